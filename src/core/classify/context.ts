@@ -1,0 +1,34 @@
+// What a classifier may know about the world: the session's folders, a bounded read-only
+// view of files (real or a case's virtual tree) and the user's tool classifications.
+import type { Mutability } from '../../generated/types.js';
+
+export interface FileView {
+  /** Text of a file (canonical absolute path), at most `maxBytes`; undefined when missing, unreadable or larger. */
+  read(path: string, maxBytes?: number): string | undefined;
+  exists(path: string): boolean;
+}
+
+export interface ClassifierConfig {
+  /** Exact tool names (MCP and custom tools), matched case-insensitively, to a mutability. */
+  toolClassifications: Record<string, Mutability>;
+  /** Extra commands (argv prefixes such as "just test") the user counts as checks. */
+  checkCommands: string[];
+  /** Extra `npm run` / `make` target names the user counts as checks. */
+  checkScripts: string[];
+}
+
+export interface ClassifyContext {
+  /** Canonical working directory of the call. */
+  cwd: string;
+  /** Canonical project root (git top level, else cwd). */
+  projectRoot: string;
+  home: string;
+  files: FileView;
+  config: ClassifierConfig;
+  /** Key for the input digest (a per-install secret). */
+  digestKey: string;
+  /** Resolve symlinks when canonicalising (false for virtual trees). */
+  realpath: boolean;
+}
+
+export const EMPTY_CLASSIFIER_CONFIG: ClassifierConfig = { toolClassifications: {}, checkCommands: [], checkScripts: [] };

@@ -1,0 +1,60 @@
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FileView } from './context.js';
+
+const DEFAULT_MAX = 64 * 1024;
+
+/** Reads the real file system, never more than `maxBytes` of one file. */
+export function diskFileView(): FileView {
+  return {
+    read(p, maxBytes = DEFAULT_MAX) {
+      let fd: number | undefined;
+      try {
+        fd = openSync(p, 'r');
+        const st = fstatSync(fd);
+        if (!st.isFile() || st.size > maxBytes) return undefined;
+        const buf = Buffer.alloc(st.size);
+        let off = 0;
+        while (off < st.size) {
+          const n = readSync(fd, buf, off, st.size - off, off);
+          if (n <= 0) break;
+          off += n;
+        }
+        return buf.subarray(0, off).toString('utf8');
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
+    },
+    exists(p) {
+      try {
+        statSync(p);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** A case's virtual project tree: relative paths under `root` to contents. */
+export function virtualFileView(root: string, files: Record<string, string | undefined>): FileView {
+  const map = new Map<string, string>();
+  const dirs = new Set<string>([root]);
+  for (const [rel, content] of Object.entries(files)) {
+    if (content === undefined) continue;
+    const abs = path.posix.join(root, rel);
+    map.set(abs, content);
+    for (let d = path.posix.dirname(abs); d.length >= root.length && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
+  }
+  return {
+    read(p, maxBytes = DEFAULT_MAX) {
+      const c = map.get(p);
+      return c !== undefined && Buffer.byteLength(c) <= maxBytes ? c : undefined;
+    },
+    exists(p) {
+      return map.has(p) || dirs.has(p);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The one path normaliser: every effect path, every `files=` glob and every protected
+// path goes through here, so a comparison never mixes two spellings of one file.
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\]+\\[^\\]+)/;
+
+export function isWindowsStylePath(p: string): boolean {
+  return WINDOWS_ABSOLUTE.test(p);
+}
+
+function stripWrappingQuotes(p: string): string {
+  if (p.length >= 2) {
+    const first = p[0];
+    const last = p[p.length - 1];
+    if ((first === '"' || first === "'") && first === last) return p.slice(1, -1);
+  }
+  return p;
+}
+
+/** Normalises a Windows path to forward slashes with an upper-case drive letter. */
+function canonicalWindows(p: string, cwd: string): string {
+  const resolved = isWindowsStylePath(p) ? path.win32.normalize(p) : path.win32.resolve(cwd, p);
+  let out = resolved.replace(/\\/g, '/');
+  if (/^[a-z]:/.test(out)) out = out[0]!.toUpperCase() + out.slice(1);
+  if (out.length > 3 && out.endsWith('/')) out = out.slice(0, -1);
+  return out;
+}
+
+/**
+ * Resolves symlinks in the longest existing prefix, so a link inside the project that
+ * points outside it is judged by where it really writes. Missing tails are kept as given.
+ */
+function realpathExistingPrefix(p: string): string {
+  let head = p;
+  const tail: string[] = [];
+  for (let i = 0; i < 64; i++) {
+    try {
+      const real = realpathSync.native(head);
+      return tail.length ? path.posix.join(real, ...tail.reverse()) : real;
+    } catch {
+      const parent = path.posix.dirname(head);
+      if (parent === head) break;
+      tail.push(path.posix.basename(head));
+      head = parent;
+    }
+  }
+  return p;
+}
+
+export interface CanonicalOptions {
+  /** Resolve symlinks through the file system (default true). Replay of virtual trees turns it off. */
+  realpath?: boolean;
+  home?: string;
+}
+
+/**
+ * Canonical absolute form of a path the agent named, resolved against `cwd`.
+ * `~` expands to the home folder; Windows-style paths keep win32 semantics with `/`.
+ */
+export function canonicalPath(raw: string, cwd: string, options: CanonicalOptions = {}): string {
+  let p = stripWrappingQuotes(raw.trim());
+  if (p === '') return canonicalPath('.', cwd, options);
+  if (p.startsWith('file://')) p = p.slice('file://'.length);
+  if (isWindowsStylePath(p) || (isWindowsStylePath(cwd) && !p.startsWith('/'))) {
+    return canonicalWindows(p, cwd);
+  }
+  const home = options.home ?? homedir();
+  if (p === '~') p = home;
+  else if (p.startsWith('~/')) p = path.posix.join(home, p.slice(2));
+  const abs = path.posix.resolve(cwd, p);
+  return options.realpath === false ? abs : realpathExistingPrefix(abs);
+}
+
+/** `child` equals `parent` or lies under it (canonical inputs). */
+export function isWithin(child: string, parent: string, caseInsensitive = false): boolean {
+  const c = caseInsensitive ? child.toLowerCase() : child;
+  const p = caseInsensitive ? parent.toLowerCase() : parent;
+  if (c === p) return true;
+  const base = p.endsWith('/') ? p : p + '/';
+  return c.startsWith(base);
+}
