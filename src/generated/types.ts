@@ -381,6 +381,26 @@ nextStep?: string
 factIndex?: number
 }
 /**
+ * This interface was referenced by `DirectiveError`'s JSON-Schema
+ * via the `definition` "DirectiveErrorCode".
+ */
+export type DirectiveErrorCode = ("INVALID_DIRECTIVE_TOKEN" | "CONFLICTING_DIRECTIVE" | "INVALID_AGENT_LIMIT" | "INVALID_POLICY_VALUE" | "INVALID_FILES_GLOB")
+
+/**
+ * Why a $remit directive was refused (SPEC section 3). A malformed directive changes nothing; the error names the first bad token.
+ */
+export interface DirectiveError {
+code: DirectiveErrorCode
+/**
+ * The first bad token as typed, control characters shown as \u escapes, at most 120 characters (longer tokens end in an ellipsis).
+ */
+token: string
+/**
+ * One line for the user: what was wrong with the token and what would be accepted.
+ */
+message: string
+}
+/**
  * What one adapter can do on its host (SPEC section 10), rendered into HOST-ADAPTER-CONTRACT.md.
  */
 export interface HostCapability {

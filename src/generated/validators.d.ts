@@ -6,6 +6,7 @@ export declare const validateAction: Validator<T.Action>;
 export declare const validateCase: Validator<T.Case>;
 export declare const validateControlEvent: Validator<T.ControlEvent>;
 export declare const validateDecision: Validator<T.Decision>;
+export declare const validateDirectiveError: Validator<T.DirectiveError>;
 export declare const validateHostCapability: Validator<T.HostCapability>;
 export declare const validateTaskContract: Validator<T.TaskContract>;
 export declare const validateToolRequest: Validator<T.ToolRequest>;
