@@ -1,0 +1,11 @@
+// Entry of dist/remit.cjs.
+import { main } from './main.js';
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = 1;
+  },
+);

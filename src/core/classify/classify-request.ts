@@ -1,0 +1,124 @@
+// ToolRequest → Action: the one file-effect model. Every host's write, edit, patch and shell
+// tool lands here, so a path is judged the same whichever tool names it.
+import path from 'node:path';
+import type { Action, Effect, Intents, ToolRequest } from '../../generated/types.js';
+import { canonicalPath, isWithin } from '../paths/canonical.js';
+import { parsePatch } from '../patch/parse-patch.js';
+import { fragmentIntents, patchFileIntents, wholeFileIntents, type FileChangeIntent } from '../intents/file-intents.js';
+import type { ClassifyBase } from '../host/runtime.js';
+import type { ClassifyContext } from './context.js';
+import { inputDigest } from './input-digest.js';
+
+const NO_INTENTS: Intents = { dependency: false, hash: false };
+
+function shownPath(p: string, ctx: ClassifyContext): string {
+  return isWithin(p, ctx.projectRoot) && p !== ctx.projectRoot ? path.posix.relative(ctx.projectRoot, p) : p;
+}
+
+class IntentCollector {
+  intents: Intents = { ...NO_INTENTS };
+  facts: NonNullable<Action['facts']> = {};
+  add(i: FileChangeIntent, evidence: 'manifest' | 'code') {
+    if (i.dependency && !this.intents.dependency) {
+      this.intents.dependency = true;
+      this.intents.dependencyEvidence = 'manifest';
+      if (i.dependencyFact) this.facts.dependency = i.dependencyFact;
+    }
+    if (i.hash && !this.intents.hash) {
+      this.intents.hash = true;
+      this.intents.hashEvidence = evidence === 'manifest' ? 'code' : evidence;
+      if (i.hashFact) this.facts.hash = i.hashFact;
+    }
+  }
+}
+
+function unknownAction(base: ClassifyBase, digest: string, analysis: Action['analysis'], fact?: string): Action {
+  const a: Action = { id: base.id, tool: base.tool, mutability: 'unknown', effects: [], intents: { ...NO_INTENTS }, analysis, inputDigest: digest };
+  if (fact) a.facts = { unproven: fact };
+  return a;
+}
+
+export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, ctx: ClassifyContext): Promise<Action> {
+  const { tool: _tool, ...normalised } = req as ToolRequest & { tool?: string };
+  const digest = inputDigest(ctx.digestKey, base.tool, normalised);
+  const canon = (p: string) => canonicalPath(p, base.cwd, { realpath: ctx.realpath, home: ctx.home });
+  try {
+    switch (req.type) {
+      case 'read': {
+        const effects: Effect[] = (req.paths ?? []).filter((p) => typeof p === 'string' && p !== '').map((p) => ({ kind: 'read', path: canon(p) }));
+        return { id: base.id, tool: base.tool, mutability: 'read', effects, intents: { ...NO_INTENTS }, inputDigest: digest };
+      }
+      case 'write': {
+        if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
+        const p = canon(req.path);
+        const old = ctx.files.read(p, 8 * 1024 * 1024);
+        const exists = old !== undefined || ctx.files.exists(p);
+        const c = new IntentCollector();
+        c.add(wholeFileIntents(p, old, req.content), 'code');
+        return {
+          id: base.id, tool: base.tool, mutability: 'write', effects: [{ kind: exists ? 'write' : 'create', path: p }],
+          intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${shownPath(p, ctx)}` },
+        };
+      }
+      case 'edit': {
+        if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
+        const p = canon(req.path);
+        const full = ctx.files.read(p, 8 * 1024 * 1024);
+        const c = new IntentCollector();
+        for (const e of req.edits) c.add(fragmentIntents(p, e.old, e.new, full), 'code');
+        return {
+          id: base.id, tool: base.tool, mutability: 'write', effects: [{ kind: 'write', path: p }],
+          intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${shownPath(p, ctx)}` },
+        };
+      }
+      case 'patch': {
+        const parsed = parsePatch(req.patch, req.format);
+        if (!parsed.ok || parsed.files.length === 0) return unknownAction(base, digest, 'patch_unparsable', `${base.tool} with a patch remit cannot parse`);
+        const effects: Effect[] = [];
+        const c = new IntentCollector();
+        for (const f of parsed.files) {
+          const p = canon(f.path);
+          if (f.op === 'add') effects.push({ kind: 'create', path: p });
+          else if (f.op === 'delete') effects.push({ kind: 'delete', path: p });
+          else if (f.moveTo) effects.push({ kind: 'move', path: p }, { kind: 'create', path: canon(f.moveTo) });
+          else effects.push({ kind: 'write', path: p });
+          c.add(patchFileIntents(f, f.op === 'add' ? undefined : ctx.files.read(p, 8 * 1024 * 1024)), 'code');
+        }
+        const names = parsed.files.map((f) => shownPath(canon(f.path), ctx)).join(', ');
+        return { id: base.id, tool: base.tool, mutability: 'write', effects, intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${names}` } };
+      }
+      case 'shell': {
+        // The parser is the heaviest part of remit; only shell tools pay for loading it.
+        const { classifyShell } = await import('../shell/classify-shell.js');
+        const cwd = req.workdir ? canon(req.workdir) : base.cwd;
+        const s = classifyShell(req.command, { ...ctx, cwd }, req.shell ?? 'bash');
+        const a: Action = { id: base.id, tool: base.tool, mutability: s.mutability, effects: s.effects, intents: s.intents, inputDigest: digest };
+        if (s.analysis) a.analysis = s.analysis;
+        if (s.mentionedPaths.length) a.mentionedPaths = s.mentionedPaths;
+        if (s.remitCommand) a.remitCommand = true;
+        if (Object.keys(s.facts).length) a.facts = s.facts;
+        return a;
+      }
+      case 'delegate': {
+        const count = req.resume ? 0 : Math.max(0, Math.floor(req.count ?? 1));
+        const delegation: NonNullable<Action['delegation']> = { count, completionScope: req.completionScope ?? 'children' };
+        if (req.unbounded) delegation.unbounded = true;
+        if (req.resume) delegation.lifecycleUnproven = true;
+        return { id: base.id, tool: base.tool, mutability: 'delegate', effects: [], delegation, intents: { ...NO_INTENTS }, inputDigest: digest };
+      }
+      case 'control':
+        return { id: base.id, tool: base.tool, mutability: 'control', effects: [], intents: { ...NO_INTENTS }, inputDigest: digest };
+      case 'other': {
+        const configured = ctx.config.toolClassifications[req.tool.toLowerCase()] ?? ctx.config.toolClassifications[req.tool];
+        if (configured && configured !== 'delegate') {
+          return { id: base.id, tool: base.tool, mutability: configured, effects: [], intents: { ...NO_INTENTS }, inputDigest: digest };
+        }
+        return unknownAction(base, digest, 'unknown_tool', `${base.tool} (a tool remit has no table entry for)`);
+      }
+      default:
+        return unknownAction(base, digest, 'input_malformed');
+    }
+  } catch {
+    return unknownAction(base, digest, 'input_malformed');
+  }
+}
