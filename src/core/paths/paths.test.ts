@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalPath, isWindowsStylePath, isWithin } from './canonical.js';
+import { compileGlobs, resolveGlob } from './globs.js';
+import { findProjectRoot } from './project-root.js';
+
+describe('canonicalPath', () => {
+  it('resolves relative paths, dot segments, ~ and quotes without touching the disk', () => {
+    const o = { realpath: false, home: '/home/u' };
+    expect(canonicalPath('src/../README.md', '/p', o)).toBe('/p/README.md');
+    expect(canonicalPath('./a//b/./c', '/p', o)).toBe('/p/a/b/c');
+    expect(canonicalPath('~/x', '/p', o)).toBe('/home/u/x');
+    expect(canonicalPath('"/tmp/a b"', '/p', o)).toBe('/tmp/a b');
+    expect(canonicalPath('', '/p', o)).toBe('/p');
+    expect(canonicalPath('file:///etc/hosts', '/p', o)).toBe('/etc/hosts');
+  });
+
+  it('keeps Windows semantics for Windows-style paths, with forward slashes and an upper-case drive', () => {
+    expect(isWindowsStylePath('C:\\Users\\me')).toBe(true);
+    expect(isWindowsStylePath('\\\\server\\share\\x')).toBe(true);
+    expect(isWindowsStylePath('/c/x')).toBe(false);
+    expect(canonicalPath('c:\\Work\\proj\\src\\..\\a.ts', '/p')).toBe('C:/Work/proj/a.ts');
+    expect(canonicalPath('src\\a.ts', 'C:\\Work\\proj')).toBe('C:/Work/proj/src/a.ts');
+  });
+
+  it('follows symlinks in the existing prefix, so a link out of the project is judged by its target', () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'remit-paths-')));
+    mkdirSync(join(dir, 'proj'));
+    mkdirSync(join(dir, 'outside'));
+    symlinkSync(join(dir, 'outside'), join(dir, 'proj', 'link'));
+    expect(canonicalPath('link/new-file.txt', join(dir, 'proj'))).toBe(join(dir, 'outside', 'new-file.txt'));
+    expect(canonicalPath('link/new-file.txt', join(dir, 'proj'), { realpath: false })).toBe(join(dir, 'proj', 'link', 'new-file.txt'));
+  });
+
+  it('isWithin compares whole segments', () => {
+    expect(isWithin('/p/src/a', '/p/src')).toBe(true);
+    expect(isWithin('/p/src', '/p/src')).toBe(true);
+    expect(isWithin('/p/srcx/a', '/p/src')).toBe(false);
+    expect(isWithin('C:/W/A', 'c:/w', true)).toBe(true);
+  });
+});
+
+describe('files= globs', () => {
+  it('resolve against the project root and match with picomatch semantics, dotfiles included', () => {
+    const g = ['src/**', 'test/*.ts', 'docs/{a,b}.md', 'x?.js'].map((p) => resolveGlob(p, '/p'));
+    expect(g).toEqual(['/p/src/**', '/p/test/*.ts', '/p/docs/{a,b}.md', '/p/x?.js']);
+    const m = compileGlobs(g);
+    expect(m('/p/src/deep/a/b.ts')).toBe(true);
+    expect(m('/p/src')).toBe(true);
+    expect(m('/p/src/.env')).toBe(true);
+    expect(m('/p/test/a.ts')).toBe(true);
+    expect(m('/p/test/sub/a.ts')).toBe(false);
+    expect(m('/p/docs/b.md')).toBe(true);
+    expect(m('/p/docs/c.md')).toBe(false);
+    expect(m('/p/x1.js')).toBe(true);
+    expect(m('/p/README.md')).toBe(false);
+    expect(m('/q/src/a.ts')).toBe(false);
+  });
+
+  it('keep absolute and ./ globs, and match Windows roots without case', () => {
+    expect(resolveGlob('./src/a.ts', '/p')).toBe('/p/src/a.ts');
+    expect(resolveGlob('/etc/x', '/p')).toBe('/etc/x');
+    const w = resolveGlob('src\\**', 'C:\\Work\\P');
+    expect(w).toBe('C:/Work/P/src/**');
+    expect(compileGlobs([w], true)('c:/work/p/SRC/a.ts')).toBe(true);
+  });
+});
+
+describe('findProjectRoot', () => {
+  it('finds the git top level (a .git folder or file), else returns cwd', () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'remit-root-')));
+    mkdirSync(join(dir, 'repo', '.git'), { recursive: true });
+    mkdirSync(join(dir, 'repo', 'a', 'b'), { recursive: true });
+    expect(findProjectRoot(join(dir, 'repo', 'a', 'b'))).toBe(join(dir, 'repo'));
+    mkdirSync(join(dir, 'wt', 'x'), { recursive: true });
+    writeFileSync(join(dir, 'wt', '.git'), 'gitdir: /elsewhere\n');
+    expect(findProjectRoot(join(dir, 'wt', 'x'))).toBe(join(dir, 'wt'));
+    mkdirSync(join(dir, 'plain'));
+    expect(findProjectRoot(join(dir, 'plain'))).toBe(join(dir, 'plain'));
+  });
+});
