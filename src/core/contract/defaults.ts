@@ -1,0 +1,30 @@
+// The contract a session starts with (SPEC section 3) and the control state a level puts it in.
+import type { TaskContract } from '../../generated/types.js';
+
+export type ControlState = 'OFF' | 'OBSERVING' | 'ARMED';
+
+export function defaultContract(): TaskContract {
+  return {
+    mode: 'unconfirmed',
+    level: 'watch',
+    files: null,
+    deps: 'ask',
+    hash: 'deny',
+    hostconfig: 'deny',
+    agents: null,
+    checks: 'allow',
+    source: 'default',
+  };
+}
+
+export function controlStateOf(c: TaskContract): ControlState {
+  switch (c.level) {
+    case 'off':
+      return 'OFF';
+    case 'watch':
+      return 'OBSERVING';
+    case 'guard':
+    case 'lock':
+      return 'ARMED';
+  }
+}
