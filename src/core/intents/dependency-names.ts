@@ -1,0 +1,74 @@
+// One entry point for "which packages does this manifest text declare", per manifest kind,
+// for whole files and for fragments (an edit's old/new strings, a patch hunk's sides).
+import { jsonDependencies, scanJsonDependencies } from './json-manifests.js';
+import { goModDependencies, gradleDependencies, requirementsDependencies, rubyDependencies } from './line-manifests.js';
+import type { ManifestKind } from './manifest-kind.js';
+import { scanTomlDependencies, tomlDependencies } from './toml-manifests.js';
+import { dotnetDependencies, mavenDependencies } from './xml-manifests.js';
+
+/** Names declared by a whole manifest file. */
+export function wholeDependencies(kind: ManifestKind, text: string): Set<string> {
+  switch (kind) {
+    case 'npm':
+    case 'composer':
+      return jsonDependencies(kind, text);
+    case 'cargo':
+    case 'pyproject':
+    case 'pipfile':
+      return tomlDependencies(kind, text);
+    case 'requirements':
+      return requirementsDependencies(text);
+    case 'gomod':
+      return goModDependencies(text, true);
+    case 'gemfile':
+    case 'gemspec':
+      return rubyDependencies(text);
+    case 'gradle':
+      return gradleDependencies(text);
+    case 'maven':
+      return mavenDependencies(text, true);
+    case 'dotnet':
+      return dotnetDependencies(text);
+  }
+}
+
+/** Names declared by a fragment whose surroundings are unknown. */
+export function fragmentDependencies(kind: ManifestKind, text: string): Set<string> {
+  switch (kind) {
+    case 'npm':
+    case 'composer':
+      return scanJsonDependencies(kind, text, false);
+    case 'cargo':
+    case 'pyproject':
+    case 'pipfile':
+      return scanTomlDependencies(kind, text, false);
+    case 'gomod':
+      return goModDependencies(text, false);
+    case 'maven':
+      return mavenDependencies(text, false);
+    default:
+      return wholeDependencies(kind, text);
+  }
+}
+
+/** Names in `after` that none of the `before` sets declares. */
+export function newDependencyNames(kind: ManifestKind, after: Set<string>, ...before: Set<string>[]): string[] {
+  const out: string[] = [];
+  for (const name of after) {
+    if (before.some((set) => hasDependency(kind, set, name))) continue;
+    out.push(name);
+  }
+  return out;
+}
+
+function hasDependency(kind: ManifestKind, set: Set<string>, name: string): boolean {
+  if (set.has(name)) return true;
+  if (kind !== 'maven') return false;
+  // A fragment may show an artifactId without its groupId (`?:artifact`).
+  const artifact = name.slice(name.indexOf(':') + 1);
+  for (const other of set) {
+    if (other.slice(other.indexOf(':') + 1) !== artifact) continue;
+    if (name.startsWith('?:') || other.startsWith('?:')) return true;
+  }
+  return false;
+}

@@ -1,0 +1,117 @@
+// Hashing API call sites, counted in comment- and string-free code (strip-code.ts). A
+// hash intent is a file whose new text has more of these than its old text, so an edit
+// beside an existing `createHash(` is not a new hash. Patterns name an API precisely; a
+// generic `hash(` is only counted in PHP, where it is the built-in.
+import type { CodeFamily } from './code-language.js';
+import { stripCode } from './strip-code.js';
+
+const UNIVERSAL: RegExp[] = [
+  /\bcreateHash\s*\(/g,
+  /\bcreateHmac\s*\(/g,
+  /\bsubtle\s*\.\s*digest\s*\(/g,
+  /\bMessageDigest\s*\.\s*getInstance\s*\(/g,
+  /\bDigestUtils\s*\.\s*\w+\s*\(/g,
+  /\bhashlib\s*\.\s*\w+\s*\(/g,
+  // xxHash, MurmurHash, BLAKE2/3 libraries in any binding: `xxhash64(`, `mmh3.hash(`, `blake3::hash(`.
+  /\b(?:xx[hH]ash\w*|xxh(?:3|32|64|128)\w*|XXH(?:3|32|64|128)\w*|[Mm]urmur\w*|mmh3|[Bb]lake[23]\w*|BLAKE[23]\w*)(?:\s*(?:\.|::)\s*\w+)*\s*\(/g,
+  // bcrypt in any binding: bcrypt.hash(, bcrypt.hashpw(, BCrypt.HashPassword(, bcrypt.GenerateFromPassword(.
+  /\b[Bb][Cc]rypt(?:\s*(?:\.|::)\s*\w+)*?\s*(?:\.|::)\s*(?:[Hh]ash\w*|[Gg]enerate\w*)\s*\(/g,
+  /\b[Aa]rgon2\w*(?:\s*(?:\.|::)\s*\w+)*\s*\(/g,
+  /\bPasswordHasher\s*(?:<[^>\n]{0,60}>\s*)?\(/g,
+  /\.\s*hash_password\s*\(/g,
+  /\bscrypt(?:Sync)?\s*\(/g,
+  /\bscrypt\s*\.\s*\w+\s*\(/g,
+  /\bpbkdf2(?:Sync|_hmac)?\s*\(/g,
+  /\bpbkdf2\s*\.\s*Key\s*\(/g,
+];
+
+const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
+  js: [
+    /\bcrypto\s*\.\s*hash\s*\(/g,
+    /\bCryptoHasher\s*\(/g,
+    /(?<![\w$.])(?:md5|sha1|sha224|sha256|sha384|sha512|sha3_256|sha3_512|keccak256)\s*\(/g,
+  ],
+  python: [
+    /(?<![\w.])(?:md5|sha1|sha224|sha256|sha384|sha512|sha3_\d+|blake2[bs]|shake_\d+)\s*\(/g,
+    /\bhmac\s*\.\s*(?:new|digest|HMAC)\s*\(/g,
+    /\bhashes\s*\.\s*Hash\s*\(/g,
+    /\b(?:SHA\d+|SHA3_\d+|MD5|BLAKE2[bs])\s*\.\s*new\s*\(/g,
+  ],
+  go: [
+    /\b(?:md5|sha1|sha256|sha512|sha3|blake2b|blake2s|hmac|fnv|crc32|crc64|adler32)\s*\.\s*(?:New\w*|Sum\w*)\s*\(/g,
+    // `h.Sum(nil)` finishes a hash; the idiom is specific enough to count on its own.
+    /\.\s*Sum\s*\(\s*nil\s*\)/g,
+  ],
+  rust: [
+    /\b(?:Sha\d+|Sha3_\d+|Sha512_\d+|Sha1|Md5|Md4|Blake2[bs]\w*|Keccak\d+|Ripemd\d+)\s*::\s*(?:new|digest|new_with_prefix|default)\s*\(/g,
+    /\bmd5\s*::\s*compute\s*\(/g,
+    /\bdigest\s*::\s*digest\s*\(/g,
+    /\bHmac\w*\s*(?:::\s*)?(?:<[^>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g,
+  ],
+  jvm: [
+    /\bMac\s*\.\s*getInstance\s*\(/g,
+    /\bHashing\s*\.\s*(?:sha\w+|md5|murmur\w+|hmac\w+|crc32\w*|goodFastHash|farmHash\w*|sipHash\w*)\s*\(/g,
+    /\bnew\s+(?:SHA\w*Digest|MD5Digest|Blake\w*Digest|Keccak\w*Digest)\s*\(/g,
+  ],
+  csharp: [
+    /\b(?:SHA1|SHA256|SHA384|SHA512|SHA3_256|SHA3_384|SHA3_512|MD5|HMACSHA1|HMACSHA256|HMACSHA384|HMACSHA512|HMACMD5)\s*\.\s*(?:Create|HashData|HashDataAsync|TryHashData)\s*\(/g,
+    /\bnew\s+(?:HMAC\w+|SHA\d+Managed|MD5CryptoServiceProvider|SHA\d*CryptoServiceProvider)\s*\(/g,
+    /\bHashAlgorithm\s*\.\s*Create\s*\(/g,
+    /\bIncrementalHash\s*\.\s*Create\w*\s*\(/g,
+    /\.\s*ComputeHash\s*\(/g,
+    /\bRfc2898DeriveBytes\s*[.(]/g,
+  ],
+  php: [
+    /(?<![\w$>:])(?<!function\s{1,20})\\?(?:hash|hash_file|hash_hmac|hash_hmac_file|hash_init|hash_pbkdf2|md5|md5_file|sha1|sha1_file|crc32|password_hash|crypt)\s*\(/g,
+    /\bsodium_crypto_\w*hash\w*\s*\(/g,
+  ],
+  ruby: [
+    // Ruby calls need no parentheses: `Digest::SHA256.hexdigest data`.
+    /\b(?:OpenSSL\s*::\s*)?Digest\s*(?:::\s*\w+\s*)?(?:\.|::)\s*(?:new|digest|hexdigest|base64digest|file)\b/g,
+    /\bOpenSSL\s*::\s*HMAC\s*(?:\.|::)\s*\w+/g,
+    /\bBCrypt\s*::\s*Password\s*\.\s*create\b/g,
+  ],
+  c: [
+    /\b(?:EVP_Digest\w*|EVP_(?:sha\d+|sha3_\d+|md5|blake2\w+)|SHA(?:1|224|256|384|512)(?:_Init|_Update|_Final)?|MD5(?:_Init|_Update|_Final)?|HMAC(?:_Init_ex|_Update|_Final|_CTX_new)?|crypto_generichash\w*|crypto_hash\w*|crypto_pwhash\w*|CC_(?:SHA\d+|MD5)\w*)\s*\(/g,
+  ],
+  swift: [
+    /\b(?:SHA256|SHA384|SHA512|Insecure\s*\.\s*(?:MD5|SHA1))\s*\.\s*hash\s*\(/g,
+    /\bHMAC\s*<\s*\w+\s*>\s*\.\s*\w+\s*\(/g,
+    /\bCC_(?:SHA\d+|MD5)\w*\s*\(/g,
+    /\b(?:SHA256|SHA384|SHA512)\s*\(\s*\)/g,
+  ],
+};
+
+export interface HashCount {
+  total: number;
+  /** Calls per API, keyed by the call text without spaces (e.g. `createHash(`). */
+  byApi: Map<string, number>;
+}
+
+function label(match: string): string {
+  const compact = match.replace(/\s+/g, '');
+  return compact.length > 48 ? compact.slice(0, 47) + '…' : compact;
+}
+
+/** Counts hashing call sites in source text of the given family (comments and strings ignored). */
+export function countHashCalls(text: string, family: CodeFamily): HashCount {
+  const code = stripCode(text, family);
+  const byApi = new Map<string, number>();
+  let total = 0;
+  for (const re of [...UNIVERSAL, ...BY_FAMILY[family]]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(code); m !== null; m = re.exec(code)) {
+      if (m[0].length === 0) re.lastIndex++;
+      const key = label(m[0]);
+      byApi.set(key, (byApi.get(key) ?? 0) + 1);
+      total++;
+    }
+  }
+  return { total, byApi };
+}
+
+/** The first API whose call count grew from `before` to `after`. */
+export function firstGrownApi(before: HashCount, after: HashCount): string | undefined {
+  for (const [api, n] of after.byApi) if (n > (before.byApi.get(api) ?? 0)) return api;
+  return undefined;
+}

@@ -1,0 +1,186 @@
+// package.json and composer.json dependency names. A whole file goes through JSON.parse;
+// a fragment (or a file JSON.parse refuses) through a small tokenizer that tracks which
+// object each `"name": "value"` pair sits in. A pair whose object is not visible in the
+// fragment counts only when its value reads as a version range and its key as a package.
+export type JsonManifest = 'npm' | 'composer';
+
+const DEP_OBJECTS: Record<JsonManifest, ReadonlySet<string>> = {
+  npm: new Set(['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']),
+  composer: new Set(['require', 'require-dev']),
+};
+const DEP_ARRAYS: Record<JsonManifest, ReadonlySet<string>> = {
+  npm: new Set(['bundleDependencies', 'bundledDependencies']),
+  composer: new Set(),
+};
+
+/** npm keys whose values look like versions but are not packages (engines, the package's own version). */
+const NPM_NOT_PACKAGES = new Set(['name', 'version', 'node', 'npm', 'yarn', 'pnpm', 'bun', 'deno', 'vscode', 'packageManager']);
+const VERSIONISH =
+  /^(?:[\^~<>=*]|\d|[xX](?:$|\.)|latest$|next$|beta$|canary$|npm:|workspace:|catalog:|file:|link:|portal:|patch:|git(?:\+|:|hub:)|gitlab:|bitbucket:|https?:|dev-|v\d)/;
+
+/** Composer platform requirements (the PHP runtime and its extensions) are not packages. */
+function isComposerPlatform(name: string): boolean {
+  return /^(?:php(?:-64bit|-ipv6|-zts|-debug)?|hhvm|composer(?:-plugin-api|-runtime-api)?|ext-.+|lib-.+)$/i.test(name);
+}
+
+function normalize(kind: JsonManifest, name: string): string | undefined {
+  const n = name.trim();
+  if (n === '') return undefined;
+  if (kind === 'composer') return isComposerPlatform(n) ? undefined : n.toLowerCase();
+  return n;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function fromParsed(kind: JsonManifest, doc: unknown): Set<string> {
+  const names = new Set<string>();
+  if (!isObject(doc)) return names;
+  for (const key of DEP_OBJECTS[kind]) {
+    const deps = doc[key];
+    if (!isObject(deps)) continue;
+    for (const name of Object.keys(deps)) {
+      const n = normalize(kind, name);
+      if (n) names.add(n);
+    }
+  }
+  for (const key of DEP_ARRAYS[kind]) {
+    const arr = doc[key];
+    if (!Array.isArray(arr)) continue;
+    for (const name of arr) {
+      const n = typeof name === 'string' ? normalize(kind, name) : undefined;
+      if (n) names.add(n);
+    }
+  }
+  return names;
+}
+
+type Token = { t: 'str'; v: string } | { t: '{' | '}' | '[' | ']' | ':' | ',' } | { t: 'lit' };
+
+function* tokens(text: string): Generator<Token> {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '"') {
+      let k = i + 1;
+      let out = '';
+      let segStart = k;
+      while (k < n && text[k] !== '"' && text[k] !== '\n') {
+        if (text[k] === '\\') {
+          out += text.slice(segStart, k);
+          const e = text[k + 1];
+          out += e === 'n' ? '\n' : e === 't' ? '\t' : (e ?? '');
+          k += 2;
+          segStart = k;
+        } else k++;
+      }
+      out += text.slice(segStart, Math.min(k, n));
+      yield { t: 'str', v: out };
+      i = k + 1;
+    } else if (c === '{' || c === '}' || c === '[' || c === ']' || c === ':' || c === ',') {
+      yield { t: c };
+      i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? n : nl;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (/\s/.test(c)) {
+      i++;
+    } else {
+      while (i < n && !/[\s{}[\]:,"]/.test(text[i]!)) i++;
+      yield { t: 'lit' };
+    }
+  }
+}
+
+/** One open container: the key it is under (undefined when not visible) and whether it is an array. */
+interface Frame {
+  key: string | undefined;
+  array: boolean;
+}
+
+/**
+ * Scans JSON text without parsing it. `whole` means the text starts at the document root;
+ * otherwise the containers around the first line are unknown.
+ */
+export function scanJsonDependencies(kind: JsonManifest, text: string, whole: boolean): Set<string> {
+  const names = new Set<string>();
+  const stack: Frame[] = [];
+  // Unknown context is the fragment's surroundings; once a `}` closes past it, still unknown.
+  const unknownFrame: Frame = { key: undefined, array: false };
+  const top = (): Frame | undefined => (stack.length > 0 ? stack[stack.length - 1] : whole ? undefined : unknownFrame);
+  let pendingKey: string | undefined;
+  let lastString: string | undefined;
+  let afterColon = false;
+  const add = (name: string) => {
+    const n = normalize(kind, name);
+    if (n) names.add(n);
+  };
+  for (const tok of tokens(text)) {
+    const frame = top();
+    switch (tok.t) {
+      case 'str':
+        if (afterColon) {
+          const key = pendingKey;
+          afterColon = false;
+          pendingKey = undefined;
+          if (key === undefined || !frame || frame.array) break;
+          if (frame.key !== undefined) {
+            if (DEP_OBJECTS[kind].has(frame.key)) add(key);
+          } else if (frame === unknownFrame && looksLikeDependencyPair(kind, key, tok.v)) {
+            add(key);
+          }
+        } else if (frame?.array && frame.key !== undefined && DEP_ARRAYS[kind].has(frame.key)) {
+          add(tok.v);
+        } else {
+          lastString = tok.v;
+        }
+        break;
+      case ':':
+        pendingKey = lastString;
+        lastString = undefined;
+        afterColon = true;
+        break;
+      case '{':
+      case '[':
+        stack.push({ key: afterColon ? pendingKey : undefined, array: tok.t === '[' });
+        afterColon = false;
+        pendingKey = undefined;
+        lastString = undefined;
+        break;
+      case '}':
+      case ']':
+        stack.pop();
+        afterColon = false;
+        lastString = undefined;
+        break;
+      case ',':
+      case 'lit':
+        afterColon = false;
+        pendingKey = undefined;
+        lastString = undefined;
+        break;
+    }
+  }
+  return names;
+}
+
+function looksLikeDependencyPair(kind: JsonManifest, key: string, value: string): boolean {
+  if (kind === 'composer') return key.includes('/') && !isComposerPlatform(key) && (VERSIONISH.test(value) || value === '*');
+  if (NPM_NOT_PACKAGES.has(key)) return false;
+  if (!/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(key)) return false;
+  return VERSIONISH.test(value.trim());
+}
+
+/** Dependency names declared by a whole manifest; falls back to the scanner when JSON.parse refuses it. */
+export function jsonDependencies(kind: JsonManifest, text: string): Set<string> {
+  try {
+    return fromParsed(kind, JSON.parse(text));
+  } catch {
+    return scanJsonDependencies(kind, text, true);
+  }
+}

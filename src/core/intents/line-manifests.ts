@@ -1,0 +1,129 @@
+// Line-shaped manifests: requirements files, go.mod, Gemfile/gemspec and Gradle builds.
+// The same scanner reads whole files and fragments; only go.mod has blocks whose kind
+// decides whether a line declares anything.
+import { pep508Name } from './package-names.js';
+
+/** requirements*.txt / *.in: names only; options (-r, -c, -e, --index-url …), URLs and paths skipped. */
+export function requirementsDependencies(text: string): Set<string> {
+  const names = new Set<string>();
+  const joined = text.replace(/\\\r?\n/g, ' ');
+  for (const raw of joined.split('\n')) {
+    const line = raw.replace(/(?:^|\s)#.*$/, '').trim();
+    if (line === '' || line.startsWith('-')) continue;
+    // Per-requirement options follow the spec: `pkg==1 --hash=sha256:…`.
+    const spec = line.replace(/\s+--?[A-Za-z].*$/, '');
+    const n = pep508Name(spec);
+    if (n) names.add(n);
+  }
+  return names;
+}
+
+/**
+ * go.mod `require` lines and blocks. In a fragment, lines before any block opener are
+ * unplaced: a `module/path vX.Y.Z` line there counts unless it is a replace (`=>`).
+ */
+export function goModDependencies(text: string, whole: boolean): Set<string> {
+  const names = new Set<string>();
+  type Block = 'require' | 'other' | 'none' | 'unknown';
+  let block: Block = whole ? 'none' : 'unknown';
+  const moduleLine = /^("?)([^\s"]+)\1\s+(v\d[^\s]*)/;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\/\/.*$/, '').trim();
+    if (line === '') continue;
+    const opener = /^(require|replace|exclude|retract|tool|godebug|ignore)\s*\($/.exec(line);
+    if (opener) {
+      block = opener[1] === 'require' ? 'require' : 'other';
+      continue;
+    }
+    if (line === ')') {
+      block = 'none';
+      continue;
+    }
+    const single = /^require\s+(.*)$/.exec(line);
+    if (single) {
+      const m = moduleLine.exec(single[1]!.trim());
+      if (m) names.add(m[2]!);
+      continue;
+    }
+    if (block === 'require' || block === 'unknown') {
+      if (line.includes('=>')) continue;
+      const m = moduleLine.exec(line);
+      if (m && (block === 'require' || /[./]/.test(m[2]!))) names.add(m[2]!);
+    }
+  }
+  return names;
+}
+
+/** Gemfile `gem "x"` and gemspec `add_(runtime_|development_)dependency "x"`. */
+export function rubyDependencies(text: string): Set<string> {
+  const names = new Set<string>();
+  const re = /^\s*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([^"']+)["']/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) names.add(m[1]!.toLowerCase());
+  return names;
+}
+
+const GRADLE_CONFIG =
+  /\b(?:implementation|api|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|compile|runtime|classpath|developmentOnly|coreLibraryDesugaring|testImplementation|testCompileOnly|testRuntimeOnly|testCompile|testAnnotationProcessor|[a-z]\w*(?:Implementation|Api|CompileOnly|RuntimeOnly|AnnotationProcessor))\b\s*\(?\s*(.*)$/;
+
+/** Gradle `implementation "g:a:v"`, `api("g:a")`, `implementation group: "g", name: "a"`, catalog `libs.x.y`. */
+export function gradleDependencies(text: string): Set<string> {
+  const names = new Set<string>();
+  // Comments out, strings kept: the coordinates live in strings.
+  const code = stripCodeKeepingStrings(text);
+  for (const raw of code.split('\n')) {
+    const m = GRADLE_CONFIG.exec(raw);
+    if (!m) continue;
+    let rest = m[1]!.trim();
+    const wrapped = /^(?:platform|enforcedPlatform|testFixtures)\s*\(\s*(.*)$/.exec(rest);
+    if (wrapped) rest = wrapped[1]!;
+    if (/^project\s*\(/.test(rest) || /^files?\s*\(/.test(rest) || /^fileTree\s*\(/.test(rest)) continue;
+    const coord = /^["']([^"'$]+?)["']/.exec(rest);
+    if (coord) {
+      const parts = coord[1]!.split(':');
+      if (parts.length >= 2 && parts[0] && parts[1]) names.add(`${parts[0]}:${parts[1]}`);
+      continue;
+    }
+    const named = /\bgroup\s*[:=]\s*["']([^"']+)["']\s*,\s*name\s*[:=]\s*["']([^"']+)["']/.exec(rest);
+    if (named) {
+      names.add(`${named[1]}:${named[2]}`);
+      continue;
+    }
+    const kotlinModule = /^kotlin\s*\(\s*["']([^"']+)["']/.exec(rest);
+    if (kotlinModule) {
+      names.add(`org.jetbrains.kotlin:kotlin-${kotlinModule[1]}`);
+      continue;
+    }
+    const catalog = /^(libs(?:\.\w+)+)/.exec(rest);
+    if (catalog) names.add(catalog[1]!);
+  }
+  return names;
+}
+
+/** Removes line and block comments but leaves string literals in place. */
+function stripCodeKeepingStrings(text: string): string {
+  const out: string[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = text.indexOf(c, i + 1);
+      const nl = text.indexOf('\n', i + 1);
+      const stop = end < 0 || (nl >= 0 && nl < end) ? (nl < 0 ? n : nl) : end + 1;
+      out.push(text.slice(i, stop));
+      i = stop;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? n : nl;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const body = text.slice(i, end < 0 ? n : end + 2);
+      out.push('\n'.repeat((body.match(/\n/g) ?? []).length));
+      i = end < 0 ? n : end + 2;
+    } else {
+      out.push(c);
+      i++;
+    }
+  }
+  return out.join('');
+}

@@ -1,0 +1,74 @@
+// Which dependency manifest a file is, decided by its basename alone. Lockfiles are named
+// so that writing one (a restore, `npm ci`, a tool regenerating it) is never read as the
+// agent adding a package: the manifest is where a new name first appears.
+import { basenameOf } from './code-language.js';
+
+export type ManifestKind =
+  | 'npm'
+  | 'composer'
+  | 'pyproject'
+  | 'pipfile'
+  | 'requirements'
+  | 'cargo'
+  | 'gomod'
+  | 'gemfile'
+  | 'gemspec'
+  | 'maven'
+  | 'gradle'
+  | 'dotnet';
+
+const EXACT: Record<string, ManifestKind> = {
+  'package.json': 'npm',
+  'composer.json': 'composer',
+  'pyproject.toml': 'pyproject',
+  pipfile: 'pipfile',
+  'cargo.toml': 'cargo',
+  'go.mod': 'gomod',
+  gemfile: 'gemfile',
+  'gems.rb': 'gemfile',
+  'pom.xml': 'maven',
+  'build.gradle': 'gradle',
+  'build.gradle.kts': 'gradle',
+};
+
+const LOCKFILES = new Set([
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'yarn.lock',
+  'bun.lockb',
+  'bun.lock',
+  'cargo.lock',
+  'poetry.lock',
+  'go.sum',
+  'gemfile.lock',
+  'gems.locked',
+  'composer.lock',
+  'uv.lock',
+  'pipfile.lock',
+  'pdm.lock',
+  'packages.lock.json',
+  'gradle.lockfile',
+  'deno.lock',
+]);
+
+/** `requirements.txt`, `requirements-dev.txt`, `dev-requirements.in`, `requirements_test.txt`, … */
+const REQUIREMENTS = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i;
+
+export function isLockfile(path: string): boolean {
+  return LOCKFILES.has(basenameOf(path).toLowerCase());
+}
+
+export function manifestKind(path: string): ManifestKind | undefined {
+  const base = basenameOf(path);
+  const lower = base.toLowerCase();
+  if (LOCKFILES.has(lower)) return undefined;
+  const exact = EXACT[lower];
+  if (exact) return exact;
+  if (REQUIREMENTS.test(base)) return 'requirements';
+  // pip's other common layout: requirements/base.txt, requirements/dev.in.
+  if (/(?:^|[\\/])requirements[\\/][^\\/]+\.(?:txt|in)$/i.test(path)) return 'requirements';
+  if (lower.endsWith('.gemspec')) return 'gemspec';
+  if (/\.(?:cs|fs|vb)proj$/.test(lower)) return 'dotnet';
+  return undefined;
+}

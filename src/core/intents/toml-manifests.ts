@@ -1,0 +1,244 @@
+// Cargo.toml, pyproject.toml and Pipfile dependency names. Whole files go through
+// smol-toml; fragments (and files smol-toml refuses) through a line scanner that tracks
+// the current table, so a line's section decides whether it declares a dependency —
+// moving `foo = "1"` from [package.metadata] into [dependencies] is a new dependency.
+import { parse as parseToml } from 'smol-toml';
+import { normalizeCrateName, normalizePythonName, pep508Name } from './package-names.js';
+
+export type TomlManifest = 'cargo' | 'pyproject' | 'pipfile';
+
+const CARGO_DEP_TABLES = new Set(['dependencies', 'dev-dependencies', 'build-dependencies', 'dev_dependencies', 'build_dependencies']);
+
+/** Keys of a dependency table whose entries are package names (Cargo, Poetry, Pipfile). */
+function isDepTable(kind: TomlManifest, table: readonly string[]): boolean {
+  const last = table[table.length - 1];
+  if (last === undefined) return false;
+  if (kind === 'cargo') {
+    if (!CARGO_DEP_TABLES.has(last)) return false;
+    if (table.length === 1) return true;
+    if (table.length === 3 && table[0] === 'target') return true;
+    return table.length === 2 && table[0] === 'workspace' && last === 'dependencies';
+  }
+  if (kind === 'pipfile') return table.length === 1 && (last === 'packages' || last === 'dev-packages');
+  if (table[0] !== 'tool' || table[1] !== 'poetry') return false;
+  if (table.length === 3) return last === 'dependencies' || last === 'dev-dependencies';
+  return table.length === 5 && table[2] === 'group' && last === 'dependencies';
+}
+
+/** Arrays of PEP 508 strings (pyproject): [project] dependencies, optional-dependencies, dependency-groups. */
+function isDepArray(kind: TomlManifest, table: readonly string[], key: string): boolean {
+  if (kind !== 'pyproject') return false;
+  const t = table.join('.');
+  if (t === 'project') return key === 'dependencies';
+  if (t === 'project.optional-dependencies' || t === 'dependency-groups') return true;
+  return t === 'tool.uv' && key === 'dev-dependencies';
+}
+
+function normalizeName(kind: TomlManifest, name: string): string | undefined {
+  const n = name.trim();
+  if (n === '') return undefined;
+  if (kind === 'cargo') return normalizeCrateName(n);
+  // Poetry and Pipfile tables list the interpreter beside the packages.
+  if (n.toLowerCase() === 'python') return undefined;
+  return normalizePythonName(n);
+}
+
+function isTable(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
+function fromParsed(kind: TomlManifest, doc: Record<string, unknown>): Set<string> {
+  const names = new Set<string>();
+  const addTable = (table: unknown) => {
+    if (!isTable(table)) return;
+    for (const [key, val] of Object.entries(table)) {
+      // Cargo renames: `alias = { package = "real-crate" }` pulls in the real crate.
+      const real = kind === 'cargo' && isTable(val) && typeof val.package === 'string' ? val.package : key;
+      const n = normalizeName(kind, real);
+      if (n) names.add(n);
+    }
+  };
+  const addArray = (arr: unknown) => {
+    if (!Array.isArray(arr)) return;
+    for (const item of arr) {
+      const n = typeof item === 'string' ? pep508Name(item) : undefined;
+      if (n) names.add(n);
+    }
+  };
+  const walk = (node: unknown, path: string[]) => {
+    if (!isTable(node) || path.length > 5) return;
+    for (const [key, val] of Object.entries(node)) {
+      const here = [...path, key];
+      if (isDepTable(kind, here)) addTable(val);
+      else if (Array.isArray(val) && isDepArray(kind, path, key)) addArray(val);
+      else if (isTable(val)) walk(val, here);
+    }
+  };
+  walk(doc, []);
+  return names;
+}
+
+/** Splits a TOML key (`a."b.c".d`, `'x'`) into its parts. */
+function splitKey(raw: string): string[] {
+  const parts: string[] = [];
+  let i = 0;
+  const s = raw.trim();
+  while (i < s.length) {
+    while (s[i] === ' ' || s[i] === '\t') i++;
+    const q = s[i];
+    if (q === '"' || q === "'") {
+      const end = s.indexOf(q, i + 1);
+      parts.push(s.slice(i + 1, end < 0 ? s.length : end));
+      i = end < 0 ? s.length : end + 1;
+    } else {
+      let k = i;
+      while (k < s.length && s[k] !== '.') k++;
+      parts.push(s.slice(i, k).trim());
+      i = k;
+    }
+    while (s[i] === ' ' || s[i] === '\t') i++;
+    if (s[i] === '.') i++;
+  }
+  return parts;
+}
+
+/** Removes a trailing `# comment`, respecting quotes. */
+function stripComment(line: string): string {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#') return line.slice(0, i);
+  }
+  return line;
+}
+
+/** Quoted strings on a line, in order. */
+function quotedStrings(line: string): string[] {
+  const out: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1] ?? m[2] ?? '');
+  return out;
+}
+
+/** Bracket balance of a line outside strings. */
+function bracketDelta(line: string): number {
+  let d = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[') d++;
+    else if (c === ']') d--;
+  }
+  return d;
+}
+
+/** Keys that share a line shape with a dependency but belong to [package]/[project]/[tool.poetry]. */
+const NOT_PACKAGES = new Set([
+  'name', 'version', 'edition', 'rust-version', 'authors', 'license', 'license-file', 'description', 'readme',
+  'homepage', 'repository', 'documentation', 'keywords', 'categories', 'publish', 'build', 'resolver', 'members',
+  'exclude', 'include', 'default-members', 'python', 'requires-python', 'package-mode', 'links', 'workspace',
+]);
+/** A value that reads as a version requirement: `"1.2"`, `"^0.4"`, `">=2,<3"`, `"*"`, or an inline table naming one. */
+const VERSION_VALUE = /^(?:["'](?:[\^~=<>!*]|\d)|\{[^}]*\b(?:version|git|path|workspace|registry|branch|tag|rev|url|extras)\s*=)/;
+
+/**
+ * Scans TOML text line by line. `whole` means the text starts at the document root;
+ * otherwise lines before the first table header are in an unknown table, where only
+ * version-shaped declarations count.
+ */
+export function scanTomlDependencies(kind: TomlManifest, text: string, whole: boolean): Set<string> {
+  const names = new Set<string>();
+  let table: string[] | undefined = whole ? [] : undefined;
+  /** Inside a multi-line array: whether its strings are dependency specs, and the bracket depth left. */
+  let array: { deps: boolean; unknown: boolean; depth: number } | undefined;
+  const add = (name: string | undefined) => {
+    const n = name === undefined ? undefined : normalizeName(kind, name);
+    if (n) names.add(n);
+  };
+  const addSpec = (spec: string, requireVersion: boolean) => {
+    const n = pep508Name(spec, requireVersion);
+    if (n) names.add(n);
+  };
+  for (const rawLine of text.split('\n')) {
+    const line = stripComment(rawLine).trim();
+    if (line === '') continue;
+    if (array) {
+      for (const s of quotedStrings(line)) if (array.deps) addSpec(s, array.unknown);
+      array.depth += bracketDelta(line);
+      if (array.depth <= 0) array = undefined;
+      continue;
+    }
+    const header = /^\[\[?\s*(.+?)\s*\]\]?$/.exec(line);
+    if (header && !line.includes('=')) {
+      table = splitKey(header[1]!);
+      // `[dependencies.serde]` declares serde.
+      if (table.length > 1 && isDepTable(kind, table.slice(0, -1))) add(table[table.length - 1]);
+      continue;
+    }
+    const eq = /^((?:"[^"]*"|'[^']*'|[A-Za-z0-9_.\- \t])+?)\s*=\s*(.*)$/.exec(line);
+    if (!eq) {
+      // A bare array element of an unplaced fragment: `"requests>=2",`.
+      if (table === undefined && kind === 'pyproject') for (const s of quotedStrings(line)) addSpec(s, true);
+      continue;
+    }
+    const keyParts = splitKey(eq[1]!);
+    const value = eq[2]!.trim();
+    const key = keyParts[0] ?? '';
+    if (table !== undefined) {
+      const full = [...table, ...keyParts.slice(0, -1)];
+      const lastKey = keyParts[keyParts.length - 1] ?? '';
+      if (isDepTable(kind, table)) {
+        add(key);
+        // `alias = { package = "real" }` pulls in `real`.
+        const pkg = kind === 'cargo' ? /\bpackage\s*=\s*["']([^"']+)["']/.exec(value) : null;
+        if (pkg) add(pkg[1]);
+      } else if (table.length > 0 && isDepTable(kind, table.slice(0, -1)) && lastKey === 'package') {
+        add(quotedStrings(value)[0]);
+      } else if (value.startsWith('[') && isDepArray(kind, full, lastKey)) {
+        for (const s of quotedStrings(value)) addSpec(s, false);
+        const depth = bracketDelta(value);
+        if (depth > 0) array = { deps: true, unknown: false, depth };
+      } else if (value.startsWith('[')) {
+        const depth = bracketDelta(value);
+        if (depth > 0) array = { deps: false, unknown: false, depth };
+      }
+      continue;
+    }
+    // Unknown table (a fragment with no header above this line).
+    if (kind === 'pyproject' && value.startsWith('[') && /^(?:dependencies|dev-dependencies)$/.test(key)) {
+      for (const s of quotedStrings(value)) addSpec(s, false);
+      const depth = bracketDelta(value);
+      if (depth > 0) array = { deps: true, unknown: false, depth };
+      continue;
+    }
+    if (value.startsWith('[')) {
+      for (const s of quotedStrings(value)) if (kind === 'pyproject') addSpec(s, true);
+      const depth = bracketDelta(value);
+      if (depth > 0) array = { deps: kind === 'pyproject', unknown: true, depth };
+      continue;
+    }
+    if (keyParts.length <= 2 && !NOT_PACKAGES.has(key) && (VERSION_VALUE.test(value) || keyParts.length === 2)) {
+      // `serde = "1"`, `serde = { version = "1" }`, `serde.version = "1"`.
+      if (keyParts.length === 2 && !/^(?:version|git|path|features|workspace|optional|package)$/.test(keyParts[1]!)) continue;
+      add(key);
+    }
+  }
+  return names;
+}
+
+/** Dependency names declared by a whole TOML manifest; the scanner when smol-toml refuses it. */
+export function tomlDependencies(kind: TomlManifest, text: string): Set<string> {
+  try {
+    return fromParsed(kind, parseToml(text) as Record<string, unknown>);
+  } catch {
+    return scanTomlDependencies(kind, text, true);
+  }
+}
