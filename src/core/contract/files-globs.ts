@@ -4,7 +4,7 @@
 import type { DirectiveError } from '../../generated/types.js';
 import { isWindowsStylePath } from '../paths/canonical.js';
 import { compileGlobs, resolveGlob } from '../paths/globs.js';
-import { directiveError, hasControlCharacter } from './directive-error.js';
+import { directiveError, displayToken, hasControlCharacter } from './directive-error.js';
 
 export interface ResolvedFiles {
   /** Canonical absolute globs, in the order typed, duplicates removed. */
@@ -29,8 +29,19 @@ export function resolveFilesValue(token: string, value: string, projectRoot: str
     if (hasControlCharacter(glob)) {
       return directiveError('INVALID_FILES_GLOB', token, 'a files= glob may not hold NUL or control characters.');
     }
+    const shown = displayToken(glob);
+    if (glob.startsWith('!')) {
+      return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\`: files= lists where writes may go; negated globs are not supported.`);
+    }
+    if (/^["']|["']$/.test(glob)) {
+      return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\`: globs take no quotes; match a space with ? or *.`);
+    }
+    // resolveGlob joins a UNC glob onto the root (paths/globs.ts), so it could never match.
+    if (/^\\\\/.test(glob) || (isWindowsStylePath(projectRoot) && /^[\\/]/.test(glob))) {
+      return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\`: UNC and drive-less absolute globs are not supported; start with a drive letter.`);
+    }
     if (climbsAboveStart(glob)) {
-      return directiveError('INVALID_FILES_GLOB', token, `\`${glob}\` climbs out of its folder with \`..\`; name the folder from the project root or as an absolute path.`);
+      return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\` climbs out of its folder with \`..\`; name the folder from the project root or as an absolute path.`);
     }
     // `src/` names a folder; a glob for a folder means everything in it.
     const typed = /[\\/]$/.test(glob) && !/^(?:[\\/]+|[A-Za-z]:[\\/])$/.test(glob) ? glob + '**' : glob;
@@ -38,7 +49,7 @@ export function resolveFilesValue(token: string, value: string, projectRoot: str
     // resolveGlob leaves `..` in Windows-style and `~/` globs as typed; such a glob would never
     // match a canonical path, so it is refused rather than silently matching nothing.
     if (/(?:^|\/)\.\.(?:\/|$)/.test(resolved)) {
-      return directiveError('INVALID_FILES_GLOB', token, `\`${glob}\` keeps a \`..\` segment here; write the folder without \`..\`.`);
+      return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\` keeps a \`..\` segment here; write the folder without \`..\`.`);
     }
     if (!files.includes(resolved)) files.push(resolved);
   }

@@ -110,6 +110,18 @@ describe('directive tokens', () => {
     expect(c.caseInsensitivePaths).toBe(true);
   });
 
+  it('a Windows-style root refuses a drive-less absolute glob and a `..` it cannot normalise', () => {
+    for (const glob of ['/x/**', '\\x', '\\\\server\\share\\x', '//server/share/x', 'src/../lib']) {
+      const r = parse(`$remit change files=${glob}`, defaultContract(), 'C:\\Work');
+      expect(r.kind === 'error' && r.error.code, glob).toBe('INVALID_FILES_GLOB');
+    }
+    expect(parse('$remit change files=\\\\server\\share\\x').kind).toBe('error');
+  });
+
+  it('`**` and absolute globs are kept', () => {
+    expect(contractOf('$remit change files=**|/tmp/out/*.log').files).toEqual([`${ROOT}/**`, '/tmp/out/*.log']);
+  });
+
   it('a Windows-style glob under a POSIX root is case-insensitive too', () => {
     const c = contractOf('$remit change files=C:/Work/a.ts: update');
     expect(c.files).toEqual(['C:/Work/a.ts']);
@@ -202,6 +214,10 @@ describe('directive errors: atomic, first bad token named', () => {
     ['$remit change files=~/../other', 'INVALID_FILES_GLOB', 'files=~/../other'],
     ['$remit change files=C:/Work/../x', 'INVALID_FILES_GLOB', 'files=C:/Work/../x'],
     ['$remit change files=..', 'INVALID_FILES_GLOB', 'files=..'],
+    ['$remit change files=src/**|!src/gen/**', 'INVALID_FILES_GLOB', 'files=src/**|!src/gen/**'],
+    ['$remit change files="src/**"', 'INVALID_FILES_GLOB', 'files="src/**"'],
+    ["$remit change files='src/my", 'INVALID_FILES_GLOB', "files='src/my"],
+    [`$remit change files=${'a'.repeat(4097)}`, 'INVALID_FILES_GLOB', `files=${'a'.repeat(113)}…`],
   ] as const)('%s → %s on %s', (text, code, token) => {
     const previous = armed({ mode: 'review', hash: 'ask' });
     const e = errorOf(text, previous);
