@@ -1,0 +1,231 @@
+// The OpenCode V1 plugin's hooks (opencode-ai 1.18.x): real user messages → prompt.submit,
+// tool.execute.before → action.before (a thrown Error is OpenCode's deny), tool.execute.after
+// → action.after, child sessions → their root, remit's context → the system prompt.
+import type { ControllerResult } from '../../src/core/controller/result.js';
+import type { Runtime } from '../../src/core/host/runtime.js';
+import { unwrapOpencodeRunQuotes } from '../../src/core/contract/slash.js';
+import { controlEvent, type EnvelopeFields } from '../pi-shared/envelope.js';
+import { promptBlockAsContext } from '../pi-shared/prompt-text.js';
+import { SessionTree, type SessionLookup } from './sessions.js';
+import { opencodeToolRequest } from './tools.js';
+
+export interface OpencodePluginInput {
+  client?: SessionLookup;
+  directory?: string;
+  worktree?: string;
+}
+
+export interface RemitOpencodeOptions {
+  /** The host's argv; `opencode run` wraps the prompt in one pair of quotes. */
+  argv: readonly string[];
+  runtime: () => Promise<Runtime>;
+}
+
+type Hook = (input: any, output: any) => Promise<void>;
+export type OpencodeHooks = Record<string, Hook | ((input: any) => Promise<void>)>;
+
+const READ_TYPES = new Set(['read']);
+const MAX_REMEMBERED = 2048;
+
+/** `opencode run …` (seen on 1.18.33): the first non-flag argument is the subcommand. */
+export function isOpencodeRun(argv: readonly string[]): boolean {
+  for (const a of argv.slice(1)) {
+    if (a === 'run') return true;
+  }
+  return false;
+}
+
+function remember<T>(set: Set<T>, value: T): void {
+  set.add(value);
+  if (set.size > MAX_REMEMBERED) set.delete(set.values().next().value as T);
+}
+
+interface TextPartLike {
+  type?: unknown;
+  text?: unknown;
+  synthetic?: unknown;
+  ignored?: unknown;
+}
+
+/** The user's own words: text parts that OpenCode did not add itself (file bodies, reminders) and did not mark ignored. */
+export function userText(parts: unknown): string | null {
+  if (!Array.isArray(parts)) return null;
+  const texts: string[] = [];
+  for (const p of parts as TextPartLike[]) {
+    if (p && p.type === 'text' && typeof p.text === 'string' && p.synthetic !== true && p.ignored !== true) texts.push(p.text);
+  }
+  return texts.length > 0 ? texts.join('\n') : null;
+}
+
+export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOpencodeOptions): OpencodeHooks {
+  const tree = new SessionTree(input.client);
+  const cwd = typeof input.directory === 'string' && input.directory !== '' ? input.directory : process.cwd();
+  const runMode = isOpencodeRun(options.argv);
+  const host = { name: 'opencode' };
+  /** Context for the model per root session: the effective contract, and a one-turn answer. */
+  const standing = new Map<string, string>();
+  const oneTurn = new Map<string, string>();
+  const started = new Set<string>();
+  const handledMessages = new Set<string>();
+  const userMessages = new Set<string>();
+  const denied = new Set<string>();
+  const reports = new Map<string, string>();
+
+  async function fields(sessionID: unknown): Promise<EnvelopeFields> {
+    const id = typeof sessionID === 'string' && sessionID !== '' ? sessionID : 'unknown-session';
+    const root = await tree.root(id);
+    return root === id ? { host, sessionId: root, cwd } : { host, sessionId: root, sourceSessionId: id, agentId: id, cwd };
+  }
+
+  function absorb(root: string, result: ControllerResult): void {
+    if (result.kind === 'context') standing.set(root, result.text);
+    else if (result.kind === 'prompt-block') oneTurn.set(root, promptBlockAsContext(result));
+  }
+
+  async function ensureStarted(rt: Runtime, f: EnvelopeFields, source: 'startup' | 'resume'): Promise<void> {
+    if (started.has(f.sessionId)) return;
+    remember(started, f.sessionId);
+    absorb(f.sessionId, await rt.handle(controlEvent(rt, { host, sessionId: f.sessionId, cwd }, { kind: 'session.start', source })));
+  }
+
+  async function submitPrompt(sessionID: unknown, messageID: unknown, raw: string): Promise<void> {
+    if (typeof messageID === 'string') {
+      if (handledMessages.has(messageID)) return;
+      remember(handledMessages, messageID);
+    }
+    const rt = await options.runtime();
+    const f = await fields(sessionID);
+    await ensureStarted(rt, f, 'resume');
+    const child = f.sourceSessionId !== undefined;
+    // A child session's "user" message is the prompt its parent's task call wrote: no authority.
+    const prompt = runMode && !child ? unwrapOpencodeRunQuotes(raw) : raw;
+    const result = await rt.handle(controlEvent(rt, f, { kind: 'prompt.submit', prompt, origin: child ? 'subagent' : 'user' }));
+    if (!child) absorb(f.sessionId, result);
+  }
+
+  return {
+    event: async ({ event }: { event?: { type?: string; properties?: any } }) => {
+      const props = event?.properties ?? {};
+      switch (event?.type) {
+        case 'session.created':
+        case 'session.updated': {
+          const info = props.info;
+          if (!info || typeof info.id !== 'string') return;
+          const fresh = !tree.isKnown(info.id);
+          tree.learn(info.id, info.parentID);
+          if (event.type === 'session.created' && fresh && !(typeof info.parentID === 'string' && info.parentID)) {
+            const rt = await options.runtime();
+            await ensureStarted(rt, { host, sessionId: info.id, cwd }, 'startup');
+          }
+          return;
+        }
+        case 'message.updated': {
+          const info = props.info;
+          if (info && info.role === 'user' && typeof info.id === 'string') remember(userMessages, info.id);
+          return;
+        }
+        case 'message.part.updated': {
+          const part = props.part;
+          if (!part) return;
+          if (part.type === 'text' && userMessages.has(part.messageID) && !handledMessages.has(part.messageID)) {
+            // Fallback for a user message chat.message did not announce; the same part rules apply.
+            const t = userText([part]);
+            if (t !== null) await submitPrompt(part.sessionID, part.messageID, t);
+            return;
+          }
+          if (part.type === 'tool' && part.state?.status === 'error' && typeof part.callID === 'string' && !denied.has(part.callID)) {
+            // tool.execute.after does not run for a call that threw; its error state is the terminal fact.
+            const rt = await options.runtime();
+            const f = await fields(part.sessionID);
+            await rt.handle(controlEvent(rt, f, { kind: 'action.after', actionId: part.callID, tool: String(part.tool ?? ''), lifecycle: 'failed' }));
+          }
+          return;
+        }
+        case 'session.idle': {
+          const id = props.sessionID;
+          if (typeof id !== 'string') return;
+          const f = await fields(id);
+          if (f.sourceSessionId) return;
+          oneTurn.delete(f.sessionId);
+          const rt = await options.runtime();
+          await rt.handle(controlEvent(rt, f, { kind: 'turn.end' }));
+          return;
+        }
+        case 'session.deleted': {
+          const info = props.info;
+          if (!info || typeof info.id !== 'string' || (typeof info.parentID === 'string' && info.parentID)) return;
+          const rt = await options.runtime();
+          await rt.handle(controlEvent(rt, { host, sessionId: info.id, cwd }, { kind: 'session.end' }));
+          standing.delete(info.id);
+          oneTurn.delete(info.id);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+
+    'chat.message': async (hookInput: { sessionID?: string; messageID?: string }, output: { message?: { role?: string; id?: string }; parts?: unknown }) => {
+      if (output?.message && output.message.role !== undefined && output.message.role !== 'user') return;
+      const t = userText(output?.parts);
+      if (t === null) return;
+      await submitPrompt(hookInput?.sessionID, hookInput?.messageID ?? output?.message?.id, t);
+    },
+
+    'experimental.chat.system.transform': async (hookInput: { sessionID?: string }, output: { system?: string[] }) => {
+      if (!output || !Array.isArray(output.system) || typeof hookInput?.sessionID !== 'string') return;
+      const f = await fields(hookInput.sessionID);
+      const rt = await options.runtime();
+      await ensureStarted(rt, f, 'resume');
+      const texts = [standing.get(f.sessionId), f.sourceSessionId ? undefined : oneTurn.get(f.sessionId)].filter((t): t is string => !!t);
+      for (const t of texts) output.system.push(t);
+    },
+
+    'tool.execute.before': async (hookInput: { tool?: string; sessionID?: string; callID?: string }, output: { args?: unknown }) => {
+      const tool = typeof hookInput?.tool === 'string' ? hookInput.tool : '';
+      const callID = typeof hookInput?.callID === 'string' && hookInput.callID !== '' ? hookInput.callID : `call-${Date.now()}`;
+      const request = opencodeToolRequest(tool, output?.args);
+      let result: ControllerResult;
+      try {
+        const rt = await options.runtime();
+        const f = await fields(hookInput?.sessionID);
+        await ensureStarted(rt, f, 'resume');
+        const action = await rt.classify(request, { id: callID, tool, cwd });
+        result = await rt.handle(controlEvent(rt, f, { kind: 'action.before', action }));
+      } catch (err) {
+        // The core answers every event; reaching here is a remit defect. Reads go on, nothing else does.
+        if (READ_TYPES.has(request.type)) return;
+        remember(denied, callID);
+        throw new Error(`remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`);
+      }
+      if (result.kind !== 'decision') return;
+      const { outcome } = result.decision;
+      if (outcome === 'deny' || outcome === 'ask') {
+        // OpenCode V1 has no ask a plugin can raise: an ask is a deny naming how to authorise it.
+        remember(denied, callID);
+        throw new Error(result.message);
+      }
+      if (outcome === 'report') reports.set(callID, result.message);
+    },
+
+    'tool.execute.after': async (hookInput: { tool?: string; sessionID?: string; callID?: string; args?: unknown }, output: { output?: unknown; metadata?: any }) => {
+      const callID = hookInput?.callID;
+      if (typeof callID !== 'string') return;
+      const note = reports.get(callID);
+      if (note !== undefined) {
+        reports.delete(callID);
+        if (output && typeof output.output === 'string') output.output = `${output.output}\n\n${note}`;
+      }
+      const rt = await options.runtime();
+      const f = await fields(hookInput.sessionID);
+      const tool = String(hookInput.tool ?? '');
+      const child = tool.toLowerCase() === 'task' ? output?.metadata?.sessionId : undefined;
+      await rt.handle(
+        controlEvent(rt, f, {
+          kind: 'action.after', actionId: callID, tool, lifecycle: 'joined',
+          ...(typeof child === 'string' && child !== '' ? { agentIds: [child] } : {}),
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// OpenCode V1 (opencode-ai 1.18.x) tool table: the host's tool name and args → remit's
+// host-neutral ToolRequest. Names match case-insensitively; a tool not listed here (MCP tools,
+// plugin tools, anything new) is `other`, which the user's configuration or `unknown` decides.
+import type { ToolRequest } from '../../src/generated/types.js';
+
+function record(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function readOf(...paths: unknown[]): ToolRequest {
+  const found = paths.filter((p): p is string => typeof p === 'string' && p !== '');
+  return found.length > 0 ? { type: 'read', paths: found } : { type: 'read' };
+}
+
+export function opencodeToolRequest(toolName: string, input: unknown): ToolRequest {
+  const args = record(input);
+  switch (toolName.toLowerCase()) {
+    case 'bash': {
+      const command = text(args.command);
+      if (command === undefined) return { type: 'other', tool: toolName, input };
+      const workdir = text(args.workdir);
+      return workdir ? { type: 'shell', command, shell: 'bash', workdir } : { type: 'shell', command, shell: 'bash' };
+    }
+    case 'write':
+      return { type: 'write', path: text(args.filePath) ?? '', content: text(args.content) ?? '' };
+    case 'edit':
+      return { type: 'edit', path: text(args.filePath) ?? '', edits: [{ old: text(args.oldString) ?? '', new: text(args.newString) ?? '' }] };
+    case 'apply_patch': {
+      // 1.18.x names the field patchText; relative paths inside resolve against the session directory.
+      const patch = text(args.patchText);
+      return patch === undefined ? { type: 'other', tool: toolName, input } : { type: 'patch', patch, format: 'apply_patch' };
+    }
+    case 'read':
+      return readOf(args.filePath);
+    case 'grep':
+    case 'glob':
+    case 'list':
+      return readOf(args.path);
+    case 'lsp':
+    case 'webfetch':
+    case 'websearch':
+    case 'codesearch':
+    case 'skill':
+    case 'todoread':
+      return { type: 'read' };
+    case 'todowrite':
+    case 'question':
+      return { type: 'control' };
+    case 'task':
+      // `task_id` continues an existing child session instead of starting one (OC1 task.ts).
+      return text(args.task_id) ? { type: 'delegate', count: 0, resume: true } : { type: 'delegate', count: 1, completionScope: 'call' };
+    default:
+      return { type: 'other', tool: toolName, input };
+  }
+}

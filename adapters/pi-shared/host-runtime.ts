@@ -1,0 +1,24 @@
+// How an in-process plugin (OpenCode, Pi, omp) gets its Runtime when a real host loads it: the
+// production runtime over REMIT_HOME, created on first use so loading the plugin costs nothing.
+// Tests and replay hand the plugin a Runtime of their own instead.
+import type { Runtime } from '../../src/core/host/runtime.js';
+import { resolveRemitHome } from '../../src/core/state/home.js';
+
+export function isRuntime(v: unknown): v is Runtime {
+  return v !== null && typeof v === 'object' && typeof (v as Runtime).handle === 'function' && typeof (v as Runtime).classify === 'function';
+}
+
+/** A memoised getter: the given runtime, else the production one built from `env`. */
+export function runtimeGetter(given: unknown, env: NodeJS.ProcessEnv): () => Promise<Runtime> {
+  let pending: Promise<Runtime> | undefined;
+  return () => {
+    if (!pending) {
+      pending = isRuntime(given)
+        ? Promise.resolve(given)
+        : import('../../src/core/host/create-runtime.js').then((m) => m.createRuntime({ home: resolveRemitHome(env), env }));
+      // A failed start is retried on the next event rather than remembered forever.
+      pending.catch(() => (pending = undefined));
+    }
+    return pending;
+  };
+}
