@@ -264,6 +264,537 @@ damage: ("state-json" | "state-schema" | "state-old-version" | "lock-held" | "in
 expect?: Expect
 }
 /**
+ * `remit audit verify [--all] --json`: each audit file's chain and its first broken link.
+ */
+export interface CliAuditVerify {
+intact: boolean
+files: {
+session: string
+records: number
+intact: boolean
+firstBroken?: {
+/**
+ * 1-based line number.
+ */
+line: number
+seq?: number
+problem: ("not_a_record" | "prev_mismatch" | "seq_gap" | "first_prev_not_null")
+}
+/**
+ * Number of broken links in the file.
+ */
+breaks?: number
+/**
+ * 1-based line of the last broken link; every link after it verifies (later appends resynchronised).
+ */
+lastBroken?: number
+}[]
+}
+/**
+ * A host-neutral description of one tool call before classification. Adapters translate a host's tool table into it; cases write their abstract actions in it; the core classifier turns it into an Action.
+ */
+export interface CliCaseFrom {
+eventId: string
+/**
+ * The file written with --out.
+ */
+written?: string
+case: Case
+}
+/**
+ * A Bad/Good pair that proves one rule (SPEC section 9). File: cases/<family>/<REASON_CODE>/<slug>.json.
+ */
+/**
+ * `remit check --json`: one dry decision through the hook path in a throwaway session.
+ */
+export interface CliCheck {
+host: string
+/**
+ * What the prompt did before the action, when one was given.
+ */
+prompt?: {
+result: ("none" | "context" | "prompt-block" | "decision")
+code?: string
+}
+decision: Decision
+message: string
+action: {
+tool: string
+mutability: ("read" | "write" | "delegate" | "control" | "unknown" | "check")
+effects: number
+analysis?: ("shell_syntax_unproven" | "shell_command_unproven" | "interpreter_inline_code" | "script_unread" | "too_complex" | "unknown_tool" | "write_path_missing" | "patch_unparsable" | "input_malformed" | "git_arguments_unproven" | "dynamic_word" | "powershell_unproven")
+}
+}
+/**
+ * The verdict on one action (SPEC section 4).
+ */
+export interface Decision {
+/**
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "Outcome".
+ */
+outcome: ("allow" | "report" | "ask" | "deny")
+/**
+ * What an ARMED session would have done, when OBSERVING turned it into a report.
+ */
+would?: ("ask" | "deny")
+/**
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "ReasonCode".
+ */
+reasonCode: ("RECOVERY_READ_ONLY" | "STATE_DAMAGED" | "GUARD_ERROR" | "INVALID_DIRECTIVE" | "CONTROL_OFF" | "CONTROL_INACTIVE" | "APPROVED_ONCE" | "GUARD_SELF_PROTECTION" | "MODE_FORBIDS_MUTATION" | "MUTABILITY_UNPROVEN" | "CHECKS_NOT_AUTHORIZED" | "HASH_NOT_AUTHORIZED" | "WRITE_PATH_UNPROVEN" | "PATH_OUTSIDE_CONTRACT" | "DEPENDENCY_NOT_AUTHORIZED" | "UNBOUNDED_DELEGATION" | "DUPLICATE_ACTION_ID" | "DELEGATION_STATE_UNPROVEN" | "DELEGATION_LIFECYCLE_UNPROVEN" | "AGENT_BUDGET_EXHAUSTED" | "REPEATED_CHECK" | "WITHIN_CONTRACT")
+family: (("I" | "H" | "S" | "T") | null)
+/**
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "ControlState".
+ */
+controlState: ("OFF" | "OBSERVING" | "ARMED")
+/**
+ * One line naming the decisive fact.
+ */
+explanation: string
+/**
+ * The exact token or line that would authorise the action.
+ */
+nextStep?: string
+/**
+ * Index of the decisive effect in action.effects, when one decided.
+ */
+factIndex?: number
+}
+/**
+ * `remit explain evt_… --json`: the audit record of one event, its latest label and what is known of its effect.
+ */
+export interface CliExplain {
+eventId: string
+session: string
+record: RuntimeEvent
+label: (null | ("correct" | "incorrect" | "inconclusive"))
+hostEffect: ("unobserved" | "executed_despite_deny")
+/**
+ * Recomputed from the stored event when REMIT_AUDIT=detail kept it.
+ */
+explanation?: string
+}
+/**
+ * One line of REMIT_HOME/audit/<key>.jsonl (SPEC section 7). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the sha256 (hex) of the previous line's bytes without its newline, `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
+ */
+export interface RuntimeEvent {
+v: 1
+seq: number
+prev: (null | string)
+prevBroken?: boolean
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "EventId".
+ */
+id: string
+at: string
+kind: ("action" | "directive" | "directive_error" | "correction" | "approval" | "label" | "lifecycle" | "effect" | "disabled" | "config" | "ledger_release" | "state_repair")
+host?: {
+name: string
+version?: string
+}
+state?: ("OFF" | "OBSERVING" | "ARMED")
+/**
+ * The session state was unreadable or failed its schema when this was recorded.
+ */
+recovery?: boolean
+contract?: ContractSummary
+action?: ActionSummary
+decision?: DecisionSummary
+hostEffect?: ("unobserved" | "executed_despite_deny")
+/**
+ * The event a label, approval or effect record is about.
+ */
+about?: string
+label?: ("correct" | "incorrect" | "inconclusive")
+/**
+ * The error code of a malformed directive.
+ */
+directiveCode?: string
+lifecycle?: LifecycleSummary
+ledger?: LedgerSummary
+/**
+ * A guard error or a problem found while recording.
+ */
+error?: ("LOCK_TIMEOUT" | "INTERNAL_ERROR" | "STATE_DAMAGED" | "USER_CONFIG_INVALID" | "REPO_CONFIG_INVALID")
+/**
+ * Earlier runs of the same check since the last write.
+ */
+repeated?: number
+/**
+ * ledger_release: reservations freed.
+ */
+released?: number
+/**
+ * Who made a ledger_release, state_repair or label: the user from a terminal, or a prompt.
+ */
+by?: ("cli" | "prompt")
+durationMs?: number
+/**
+ * REMIT_AUDIT=detail only: the normalised ControlEvent and the full contract it was decided under.
+ */
+detail?: {
+/**
+ * The normalised ControlEvent.
+ */
+event: {
+[k: string]: unknown | undefined
+}
+contract?: TaskContract
+}
+}
+/**
+ * The contract without the text of its globs.
+ * 
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "ContractSummary".
+ */
+export interface ContractSummary {
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Mode".
+ */
+mode: ("unconfirmed" | "answer" | "review" | "monitor" | "change")
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Level".
+ */
+level: ("watch" | "guard" | "lock" | "off")
+/**
+ * Number of globs; null = unbounded.
+ */
+files: (null | number)
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+deps: ("deny" | "ask" | "allow")
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+hash: ("deny" | "ask" | "allow")
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+hostconfig: ("deny" | "ask" | "allow")
+agents: (null | number)
+checks: ("allow" | "deny")
+source: ("default" | "directive" | "correction" | "project-default" | "recovery")
+}
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "ActionSummary".
+ */
+export interface ActionSummary {
+tool: string
+mutability: ("read" | "write" | "delegate" | "control" | "unknown" | "check")
+/**
+ * Number of file effects.
+ */
+effects: number
+delegation?: number
+unbounded?: boolean
+lifecycleUnproven?: boolean
+dependency?: boolean
+hash?: boolean
+analysis?: ("shell_syntax_unproven" | "shell_command_unproven" | "interpreter_inline_code" | "script_unread" | "too_complex" | "unknown_tool" | "write_path_missing" | "patch_unparsable" | "input_malformed" | "git_arguments_unproven" | "dynamic_word" | "powershell_unproven")
+inputDigest: string
+/**
+ * The same open call was seen again; this is the event that decided it.
+ */
+repeatOf?: string
+}
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "DecisionSummary".
+ */
+export interface DecisionSummary {
+outcome: ("allow" | "report" | "ask" | "deny")
+would?: ("ask" | "deny")
+reasonCode: ("RECOVERY_READ_ONLY" | "STATE_DAMAGED" | "GUARD_ERROR" | "INVALID_DIRECTIVE" | "CONTROL_OFF" | "CONTROL_INACTIVE" | "APPROVED_ONCE" | "GUARD_SELF_PROTECTION" | "MODE_FORBIDS_MUTATION" | "MUTABILITY_UNPROVEN" | "CHECKS_NOT_AUTHORIZED" | "HASH_NOT_AUTHORIZED" | "WRITE_PATH_UNPROVEN" | "PATH_OUTSIDE_CONTRACT" | "DEPENDENCY_NOT_AUTHORIZED" | "UNBOUNDED_DELEGATION" | "DUPLICATE_ACTION_ID" | "DELEGATION_STATE_UNPROVEN" | "DELEGATION_LIFECYCLE_UNPROVEN" | "AGENT_BUDGET_EXHAUSTED" | "REPEATED_CHECK" | "WITHIN_CONTRACT")
+family: (("I" | "H" | "S" | "T") | null)
+factIndex?: number
+/**
+ * How the verdict travels to the host (json-deny, exit-2, throw, block, native-ask, deny-for-ask, context, none).
+ */
+channel?: string
+}
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "LifecycleSummary".
+ */
+export interface LifecycleSummary {
+event: ("session.start" | "action.after" | "subagent.start" | "subagent.stop" | "turn.end" | "session.end")
+source?: ("startup" | "resume" | "clear" | "compact" | "fork")
+lifecycle?: ("joined" | "not_started" | "running" | "failed" | "unknown")
+/**
+ * The fact changed the ledger.
+ */
+applied: boolean
+/**
+ * The adapter declared lifecycleVersion 2.
+ */
+declared?: boolean
+/**
+ * Units of capacity the fact freed.
+ */
+freed?: number
+allStopped?: boolean
+}
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "LedgerSummary".
+ */
+export interface LedgerSummary {
+reserved: number
+cap?: (null | number)
+unresolved: number
+}
+/**
+ * The effective task contract of one session (SPEC section 3). A directive replaces it whole; fields it does not name return to their defaults.
+ */
+export interface TaskContract {
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Mode".
+ */
+mode: ("unconfirmed" | "answer" | "review" | "monitor" | "change")
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Level".
+ */
+level: ("watch" | "guard" | "lock" | "off")
+/**
+ * Canonical absolute globs a write may touch; null = unbounded, [] = no writes.
+ */
+files: (null | string[])
+/**
+ * The globs as the user typed them, for echoing the contract back.
+ */
+filesAsTyped?: string[]
+/**
+ * The root the globs were resolved against.
+ */
+projectRoot?: string
+caseInsensitivePaths?: boolean
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+deps: ("deny" | "ask" | "allow")
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+hash: ("deny" | "ask" | "allow")
+/**
+ * This interface was referenced by `TaskContract`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+hostconfig: ("deny" | "ask" | "allow")
+/**
+ * Concurrent subagent cap; null = unlimited, 0 = none.
+ */
+agents: (null | number)
+checks: ("allow" | "deny")
+source: ("default" | "directive" | "correction" | "project-default" | "recovery")
+}
+export interface CliLabel {
+eventId: string
+label: ("correct" | "incorrect" | "inconclusive")
+/**
+ * The label record's own event id.
+ */
+recordId: string
+session: string
+}
+export interface CliLedgerRelease {
+session: string
+/**
+ * Reservation ids freed.
+ */
+released: string[]
+reserved: number
+cap: (null | number)
+unresolved: string[]
+}
+export interface CliPrune {
+olderThanDays: number
+auditFiles: number
+sessionFiles: number
+bytes: number
+}
+/**
+ * `remit replay --json`: every case replayed through every target (the core and each adapter), with each step's expectation and what remit answered.
+ */
+export interface CliReplay {
+/**
+ * The cases folder that was replayed.
+ */
+dir: string
+/**
+ * `core` and the adapter names, in column order.
+ */
+targets: string[]
+cases: {
+/**
+ * Path relative to the cases folder.
+ */
+file: string
+title?: string
+results: {
+target: string
+status: ("pass" | "fail" | "n/a")
+/**
+ * The n/a reason, or the first failure in words.
+ */
+reason?: string
+steps: ReplayStep[]
+}[]
+}[]
+/**
+ * Case × target cells that agreed.
+ */
+passed: number
+failed: number
+notApplicable: number
+}
+/**
+ * This interface was referenced by `CliReplay`'s JSON-Schema
+ * via the `definition` "ReplayStep".
+ */
+export interface ReplayStep {
+arm: ("bad" | "good")
+index: number
+kind: ("prompt" | "action" | "lifecycle" | "event" | "damage")
+expect?: Expect
+got?: ReplayReading
+ok: boolean
+error?: string
+note?: string
+}
+export interface ReplayReading {
+outcome: ("allow" | "report" | "ask" | "deny" | "block" | "answer" | "none")
+reasonCode: string
+channel: string
+}
+/**
+ * `remit runtime [--all] --json`: checked-action counts from the sessions' counters (never from parsing every audit line).
+ */
+export interface CliRuntime {
+scope: ("session" | "all")
+sessions: number
+damagedSessions: number
+checked: number
+allowed: number
+reported: number
+asked: number
+denied: number
+wouldAsk: number
+wouldDeny: number
+guardErrors: number
+reasons: {
+[k: string]: number | undefined
+}
+denials: {
+[k: string]: number | undefined
+}
+labels: {
+correct: number
+incorrect: number
+inconclusive: number
+}
+hostEffect: "unobserved"
+}
+export interface CliStateRepair {
+session: string
+/**
+ * false when the state was already sound (nothing written).
+ */
+repaired: boolean
+damage: (null | string)
+/**
+ * Where the damaged file was moved.
+ */
+backup?: string
+keptReservations: number
+unresolved: string[]
+contractSource: string
+}
+/**
+ * `remit status --json` (and `$remit status`): the selected session from its state file and its audit tail only.
+ */
+export interface CliStatus {
+session: (null | {
+key: string
+host: string
+hostVersion?: string
+projectRoot?: string
+lastUsedAt?: string
+})
+controlState: ("OFF" | "OBSERVING" | "ARMED")
+/**
+ * State unreadable or failing its schema (rule 0).
+ */
+recovery: boolean
+/**
+ * Why the state could not be used.
+ */
+damage?: string
+contract: (null | TaskContract)
+contractLine: string
+agents: {
+reserved: number
+/**
+ * null = no cap.
+ */
+cap: (null | number)
+reservations?: {
+id: string
+units: number
+scope?: ("call" | "children")
+}[]
+}
+unresolved: string[]
+directiveError: (null | string)
+/**
+ * One-time approvals waiting.
+ */
+approvals: number
+counters?: {
+checked: number
+allowed: number
+reported: number
+asked: number
+denied: number
+}
+config: ConfigReport
+/**
+ * The last records of the audit tail.
+ */
+recent: {
+id: string
+at: string
+kind: string
+tool?: string
+outcome?: string
+reasonCode?: string
+}[]
+hostEffect: "unobserved"
+}
+/**
+ * The effective task contract of one session (SPEC section 3). A directive replaces it whole; fields it does not name return to their defaults.
+ */
+export interface ConfigReport {
+user: ("absent" | "ok" | "invalid")
+repo: ("absent" | "ok" | "invalid")
+problems: string[]
+}
+/**
  * ControlEvent v2 (SPEC section 2): what every adapter turns a host's native hook event into.
  */
 export type ControlEvent = (SessionStartEvent | PromptSubmitEvent | ActionBeforeEvent | ActionAfterEvent | SubagentStartEvent | SubagentStopEvent | TurnEndEvent | SessionEndEvent)
@@ -358,28 +889,6 @@ export type ControlState = ("OFF" | "OBSERVING" | "ARMED")
 /**
  * The verdict on one action (SPEC section 4).
  */
-export interface Decision {
-outcome: Outcome
-/**
- * What an ARMED session would have done, when OBSERVING turned it into a report.
- */
-would?: ("ask" | "deny")
-reasonCode: ReasonCode
-family: (Family | null)
-controlState: ControlState
-/**
- * One line naming the decisive fact.
- */
-explanation: string
-/**
- * The exact token or line that would authorise the action.
- */
-nextStep?: string
-/**
- * Index of the decisive effect in action.effects, when one decided.
- */
-factIndex?: number
-}
 /**
  * This interface was referenced by `DirectiveError`'s JSON-Schema
  * via the `definition` "DirectiveErrorCode".
@@ -436,6 +945,216 @@ configPaths?: string[]
 gaps?: string[]
 }
 /**
+ * A repository's .remit.json at the project root. It may only tighten: every field is a floor the effective contract is raised to, never a loosening. A file that fails this schema is reported and ignored.
+ */
+export interface RepoConfig {
+$schema?: string
+/**
+ * deps= never looser than this.
+ */
+deps?: ("deny" | "ask")
+hash?: ("deny" | "ask")
+hostconfig?: ("deny" | "ask")
+checks?: "deny"
+/**
+ * agents= never above this.
+ */
+agents?: number
+/**
+ * Directive applied when a session here starts with no contract and the user configured none for this project; clamped like any other.
+ */
+default?: string
+}
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "EventId".
+ */
+export type EventId = string
+
+/**
+ * One line of REMIT_HOME/audit/<key>.jsonl (SPEC section 7). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the sha256 (hex) of the previous line's bytes without its newline, `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
+ */
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "UnresolvedReason".
+ */
+export type UnresolvedReason = ("undeclared_adapter" | "unbounded_batch" | "resume" | "lifecycle_undeclared" | "reused_action_id" | "state_unavailable" | "legacy_history")
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "Label".
+ */
+export type Label = ("correct" | "incorrect" | "inconclusive")
+
+/**
+ * One session's state file, REMIT_HOME/sessions/<key>.json (SPEC section 6). Never holds prompt text, command text or file contents; raw session ids are not stored.
+ */
+export interface SessionState {
+schemaVersion: 2
+host: HostRef
+/**
+ * Canonical project root of the session, for session selection.
+ */
+projectRoot?: string
+createdAt: string
+lastUsedAt: string
+contract: TaskContract
+/**
+ * A pending malformed directive (rule 1); cleared by the next valid directive.
+ */
+directiveError: (null | DirectiveError)
+ledger: Ledger
+/**
+ * Decided action.before calls not yet closed by an action.after, by host call id (idempotence).
+ */
+open: {
+[k: string]: OpenAction | undefined
+}
+/**
+ * One-time approvals ($remit allow evt_…) waiting for an action with the same inputDigest.
+ */
+approvals: Approval[]
+/**
+ * The last denied, asked or would-be-denied events, so `allow evt_…` needs no audit scan.
+ */
+recentDenials: Approval[]
+/**
+ * Runs of each check (by inputDigest) since the last write, for REPEATED_CHECK.
+ */
+checkRuns: {
+[k: string]: number | undefined
+}
+counters: Counters
+/**
+ * The latest label per event id.
+ */
+labels: {
+[k: string]: Label | undefined
+}
+flags: {
+/**
+ * REMIT_DISABLE=1 was recorded for this session.
+ */
+disabledAudited?: boolean
+/**
+ * A configuration problem was recorded for this session.
+ */
+configAudited?: boolean
+}
+}
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "HostRef".
+ */
+export interface Ledger {
+reservations: Reservation[]
+nextId: number
+/**
+ * Launch ids whose reservation was released (a repeat is a duplicate).
+ */
+released: string[]
+/**
+ * Launch ids the ledger refused.
+ */
+refused: string[]
+/**
+ * Why the ledger cannot prove its count, by launch id or marker.
+ */
+unresolved: {
+[k: string]: UnresolvedReason | undefined
+}
+}
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "Reservation".
+ */
+export interface Reservation {
+/**
+ * Short id the user names in `remit ledger release` (r1, r2 …).
+ */
+id: string
+/**
+ * The launching call's id.
+ */
+actionId: string
+/**
+ * Subagents reserved by the batch.
+ */
+count: number
+/**
+ * Child agent ids bound to this reservation by subagent.start or action.after.
+ */
+agents: string[]
+/**
+ * Children proven stopped (each frees one unit).
+ */
+stopped: number
+stoppedAgents?: string[]
+scope: ("call" | "children")
+observedRunning?: boolean
+at: string
+}
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "OpenAction".
+ */
+export interface OpenAction {
+inputDigest: string
+eventId: string
+verdict: StoredVerdict
+mutability: ("read" | "write" | "delegate" | "control" | "unknown" | "check")
+reservationId?: string
+at: string
+}
+/**
+ * A decision without its explanation text (which can name paths or command segments).
+ * 
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "StoredVerdict".
+ */
+export interface StoredVerdict {
+outcome: ("allow" | "report" | "ask" | "deny")
+would?: ("ask" | "deny")
+reasonCode: ("RECOVERY_READ_ONLY" | "STATE_DAMAGED" | "GUARD_ERROR" | "INVALID_DIRECTIVE" | "CONTROL_OFF" | "CONTROL_INACTIVE" | "APPROVED_ONCE" | "GUARD_SELF_PROTECTION" | "MODE_FORBIDS_MUTATION" | "MUTABILITY_UNPROVEN" | "CHECKS_NOT_AUTHORIZED" | "HASH_NOT_AUTHORIZED" | "WRITE_PATH_UNPROVEN" | "PATH_OUTSIDE_CONTRACT" | "DEPENDENCY_NOT_AUTHORIZED" | "UNBOUNDED_DELEGATION" | "DUPLICATE_ACTION_ID" | "DELEGATION_STATE_UNPROVEN" | "DELEGATION_LIFECYCLE_UNPROVEN" | "AGENT_BUDGET_EXHAUSTED" | "REPEATED_CHECK" | "WITHIN_CONTRACT")
+family: (("I" | "H" | "S" | "T") | null)
+controlState: ("OFF" | "OBSERVING" | "ARMED")
+factIndex?: number
+}
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "Approval".
+ */
+export interface Approval {
+eventId: string
+inputDigest: string
+at: string
+}
+/**
+ * This interface was referenced by `SessionState`'s JSON-Schema
+ * via the `definition` "Counters".
+ */
+export interface Counters {
+checked: number
+allowed: number
+reported: number
+asked: number
+denied: number
+wouldAsk?: number
+wouldDeny?: number
+/**
+ * Every checked action by reason code.
+ */
+reasons: {
+[k: string]: number | undefined
+}
+/**
+ * Denied (and asked) actions by reason code.
+ */
+denials: {
+[k: string]: number | undefined
+}
+guardErrors: number
+}
+/**
  * This interface was referenced by `TaskContract`'s JSON-Schema
  * via the `definition` "Mode".
  */
@@ -454,32 +1173,38 @@ export type Policy = ("deny" | "ask" | "allow")
 /**
  * The effective task contract of one session (SPEC section 3). A directive replaces it whole; fields it does not name return to their defaults.
  */
-export interface TaskContract {
-mode: Mode
-level: Level
-/**
- * Canonical absolute globs a write may touch; null = unbounded, [] = no writes.
- */
-files: (null | string[])
-/**
- * The globs as the user typed them, for echoing the contract back.
- */
-filesAsTyped?: string[]
-/**
- * The root the globs were resolved against.
- */
-projectRoot?: string
-caseInsensitivePaths?: boolean
-deps: Policy
-hash: Policy
-hostconfig: Policy
-/**
- * Concurrent subagent cap; null = unlimited, 0 = none.
- */
-agents: (null | number)
-checks: ("allow" | "deny")
-source: ("default" | "directive" | "correction" | "project-default" | "recovery")
-}
 /**
  * A host-neutral description of one tool call before classification. Adapters translate a host's tool table into it; cases write their abstract actions in it; the core classifier turns it into an Action.
  */
+/**
+ * The user's optional configuration, $XDG_CONFIG_HOME/remit/config.json (SPEC section 6). A file that fails this schema is reported and ignored as a whole.
+ */
+export interface UserConfig {
+$schema?: string
+/**
+ * MCP and custom tool names (matched case-insensitively) to their mutability.
+ */
+tools?: {
+[k: string]: "read" | "write" | "delegate" | "control" | "unknown" | "check" | undefined
+}
+checks?: {
+/**
+ * Extra check commands, as argv prefixes ("just test").
+ */
+commands?: string[]
+/**
+ * Extra npm run / make target names that count as checks.
+ */
+scripts?: string[]
+}
+/**
+ * Audit retention in days (default 30).
+ */
+retentionDays?: number
+/**
+ * Project path (absolute, or starting with ~/) to the directive applied when a session there starts with no contract, e.g. "$remit review".
+ */
+projects?: {
+[k: string]: string | undefined
+}
+}

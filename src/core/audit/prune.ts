@@ -1,0 +1,94 @@
+// Retention (SPEC section 6/7): whole sessions whose audit and state were last touched
+// before the cutoff are removed. A live session's log is never cut in the middle, which
+// would break its chain; its age is its last use.
+import { readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { auditDir, SESSION_KEY, sessionFile, sessionsDir } from '../state/home.js';
+import { lockDirOf } from '../state/lock.js';
+import { ensurePrivateDir } from '../state/files.js';
+
+export const DEFAULT_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PruneResult {
+  auditFiles: number;
+  sessionFiles: number;
+  bytes: number;
+}
+
+function mtimeOf(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+function remove(file: string): number {
+  try {
+    const size = statSync(file).size;
+    unlinkSync(file);
+    return size;
+  } catch {
+    return -1;
+  }
+}
+
+function keysIn(dir: string, ext: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((n) => n.endsWith(ext) && SESSION_KEY.test(n.slice(0, -ext.length)))
+      .map((n) => n.slice(0, -ext.length));
+  } catch {
+    return [];
+  }
+}
+
+/** Removes sessions (state + audit) untouched for `olderThanMs`; a locked session is kept. */
+export function pruneHome(home: string, olderThanMs: number, now: Date): PruneResult {
+  const cutoff = now.getTime() - olderThanMs;
+  const result: PruneResult = { auditFiles: 0, sessionFiles: 0, bytes: 0 };
+  const keys = new Set([...keysIn(sessionsDir(home), '.json'), ...keysIn(auditDir(home), '.jsonl')]);
+  for (const key of keys) {
+    const state = sessionFile(home, key);
+    const audit = path.join(auditDir(home), `${key}.jsonl`);
+    const times = [mtimeOf(state), mtimeOf(audit)].filter((t): t is number => t !== null);
+    if (!times.length || Math.max(...times) >= cutoff) continue;
+    if (mtimeOf(lockDirOf(state)) !== null) continue;
+    const a = remove(audit);
+    if (a >= 0) {
+      result.auditFiles++;
+      result.bytes += a;
+    }
+    const s = remove(state);
+    if (s >= 0) {
+      result.sessionFiles++;
+      result.bytes += s;
+    }
+  }
+  return result;
+}
+
+function markerFile(home: string): string {
+  return path.join(home, 'last-prune');
+}
+
+/** Prunes at most once a day, from whichever hook gets there first. Never throws. */
+export function pruneOpportunistically(home: string, retentionDays: number, now: Date): PruneResult | null {
+  try {
+    const marker = markerFile(home);
+    const last = mtimeOf(marker);
+    if (last !== null && now.getTime() - last < DAY_MS) return null;
+    ensurePrivateDir(home);
+    writeFileSync(marker, '', { mode: 0o600 });
+    utimesSync(marker, now, now);
+    return pruneHome(home, retentionDays * DAY_MS, now);
+  } catch {
+    return null;
+  }
+}
+
+
+export function daysToMs(days: number): number {
+  return days * DAY_MS;
+}

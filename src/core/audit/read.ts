@@ -1,0 +1,117 @@
+// Reading audit files: the tail for status (never the whole log), whole-file line scans for
+// verify and explain. Reads take no lock: a record is written with one append, so a reader
+// sees it whole or not at all.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { RuntimeEvent } from '../../generated/types.js';
+
+const CHUNK = 1024 * 1024;
+const NL = 0x0a;
+
+export function parseRecord(line: Buffer | string): RuntimeEvent | null {
+  try {
+    const v = JSON.parse(typeof line === 'string' ? line : line.toString('utf8')) as RuntimeEvent;
+    if (typeof v !== 'object' || v === null || v.v !== 1 || typeof v.seq !== 'number' || typeof v.id !== 'string' || typeof v.kind !== 'string') return null;
+    return v;
+  } catch {
+    return null;
+  }
+}
+
+function openForRead(file: string): number | null {
+  try {
+    return openSync(file, 'r');
+  } catch {
+    return null;
+  }
+}
+
+/** Calls `fn` for every line (without its newline), in order, with its 1-based number. */
+export function forEachLine(file: string, fn: (line: Buffer, lineNo: number) => void): boolean {
+  const fd = openForRead(file);
+  if (fd === null) return false;
+  try {
+    const buf = Buffer.alloc(CHUNK);
+    let carry: Buffer = Buffer.alloc(0);
+    let pos = 0;
+    let lineNo = 0;
+    for (;;) {
+      const n = readSync(fd, buf, 0, CHUNK, pos);
+      if (n <= 0) break;
+      pos += n;
+      const data: Buffer = carry.length ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
+      let start = 0;
+      for (let i = data.indexOf(NL, start); i >= 0; i = data.indexOf(NL, start)) {
+        fn(data.subarray(start, i), ++lineNo);
+        start = i + 1;
+      }
+      carry = Buffer.from(data.subarray(start));
+    }
+    if (carry.length) fn(carry, ++lineNo);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The last `n` records of the file, oldest first, reading backwards from the end. */
+export function readLastRecords(file: string, n: number, maxBytes = 4 * 1024 * 1024): RuntimeEvent[] {
+  const fd = openForRead(file);
+  if (fd === null) return [];
+  try {
+    const size = fstatSync(fd).size;
+    const out: RuntimeEvent[] = [];
+    let end = size;
+    let carry: Buffer = Buffer.alloc(0);
+    const step = 64 * 1024;
+    while (end > 0 && out.length < n && size - end < maxBytes) {
+      const start = Math.max(0, end - step);
+      const chunk = Buffer.alloc(end - start);
+      readSync(fd, chunk, 0, chunk.length, start);
+      let data: Buffer = Buffer.concat([chunk, carry]);
+      let stop = data.length;
+      for (let i = data.lastIndexOf(NL, stop - 1); i >= 0 && out.length < n; i = data.lastIndexOf(NL, stop - 1)) {
+        const line = data.subarray(i + 1, stop);
+        if (line.length) {
+          const r = parseRecord(line);
+          if (r) out.push(r);
+        }
+        stop = i;
+        if (stop === 0) break;
+      }
+      carry = Buffer.from(data.subarray(0, stop));
+      data = Buffer.alloc(0);
+      end = start;
+      if (start === 0 && carry.length && out.length < n) {
+        const r = parseRecord(carry);
+        if (r) out.push(r);
+      }
+    }
+    return out.reverse();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface EventLookup {
+  record: RuntimeEvent;
+  /** Records about it (labels, approvals, effects), oldest first. */
+  related: RuntimeEvent[];
+}
+
+/** Finds one event and the records that name it, by scanning the file's bytes. */
+export function findEvent(file: string, eventId: string): EventLookup | null {
+  const own = Buffer.from(`"id":"${eventId}"`);
+  const about = Buffer.from(`"about":"${eventId}"`);
+  let record: RuntimeEvent | null = null;
+  const related: RuntimeEvent[] = [];
+  forEachLine(file, (line) => {
+    if (record === null && line.indexOf(own) >= 0) {
+      const r = parseRecord(line);
+      if (r && r.id === eventId) record = r;
+    } else if (line.indexOf(about) >= 0) {
+      const r = parseRecord(line);
+      if (r && r.about === eventId) related.push(r);
+    }
+  });
+  return record ? { record, related } : null;
+}

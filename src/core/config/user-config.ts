@@ -1,0 +1,78 @@
+// The user's configuration (SPEC section 6) and a repository's `.remit.json`. A file that
+// fails its schema is reported and ignored as a whole: a half-read configuration could
+// loosen something the user never meant to.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RepoConfig, UserConfig } from '../../generated/types.js';
+import { validateRepoConfig, validateUserConfig } from '../../generated/validators.js';
+import type { ClassifierConfig } from '../classify/context.js';
+import { canonicalPath } from '../paths/canonical.js';
+import { DEFAULT_RETENTION_DAYS } from '../audit/prune.js';
+import { homeDirOf, resolveConfigDir, type Env } from '../state/home.js';
+
+export type ConfigStatus = 'absent' | 'ok' | 'invalid';
+
+export interface Loaded<T> {
+  status: ConfigStatus;
+  config: T | null;
+  path: string;
+  /** One line naming what is wrong, when invalid. */
+  problem?: string;
+}
+
+export function userConfigPath(env: Env): string {
+  return path.join(resolveConfigDir(env), 'config.json');
+}
+
+export const REPO_CONFIG_NAME = '.remit.json';
+
+function load<T>(file: string, validate: { (d: unknown): d is T; errors?: { instancePath: string; message?: string }[] | null }, what: string): Loaded<T> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'absent', config: null, path: file };
+    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} cannot be read (${code ?? 'error'}); it is ignored` };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} is not valid JSON; it is ignored` };
+  }
+  if (!validate(data)) {
+    const e = validate.errors?.[0];
+    const where = e ? `${e.instancePath || '/'} ${e.message ?? ''}`.trim() : 'an unknown field';
+    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} fails its schema at ${where}; it is ignored` };
+  }
+  return { status: 'ok', config: data, path: file };
+}
+
+export function loadUserConfig(env: Env): Loaded<UserConfig> {
+  return load(userConfigPath(env), validateUserConfig, 'user configuration');
+}
+
+export function loadRepoConfig(projectRoot: string): Loaded<RepoConfig> {
+  return load(path.join(projectRoot, REPO_CONFIG_NAME), validateRepoConfig, 'repository configuration');
+}
+
+export function classifierConfigOf(user: UserConfig | null): ClassifierConfig {
+  const tools: ClassifierConfig['toolClassifications'] = {};
+  for (const [name, m] of Object.entries(user?.tools ?? {})) if (m) tools[name.toLowerCase()] = m;
+  return { toolClassifications: tools, checkCommands: [...(user?.checks?.commands ?? [])], checkScripts: [...(user?.checks?.scripts ?? [])] };
+}
+
+export function retentionDaysOf(user: UserConfig | null): number {
+  return user?.retentionDays ?? DEFAULT_RETENTION_DAYS;
+}
+
+/** The user's default directive for a project root (keys may start with ~/). */
+export function userProjectDefault(user: UserConfig | null, projectRoot: string, env: Env): string | null {
+  for (const [key, text] of Object.entries(user?.projects ?? {})) {
+    if (!text) continue;
+    const canonical = canonicalPath(key, '/', { home: homeDirOf(env) });
+    if (canonical === projectRoot) return text;
+  }
+  return null;
+}

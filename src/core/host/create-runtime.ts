@@ -1,0 +1,115 @@
+// The production Runtime: one per hook process or plugin instance. It loads the per-install
+// digest key and the user's configuration once, and wires the classifier and the controller.
+import { randomBytes } from 'node:crypto';
+import type { RepoConfig } from '../../generated/types.js';
+import type { ClassifierConfig, FileView } from '../classify/context.js';
+import { classifyToolRequest } from '../classify/classify-request.js';
+import { diskFileView } from '../classify/file-view.js';
+import { createController, type ControllerDeps } from '../controller/controller.js';
+import { classifierConfigOf, loadRepoConfig, loadUserConfig, userConfigPath, type Loaded } from '../config/user-config.js';
+import { canonicalPath } from '../paths/canonical.js';
+import { findProjectRoot } from '../paths/project-root.js';
+import { homeDirOf, resolveDataDir, type Env } from '../state/home.js';
+import { loadSecret } from '../state/secret.js';
+import type { Runtime } from './runtime.js';
+
+export interface CreateRuntimeOptions {
+  /** REMIT_HOME. */
+  home: string;
+  env: Env;
+  now?: () => Date;
+  /**
+   * Extra protected globs. `hostConfig`: the adapters' capability `configPaths` (`~` is
+   * expanded); `remit`: more of remit's own files. REMIT_HOME, the installed bundles and the
+   * user configuration are always protected.
+   */
+  protectedPaths?: { hostConfig?: string[]; remit?: string[] };
+  /** Replaces the classifier configuration the user's config.json would give. */
+  classifierConfig?: ClassifierConfig;
+  /** Session lock timeout (default 5000 ms). */
+  lockTimeoutMs?: number;
+  /** How the host delivers verdicts, for the audit's response channel. */
+  channels?: ControllerDeps['channels'];
+  /** Test-only fault injection for case damage steps (set `internalError` before an action). */
+  faults?: { internalError?: boolean };
+  /** The file view the classifier reads (default: the disk). */
+  files?: FileView;
+}
+
+export interface RemitRuntime extends Runtime {
+  /** The same object passed as `faults`, for fault injection by the replay runner. */
+  faults: { internalError?: boolean };
+}
+
+function protectedGlob(p: string, home: string): string {
+  const c = canonicalPath(p, '/', { home });
+  return c;
+}
+
+export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
+  const env = options.env;
+  const userHome = homeDirOf(env);
+  const now = options.now ?? (() => new Date());
+  let digestKey: string;
+  try {
+    digestKey = loadSecret(options.home);
+  } catch {
+    // An unreadable key must not stop the guard: digests from this process will not match
+    // other processes' (approvals and repeat counts miss), never the other way round.
+    digestKey = randomBytes(32).toString('hex');
+  }
+  const userConfig = loadUserConfig(env);
+  const classifierConfig = options.classifierConfig ?? classifierConfigOf(userConfig.config);
+  const home = canonicalPath(options.home, '/', { home: userHome });
+  const remit = [
+    `${home}/**`,
+    home,
+    `${canonicalPath(resolveDataDir(env), '/', { home: userHome })}/**`,
+    canonicalPath(userConfigPath(env), '/', { home: userHome }),
+    ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
+  ];
+  const hostConfig = (options.protectedPaths?.hostConfig ?? []).map((p) => protectedGlob(p, userHome));
+  const repoCache = new Map<string, Loaded<RepoConfig>>();
+  const repoConfig = (root: string) => {
+    let r = repoCache.get(root);
+    if (!r) {
+      r = loadRepoConfig(root);
+      repoCache.set(root, r);
+    }
+    return r;
+  };
+  const faults = options.faults ?? {};
+  const controller = createController({
+    home: options.home,
+    env,
+    now,
+    protectedPaths: { remit, hostConfig },
+    userConfig,
+    repoConfig,
+    ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),
+    ...(options.channels ? { channels: options.channels } : {}),
+    faults,
+  });
+  const files = options.files ?? diskFileView();
+  return {
+    home: options.home,
+    env,
+    now,
+    faults,
+    classify(request, base) {
+      const cwd = canonicalPath(base.cwd || '/', '/', { home: userHome });
+      return classifyToolRequest(request, base, {
+        cwd,
+        projectRoot: findProjectRoot(cwd),
+        home: userHome,
+        files,
+        config: classifierConfig,
+        digestKey,
+        realpath: true,
+      });
+    },
+    handle(event) {
+      return controller.handle(event);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Where remit keeps its memory (SPEC section 6). Raw session ids never become file names:
+// a session is known on disk by a hash of `host:sessionId`.
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+function userHome(env: Env): string {
+  return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : homedir();
+}
+
+/** REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit. */
+export function resolveRemitHome(env: Env): string {
+  if (env.REMIT_HOME && path.isAbsolute(env.REMIT_HOME)) return env.REMIT_HOME;
+  if (env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME)) return path.join(env.XDG_STATE_HOME, 'remit');
+  return path.join(userHome(env), '.local', 'state', 'remit');
+}
+
+/** $XDG_CONFIG_HOME/remit, else ~/.config/remit. */
+export function resolveConfigDir(env: Env): string {
+  if (env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)) return path.join(env.XDG_CONFIG_HOME, 'remit');
+  return path.join(userHome(env), '.config', 'remit');
+}
+
+/** $XDG_DATA_HOME/remit (installed bundles), else ~/.local/share/remit. */
+export function resolveDataDir(env: Env): string {
+  if (env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME)) return path.join(env.XDG_DATA_HOME, 'remit');
+  return path.join(userHome(env), '.local', 'share', 'remit');
+}
+
+export function homeDirOf(env: Env): string {
+  return userHome(env);
+}
+
+/** First 24 hex of sha256(`host:sessionId`). */
+export function sessionKey(host: string, sessionId: string): string {
+  return createHash('sha256').update(`${host}:${sessionId}`).digest('hex').slice(0, 24);
+}
+
+export const SESSION_KEY = /^[0-9a-f]{24}$/;
+
+export function sessionsDir(home: string): string {
+  return path.join(home, 'sessions');
+}
+
+export function sessionFile(home: string, key: string): string {
+  return path.join(home, 'sessions', `${key}.json`);
+}
+
+export function auditDir(home: string): string {
+  return path.join(home, 'audit');
+}
+
+export function auditFile(home: string, key: string): string {
+  return path.join(home, 'audit', `${key}.jsonl`);
+}
+
+/** Pointer from a project root to the session last used there, so selection needs no scan. */
+export function projectPointerFile(home: string, projectRoot: string): string {
+  const digest = createHash('sha256').update(projectRoot).digest('hex').slice(0, 24);
+  return path.join(home, 'projects', digest);
+}
