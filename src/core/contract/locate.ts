@@ -47,25 +47,19 @@ export function unindentedFirstLine(text: string): FirstLine | null {
 const MENTION = '$remit';
 
 export interface DirectiveSite {
-  /** The text holding the fields: after `$remit`, up to `--`, `: `, `：` or the line end. */
+  /** The text holding the fields: after `$remit`, up to `--`, `: `, `：` or the line end. The rest is the task. */
   head: string;
-  /** The task: what follows the head's delimiter, then the later lines. */
-  task: string;
 }
 
 export function locateDirective(text: string): DirectiveSite | null {
   const first = unindentedFirstLine(text);
   if (!first) return null;
-  const { line, rest } = first;
+  const { line } = first;
   if (line.slice(0, MENTION.length).toLowerCase() !== MENTION) return null;
   const after = line.slice(MENTION.length);
   // `$remitx`, `$remit-example`, `$remit,` are words that merely start with the name.
   if (!(after === '' || /^(?:\s|:|：|--)/.test(after))) return null;
-  const end = headEnd(after);
-  const head = after.slice(0, end.at);
-  const taskLine = after.slice(end.taskFrom).trimStart();
-  const task = rest === '' ? taskLine : taskLine === '' ? rest : `${taskLine}\n${rest}`;
-  return { head, task };
+  return { head: after.slice(0, headEnd(after)) };
 }
 
 /**
@@ -73,12 +67,12 @@ export function locateDirective(text: string): DirectiveSite | null {
  * colon of `C:/Work/a.ts` stays in a glob), or at a full-width colon `：`, which a CJK input
  * method types where an English user types `: ` and which no path uses.
  */
-function headEnd(s: string): { at: number; taskFrom: number } {
+function headEnd(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const ch = s.charCodeAt(i);
-    if (ch === 0x2d /* - */ && s.charCodeAt(i + 1) === 0x2d) return { at: i, taskFrom: i + 2 };
-    if (ch === 0x3a /* : */ && (i + 1 === s.length || /\s/.test(s.charAt(i + 1)))) return { at: i, taskFrom: i + 1 };
-    if (ch === 0xff1a /* ： */) return { at: i, taskFrom: i + 1 };
+    if (ch === 0x2d /* - */ && s.charCodeAt(i + 1) === 0x2d) return i;
+    if (ch === 0x3a /* : */ && (i + 1 === s.length || /\s/.test(s.charAt(i + 1)))) return i;
+    if (ch === 0xff1a /* ： */) return i;
   }
-  return { at: s.length, taskFrom: s.length };
+  return s.length;
 }
