@@ -1,0 +1,50 @@
+// What remit can do inside Claude Code, as verified against the real host.
+import type { HostCapability } from '../../src/generated/types.js';
+
+export const CLAUDE_VERIFIED_RANGE = '>=2.1.197 <2.2.0';
+
+export const claudeCapability: HostCapability = {
+  host: 'claude',
+  displayName: 'Claude Code',
+  lifecycleVersion: 2,
+  process: 'spawned',
+  events: {
+    SessionStart: 'session.start',
+    UserPromptSubmit: 'prompt.submit',
+    UserPromptExpansion: 'prompt.submit (a typed /remit … command only)',
+    PreToolUse: 'action.before',
+    PostToolUse: 'action.after',
+    PostToolUseFailure: 'action.after (failed)',
+    PermissionDenied: 'action.after (not_started)',
+    SubagentStart: 'subagent.start',
+    SubagentStop: 'subagent.stop',
+    Stop: 'turn.end',
+    SessionEnd: 'session.end',
+    PermissionRequest: 'ignored: remit decides at PreToolUse, before any permission prompt',
+    PostToolBatch: 'ignored: PostToolUse carries each call',
+  },
+  denyChannel: 'JSON on stdout, exit 0: hookSpecificOutput.permissionDecision "deny" + permissionDecisionReason (the reason reaches the model)',
+  ask: 'native',
+  askDetail: 'hookSpecificOutput.permissionDecision "ask": Claude Code shows its own approval prompt with the reason',
+  context: 'hookSpecificOutput.additionalContext at SessionStart (startup, resume, clear, compact, fork), UserPromptSubmit, UserPromptExpansion, SubagentStart (into the subagent), Pre/PostToolUse; systemMessage for the user-visible line',
+  promptBlock: true,
+  promptBlockDetail: 'UserPromptSubmit / UserPromptExpansion: decision "block" + reason (shown to the user; the prompt never reaches the model)',
+  subagentLinkage: 'subagent calls carry the parent session_id plus agent_id; Agent PostToolUse tool_response.agentId and status (completed | async_launched) link the child to its launching call',
+  verified: { range: CLAUDE_VERIFIED_RANGE, versions: ['2.1.197'], method: 'real-host' },
+  configPaths: [
+    '~/.claude/settings.json',
+    '~/.claude/settings.local.json',
+    '~/.claude/plugins/**',
+    '~/.claude/skills/remit/**',
+    '**/.claude/settings.json',
+    '**/.claude/settings.local.json',
+    '**/.claude/remit/**',
+    '**/.claude/skills/remit/**',
+  ],
+  gaps: [
+    'PermissionDenied does not fire for a permission-rule refusal in -p mode (2.1.197): a delegation refused there leaves its reservation until the session ends',
+    'Interactive sessions run no settings hooks until the workspace-trust dialog is accepted',
+    'Reported upstream: PreToolUse hooks not firing inside some Task-spawned subagents (anthropics/claude-code#88441, 2.1.234); remit also gates the Agent call itself and injects the contract at SubagentStart',
+    'Timeouts and non-2 exit codes fail open: a hook that cannot start leaves the session unguarded (doctor probes the registered command)',
+  ],
+};

@@ -1,0 +1,20 @@
+// Where Codex keeps what remit installs and protects. CODEX_HOME moves the user layer.
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { codexCapability } from './capability.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+function userHome(env: Env): string {
+  return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : homedir();
+}
+
+export function codexHome(env: Env): string {
+  return env.CODEX_HOME && path.isAbsolute(env.CODEX_HOME) ? env.CODEX_HOME : path.join(userHome(env), '.codex');
+}
+
+/** The capability's protected paths with `~/.codex` moved to CODEX_HOME when set. */
+export function codexConfigPaths(env: Env): string[] {
+  const home = codexHome(env);
+  return (codexCapability.configPaths ?? []).map((p) => (p.startsWith('~/.codex/') ? path.join(home, p.slice('~/.codex/'.length)) : p));
+}

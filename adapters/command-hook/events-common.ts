@@ -1,0 +1,64 @@
+// ControlEvent builders shared by the two JSON-over-stdin hosts. Each host's events.ts
+// decides which native event becomes which kind; these only assemble the event.
+import type { Action, ActionAfterEvent, ActionBeforeEvent, ControlEvent, SessionStartEvent, ToolRequest } from '../../src/generated/types.js';
+import type { Runtime } from '../../src/core/host/runtime.js';
+import { derivedCallId } from './call-id.js';
+import type { EnvelopeBase } from './envelope.js';
+import { stringField } from './payload.js';
+
+const SOURCES = new Set<SessionStartEvent['source']>(['startup', 'resume', 'clear', 'compact', 'fork']);
+
+export function sessionStartEvent(base: EnvelopeBase, p: Record<string, unknown>): ControlEvent {
+  const raw = stringField(p, 'source') as SessionStartEvent['source'] | undefined;
+  return { ...base, kind: 'session.start', source: raw && SOURCES.has(raw) ? raw : 'startup' };
+}
+
+export function toolCallId(base: EnvelopeBase, p: Record<string, unknown>): string {
+  const id = stringField(p, 'tool_use_id');
+  return id && id.length <= 512 ? id : derivedCallId(base.sessionId, String(p.tool_name ?? ''), p.tool_input);
+}
+
+export function toolName(p: Record<string, unknown>): string {
+  const t = stringField(p, 'tool_name');
+  return t ? t.slice(0, 256) : 'unknown';
+}
+
+function fallbackAction(id: string, tool: string): Action {
+  return { id, tool, mutability: 'unknown', effects: [], intents: { dependency: false, hash: false }, analysis: 'input_malformed', inputDigest: '' };
+}
+
+/** The directory a shell call runs in when its input names one (Codex `workdir`). */
+function callCwd(base: EnvelopeBase, request: ToolRequest): string {
+  return request.type === 'shell' && request.workdir ? request.workdir : base.cwd;
+}
+
+export async function actionBeforeEvent(base: EnvelopeBase, p: Record<string, unknown>, request: ToolRequest, runtime: Runtime): Promise<ActionBeforeEvent> {
+  const id = toolCallId(base, p);
+  const tool = toolName(p);
+  let action: Action;
+  try {
+    action = await runtime.classify(request, { id, tool, cwd: callCwd(base, request) });
+  } catch {
+    // classify is total by contract; an unproven action is the strict reading if it is not.
+    action = fallbackAction(id, tool);
+  }
+  return { ...base, kind: 'action.before', action };
+}
+
+export function actionAfterEvent(
+  base: EnvelopeBase,
+  p: Record<string, unknown>,
+  lifecycle: ActionAfterEvent['lifecycle'],
+  extra: { agentIds?: string[]; wrote?: boolean } = {},
+): ActionAfterEvent {
+  const ev: ActionAfterEvent = { ...base, kind: 'action.after', actionId: toolCallId(base, p), tool: toolName(p), lifecycle };
+  const agentIds = (extra.agentIds ?? []).filter((a) => a !== '' && a.length <= 512);
+  if (agentIds.length) ev.agentIds = agentIds;
+  if (extra.wrote !== undefined) ev.wrote = extra.wrote;
+  return ev;
+}
+
+/** Whether a request, once done, certainly changed files (resets the repeated-check count). */
+export function requestWrites(request: ToolRequest): boolean | undefined {
+  return request.type === 'write' || request.type === 'edit' || request.type === 'patch' ? true : undefined;
+}
