@@ -309,7 +309,7 @@ describe('lockfiles, moves and patches', () => {
     expect(v4a.ok).toBe(true);
     const move = v4a.ok ? v4a.files[0]! : undefined!;
     expect(patchFileIntents(move, content)).toMatchObject({ dependency: true, dependencyFact: 'package.json adds "express"' });
-    expect(dep(patchFileIntents(move))).toBe(true);
+    expect(patchFileIntents(move)).toMatchObject({ dependency: true, dependencyFact: 'manifest.txt becomes manifest package.json (contents not read)' });
     const rename = parsePatch('*** Begin Patch\n*** Move File: old/package.json -> new/package.json\n*** End Patch', 'v4a');
     expect(rename.ok && dep(patchFileIntents(rename.files[0]!, content))).toBe(false);
   });

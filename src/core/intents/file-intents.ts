@@ -76,6 +76,7 @@ function compareFragments(
 ): FileChangeIntent {
   const kind = manifestKind(newPath);
   let added: string[] | undefined;
+  let unseen: string | undefined;
   if (kind) {
     const after = new Set<string>();
     for (const p of pairs) for (const n of fragmentDependencies(kind, p.after)) after.add(n);
@@ -89,7 +90,8 @@ function compareFragments(
       added = newDependencyNames(kind, new Set([...after, ...wholeDependencies(kind, fullOldText)]));
     } else {
       // Moved into a manifest name with contents we cannot see: assume it declares something.
-      added = after.size > 0 ? [...after] : [`(contents of ${oldPath})`];
+      if (after.size === 0) unseen = `${oldPath} becomes manifest ${newPath} (contents not read)`;
+      added = [...after];
     }
   }
   let hash: { api: string } | undefined;
@@ -117,7 +119,12 @@ function compareFragments(
       hash = { api: firstGrownApi({ total: before, byApi: beforeApis }, { total: after, byApi: afterApis }) ?? 'a hashing' };
     }
   }
-  return combine(added, newPath, hash, newPath);
+  const out = combine(added, newPath, hash, newPath);
+  if (unseen) {
+    out.dependency = true;
+    out.dependencyFact = unseen;
+  }
+  return out;
 }
 
 /** An edit or patch hunk: old and new fragments of the same file (fullOldText when known resolves sections). */
