@@ -1,7 +1,148 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit replay [dir] [--host H|core|all] [--json]` (SPEC section 9): every case through the
+// core and every registered adapter; a table or JSON; exit 0 when all agree, 2 otherwise.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import minimist from 'minimist';
+import type { CliReplay } from '../../generated/types.js';
+import type { HostAdapter } from '../../core/host/adapter.js';
+import {
+  CORE_TARGET,
+  describeExpect,
+  loadCases,
+  replayAll,
+  targetName,
+  totals,
+  type CaseResult,
+  type ReplayRow,
+  type ReplayTarget,
+  type RuntimeFactory,
+} from '../../core/replay/index.js';
+import { createRuntime } from '../../core/host/create-runtime.js';
+import { UsageError, type CliIO } from '../io.js';
+import { listAdapters } from '../hosts.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit replay: not available in this build\n');
-  return 1;
+export interface ReplayDeps {
+  adapters: () => HostAdapter[];
+  createRuntime: RuntimeFactory;
+}
+
+/**
+ * The production Runtime for replay: host hook configuration of every registered adapter is
+ * protected (rule 4), and an adapter target's audit records its own response channels.
+ */
+export function replayRuntimeFactory(adapters: () => HostAdapter[]): RuntimeFactory {
+  return (o) =>
+    createRuntime({
+      home: o.home,
+      env: o.env,
+      protectedPaths: { hostConfig: adapters().flatMap((a) => a.capability.configPaths ?? []) },
+      ...(o.adapter ? { channels: { deny: o.adapter.capability.denyChannel, ask: o.adapter.capability.ask } } : {}),
+    });
+}
+
+const DEFAULT_DEPS: ReplayDeps = { adapters: listAdapters, createRuntime: replayRuntimeFactory(listAdapters) };
+
+/** The shipped cases: `cases/` beside the package that holds this code (dist/remit.cjs → ../cases). */
+export function shippedCasesDir(from: string = fileURLToPath(import.meta.url)): string | null {
+  let dir = path.dirname(from);
+  for (let i = 0; i < 8; i++) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && existsSync(path.join(dir, 'cases'))) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'remit') return path.join(dir, 'cases');
+      } catch {
+        // An unreadable package.json is not remit's; keep walking.
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return null;
+}
+
+function selectTargets(host: string | undefined, adapters: HostAdapter[]): ReplayTarget[] {
+  const all: ReplayTarget[] = [CORE_TARGET, ...adapters.map((adapter): ReplayTarget => ({ kind: 'adapter', adapter }))];
+  if (host === undefined || host === 'all') return all;
+  const wanted = host.toLowerCase();
+  const found = all.find((t) => targetName(t) === wanted);
+  if (!found) throw new UsageError(`unknown host '${host}' (known: ${all.map(targetName).join(', ')}, all)`);
+  return [found];
+}
+
+/** The bad arm's decisive verdict: the step that expects the case folder's reason code. */
+function decisiveStep(row: ReplayRow, result: CaseResult) {
+  const code = row.file.split('/')[1];
+  const bad = result.steps.filter((s) => s.arm === 'bad' && s.expect);
+  return bad.find((s) => s.expect!.reasonCode === code) ?? bad[bad.length - 1];
+}
+
+export function cell(row: ReplayRow, result: CaseResult): string {
+  if (result.status === 'n/a') return `n/a: ${result.reason ?? ''}`;
+  if (result.status === 'fail') {
+    const failed = result.steps.find((s) => !s.ok);
+    if (!failed) return `✗ ${result.reason ?? 'failed'}`;
+    if (failed.error) return `✗ ${failed.arm} step ${failed.index + 1}: ${failed.error}`;
+    const got = failed.got ? `${describeExpect(failed.got)} (${failed.got.channel})` : 'nothing';
+    return `✗ expected ${describeExpect(failed.expect!)} got ${got} [${failed.arm} step ${failed.index + 1}]`;
+  }
+  const s = decisiveStep(row, result);
+  return s?.got ? `✓ ${describeExpect(s.got)} (${s.got.channel})` : '✓';
+}
+
+export function renderTable(rows: ReplayRow[], targets: string[]): string {
+  const header = ['case', ...targets];
+  const body = rows.map((r) => [r.file.replace(/\.json$/, ''), ...r.results.map((res) => cell(r, res))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cols: string[]) =>
+    cols
+      .map((c, i) => (i === cols.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const t = totals(rows);
+  const out = [line(header), ...body.map(line), ''];
+  if (t.notApplicable > 0) out.push(`${t.notApplicable} not applicable`);
+  out.push(`${t.passed} passed, ${t.failed} failed`);
+  return out.join('\n') + '\n';
+}
+
+export function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliReplay {
+  const t = totals(rows);
+  return {
+    dir,
+    targets,
+    cases: rows.map((r) => ({
+      file: r.file,
+      ...(r.title !== undefined ? { title: r.title } : {}),
+      results: r.results.map((res) => ({ target: res.target, status: res.status, ...(res.reason !== undefined ? { reason: res.reason } : {}), steps: res.steps })),
+    })),
+    passed: t.passed,
+    failed: t.failed,
+    notApplicable: t.notApplicable,
+  };
+}
+
+export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_DEPS): Promise<number> {
+  const args = minimist(argv, {
+    string: ['host', 'home'],
+    boolean: ['json'],
+    unknown: (a) => {
+      if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+      return true;
+    },
+  });
+  if (args._.length > 1) throw new UsageError('at most one cases folder');
+  if (Array.isArray(args.host)) throw new UsageError('--host takes one host (or all)');
+  const given = args._[0] !== undefined ? String(args._[0]) : undefined;
+  const dir = given !== undefined ? path.resolve(io.cwd, given) : shippedCasesDir();
+  if (dir === null) throw new UsageError('no cases folder given and none shipped beside remit');
+  if (!existsSync(dir)) throw new UsageError(`no such folder: ${dir}`);
+  const targets = selectTargets(args.host === '' ? undefined : args.host, deps.adapters());
+  const names = targets.map(targetName);
+  // Each arm gets its own REMIT_HOME; --home is accepted for symmetry and never written to.
+  const rows = await replayAll(loadCases(dir), targets, { createRuntime: deps.createRuntime });
+  if (args.json) io.stdout(JSON.stringify(toJson(dir, rows, names), null, 2) + '\n');
+  else io.stdout(renderTable(rows, names));
+  return totals(rows).failed === 0 ? 0 : 2;
 }

@@ -1,0 +1,22 @@
+// What a case is replayed through: the core directly, or one host adapter's real hook path.
+import type { HostAdapter } from '../host/adapter.js';
+import type { Runtime } from '../host/runtime.js';
+import type { FaultHooks } from './damage.js';
+
+export type ReplayTarget = { kind: 'core' } | { kind: 'adapter'; adapter: HostAdapter };
+
+export const CORE_TARGET: ReplayTarget = { kind: 'core' };
+
+export function targetName(t: ReplayTarget): string {
+  return t.kind === 'core' ? 'core' : t.adapter.name;
+}
+
+export interface RuntimeOptions {
+  home: string;
+  env: Record<string, string | undefined>;
+  /** The adapter the arm runs through; absent for the core target. */
+  adapter?: HostAdapter;
+}
+
+/** Builds the Runtime an arm runs against (src/core/host/create-runtime.ts in production). A `faults` hook on it enables the internal-error damage. */
+export type RuntimeFactory = (options: RuntimeOptions) => (Runtime & FaultHooks) | Promise<Runtime & FaultHooks>;

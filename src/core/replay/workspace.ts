@@ -1,0 +1,61 @@
+// A throwaway world for one arm of a case: a project folder materialised from the case's
+// `root`, a fresh REMIT_HOME and a fresh user home, so no arm sees another arm's state and
+// nothing on the machine running the replay (its ~/.codex, its XDG config) leaks in.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface Workspace {
+  /** Canonical project root (holds an empty `.git` folder so it is found as the root). */
+  project: string;
+  /** REMIT_HOME for this arm. */
+  remitHome: string;
+  /** The user's home folder as the hosts and the classifier see it (`~`). */
+  userHome: string;
+  /** The environment the runtime is created with. */
+  env: Record<string, string>;
+  dispose(): void;
+}
+
+export class CaseTreeError extends Error {}
+
+/** Rejects tree paths that would land outside the project folder. */
+function treeTarget(project: string, rel: string): string {
+  if (rel === '' || path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
+    throw new CaseTreeError(`root path ${JSON.stringify(rel)} must be relative and stay inside the project`);
+  }
+  return path.join(project, rel);
+}
+
+export function createWorkspace(root: Record<string, string | undefined> | undefined, armEnv: Record<string, string | undefined> | undefined, parent?: string): Workspace {
+  // realpath: macOS puts tmpdir behind a /var → /private/var symlink, and the core canonicalises.
+  const base = realpathSync(mkdtempSync(path.join(parent ?? tmpdir(), 'remit-replay-')));
+  const project = path.join(base, 'project');
+  const userHome = path.join(base, 'user');
+  // REMIT_HOME at its default place, so a case can name remit's own state as `~/.local/state/remit`.
+  const remitHome = path.join(userHome, '.local', 'state', 'remit');
+  const dispose = () => rmSync(base, { recursive: true, force: true });
+  try {
+    mkdirSync(path.join(project, '.git'), { recursive: true });
+    mkdirSync(remitHome, { recursive: true, mode: 0o700 });
+    for (const [rel, content] of Object.entries(root ?? {})) {
+      if (content === undefined) continue;
+      const target = treeTarget(project, rel);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, content);
+    }
+  } catch (err) {
+    dispose();
+    throw err;
+  }
+  const env: Record<string, string> = {
+    HOME: userHome,
+    USERPROFILE: userHome,
+    REMIT_HOME: remitHome,
+    XDG_CONFIG_HOME: path.join(userHome, '.config'),
+    XDG_STATE_HOME: path.join(userHome, '.local', 'state'),
+    XDG_DATA_HOME: path.join(userHome, '.local', 'share'),
+  };
+  for (const [k, v] of Object.entries(armEnv ?? {})) if (v !== undefined) env[k] = v;
+  return { project, remitHome, userHome, env, dispose };
+}

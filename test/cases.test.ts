@@ -1,0 +1,31 @@
+// The shipped Bad/Good cases (SPEC section 9): every file validates, sits where its rule says,
+// and replays through the core with the results it expects.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CORE_TARGET, describeFailure, loadCases, replayCase } from '../src/core/replay/index.js';
+import { replayRuntimeFactory } from '../src/cli/commands/replay.js';
+import { listAdapters } from '../src/cli/hosts.js';
+
+const CASES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cases');
+const loaded = loadCases(CASES);
+const createRuntime = replayRuntimeFactory(listAdapters);
+
+describe('case files', () => {
+  it('there are cases to replay', () => {
+    expect(loaded.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(loaded.map((l) => [l.file, l] as const))('%s validates and keeps the path convention', (_file, l) => {
+    expect(l.error).toBeUndefined();
+  });
+});
+
+describe('replay through the core', () => {
+  it.each(loaded.filter((l) => l.case).map((l) => [l.file, l.case!] as const))('%s', async (_file, c) => {
+    const result = await replayCase(c, CORE_TARGET, { createRuntime });
+    const failures = result.steps.filter((s) => !s.ok).map(describeFailure);
+    expect(failures).toEqual([]);
+    expect(result.status).toBe('pass');
+  });
+});
