@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Action, Effect, Intents, ToolRequest } from '../../generated/types.js';
 import { canonicalPath, isWithin } from '../paths/canonical.js';
 import { parsePatch } from '../patch/parse-patch.js';
+import { extractApplyPatchInvocation } from '../patch/shell-heredoc.js';
 import { fragmentIntents, patchFileIntents, wholeFileIntents, type FileChangeIntent } from '../intents/file-intents.js';
 import type { ClassifyBase } from '../host/runtime.js';
 import type { ClassifyContext } from './context.js';
@@ -88,6 +89,13 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         return { id: base.id, tool: base.tool, mutability: 'write', effects, intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${names}` } };
       }
       case 'shell': {
+        // Codex sends apply_patch through its shell tool as a heredoc script; judge the patch.
+        const invocation = req.command.includes('apply_patch') ? extractApplyPatchInvocation(req.command) : null;
+        if (invocation) {
+          const cwd = invocation.workdir ? canon(invocation.workdir) : req.workdir ? canon(req.workdir) : base.cwd;
+          const a = await classifyToolRequest({ type: 'patch', patch: invocation.patch, format: 'apply_patch' }, { ...base, cwd }, ctx);
+          return { ...a, inputDigest: digest };
+        }
         // The parser is the heaviest part of remit; only shell tools pay for loading it.
         const { classifyShell } = await import('../shell/classify-shell.js');
         const cwd = req.workdir ? canon(req.workdir) : base.cwd;
