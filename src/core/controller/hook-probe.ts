@@ -1,0 +1,24 @@
+// A minimal hook process for the concurrency test and the bench: one ControlEvent from argv
+// through the real controller, state store and audit, the verdict on stdout.
+import { createController } from './controller.js';
+import { events, delegateAction } from './testing.js';
+
+async function main(): Promise<void> {
+  const [home, sessionId, cwd, actionId] = process.argv.slice(2);
+  if (!home || !sessionId || !cwd || !actionId) {
+    process.stderr.write('usage: hook-probe HOME SESSION CWD ACTION_ID\n');
+    process.exit(1);
+  }
+  const controller = createController({
+    home,
+    env: {},
+    now: () => new Date(),
+    protectedPaths: { remit: [`${home}/**`], hostConfig: [] },
+    userConfig: { status: 'absent', config: null, path: '' },
+    repoConfig: () => ({ status: 'absent', config: null, path: '' }),
+  });
+  const r = await controller.handle(events.before({ sessionId, cwd }, delegateAction(actionId)));
+  process.stdout.write(JSON.stringify(r.kind === 'decision' ? { outcome: r.decision.outcome, reasonCode: r.decision.reasonCode } : { kind: r.kind }) + '\n');
+}
+
+void main();
