@@ -1,0 +1,45 @@
+// Claude Code 2.1.197 in print mode (`claude -p`), Anthropic Messages against the double.
+import path from 'node:path';
+import type { Sandbox } from '../sandbox.js';
+import { binary, commandHooks, missingBinary, packageVersion, shellQuote, writeJson, CAPTURE_HOOK } from './driver.js';
+import type { HostDriver, RemitBuild } from './driver.js';
+
+const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'Stop', 'PreCompact', 'SessionEnd'];
+const TOOL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
+
+export const claude: HostDriver = {
+  host: 'claude',
+  lane: 'default',
+  installArgs: [],
+  version: () => packageVersion('@anthropic-ai/claude-code'),
+  unavailable: () => missingBinary('claude'),
+  configureProvider(sb: Sandbox, doubleUrl: string) {
+    // Skips first-run onboarding; print mode does not ask for workspace trust.
+    writeJson(path.join(sb.home, '.claude.json'), { hasCompletedOnboarding: true, bypassPermissionsModeAccepted: true });
+    sb.env.ANTHROPIC_BASE_URL = doubleUrl;
+    sb.env.ANTHROPIC_API_KEY = 'sk-ant-e2e-double';
+    sb.env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = '1';
+    sb.env.DISABLE_TELEMETRY = '1';
+    sb.env.DISABLE_AUTOUPDATER = '1';
+  },
+  tools: () => ({
+    write: (file, content) => ({ name: 'Write', input: { file_path: file.abs, content } }),
+    shell: (command) => ({ name: 'Bash', input: { command, description: 'run a command' } }),
+    patch: (file, oldText, newText) => [{ name: 'Edit', input: { file_path: file.abs, old_string: oldText, new_string: newText } }],
+    delegate: (prompt) => ({ name: 'Agent', input: { description: 'e2e child', prompt, subagent_type: 'general-purpose' } }),
+  }),
+  invocation(_sb, prompt, options) {
+    const args = ['-p', prompt, '--output-format', 'json', '--permission-mode', 'acceptEdits', '--model', 'claude-sonnet-4-5'];
+    if (options.resume === true) args.push('--continue');
+    return { file: binary('claude'), args };
+  },
+  registerCapture(sb, captureDir) {
+    const command = `${shellQuote(process.execPath)} ${shellQuote(CAPTURE_HOOK)} ${shellQuote(captureDir)}`;
+    writeJson(path.join(sb.home, '.claude', 'settings.json'), commandHooks(EVENTS, command, TOOL_EVENTS));
+  },
+  registerRemitByHand(sb, remit: RemitBuild) {
+    // TODO(installer): replaced by `remit install claude` as soon as it succeeds (the harness tries it first).
+    const command = `${shellQuote(remit.node)} ${shellQuote(remit.bundle)} hook claude`;
+    writeJson(path.join(sb.home, '.claude', 'settings.json'), commandHooks(EVENTS, command, TOOL_EVENTS));
+  },
+};

@@ -1,0 +1,4 @@
+import { codexTrust } from '../harness/hosts/codex.js';
+import { defineLaneSuite } from './lane-suite.js';
+
+defineLaneSuite(codexTrust);

@@ -1,0 +1,4 @@
+import { opencode } from '../harness/hosts/opencode.js';
+import { defineLaneSuite } from './lane-suite.js';
+
+defineLaneSuite(opencode);
