@@ -270,7 +270,7 @@ export async function replayCase(c: Case, target: ReplayTarget, options: ReplayO
   for (const arm of ['bad', 'good'] as const) {
     const r = await runArm(c, arm, target, options);
     steps.push(...r.steps);
-    if (r.na) return { target: name, status: 'n/a', reason: r.na, steps };
+    if (r.na) return { target: name, status: 'n/a', reason: r.na.replace(/^n\/a:\s*/, ''), steps };
   }
   const failed = steps.find((s) => !s.ok);
   return failed ? { target: name, status: 'fail', reason: describeFailure(failed), steps } : { target: name, status: 'pass', steps };
