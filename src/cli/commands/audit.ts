@@ -1,7 +1,46 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit audit verify [--all]`: each chain's first broken link. Exit 0 intact, 6 broken.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CliAuditVerify } from '../../generated/types.js';
+import { verifyAuditFile } from '../../core/audit/verify.js';
+import { auditDir, auditFile, SESSION_KEY } from '../../core/state/home.js';
+import { UsageError, type CliIO } from '../io.js';
+import { guarded, out, parseArgs, requireSession } from './readback-args.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit audit: not available in this build\n');
-  return 1;
+export const EXIT_BROKEN = 6;
+
+function render(v: CliAuditVerify): string {
+  const lines = v.files.map((f) => {
+    if (f.intact) return `${f.session}: intact (${f.records} records)`;
+    const b = f.firstBroken!;
+    return `${f.session}: BROKEN at line ${b.line}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.problem.replace(/_/g, ' ')}; ${f.breaks} broken link${f.breaks === 1 ? '' : 's'}, every link after line ${f.lastBroken} verifies (${f.records} records)`;
+  });
+  if (!v.files.length) lines.push('No audit files.');
+  lines.push(v.intact ? 'Audit chain intact.' : 'Audit chain broken.');
+  return lines.join('\n');
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return guarded('audit', io, async () => {
+    const args = parseArgs(argv, io);
+    const [sub, extra] = args.positional;
+    if (sub !== 'verify') throw new UsageError(sub ? `unknown subcommand '${sub}' (remit audit verify [--all])` : 'usage: remit audit verify [--all]');
+    if (extra) throw new UsageError(`unexpected argument '${extra}'`);
+    let keys: string[];
+    if (args.flags.all === true) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(auditDir(args.home));
+      } catch {
+        names = [];
+      }
+      keys = names.filter((n) => n.endsWith('.jsonl') && SESSION_KEY.test(n.slice(0, -6))).map((n) => n.slice(0, -6)).sort();
+    } else {
+      keys = [requireSession(args, io)];
+    }
+    const files = keys.map((k) => verifyAuditFile(auditFile(args.home, k), path.basename(k)));
+    const view: CliAuditVerify = { intact: files.every((f) => f.intact), files };
+    out(io, args, view, render(view));
+    return view.intact ? 0 : EXIT_BROKEN;
+  });
 }

@@ -1,7 +1,127 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit check --host H [--prompt P] --tool T --input JSON`: one dry decision through the
+// hook path, in a throwaway REMIT_HOME that is deleted afterwards. The selected session's
+// contract is copied in when there is one and no prompt replaces it. Exit 0 allow, 4
+// report or ask, 5 deny.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Action, CliCheck, ControlEvent, ToolRequest } from '../../generated/types.js';
+import { validateToolRequest } from '../../generated/validators.js';
+import type { ControllerResult } from '../../core/controller/result.js';
+import { createRuntime } from '../../core/host/create-runtime.js';
+import type { Runtime } from '../../core/host/runtime.js';
+import { canonicalPath } from '../../core/paths/canonical.js';
+import { sessionFile, sessionKey } from '../../core/state/home.js';
+import { readSession } from '../../core/state/store.js';
+import { getAdapter } from '../hosts.js';
+import { UsageError, type CliIO } from '../io.js';
+import { protectedHostConfig, runHook } from './hook.js';
+import { guarded, out, parseArgs, selectSession } from './readback-args.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit check: not available in this build\n');
-  return 1;
+export const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
+const NATIVE_HOOK_HOSTS = new Set(['codex', 'claude']);
+const CHECK_SESSION = 'remit-check';
+
+function parseInput(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError('--input is not valid JSON');
+  }
+}
+
+/** Records what the controller answered while the adapter renders it. */
+function recording(runtime: Runtime, seen: { results: ControllerResult[]; actions: Action[] }): Runtime {
+  return {
+    ...runtime,
+    classify: async (req, base) => {
+      const a = await runtime.classify(req, base);
+      seen.actions.push(a);
+      return a;
+    },
+    handle: async (ev: ControlEvent) => {
+      if (ev.kind === 'action.before') seen.actions.push(ev.action);
+      const r = await runtime.handle(ev);
+      seen.results.push(r);
+      return r;
+    },
+  };
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return guarded('check', io, async () => {
+    const args = parseArgs(argv, io, { string: ['prompt', 'tool', 'input'] });
+    if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
+    const host = (args.flags.host as string | undefined)?.toLowerCase();
+    if (!host) throw new UsageError('--host is needed (core, or a host name)');
+    const inputText = args.flags.input as string | undefined;
+    if (inputText === undefined) throw new UsageError('--input JSON is needed');
+    const input = parseInput(inputText);
+    const prompt = args.flags.prompt as string | undefined;
+    const tool = (args.flags.tool as string | undefined) ?? '';
+    const adapter = host === 'core' ? undefined : getAdapter(host);
+    if (host !== 'core' && !adapter && !NATIVE_HOOK_HOSTS.has(host)) throw new UsageError(`unknown host '${host}'`);
+    if (host !== 'core' && !tool) throw new UsageError('--tool is needed for a host (its native tool name)');
+    let request: ToolRequest | undefined;
+    if (host === 'core') {
+      if (!validateToolRequest(input)) throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
+      request = input;
+    } else if (adapter) {
+      request = adapter.toolRequest(tool, input);
+    }
+    // The session to copy is chosen without --host, which names the host to check with here.
+    const sessionArg = args.flags.session as string | undefined;
+    const source = sessionArg ? sessionKey(host, sessionArg) : selectSession({ ...args, flags: { ...args.flags, host: undefined } }, io);
+
+    const tmp = mkdtempSync(path.join(tmpdir(), 'remit-check-'));
+    try {
+      const home = path.join(tmp, 'home');
+      const realHome = canonicalPath(args.home, '/');
+      const runtime = createRuntime({
+        home,
+        env: { ...io.env, REMIT_AUDIT: undefined, REMIT_DISABLE: undefined },
+        protectedPaths: { remit: [`${realHome}/**`, realHome], hostConfig: protectedHostConfig(io.env) },
+      });
+      const throwawayHost = host === 'core' ? 'core' : host;
+      if (!prompt && source && readSession(args.home, source).kind === 'ok') {
+        mkdirSync(path.join(home, 'sessions'), { recursive: true, mode: 0o700 });
+        copyFileSync(sessionFile(args.home, source), sessionFile(home, sessionKey(throwawayHost, CHECK_SESSION)));
+      }
+      const seen = { results: [] as ControllerResult[], actions: [] as Action[] };
+      const rt = recording(runtime, seen);
+      const envelope = { protocolVersion: 2 as const, lifecycleVersion: 2, host: { name: throwawayHost }, sessionId: CHECK_SESSION, cwd: io.cwd, at: new Date().toISOString() };
+      let promptResult: ControllerResult | undefined;
+      if (request) {
+        if (prompt !== undefined) promptResult = await rt.handle({ ...envelope, kind: 'prompt.submit', prompt, origin: 'user' });
+        const action = await rt.classify(request, { id: 'check-1', tool: tool || request.tool || request.type, cwd: io.cwd });
+        await rt.handle({ ...envelope, kind: 'action.before', action });
+      } else {
+        // Hosts whose hook is a command (Codex, Claude Code): their own payloads through their own hook path.
+        const common = { session_id: CHECK_SESSION, cwd: io.cwd, transcript_path: '' };
+        if (prompt !== undefined) {
+          await runHook(host, 'UserPromptSubmit', JSON.stringify({ ...common, hook_event_name: 'UserPromptSubmit', prompt }), rt, { cwd: io.cwd });
+          promptResult = seen.results.at(-1);
+        }
+        await runHook(host, 'PreToolUse', JSON.stringify({ ...common, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'check-1' }), rt, { cwd: io.cwd });
+      }
+      const last = seen.results.at(-1);
+      const action = seen.actions.at(-1);
+      if (!last || last.kind !== 'decision' || !action) {
+        io.stderr(`remit check: the ${host} hook path gave no decision for this tool call\n`);
+        return 1;
+      }
+      const view: CliCheck = {
+        host,
+        decision: last.decision,
+        message: last.message,
+        action: { tool: action.tool, mutability: action.mutability, effects: action.effects.length, ...(action.analysis ? { analysis: action.analysis } : {}) },
+      };
+      if (promptResult) view.prompt = { result: promptResult.kind, ...(promptResult.kind === 'prompt-block' && promptResult.code ? { code: promptResult.code } : {}) };
+      const d = last.decision;
+      out(io, args, view, `${d.outcome} ${d.reasonCode}${d.family ? ` (${d.family})` : ''} — ${action.tool} (${action.mutability})\n${last.message}\n(dry run: nothing was recorded)`);
+      return EXIT_CODES[d.outcome];
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 }

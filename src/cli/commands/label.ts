@@ -1,7 +1,32 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit label <evt> correct|incorrect|inconclusive`: a label record in the event's own chain.
+import type { CliLabel, Label } from '../../generated/types.js';
+import { labelEvent } from '../../core/controller/operations.js';
+import { locateEvent } from '../../core/controller/readback.js';
+import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
+import { UsageError, type CliIO } from '../io.js';
+import { eventArg, guarded, out, parseArgs, selectSession } from './readback-args.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit label: not available in this build\n');
-  return 1;
+const LABELS = new Set<Label>(['correct', 'incorrect', 'inconclusive']);
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return guarded('label', io, async () => {
+    const args = parseArgs(argv, io);
+    const id = eventArg(args.positional[0], 'usage: remit label evt_… correct|incorrect|inconclusive');
+    const label = args.positional[1]?.toLowerCase() as Label | undefined;
+    if (!label || !LABELS.has(label)) throw new UsageError('the label is one of correct, incorrect, inconclusive');
+    if (args.positional.length > 2) throw new UsageError(`unexpected argument '${args.positional[2]}'`);
+    const found = locateEvent(args.home, id, selectSession(args, io));
+    if (!found) {
+      io.stderr(`remit label: no event ${id} in ${args.home}\n`);
+      return 1;
+    }
+    const r = await labelEvent(args.home, found.key, id, label, 'cli', new Date(), DEFAULT_LOCK_TIMEOUT_MS);
+    if (!r.ok) {
+      io.stderr(`remit label: cannot label ${id}: ${r.error}${r.detail ? ` (${r.detail})` : ''}\n`);
+      return 1;
+    }
+    const view: CliLabel = { eventId: id, label, recordId: r.recordId, session: found.key };
+    out(io, args, view, `Labelled ${id} ${label} (${r.recordId}).`);
+    return 0;
+  });
 }

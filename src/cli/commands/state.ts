@@ -1,7 +1,41 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit state repair`: rebuild a damaged session state, keeping unresolved ledger entries.
+import { readFileSync } from 'node:fs';
+import type { CliStateRepair } from '../../generated/types.js';
+import { repairState } from '../../core/controller/operations.js';
+import { unresolvedReasons } from '../../core/ledger/ledger.js';
+import { sessionFile } from '../../core/state/home.js';
+import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
+import { UsageError, type CliIO } from '../io.js';
+import { guarded, out, parseArgs, requireSession } from './readback-args.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit state: not available in this build\n');
-  return 1;
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return guarded('state', io, async () => {
+    const args = parseArgs(argv, io);
+    const [sub, extra] = args.positional;
+    if (sub !== 'repair') throw new UsageError('usage: remit state repair [--host H --session ID]');
+    if (extra) throw new UsageError(`unexpected argument '${extra}'`);
+    const key = requireSession(args, io);
+    const readRaw = () => {
+      try {
+        return readFileSync(sessionFile(args.home, key), 'utf8');
+      } catch {
+        return null;
+      }
+    };
+    const r = await repairState(args.home, key, readRaw, new Date(), DEFAULT_LOCK_TIMEOUT_MS);
+    if (!r.ok) {
+      io.stderr(`remit state: ${r.error === 'NO_SESSION' ? 'no state file for that session' : r.error}\n`);
+      return 1;
+    }
+    const view: CliStateRepair = {
+      session: key, repaired: r.repaired, damage: r.damage, keptReservations: r.state.ledger.reservations.length,
+      unresolved: unresolvedReasons(r.state.ledger), contractSource: r.state.contract.source,
+    };
+    if (r.backup) view.backup = r.backup;
+    const text = r.repaired
+      ? `Repaired ${key}: ${r.damage}. The damaged file is kept at ${r.backup}. Contract: ${r.state.contract.mode}/${r.state.contract.level} (recovery); ${view.keptReservations} reservation(s) kept as unresolved.`
+      : `State of ${key} is sound; nothing to repair.`;
+    out(io, args, view, text);
+    return 0;
+  });
 }

@@ -1,0 +1,77 @@
+// Arguments shared by the read-back commands (SPEC section 8): --home, --json, and session
+// selection (--host H --session ID, else the session last used in this directory's project).
+import minimist from 'minimist';
+import path from 'node:path';
+import { findProjectRoot } from '../../core/paths/project-root.js';
+import { resolveRemitHome, sessionKey } from '../../core/state/home.js';
+import { latestSessionFor } from '../../core/state/store.js';
+import { UsageError, type CliIO } from '../io.js';
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: minimist.ParsedArgs;
+  home: string;
+  json: boolean;
+}
+
+export function parseArgs(argv: string[], io: CliIO, spec: { boolean?: string[]; string?: string[] } = {}): ParsedArgs {
+  const booleans = ['json', 'all', ...(spec.boolean ?? [])];
+  const strings = ['home', 'host', 'session', ...(spec.string ?? [])];
+  const flags = minimist(argv, {
+    boolean: booleans,
+    string: strings,
+    unknown: (a) => {
+      if (a.startsWith('-')) throw new UsageError(`unknown option ${a.split('=')[0]}`);
+      return true;
+    },
+  });
+  for (const s of strings) {
+    const v = flags[s] as unknown;
+    if (Array.isArray(v)) throw new UsageError(`--${s} given twice`);
+    if (argv.some((a) => a === `--${s}`) && (v === '' || v === undefined)) throw new UsageError(`--${s} needs a value`);
+  }
+  const home = typeof flags.home === 'string' && flags.home !== '' ? path.resolve(io.cwd, flags.home) : resolveRemitHome(io.env);
+  return { positional: flags._.map(String), flags, home, json: flags.json === true };
+}
+
+/** The selected session's key, or null when no session was recorded for this directory. */
+export function selectSession(args: ParsedArgs, io: CliIO): string | null {
+  const host = args.flags.host as string | undefined;
+  const session = args.flags.session as string | undefined;
+  if (session !== undefined || host !== undefined) {
+    if (!session || !host) throw new UsageError('--host and --session go together');
+    return sessionKey(host, session);
+  }
+  return latestSessionFor(args.home, findProjectRoot(io.cwd));
+}
+
+export function requireSession(args: ParsedArgs, io: CliIO): string {
+  const key = selectSession(args, io);
+  if (!key) throw new UsageError('no session recorded for this directory; name one with --host H --session ID');
+  return key;
+}
+
+export function out(io: CliIO, args: ParsedArgs, value: unknown, text: string): void {
+  io.stdout(args.json ? JSON.stringify(value, null, 2) + '\n' : text.endsWith('\n') ? text : text + '\n');
+}
+
+/** Runs a command body, turning a UsageError into one stderr line and exit 1. */
+export async function guarded(name: string, io: CliIO, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`remit ${name}: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+export const EVENT_ARG = /^evt_[0-9a-f]{28}$/i;
+
+export function eventArg(v: string | undefined, usage: string): string {
+  if (!v) throw new UsageError(usage);
+  if (!EVENT_ARG.test(v)) throw new UsageError(`'${v}' is not an event id (evt_ and 28 hex digits)`);
+  return v.toLowerCase();
+}
