@@ -390,7 +390,7 @@ prevBroken?: boolean
  */
 id: string
 at: string
-kind: ("action" | "directive" | "directive_error" | "correction" | "approval" | "label" | "lifecycle" | "effect" | "disabled" | "config" | "ledger_release" | "state_repair")
+kind: ("action" | "directive" | "directive_error" | "correction" | "approval" | "label" | "lifecycle" | "effect" | "disabled" | "config" | "ledger_release" | "state_repair" | "bad_input")
 host?: {
 name: string
 version?: string
@@ -444,6 +444,18 @@ event: {
 }
 contract?: TaskContract
 }
+/**
+ * bad_input: what was wrong with a hook payload that never became a ControlEvent (recorded in the host's pseudo-session sha256(host:<bad-input>)).
+ */
+problem?: ("empty" | "not_json" | "not_object" | "truncated" | "missing_session" | "unknown_event")
+/**
+ * bad_input: payload size.
+ */
+bytes?: number
+/**
+ * bad_input: the host's native event name, when known.
+ */
+hookEvent?: string
 }
 /**
  * The contract without the text of its globs.

@@ -46,7 +46,7 @@ describe('32 concurrent hook processes under agents=4', () => {
   it('admit exactly 4, with no GUARD_ERROR, no torn line, and an intact chain', async () => {
     const home = path.join(dir, 'home');
     const project = path.join(dir, 'project');
-    mkdirSync(project, { recursive: true });
+    mkdirSync(path.join(project, '.git'), { recursive: true });
     const c = createController({
       home, env: {}, now: () => new Date(), protectedPaths: { remit: [], hostConfig: [] },
       userConfig: { status: 'absent', config: null, path: '' }, repoConfig: () => ({ status: 'absent', config: null, path: '' }),

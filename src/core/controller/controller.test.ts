@@ -13,6 +13,7 @@ import { repairState } from './operations.js';
 import { explainView } from './readback.js';
 import { lockDirOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
+import { writeStateAsVersion1 } from '../state/older-version.js';
 
 let home: string;
 let project: string;
@@ -35,7 +36,8 @@ beforeEach(() => {
   const root = mkdtempSync(path.join(tmpdir(), 'remit-ctl-'));
   home = path.join(root, 'home');
   project = canonicalPath(path.join(root, 'project'), '/');
-  mkdirSync(project, { recursive: true });
+  // Its own project root, whatever folders above it hold.
+  mkdirSync(path.join(project, '.git'), { recursive: true });
   base = { sessionId: 'session-1', cwd: project };
   key = sessionKey('test', 'session-1');
 });
@@ -309,13 +311,8 @@ describe('damage, recovery and repair', () => {
   it('an older schemaVersion is migrated in memory without recovery, and persisted by the next write', async () => {
     const c = controller();
     await arm(c, '$remit review');
-    const v2 = JSON.parse(readFileSync(sessionFile(home, key), 'utf8')) as Record<string, unknown>;
-    const { recentDenials: _a, checkRuns: _b, labels: _c, flags: _d, ...rest } = v2;
-    const counters = { ...(v2.counters as Record<string, unknown>) };
-    delete counters.denials;
-    delete counters.wouldAsk;
-    delete counters.wouldDeny;
-    writeFileSync(sessionFile(home, key), JSON.stringify({ ...rest, schemaVersion: 1, counters }));
+    expect(writeStateAsVersion1(home, key)).toBe(true);
+    expect(JSON.parse(readFileSync(sessionFile(home, key), 'utf8')).schemaVersion).toBe(1);
     const loaded = readSession(home, key);
     expect(loaded).toMatchObject({ kind: 'ok', migratedFrom: 1 });
     expect(decisionOf(await c.handle(events.before(base, write('w1')))).decision.reasonCode).toBe('MODE_FORBIDS_MUTATION');

@@ -17,6 +17,7 @@ beforeEach(() => {
   home = path.join(root, 'state');
   project = path.join(root, 'project');
   mkdirSync(path.join(project, 'src'), { recursive: true });
+  mkdirSync(path.join(project, '.git'));
   writeFileSync(path.join(project, 'src', 'Widget-Q7.ts'), 'export const OLD_FILE_BODY_31337 = 1;\n');
   base = { sessionId: 'rt-session', cwd: project };
 });
@@ -106,5 +107,20 @@ describe('createRuntime', () => {
     expect(last.detail.event.action.effects[0].path).toContain('Widget-Q7.ts');
     expect(last.detail.event.action.facts).toBeUndefined();
     expect(last.detail.contract.mode).toBe('review');
+  });
+});
+
+describe('recordBadInput', () => {
+  it("files bad hook input under the host's pseudo-session, metadata only, in a verifiable chain", async () => {
+    const { sessionKey, auditFile } = await import('../state/home.js');
+    const { verifyAuditFile } = await import('../audit/verify.js');
+    const { BAD_INPUT_SESSION } = await import('./create-runtime.js');
+    const rt = createRuntime({ home, env: {} });
+    await rt.recordBadInput({ host: 'claude', event: 'PreToolUse', problem: 'not_json', bytes: 12 });
+    await rt.recordBadInput({ host: 'claude', problem: 'empty', bytes: 0 });
+    const file = auditFile(home, sessionKey('claude', BAD_INPUT_SESSION));
+    const recs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(recs.map((r) => [r.kind, r.problem])).toEqual([['bad_input', 'not_json'], ['bad_input', 'empty']]);
+    expect(verifyAuditFile(file, 'x').intact).toBe(true);
   });
 });

@@ -1,7 +1,12 @@
 // The production Runtime: one per hook process or plugin instance. It loads the per-install
 // digest key and the user's configuration once, and wires the classifier and the controller.
 import { randomBytes } from 'node:crypto';
-import type { RepoConfig } from '../../generated/types.js';
+import type { RepoConfig, RuntimeEvent } from '../../generated/types.js';
+import { appendRecord } from '../audit/chain.js';
+import { newEventId } from '../audit/event-id.js';
+import { auditFile, sessionKey } from '../state/home.js';
+import { withSessionLock } from '../state/store.js';
+import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';
 import type { ClassifierConfig, FileView } from '../classify/context.js';
 import { classifyToolRequest } from '../classify/classify-request.js';
 import { diskFileView } from '../classify/file-view.js';
@@ -36,10 +41,20 @@ export interface CreateRuntimeOptions {
   files?: FileView;
 }
 
+export type BadInputProblem = NonNullable<RuntimeEvent['problem']>;
+
 export interface RemitRuntime extends Runtime {
   /** The same object passed as `faults`, for fault injection by the replay runner. */
   faults: { internalError?: boolean };
+  /**
+   * A hook payload that never became a ControlEvent (no session to file it under): recorded
+   * in the host's pseudo-session `sha256(host:<bad-input>)`, metadata only. Never throws.
+   */
+  recordBadInput(note: { host: string; event?: string; problem: BadInputProblem; bytes: number }): Promise<void>;
 }
+
+/** The session id bad hook input is filed under, per host. */
+export const BAD_INPUT_SESSION = '<bad-input>';
 
 function protectedGlob(p: string, home: string): string {
   const c = canonicalPath(p, '/', { home });
@@ -110,6 +125,20 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     },
     handle(event) {
       return controller.handle(event);
+    },
+    async recordBadInput(note) {
+      const key = sessionKey(note.host, BAD_INPUT_SESSION);
+      try {
+        await withSessionLock(options.home, key, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
+          const at = now();
+          appendRecord(auditFile(options.home, key), {
+            id: newEventId(at), at: at.toISOString(), kind: 'bad_input', host: { name: note.host }, problem: note.problem, bytes: note.bytes,
+            ...(note.event ? { hookEvent: note.event.slice(0, 128) } : {}),
+          });
+        });
+      } catch {
+        // Recording is best effort; the hook's answer does not depend on it.
+      }
     },
   };
 }

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { latestSessionFor, readSession, withSessionLock, writeSession } from './store.js';
+import { newSessionState } from './session-state.js';
+import { resolveRemitHome, sessionFile, sessionKey } from './home.js';
+import { LockTimeoutError, lockDirOf } from './lock.js';
+import { defaultContract } from '../contract/index.js';
+
+let home: string;
+beforeEach(() => {
+  home = path.join(mkdtempSync(path.join(tmpdir(), 'remit-store-')), 'home');
+});
+afterEach(() => rmSync(path.dirname(home), { recursive: true, force: true }));
+
+const state = (root: string, at: string) => newSessionState({ name: 'h' }, defaultContract(), at, root);
+
+describe('locations', () => {
+  it('REMIT_HOME, else XDG_STATE_HOME/remit, else ~/.local/state/remit', () => {
+    expect(resolveRemitHome({ REMIT_HOME: '/a' })).toBe('/a');
+    expect(resolveRemitHome({ XDG_STATE_HOME: '/x' })).toBe('/x/remit');
+    expect(resolveRemitHome({ HOME: '/u' })).toBe('/u/.local/state/remit');
+    expect(resolveRemitHome({ REMIT_HOME: 'relative', HOME: '/u' })).toBe('/u/.local/state/remit');
+  });
+
+  it('hashes host:sessionId into the file name', () => {
+    expect(sessionKey('codex', 'abc')).toMatch(/^[0-9a-f]{24}$/);
+    expect(sessionKey('codex', 'abc')).not.toBe(sessionKey('claude', 'abc'));
+    expect(sessionFile(home, sessionKey('codex', '../../etc'))).not.toContain('etc');
+  });
+});
+
+describe('store', () => {
+  it('writes private files atomically (no temp files left) and reads them back without a lock', async () => {
+    const key = sessionKey('h', 's');
+    await withSessionLock(home, key, 1000, () => writeSession(home, key, state('/p', '2026-01-01T00:00:00.000Z')));
+    expect(readSession(home, key)).toMatchObject({ kind: 'ok', state: { projectRoot: '/p' } });
+    expect(statSync(sessionFile(home, key)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(path.join(home, 'sessions')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(readSession(home, sessionKey('h', 'other'))).toEqual({ kind: 'absent' });
+  });
+
+  it('reports unparsable and schema-failing files as damage', () => {
+    const key = sessionKey('h', 's');
+    mkdirSync(path.join(home, 'sessions'), { recursive: true });
+    writeFileSync(sessionFile(home, key), '{');
+    expect(readSession(home, key)).toMatchObject({ kind: 'damaged', damage: 'unparsable' });
+    writeFileSync(sessionFile(home, key), JSON.stringify({ schemaVersion: 2, contract: 'change' }));
+    expect(readSession(home, key)).toMatchObject({ kind: 'damaged', damage: 'schema' });
+    writeFileSync(sessionFile(home, key), JSON.stringify({ contract: {} }));
+    expect(readSession(home, key)).toMatchObject({ kind: 'damaged', damage: 'version' });
+  });
+
+  it('times out on a held lock and takes over a stale one', async () => {
+    const key = sessionKey('h', 's');
+    const lock = lockDirOf(sessionFile(home, key));
+    mkdirSync(lock, { recursive: true });
+    await expect(withSessionLock(home, key, 60, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
+    const old = new Date(Date.now() - 60_000);
+    const { utimesSync } = await import('node:fs');
+    utimesSync(lock, old, old);
+    expect(await withSessionLock(home, key, 500, () => 2)).toBe(2);
+  });
+
+  it('serialises mutations of one session', async () => {
+    const key = sessionKey('h', 's');
+    const order: string[] = [];
+    await Promise.all(
+      ['a', 'b', 'c'].map((n) =>
+        withSessionLock(home, key, 2000, async () => {
+          order.push(`${n}+`);
+          await new Promise((r) => setTimeout(r, 5));
+          order.push(`${n}-`);
+        }),
+      ),
+    );
+    for (let i = 0; i < order.length; i += 2) expect(order[i]!.slice(0, 1)).toBe(order[i + 1]!.slice(0, 1));
+  });
+
+  it('selects the session last used in a project through its pointer, else by scanning', async () => {
+    const a = sessionKey('h', 'a');
+    const b = sessionKey('h', 'b');
+    await withSessionLock(home, a, 1000, () => writeSession(home, a, state('/proj', '2026-01-01T00:00:00.000Z')));
+    await withSessionLock(home, b, 1000, () => writeSession(home, b, state('/proj', '2026-01-02T00:00:00.000Z')));
+    expect(latestSessionFor(home, '/proj')).toBe(b);
+    rmSync(path.join(home, 'projects'), { recursive: true });
+    expect(latestSessionFor(home, '/proj')).toBe(b);
+    expect(latestSessionFor(home, '/elsewhere')).toBeNull();
+  });
+});
