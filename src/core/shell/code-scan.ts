@@ -1,0 +1,72 @@
+// Looks through inline interpreter code (`node -e`, `python -c`, a heredoc fed to an
+// interpreter) for file-write, process and hashing APIs. The code stays unproven either
+// way; the scan adds hash intent and the paths the code spells out.
+
+const WRITE_API = new RegExp(
+  [
+    // JavaScript / TypeScript
+    String.raw`\b(?:writeFile|appendFile|createWriteStream|rmSync|rmdir|unlink|rename|mkdir|mkdtemp|copyFile|cpSync|symlink|truncate|chmod|chown|utimes|lchown|link)(?:Sync)?\s*\(`,
+    String.raw`\bfs(?:\/promises)?\b[\s\S]{0,40}\.(?:rm|cp|write|open)\s*\(`,
+    String.raw`\bchild_process\b|\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork)\s*\(|\bexec\s*\(`,
+    String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|run|Command)\b`,
+    // Python
+    String.raw`\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]`,
+    String.raw`\.(?:write_text|write_bytes|unlink|touch|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\s*\(`,
+    String.raw`\bshutil\.|\bos\.(?:remove|unlink|rename|replace|mkdir|makedirs|rmdir|removedirs|system|popen|exec\w*|spawn\w*|truncate|chmod|chown|symlink|link|utime)\b`,
+    String.raw`\bsubprocess\.|\bpathlib\b[\s\S]{0,80}\.write`,
+    // Ruby / Perl / PHP
+    String.raw`\bFile\.(?:write|open|delete|unlink|rename|binwrite|symlink|chmod)\b|\bFileUtils\.|\bIO\.(?:write|popen)\b|\bDir\.(?:mkdir|rmdir|delete)\b`,
+    String.raw`\b(?:system|exec|qx|unlink|rmdir|mkdir|rename|chmod|chown|symlink|truncate)\s*[\s(]|\bopen\s*\(?\s*\w*\s*,?\s*['"]?\s*[>+|]`,
+    String.raw`\b(?:file_put_contents|fopen|fwrite|unlink|rename|mkdir|rmdir|copy|touch|shell_exec|passthru|proc_open|popen)\s*\(`,
+    '`',
+  ].join('|'),
+);
+
+const HASH_API = new RegExp(
+  [
+    String.raw`\bcreateHash\s*\(`,
+    String.raw`\bcreateHmac\s*\(`,
+    String.raw`\bsubtle\.digest\s*\(`,
+    String.raw`\bhashlib\.(?:md5|sha1|sha224|sha256|sha384|sha512|sha3_\w+|blake2[bs]|new|file_digest|pbkdf2_hmac|scrypt)\b`,
+    String.raw`\bhmac\.(?:new|digest)\b`,
+    String.raw`\bDigest::(?:MD5|SHA1|SHA2|SHA256|SHA384|SHA512|RMD160|base)\b`,
+    String.raw`\bOpenSSL::(?:Digest|HMAC)\b`,
+    String.raw`\b(?:md5|sha1|hash|hash_file|hash_hmac|md5_file|sha1_file|crc32)\s*\(`,
+    String.raw`\bDigest::\w+\b|\buse\s+Digest\b`,
+    String.raw`\bBun\.(?:hash|CryptoHasher|SHA\d+|MD5)\b`,
+    String.raw`\bMessageDigest\.getInstance\s*\(`,
+  ].join('|'),
+);
+
+const STRING_LITERAL = /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\.[^`\\]*)*)`/g;
+
+export interface CodeScan {
+  writes: boolean;
+  /** The first hashing API found (for the explanation). */
+  hash: string | undefined;
+  /** String literals that look like paths. */
+  paths: string[];
+}
+
+export function scanInlineCode(code: string): CodeScan {
+  const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
+  const hashMatch = HASH_API.exec(text);
+  const paths: string[] = [];
+  STRING_LITERAL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = STRING_LITERAL.exec(text)) !== null && paths.length < 64) {
+    const s = m[1] ?? m[2] ?? m[3] ?? '';
+    if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s)) paths.push(s);
+  }
+  return { writes: WRITE_API.test(text), hash: hashMatch ? hashMatch[0].replace(/\s*\($/, '') : undefined, paths };
+}
+
+/**
+ * The one inline program we prove: printing a JSON file's field or the runtime version
+ * (`node -p "require('./package.json').version"`). Requiring a `.json` file only parses it.
+ */
+const NODE_READ_ONLY = /^\s*(?:console\.log\(\s*)?(?:require\(\s*(['"])[^'"`$\\]+\.json\1\s*\)|process\.versions?|process\.(?:platform|arch|execPath))(?:\.[A-Za-z_$][\w$]*|\[\s*(['"])[^'"\\]*\2\s*\])*\s*\)?\s*;?\s*$/;
+
+export function isProvenReadOnlyNodeCode(code: string): boolean {
+  return code.length < 512 && NODE_READ_ONLY.test(code);
+}

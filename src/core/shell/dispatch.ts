@@ -1,0 +1,76 @@
+// The program table: one map from program name to handler, assembled from the program
+// families, plus the rules that come before it (user-configured checks, paths run as
+// programs) and after it (versioned interpreter names, then `shell_command_unproven`).
+import type { Handler } from './walker.js';
+import { powershellFromArgs } from './powershell.js';
+import { builtinHandlers } from './programs/builtins.js';
+import { checkHandlers, runChecker } from './programs/checks.js';
+import { fileHandlers } from './programs/files.js';
+import { git } from './programs/git.js';
+import { hashHandlers } from './programs/hash.js';
+import { interpreterFor, interpreterHandlers } from './programs/interpreters.js';
+import { networkHandlers } from './programs/network.js';
+import { packageHandlers } from './programs/packages.js';
+import { readHandlers } from './programs/reads.js';
+import { remit } from './programs/remit.js';
+import { pathProgram, scriptHandlers } from './programs/scripts.js';
+import { wrapperHandlers } from './programs/wrappers.js';
+
+const pwsh: Handler = (w, inv) => powershellFromArgs(w, inv);
+
+export const PROGRAMS: ReadonlyMap<string, Handler> = new Map<string, Handler>(
+  Object.entries({
+    ...readHandlers,
+    ...fileHandlers,
+    ...builtinHandlers,
+    ...wrapperHandlers,
+    ...checkHandlers,
+    ...packageHandlers,
+    ...interpreterHandlers,
+    ...networkHandlers,
+    ...hashHandlers,
+    ...scriptHandlers,
+    git,
+    remit,
+    pwsh,
+    powershell: pwsh,
+    'pwsh-preview': pwsh,
+  }),
+);
+
+/** Splits each configured check command once per config object. */
+const configuredCache = new WeakMap<readonly string[], string[][]>();
+
+function configuredChecks(list: readonly string[]): string[][] {
+  let out = configuredCache.get(list);
+  if (!out) {
+    out = list.map((c) => c.trim().split(/\s+/).filter(Boolean)).filter((p) => p.length > 0);
+    configuredCache.set(list, out);
+  }
+  return out;
+}
+
+export const dispatch: Handler = (w, inv) => {
+  const configured = configuredChecks(w.ctx.config.checkCommands);
+  for (const prefix of configured) {
+    if (prefix.length > inv.args.length) continue;
+    let match = true;
+    for (let i = 0; i < prefix.length; i++) {
+      if (inv.args[i]!.value !== prefix[i]) {
+        match = false;
+        break;
+      }
+    }
+    if (match) return runChecker(w, inv, prefix.length);
+  }
+  const name = inv.name;
+  if (name.includes('/')) {
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    const wrapperScript = base === 'gradlew' || base === 'mvnw' ? PROGRAMS.get(base) : undefined;
+    if (wrapperScript) return wrapperScript(w, inv);
+    return pathProgram(w, inv);
+  }
+  const handler = PROGRAMS.get(name) ?? interpreterFor(name);
+  if (handler) return handler(w, inv);
+  w.unknown(inv, 'shell_command_unproven');
+};

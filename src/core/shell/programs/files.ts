@@ -1,0 +1,311 @@
+// Programs that create, change, move or delete the files their operands name. A folder
+// effect stands for the whole subtree below it (`tar -x -C out` writes somewhere in `out`).
+import path from 'node:path';
+import type { EffectKind } from '../../../generated/types.js';
+import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../options.js';
+import type { Handler, Invocation, ShellWalker } from '../walker.js';
+import type { Arg } from '../words.js';
+
+function effects(w: ShellWalker, inv: Invocation, kind: EffectKind, args: readonly Arg[]): void {
+  for (const a of args) w.effect(inv, kind, a);
+  if (kind !== 'read') {
+    w.extraTargets(inv);
+    if (args.length === 0 && !inv.extraArgs) w.acc.write(inv.text);
+  }
+}
+
+function simple(kind: EffectKind, spec: OptionSpec, readOptions: string[] = []): Handler {
+  return (w, inv) => {
+    const p = parseArgs(inv.args, 1, spec);
+    for (const r of optionValues(p, ...readOptions)) w.effect(inv, 'read', r);
+    effects(w, inv, kind, p.operands);
+  };
+}
+
+function baseName(v: string): string {
+  return path.posix.basename(v.replace(/\\/g, '/').replace(/\/+$/, ''));
+}
+
+/** A destination that names a folder the sources land in. */
+function mayBeDir(w: ShellWalker, dest: string, destArg: Arg, sources: number, explicitDir: boolean): boolean {
+  if (explicitDir || sources > 1) return true;
+  if (destArg.value !== null && /[/\\]$/.test(destArg.value)) return true;
+  return w.exists(dest) && w.readFile(dest) === undefined;
+}
+
+/** mv / cp / install / ln: sources, a destination, `-t DIR`. */
+function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: EffectKind, destKind: EffectKind, targetOpt: string[]): void {
+  const tdir = optionValues(p, ...targetOpt)[0];
+  let sources = p.operands;
+  let dest: Arg | undefined = tdir;
+  if (!dest) {
+    if (sources.length < 2 && !inv.extraArgs) {
+      w.unprovenWrite(inv, 'write_path_missing');
+      return;
+    }
+    dest = sources[sources.length - 1];
+    sources = sources.slice(0, -1);
+  }
+  for (const s of sources) w.effect(inv, srcKind, s);
+  if (!dest) return;
+  const destPath = w.path(inv, dest);
+  if (!destPath) {
+    w.acc.unprovenWrite('dynamic_word', inv.text);
+    return;
+  }
+  w.effectPath(inv, destKind, destPath);
+  if (mayBeDir(w, destPath, dest, sources.length + (inv.extraArgs ? 2 : 0), tdir !== undefined)) {
+    for (const s of sources) {
+      if (s.value === null) continue;
+      w.effectPath(inv, destKind, destPath.endsWith('/') ? destPath + baseName(s.value) : `${destPath}/${baseName(s.value)}`);
+    }
+  }
+  w.extraTargets(inv);
+}
+
+const MV: OptionSpec = {
+  flags: 'finuvbTZ',
+  values: 'tS',
+  longFlags: ['force', 'interactive', 'no-clobber', 'verbose', 'no-target-directory', 'strip-trailing-slashes', 'exchange', 'context', 'no-copy'],
+  longValues: ['target-directory', 'suffix'],
+  longOptional: ['backup', 'update'],
+};
+
+const CP: OptionSpec = {
+  flags: 'aRrfinpvulsLPHdxTbZ',
+  values: 'tS',
+  longFlags: [
+    'archive', 'recursive', 'force', 'interactive', 'no-clobber', 'parents', 'verbose', 'link', 'symbolic-link', 'dereference',
+    'no-dereference', 'one-file-system', 'remove-destination', 'strip-trailing-slashes', 'attributes-only', 'debug',
+    'no-target-directory', 'copy-contents', 'keep-directory-symlink',
+  ],
+  longValues: ['target-directory', 'suffix', 'no-preserve', 'sparse'],
+  longOptional: ['preserve', 'backup', 'reflink', 'update', 'context'],
+};
+
+const mv: Handler = (w, inv) => transfer(w, inv, parseArgs(inv.args, 1, MV), 'move', 'move', ['t', 'target-directory']);
+const cp: Handler = (w, inv) => transfer(w, inv, parseArgs(inv.args, 1, CP), 'read', 'write', ['t', 'target-directory']);
+
+const install: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    flags: 'bcCdDpsvTZ',
+    values: 'gmoStM',
+    longFlags: ['compare', 'directory', 'preserve-timestamps', 'strip', 'verbose', 'no-target-directory'],
+    longValues: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'strip-program'],
+    longOptional: ['backup', 'context'],
+  });
+  if (hasOption(p, 'd', 'directory')) return effects(w, inv, 'create', p.operands);
+  transfer(w, inv, p, 'read', 'write', ['t', 'target-directory']);
+};
+
+const ln: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    flags: 'bdfFinLPrsTv',
+    values: 'St',
+    longFlags: ['directory', 'force', 'interactive', 'logical', 'no-dereference', 'physical', 'relative', 'symbolic', 'no-target-directory', 'verbose'],
+    longValues: ['suffix', 'target-directory'],
+    longOptional: ['backup'],
+  });
+  const tdir = optionValues(p, 't', 'target-directory')[0];
+  if (!tdir && p.operands.length === 1) {
+    const t = p.operands[0]!;
+    if (t.value === null) return w.unprovenWrite(inv, 'dynamic_word');
+    return w.effect(inv, 'create', { value: baseName(t.value), glob: false, tilde: false, text: t.text });
+  }
+  // The link target is only a string stored in the link; the link itself is what is created.
+  const linkDir = tdir ?? p.operands[p.operands.length - 1];
+  if (!linkDir) return w.unprovenWrite(inv, 'write_path_missing');
+  const targets = tdir ? p.operands : p.operands.slice(0, -1);
+  const dest = w.path(inv, linkDir);
+  if (!dest) return w.unprovenWrite(inv, 'dynamic_word');
+  w.effectPath(inv, 'create', dest);
+  if (mayBeDir(w, dest, linkDir, targets.length, tdir !== undefined)) {
+    for (const t of targets) if (t.value !== null) w.effectPath(inv, 'create', `${dest}/${baseName(t.value)}`);
+  }
+};
+
+const rm = simple('delete', {
+  flags: 'rRfiIdv',
+  longFlags: ['recursive', 'force', 'dir', 'verbose', 'one-file-system', 'no-preserve-root'],
+  longOptional: ['interactive', 'preserve-root'],
+});
+const rmdir = simple('delete', { flags: 'pv', longFlags: ['parents', 'verbose', 'ignore-fail-on-non-empty'] });
+const unlink = simple('delete', {});
+const touch = simple('create', { flags: 'acfhm', values: 'drt', longFlags: ['no-create', 'no-dereference'], longValues: ['date', 'reference', 'time'] }, ['r', 'reference']);
+const mkdir = simple('create', { flags: 'pvZ', values: 'm', longFlags: ['parents', 'verbose'], longValues: ['mode'], longOptional: ['context'] });
+const truncate = simple('write', { flags: 'co', values: 'rs', longFlags: ['no-create', 'io-blocks'], longValues: ['reference', 'size'] }, ['r', 'reference']);
+const tee = simple('write', { flags: 'aip', longFlags: ['append', 'ignore-interrupts'], longOptional: ['output-error'] });
+const sponge = simple('write', { flags: 'a' });
+
+const shred: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, { flags: 'fuvxz', values: 'ns', longFlags: ['force', 'verbose', 'exact', 'zero'], longValues: ['iterations', 'size', 'random-source'], longOptional: ['remove'] });
+  effects(w, inv, hasOption(p, 'u', 'remove') ? 'delete' : 'write', p.operands);
+};
+
+/** chmod/chown/chgrp: the first operand is the mode or owner unless `--reference` names a file. */
+function attributes(isChmod: boolean): Handler {
+  return (w, inv) => {
+    const args = inv.args.map((a) =>
+      isChmod && a.value !== null && /^[-+=][rwxXstugo0-7]*$/.test(a.value) && a.value.length > 1 ? { ...a, value: `MODE:${a.value}` } : a,
+    );
+    const p = parseArgs(args, 1, {
+      flags: 'RvcfhHLP',
+      longFlags: ['recursive', 'verbose', 'changes', 'silent', 'quiet', 'dereference', 'no-dereference', 'no-preserve-root', 'preserve-root'],
+      longValues: ['reference', 'from'],
+    });
+    const ref = optionValues(p, 'reference')[0];
+    if (ref) w.effect(inv, 'read', ref);
+    effects(w, inv, 'write', ref ? p.operands : p.operands.slice(1));
+  };
+}
+
+const dd: Handler = (w, inv) => {
+  let wrote = false;
+  for (let i = 1; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.value === null) {
+      w.unprovenWrite(inv, 'dynamic_word');
+      wrote = true;
+      continue;
+    }
+    if (a.value.startsWith('of=')) {
+      const target = a.value.slice(3);
+      if (target === '/dev/null' || target === '/dev/stdout' || target === '/dev/stderr') continue;
+      w.effect(inv, 'write', { ...a, value: target, tilde: target.startsWith('~') });
+      wrote = true;
+    } else if (a.value.startsWith('if=')) {
+      w.effect(inv, 'read', { ...a, value: a.value.slice(3), tilde: a.value.startsWith('if=~') });
+    }
+  }
+  if (!wrote) w.acc.read();
+};
+
+const rsync: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    flags: 'abcdghiklmnopqrtuvxzACDEHIJKLOPRSUWXy0468',
+    values: 'efTBM',
+    longValues: [
+      'rsh', 'exclude', 'include', 'filter', 'exclude-from', 'include-from', 'files-from', 'backup-dir', 'suffix', 'chmod', 'chown',
+      'log-file', 'partial-dir', 'temp-dir', 'compare-dest', 'link-dest', 'copy-dest', 'password-file', 'port', 'timeout',
+      'bwlimit', 'max-size', 'min-size', 'block-size', 'remote-option', 'rsync-path', 'out-format', 'log-file-format', 'info',
+      'debug', 'iconv', 'checksum-choice', 'compress-choice', 'skip-compress', 'usermap', 'groupmap', 'max-delete',
+      'modify-window', 'contimeout', 'address', 'sockopts', 'outbuf', 'stop-after', 'stop-at', 'write-batch', 'only-write-batch',
+      'read-batch', 'protocol', 'compress-level', 'mkpath',
+    ],
+  });
+  for (const f of optionValues(p, 'log-file', 'write-batch', 'only-write-batch')) w.effect(inv, 'write', f);
+  if (hasOption(p, 'n', 'dry-run', 'list-only')) return w.acc.read();
+  const ops = p.operands;
+  if (ops.length < 2) return ops.length === 1 ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
+  const dest = ops[ops.length - 1]!;
+  if (dest.value !== null && (dest.value.startsWith('rsync://') || /^[^/\\]{2,}:/.test(dest.value))) {
+    // A remote destination changes nothing here, but what it sends elsewhere is not ours to prove.
+    return w.unknown(inv, 'shell_command_unproven');
+  }
+  transfer(w, inv, { ...p, options: [], operands: ops }, 'read', 'write', []);
+};
+
+const mktemp: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, { flags: 'dqut', values: 'p', longFlags: ['directory', 'quiet', 'dry-run'], longValues: ['suffix'], longOptional: ['tmpdir'] });
+  if (hasOption(p, 'u', 'dry-run')) return w.acc.read();
+  const dirOpt = p.options.find((o) => o.name === 'p' || o.name === 'tmpdir');
+  const template = p.operands[0];
+  const tmp = '/tmp';
+  if (!template) {
+    const base = dirOpt?.value ? w.path(inv, dirOpt.value) : tmp;
+    if (!base) return w.unprovenWrite(inv, 'dynamic_word');
+    return w.effectPath(inv, 'create', `${base}/tmp.XXXXXXXXXX`);
+  }
+  if (template.value === null) return w.unprovenWrite(inv, 'dynamic_word');
+  if (dirOpt || hasOption(p, 't')) {
+    const base = dirOpt?.value ? w.path(inv, dirOpt.value) : tmp;
+    if (!base) return w.unprovenWrite(inv, 'dynamic_word');
+    return w.effectPath(inv, 'create', `${base}/${template.value}`);
+  }
+  w.effect(inv, 'create', template);
+};
+
+/** sort and uniq read unless told to write a file. */
+const sort: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    flags: 'bdfgiMhnRrVcCmsuz',
+    values: 'kotTS',
+    longValues: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from', 'compress-program', 'parallel', 'batch-size', 'random-source', 'sort'],
+    longFlags: ['ignore-leading-blanks', 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'ignore-nonprinting', 'month-sort', 'human-numeric-sort', 'numeric-sort', 'random-sort', 'reverse', 'version-sort', 'check', 'merge', 'stable', 'unique', 'zero-terminated', 'debug'],
+  });
+  if (hasOption(p, 'compress-program')) return w.unknown(inv, 'shell_command_unproven');
+  const out = optionValues(p, 'o', 'output');
+  if (out.length === 0) return w.acc.read();
+  for (const o of out) w.effect(inv, 'write', o);
+};
+
+const uniq: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, { flags: 'cdDiuz', values: 'fsw', longValues: ['skip-fields', 'skip-chars', 'check-chars'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'], longOptional: ['all-repeated', 'group'] });
+  const out = p.operands[1];
+  if (out && out.value !== '-') w.effect(inv, 'write', out);
+  else w.acc.read();
+};
+
+const tree: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, { values: 'oLPIH', flags: 'adlfxqNQpugshDFrtvUcCnAS', longValues: ['filelimit', 'timefmt', 'charset', 'sort', 'fromfile'] });
+  const out = optionValues(p, 'o');
+  if (out.length === 0) return w.acc.read();
+  for (const o of out) w.effect(inv, 'write', o);
+};
+
+/** gzip/xz/bzip2 replace their operands with a compressed or decompressed file. */
+function compressor(ext: string, decompressByDefault: boolean): Handler {
+  return (w, inv) => {
+    const p = parseArgs(inv.args, 1, {
+      flags: 'cdfhklLnNqrtvV123456789T',
+      values: 'S',
+      longFlags: ['stdout', 'to-stdout', 'decompress', 'uncompress', 'force', 'keep', 'list', 'test', 'quiet', 'verbose', 'recursive', 'best', 'fast', 'no-name', 'name'],
+      longValues: ['suffix'],
+    });
+    if (hasOption(p, 'c', 'stdout', 'to-stdout', 'l', 'list', 't', 'test')) {
+      for (const o of p.operands) w.effect(inv, 'read', o);
+      return;
+    }
+    if (p.operands.length === 0) return inv.extraArgs ? w.extraTargets(inv) : w.acc.read();
+    const decompress = decompressByDefault || hasOption(p, 'd', 'decompress', 'uncompress');
+    const keep = hasOption(p, 'k', 'keep');
+    for (const o of p.operands) {
+      w.effect(inv, keep ? 'read' : 'delete', o);
+      if (o.value === null) continue;
+      const out = decompress ? o.value.replace(/\.[^./]+$/, '') : o.value + ext;
+      w.effect(inv, 'create', { ...o, value: out });
+    }
+    w.extraTargets(inv);
+  };
+}
+
+export const fileHandlers: Record<string, Handler> = {
+  rm,
+  rmdir,
+  unlink,
+  shred,
+  mv,
+  cp,
+  install,
+  ln,
+  touch,
+  mkdir,
+  truncate,
+  tee,
+  sponge,
+  dd,
+  chmod: attributes(true),
+  chown: attributes(false),
+  chgrp: attributes(false),
+  rsync,
+  mktemp,
+  sort,
+  uniq,
+  tree,
+  gzip: compressor('.gz', false),
+  gunzip: compressor('.gz', true),
+  bzip2: compressor('.bz2', false),
+  bunzip2: compressor('.bz2', true),
+  xz: compressor('.xz', false),
+  unxz: compressor('.xz', true),
+};

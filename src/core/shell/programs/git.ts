@@ -1,0 +1,627 @@
+// git: read subcommands are reads only with options from an exact list (an unknown option
+// is `git_arguments_unproven`, `--output` is a write); write subcommands name the paths
+// they touch where git's own syntax says so, the repository's `.git` for index/ref-only
+// changes, and a whole-tree change (`checkout <branch>`, `merge`, `reset --hard`) as a
+// write whose paths are unproven.
+import path from 'node:path';
+import { parsePatch } from '../../patch/parse-patch.js';
+import { canonicalPath } from '../../paths/canonical.js';
+import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
+import { argPath, type Arg } from '../words.js';
+
+interface GitCall {
+  w: ShellWalker;
+  inv: Invocation;
+  /** Directory git runs in (after `-C`). */
+  cwd: string | null;
+  sub: string;
+  /** Arguments after the subcommand. */
+  args: readonly Arg[];
+}
+
+type GitHandler = (g: GitCall) => void;
+
+const SAFE_CONFIG = /^(?:color\..*|core\.quotepath|core\.abbrev|log\..*|i18n\..*|advice\..*|user\.name|user\.email|init\.defaultbranch|safe\.directory|commit\.gpgsign|tag\.gpgsign|gc\.auto|pager\..*|column\..*|diff\.renames|diff\.noprefix|status\..*|format\.pretty|protocol\.version|http\.sslverify|credential\.helper=?)$/i;
+
+// Option names (without dashes) that only shape what a read subcommand prints.
+const READ_LONG = new Set(
+  (
+    'stat numstat shortstat dirstat dirstat-by-file cumulative summary name-only name-status patch-with-stat patch-with-raw raw patch ' +
+    'no-patch unified minimal patience histogram diff-algorithm anchored word-diff word-diff-regex color color-words color-moved ' +
+    'color-moved-ws no-color-moved no-color-moved-ws no-color no-renames renames find-renames find-copies find-copies-harder irreversible-delete ' +
+    'break-rewrites ignore-all-space ignore-space-change ignore-space-at-eol ignore-blank-lines ignore-cr-at-eol ignore-submodules ' +
+    'ignore-matching-lines inter-hunk-context function-context exit-code quiet cached staged merge-base no-index src-prefix ' +
+    'dst-prefix no-prefix default-prefix line-prefix relative no-relative text binary full-index abbrev no-abbrev ' +
+    'ita-invisible-in-index ita-visible-in-index check submodule compact-summary stat-width stat-name-width stat-graph-width ' +
+    'stat-count diff-filter indent-heuristic no-indent-heuristic no-ext-diff no-textconv output-indicator-new output-indicator-old ' +
+    'output-indicator-context oneline pretty format abbrev-commit no-abbrev-commit decorate no-decorate decorate-refs ' +
+    'decorate-refs-exclude clear-decorations source graph first-parent all branches tags remotes author committer grep all-match ' +
+    'invert-grep regexp-ignore-case extended-regexp fixed-strings perl-regexp basic-regexp since after until before max-count skip merges ' +
+    'no-merges min-parents max-parents no-min-parents no-max-parents reverse date relative-date follow log-size topo-order ' +
+    'date-order author-date-order walk-reflogs reflog left-right cherry-pick cherry-mark cherry boundary simplify-by-decoration ' +
+    'full-history dense sparse ancestry-path show-signature show-notes no-notes notes encoding expand-tabs no-expand-tabs mailmap ' +
+    'use-mailmap no-mailmap full-diff parents children left-only right-only not glob exclude remerge-diff diff-merges combined ' +
+    'dense-combined cc show-pulls no-walk do-walk count since-as-filter exclude-first-parent-only show-linear-break ' +
+    'short branch porcelain long verbose untracked-files ignored column no-column ahead-behind no-ahead-behind show-stash null ' +
+    'incremental line-porcelain root show-stats show-name show-number ignore-rev ignore-revs-file color-lines color-by-age progress ' +
+    'no-progress score-debug contents show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree ' +
+    'is-inside-git-dir is-bare-repository is-shallow-repository abbrev-ref symbolic symbolic-full-name verify local-env-vars ' +
+    'path-format show-superproject-working-tree shared-index-path default prefix sq sq-quote git-path resolve-git-dir show-object-format ' +
+    'show-ref-format deleted modified others stage unmerged killed directory no-empty-directory eol full-name recurse-submodules ' +
+    'exclude-from exclude-per-directory exclude-standard error-unmatch with-tree debug deduplicate list show-current merged no-merged ' +
+    'contains no-contains points-at sort ignore-case omit-empty tags long dirty broken always exact-match candidates match ' +
+    'summary numbered email group batch batch-check batch-command batch-all-objects filters follow-symlinks unordered buffer ' +
+    'name-status object-only full-tree heads refs exit-code get-url symref hash head dereference exclude-existing ' +
+    'is-ancestor independent fork-point octopus name-only no-undefined always refs annotate stdin-paths ' +
+    'no-index stdin z line-number column-number heading break show-function function-context max-depth word-regexp files-with-matches ' +
+    'files-without-match count untracked fallback-to-index recurse-submodules and or threads ' +
+    'format-version show-origin show-scope get get-all get-regexp get-urlmatch includes no-includes type bool int bool-or-int path expiry-date ' +
+    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges'
+  ).split(/\s+/),
+);
+/** Short read options that take their value attached or as the next word. */
+const READ_SHORT_VALUE = 'nUMCBSGLA';
+/** `-O` is left out on purpose: `git grep -O` runs a pager program. */
+const READ_SHORT_FLAGS = 'psuvzqrtdlacmiefwbhHEPIVxRkNoFgnyTWXD0123456789';
+
+/** Checks a read subcommand's options; returns 'ok', 'unknown' or the `--output` targets. */
+function readOptions(g: GitCall, extraLong: readonly string[] = [], extraShort = ''): { ok: boolean; outputs: Arg[] } {
+  const outputs: Arg[] = [];
+  const args = g.args;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    if (v === '--') break;
+    if (!v.startsWith('-') || v === '-') continue;
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = eq >= 0 ? v.slice(2, eq) : v.slice(2);
+      if (name === 'output') {
+        const t = eq >= 0 ? { ...args[i]!, value: v.slice(eq + 1) } : args[++i];
+        if (t) outputs.push(t);
+        continue;
+      }
+      if (READ_LONG.has(name) || extraLong.includes(name)) continue;
+      return { ok: false, outputs };
+    }
+    if (/^-\d+$/.test(v)) continue;
+    const first = v[1]!;
+    if (READ_SHORT_VALUE.includes(first)) continue;
+    for (let j = 1; j < v.length; j++) {
+      const c = v[j]!;
+      if (READ_SHORT_VALUE.includes(c)) break;
+      if (!READ_SHORT_FLAGS.includes(c) && !extraShort.includes(c)) return { ok: false, outputs };
+    }
+  }
+  return { ok: true, outputs };
+}
+
+function operands(args: readonly Arg[], valueOpts: readonly string[] = []): { before: Arg[]; after: Arg[]; dashdash: boolean } {
+  const before: Arg[] = [];
+  const after: Arg[] = [];
+  let dashdash = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (dashdash) {
+      after.push(a);
+      continue;
+    }
+    if (v === '--') {
+      dashdash = true;
+      continue;
+    }
+    if (v !== null && v.startsWith('-') && v !== '-') {
+      if (valueOpts.includes(v)) i++;
+      continue;
+    }
+    before.push(a);
+  }
+  return { before, after, dashdash };
+}
+
+function has(args: readonly Arg[], ...names: string[]): boolean {
+  for (const a of args) {
+    const v = a.value;
+    if (v === null) continue;
+    if (v === '--') return false;
+    if (names.includes(v)) return true;
+    const eq = v.indexOf('=');
+    if (eq > 0 && names.includes(v.slice(0, eq))) return true;
+    // Short clusters: `-fd` has `-f`.
+    if (/^-[A-Za-z]{2,}$/.test(v)) for (const n of names) if (n.length === 2 && n[0] === '-' && v.includes(n[1]!)) return true;
+  }
+  return false;
+}
+
+/** The repository's `.git` (walking up from git's directory), for index and ref changes. */
+function gitDir(g: GitCall): string | null {
+  if (g.cwd === null) return null;
+  let d = g.cwd;
+  for (let i = 0; i < 64; i++) {
+    const candidate = d === '/' ? '/.git' : `${d}/.git`;
+    if (g.w.exists(candidate)) return candidate;
+    const parent = path.posix.dirname(d);
+    if (parent === d) break;
+    d = parent;
+  }
+  const root = g.w.ctx.projectRoot;
+  return `${root}/.git`;
+}
+
+function workTree(g: GitCall): string | null {
+  const d = gitDir(g);
+  return d ? path.posix.dirname(d) : null;
+}
+
+function repoWrite(g: GitCall): void {
+  const d = gitDir(g);
+  if (d) g.w.effectPath(g.inv, 'write', d);
+  else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+}
+
+/** A change to files git picks (a branch switch, a merge): `.git` plus unproven paths. */
+function treeWrite(g: GitCall): void {
+  repoWrite(g);
+  g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+}
+
+function pathEffect(g: GitCall, kind: 'write' | 'delete' | 'create' | 'move' | 'read', a: Arg): void {
+  const p = argPath(a, g.cwd, g.w.pc);
+  if (p) g.w.effectPath(g.inv, kind, p);
+  else if (kind !== 'read') g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
+}
+
+function unknown(g: GitCall): void {
+  g.w.unknown(g.inv, 'git_arguments_unproven');
+}
+
+function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler {
+  return (g) => {
+    const r = readOptions(g, extraLong, extraShort);
+    if (!r.ok) return unknown(g);
+    if (r.outputs.length === 0) return g.w.acc.read();
+    for (const o of r.outputs) pathEffect(g, 'write', o);
+  };
+}
+
+const readOnly: GitHandler = readSub();
+
+const branch: GitHandler = (g) => {
+  const writes = ['-d', '-D', '-m', '-M', '-c', '-C', '-f', '--delete', '--move', '--copy', '--force', '-u', '--set-upstream-to', '--unset-upstream', '--edit-description', '-t', '--track', '--no-track', '--create-reflog'];
+  if (has(g.args, ...writes)) return repoWrite(g);
+  const listing = has(g.args, '--list', '-l', '-a', '--all', '-r', '--remotes', '--show-current', '--merged', '--no-merged', '--contains', '--no-contains', '--points-at', '-v', '-vv', '--verbose');
+  const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at']);
+  if (!listing && ops.before.length > 0) return repoWrite(g);
+  if (!readOptions(g, [], '').ok) return unknown(g);
+  g.w.acc.read();
+};
+
+const tag: GitHandler = (g) => {
+  const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
+  if (has(g.args, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-f', '--force', '-m', '-F', '-u')) return repoWrite(g);
+  if (has(g.args, '-v', '--verify')) return g.w.acc.read();
+  if (has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
+  repoWrite(g);
+};
+
+const stash: GitHandler = (g) => {
+  const action = g.args[0]?.value;
+  if (action === 'list' || action === 'show') return g.w.acc.read();
+  if (action === 'drop' || action === 'clear' || action === 'store' || action === 'create') return repoWrite(g);
+  treeWrite(g);
+};
+
+const config: GitHandler = (g) => {
+  const a = g.args;
+  const first = a[0]?.value;
+  const fileOpt = a.findIndex((x) => x.value === '-f' || x.value === '--file' || (x.value ?? '').startsWith('--file='));
+  let target: string | null;
+  if (fileOpt >= 0) {
+    const v = a[fileOpt]!.value!;
+    const f = v.startsWith('--file=') ? { ...a[fileOpt]!, value: v.slice(7) } : a[fileOpt + 1];
+    target = f ? argPath(f, g.cwd, g.w.pc) : null;
+  } else if (has(a, '--global')) target = canonicalPath('~/.gitconfig', '/', { realpath: g.w.pc.realpath, home: g.w.pc.home });
+  else if (has(a, '--system')) target = '/etc/gitconfig';
+  else {
+    const d = gitDir(g);
+    target = d ? `${d}/${has(a, '--worktree') ? 'config.worktree' : 'config'}` : null;
+  }
+  const write = (): void => {
+    if (target) g.w.effectPath(g.inv, 'write', target);
+    else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+  };
+  if (first === 'get' || first === 'list') return g.w.acc.read();
+  if (first === 'set' || first === 'unset' || first === 'rename-section' || first === 'remove-section' || first === 'edit') return write();
+  if (has(a, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit')) return write();
+  if (has(a, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list')) return g.w.acc.read();
+  const ops = operands(a, ['-f', '--file', '--blob', '--type', '--default']);
+  if (ops.before.length >= 2) return write();
+  g.w.acc.read();
+};
+
+const remote: GitHandler = (g) => {
+  const action = g.args.find((x) => x.value !== null && !x.value.startsWith('-'))?.value;
+  if (action === undefined || action === 'show' || action === 'get-url') return g.w.acc.read();
+  repoWrite(g);
+};
+
+const worktree: GitHandler = (g) => {
+  const action = g.args[0]?.value;
+  const ops = operands(g.args.slice(1), ['-b', '-B', '--reason', '--orphan']);
+  if (action === 'list') return g.w.acc.read();
+  if (action === 'add') {
+    repoWrite(g);
+    if (ops.before[0]) pathEffect(g, 'create', ops.before[0]);
+    return;
+  }
+  if (action === 'remove') {
+    repoWrite(g);
+    for (const o of ops.before) pathEffect(g, 'delete', o);
+    return;
+  }
+  if (action === 'move') {
+    repoWrite(g);
+    for (const o of ops.before) pathEffect(g, 'move', o);
+    return;
+  }
+  repoWrite(g);
+};
+
+const checkout: GitHandler = (g) => {
+  if (has(g.args, '-p', '--patch')) return treeWrite(g);
+  const ops = operands(g.args, ['-b', '-B', '--orphan', '--conflict', '--pathspec-from-file']);
+  if (has(g.args, '--pathspec-from-file')) return treeWrite(g);
+  const creates = has(g.args, '-b', '-B', '--orphan');
+  if (ops.dashdash) {
+    for (const p of ops.after) pathEffect(g, 'write', p);
+    if (creates) repoWrite(g);
+    return;
+  }
+  if (creates) {
+    // `checkout -b new` keeps the tree; a start point may change it.
+    repoWrite(g);
+    if (ops.before.length > 0) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+    return;
+  }
+  // Without `--`, git takes an operand as a path when no revision has that name; a file
+  // that exists is the likelier reading, anything else is a branch switch.
+  const existing = ops.before.filter((a) => {
+    const p = argPath(a, g.cwd, g.w.pc);
+    return p !== null && g.w.exists(p);
+  });
+  if (ops.before.length === 0) return treeWrite(g);
+  if (existing.length === ops.before.length) {
+    for (const p of existing) pathEffect(g, 'write', p);
+    return;
+  }
+  if (existing.length === ops.before.length - 1 && !existing.includes(ops.before[0]!)) {
+    for (const p of existing) pathEffect(g, 'write', p);
+    return;
+  }
+  treeWrite(g);
+};
+
+const restore: GitHandler = (g) => {
+  if (has(g.args, '-p', '--patch', '--pathspec-from-file')) return treeWrite(g);
+  const ops = operands(g.args, ['-s', '--source', '--conflict']);
+  const paths = [...ops.before, ...ops.after];
+  const staged = has(g.args, '-S', '--staged');
+  const worktree = has(g.args, '-W', '--worktree') || !staged;
+  if (staged) repoWrite(g);
+  if (worktree) {
+    if (paths.length === 0) return g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+    for (const p of paths) pathEffect(g, 'write', p);
+  }
+};
+
+const reset: GitHandler = (g) => {
+  if (has(g.args, '--hard', '--merge', '--keep', '-p', '--patch')) return treeWrite(g);
+  repoWrite(g);
+};
+
+const rm: GitHandler = (g) => {
+  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
+  const ops = operands(g.args, ['--pathspec-from-file']);
+  if (has(g.args, '--pathspec-from-file')) return treeWrite(g);
+  repoWrite(g);
+  if (has(g.args, '--cached')) return;
+  for (const p of [...ops.before, ...ops.after]) pathEffect(g, 'delete', p);
+};
+
+const mv: GitHandler = (g) => {
+  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
+  const ops = operands(g.args);
+  repoWrite(g);
+  const all = [...ops.before, ...ops.after];
+  for (const p of all) pathEffect(g, 'move', p);
+  const dest = all[all.length - 1];
+  if (dest && all.length > 1) {
+    const d = argPath(dest, g.cwd, g.w.pc);
+    if (d && g.w.exists(d) && g.w.readFile(d) === undefined) {
+      for (const s of all.slice(0, -1)) if (s.value !== null) g.w.effectPath(g.inv, 'move', `${d}/${path.posix.basename(s.value)}`);
+    }
+  }
+};
+
+const clean: GitHandler = (g) => {
+  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
+  const ops = operands(g.args, ['-e', '--exclude']);
+  const paths = [...ops.before, ...ops.after];
+  if (paths.length === 0) {
+    if (g.cwd) g.w.effectPath(g.inv, 'delete', g.cwd);
+    else g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
+    return;
+  }
+  for (const p of paths) pathEffect(g, 'delete', p);
+};
+
+const dryRunOr = (write: GitHandler): GitHandler => (g) => (has(g.args, '-n', '--dry-run') ? g.w.acc.read() : write(g));
+
+const init: GitHandler = (g) => {
+  const ops = operands(g.args, ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared']);
+  if (has(g.args, '--template', '--separate-git-dir')) return unknown(g);
+  const dir = ops.before[0];
+  const base = dir ? argPath(dir, g.cwd, g.w.pc) : g.cwd;
+  if (!base) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
+  g.w.effectPath(g.inv, 'create', has(g.args, '--bare') ? base : `${base}/.git`);
+};
+
+const clone: GitHandler = (g) => {
+  if (has(g.args, '-u', '--upload-pack', '--template', '--separate-git-dir')) return unknown(g);
+  const ops = operands(g.args, [
+    '-b', '--branch', '-o', '--origin', '--depth', '--reference', '--reference-if-able', '-c', '--config', '--filter', '-j', '--jobs',
+    '--shallow-since', '--shallow-exclude', '--bundle-uri', '--server-option', '--revision', '--ref-format',
+  ]);
+  if (has(g.args, '-c', '--config')) return unknown(g);
+  const all = [...ops.before, ...ops.after];
+  const url = all[0];
+  if (!url) return unknown(g);
+  let dir = all[1];
+  if (!dir) {
+    if (url.value === null) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
+    const name = url.value.replace(/[/\\]+$/, '').replace(/\.git$/, '').split(/[/:\\]/).pop() || 'repo';
+    dir = { value: name, glob: false, tilde: false, text: name };
+  }
+  pathEffect(g, 'create', dir);
+};
+
+const apply: GitHandler = (g) => {
+  const onlyInfo = has(g.args, '--check', '--stat', '--numstat', '--summary') && !has(g.args, '--apply');
+  const ops = operands(g.args, ['-p', '-C', '--exclude', '--include', '--directory', '--whitespace']);
+  const files = [...ops.before, ...ops.after];
+  for (const f of files) pathEffect(g, 'read', f);
+  if (onlyInfo) return g.w.acc.read();
+  if (has(g.args, '--cached')) return repoWrite(g);
+  if (has(g.args, '--index')) repoWrite(g);
+  const root = workTree(g);
+  if (!patchTargets(g.w, g.inv, files, root, g.cwd, has(g.args, '-R', '--reverse'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+};
+
+/**
+ * Write effects for the files a unified diff touches; false when the patch text cannot be
+ * read or parsed. The text comes from the operands, a `< file` redirection or a here-doc.
+ */
+export function patchTargets(w: ShellWalker, inv: Invocation, files: readonly Arg[], base: string | null, cwd: string | null, reverse: boolean): boolean {
+  const texts: string[] = [];
+  if (files.length === 0) {
+    if (inv.stdin !== undefined) texts.push(inv.stdin);
+    else return false;
+  }
+  for (const f of files) {
+    const p = argPath(f, cwd, w.pc);
+    const t = p ? w.readFile(p) : undefined;
+    if (t === undefined) return false;
+    texts.push(t);
+  }
+  if (base === null) return false;
+  for (const t of texts) {
+    const parsed = parsePatch(t, 'unified');
+    if (!parsed.ok) return false;
+    for (const f of parsed.files) {
+      const target = canonicalPath(f.path, base, w.pc);
+      const kind = f.op === 'delete' ? (reverse ? 'create' : 'delete') : f.op === 'add' ? (reverse ? 'delete' : 'create') : 'write';
+      w.effectPath(inv, f.moveTo ? 'move' : kind, target);
+      if (f.moveTo) w.effectPath(inv, 'move', canonicalPath(f.moveTo, base, w.pc));
+    }
+  }
+  return true;
+}
+
+const hashObject: GitHandler = (g) => {
+  g.w.acc.addHash('command', g.inv.text);
+  if (has(g.args, '-w')) repoWrite(g);
+  else g.w.acc.read();
+};
+
+const formatPatch: GitHandler = (g) => {
+  if (has(g.args, '--stdout')) return g.w.acc.read();
+  const outIdx = g.args.findIndex((a) => a.value === '-o' || a.value === '--output-directory' || (a.value ?? '').startsWith('--output-directory='));
+  let dir: string | null = g.cwd;
+  if (outIdx >= 0) {
+    const v = g.args[outIdx]!.value!;
+    const d = v.includes('=') ? { ...g.args[outIdx]!, value: v.slice(v.indexOf('=') + 1) } : g.args[outIdx + 1];
+    dir = d ? argPath(d, g.cwd, g.w.pc) : null;
+  }
+  if (!dir) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
+  g.w.effectPath(g.inv, 'create', `${dir}/*.patch`);
+};
+
+const archive: GitHandler = (g) => {
+  const i = g.args.findIndex((a) => a.value === '-o' || a.value === '--output' || (a.value ?? '').startsWith('--output='));
+  if (has(g.args, '--remote', '--exec')) return unknown(g);
+  if (i < 0) return g.w.acc.read();
+  const v = g.args[i]!.value!;
+  const t = v.startsWith('--output=') ? { ...g.args[i]!, value: v.slice(9) } : g.args[i + 1];
+  if (t) pathEffect(g, 'write', t);
+  else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+};
+
+const notes: GitHandler = (g) => {
+  const action = g.args[0]?.value;
+  if (action === undefined || action === 'list' || action === 'show' || action === 'get-ref') return g.w.acc.read();
+  repoWrite(g);
+};
+
+const submodule: GitHandler = (g) => {
+  const action = g.args.find((a) => a.value !== null && !a.value.startsWith('-'))?.value;
+  if (action === undefined || action === 'status' || action === 'summary') return g.w.acc.read();
+  if (action === 'foreach') return unknown(g);
+  treeWrite(g);
+};
+
+const reflog: GitHandler = (g) => {
+  const action = g.args[0]?.value;
+  if (action === 'expire' || action === 'delete') return repoWrite(g);
+  if (action === 'exists') return g.w.acc.read();
+  readOnly(g);
+};
+
+const bisect: GitHandler = (g) => {
+  const action = g.args[0]?.value;
+  if (action === 'log' || action === 'visualize' || action === 'view' || action === 'terms') return g.w.acc.read();
+  if (action === 'run') return unknown(g);
+  treeWrite(g);
+};
+
+const lfs: GitHandler = (g) => {
+  const action = g.args[0]?.value;
+  if (action === 'ls-files' || action === 'status' || action === 'env' || action === 'version' || action === 'logs') return g.w.acc.read();
+  treeWrite(g);
+};
+
+const symbolicRef: GitHandler = (g) => {
+  const ops = operands(g.args, ['-m']);
+  if (ops.before.length >= 2 || has(g.args, '-d', '--delete')) return repoWrite(g);
+  g.w.acc.read();
+};
+
+const GIT: Record<string, GitHandler> = {
+  status: readOnly,
+  diff: readOnly,
+  log: readOnly,
+  show: readOnly,
+  blame: readOnly,
+  annotate: readOnly,
+  'rev-parse': readOnly,
+  'ls-files': readOnly,
+  'ls-tree': readOnly,
+  'ls-remote': readOnly,
+  'rev-list': readOnly,
+  'cat-file': readSub([], ''),
+  describe: readOnly,
+  shortlog: readOnly,
+  'show-ref': readOnly,
+  'show-branch': readOnly,
+  'merge-base': readOnly,
+  'name-rev': readOnly,
+  'for-each-ref': readOnly,
+  'count-objects': readOnly,
+  'check-ignore': readOnly,
+  'check-attr': readOnly,
+  'check-ref-format': readOnly,
+  var: readOnly,
+  whatchanged: readOnly,
+  'range-diff': readOnly,
+  'diff-tree': readOnly,
+  'diff-files': readOnly,
+  'diff-index': readOnly,
+  'verify-commit': readOnly,
+  'verify-tag': readOnly,
+  grep: readOnly,
+  cherry: readOnly,
+  'get-tar-commit-id': readOnly,
+  help: (g) => g.w.acc.read(),
+  version: (g) => g.w.acc.read(),
+  branch,
+  tag,
+  stash,
+  config,
+  remote,
+  worktree,
+  checkout,
+  switch: (g) => (has(g.args, '-c', '-C', '--create', '--force-create') && operands(g.args, ['-c', '-C', '--create', '--force-create']).before.length === 0 ? repoWrite(g) : treeWrite(g)),
+  restore,
+  reset,
+  rm,
+  mv,
+  clean,
+  add: dryRunOr(repoWrite),
+  commit: dryRunOr(repoWrite),
+  push: dryRunOr(repoWrite),
+  fetch: dryRunOr(repoWrite),
+  pull: treeWrite,
+  merge: treeWrite,
+  rebase: treeWrite,
+  'cherry-pick': treeWrite,
+  revert: treeWrite,
+  am: treeWrite,
+  'sparse-checkout': (g) => (g.args[0]?.value === 'list' ? g.w.acc.read() : treeWrite(g)),
+  'filter-branch': (g) => unknown(g),
+  'filter-repo': (g) => unknown(g),
+  init,
+  clone,
+  apply,
+  'hash-object': hashObject,
+  'format-patch': formatPatch,
+  archive,
+  notes,
+  submodule,
+  reflog,
+  bisect,
+  lfs,
+  'symbolic-ref': symbolicRef,
+  gc: repoWrite,
+  prune: dryRunOr(repoWrite),
+  repack: repoWrite,
+  maintenance: repoWrite,
+  'pack-refs': repoWrite,
+  'update-index': repoWrite,
+  'update-ref': repoWrite,
+  'read-tree': treeWrite,
+  'write-tree': repoWrite,
+  'commit-tree': repoWrite,
+  replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
+  'mktag': repoWrite,
+  'mktree': repoWrite,
+  fsck: (g) => g.w.acc.read(),
+};
+
+const GLOBAL_FLAGS = new Set([
+  '--no-pager', '-P', '--paginate', '-p', '--bare', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs',
+  '--icase-pathspecs', '--no-optional-locks', '--no-replace-objects', '--no-lazy-fetch', '--no-advice',
+]);
+
+export const git: Handler = (w, inv) => {
+  const args = inv.args;
+  let cwd = inv.scope.cwd;
+  let i = 1;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (!v.startsWith('-')) break;
+    if (v === '-C') {
+      const d = args[++i];
+      cwd = d ? argPath(d, cwd, w.pc) : null;
+      continue;
+    }
+    if (v === '-c') {
+      const kv = args[++i]?.value;
+      if (!kv || !SAFE_CONFIG.test(kv.split('=')[0]!)) return w.unknown(inv, 'git_arguments_unproven');
+      continue;
+    }
+    if (GLOBAL_FLAGS.has(v)) continue;
+    if (v === '--version' || v === '--help' || v === '--html-path' || v === '--man-path' || v === '--info-path' || v === '--exec-path') return w.acc.read();
+    // --git-dir, --work-tree, --namespace, --exec-path=, --config-env: where git reads and
+    // writes, or what it runs, is no longer what we resolved.
+    return w.unknown(inv, 'git_arguments_unproven');
+  }
+  const subArg = args[i];
+  if (!subArg) return w.acc.read();
+  const sub = subArg.value;
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  const handler = GIT[sub];
+  if (!handler) return w.unknown(inv, 'git_arguments_unproven');
+  const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
+  handler({ w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: args.slice(i + 1) });
+};

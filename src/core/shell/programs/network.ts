@@ -1,0 +1,186 @@
+// Downloads and archives: `curl -o`/`-O`, `wget`, `tar`, `unzip`, `zip`. Fetching to
+// standard output is a read; what lands on disk is a write of its path, and an extraction
+// is a write of the folder it extracts into (standing for its subtree).
+import path from 'node:path';
+import { hasOption, optionValues, parseArgs } from '../options.js';
+import type { Handler, Invocation, ShellWalker } from '../walker.js';
+import type { Arg } from '../words.js';
+
+function urlBaseName(url: string): string | null {
+  const noQuery = url.replace(/[?#].*$/, '');
+  const afterScheme = noQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  const base = path.posix.basename(afterScheme);
+  return base === '' || base === '/' ? null : base;
+}
+
+function inDir(w: ShellWalker, inv: Invocation, dir: Arg | undefined, name: string): void {
+  if (dir) {
+    const d = w.path(inv, dir);
+    if (!d) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return w.effectPath(inv, 'write', `${d}/${name}`);
+  }
+  w.effect(inv, 'write', { value: name, glob: false, tilde: false, text: name });
+}
+
+const CURL_LONG_VALUES = [
+  'output', 'dump-header', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save', 'hsts', 'alt-svc', 'output-dir',
+  'config', 'data', 'data-raw', 'data-binary', 'data-urlencode', 'data-ascii', 'json', 'header', 'request', 'user', 'user-agent',
+  'referer', 'cookie', 'form', 'form-string', 'url', 'max-time', 'connect-timeout', 'retry', 'retry-delay', 'retry-max-time',
+  'proxy', 'proxy-user', 'cacert', 'capath', 'cert', 'cert-type', 'key', 'key-type', 'range', 'write-out', 'upload-file',
+  'continue-at', 'resolve', 'connect-to', 'interface', 'limit-rate', 'max-filesize', 'max-redirs', 'oauth2-bearer', 'pass',
+  'time-cond', 'etag-compare', 'url-query', 'variable', 'expect100-timeout', 'keepalive-time', 'dns-servers', 'aws-sigv4',
+  'preproxy', 'noproxy', 'proxy-header', 'ciphers', 'tls-max', 'ech', 'unix-socket', 'abstract-unix-socket', 'create-file-mode',
+  'happy-eyeballs-timeout-ms', 'login-options', 'mail-from', 'mail-rcpt', 'quote', 'speed-limit', 'speed-time', 'local-port',
+];
+const CURL_FILE_OUTPUTS = ['D', 'dump-header', 'c', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save', 'hsts', 'alt-svc'];
+
+const curl: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    values: 'AbcCdDeEFHKmoPQrtTuUwxXyYz',
+    flags: '#0123456:aBfGgIiJjkLlMNnOpqRsSvVZ',
+    longValues: CURL_LONG_VALUES,
+    longFlags: ['remote-name', 'remote-name-all', 'remote-header-name', 'silent', 'show-error', 'location', 'fail', 'insecure', 'verbose', 'include', 'head', 'compressed', 'create-dirs', 'no-progress-meter', 'progress-bar', 'get', 'globoff', 'http1.1', 'http2', 'http3', 'fail-with-body', 'no-buffer', 'remove-on-error', 'skip-existing', 'no-clobber'],
+  });
+  if (hasOption(p, 'K', 'config')) return w.unknown(inv, 'shell_command_unproven');
+  const outDir = optionValues(p, 'output-dir')[0];
+  let wrote = false;
+  for (const o of optionValues(p, 'o', 'output')) {
+    if (o.value === '-') continue;
+    wrote = true;
+    if (outDir && o.value !== null && !o.value.startsWith('/')) inDir(w, inv, outDir, o.value);
+    else w.effect(inv, 'write', o);
+  }
+  for (const o of optionValues(p, ...CURL_FILE_OUTPUTS)) {
+    if (o.value === '-' || o.value === '%' || o.value === '/dev/null') continue;
+    wrote = true;
+    w.effect(inv, 'write', o);
+  }
+  for (const o of optionValues(p, 'T', 'upload-file')) w.effect(inv, 'read', o);
+  for (const o of optionValues(p, 'd', 'data', 'data-binary', 'data-urlencode', 'data-ascii', 'json')) {
+    if (o.value?.startsWith('@') && o.value.length > 1) w.effect(inv, 'read', { ...o, value: o.value.slice(1) });
+  }
+  if (hasOption(p, 'O', 'remote-name', 'remote-name-all')) {
+    wrote = true;
+    if (hasOption(p, 'J', 'remote-header-name')) {
+      // The server names the file: it lands in the output folder, name unproven.
+      const d = outDir ? w.path(inv, outDir) : inv.scope.cwd;
+      if (d) w.effectPath(inv, 'write', d);
+      else w.acc.unprovenWrite('dynamic_word', inv.text);
+    } else {
+      const urls = [...p.operands, ...optionValues(p, 'url')];
+      if (urls.length === 0) w.acc.unprovenWrite('write_path_missing', inv.text);
+      for (const u of urls) {
+        const base = u.value === null ? null : urlBaseName(u.value);
+        if (base === null) w.acc.unprovenWrite('dynamic_word', inv.text);
+        else inDir(w, inv, outDir, base);
+      }
+    }
+  }
+  if (!wrote) w.acc.read();
+};
+
+const wget: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    values: 'oaiOPtTwQlARDIXUeB',
+    flags: 'VhbvqdnNcSrmpkKEHLxF46',
+    longValues: ['output-document', 'directory-prefix', 'output-file', 'append-output', 'input-file', 'tries', 'timeout', 'wait', 'quota', 'level', 'accept', 'reject', 'domains', 'include-directories', 'exclude-directories', 'user-agent', 'execute', 'base', 'header', 'user', 'password', 'post-data', 'post-file', 'body-data', 'body-file', 'method', 'load-cookies', 'save-cookies', 'ca-certificate', 'certificate', 'private-key', 'limit-rate', 'cut-dirs', 'default-page', 'restrict-file-names', 'warc-file', 'rejected-log', 'config'],
+    longFlags: ['spider', 'recursive', 'mirror', 'page-requisites', 'force-directories', 'content-disposition', 'no-directories', 'quiet', 'verbose', 'continue', 'timestamping', 'no-clobber', 'convert-links', 'no-check-certificate', 'trust-server-names'],
+  });
+  if (hasOption(p, 'e', 'execute', 'config')) return w.unknown(inv, 'shell_command_unproven');
+  for (const o of optionValues(p, 'o', 'output-file', 'a', 'append-output', 'save-cookies', 'rejected-log', 'warc-file')) w.effect(inv, 'write', o);
+  for (const o of optionValues(p, 'i', 'input-file', 'post-file', 'body-file', 'load-cookies')) if (o.value !== '-') w.effect(inv, 'read', o);
+  if (hasOption(p, 'spider')) return w.acc.read();
+  const doc = optionValues(p, 'O', 'output-document')[0];
+  if (doc) {
+    if (doc.value === '-') return w.acc.read();
+    return w.effect(inv, 'write', doc);
+  }
+  const dir = optionValues(p, 'P', 'directory-prefix')[0];
+  if (hasOption(p, 'r', 'recursive', 'm', 'mirror', 'p', 'page-requisites', 'x', 'force-directories', 'content-disposition', 'trust-server-names')) {
+    const d = dir ? w.path(inv, dir) : inv.scope.cwd;
+    if (d) return w.effectPath(inv, 'write', d);
+    return w.acc.unprovenWrite('dynamic_word', inv.text);
+  }
+  const urls = p.operands;
+  if (urls.length === 0 && !hasOption(p, 'i', 'input-file')) return w.acc.read();
+  if (urls.length === 0) return w.acc.unprovenWrite('write_path_missing', inv.text);
+  for (const u of urls) {
+    const base = u.value === null ? null : (urlBaseName(u.value) ?? 'index.html');
+    if (base === null) w.acc.unprovenWrite('dynamic_word', inv.text);
+    else inDir(w, inv, dir, base);
+  }
+};
+
+const TAR_MODES: Record<string, string> = {
+  c: 'create', create: 'create', x: 'extract', extract: 'extract', get: 'extract', t: 'list', list: 'list', r: 'append',
+  append: 'append', u: 'append', update: 'append', A: 'append', catenate: 'append', concatenate: 'append', d: 'list',
+  diff: 'list', compare: 'list', delete: 'append',
+};
+
+const tar: Handler = (w, inv) => {
+  let args = inv.args;
+  const first = args[1]?.value;
+  // Old style `tar czf out.tgz dir`: the first word is a cluster of letters without a dash.
+  if (first && /^[A-Za-z]+$/.test(first) && /[ctxruAd]/.test(first)) args = [args[0]!, { ...args[1]!, value: '-' + first }, ...args.slice(2)];
+  const p = parseArgs(args, 1, {
+    values: 'fCTXbgHKLNVIF',
+    flags: 'cxtrudAzjJaZvkmpPOSWhUiBlMGsqwo',
+    longValues: ['file', 'directory', 'files-from', 'exclude-from', 'exclude', 'use-compress-program', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'format', 'listed-incremental', 'newer', 'newer-mtime', 'label', 'blocking-factor', 'record-size', 'tape-length', 'volno-file', 'index-file', 'strip-components', 'exclude-tag', 'exclude-tag-all', 'exclude-tag-under', 'exclude-vcs-ignores', 'sort', 'numeric-owner', 'owner-map', 'group-map', 'pax-option', 'suffix', 'backup'],
+    longFlags: ['create', 'extract', 'get', 'list', 'append', 'update', 'catenate', 'concatenate', 'diff', 'compare', 'delete', 'gzip', 'bzip2', 'xz', 'zstd', 'auto-compress', 'verbose', 'keep-old-files', 'overwrite', 'absolute-names', 'to-stdout', 'preserve-permissions', 'same-owner', 'no-same-owner', 'exclude-vcs', 'one-file-system', 'dereference', 'recursion', 'no-recursion', 'wildcards', 'totals', 'skip-old-files', 'keep-newer-files', 'remove-files', 'unlink-first', 'checkpoint'],
+  });
+  if (hasOption(p, 'to-command', 'I', 'use-compress-program', 'F', 'info-script', 'new-volume-script', 'rsh-command') || optionValues(p, 'checkpoint-action').some((v) => v.value === null || v.value.includes('exec'))) {
+    return w.unknown(inv, 'shell_command_unproven');
+  }
+  let mode: string | undefined;
+  for (const o of p.options) if (TAR_MODES[o.name]) mode = TAR_MODES[o.name];
+  const archive = optionValues(p, 'f', 'file')[0];
+  for (const g of optionValues(p, 'g', 'listed-incremental')) w.effect(inv, 'write', g);
+  if (mode === undefined) return w.unknown(inv, 'shell_command_unproven');
+  if (mode === 'list') {
+    if (archive && archive.value !== '-') w.effect(inv, 'read', archive);
+    return w.acc.read();
+  }
+  if (mode === 'extract') {
+    if (archive && archive.value !== '-') w.effect(inv, 'read', archive);
+    if (hasOption(p, 'O', 'to-stdout')) return w.acc.read();
+    if (hasOption(p, 'P', 'absolute-names')) return w.unprovenWrite(inv, 'write_path_missing');
+    const dir = optionValues(p, 'C', 'directory').pop();
+    const d = dir ? w.path(inv, dir) : inv.scope.cwd;
+    if (d) return w.effectPath(inv, 'write', d);
+    return w.acc.unprovenWrite('dynamic_word', inv.text);
+  }
+  // create / append / update / delete: the archive file is written, its sources read.
+  const cdir = optionValues(p, 'C', 'directory').pop();
+  const srcScope = cdir ? { ...inv, scope: { ...inv.scope, cwd: w.path(inv, cdir) } } : inv;
+  for (const s of p.operands) w.effect(srcScope, 'read', s);
+  if (hasOption(p, 'remove-files')) for (const s of p.operands) w.effect(srcScope, 'delete', s);
+  if (!archive || archive.value === '-') return w.acc.read();
+  w.effect(inv, mode === 'create' ? 'create' : 'write', archive);
+};
+
+const unzip: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' });
+  if (hasOption(p, 'l', 'v', 't', 'z', 'Z', 'p')) {
+    for (const a of p.operands.slice(0, 1)) w.effect(inv, 'read', a);
+    return w.acc.read();
+  }
+  const archive = p.operands[0];
+  if (archive) w.effect(inv, 'read', archive);
+  const dir = optionValues(p, 'd')[0];
+  const d = dir ? w.path(inv, dir) : inv.scope.cwd;
+  if (d) return w.effectPath(inv, 'write', d);
+  w.acc.unprovenWrite('dynamic_word', inv.text);
+};
+
+const zip: Handler = (w, inv) => {
+  for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
+  const p = parseArgs(inv.args, 1, { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' });
+  const out = optionValues(p, 'O')[0] ?? p.operands[0];
+  if (!out) return w.unprovenWrite(inv, 'write_path_missing');
+  if (out.value === '-') return w.acc.read();
+  const sources = optionValues(p, 'O').length ? p.operands : p.operands.slice(1);
+  for (const s of sources) w.effect(inv, hasOption(p, 'm') ? 'delete' : 'read', s);
+  w.effect(inv, 'write', out);
+};
+
+export const networkHandlers: Record<string, Handler> = { curl, wget, tar, gtar: tar, bsdtar: tar, unzip, zip };

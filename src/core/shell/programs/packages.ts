@@ -1,0 +1,685 @@
+// Package managers. Dependency intent (evidence `command`) is a new package NAME: an
+// install naming packages, or running a package the project does not have (`npx`,
+// `dlx`, `bunx`, `uvx`, `pipx run`). Restoring what a lockfile or requirements file
+// pins (`npm ci`, bare `npm install`, `pip install -r`) is a write with no intent, and so
+// is a bare `npm install` with no lockfile: it installs the names package.json already has.
+import type { Handler, Invocation, ShellWalker } from '../walker.js';
+import type { Arg } from '../words.js';
+import { runChecker, vitest } from './checks.js';
+import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
+
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
+
+/** Which package provides a command, for the common bins whose names differ. */
+const BIN_PACKAGE: Record<string, string> = {
+  tsc: 'typescript',
+  tsserver: 'typescript',
+  'ts-node': 'ts-node',
+  playwright: '@playwright/test',
+  biome: '@biomejs/biome',
+  changeset: '@changesets/cli',
+  'vue-tsc': 'vue-tsc',
+  'react-scripts': 'react-scripts',
+  ng: '@angular/cli',
+  nest: '@nestjs/cli',
+  'markdownlint-cli2': 'markdownlint-cli2',
+  markdownlint: 'markdownlint-cli',
+  'lint-staged': 'lint-staged',
+  oxlint: 'oxlint',
+  wrangler: 'wrangler',
+  'drizzle-kit': 'drizzle-kit',
+  prisma: 'prisma',
+  jest: 'jest',
+  'run-s': 'npm-run-all',
+  'run-p': 'npm-run-all',
+  'npm-run-all': 'npm-run-all',
+  'cross-env': 'cross-env',
+  semver: 'semver',
+  rimraf: 'rimraf',
+  esbuild: 'esbuild',
+  vite: 'vite',
+  vitest: 'vitest',
+};
+
+function dynamicName(): string {
+  return '(dynamic)';
+}
+
+/** `left-pad@1.2.0` → `left-pad`, `@scope/pkg@^2` → `@scope/pkg`; URLs and paths stay whole. */
+export function npmPackageName(spec: string): string {
+  if (spec.startsWith('@')) {
+    const at = spec.indexOf('@', 1);
+    return at > 0 ? spec.slice(0, at) : spec;
+  }
+  if (/^(?:[a-z+]+:|\.{0,2}\/|~\/)/i.test(spec) || /\.(?:tgz|tar\.gz)$/.test(spec)) return spec;
+  const at = spec.indexOf('@');
+  return at > 0 ? spec.slice(0, at) : spec;
+}
+
+/** `requests[socks]>=2.0; python_version>"3"` → `requests`. */
+function pythonPackageName(spec: string): string {
+  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(spec.trim());
+  return m ? m[1]!.toLowerCase() : spec;
+}
+
+function addDependencies(w: ShellWalker, names: readonly Arg[], toName: (s: string) => string): void {
+  for (const n of names) w.acc.addDependency('command', n.value === null ? dynamicName() : toName(n.value));
+}
+
+function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): string | null {
+  if (prefix) return w.path(inv, prefix);
+  return inv.scope.cwd === null ? null : packageDir(w, inv.scope.cwd);
+}
+
+/** Effects of installing into a node project: manifest, lockfile and node_modules. */
+function nodeInstallEffects(w: ShellWalker, inv: Invocation, dir: string | null, lockfile: string, manifest: boolean): void {
+  if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+  if (manifest) w.effectPath(inv, 'write', `${dir}/package.json`);
+  w.effectPath(inv, 'write', `${dir}/${lockfile}`);
+  w.effectPath(inv, 'write', `${dir}/node_modules`);
+}
+
+function hasLockfile(w: ShellWalker, dir: string | null): boolean {
+  if (dir === null) return false;
+  return LOCKFILES.some((f) => w.exists(`${dir}/${f}`));
+}
+
+/** The package (or its bin) is in node_modules/.bin or declared in package.json. */
+export function nodePackagePresent(w: ShellWalker, inv: Invocation, pkgName: string, bin: string): boolean {
+  const dirs = new Set<string>([w.ctx.projectRoot]);
+  if (inv.scope.cwd) dirs.add(packageDir(w, inv.scope.cwd));
+  for (const d of dirs) {
+    if (w.exists(`${d}/node_modules/.bin/${bin}`)) return true;
+    const pkg = readPackageJson(w, d);
+    if (!pkg) continue;
+    for (const field of [pkg.dependencies, pkg.devDependencies, pkg.optionalDependencies, pkg.peerDependencies]) {
+      if (!field || typeof field !== 'object') continue;
+      if (pkgName in field) return true;
+      const mapped = BIN_PACKAGE[bin];
+      if (mapped && mapped in field) return true;
+    }
+  }
+  return false;
+}
+
+interface NpmOpts {
+  operands: Arg[];
+  flags: Set<string>;
+  prefix: Arg | undefined;
+  /** Arguments after a literal `--` (passed to scripts). */
+  passthrough: Arg[];
+}
+
+const NPM_VALUE_OPTS = new Set([
+  '--prefix', '-C', '--dir', '-w', '--workspace', '--registry', '--tag', '--cache', '--userconfig', '--omit', '--include',
+  '--install-strategy', '--loglevel', '--before', '--otp', '--scope', '--save-prefix', '--filter', '-F', '--network-concurrency',
+  '--cwd', '--modules-folder', '--mutex', '--reporter', '--config', '-c', '--script-shell', '--node-options', '--workspace-root',
+]);
+
+function npmOptions(args: readonly Arg[], from: number): NpmOpts {
+  const operands: Arg[] = [];
+  const flags = new Set<string>();
+  const passthrough: Arg[] = [];
+  let prefix: Arg | undefined;
+  for (let i = from; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === '--') {
+      passthrough.push(...args.slice(i + 1));
+      break;
+    }
+    if (v !== null && v.startsWith('-') && v !== '-') {
+      const eq = v.indexOf('=');
+      const name = eq > 0 ? v.slice(0, eq) : v;
+      flags.add(name);
+      if (NPM_VALUE_OPTS.has(name) && eq < 0) {
+        const val = args[++i];
+        if ((name === '--prefix' || name === '-C' || name === '--dir' || name === '--cwd') && val) prefix = val;
+      } else if ((name === '--prefix' || name === '--dir' || name === '--cwd') && eq > 0) prefix = { ...a, value: v.slice(eq + 1) };
+      continue;
+    }
+    operands.push(a);
+  }
+  return { operands, flags, prefix, passthrough };
+}
+
+/** npx / pnpm dlx / yarn dlx / bunx: run a package's bin, fetching it when absent. */
+function runPackage(w: ShellWalker, inv: Invocation, from: number, packageFlag: boolean): void {
+  const args = inv.args;
+  const packages: Arg[] = [];
+  let i = from;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) break;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('-')) break;
+    if (packageFlag && (v === '-p' || v === '--package')) {
+      const p = args[++i];
+      if (p) packages.push(p);
+      continue;
+    }
+    if (packageFlag && v.startsWith('--package=')) {
+      packages.push({ ...args[i]!, value: v.slice(10) });
+      continue;
+    }
+    if (v === '-c' || v === '--call') {
+      const text = args[++i]?.value;
+      for (const p of packages) requirePackage(w, inv, p, null);
+      if (text === undefined || text === null) return w.unknown(inv, 'dynamic_word');
+      return w.reparse(inv, text);
+    }
+  }
+  const cmd = args[i];
+  if (!cmd) return w.unknown(inv, 'shell_command_unproven');
+  if (cmd.value === null) return w.unknown(inv, 'dynamic_word');
+  const spec = cmd.value;
+  const name = npmPackageName(spec);
+  const bin = name.startsWith('@') ? name.slice(name.indexOf('/') + 1) : name;
+  if (packages.length > 0) for (const p of packages) requirePackage(w, inv, p, null);
+  else requirePackage(w, inv, cmd, bin);
+  w.run(inv, [{ ...cmd, value: bin }, ...args.slice(i + 1)]);
+}
+
+function requirePackage(w: ShellWalker, inv: Invocation, spec: Arg, bin: string | null): void {
+  if (spec.value === null) return w.acc.addDependency('command', dynamicName());
+  const name = npmPackageName(spec.value);
+  const b = bin ?? (name.startsWith('@') ? name.slice(name.indexOf('/') + 1) : name);
+  if (!nodePackagePresent(w, inv, name, b)) w.acc.addDependency('command', name);
+}
+
+const NPM_READ = new Set([
+  'ls', 'list', 'la', 'll', 'view', 'info', 'show', 'v', 'outdated', 'help', 'root', 'prefix', 'bin', 'whoami', 'search', 's',
+  'se', 'find', 'doctor', 'explain', 'why', 'fund', 'query', 'help-search', 'ping', 'sbom', 'completion', 'owner', 'team',
+  'access', 'profile', 'dist-tag', 'docs', 'home', 'bugs', 'repo', 'diff', 'version-check',
+]);
+const NPM_INSTALL = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add']);
+const NPM_CI = new Set(['ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean']);
+const NPM_UNINSTALL = new Set(['uninstall', 'un', 'unlink', 'remove', 'rm', 'r']);
+const NPM_UPDATE = new Set(['update', 'up', 'upgrade', 'udpate']);
+
+const npm: Handler = (w, inv) => {
+  const o = npmOptions(inv.args, 1);
+  const sub = o.operands[0];
+  if (!sub) {
+    if (o.flags.has('-v') || o.flags.has('--version') || o.flags.has('-h') || o.flags.has('--help') || o.flags.size === 0) return w.acc.read();
+    return w.unknown(inv, 'shell_command_unproven');
+  }
+  if (sub.value === null) return w.unknown(inv, 'dynamic_word');
+  const cmd = sub.value;
+  const rest = o.operands.slice(1);
+  const dir = nodeDir(w, inv, o.prefix);
+  const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
+  if (NPM_READ.has(cmd)) return w.acc.read();
+  if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
+    const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
+    if (action === 'get' || action === 'list' || action === 'ls') return w.acc.read();
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (cmd === 'audit') return rest[0]?.value === 'fix' ? nodeInstallEffects(w, inv, dir, 'package-lock.json', true) : w.acc.read();
+  if (cmd === 'pkg') {
+    const action = rest[0]?.value;
+    if (action === 'get') return w.acc.read();
+    if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return w.effectPath(inv, 'write', `${dir}/package.json`);
+  }
+  if (NPM_INSTALL.has(cmd)) {
+    if (rest.length === 0) {
+      if (global) return w.unprovenWrite(inv, 'write_path_missing');
+      return nodeInstallEffects(w, inv, dir, 'package-lock.json', !hasLockfile(w, dir));
+    }
+    addDependencies(w, rest, npmPackageName);
+    if (global) return w.unprovenWrite(inv, 'write_path_missing');
+    return nodeInstallEffects(w, inv, dir, 'package-lock.json', !o.flags.has('--no-save'));
+  }
+  if (NPM_CI.has(cmd)) {
+    if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return w.effectPath(inv, 'write', `${dir}/node_modules`);
+  }
+  if (NPM_UNINSTALL.has(cmd) || NPM_UPDATE.has(cmd) || cmd === 'dedupe' || cmd === 'ddp' || cmd === 'prune' || cmd === 'rebuild' || cmd === 'rb') {
+    if (global) return w.unprovenWrite(inv, 'write_path_missing');
+    return nodeInstallEffects(w, inv, dir, 'package-lock.json', NPM_UNINSTALL.has(cmd) || NPM_UPDATE.has(cmd));
+  }
+  if (cmd === 'test' || cmd === 't' || cmd === 'tst') return runPackageScript(w, inv, dir, 'test', o.passthrough);
+  if (cmd === 'start' || cmd === 'stop' || cmd === 'restart') return runPackageScript(w, inv, dir, cmd, o.passthrough);
+  if (cmd === 'run' || cmd === 'run-script' || cmd === 'rum' || cmd === 'urn') {
+    const name = rest[0];
+    if (!name) return w.acc.read();
+    return runPackageScript(w, inv, dir, name.value, [...rest.slice(1), ...o.passthrough]);
+  }
+  if (cmd === 'exec' || cmd === 'x') {
+    const idx = inv.args.indexOf(sub);
+    return runPackage(w, inv, idx + 1, true);
+  }
+  if (cmd === 'init' || cmd === 'create' || cmd === 'innit') {
+    const initializer = rest.find((a) => a.value !== null && !a.value.startsWith('-'));
+    if (initializer?.value) {
+      const v = initializer.value;
+      const pkg = v.startsWith('@') ? (v.includes('/') ? v.replace('/', '/create-') : `${v}/create`) : `create-${npmPackageName(v)}`;
+      w.acc.addDependency('command', pkg);
+      return w.unknown(inv, 'shell_command_unproven');
+    }
+    if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return w.effectPath(inv, 'create', `${dir}/package.json`);
+  }
+  if (cmd === 'version') {
+    if (rest.length === 0) return w.acc.read();
+    if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    w.effectPath(inv, 'write', `${dir}/package.json`);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (cmd === 'pack') return w.unprovenWrite(inv, 'write_path_missing');
+  // publish, link, cache, set-script, login, deprecate…: outside what we prove.
+  w.unknown(inv, 'shell_command_unproven');
+};
+
+const npx: Handler = (w, inv) => runPackage(w, inv, 1, true);
+
+/** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
+function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
+  const lock = kind === 'pnpm' ? 'pnpm-lock.yaml' : kind === 'yarn' ? 'yarn.lock' : 'bun.lock';
+  return (w, inv) => {
+    const o = npmOptions(inv.args, 1);
+    const sub = o.operands[0];
+    const dir = nodeDir(w, inv, o.prefix);
+    if (!sub) {
+      if (o.flags.has('-v') || o.flags.has('--version') || o.flags.has('-h') || o.flags.has('--help')) return w.acc.read();
+      if (kind === 'yarn' || (kind === 'bun' && o.flags.size === 0)) return kind === 'yarn' ? nodeInstallEffects(w, inv, dir, lock, false) : w.acc.read();
+      return w.unknown(inv, 'shell_command_unproven');
+    }
+    if (sub.value === null) return w.unknown(inv, 'dynamic_word');
+    const cmd = sub.value;
+    let rest = o.operands.slice(1);
+    const global = o.flags.has('-g') || o.flags.has('--global');
+    if (kind === 'yarn' && cmd === 'global') {
+      const action = rest[0]?.value;
+      if (action === 'add') {
+        addDependencies(w, rest.slice(1), npmPackageName);
+        return w.unprovenWrite(inv, 'write_path_missing');
+      }
+      return action === 'list' || action === 'bin' || action === 'dir' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (cmd === 'add' || cmd === 'a' || ((cmd === 'install' || cmd === 'i') && rest.length > 0)) {
+      addDependencies(w, rest, npmPackageName);
+      if (global) return w.unprovenWrite(inv, 'write_path_missing');
+      return nodeInstallEffects(w, inv, dir, lock, true);
+    }
+    if (cmd === 'install' || cmd === 'i') return nodeInstallEffects(w, inv, dir, lock, false);
+    if (['remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'dedupe', 'prune', 'rebuild'].includes(cmd)) {
+      return nodeInstallEffects(w, inv, dir, lock, true);
+    }
+    if (['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'audit', 'root', 'bin', 'store', 'config'].includes(cmd)) {
+      if ((cmd === 'audit' && rest[0]?.value === 'fix') || (cmd === 'config' && rest[0]?.value === 'set') || (cmd === 'store' && rest[0]?.value === 'prune')) {
+        return w.unprovenWrite(inv, 'write_path_missing');
+      }
+      return w.acc.read();
+    }
+    if (kind === 'bun' && cmd === 'pm') return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
+    if (cmd === 'dlx' || (kind === 'bun' && cmd === 'x')) return runPackage(w, inv, inv.args.indexOf(sub) + 1, kind !== 'bun');
+    if (kind === 'bun' && cmd === 'test') return runChecker(w, inv, inv.args.indexOf(sub) + 1, { short: 'u' });
+    if (kind === 'bun' && (cmd === '-e' || cmd === '--eval' || cmd === '-p' || cmd === '--print')) return w.unknown(inv, 'interpreter_inline_code');
+    if (cmd === 'exec') {
+      const idx = inv.args.indexOf(sub);
+      return w.run(inv, inv.args.slice(idx + 1));
+    }
+    if (cmd === 'create' || cmd === 'init') {
+      const initializer = rest[0]?.value;
+      if (initializer) {
+        w.acc.addDependency('command', initializer.startsWith('@') ? initializer : `create-${npmPackageName(initializer)}`);
+        return w.unknown(inv, 'shell_command_unproven');
+      }
+      if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+      return w.effectPath(inv, 'create', `${dir}/package.json`);
+    }
+    let name: Arg | undefined = sub;
+    if (cmd === 'run' || cmd === 'run-script') {
+      name = rest[0];
+      rest = rest.slice(1);
+      if (!name) return w.acc.read();
+    } else if (cmd === 'test' || cmd === 't') {
+      name = { ...sub, value: 'test' };
+    }
+    if (name.value === null) return w.unknown(inv, 'dynamic_word');
+    const pkg = dir ? readPackageJson(w, dir) : undefined;
+    const scripts = pkg?.scripts;
+    if (scripts && typeof scripts[name.value] === 'string') return runPackageScript(w, inv, dir, name.value, [...rest, ...o.passthrough]);
+    // `yarn vitest run`, `bun x.ts`, `pnpm tsc`: a local bin or a file rather than a script.
+    if (kind === 'bun' && /\.[cm]?[jt]sx?$/.test(name.value)) return w.unknown(inv, 'shell_command_unproven');
+    if (!pkg) return w.unknown(inv, 'script_unread');
+    const idx = inv.args.indexOf(name);
+    w.run(inv, inv.args.slice(idx));
+  };
+}
+
+// ---- Python ----
+
+const PIP_VALUE = new Set([
+  '-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-t', '--target', '--prefix', '--root', '-i', '--index-url',
+  '--extra-index-url', '-f', '--find-links', '--platform', '--python-version', '--implementation', '--abi', '--src',
+  '--upgrade-strategy', '--python', '--cache-dir', '--log', '--proxy', '--retries', '--timeout', '--exists-action', '--trusted-host',
+  '--cert', '--client-cert', '--progress-bar', '--report', '--only-binary', '--no-binary', '--config-settings', '-C', '--group',
+]);
+
+/** pip install: names are intent; `-r file` and `-e path` restore or install the project itself. */
+function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
+  const args = inv.args;
+  const sub = args[from]?.value;
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if (sub === undefined || sub === '--version' || sub === '-V' || ['list', 'show', 'freeze', 'check', 'help', 'search', 'inspect', 'index', 'debug', 'hash', 'config'].includes(sub)) {
+    if (sub === 'config' && ['set', 'unset', 'edit'].includes(args[from + 1]?.value ?? '')) return w.unprovenWrite(inv, 'write_path_missing');
+    if (sub === 'hash') w.acc.addHash('command', inv.text);
+    return w.acc.read();
+  }
+  if (sub === 'install' || sub === 'download' || sub === 'wheel') {
+    const names: Arg[] = [];
+    for (let i = from + 1; i < args.length; i++) {
+      const a = args[i]!;
+      const v = a.value;
+      if (v !== null && v.startsWith('-')) {
+        if (PIP_VALUE.has(v)) {
+          const val = args[++i];
+          if ((v === '-r' || v === '--requirement') && val) w.effect(inv, 'read', val);
+        }
+        continue;
+      }
+      // Local paths and archives install what is already here.
+      if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) continue;
+      names.push(a);
+    }
+    if (sub === 'install') addDependencies(w, names, pythonPackageName);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'uninstall' || sub === 'cache') return w.unprovenWrite(inv, 'write_path_missing');
+  w.unknown(inv, 'shell_command_unproven');
+}
+
+const pip: Handler = (w, inv) => pipLike(w, inv, 1);
+
+/** The Python project declares this name (pyproject.toml or requirements*.txt). */
+function pythonPackagePresent(w: ShellWalker, name: string): boolean {
+  const root = w.ctx.projectRoot;
+  const re = new RegExp(`(^|["'\\s])${name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(?=[\\s=<>~!\\[;"',]|$)`, 'im');
+  for (const f of ['pyproject.toml', 'requirements.txt', 'requirements-dev.txt', 'setup.cfg', 'Pipfile']) {
+    const t = w.readFile(`${root}/${f}`);
+    if (t !== undefined && re.test(t)) return true;
+  }
+  return false;
+}
+
+function runPythonTool(w: ShellWalker, inv: Invocation, from: number, fetches: boolean): void {
+  const args = inv.args;
+  let i = from;
+  const extra: Arg[] = [];
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null || !v.startsWith('-')) break;
+    if (v === '--from' || v === '--with' || v === '--spec' || v === '-w') {
+      const p = args[++i];
+      if (p) extra.push(p);
+    } else if (v === '--python' || v === '-p' || v === '--index-url' || v === '--index') i++;
+  }
+  const cmd = args[i];
+  if (!cmd) return w.unknown(inv, 'shell_command_unproven');
+  if (cmd.value === null) return w.unknown(inv, 'dynamic_word');
+  const name = pythonPackageName(cmd.value);
+  for (const p of extra) if (p.value === null || !pythonPackagePresent(w, pythonPackageName(p.value))) w.acc.addDependency('command', p.value === null ? dynamicName() : pythonPackageName(p.value));
+  if (fetches && extra.length === 0 && !pythonPackagePresent(w, name)) w.acc.addDependency('command', name);
+  w.run(inv, [{ ...cmd, value: name }, ...args.slice(i + 1)]);
+}
+
+const uv: Handler = (w, inv) => {
+  const args = inv.args;
+  let i = 1;
+  while (i < args.length && args[i]!.value?.startsWith('-')) {
+    if (args[i]!.value === '--version' || args[i]!.value === '-V') return w.acc.read();
+    if (['--directory', '--project', '--config-file', '--cache-dir'].includes(args[i]!.value!)) i++;
+    i++;
+  }
+  const sub = args[i]?.value;
+  const root = inv.scope.cwd;
+  if (sub === undefined) return w.acc.read();
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if (sub === 'pip') return pipLike(w, inv, i + 1);
+  if (sub === 'add') {
+    const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
+    addDependencies(w, names, pythonPackageName);
+  }
+  if (sub === 'add' || sub === 'remove' || sub === 'sync' || sub === 'lock') {
+    if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    if (sub !== 'sync') w.effectPath(inv, 'write', `${root}/pyproject.toml`);
+    w.effectPath(inv, 'write', `${root}/uv.lock`);
+    if (sub !== 'lock') w.effectPath(inv, 'write', `${root}/.venv`);
+    return;
+  }
+  if (sub === 'venv') {
+    const target = args.slice(i + 1).find((a) => a.value === null || !a.value.startsWith('-'));
+    if (target) return w.effect(inv, 'create', target);
+    if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return w.effectPath(inv, 'create', `${root}/.venv`);
+  }
+  if (sub === 'run') return runPythonTool(w, inv, i + 1, false);
+  if (sub === 'tool') {
+    const action = args[i + 1]?.value;
+    if (action === 'run') return runPythonTool(w, inv, i + 2, true);
+    if (action === 'install') {
+      addDependencies(w, args.slice(i + 2).filter((a) => a.value === null || !a.value.startsWith('-')), pythonPackageName);
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (action === 'list' || action === 'dir') return w.acc.read();
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'tree' || sub === 'version' || sub === 'help') return w.acc.read();
+  w.unknown(inv, 'shell_command_unproven');
+};
+
+const uvx: Handler = (w, inv) => runPythonTool(w, inv, 1, true);
+
+const pipx: Handler = (w, inv) => {
+  const sub = inv.args[1]?.value;
+  if (sub === 'run') return runPythonTool(w, inv, 2, true);
+  if (sub === 'install' || sub === 'inject') {
+    addDependencies(w, inv.args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-')), pythonPackageName);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'list' || sub === '--version' || sub === 'environment') return w.acc.read();
+  w.unprovenWrite(inv, 'write_path_missing');
+};
+
+/** poetry / pipenv: `add`/`install <pkg>` add names, bare install restores, `run` runs. */
+function pythonProject(addVerbs: readonly string[], manifest: string, lock: string): Handler {
+  return (w, inv) => {
+    const args = inv.args;
+    const sub = args[1]?.value;
+    if (sub === null) return w.unknown(inv, 'dynamic_word');
+    if (sub === undefined || sub === '--version' || sub === 'show' || sub === 'check' || sub === 'graph' || sub === '--venv' || sub === '--where' || sub === 'env') return w.acc.read();
+    if (sub === 'run') return w.run(inv, args.slice(2));
+    const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
+    const root = inv.scope.cwd;
+    if (addVerbs.includes(sub) && names.length > 0) addDependencies(w, names, pythonPackageName);
+    if (['add', 'install', 'remove', 'uninstall', 'update', 'lock', 'sync'].includes(sub)) {
+      if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+      if (names.length > 0 || sub !== 'install') w.effectPath(inv, 'write', `${root}/${manifest}`);
+      w.effectPath(inv, 'write', `${root}/${lock}`);
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    w.unknown(inv, 'shell_command_unproven');
+  };
+}
+
+// ---- Other ecosystems ----
+
+const cargo: Handler = (w, inv) => {
+  const args = inv.args;
+  let i = 1;
+  while (i < args.length && args[i]!.value?.startsWith('+')) i++;
+  const sub = args[i]?.value;
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if (sub === undefined || sub === '--version' || sub === '-V' || ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
+  if (sub === 'test' || sub === 'check' || sub === 'clippy' || sub === 't' || sub === 'c' || sub === 'nextest' || sub === 'bench') return runChecker(w, inv, i + 1, { long: ['--allow-dirty', '--broken-code'] });
+  if (sub === 'fmt') return runChecker(w, inv, i + 1, { writesByDefault: true, checkFlags: ['--check'] });
+  const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
+  if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
+  if (sub === 'install' && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
+  if (sub === 'run' || sub === 'r') return w.unknown(inv, 'shell_command_unproven');
+  if (['add', 'remove', 'rm', 'update', 'generate-lockfile', 'fetch'].includes(sub) && inv.scope.cwd) {
+    w.effectPath(inv, 'write', `${inv.scope.cwd}/Cargo.toml`);
+    w.effectPath(inv, 'write', `${inv.scope.cwd}/Cargo.lock`);
+    return;
+  }
+  w.unprovenWrite(inv, 'write_path_missing');
+};
+
+const goTool: Handler = (w, inv) => {
+  const args = inv.args;
+  const sub = args[1]?.value;
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
+  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
+  if (sub === 'test' || sub === 'vet') return runChecker(w, inv, 2);
+  const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
+  const cwd = inv.scope.cwd;
+  if (sub === 'get') {
+    addDependencies(w, names, (s) => s.split('@')[0]!);
+    if (cwd) {
+      w.effectPath(inv, 'write', `${cwd}/go.mod`);
+      w.effectPath(inv, 'write', `${cwd}/go.sum`);
+    }
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'install') {
+    addDependencies(w, names.filter((a) => a.value === null || (!a.value.startsWith('.') && !a.value.startsWith('/'))), (s) => s.split('@')[0]!);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'mod') {
+    const action = args[2]?.value;
+    if (action === 'graph' || action === 'why' || action === 'verify') return w.acc.read();
+    if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
+      w.effectPath(inv, 'write', `${cwd}/go.mod`);
+      w.effectPath(inv, 'write', `${cwd}/go.sum`);
+      if (action === 'vendor') w.effectPath(inv, 'write', `${cwd}/vendor`);
+      return;
+    }
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'build') {
+    const o = args.findIndex((a) => a.value === '-o');
+    if (o > 0 && args[o + 1]) return w.effect(inv, 'write', args[o + 1]!);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'fmt' || sub === 'generate' || sub === 'clean' || sub === 'work' || sub === 'fix') return w.unprovenWrite(inv, 'write_path_missing');
+  w.unknown(inv, 'shell_command_unproven');
+};
+
+function simpleInstaller(addVerbs: readonly string[], restoreVerbs: readonly string[], readVerbs: readonly string[], runVerb?: string): Handler {
+  return (w, inv) => {
+    const args = inv.args;
+    const sub = args[1]?.value;
+    if (sub === null) return w.unknown(inv, 'dynamic_word');
+    if (sub === undefined || sub === '--version' || sub === '-v' || readVerbs.includes(sub)) return w.acc.read();
+    if (runVerb && sub === runVerb) return w.run(inv, args.slice(2));
+    const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
+    if (addVerbs.includes(sub)) {
+      addDependencies(w, names, (s) => s.split(/[@:]/)[0]!);
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (restoreVerbs.includes(sub)) return w.unprovenWrite(inv, 'write_path_missing');
+    w.unknown(inv, 'shell_command_unproven');
+  };
+}
+
+const dotnet: Handler = (w, inv) => {
+  const args = inv.args;
+  const sub = args[1]?.value;
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if (sub === undefined || sub === '--version' || sub === '--info' || sub === '--list-sdks' || sub === '--list-runtimes' || sub === 'list' || sub === 'help') return w.acc.read();
+  if (sub === 'test') return runChecker(w, inv, 2);
+  if (sub === 'format') return runChecker(w, inv, 2, { writesByDefault: true, checkFlags: ['--verify-no-changes'] });
+  if (sub === 'add') {
+    const pkgIdx = args.findIndex((a) => a.value === 'package');
+    if (pkgIdx > 0) {
+      const name = args[pkgIdx + 1];
+      if (name) addDependencies(w, [name], (s) => s);
+    }
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'run') return w.unknown(inv, 'shell_command_unproven');
+  w.unprovenWrite(inv, 'write_path_missing');
+};
+
+const deno: Handler = (w, inv) => {
+  const args = inv.args;
+  const sub = args[1]?.value;
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if (sub === undefined || sub === '--version' || sub === '-v' || sub === 'info' || sub === 'doc' || sub === 'help') return w.acc.read();
+  if (sub === 'test' || sub === 'lint' || sub === 'check' || sub === 'bench') return runChecker(w, inv, 2);
+  if (sub === 'fmt') return runChecker(w, inv, 2, { writesByDefault: true, checkFlags: ['--check'] });
+  if (sub === 'eval') return w.unknown(inv, 'interpreter_inline_code');
+  const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
+  if (sub === 'add' || (sub === 'install' && names.length > 0)) {
+    addDependencies(w, names, (s) => npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')));
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (sub === 'install' || sub === 'remove' || sub === 'cache' || sub === 'compile' || sub === 'bundle' || sub === 'vendor') return w.unprovenWrite(inv, 'write_path_missing');
+  w.unknown(inv, 'shell_command_unproven');
+};
+
+/** `python -m pip`, `python -m pytest`: modules that are tools we already know. */
+export function pythonModule(w: ShellWalker, inv: Invocation, module: string, from: number): boolean {
+  const args = inv.args;
+  if (module === 'pip' || module === 'pip3') {
+    pipLike(w, inv, from);
+    return true;
+  }
+  if (module === 'venv' || module === 'virtualenv') {
+    const target = args.slice(from).find((a) => a.value === null || !a.value.startsWith('-'));
+    if (target) w.effect(inv, 'create', target);
+    else w.unprovenWrite(inv, 'write_path_missing');
+    return true;
+  }
+  if (module === 'json.tool' || module === 'site' || module === 'sysconfig' || module === 'platform' || module === 'tabnanny' || module === 'pydoc') {
+    w.acc.read();
+    return true;
+  }
+  if (module === 'py_compile' || module === 'compileall') {
+    w.unprovenWrite(inv, 'write_path_missing');
+    return true;
+  }
+  if (module === 'hashlib') {
+    w.acc.addHash('command', inv.text);
+    w.unknown(inv, 'interpreter_inline_code');
+    return true;
+  }
+  if (module === 'unittest' || module === 'pytest' || module === 'mypy' || module === 'ruff' || module === 'black' || module === 'flake8' || module === 'pylint' || module === 'isort' || module === 'pyright') {
+    w.run(inv, [{ value: module, glob: false, tilde: false, text: module }, ...args.slice(from)]);
+    return true;
+  }
+  return false;
+}
+
+export const packageHandlers: Record<string, Handler> = {
+  npm,
+  npx,
+  pnpm: nodeManager('pnpm'),
+  pnpx: npx,
+  yarn: nodeManager('yarn'),
+  bun: nodeManager('bun'),
+  bunx: (w, inv) => runPackage(w, inv, 1, false),
+  pip,
+  pip3: pip,
+  uv,
+  uvx,
+  pipx,
+  poetry: pythonProject(['add'], 'pyproject.toml', 'poetry.lock'),
+  pipenv: pythonProject(['install'], 'Pipfile', 'Pipfile.lock'),
+  cargo,
+  go: goTool,
+  gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
+  bundle: simpleInstaller(['add'], ['install', 'update', 'remove', 'lock', 'clean'], ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'], 'exec'),
+  composer: simpleInstaller(['require'], ['install', 'update', 'remove', 'dump-autoload', 'dumpautoload'], ['show', 'outdated', 'validate', 'info', 'licenses', 'depends', 'why', 'why-not', 'diagnose', 'search']),
+  dotnet,
+  deno,
+  vitest,
+};
+

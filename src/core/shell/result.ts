@@ -1,0 +1,159 @@
+// Folds the verdicts of every command in a list, pipeline, substitution and script into
+// one classification: any write → write (every effect kept); else any unknown → unknown
+// (the first reason kept); else any check → check; else read. Intents are OR-ed.
+import type { Action, AnalysisReason, Effect, EffectKind, EvidenceKind, Intents, Mutability } from '../../generated/types.js';
+
+export interface ShellClassification {
+  mutability: Mutability;
+  effects: Effect[];
+  intents: Intents;
+  analysis?: AnalysisReason;
+  mentionedPaths: string[];
+  remitCommand: boolean;
+  facts: NonNullable<Action['facts']>;
+}
+
+const FACT_MAX = 160;
+
+function clip(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return t.length > FACT_MAX ? t.slice(0, FACT_MAX - 1) + '…' : t;
+}
+
+export class ShellAccumulator {
+  private wrote = false;
+  private checked = false;
+  private unknown = false;
+  /** The first thing left unproven: an unknown command or a write whose path we cannot name. */
+  private reason: AnalysisReason | undefined;
+  private readonly effects: Effect[] = [];
+  private readonly effectKeys = new Set<string>();
+  private readonly mentioned = new Set<string>();
+  private dependency = false;
+  private dependencyEvidence: EvidenceKind | undefined;
+  private readonly dependencyNames: string[] = [];
+  private hash = false;
+  private hashEvidence: EvidenceKind | undefined;
+  private remit = false;
+  private readonly facts: NonNullable<Action['facts']> = {};
+
+  read(): void {
+    // A proven read adds nothing: it is the identity of the fold.
+  }
+
+  effect(kind: EffectKind, path: string, segment: string): void {
+    if (kind !== 'read') this.markWrite(segment);
+    const key = kind + '\u0000' + path;
+    if (this.effectKeys.has(key)) return;
+    this.effectKeys.add(key);
+    this.effects.push({ kind, path });
+  }
+
+  /** A write with no provable path (dynamic target, archive extraction, a whole-tree git change). */
+  unprovenWrite(reason: AnalysisReason, segment: string): void {
+    this.markWrite(segment);
+    if (this.reason === undefined) this.reason = reason;
+  }
+
+  write(segment: string): void {
+    this.markWrite(segment);
+  }
+
+  private markWrite(segment: string): void {
+    this.wrote = true;
+    if (this.facts.mutation === undefined) this.facts.mutation = clip(segment);
+  }
+
+  unproven(reason: AnalysisReason, segment: string): void {
+    this.unknown = true;
+    if (this.reason === undefined) this.reason = reason;
+    if (this.facts.unproven === undefined) this.facts.unproven = clip(segment);
+  }
+
+  check(segment: string): void {
+    this.checked = true;
+    if (this.facts.check === undefined) this.facts.check = clip(segment);
+  }
+
+  mention(path: string): void {
+    if (this.mentioned.size < 256) this.mentioned.add(path);
+  }
+
+  addDependency(evidence: EvidenceKind, name: string): void {
+    this.dependency = true;
+    if (this.dependencyEvidence === undefined) this.dependencyEvidence = evidence;
+    if (this.dependencyNames.length < 16 && !this.dependencyNames.includes(name)) this.dependencyNames.push(name);
+  }
+
+  addHash(evidence: EvidenceKind, fact: string): void {
+    this.hash = true;
+    if (this.hashEvidence === undefined) this.hashEvidence = evidence;
+    if (this.facts.hash === undefined) this.facts.hash = clip(fact);
+  }
+
+  remitMutation(segment: string): void {
+    this.remit = true;
+    this.markWrite(segment);
+  }
+
+  /**
+   * Folds a nested classification (a package script, a make recipe) into this one. With
+   * `asCheck`, the nested run counts as a check unless it proved a write: a test script
+   * whose text we cannot fully prove keeps the benefit of its name, a `--fix` in it does not.
+   */
+  absorb(o: ShellAccumulator, asCheck: boolean, segment: string): void {
+    for (const e of o.effects) {
+      if (asCheck && !o.wrote && e.kind !== 'read') continue;
+      const key = e.kind + '\u0000' + e.path;
+      if (!this.effectKeys.has(key)) {
+        this.effectKeys.add(key);
+        this.effects.push(e);
+      }
+    }
+    for (const m of o.mentioned) this.mention(m);
+    if (o.dependency) for (const n of o.dependencyNames.length ? o.dependencyNames : ['(script)']) this.addDependency(o.dependencyEvidence ?? 'script', n);
+    if (o.hash) this.addHash(o.hashEvidence ?? 'script', o.facts.hash ?? segment);
+    if (o.remit) this.remit = true;
+    if (o.wrote) {
+      this.markWrite(o.facts.mutation ?? segment);
+      if (o.reason !== undefined && this.reason === undefined) this.reason = o.reason;
+      if (o.unknown) {
+        this.unknown = true;
+        if (this.facts.unproven === undefined && o.facts.unproven) this.facts.unproven = o.facts.unproven;
+      }
+      return;
+    }
+    if (asCheck) {
+      this.check(segment);
+      return;
+    }
+    if (o.unknown) this.unproven(o.reason ?? 'shell_command_unproven', o.facts.unproven ?? segment);
+    else if (o.checked) this.check(o.facts.check ?? segment);
+  }
+
+  finish(): ShellClassification {
+    const mutability: Mutability = this.wrote ? 'write' : this.unknown ? 'unknown' : this.checked ? 'check' : 'read';
+    const intents: Intents = { dependency: this.dependency, hash: this.hash };
+    if (this.dependencyEvidence) intents.dependencyEvidence = this.dependencyEvidence;
+    if (this.hashEvidence) intents.hashEvidence = this.hashEvidence;
+    if (this.dependencyNames.length) this.facts.dependency = clip(this.dependencyNames.join(', '));
+    const out: ShellClassification = {
+      mutability,
+      effects: this.effects,
+      intents,
+      mentionedPaths: [...this.mentioned],
+      remitCommand: this.remit,
+      facts: this.facts,
+    };
+    if ((mutability === 'write' || mutability === 'unknown') && this.reason !== undefined) out.analysis = this.reason;
+    return out;
+  }
+}
+
+/** A whole-input failure (syntax, size): unknown with one reason and no effects. */
+export function unprovenClassification(reason: AnalysisReason, segment: string, mentionedPaths: string[] = []): ShellClassification {
+  const acc = new ShellAccumulator();
+  acc.unproven(reason, segment);
+  for (const p of mentionedPaths) acc.mention(p);
+  return acc.finish();
+}

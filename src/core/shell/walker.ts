@@ -1,0 +1,460 @@
+// Walks remit's shell tree in execution order, keeping what later commands depend on
+// (working directory after `cd`, variables set to literals, functions defined), and hands
+// every simple command to the program table. Re-parsed strings (`bash -c`, `eval`,
+// scripts) come back here one level deeper; past MAX_DEPTH the input is `too_complex`.
+import type { AnalysisReason, EffectKind } from '../../generated/types.js';
+import type { ClassifyContext } from '../classify/context.js';
+import { parseShell, type ParseBudget, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
+import { ShellAccumulator } from './result.js';
+import { argPath, dynamicArg, expandSingle, expandWord, isPathLike, type Arg, type Env, type PathContext } from './words.js';
+
+export const MAX_DEPTH = 5;
+const MAX_STEPS = 200_000;
+
+export interface Scope {
+  /** Canonical working directory; null after a `cd` we could not follow. */
+  cwd: string | null;
+  env: Env;
+  funcs: Map<string, ShNode>;
+}
+
+export interface Invocation {
+  /** args[0] is the program word as run (after wrappers). */
+  readonly args: readonly Arg[];
+  /** Program name used for the table (basename, `.exe` dropped). */
+  readonly name: string;
+  readonly scope: Scope;
+  readonly depth: number;
+  /** The command's source text, for explanations. */
+  readonly text: string;
+  /** Static standard input text (a here-document or here-string), when there is one. */
+  readonly stdin: string | undefined;
+  /** Standard input is a here-document or here-string whose text we could not fix. */
+  readonly stdinDynamic: boolean;
+  /** `xargs` appends operands we cannot see. */
+  readonly extraArgs: boolean;
+}
+
+export type Handler = (w: ShellWalker, inv: Invocation) => void;
+
+/** Variables that change which code a program runs or where it writes. */
+const EXEC_ENV = new Set([
+  'PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'BASH_ENV', 'ENV', 'NODE_OPTIONS', 'NODE_PATH', 'PYTHONSTARTUP',
+  'PYTHONPATH', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB', 'LESSOPEN', 'LESSCLOSE', 'PAGER',
+  'GIT_PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'EDITOR',
+  'VISUAL', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'PROMPT_COMMAND', 'IFS',
+  'SHELLOPTS', 'BASHOPTS', 'CDPATH', 'TMPDIR', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_prefix',
+  'NPM_CONFIG_PREFIX',
+]);
+
+export function isExecEnv(name: string): boolean {
+  return EXEC_ENV.has(name) || name.startsWith('DYLD_') || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_');
+}
+
+const DEV_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero']);
+const FD_DUP = /^(?:\d+-?|-)$/;
+const SYSTEM_BIN = /^(?:\/usr)?(?:\/local)?\/s?bin\/|^\/opt\/homebrew\/bin\/|^\/bin\/|^\/usr\/bin\//;
+
+export function cloneScope(s: Scope): Scope {
+  return { cwd: s.cwd, env: new Map(s.env), funcs: new Map(s.funcs) };
+}
+
+/** After a branch that may or may not have run, what it changed is no longer known. */
+function mergeBranch(outer: Scope, inner: Scope): void {
+  for (const [k, v] of inner.env) if (outer.env.get(k) !== v) outer.env.set(k, null);
+  if (inner.cwd !== outer.cwd) outer.cwd = null;
+  for (const [k, v] of inner.funcs) if (!outer.funcs.has(k)) outer.funcs.set(k, v);
+}
+
+function poisonAll(env: Env): void {
+  for (const k of env.keys()) env.set(k, null);
+}
+
+export class ShellWalker {
+  acc = new ShellAccumulator();
+  readonly budget: ParseBudget = { nodes: 0 };
+  readonly pc: PathContext;
+  private steps = 0;
+  private tooComplex = false;
+
+  constructor(
+    readonly ctx: ClassifyContext,
+    private readonly dispatch: Handler,
+  ) {
+    this.pc = { realpath: ctx.realpath, home: ctx.home };
+  }
+
+  rootScope(): Scope {
+    const env: Env = new Map();
+    env.set('HOME', this.ctx.home);
+    return { cwd: this.ctx.cwd, env, funcs: new Map() };
+  }
+
+  /** Parses and walks shell source in `scope`; failures become an unproven part, never a throw. */
+  walkSource(source: string, scope: Scope, depth: number, segment: string): void {
+    if (depth > MAX_DEPTH) {
+      this.acc.unproven('too_complex', segment);
+      return;
+    }
+    const parsed = parseShell(source, this.budget);
+    if (!parsed.ok) {
+      this.acc.unproven(parsed.reason, segment);
+      this.mentionText(source, scope.cwd);
+      return;
+    }
+    this.walk(parsed.root, scope, depth);
+  }
+
+  private step(): boolean {
+    if (this.tooComplex) return false;
+    if (++this.steps > MAX_STEPS) {
+      this.tooComplex = true;
+      this.acc.unproven('too_complex', 'command');
+      return false;
+    }
+    return true;
+  }
+
+  walk(node: ShNode, scope: Scope, depth: number): void {
+    if (!this.step()) return;
+    switch (node.k) {
+      case 'cmd':
+        this.simple(node, scope, depth);
+        return;
+      case 'seq': {
+        const s = node.scoped ? cloneScope(scope) : scope;
+        for (const item of node.items) this.walk(item, s, depth);
+        return;
+      }
+      case 'andor': {
+        let prevStart = scope.cwd;
+        for (let i = 0; i < node.items.length; i++) {
+          // After `||` the previous command failed, so a `cd` in it may not have happened.
+          if (i > 0 && node.ops[i - 1] === '||' && scope.cwd !== prevStart) scope.cwd = null;
+          prevStart = scope.cwd;
+          if (i === 0) this.walk(node.items[i]!, scope, depth);
+          else {
+            const inner = cloneScope(scope);
+            this.walk(node.items[i]!, inner, depth);
+            // Later list items run only on this path; keep its directory (success path).
+            const cwd = inner.cwd;
+            mergeBranch(scope, inner);
+            scope.cwd = cwd;
+          }
+        }
+        return;
+      }
+      case 'pipe':
+        for (const item of node.items) this.walk(item, cloneScope(scope), depth);
+        return;
+      case 'if': {
+        const first = node.branches[0]!;
+        this.walk(first.cond, scope, depth);
+        const after = cloneScope(scope);
+        const inner = cloneScope(scope);
+        this.walk(first.body, inner, depth);
+        mergeBranch(after, inner);
+        for (let i = 1; i < node.branches.length; i++) {
+          const b = node.branches[i]!;
+          const s = cloneScope(scope);
+          this.walk(b.cond, s, depth);
+          this.walk(b.body, s, depth);
+          mergeBranch(after, s);
+        }
+        if (node.otherwise) {
+          const s = cloneScope(scope);
+          this.walk(node.otherwise, s, depth);
+          mergeBranch(after, s);
+        }
+        scope.cwd = after.cwd;
+        scope.env = after.env;
+        scope.funcs = after.funcs;
+        return;
+      }
+      case 'loop': {
+        for (const w of node.words) this.walkSubs(w.subs, scope, depth);
+        if (node.variable) scope.env.set(node.variable, null);
+        const first = cloneScope(scope);
+        if (node.cond) this.walk(node.cond, first, depth);
+        this.walk(node.body, first, depth);
+        const again = cloneScope(scope);
+        mergeBranch(again, first);
+        // A second pass sees what the first iteration changed (unknown from then on).
+        if (again.cwd !== scope.cwd || [...again.env].some(([k, v]) => scope.env.get(k) !== v)) {
+          if (node.cond) this.walk(node.cond, again, depth);
+          this.walk(node.body, again, depth);
+        }
+        mergeBranch(scope, first);
+        mergeBranch(scope, again);
+        return;
+      }
+      case 'case': {
+        this.walkSubs(node.word.subs, scope, depth);
+        const after = cloneScope(scope);
+        for (const it of node.items) {
+          const s = cloneScope(scope);
+          for (const p of it.patterns) this.walkSubs(p.subs, s, depth);
+          this.walk(it.body, s, depth);
+          mergeBranch(after, s);
+        }
+        scope.cwd = after.cwd;
+        scope.env = after.env;
+        scope.funcs = after.funcs;
+        return;
+      }
+      case 'func':
+        scope.funcs.set(node.name, node.body);
+        return;
+      case 'redir':
+        this.walk(node.body, scope, depth);
+        for (const r of node.redirects) this.redirect(r, scope, depth, 'compound command');
+        return;
+      case 'expr':
+        for (const s of node.subs) this.walk(s, cloneScope(scope), depth);
+        if (node.assigns) poisonAll(scope.env);
+        return;
+    }
+  }
+
+  private walkSubs(subs: readonly ShNode[], scope: Scope, depth: number): void {
+    for (const s of subs) this.walk(s, cloneScope(scope), depth);
+  }
+
+  private simple(cmd: ShCommand, scope: Scope, depth: number): void {
+    // Substitutions run before the command itself, each in its own subshell.
+    for (const a of cmd.assigns) for (const w of a.words) this.walkSubs(w.subs, scope, depth);
+    for (const w of cmd.words) this.walkSubs(w.subs, scope, depth);
+    let stdin: string | undefined;
+    let stdinDynamic = false;
+    for (const r of cmd.redirects) {
+      if (r.target) this.walkSubs(r.target.subs, scope, depth);
+      if (r.heredoc) {
+        this.walkSubs(r.heredoc.subs, scope, depth);
+        if (r.fd === undefined || r.fd === 0) {
+          if (r.heredoc.quoted || !/[$`\\]/.test(r.heredoc.body)) stdin = r.heredoc.body;
+          else stdinDynamic = true;
+        }
+      } else if (r.op === '<<<' && r.target && (r.fd === undefined || r.fd === 0)) {
+        const v = expandSingle(r.target, scope.env).value;
+        if (v !== null) stdin = v + '\n';
+        else stdinDynamic = true;
+      }
+    }
+    if (cmd.words.length === 0) {
+      for (const a of cmd.assigns) {
+        const v = a.value ? expandSingle(a.value, scope.env) : null;
+        scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : null);
+        if (isExecEnv(a.name)) this.acc.unproven('shell_command_unproven', cmd.text);
+      }
+      for (const r of cmd.redirects) this.redirect(r, scope, depth, cmd.text);
+      if (cmd.assignsInExpansion) poisonAll(scope.env);
+      return;
+    }
+    for (const a of cmd.assigns) {
+      if (isExecEnv(a.name)) {
+        this.acc.unproven('shell_command_unproven', cmd.text);
+        break;
+      }
+    }
+    const args: Arg[] = [];
+    for (const w of cmd.words) expandWord(w, scope.env, args);
+    for (const r of cmd.redirects) this.redirect(r, scope, depth, cmd.text);
+    if (args.length > 0) {
+      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, extraArgs: false });
+    }
+    if (cmd.assignsInExpansion) poisonAll(scope.env);
+  }
+
+  /** Runs one argv (also used by wrappers and by `xargs`/`find -exec`). */
+  invoke(base: Omit<Invocation, 'name'> & { name?: string }): void {
+    if (!this.step()) return;
+    const args = base.args;
+    const prog = args[0];
+    if (!prog) return;
+    if (prog.value === null || prog.glob) {
+      this.unknownArgs(args, base.scope.cwd, 'dynamic_word', base.text);
+      return;
+    }
+    const name = programName(prog.value);
+    const inv: Invocation = { ...base, name };
+    const fn = inv.scope.funcs.get(prog.value);
+    if (fn) {
+      if (inv.depth + 1 > MAX_DEPTH) {
+        this.acc.unproven('too_complex', inv.text);
+        return;
+      }
+      // A function body sees its caller's directory and variables, and changes them.
+      this.walk(fn, inv.scope, inv.depth + 1);
+      return;
+    }
+    this.dispatch(this, inv);
+  }
+
+  /** Runs `args` as a new command with the same context (a wrapper's inner command). */
+  run(inv: Invocation, args: readonly Arg[], extra: Partial<Pick<Invocation, 'extraArgs' | 'scope' | 'stdin' | 'stdinDynamic'>> = {}): void {
+    if (args.length === 0) return;
+    this.invoke({
+      args,
+      scope: extra.scope ?? inv.scope,
+      depth: inv.depth,
+      text: inv.text,
+      stdin: 'stdin' in extra ? extra.stdin : inv.stdin,
+      stdinDynamic: extra.stdinDynamic ?? inv.stdinDynamic,
+      extraArgs: extra.extraArgs ?? inv.extraArgs,
+    });
+  }
+
+  /** Runs `fn` against a fresh accumulator and returns it (for checks judged as a whole). */
+  isolate(fn: () => void): ShellAccumulator {
+    const outer = this.acc;
+    const inner = new ShellAccumulator();
+    this.acc = inner;
+    try {
+      fn();
+    } finally {
+      this.acc = outer;
+    }
+    return inner;
+  }
+
+  /** Re-parses a command string one level deeper (`bash -c`, `eval`, a script's text). */
+  reparse(inv: Invocation, source: string, scope: Scope = cloneScope(inv.scope)): void {
+    this.walkSource(source, scope, inv.depth + 1, inv.text);
+  }
+
+  private redirect(r: ShRedirect, scope: Scope, depth: number, segment: string): void {
+    if (r.heredoc || r.op === '<<<') return;
+    const t = r.target;
+    if (!t) return;
+    const arg = expandSingle(t, scope.env);
+    if (r.op === '>&' || r.op === '<&') {
+      if (arg.value !== null && FD_DUP.test(arg.value)) return;
+      if (r.op === '<&') return;
+      // `>&file` is `&>file` in bash.
+    }
+    if (arg.value !== null && DEV_SINKS.has(arg.value)) return;
+    if (arg.value !== null && /^\/dev\/fd\/\d+$/.test(arg.value)) return;
+    if (r.op === '<' || r.op === '<&') {
+      const p = argPath(arg, scope.cwd, this.pc);
+      if (p) this.acc.effect('read', p, segment);
+      return;
+    }
+    const p = argPath(arg, scope.cwd, this.pc);
+    if (p) this.acc.effect('write', p, segment);
+    else this.acc.unprovenWrite('dynamic_word', segment);
+    void depth;
+  }
+
+  // ---- helpers for program handlers ----
+
+  path(inv: Invocation, arg: Arg): string | null {
+    return argPath(arg, inv.scope.cwd, this.pc);
+  }
+
+  /** Records an effect on the path an argument names; an unprovable write target becomes `dynamic_word`. */
+  effect(inv: Invocation, kind: EffectKind, arg: Arg): void {
+    const p = this.path(inv, arg);
+    if (p) this.acc.effect(kind, p, inv.text);
+    else if (kind !== 'read') this.acc.unprovenWrite('dynamic_word', inv.text);
+  }
+
+  effectPath(inv: Invocation, kind: EffectKind, path: string): void {
+    this.acc.effect(kind, path, inv.text);
+  }
+
+  /** A write whose targets xargs or a dynamic word hides. */
+  extraTargets(inv: Invocation): void {
+    if (inv.extraArgs) this.acc.unprovenWrite('dynamic_word', inv.text);
+  }
+
+  unknown(inv: Invocation, reason: AnalysisReason): void {
+    this.unknownArgs(inv.args, inv.scope.cwd, reason, inv.text);
+  }
+
+  unproven(inv: Invocation, reason: AnalysisReason): void {
+    this.acc.unproven(reason, inv.text);
+  }
+
+  unprovenWrite(inv: Invocation, reason: AnalysisReason): void {
+    this.acc.unprovenWrite(reason, inv.text);
+    this.mentionArgs(inv.args, inv.scope.cwd);
+  }
+
+  check(inv: Invocation): void {
+    this.acc.check(inv.text);
+  }
+
+  private unknownArgs(args: readonly Arg[], cwd: string | null, reason: AnalysisReason, text: string): void {
+    this.acc.unproven(reason, text);
+    this.mentionArgs(args, cwd);
+  }
+
+  mentionArgs(args: readonly Arg[], cwd: string | null): void {
+    for (const a of args) {
+      let v = a.value;
+      if (v === null) {
+        // A dynamic word may still spell a path in its literal parts (`"$X/.codex/hooks.json"`).
+        v = a.text.replace(/["']/g, '');
+        const i = v.search(/[/~]/);
+        if (i < 0) continue;
+        v = v.slice(i);
+        if (v.startsWith('/') || v.startsWith('~/')) this.mentionValue(v, cwd, true);
+        continue;
+      }
+      if (v.startsWith('-')) {
+        const eq = v.indexOf('=');
+        if (eq < 0) continue;
+        v = v.slice(eq + 1);
+      }
+      this.mentionValue(v, cwd, a.tilde);
+    }
+  }
+
+  private mentionValue(v: string, cwd: string | null, tilde: boolean): void {
+    if (!isPathLike(v)) return;
+    const p = argPath({ value: v, glob: false, tilde, text: v }, cwd, this.pc);
+    if (p) this.acc.mention(p);
+  }
+
+  /** Path-like tokens of raw text we could not parse (quotes and separators stripped). */
+  mentionText(text: string, cwd: string | null): void {
+    const tokens = text.slice(0, 64 * 1024).split(/[\s;&|<>()`"'=,]+/);
+    let n = 0;
+    for (const t of tokens) {
+      if (t === '' || !(t.includes('/') || t.startsWith('~'))) continue;
+      if (t.includes('$') || t.includes('://')) continue;
+      this.mentionValue(t, cwd, t.startsWith('~'));
+      if (++n > 128) break;
+    }
+  }
+
+  readFile(path: string, maxBytes = 64 * 1024): string | undefined {
+    try {
+      return this.ctx.files.read(path, maxBytes);
+    } catch {
+      return undefined;
+    }
+  }
+
+  exists(path: string): boolean {
+    try {
+      return this.ctx.files.exists(path);
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** `/usr/bin/rm` → `rm`, `git.exe` → `git`; other paths stay whole (scripts). */
+export function programName(v: string): string {
+  let n = v;
+  if (n.includes('/')) {
+    if (SYSTEM_BIN.test(n) || /(?:^|\/)node_modules\/\.bin\/[^/]+$/.test(n)) n = n.slice(n.lastIndexOf('/') + 1);
+    else return n;
+  }
+  if (n.length > 4 && n.toLowerCase().endsWith('.exe')) n = n.slice(0, -4);
+  return n;
+}
+
+export { dynamicArg };
