@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { HostAdapter, NativeResponse, ResponseReading } from '../../src/core/host/adapter.js';
 import { createRuntime } from '../../src/core/host/create-runtime.js';
 import { runHook } from '../../src/cli/commands/hook.js';

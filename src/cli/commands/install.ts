@@ -1,7 +1,102 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit install <host|all> [--scope user|project|local] [--dry-run] [--trust] [--json]`:
+// registers remit's hooks in a host's own configuration (SPEC section 10). Exit 0 done, 1 error.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import minimist from 'minimist';
+import { claudeInstallSpec } from '../../../adapters/claude/installer.js';
+import { codexInstallSpec } from '../../../adapters/codex/installer.js';
+import { installHost, uninstallHost, type HostInstallSpec, type HostReport } from '../../../adapters/command-hook/install-run.js';
+import { resolveDataDir } from '../../core/state/home.js';
+import { UsageError, type CliIO } from '../io.js';
+import { REMIT_VERSION } from '../version.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit install: not available in this build\n');
-  return 1;
+export const INSTALL_SPECS: Record<string, HostInstallSpec> = { codex: codexInstallSpec, claude: claudeInstallSpec };
+
+export interface InstallArgs {
+  hosts: string[];
+  scope: string;
+  dryRun: boolean;
+  trust: boolean;
+  json: boolean;
+}
+
+export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall'): InstallArgs {
+  const known = new Set(['scope', 'dry-run', 'trust', 'json', 'home', '_']);
+  const a = minimist(argv, { string: ['scope', 'home'], boolean: ['dry-run', 'trust', 'json'] });
+  for (const k of Object.keys(a)) if (!known.has(k)) throw new UsageError(`unknown option --${k}`);
+  if (command === 'uninstall' && a.trust) throw new UsageError('--trust applies to install only');
+  const [target, ...extra] = a._.map(String);
+  if (!target) throw new UsageError(`a host is needed: remit ${command} <codex|claude|all>`);
+  if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  const scope = (a.scope as string | undefined) ?? 'user';
+  if (!['user', 'project', 'local'].includes(scope)) throw new UsageError(`unknown scope '${scope}' (user, project or local)`);
+  const hosts = target === 'all' ? Object.keys(INSTALL_SPECS).filter((h) => INSTALL_SPECS[h]!.scopes.includes(scope)) : [target.toLowerCase()];
+  for (const h of hosts) if (!INSTALL_SPECS[h]) throw new UsageError(`remit cannot install into '${h}' here (codex, claude, all)`);
+  if (a.trust && !hosts.includes('codex')) throw new UsageError('--trust applies to Codex only');
+  return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json };
+}
+
+/** The bundle to copy: the running one when remit runs from its bundle, else the repo's build. */
+export function defaultBundleSource(): string {
+  const self = fileURLToPath(import.meta.url);
+  if (self.endsWith('.cjs')) return self;
+  return path.resolve(path.dirname(self), '..', '..', '..', 'dist', 'remit.cjs');
+}
+
+export function renderReports(reports: HostReport[], verb: string): string {
+  const out: string[] = [];
+  for (const r of reports) {
+    const head = `${r.host} (${r.scope})${r.dryRun ? ' — dry run, nothing written' : ''}`;
+    if (!r.ok) {
+      out.push(`${head}: not ${verb}: ${r.error ?? 'failed'}`);
+      continue;
+    }
+    out.push(`${head}:`);
+    for (const a of r.actions) {
+      const act = r.dryRun && a.action !== 'unchanged' && a.action !== 'absent' ? `would be ${a.action}` : a.action;
+      out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${a.file}${a.detail ? ` (${a.detail})` : ''}`);
+    }
+    for (const n of r.notes) out.push(`  note: ${n}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export interface InstallDeps {
+  bundleSource?: string;
+  nodePath?: string;
+  version?: string;
+}
+
+export function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): HostReport[] {
+  const bundleSource = deps.bundleSource ?? defaultBundleSource();
+  return args.hosts.map((h) =>
+    installHost(INSTALL_SPECS[h]!, {
+      env: io.env,
+      cwd: io.cwd,
+      scope: args.scope,
+      dryRun: args.dryRun,
+      trust: args.trust && h === 'codex',
+      bundleSource,
+      nodePath: deps.nodePath ?? process.execPath,
+      version: deps.version ?? REMIT_VERSION,
+      dataDir: resolveDataDir(io.env),
+    }),
+  );
+}
+
+export function uninstallReports(args: InstallArgs, io: CliIO): HostReport[] {
+  return args.hosts.map((h) => uninstallHost(INSTALL_SPECS[h]!, { env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
+}
+
+export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Promise<number> {
+  const args = parseInstallArgs(argv, 'install');
+  const bundleSource = deps.bundleSource ?? defaultBundleSource();
+  if (!existsSync(bundleSource)) {
+    io.stderr(`remit install: the remit bundle was not found at ${bundleSource} (run npm run build)\n`);
+    return 1;
+  }
+  const reports = installReports(args, io, { ...deps, bundleSource });
+  io.stdout(args.json ? `${JSON.stringify({ command: 'install', reports }, null, 2)}\n` : renderReports(reports, 'installed'));
+  return reports.every((r) => r.ok) ? 0 : 1;
 }

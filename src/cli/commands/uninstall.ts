@@ -1,7 +1,11 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
+// `remit uninstall <host|all> [--scope …] [--dry-run] [--json]`: removes only remit's entries
+// (and the Skill and project launcher it placed); the installed bundle stays for other hosts.
 import type { CliIO } from '../io.js';
+import { parseInstallArgs, renderReports, uninstallReports } from './install.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit uninstall: not available in this build\n');
-  return 1;
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const args = parseInstallArgs(argv, 'uninstall');
+  const reports = uninstallReports(args, io);
+  io.stdout(args.json ? `${JSON.stringify({ command: 'uninstall', reports }, null, 2)}\n` : renderReports(reports, 'uninstalled'));
+  return reports.every((r) => r.ok) ? 0 : 1;
 }

@@ -1,0 +1,23 @@
+// The Claude Code half of `remit install` / `uninstall`: paths, handlers, and what to tell
+// the user before Claude Code will run the hook.
+import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, CLAUDE_SCOPES, isClaudeRemitHandler, type ClaudeScope } from './install.js';
+
+export const claudeInstallSpec: HostInstallSpec = {
+  host: 'claude',
+  scopes: CLAUDE_SCOPES,
+  configPath: (scope, env, root) => claudeSettingsPath(scope as ClaudeScope, env, root),
+  skillPath: (scope, env, root) => claudeSkillPath(scope as ClaudeScope, env, root),
+  launcherPath: claudeLauncherPath,
+  entries: claudeHookEntries,
+  projectCommand: claudeProjectCommand,
+  isOurs: isClaudeRemitHandler,
+  notes({ ctx }) {
+    const notes = [
+      'Interactive Claude Code runs settings hooks only in a folder whose workspace-trust dialog was accepted; `claude -p` runs them without asking. A session started before this install does not have them: start a new one.',
+    ];
+    if (ctx.scope === 'project') notes.push('The committed entry runs .claude/remit/launch.cjs with `node` from PATH; each teammate needs `remit install claude` (any scope) so the launcher finds a remit bundle on their machine.');
+    if (ctx.scope === 'local') notes.push('The local scope writes .claude/settings.local.json (not committed); the /remit command needs the Skill from the user or project scope — `$remit` works without it.');
+    return notes;
+  },
+};

@@ -1,0 +1,111 @@
+// The Codex half of `remit install` / `uninstall`: paths, handlers, trust, and what to tell
+// the user before Codex will run the hook.
+import { parse as parseToml } from 'smol-toml';
+import { readRaw } from '../command-hook/config-file.js';
+import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
+import type { Location } from '../command-hook/hooks-config.js';
+import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, CODEX_SCOPES, isCodexRemitHandler, type CodexScope } from './install.js';
+import type { Env } from './paths.js';
+import { codexHookHash, trustKey, trustVerdict, withTrust, type TrustRecord, type TrustVerdict } from './trust.js';
+
+type Toml = Record<string, unknown>;
+
+/** config.toml parsed, or why it could not be. Missing = empty. */
+export function readCodexConfigToml(env: Env): { ok: true; raw: string | null; doc: Toml } | { ok: false; error: string } {
+  const file = codexConfigTomlPath(env);
+  const r = readRaw(file);
+  if (!r.ok) return r;
+  if (r.raw === null) return { ok: true, raw: null, doc: {} };
+  try {
+    return { ok: true, raw: r.raw, doc: parseToml(r.raw) as Toml };
+  } catch (err) {
+    return { ok: false, error: `${file} is not valid TOML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'}). Fix it, then run again. Nothing was changed.` };
+  }
+}
+
+function stateRecord(doc: Toml, key: string): TrustRecord | undefined {
+  const hooks = doc.hooks as Toml | undefined;
+  const state = hooks && typeof hooks === 'object' ? (hooks.state as Toml | undefined) : undefined;
+  const rec = state && typeof state === 'object' ? state[key] : undefined;
+  return rec && typeof rec === 'object' ? (rec as TrustRecord) : undefined;
+}
+
+export interface HookTrust {
+  location: Location;
+  key: string;
+  verdict: TrustVerdict;
+  why: string;
+}
+
+/** The trust verdict of every remit handler in `hooksFile`, recomputed from what is installed. */
+export function codexTrustOf(env: Env, hooksFile: string, locations: Location[]): HookTrust[] {
+  const toml = readCodexConfigToml(env);
+  return locations.map((location) => {
+    const key = trustKey(hooksFile, location.event, location.group, location.handler);
+    const expected = codexHookHash(location.event, location.matcher, location.installed);
+    const v = trustVerdict(expected, toml.ok ? stateRecord(toml.doc, key) : 'unreadable');
+    return { location, key, ...v };
+  });
+}
+
+function projectTrusted(doc: Toml, root: string): boolean {
+  const projects = doc.projects as Toml | undefined;
+  const rec = projects && typeof projects === 'object' ? (projects[root] as Toml | undefined) : undefined;
+  return !!rec && typeof rec === 'object' && rec.trust_level === 'trusted';
+}
+
+export const TRUST_REMEDY =
+  'Codex runs a new or changed hook only after it is trusted: start `codex` in a terminal and trust remit\'s hooks when it says "Hooks need review" (or use /hooks), or run `remit install codex --trust`. Until then `codex` and `codex exec` skip them silently.';
+
+export const codexInstallSpec: HostInstallSpec = {
+  host: 'codex',
+  scopes: CODEX_SCOPES,
+  configPath: (scope, env, root) => codexHooksPath(scope as CodexScope, env, root),
+  skillPath: (scope, env, root) => codexSkillPath(scope as CodexScope, env, root),
+  launcherPath: codexLauncherPath,
+  entries: codexHookEntries,
+  projectCommand: codexProjectCommand,
+  isOurs: isCodexRemitHandler,
+  notes({ ctx, root, configFile, locations }) {
+    const notes: string[] = [];
+    const trust = codexTrustOf(ctx.env, configFile, locations);
+    const pending = trust.filter((t) => t.verdict !== 'trusted');
+    if (ctx.dryRun && ctx.trust) notes.push('With --trust, remit would record trust for its own hooks in config.toml.');
+    else if (pending.length > 0) notes.push(`Codex will not run ${pending.length} of remit's ${trust.length} hooks yet (${[...new Set(pending.map((p) => p.verdict))].join(', ')}). ${TRUST_REMEDY}`);
+    else if (trust.length > 0) notes.push(`Codex trusts all ${trust.length} of remit's hooks in ${configFile}.`);
+    if (ctx.scope === 'project') {
+      const toml = readCodexConfigToml(ctx.env);
+      if (!toml.ok || !projectTrusted(toml.doc, root)) notes.push(`Codex loads project hooks only when the project is trusted (${root} is not marked trusted in ${codexConfigTomlPath(ctx.env)}); open it in \`codex\` once and trust it.`);
+      notes.push('The committed entry runs .codex/remit/launch.cjs with `node` from PATH; each teammate needs `remit install codex` (any scope) so the launcher finds a remit bundle on their machine.');
+    }
+    return notes;
+  },
+  trust({ ctx, configFile, locations }): TrustPlan | { error: string } {
+    const toml = readCodexConfigToml(ctx.env);
+    if (!toml.ok) return { error: toml.error };
+    let text = toml.raw ?? '';
+    const actions: FileAction[] = [];
+    const file = codexConfigTomlPath(ctx.env);
+    for (const loc of locations) {
+      const key = trustKey(configFile, loc.event, loc.group, loc.handler);
+      const hash = codexHookHash(loc.event, loc.matcher, loc.installed);
+      if (!hash) continue;
+      const rec = stateRecord(toml.doc, key);
+      if (rec?.enabled === false) {
+        actions.push({ file, what: 'trust', action: 'unchanged', detail: `${loc.event}: disabled by the user; left as is` });
+        continue;
+      }
+      const next = withTrust(text, key, hash);
+      // A record Codex wrote in a spelling this edit does not recognise would become a duplicate table.
+      if (next.action === 'added' && rec) return { error: `${file} already has a trust record for ${key} in a form remit does not edit; trust the hook in Codex (/hooks) instead. Nothing was changed.` };
+      text = next.text;
+      actions.push({ file, what: 'trust', action: next.action === 'added' ? 'installed' : next.action, detail: loc.event });
+    }
+    try {
+      parseToml(text);
+    } catch {
+      return { error: `recording trust would leave ${file} unreadable; trust the hooks in Codex (/hooks) instead. Nothing was changed.` };
+    }
+    return { file, expectedRaw: toml.raw, text, actions };
+  },
+};

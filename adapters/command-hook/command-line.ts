@@ -1,0 +1,22 @@
+// The command line a host runs for remit's hook, and how remit recognises its own entries.
+
+/** POSIX single quoting (both hosts run the command through a POSIX shell on Unix). */
+export function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The machine-local command: the absolute Node path and the installed, versioned bundle. */
+export function absoluteHookCommand(nodePath: string, bundlePath: string, host: string, event: string): string {
+  return `${shellQuote(nodePath)} ${shellQuote(bundlePath)} hook ${host} ${event}`;
+}
+
+/**
+ * remit's own hook command for `host`: the bundle (`…/remit.cjs`), a project launcher
+ * (`…/remit/launch.cjs`) or a `remit` on PATH, followed by `hook <host>`. Anchored on a path
+ * boundary so `notremit.cjs` or `remit doctor` is never claimed.
+ */
+export function isRemitHookCommand(command: unknown, host: string): boolean {
+  if (typeof command !== 'string') return false;
+  const re = new RegExp(`(?:^|[\\s'"/\\\\])(?:remit(?:\\.cjs)?|remit[/\\\\]launch\\.cjs)['"]?\\s+hook\\s+${host}(?=$|[\\s'"])`);
+  return re.test(command);
+}

@@ -1,0 +1,148 @@
+// Pure transforms over the three-level hook configuration Codex (hooks.json) and Claude Code
+// (settings.json `hooks`) share: event → matcher groups → handlers. Nothing here touches the
+// disk, and the input is never mutated.
+//
+// Rules (SPEC section 10): remit's handler is found by an anchored signature and updated in
+// place; otherwise its group is appended at the END — never inserted before another tool's
+// group, because Codex trust keys are positional (`<file>:<event>:<group>:<handler>`); the
+// matcher of a group the user already has is the user's; everything not remit's survives.
+
+export type Json = Record<string, unknown>;
+
+export interface HookEntry {
+  event: string;
+  /** Omitted: the group fires for every tool / source. */
+  matcher?: string;
+  /** The canonical handler: type, command, timeout, statusMessage. */
+  handler: Json;
+}
+
+export type IsOurs = (handler: Json) => boolean;
+
+export interface Location {
+  event: string;
+  group: number;
+  handler: number;
+  matcher?: string;
+  /** The handler as it stands in the file (what Codex hashes). */
+  installed: Json;
+}
+
+export type TransformError = { ok: false; error: string };
+export type Upserted = { ok: true; doc: Json; action: 'installed' | 'updated' | 'unchanged'; changed: string[] };
+export type Removed = { ok: true; doc: Json; action: 'removed' | 'absent'; removed: Location[]; shifted: boolean };
+
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+/** Validates the shape remit must be able to edit: a refusal names exactly what to fix. */
+function hooksOf(doc: unknown, what: string): { ok: true; root: Json; hooks: Json } | TransformError {
+  const root = doc === undefined || doc === null ? {} : doc;
+  if (!isObject(root)) return { ok: false, error: `${what} is not a JSON object` };
+  const hooks = root.hooks === undefined ? {} : root.hooks;
+  if (!isObject(hooks)) return { ok: false, error: `${what}: "hooks" is not an object` };
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) return { ok: false, error: `${what}: hooks.${event} is not an array` };
+  }
+  return { ok: true, root, hooks };
+}
+
+const CANONICAL_KEYS = ['type', 'command', 'timeout', 'statusMessage'] as const;
+
+function sameCanonical(a: Json, b: Json): boolean {
+  return CANONICAL_KEYS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+export function findHooks(doc: unknown, isOurs: IsOurs): Location[] {
+  const shaped = hooksOf(doc, 'config');
+  if (!shaped.ok) return [];
+  const found: Location[] = [];
+  for (const [event, groups] of Object.entries(shaped.hooks)) {
+    (groups as unknown[]).forEach((g, gi) => {
+      if (!isObject(g) || !Array.isArray(g.hooks)) return;
+      g.hooks.forEach((h, hi) => {
+        if (isObject(h) && isOurs(h)) {
+          const loc: Location = { event, group: gi, handler: hi, installed: clone(h) };
+          if (typeof g.matcher === 'string') loc.matcher = g.matcher;
+          found.push(loc);
+        }
+      });
+    });
+  }
+  return found;
+}
+
+export function upsertHooks(doc: unknown, entries: HookEntry[], isOurs: IsOurs, what = 'config'): Upserted | TransformError {
+  const shaped = hooksOf(doc, what);
+  if (!shaped.ok) return shaped;
+  const root = clone(shaped.root);
+  const hooks = clone(shaped.hooks);
+  root.hooks = hooks;
+  const changed: string[] = [];
+  let installed = false;
+  for (const entry of entries) {
+    const groups = (hooks[entry.event] ?? []) as unknown[];
+    hooks[entry.event] = groups;
+    let done = false;
+    for (const g of groups) {
+      if (!isObject(g) || !Array.isArray(g.hooks)) continue;
+      const i = g.hooks.findIndex((h) => isObject(h) && isOurs(h));
+      if (i < 0) continue;
+      const current = g.hooks[i] as Json;
+      if (!sameCanonical(current, entry.handler)) {
+        const next: Json = { ...current };
+        for (const k of CANONICAL_KEYS) {
+          if (entry.handler[k] === undefined) delete next[k];
+          else next[k] = entry.handler[k];
+        }
+        g.hooks[i] = next;
+        changed.push(entry.event);
+      }
+      done = true;
+      break;
+    }
+    if (!done) {
+      groups.push(entry.matcher === undefined ? { hooks: [clone(entry.handler)] } : { matcher: entry.matcher, hooks: [clone(entry.handler)] });
+      changed.push(entry.event);
+      installed = true;
+    }
+  }
+  const action = changed.length === 0 ? 'unchanged' : installed ? 'installed' : 'updated';
+  return { ok: true, doc: root, action, changed };
+}
+
+export function removeHooks(doc: unknown, isOurs: IsOurs, what = 'config'): Removed | TransformError {
+  const shaped = hooksOf(doc, what);
+  if (!shaped.ok) return shaped;
+  const removed = findHooks(doc, isOurs);
+  if (removed.length === 0) return { ok: true, doc: clone(shaped.root), action: 'absent', removed, shifted: false };
+  const root = clone(shaped.root);
+  const hooks = clone(shaped.hooks);
+  let shifted = false;
+  for (const event of Object.keys(hooks)) {
+    const groups = hooks[event] as unknown[];
+    const kept: unknown[] = [];
+    groups.forEach((g, gi) => {
+      if (!isObject(g) || !Array.isArray(g.hooks)) {
+        kept.push(g);
+        return;
+      }
+      const rest = g.hooks.filter((h) => !(isObject(h) && isOurs(h)));
+      if (rest.length === g.hooks.length) {
+        kept.push(g);
+        return;
+      }
+      // A group or handler removed before others moves their Codex trust keys.
+      if (rest.length > 0 || gi < groups.length - 1) shifted = true;
+      if (rest.length > 0) kept.push({ ...g, hooks: rest });
+    });
+    if (kept.length === 0) delete hooks[event];
+    else hooks[event] = kept;
+  }
+  if (Object.keys(hooks).length === 0) delete root.hooks;
+  else root.hooks = hooks;
+  return { ok: true, doc: root, action: 'removed', removed, shifted };
+}

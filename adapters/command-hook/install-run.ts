@@ -1,0 +1,233 @@
+// Installing and removing remit for a JSON-hook host (Codex, Claude Code): plan every file
+// first, refuse the whole install if any file cannot be edited safely, then write each file
+// atomically. The host-specific parts (paths, handlers, notes, trust) come in a HostInstallSpec.
+import { existsSync, readFileSync, unlinkSync, rmdirSync } from 'node:fs';
+import path from 'node:path';
+import { findProjectRoot } from '../../src/core/paths/project-root.js';
+import { absoluteHookCommand } from './command-line.js';
+import { readJsonConfig, readRaw, serializeJson, writeConfig, writeFileAtomic } from './config-file.js';
+import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
+import { LAUNCHER_SOURCE } from './launcher.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface InstallContext {
+  env: Env;
+  cwd: string;
+  scope: string;
+  dryRun: boolean;
+  trust: boolean;
+  /** The bundle to install (dist/remit.cjs or the running copy). */
+  bundleSource: string;
+  /** process.execPath. */
+  nodePath: string;
+  version: string;
+  /** $XDG_DATA_HOME/remit. */
+  dataDir: string;
+}
+
+export interface FileAction {
+  file: string;
+  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust';
+  action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent';
+  detail?: string;
+}
+
+export interface HostReport {
+  host: string;
+  scope: string;
+  ok: boolean;
+  dryRun: boolean;
+  actions: FileAction[];
+  notes: string[];
+  error?: string;
+}
+
+/** A file write the plan will make, with the bytes it expects to find. */
+interface PlannedWrite {
+  file: string;
+  text: string;
+  expectedRaw: string | null;
+  backup: boolean;
+  mode?: number;
+}
+
+export interface TrustPlan {
+  file: string;
+  expectedRaw: string | null;
+  text: string;
+  actions: FileAction[];
+}
+
+export interface HostInstallSpec {
+  host: 'codex' | 'claude';
+  scopes: readonly string[];
+  configPath(scope: string, env: Env, root: string): string;
+  skillPath(scope: string, env: Env, root: string): string | null;
+  launcherPath(root: string): string;
+  entries(commandFor: (event: string) => string): HookEntry[];
+  projectCommand(event: string): string;
+  isOurs: IsOurs;
+  /** Lines saying what the host needs before it runs the hook, computed after the plan. */
+  notes(args: { ctx: InstallContext; root: string; configFile: string; locations: Location[] }): string[];
+  /** Codex: the config.toml edit that records trust for `locations` (only with --trust). */
+  trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
+}
+
+export function installedBundlePath(dataDir: string, version: string): string {
+  return path.join(dataDir, version, 'remit.cjs');
+}
+
+function skillSourceFor(bundle: string): string | null {
+  const dir = path.dirname(bundle);
+  for (const c of [path.join(dir, 'skills', 'remit', 'SKILL.md'), path.join(dir, '..', 'skills', 'remit', 'SKILL.md')]) if (existsSync(c)) return c;
+  return null;
+}
+
+function plainFile(file: string, text: string, what: FileAction['what'], writes: PlannedWrite[], actions: FileAction[], mode?: number): string | null {
+  const r = readRaw(file);
+  if (!r.ok) return r.error;
+  if (r.raw === text) {
+    actions.push({ file, what, action: 'unchanged' });
+    return null;
+  }
+  writes.push({ file, text, expectedRaw: r.raw, backup: false, ...(mode !== undefined ? { mode } : {}) });
+  actions.push({ file, what, action: r.raw === null ? 'installed' : 'updated' });
+  return null;
+}
+
+export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostReport {
+  const report: HostReport = { host: spec.host, scope: ctx.scope, ok: false, dryRun: ctx.dryRun, actions: [], notes: [] };
+  const fail = (error: string): HostReport => ({ ...report, actions: [], error });
+  if (!spec.scopes.includes(ctx.scope)) return fail(`${spec.host} has no '${ctx.scope}' scope (scopes: ${spec.scopes.join(', ')})`);
+  const root = findProjectRoot(ctx.cwd);
+  const writes: PlannedWrite[] = [];
+  const actions: FileAction[] = [];
+
+  // The bundle and the pointer the portable launcher reads: machine-local, every scope.
+  let bundleText: string;
+  try {
+    bundleText = readFileSync(ctx.bundleSource, 'utf8');
+  } catch {
+    return fail(`cannot read the remit bundle at ${ctx.bundleSource} (run npm run build first)`);
+  }
+  const bundle = installedBundlePath(ctx.dataDir, ctx.version);
+  const e1 = plainFile(bundle, bundleText, 'bundle', writes, actions, 0o644);
+  if (e1) return fail(e1);
+  const skillSource = skillSourceFor(ctx.bundleSource);
+  const skillText = skillSource ? readFileSync(skillSource, 'utf8') : null;
+  if (skillText !== null) {
+    const e = plainFile(path.join(path.dirname(bundle), 'skills', 'remit', 'SKILL.md'), skillText, 'skill', writes, actions);
+    if (e) return fail(e);
+  }
+  const e2 = plainFile(path.join(ctx.dataDir, 'current'), `${bundle}\n`, 'pointer', writes, actions);
+  if (e2) return fail(e2);
+
+  const project = ctx.scope === 'project';
+  if (project) {
+    const e = plainFile(spec.launcherPath(root), LAUNCHER_SOURCE, 'launcher', writes, actions, 0o644);
+    if (e) return fail(e);
+  }
+  const skillDest = spec.skillPath(ctx.scope, ctx.env, root);
+  if (skillDest && skillText !== null) {
+    const e = plainFile(skillDest, skillText, 'skill', writes, actions);
+    if (e) return fail(e);
+  }
+
+  const configFile = spec.configPath(ctx.scope, ctx.env, root);
+  const read = readJsonConfig(configFile);
+  if (!read.ok) return fail(read.error);
+  const commandFor = project ? spec.projectCommand : (event: string) => absoluteHookCommand(ctx.nodePath, bundle, spec.host, event);
+  const up = upsertHooks(read.doc, spec.entries(commandFor), spec.isOurs, configFile);
+  if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
+  if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
+  else {
+    writes.push({ file: configFile, text: serializeJson(up.doc), expectedRaw: read.raw, backup: true });
+    actions.push({ file: configFile, what: 'hooks', action: up.action, detail: up.changed.join(', ') });
+  }
+  const locations = findHooks(up.doc, spec.isOurs);
+
+  let trustPlan: TrustPlan | undefined;
+  if (ctx.trust) {
+    if (!spec.trust) return fail(`--trust applies to Codex only`);
+    const t = spec.trust({ ctx, configFile, locations });
+    if ('error' in t) return fail(t.error);
+    trustPlan = t;
+    actions.push(...t.actions);
+  }
+
+  report.actions = actions;
+  if (!ctx.dryRun) {
+    for (const w of writes) {
+      const r = writeConfig(w.file, w.text, { expectedRaw: w.expectedRaw, ...(w.backup ? { backupSuffix: '.remit-bak' } : {}), ...(w.mode !== undefined ? { mode: w.mode } : {}) });
+      if (!r.ok) return { ...report, error: r.error };
+      if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
+    }
+    if (trustPlan && trustPlan.text !== trustPlan.expectedRaw) {
+      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, backupSuffix: '.remit-bak' });
+      if (!r.ok) return { ...report, error: r.error };
+    }
+  }
+  report.notes.push(...spec.notes({ ctx, root, configFile, locations }));
+  report.ok = true;
+  return report;
+}
+
+export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, 'trust' | 'bundleSource' | 'nodePath' | 'version'>): HostReport {
+  const report: HostReport = { host: spec.host, scope: ctx.scope, ok: false, dryRun: ctx.dryRun, actions: [], notes: [] };
+  if (!spec.scopes.includes(ctx.scope)) return { ...report, error: `${spec.host} has no '${ctx.scope}' scope (scopes: ${spec.scopes.join(', ')})` };
+  const root = findProjectRoot(ctx.cwd);
+  const configFile = spec.configPath(ctx.scope, ctx.env, root);
+  const read = readJsonConfig(configFile);
+  if (!read.ok) return { ...report, error: read.error };
+  const rm = removeHooks(read.doc, spec.isOurs, configFile);
+  if (!rm.ok) return { ...report, error: `${rm.error}. Fix it, then run again. Nothing was changed.` };
+  const removals: string[] = [];
+  if (rm.action === 'absent') report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
+  else report.actions.push({ file: configFile, what: 'hooks', action: 'removed', detail: `${rm.removed.length} handler(s)` });
+  const skill = spec.skillPath(ctx.scope, ctx.env, root);
+  const owned = (file: string, marker: (t: string) => boolean) => {
+    const r = readRaw(file);
+    return r.ok && r.raw !== null && marker(r.raw);
+  };
+  if (skill && owned(skill, (t) => /^name:\s*remit\s*$/m.test(t))) {
+    removals.push(skill);
+    report.actions.push({ file: skill, what: 'skill', action: 'removed' });
+  }
+  if (ctx.scope === 'project' && owned(spec.launcherPath(root), (t) => t.includes('remit portable launcher'))) {
+    removals.push(spec.launcherPath(root));
+    report.actions.push({ file: spec.launcherPath(root), what: 'launcher', action: 'removed' });
+  }
+  if (!ctx.dryRun) {
+    if (rm.action === 'removed') {
+      const empty = Object.keys(rm.doc).length === 0 && read.raw !== null;
+      const w = writeConfig(configFile, empty ? '{}\n' : serializeJson(rm.doc), { expectedRaw: read.raw, backupSuffix: '.remit-bak' });
+      if (!w.ok) return { ...report, error: w.error };
+    }
+    for (const f of removals) {
+      try {
+        unlinkSync(f);
+        try {
+          rmdirSync(path.dirname(f));
+        } catch {
+          // folder still holds other files
+        }
+      } catch {
+        // already gone
+      }
+    }
+  }
+  if (rm.action === 'removed' && rm.shifted && spec.host === 'codex') report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');
+  report.ok = true;
+  return report;
+}
+
+/** Reads a host config for doctor without touching it. */
+export function readOurHooks(spec: HostInstallSpec, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
+  const r = readJsonConfig(file);
+  if (!r.ok) return r;
+  return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs) };
+}
+
+export type { Json };
+export { writeFileAtomic };
