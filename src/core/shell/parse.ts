@@ -47,6 +47,8 @@ export interface ShWord {
   readonly subs: readonly ShNode[];
   /** Assigns a variable while expanding (`${x:=v}`, `$((x=1))`). */
   readonly assigns: boolean;
+  /** The whole word is one process substitution (`>(tee f)`): a pipe, not a file. */
+  readonly procSub?: boolean;
 }
 
 export interface ShAssign {
@@ -406,7 +408,8 @@ class Converter {
     }
     let lit: string | undefined;
     if (!dynamic && segs.every((s) => typeof s === 'string')) lit = (segs as string[]).join('');
-    return { text: w.text, lit, segs: dynamic ? null : segs, tilde, subs: subs.length ? subs : EMPTY, assigns };
+    const procSub = parts.length === 1 && parts[0]!.type === 'ProcessSubstitution';
+    return { text: w.text, lit, segs: dynamic ? null : segs, tilde, subs: subs.length ? subs : EMPTY, assigns, procSub };
   }
 
   private quotedChild(c: DoubleQuotedChild, segs: Seg[], subs: ShNode[], depth: number, src: string | undefined): 'ok' | 'dynamic' | 'assigns' {

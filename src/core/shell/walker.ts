@@ -31,6 +31,8 @@ export interface Invocation {
   readonly stdin: string | undefined;
   /** Standard input is a here-document or here-string whose text we could not fix. */
   readonly stdinDynamic: boolean;
+  /** Canonical path of a `< file` redirection, when there is one. */
+  readonly stdinPath?: string | undefined;
   /** `xargs` appends operands we cannot see. */
   readonly extraArgs: boolean;
 }
@@ -55,6 +57,11 @@ export function isExecEnv(name: string): boolean {
 const DEV_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero']);
 const FD_DUP = /^(?:\d+-?|-)$/;
 const SYSTEM_BIN = /^(?:\/usr)?(?:\/local)?\/s?bin\/|^\/opt\/homebrew\/bin\/|^\/bin\/|^\/usr\/bin\//;
+
+/** Writing to /dev/null, a terminal or a pipe descriptor changes no file. */
+export function isDeviceSink(p: string): boolean {
+  return DEV_SINKS.has(p) || /^\/dev\/fd\/\d+$/.test(p);
+}
 
 export function cloneScope(s: Scope): Scope {
   return { cwd: s.cwd, env: new Map(s.env), funcs: new Map(s.funcs) };
@@ -226,6 +233,7 @@ export class ShellWalker {
     for (const a of cmd.assigns) for (const w of a.words) this.walkSubs(w.subs, scope, depth);
     for (const w of cmd.words) this.walkSubs(w.subs, scope, depth);
     let stdin: string | undefined;
+    let stdinPath: string | undefined;
     let stdinDynamic = false;
     for (const r of cmd.redirects) {
       if (r.target) this.walkSubs(r.target.subs, scope, depth);
@@ -235,6 +243,8 @@ export class ShellWalker {
           if (r.heredoc.quoted || !/[$`\\]/.test(r.heredoc.body)) stdin = r.heredoc.body;
           else stdinDynamic = true;
         }
+      } else if (r.op === '<' && r.target && (r.fd === undefined || r.fd === 0)) {
+        stdinPath = argPath(expandSingle(r.target, scope.env), scope.cwd, this.pc) ?? undefined;
       } else if (r.op === '<<<' && r.target && (r.fd === undefined || r.fd === 0)) {
         const v = expandSingle(r.target, scope.env).value;
         if (v !== null) stdin = v + '\n';
@@ -261,7 +271,7 @@ export class ShellWalker {
     for (const w of cmd.words) expandWord(w, scope.env, args);
     for (const r of cmd.redirects) this.redirect(r, scope, depth, cmd.text);
     if (args.length > 0) {
-      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, extraArgs: false });
+      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false });
     }
     if (cmd.assignsInExpansion) poisonAll(scope.env);
   }
@@ -292,7 +302,7 @@ export class ShellWalker {
   }
 
   /** Runs `args` as a new command with the same context (a wrapper's inner command). */
-  run(inv: Invocation, args: readonly Arg[], extra: Partial<Pick<Invocation, 'extraArgs' | 'scope' | 'stdin' | 'stdinDynamic'>> = {}): void {
+  run(inv: Invocation, args: readonly Arg[], extra: Partial<Pick<Invocation, 'extraArgs' | 'scope' | 'stdin' | 'stdinDynamic' | 'stdinPath'>> = {}): void {
     if (args.length === 0) return;
     this.invoke({
       args,
@@ -301,6 +311,7 @@ export class ShellWalker {
       text: inv.text,
       stdin: 'stdin' in extra ? extra.stdin : inv.stdin,
       stdinDynamic: extra.stdinDynamic ?? inv.stdinDynamic,
+      stdinPath: 'stdinPath' in extra ? extra.stdinPath : inv.stdinPath,
       extraArgs: extra.extraArgs ?? inv.extraArgs,
     });
   }
@@ -355,6 +366,7 @@ export class ShellWalker {
   /** Records an effect on the path an argument names; an unprovable write target becomes `dynamic_word`. */
   effect(inv: Invocation, kind: EffectKind, arg: Arg): void {
     const p = this.path(inv, arg);
+    if (p && kind !== 'read' && isDeviceSink(p)) return this.acc.read();
     if (p) this.acc.effect(kind, p, inv.text);
     else if (kind !== 'read') this.acc.unprovenWrite('dynamic_word', inv.text);
   }

@@ -36,6 +36,10 @@ export function expandWord(w: ShWord, env: Env, out: Arg[]): void {
     out.push({ value: w.lit, glob: false, tilde: w.tilde, text: w.text });
     return;
   }
+  if (w.procSub) {
+    out.push({ value: '/dev/fd/63', glob: false, tilde: false, text: w.text });
+    return;
+  }
   const segs = w.segs;
   if (segs === null) {
     out.push(dynamicArg(w.text));

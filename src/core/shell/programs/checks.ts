@@ -41,7 +41,7 @@ function pathOperands(args: readonly Arg[], from: number): Arg[] {
       continue;
     }
     if (v.startsWith('-')) continue;
-    if (v.includes('/') || v.includes('.') || v.includes('*')) out.push(a);
+    out.push(a);
   }
   return out;
 }
@@ -142,7 +142,8 @@ export const vitest: Handler = (w, inv) => {
   const sub = inv.args[1]?.value;
   if (sub === '--version' || sub === '-v') return w.acc.read();
   if (sub === 'init') return w.unknown(inv, 'shell_command_unproven');
-  runChecker(w, inv, 1, { short: 'u' });
+  const from = sub === 'run' || sub === 'watch' || sub === 'dev' || sub === 'related' || sub === 'bench' || sub === 'list' ? 2 : 1;
+  runChecker(w, inv, from, { short: 'u' });
 };
 
 function subcommandChecker(checks: readonly string[], reads: readonly string[] = ['--version', '-v', 'version', 'help', '--help']): Handler {

@@ -5,6 +5,7 @@ import type { EffectKind } from '../../../generated/types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../options.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { patchTargets } from './git.js';
 
 function effects(w: ShellWalker, inv: Invocation, kind: EffectKind, args: readonly Arg[]): void {
   for (const a of args) w.effect(inv, kind, a);
@@ -279,7 +280,36 @@ function compressor(ext: string, decompressByDefault: boolean): Handler {
   };
 }
 
+/**
+ * patch: the files named in the patch (read from `-i`, an operand or standard input), or
+ * the one file given on the command line. Only `-p0`/`-p1` paths are trusted; other strip
+ * levels leave the targets unproven.
+ */
+const patch: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    flags: 'bcefElnNRstuvZ',
+    values: 'pidoDBFgrVYzx',
+    longFlags: ['dry-run', 'forward', 'reverse', 'silent', 'quiet', 'batch', 'force', 'backup', 'no-backup-if-mismatch', 'unified', 'context', 'normal', 'ed', 'remove-empty-files', 'posix', 'verbose', 'binary', 'ignore-whitespace', 'merge'],
+    longValues: ['strip', 'input', 'output', 'directory', 'reject-file', 'suffix', 'prefix', 'basename-prefix', 'define', 'fuzz', 'get', 'backup-if-mismatch', 'quoting-style', 'read-only', 'version-control'],
+  });
+  if (hasOption(p, 'dry-run')) return w.acc.read();
+  const out = optionValues(p, 'o', 'output')[0];
+  const dir = optionValues(p, 'd', 'directory')[0];
+  const scoped = dir ? { ...inv, scope: { ...inv.scope, cwd: w.path(inv, dir) } } : inv;
+  for (const r of optionValues(p, 'r', 'reject-file')) w.effect(scoped, 'write', r);
+  const input = optionValues(p, 'i', 'input');
+  const [original, patchFile] = p.operands;
+  if (patchFile) input.push(patchFile);
+  for (const f of input) w.effect(inv, 'read', f);
+  if (out) return w.effect(inv, 'write', out);
+  if (original) return w.effect(scoped, 'write', original);
+  const strip = optionValues(p, 'p', 'strip')[0]?.value;
+  if (strip !== '0' && strip !== '1') return w.unprovenWrite(inv, 'write_path_missing');
+  if (!patchTargets(w, scoped, input, scoped.scope.cwd, inv.scope.cwd, hasOption(p, 'R', 'reverse'))) w.unprovenWrite(inv, 'write_path_missing');
+};
+
 export const fileHandlers: Record<string, Handler> = {
+  patch,
   rm,
   rmdir,
   unlink,

@@ -295,7 +295,7 @@ const checkout: GitHandler = (g) => {
     for (const p of existing) pathEffect(g, 'write', p);
     return;
   }
-  if (existing.length === ops.before.length - 1 && !existing.includes(ops.before[0]!)) {
+  if (ops.before.length >= 2 && existing.length === ops.before.length - 1 && !existing.includes(ops.before[0]!)) {
     for (const p of existing) pathEffect(g, 'write', p);
     return;
   }
@@ -405,7 +405,9 @@ const apply: GitHandler = (g) => {
 export function patchTargets(w: ShellWalker, inv: Invocation, files: readonly Arg[], base: string | null, cwd: string | null, reverse: boolean): boolean {
   const texts: string[] = [];
   if (files.length === 0) {
+    const fromFile = inv.stdinPath !== undefined ? w.readFile(inv.stdinPath) : undefined;
     if (inv.stdin !== undefined) texts.push(inv.stdin);
+    else if (fromFile !== undefined) texts.push(fromFile);
     else return false;
   }
   for (const f of files) {

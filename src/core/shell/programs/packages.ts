@@ -226,7 +226,8 @@ const npm: Handler = (w, inv) => {
     return w.effectPath(inv, 'write', `${dir}/package.json`);
   }
   if (NPM_INSTALL.has(cmd)) {
-    if (rest.length === 0) {
+    if (rest.length === 0 && inv.extraArgs) w.acc.addDependency('command', dynamicName());
+    else if (rest.length === 0) {
       if (global) return w.unprovenWrite(inv, 'write_path_missing');
       return nodeInstallEffects(w, inv, dir, 'package-lock.json', !hasLockfile(w, dir));
     }
@@ -301,8 +302,9 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       }
       return action === 'list' || action === 'bin' || action === 'dir' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
     }
-    if (cmd === 'add' || cmd === 'a' || ((cmd === 'install' || cmd === 'i') && rest.length > 0)) {
+    if (cmd === 'add' || cmd === 'a' || ((cmd === 'install' || cmd === 'i') && (rest.length > 0 || inv.extraArgs))) {
       addDependencies(w, rest, npmPackageName);
+      if (inv.extraArgs) w.acc.addDependency('command', dynamicName());
       if (global) return w.unprovenWrite(inv, 'write_path_missing');
       return nodeInstallEffects(w, inv, dir, lock, true);
     }

@@ -280,7 +280,7 @@ function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[]): voi
       if (a.value !== null && a.value.includes('{}')) return { value: null, glob: false, tilde: false, text: a.text };
       return a;
     });
-    w.run(inv, substituted, { stdin: undefined, stdinDynamic: false });
+    w.run(inv, substituted, { stdin: undefined, stdinDynamic: false, stdinPath: undefined });
   }
 }
 
