@@ -1,7 +1,41 @@
-// Placeholder until its owner lands the command; keeps the bundle buildable.
-import type { CliIO } from '../io.js';
+// `remit doctor`: per host, "protected: yes/no" and why (SPEC section 8). It reads the hosts'
+// configuration, runs each host's `--version`, and RUNS the registered hook commands once
+// with a synthetic probe session. Exit 0 when every applicable host is protected, 3 otherwise.
+import minimist from 'minimist';
+import { doctorClaude } from '../../../adapters/claude/doctor.js';
+import { doctorCodex } from '../../../adapters/codex/doctor.js';
+import { absoluteHookCommand } from '../../../adapters/command-hook/command-line.js';
+import { shellExec, whichOnPath, type DoctorContext, type DoctorRow } from '../../../adapters/command-hook/doctor-common.js';
+import { installedBundlePath } from '../../../adapters/command-hook/install-run.js';
+import { resolveDataDir } from '../../core/state/home.js';
+import { UsageError, type CliIO } from '../io.js';
+import { REMIT_VERSION } from '../version.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr('remit doctor: not available in this build\n');
-  return 1;
+export type { DoctorContext, DoctorRow };
+export { doctorClaude, doctorCodex };
+
+export function doctorContext(io: CliIO): DoctorContext {
+  return { env: io.env, cwd: io.cwd, exec: shellExec, which: whichOnPath(io.env) };
+}
+
+/** The rows this module owns; the integrator adds the other hosts' rows of the same shape. */
+export function commandHookDoctorRows(ctx: DoctorContext): DoctorRow[] {
+  const bundle = installedBundlePath(resolveDataDir(ctx.env), REMIT_VERSION);
+  const commandFor = (host: string) => (event: string) => absoluteHookCommand(process.execPath, bundle, host, event);
+  return [doctorCodex(ctx, { commandFor: commandFor('codex') }), doctorClaude(ctx, { commandFor: commandFor('claude') })];
+}
+
+export function renderDoctor(rows: DoctorRow[]): string {
+  return `${rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n')}\n`;
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const a = minimist(argv, { boolean: ['json'], string: ['home'] });
+  for (const k of Object.keys(a)) if (!['json', 'home', '_'].includes(k)) throw new UsageError(`unknown option --${k}`);
+  if (a._.length) throw new UsageError(`unexpected argument '${String(a._[0])}'`);
+  const env = a.home ? { ...io.env, REMIT_HOME: String(a.home) } : io.env;
+  const rows = commandHookDoctorRows(doctorContext({ ...io, env }));
+  const ok = rows.every((r) => r.protected || !r.applicable);
+  io.stdout(a.json ? `${JSON.stringify({ protected: ok, hosts: rows }, null, 2)}\n` : renderDoctor(rows));
+  return ok ? 0 : 3;
 }
