@@ -363,6 +363,29 @@ nextStep?: string
 factIndex?: number
 }
 /**
+ * `remit doctor --json`: whether each host on this machine is guarded, and why.
+ */
+export interface DoctorOutput {
+/**
+ * Every applicable host is protected (exit 0; otherwise exit 3).
+ */
+protected: boolean
+hosts: {
+host: string
+protected: boolean
+/**
+ * False when the host is not on this machine and nothing of remit's is registered for it.
+ */
+applicable: boolean
+/**
+ * First line `protected: yes|no — why`; then the facts: host version vs the verified range, registrations, duplicates, drift, trust, live probe.
+ * 
+ * @minItems 1
+ */
+lines: [string, ...(string)[]]
+}[]
+}
+/**
  * `remit explain evt_… --json`: the audit record of one event, its latest label and what is known of its effect.
  */
 export interface CliExplain {
@@ -614,6 +637,32 @@ hostconfig: ("deny" | "ask" | "allow")
 agents: (null | number)
 checks: ("allow" | "deny")
 source: ("default" | "directive" | "correction" | "project-default" | "recovery")
+}
+/**
+ * `remit install --json` and `remit uninstall --json`: one report per host.
+ */
+export interface InstallOutput {
+command: ("install" | "uninstall")
+reports: {
+host: string
+scope: ("user" | "project" | "local")
+ok: boolean
+dryRun: boolean
+/**
+ * Why nothing was changed for this host.
+ */
+error?: string
+actions: {
+file: string
+what: ("hooks" | "bundle" | "pointer" | "launcher" | "skill" | "trust")
+action: ("installed" | "updated" | "unchanged" | "removed" | "absent")
+detail?: string
+}[]
+/**
+ * What the host still needs before it runs the hook, backups taken, re-review warnings.
+ */
+notes: string[]
+}[]
 }
 export interface CliLabel {
 eventId: string

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Case, CliCaseFrom, ControlEvent } from '../../generated/types.js';
-import { validateCase } from '../../generated/validators.js';
+import { validateCase } from '../../generated/validate-case.js';
 import { directiveFor } from '../../core/decide/directive-text.js';
 import { explainView } from '../../core/controller/readback.js';
 import { UsageError, type CliIO } from '../io.js';

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Action, CliCheck, ControlEvent, ToolRequest } from '../../generated/types.js';
-import { validateToolRequest } from '../../generated/validators.js';
+import { validateToolRequest } from '../../generated/validate-tool-request.js';
 import type { ControllerResult } from '../../core/controller/result.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import type { Runtime } from '../../core/host/runtime.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { validateCliReplay } from '../../generated/validators.js';
+import { validateCliReplay } from '../../generated/validate-cli-replay.js';
 import type { Case } from '../../generated/types.js';
 import { UsageError, type CliIO } from '../io.js';
 import { replayRuntimeFactory, run, shippedCasesDir } from './replay.js';

@@ -6,7 +6,7 @@ import { appendRecord, lineHash } from './chain.js';
 import { EVENT_ID, eventIdTime, newEventId } from './event-id.js';
 import { findEvent, readLastRecords } from './read.js';
 import { verifyAuditFile } from './verify.js';
-import { validateRuntimeEvent } from '../../generated/validators.js';
+import { validateRuntimeEvent } from '../../generated/validate-runtime-event.js';
 
 let dir: string;
 let file: string;

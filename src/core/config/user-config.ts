@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig, UserConfig } from '../../generated/types.js';
-import { validateRepoConfig, validateUserConfig } from '../../generated/validators.js';
+import { validateRepoConfig } from '../../generated/validate-repo-config.js';
+import { validateUserConfig } from '../../generated/validate-user-config.js';
 import type { ClassifierConfig } from '../classify/context.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { DEFAULT_RETENTION_DAYS } from '../audit/prune.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskContract } from '../../generated/types.js';
-import { validateTaskContract } from '../../generated/validators.js';
+import { validateTaskContract } from '../../generated/validate-task-contract.js';
 import { findCorrectionPhrase } from './corrections.js';
 import { defaultContract } from './defaults.js';
 import { parsePrompt, type PromptParse } from './parse-prompt.js';

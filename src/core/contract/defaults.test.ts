@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateTaskContract } from '../../generated/validators.js';
+import { validateTaskContract } from '../../generated/validate-task-contract.js';
 import { controlStateOf, defaultContract } from './defaults.js';
 
 describe('defaultContract', () => {

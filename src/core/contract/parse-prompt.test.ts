@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectiveError, TaskContract } from '../../generated/types.js';
-import { validateDirectiveError, validateTaskContract } from '../../generated/validators.js';
+import { validateDirectiveError } from '../../generated/validate-directive-error.js';
+import { validateTaskContract } from '../../generated/validate-task-contract.js';
 import { controlStateOf, defaultContract } from './defaults.js';
 import { parsePrompt, type PromptParse } from './parse-prompt.js';
 

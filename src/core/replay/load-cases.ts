@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Case, DirectiveErrorCode, Expect, ReasonCode } from '../../generated/types.js';
-import { validateCase } from '../../generated/validators.js';
+import { validateCase } from '../../generated/validate-case.js';
 import { REASONS } from '../decide/reasons.js';
 
 export interface LoadedCase {

@@ -1,7 +1,7 @@
 // Reading a state file: parse, migrate older schema versions in memory, validate. A file
 // that fails is reported as damage (rule 0) and is never rewritten by the hook path.
 import type { SessionState } from '../../generated/types.js';
-import { validateSessionState } from '../../generated/validators.js';
+import { validateSessionState } from '../../generated/validate-session-state.js';
 import { STATE_SCHEMA_VERSION } from './session-state.js';
 import { migrateState } from './migrate.js';
 
