@@ -105,7 +105,25 @@ export const MAX_NODES = 50_000;
 /** Structural nesting (compound commands and substitutions) beyond which we stop. */
 export const MAX_NESTING = 64;
 /** Input longer than this is not parsed at all. */
-export const MAX_SOURCE = 512 * 1024;
+export const MAX_SOURCE = 256 * 1024;
+/**
+ * Command separators beyond which the input is not parsed: unbash's time grows with the
+ * number of statements (≈1 s for 40k on a loaded 2-core runner), and no agent command
+ * has thousands of them. Counted before parsing, so the cap bounds the parse itself.
+ */
+export const MAX_SEPARATORS = 8_000;
+
+function tooManySeparators(source: string): boolean {
+  let n = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    // ';' '\n' '&' '|' '(' '`'
+    if (c === 59 || c === 10 || c === 38 || c === 124 || c === 40 || c === 96) {
+      if (++n > MAX_SEPARATORS) return true;
+    }
+  }
+  return false;
+}
 
 class Fail {
   constructor(readonly reason: 'shell_syntax_unproven' | 'too_complex') {}
@@ -117,7 +135,7 @@ const COMPLEX = new Fail('too_complex');
 const EMPTY: readonly never[] = [];
 
 export function parseShell(source: string, budget: ParseBudget): ShellParse {
-  if (source.length > MAX_SOURCE) return { ok: false, reason: 'too_complex' };
+  if (source.length > MAX_SOURCE || tooManySeparators(source)) return { ok: false, reason: 'too_complex' };
   let script: Script & { errors?: readonly unknown[] | undefined };
   try {
     script = unbashParse(source);

@@ -74,6 +74,16 @@ function mergeBranch(outer: Scope, inner: Scope): void {
   for (const [k, v] of inner.funcs) if (!outer.funcs.has(k)) outer.funcs.set(k, v);
 }
 
+/** `exit`/`return`, alone or ending a group: nothing after it in this shell runs. */
+function terminates(node: ShNode): boolean {
+  if (node.k === 'cmd') {
+    const name = node.words[0]?.lit;
+    return name === 'exit' || name === 'return';
+  }
+  if (node.k === 'seq' && !node.scoped && node.items.length > 0) return terminates(node.items[node.items.length - 1]!);
+  return false;
+}
+
 function poisonAll(env: Env): void {
   for (const k of env.keys()) env.set(k, null);
 }
@@ -137,13 +147,19 @@ export class ShellWalker {
       case 'andor': {
         let prevStart = scope.cwd;
         for (let i = 0; i < node.items.length; i++) {
+          const item = node.items[i]!;
+          if (i > 0 && node.ops[i - 1] === '||' && terminates(item)) {
+            // `cd dir || exit 1`: later commands run only where the cd worked.
+            this.walk(item, cloneScope(scope), depth);
+            continue;
+          }
           // After `||` the previous command failed, so a `cd` in it may not have happened.
           if (i > 0 && node.ops[i - 1] === '||' && scope.cwd !== prevStart) scope.cwd = null;
           prevStart = scope.cwd;
-          if (i === 0) this.walk(node.items[i]!, scope, depth);
+          if (i === 0) this.walk(item, scope, depth);
           else {
             const inner = cloneScope(scope);
-            this.walk(node.items[i]!, inner, depth);
+            this.walk(item, inner, depth);
             // Later list items run only on this path; keep its directory (success path).
             const cwd = inner.cwd;
             mergeBranch(scope, inner);

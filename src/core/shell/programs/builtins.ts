@@ -45,6 +45,12 @@ const declare: Handler = (w, inv) => {
   for (let i = 1; i < inv.args.length; i++) {
     const a = inv.args[i]!;
     if (a.value === null) {
+      const named = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(a.text);
+      if (named) {
+        inv.scope.env.set(named[1]!, null);
+        if (isExecEnvName(named[1]!)) w.unproven(inv, 'shell_command_unproven');
+        continue;
+      }
       // `declare $x=…` may set any variable.
       for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
       continue;

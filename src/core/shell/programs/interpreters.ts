@@ -14,7 +14,9 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   const scan = scanInlineCode(code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   if (prove && prove(code)) return w.acc.read();
-  w.unknown(inv, 'interpreter_inline_code');
+  w.unproven(inv, 'interpreter_inline_code');
+  // The code itself is not a path; the strings inside it may be.
+  w.mentionArgs(inv.args.filter((a) => a.value !== code), inv.scope.cwd);
   for (const p of scan.paths) {
     const path = w.path(inv, { value: p, glob: false, tilde: p.startsWith('~/'), text: p });
     if (path) w.acc.mention(path);

@@ -282,6 +282,10 @@ const npx: Handler = (w, inv) => runPackage(w, inv, 1, true);
 function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
   const lock = kind === 'pnpm' ? 'pnpm-lock.yaml' : kind === 'yarn' ? 'yarn.lock' : 'bun.lock';
   return (w, inv) => {
+    const flag = inv.args[1]?.value;
+    if (kind === 'bun' && (flag === '-e' || flag === '--eval' || flag === '-p' || flag === '--print')) {
+      return w.run(inv, [{ ...inv.args[0]!, value: 'node' }, ...inv.args.slice(1)]);
+    }
     const o = npmOptions(inv.args, 1);
     const sub = o.operands[0];
     const dir = nodeDir(w, inv, o.prefix);
@@ -321,7 +325,6 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     if (kind === 'bun' && cmd === 'pm') return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
     if (cmd === 'dlx' || (kind === 'bun' && cmd === 'x')) return runPackage(w, inv, inv.args.indexOf(sub) + 1, kind !== 'bun');
     if (kind === 'bun' && cmd === 'test') return runChecker(w, inv, inv.args.indexOf(sub) + 1, { short: 'u' });
-    if (kind === 'bun' && (cmd === '-e' || cmd === '--eval' || cmd === '-p' || cmd === '--print')) return w.unknown(inv, 'interpreter_inline_code');
     if (cmd === 'exec') {
       const idx = inv.args.indexOf(sub);
       return w.run(inv, inv.args.slice(idx + 1));

@@ -78,8 +78,8 @@ export function sedScriptEffects(script: string): string[] | 'exec' | 'unparsed'
     const cmd = s[i];
     if (cmd === undefined) return 'unparsed';
     i++;
+    if (cmd === '{') continue;
     switch (cmd) {
-      case '{':
       case '}':
       case '=':
       case 'd':

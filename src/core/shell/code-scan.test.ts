@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isProvenReadOnlyNodeCode, scanInlineCode } from './code-scan.js';
+
+describe('scanInlineCode', () => {
+  it('finds hashing APIs across languages', () => {
+    expect(scanInlineCode("require('crypto').createHash('sha256')").hash).toBe('createHash');
+    expect(scanInlineCode('import hashlib; hashlib.sha256(b"x")').hash).toBe('hashlib.sha256');
+    expect(scanInlineCode('Digest::SHA256.hexdigest("x")').hash).toBe('Digest::SHA256');
+    expect(scanInlineCode('crypto.subtle.digest("SHA-256", d)').hash).toBe('subtle.digest');
+    expect(scanInlineCode('print("hash me")').hash).toBeUndefined();
+  });
+
+  it('finds file-write and process APIs', () => {
+    expect(scanInlineCode('fs.writeFileSync("x", "y")').writes).toBe(true);
+    expect(scanInlineCode("open('f', 'w').write('x')").writes).toBe(true);
+    expect(scanInlineCode('import shutil; shutil.rmtree("d")').writes).toBe(true);
+    expect(scanInlineCode("open('f').read()").writes).toBe(false);
+    expect(scanInlineCode('console.log(1 + 1)').writes).toBe(false);
+  });
+
+  it('collects path-like string literals', () => {
+    expect(scanInlineCode("fs.rmSync('/home/u/.codex/hooks.json'); x('./a', \"b\")").paths).toEqual(['/home/u/.codex/hooks.json', './a']);
+  });
+});
+
+describe('isProvenReadOnlyNodeCode', () => {
+  it.each([
+    "require('./package.json').version",
+    'console.log(require("./package.json").scripts.test)',
+    'process.versions.node',
+    "require('./tsconfig.json')['compilerOptions']",
+  ])('proves %j', (code) => {
+    expect(isProvenReadOnlyNodeCode(code)).toBe(true);
+  });
+
+  it.each([
+    "require('fs').rmSync('x')",
+    "require('./x.js')",
+    "require('./package.json').constructor.constructor('return process')()",
+    'process.exit(1)',
+    "require(`./${x}.json`)",
+  ])('does not prove %j', (code) => {
+    expect(isProvenReadOnlyNodeCode(code)).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from './options.js';
+import type { Arg } from './words.js';
+
+const argv = (...v: (string | null)[]): Arg[] => v.map((value) => ({ value, glob: false, tilde: false, text: value ?? '$x' }));
+
+describe('parseArgs', () => {
+  it('splits short clusters and takes attached or next-word values', () => {
+    const p = parseArgs(argv('curl', '-sSo', 'out', '-Hx: y', 'url'), 1, { flags: 'sS', values: 'oH' });
+    expect(p.options.map((o) => [o.name, o.value?.value])).toEqual([
+      ['s', undefined],
+      ['S', undefined],
+      ['o', 'out'],
+      ['H', 'x: y'],
+    ]);
+    expect(p.operands.map((a) => a.value)).toEqual(['url']);
+  });
+
+  it('accepts unambiguous long-option prefixes and --name=value', () => {
+    const p = parseArgs(argv('x', '--recur', '--target=dir', '--suffix', '.bak', 'a'), 1, {
+      longFlags: ['recursive'],
+      longValues: ['target-directory', 'suffix'],
+    });
+    expect(p.options.map((o) => [o.name, o.value?.value])).toEqual([
+      ['recursive', undefined],
+      ['target-directory', 'dir'],
+      ['suffix', '.bak'],
+    ]);
+    expect(p.unknown).toEqual([]);
+  });
+
+  it('reports options it does not know and treats everything after -- as operands', () => {
+    const p = parseArgs(argv('rm', '-z', '--', '-f', 'x'), 1, { flags: 'f' });
+    expect(p.unknown).toEqual(['-z']);
+    expect(p.operands.map((a) => a.value)).toEqual(['-f', 'x']);
+  });
+
+  it('stops at the first operand for wrappers', () => {
+    const p = parseArgs(argv('timeout', '-s', 'KILL', '5', 'rm', '-f', 'x'), 1, { values: 's', stopAtOperand: true });
+    expect(p.rest).toBe(3);
+    expect(p.operands).toEqual([]);
+  });
+
+  it('keeps dynamic words as operands', () => {
+    const p = parseArgs(argv('rm', null, '-f'), 1, { flags: 'f' });
+    expect(p.operands).toHaveLength(1);
+  });
+});
