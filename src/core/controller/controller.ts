@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type {
   Action, ActionAfterEvent, ActionBeforeEvent, ControlEvent, Decision, HostRef, PromptSubmitEvent, RepoConfig, RuntimeEvent,
-  SessionEndEvent, SessionStartEvent, SessionState, SubagentStartEvent, SubagentStopEvent, TaskContract, TurnEndEvent, UnresolvedReason, UserConfig,
+  SessionEndEvent, SessionStartEvent, SessionState, StoredVerdict, SubagentStartEvent, SubagentStopEvent, TaskContract, TurnEndEvent, UnresolvedReason, UserConfig,
 } from '../../generated/types.js';
 import { contractLine, controlStateOf, defaultContract, helpText, parsePrompt, type InspectionCommand } from '../contract/index.js';
 import { decide } from '../decide/decide.js';
@@ -68,10 +68,8 @@ function hostOf(ev: ControlEvent): HostRef {
   return h.version ? { name: String(h.name), version: String(h.version) } : { name: String(h.name) };
 }
 
-function verdictOf(d: Decision): SessionState['open'][string] extends infer O ? (O extends { verdict: infer V } ? V : never) : never {
-  const v: { outcome: Decision['outcome']; reasonCode: Decision['reasonCode']; family: Decision['family']; controlState: Decision['controlState']; would?: Decision['would']; factIndex?: number } = {
-    outcome: d.outcome, reasonCode: d.reasonCode, family: d.family, controlState: d.controlState,
-  };
+function verdictOf(d: Decision): StoredVerdict {
+  const v: StoredVerdict = { outcome: d.outcome, reasonCode: d.reasonCode, family: d.family, controlState: d.controlState };
   if (d.would) v.would = d.would;
   if (d.factIndex !== undefined) v.factIndex = d.factIndex;
   return v;
@@ -260,7 +258,7 @@ export function createController(deps: ControllerDeps): Controller {
   }
 
   /** Fail mode: decide with guardError on whatever can be read without the lock, and audit it. */
-  function guardFailure(ev: ActionBeforeEvent, key: string, code: GuardCode, t0: number, locked: boolean): ControllerResult {
+  function guardFailure(ev: ActionBeforeEvent, key: string, code: GuardCode, t0: number): ControllerResult {
     const now = deps.now();
     let contract = defaultContract();
     let input: DecisionInput;
@@ -290,7 +288,6 @@ export function createController(deps: ControllerDeps): Controller {
     } catch {
       // Recording failed too; the verdict stands.
     }
-    void locked;
     return decisionResult(d, id, contract);
   }
 
@@ -302,11 +299,11 @@ export function createController(deps: ControllerDeps): Controller {
         try {
           return decideLocked(ev, key, loaded, t0);
         } catch {
-          return guardFailure(ev, key, 'INTERNAL_ERROR', t0, true);
+          return guardFailure(ev, key, 'INTERNAL_ERROR', t0);
         }
       });
     } catch (err) {
-      return guardFailure(ev, key, err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR', t0, false);
+      return guardFailure(ev, key, err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR', t0);
     }
   }
 
@@ -349,9 +346,6 @@ export function createController(deps: ControllerDeps): Controller {
           return;
         }
         const s = ensureState(loaded, ev, at);
-        if (s.contract.level === 'off') {
-          // OFF records nothing, but capacity evidence is still kept.
-        }
         if (ev.kind === 'action.after') {
           const open = s.open[ev.actionId];
           if (open && open.verdict.outcome === 'deny' && ev.lifecycle !== 'not_started') {
@@ -376,6 +370,7 @@ export function createController(deps: ControllerDeps): Controller {
             }
           }
         }
+        // OFF records nothing, but the capacity evidence is still kept in the ledger.
         if (s.contract.level !== 'off') {
           append(key, { id: newEventId(now), at, kind: 'lifecycle', host: hostOf(ev), state: controlStateOf(s.contract), lifecycle, ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
         }
@@ -614,7 +609,7 @@ export function createController(deps: ControllerDeps): Controller {
       } catch {
         if (ev && typeof ev === 'object' && ev.kind === 'action.before' && ev.action && typeof ev.sessionId === 'string') {
           try {
-            return guardFailure(ev, sessionKey(String(ev.host?.name ?? 'unknown'), ev.sessionId), 'INTERNAL_ERROR', performance.now(), false);
+            return guardFailure(ev, sessionKey(String(ev.host?.name ?? 'unknown'), ev.sessionId), 'INTERNAL_ERROR', performance.now());
           } catch {
             // Fall through to the last resort.
           }
