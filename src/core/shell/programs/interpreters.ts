@@ -33,13 +33,16 @@ const NODE_VALUE = new Set(['-r', '--require', '--import', '--loader', '--experi
 const node: Handler = (w, inv) => {
   const args = inv.args;
   let test = false;
+  // A preloaded module runs before any inline code, so nothing is proven then.
+  let preload = false;
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
     if (v === '-v' || v === '--version' || v === '-h' || v === '--help' || v === '--v8-options') return w.acc.read();
-    if (v === '-e' || v === '--eval' || v === '-p' || v === '--print') return inlineCode(w, inv, args[i + 1]?.value ?? null, isProvenReadOnlyNodeCode);
-    if (v.startsWith('--eval=') || v.startsWith('--print=')) return inlineCode(w, inv, v.slice(v.indexOf('=') + 1), isProvenReadOnlyNodeCode);
+    const prove = preload ? undefined : isProvenReadOnlyNodeCode;
+    if (v === '-e' || v === '--eval' || v === '-p' || v === '--print') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
+    if (v.startsWith('--eval=') || v.startsWith('--print=')) return inlineCode(w, inv, v.slice(v.indexOf('=') + 1), prove);
     if (v === '-c' || v === '--check') return w.acc.read();
     if (v === '--test') {
       test = true;
@@ -49,6 +52,7 @@ const node: Handler = (w, inv) => {
     if (v === '-') return stdinCode(w, inv);
     if (v.startsWith('-')) {
       if (NODE_VALUE.has(v)) i++;
+      if (/^(?:-r|--require|--import|--loader|--experimental-loader)(?:=|$)/.test(v)) preload = true;
       continue;
     }
     if (test) return runChecker(w, inv, i);

@@ -60,9 +60,16 @@ const shell: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
+/** A Python virtualenv's activate script only sets PATH, PS1 and a `deactivate` function. */
+const VENV_ACTIVATE = /(?:^|\/)bin\/activate(?:\.(?:sh|bash|zsh))?$/;
+
 const source: Handler = (w, inv) => {
   const file = inv.args[1];
   if (!file) return w.acc.read();
+  if (file.value !== null && VENV_ACTIVATE.test(file.value)) {
+    for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
+    return w.acc.read();
+  }
   runScriptFile(w, inv, file, true, false);
 };
 
