@@ -231,7 +231,7 @@ export class ShellWalker {
         return;
       case 'redir':
         this.walk(node.body, scope, depth);
-        for (const r of node.redirects) this.redirect(r, scope, depth, 'compound command');
+        for (const r of node.redirects) this.redirect(r, scope, 'compound command');
         return;
       case 'expr':
         for (const s of node.subs) this.walk(s, cloneScope(scope), depth);
@@ -273,7 +273,7 @@ export class ShellWalker {
         scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : null);
         if (isExecEnv(a.name)) this.acc.unproven('shell_command_unproven', cmd.text);
       }
-      for (const r of cmd.redirects) this.redirect(r, scope, depth, cmd.text);
+      for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
       if (cmd.assignsInExpansion) poisonAll(scope.env);
       return;
     }
@@ -285,7 +285,7 @@ export class ShellWalker {
     }
     const args: Arg[] = [];
     for (const w of cmd.words) expandWord(w, scope.env, args);
-    for (const r of cmd.redirects) this.redirect(r, scope, depth, cmd.text);
+    for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
     if (args.length > 0) {
       this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false });
     }
@@ -350,7 +350,7 @@ export class ShellWalker {
     this.walkSource(source, scope, inv.depth + 1, inv.text);
   }
 
-  private redirect(r: ShRedirect, scope: Scope, depth: number, segment: string): void {
+  private redirect(r: ShRedirect, scope: Scope, segment: string): void {
     if (r.heredoc || r.op === '<<<') return;
     const t = r.target;
     if (!t) return;
@@ -370,7 +370,6 @@ export class ShellWalker {
     const p = argPath(arg, scope.cwd, this.pc);
     if (p) this.acc.effect('write', p, segment);
     else this.acc.unprovenWrite('dynamic_word', segment);
-    void depth;
   }
 
   // ---- helpers for program handlers ----
