@@ -74,6 +74,7 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
   const projects = state?.projects && typeof state.projects === 'object' ? (state.projects as Record<string, Record<string, unknown>>) : {};
   if (projects[root]?.hasTrustDialogAccepted !== true) lines.push(`workspace trust: not recorded for ${root}; interactive sessions there run no hooks until the trust dialog is accepted (claude -p runs them)`);
 
+  let probed = false;
   if (!ctx.noExec && found.length > 0) {
     const pick = (event: string) => found.find((f) => f.loc.event === event);
     const prompt = pick('UserPromptSubmit');
@@ -87,14 +88,15 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
         pre.scope === 'user' ? probeDir : root,
         { CLAUDE_PROJECT_DIR: root },
       );
+      probed = probe.ok;
       lines.push(probe.line);
       if (!probe.ok) problems.push('the registered hook does not refuse as it should');
     }
   }
-  return finish(version.found, true, problems, lines);
+  return finish(version.found, true, problems, lines, probed);
 }
 
-function finish(hostFound: boolean, registered: boolean, problems: string[], lines: string[]): DoctorRow {
-  const head = problems.length ? `protected: no — ${problems.join('; ')}` : 'protected: yes — registered and the live probe refused a write';
+function finish(hostFound: boolean, registered: boolean, problems: string[], lines: string[], probed = false): DoctorRow {
+  const head = problems.length ? `protected: no — ${problems.join('; ')}` : `protected: yes — registered${probed ? ' and the live probe refused a write' : ' (live probe not run: plugin hooks run only inside Claude Code)'}`;
   return { host: 'claude', protected: problems.length === 0, applicable: hostFound || registered, lines: [head, ...lines] };
 }

@@ -1,6 +1,7 @@
 // `remit doctor` for Codex: is every session on this machine guarded, and if not, why.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { hostVersionLine, liveProbe, type DoctorContext, type DoctorRow } from '../command-hook/doctor-common.js';
 import { readOurHooks } from '../command-hook/install-run.js';
@@ -8,6 +9,7 @@ import type { Location } from '../command-hook/hooks-config.js';
 import { CODEX_VERIFIED_RANGE } from './capability.js';
 import { codexHookEntries, codexHooksPath, CODEX_HOOK_EVENTS } from './install.js';
 import { codexInstallSpec, codexTrustOf, readCodexConfigToml } from './installer.js';
+import { codexPluginHooks } from './plugin.js';
 
 export interface DoctorExpectation {
   /** The command `remit install codex` would register now, per event (drift check). */
@@ -27,10 +29,12 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   if (features && (features.hooks === false || features.codex_hooks === false)) problems.push('hooks are disabled in config.toml ([features] hooks = false)');
 
   const root = findProjectRoot(ctx.cwd);
-  const files = [
+  const files: { scope: string; file: string; keyFile?: string }[] = [
     { scope: 'user', file: codexHooksPath('user', ctx.env, root) },
     { scope: 'project', file: codexHooksPath('project', ctx.env, root) },
   ];
+  // The remit plugin's hooks count as a registration too (key file `remit@<marketplace>:hooks/hooks.json`).
+  for (const p of codexPluginHooks(ctx.env)) files.push({ scope: `plugin ${p.plugin}`, file: p.hooksFile, keyFile: p.keyFile });
   const found: { scope: string; file: string; loc: Location }[] = [];
   for (const f of files) {
     if (!existsSync(f.file)) continue;
@@ -54,7 +58,7 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   }
   for (const e of CODEX_HOOK_EVENTS) {
     const n = found.filter((f) => f.loc.event === e).length;
-    if (n > 1) lines.push(`${e}: registered ${n} times (user and project); each runs, which remit's idempotence makes harmless`);
+    if (n > 1) lines.push(`${e}: registered ${n} times (${[...new Set(found.filter((f) => f.loc.event === e).map((f) => f.scope))].join(', ')}); each runs, which remit's idempotence makes harmless`);
   }
   if (expect.commandFor) {
     const canonical = new Map(codexHookEntries(expect.commandFor).map((x) => [x.event, x.handler]));
@@ -66,7 +70,7 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   for (const f of files) {
     const here = found.filter((x) => x.file === f.file).map((x) => x.loc);
     if (!here.length) continue;
-    const trust = codexTrustOf(ctx.env, f.file, here);
+    const trust = codexTrustOf(ctx.env, f.keyFile ?? f.file, here);
     const counts = new Map<string, number>();
     for (const t of trust) counts.set(t.verdict, (counts.get(t.verdict) ?? 0) + 1);
     lines.push(`trust (${f.scope}): ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`);
@@ -75,6 +79,7 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
     if (bad.length) problems.push(`${bad.length} hook(s) not trusted by Codex (${[...new Set(bad.map((b) => b.verdict))].join(', ')}); trust them in \`codex\` (/hooks) or run \`remit install codex --trust\``);
   }
 
+  let probed = false;
   if (!ctx.noExec) {
     const pick = (event: string) => found.find((f) => f.loc.event === event);
     const prompt = pick('UserPromptSubmit');
@@ -86,16 +91,19 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
         { host: 'codex', directive: '$remit review -- doctor probe', turnField: 'turn_id', write: { tool: 'apply_patch', input: { command: '*** Begin Patch\n*** Add File: remit-doctor-probe.txt\n+probe\n*** End Patch\n' } } },
         { prompt: String(prompt.loc.installed.command), pre: String(pre.loc.installed.command) },
         cwd,
+        // Plugin commands read PLUGIN_ROOT, which Codex sets for them.
+        pre.scope.startsWith('plugin') ? { PLUGIN_ROOT: path.dirname(path.dirname(pre.file)) } : {},
       );
+      probed = probe.ok;
       lines.push(probe.line);
       if (!probe.ok) problems.push('the registered hook does not refuse as it should');
     }
   }
-  return finish(ctx, version.found, true, problems, lines);
+  return finish(ctx, version.found, true, problems, lines, probed);
 }
 
-function finish(_ctx: DoctorContext, hostFound: boolean, registered: boolean, problems: string[], lines: string[]): DoctorRow {
-  const head = problems.length ? `protected: no — ${problems.join('; ')}` : 'protected: yes — registered, trusted, and the live probe refused a write';
+function finish(_ctx: DoctorContext, hostFound: boolean, registered: boolean, problems: string[], lines: string[], probed = false): DoctorRow {
+  const head = problems.length ? `protected: no — ${problems.join('; ')}` : `protected: yes — registered, trusted${probed ? ', and the live probe refused a write' : ' (live probe not run)'}`;
   return { host: 'codex', protected: problems.length === 0, applicable: hostFound || registered, lines: [head, ...lines] };
 }
 

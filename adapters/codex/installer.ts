@@ -4,6 +4,7 @@ import { parse as parseToml } from 'smol-toml';
 import { readRaw } from '../command-hook/config-file.js';
 import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
+import { codexPluginHooks } from './plugin.js';
 import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, CODEX_SCOPES, isCodexRemitHandler, type CodexScope } from './install.js';
 import type { Env } from './paths.js';
 import { codexHookHash, trustKey, trustVerdict, withTrust, type TrustRecord, type TrustVerdict } from './trust.js';
@@ -86,8 +87,13 @@ export const codexInstallSpec: HostInstallSpec = {
     let text = toml.raw ?? '';
     const actions: FileAction[] = [];
     const file = codexConfigTomlPath(ctx.env);
-    for (const loc of locations) {
-      const key = trustKey(configFile, loc.event, loc.group, loc.handler);
+    // The remit plugin's hooks too, when Codex has it installed and enabled.
+    const targets = [
+      ...locations.map((loc) => ({ keyFile: configFile, loc })),
+      ...codexPluginHooks(ctx.env).flatMap((p) => p.locations.map((loc) => ({ keyFile: p.keyFile, loc }))),
+    ];
+    for (const { keyFile, loc } of targets) {
+      const key = trustKey(keyFile, loc.event, loc.group, loc.handler);
       const hash = codexHookHash(loc.event, loc.matcher, loc.installed);
       if (!hash) continue;
       const rec = stateRecord(toml.doc, key);
@@ -99,7 +105,7 @@ export const codexInstallSpec: HostInstallSpec = {
       // A record Codex wrote in a spelling this edit does not recognise would become a duplicate table.
       if (next.action === 'added' && rec) return { error: `${file} already has a trust record for ${key} in a form remit does not edit; trust the hook in Codex (/hooks) instead. Nothing was changed.` };
       text = next.text;
-      actions.push({ file, what: 'trust', action: next.action === 'added' ? 'installed' : next.action, detail: loc.event });
+      actions.push({ file, what: 'trust', action: next.action === 'added' ? 'installed' : next.action, detail: keyFile === configFile ? loc.event : `${loc.event} (${keyFile.split(':')[0]} plugin)` });
     }
     try {
       parseToml(text);

@@ -12,11 +12,12 @@ export function absoluteHookCommand(nodePath: string, bundlePath: string, host: 
 
 /**
  * remit's own hook command for `host`: the bundle (`…/remit.cjs`), a project launcher
- * (`…/remit/launch.cjs`) or a `remit` on PATH, followed by `hook <host>`. Anchored on a path
+ * (`…/remit/launch.cjs`), the plugin launcher (`$PLUGIN_ROOT/launch.cjs`) or a `remit` on PATH,
+ * followed by `hook <host>`. Anchored on a path
  * boundary so `notremit.cjs` or `remit doctor` is never claimed.
  */
 export function isRemitHookCommand(command: unknown, host: string): boolean {
   if (typeof command !== 'string') return false;
-  const re = new RegExp(`(?:^|[\\s'"/\\\\])(?:remit(?:\\.cjs)?|remit[/\\\\]launch\\.cjs)['"]?\\s+hook\\s+${host}(?=$|[\\s'"])`);
+  const re = new RegExp(`(?:(?:^|[\\s'"/\\\\])(?:remit(?:\\.cjs)?|remit[/\\\\]launch\\.cjs)|\\$\\{?(?:CLAUDE_)?PLUGIN_ROOT\\}?[/\\\\]launch\\.cjs)['"]?\\s+hook\\s+${host}(?=$|[\\s'"])`);
   return re.test(command);
 }

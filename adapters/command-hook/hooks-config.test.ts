@@ -94,3 +94,11 @@ describe('findHooks and the signature', () => {
     expect(isRemitHookCommand('node /x/launch.cjs hook codex', 'codex')).toBe(false);
   });
 });
+
+describe('plugin launcher commands', () => {
+  it('are remit\'s own', () => {
+    expect(isRemitHookCommand('node "$PLUGIN_ROOT/launch.cjs" hook codex PreToolUse', 'codex')).toBe(true);
+    expect(isRemitHookCommand('node "${CLAUDE_PLUGIN_ROOT}/launch.cjs" hook claude Stop', 'claude')).toBe(true);
+    expect(isRemitHookCommand('node "$PLUGIN_ROOT/launch.cjs" hook claude Stop', 'codex')).toBe(false);
+  });
+});
