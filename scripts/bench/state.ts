@@ -2,7 +2,7 @@
 // action.before with state persisted, `status` on a 100,000-record log and `runtime --all`
 // over 1,000,000 records in 1,000 sessions. The large data set is generated once into the
 // OS temp folder and reused. Prints one JSON row per figure for scripts/bench.mjs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,9 @@ import { withLock } from '../../src/core/state/lock.js';
 import { newSessionState } from '../../src/core/state/session-state.js';
 import { defaultContract } from '../../src/core/contract/index.js';
 import type { RuntimeEvent, TaskContract } from '../../src/generated/types.js';
+import { probeLaunch } from '../../src/core/controller/hook-probe.js';
+import { readSession } from '../../src/core/state/store.js';
+import { verifyAuditFile } from '../../src/core/audit/verify.js';
 
 const quick = process.argv.includes('--quick');
 const root = process.cwd();
@@ -193,8 +196,54 @@ async function benchReadbacks(): Promise<void> {
   row(`runtime --all, ${v.checked.toLocaleString('en')} records in ${v.sessions} sessions (spawned)`, `median ${ms(rMed)} (floor ${ms(pct(r.floor, 50))})`, '<= 2 s', rMed <= 2000);
 }
 
+function runProbe(args: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [process.argv[1]!, '--probe', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('close', () => resolve(out));
+  });
+}
+
+/** 32 hook processes, default 5 s lock timeout, one launch each under agents=4. */
+async function benchRace(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'remit-bench-race-'));
+  try {
+    const home = path.join(dir, 'home');
+    mkdirSync(path.join(dir, 'project', '.git'), { recursive: true });
+    const base = { sessionId: 'race', cwd: path.join(dir, 'project') };
+    const c = createController({
+      home, env: {}, now: () => new Date(), protectedPaths: { remit: [], hostConfig: [] },
+      userConfig: { status: 'absent', config: null, path: '' }, repoConfig: () => ({ status: 'absent', config: null, path: '' }),
+    });
+    await c.handle(events.prompt(base, '$remit change agents=4'));
+    const t0 = performance.now();
+    const outs = await Promise.all(Array.from({ length: 32 }, (_, i) => runProbe([home, 'race', base.cwd, `launch-${i}`])));
+    const wall = performance.now() - t0;
+    const verdicts = outs.map((o) => {
+      try {
+        return JSON.parse(o) as { outcome?: string; reasonCode?: string };
+      } catch {
+        return {};
+      }
+    });
+    const admitted = verdicts.filter((v) => v.outcome === 'allow').length;
+    const guard = verdicts.filter((v) => v.reasonCode === 'GUARD_ERROR').length;
+    const key = sessionKey('test', 'race');
+    const v = verifyAuditFile(auditFile(home, key), key);
+    const loaded = readSession(home, key);
+    const reserved = loaded.kind === 'ok' ? loaded.state.ledger.reservations.length : -1;
+    const ok = admitted === 4 && guard === 0 && v.intact && reserved === 4;
+    row('32 concurrent hook processes under agents=4', `${admitted} admitted, ${guard} GUARD_ERROR, chain ${v.intact ? 'intact' : 'BROKEN'} (${v.records} records), ${(wall / 1000).toFixed(1)} s wall`, '4 admitted, 0 GUARD_ERROR, chain verifies', ok);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === '--probe') return probeLaunch(process.argv.slice(3));
   await benchAppend();
+  await benchRace();
   await benchReadbacks();
 }
 

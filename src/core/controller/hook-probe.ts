@@ -1,15 +1,16 @@
-// A minimal hook process for the concurrency test and the bench: one ControlEvent from argv
-// through the real controller, state store and audit, the verdict on stdout.
+// A minimal hook process for the concurrency test and the bench: one delegate launch through
+// the real controller, state store and audit, the verdict on stdout.
 import { createController } from './controller.js';
 import { events, delegateAction } from './testing.js';
 
-async function main(): Promise<void> {
-  const [home, sessionId, cwd, actionId] = process.argv.slice(2);
+export async function probeLaunch(args: string[]): Promise<void> {
+  const [home, sessionId, cwd, actionId, timeout] = args;
   if (!home || !sessionId || !cwd || !actionId) {
-    process.stderr.write('usage: hook-probe HOME SESSION CWD ACTION_ID\n');
+    process.stderr.write('usage: hook-probe HOME SESSION CWD ACTION_ID [LOCK_TIMEOUT_MS]\n');
     process.exit(1);
   }
   const controller = createController({
+    ...(timeout ? { lockTimeoutMs: Number(timeout) } : {}),
     home,
     env: {},
     now: () => new Date(),
@@ -20,5 +21,3 @@ async function main(): Promise<void> {
   const r = await controller.handle(events.before({ sessionId, cwd }, delegateAction(actionId)));
   process.stdout.write(JSON.stringify(r.kind === 'decision' ? { outcome: r.decision.outcome, reasonCode: r.decision.reasonCode } : { kind: r.kind }) + '\n');
 }
-
-void main();
