@@ -107,6 +107,9 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(outside.nextStep).toContain('files=src/**|test/a.ts|README.md');
     expect(codeOf(input(c, { effects: [] }))).toBe('ask/WRITE_PATH_UNPROVEN');
     expect(codeOf(input(c, { mutability: 'unknown', effects: [] }))).toBe('ask/WRITE_PATH_UNPROVEN');
+    // some targets proven inside, one not provable (`rm src/a.ts; rm $F`)
+    expect(codeOf(input(c, { effects: [{ kind: 'delete', path: `${ROOT}/src/a.ts` }], analysis: 'dynamic_word' }))).toBe('ask/WRITE_PATH_UNPROVEN');
+    expect(codeOf(input(c, { effects: [{ kind: 'delete', path: `${ROOT}/lib/a.ts` }], analysis: 'dynamic_word' }))).toBe('deny/PATH_OUTSIDE_CONTRACT');
     expect(codeOf(input(c, { mutability: 'check', effects: [] }))).toBe('allow/WITHIN_CONTRACT');
     expect(codeOf(input(c, { mutability: 'read', effects: [{ kind: 'read', path: '/etc/hosts' }] }))).toBe('allow/WITHIN_CONTRACT');
     expect(codeOf(input({ files: [], filesAsTyped: [] }))).toBe('deny/PATH_OUTSIDE_CONTRACT');

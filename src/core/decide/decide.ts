@@ -196,24 +196,28 @@ function ruleFiles(input: DecisionInput): Verdict | null {
   if (m !== 'write' && m !== 'unknown') return null;
   const effects = mutatingEffects(action);
   const widen = `\`${directiveFor(contract, { filesAsTyped: [...(contract.filesAsTyped ?? []), '<path>'] })}\``;
-  if (effects.length === 0) {
+  const inside = compileGlobs(contract.files, contract.caseInsensitivePaths === true);
+  const outside = effects.find((e) => !inside(e.path));
+  if (outside) {
+    return {
+      outcome: 'deny',
+      code: 'PATH_OUTSIDE_CONTRACT',
+      explanation: `${shown(outside.path, contract)} is outside files=${(contract.filesAsTyped ?? []).join('|') || '(none)'}.`,
+      nextStep: `${widen.replace('<path>', shown(outside.path, contract))} if the task now includes that file.`,
+      factIndex: outside.index,
+    };
+  }
+  // An analysis reason on a write or unknown action means some target could not be proven,
+  // even when others were (`rm x; rm $F`).
+  if (effects.length === 0 || action.analysis !== undefined) {
     return {
       outcome: 'ask',
       code: 'WRITE_PATH_UNPROVEN',
-      explanation: `${describe(action, action.tool)} may write, and remit cannot prove which files; the contract limits files to ${(contract.filesAsTyped ?? []).join('|') || 'none'}.`,
+      explanation: `${describe(action, action.tool)} may write, and remit cannot prove which files${action.analysis ? ` (${action.analysis})` : ''}; the contract limits files to ${(contract.filesAsTyped ?? []).join('|') || 'none'}.`,
       nextStep: `Use a tool with a visible path, ${approveLine.replace(/^or /, '')}`,
     };
   }
-  const inside = compileGlobs(contract.files, contract.caseInsensitivePaths === true);
-  const outside = effects.find((e) => !inside(e.path));
-  if (!outside) return null;
-  return {
-    outcome: 'deny',
-    code: 'PATH_OUTSIDE_CONTRACT',
-    explanation: `${shown(outside.path, contract)} is outside files=${(contract.filesAsTyped ?? []).join('|') || '(none)'}.`,
-    nextStep: `${widen.replace('<path>', shown(outside.path, contract))} if the task now includes that file.`,
-    factIndex: outside.index,
-  };
+  return null;
 }
 
 function ruleDependency(input: DecisionInput): Verdict | null {
