@@ -55,6 +55,30 @@ export class FakeOpencode {
     return this.hooks;
   }
 
+  /** One raw call as OpenCode makes it: a hook with its (input, output) pair, or a bus event. */
+  async call(event: string, payload: any): Promise<{ thrown?: string; output?: unknown }> {
+    const h = await this.load();
+    if (event === 'event') {
+      const info = payload?.event?.properties?.info;
+      if (payload?.event?.type === 'session.created' && info && typeof info.id === 'string') this.sessions.set(info.id, { id: info.id, directory: this.directory, ...(info.parentID ? { parentID: info.parentID } : {}) });
+      await (h.event as (i: unknown) => Promise<void>)?.(payload);
+      return {};
+    }
+    const hook = h[event] as ((i: unknown, o: unknown) => Promise<void>) | undefined;
+    const output = payload?.output;
+    try {
+      await hook?.(payload?.input, output);
+    } catch (err) {
+      return { thrown: err instanceof Error ? err.message : String(err), output };
+    }
+    if (event === 'chat.message') {
+      const system: string[] = [];
+      await (h['experimental.chat.system.transform'] as (i: unknown, o: unknown) => Promise<void>)?.({ sessionID: payload?.input?.sessionID, model: {} }, { system });
+      return { output: { system } };
+    }
+    return { output };
+  }
+
   async createSession(id: string, parentID?: string): Promise<void> {
     const s: FakeSession = { id, directory: this.directory, ...(parentID ? { parentID } : {}) };
     this.sessions.set(id, s);

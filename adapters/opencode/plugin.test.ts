@@ -85,7 +85,7 @@ describe('OpenCode plugin loaded as OpenCode loads it', () => {
     const before = h['tool.execute.before'] as (i: unknown, o: unknown) => Promise<void>;
     // No session id at all: an unarmed session of its own, so nothing is refused.
     await expect(before(undefined, undefined)).resolves.toBeUndefined();
-    await expect(before({ tool: 'write', sessionID: 'ses_x', callID: 'c1' }, { args: null })).rejects.toThrow(/remit refused/);
+    await expect(before({ tool: 'write', sessionID: 'ses_x', callID: 'c1' }, { args: null })).rejects.toThrow(/MUTABILITY_UNPROVEN/);
     await expect(before({ tool: 'bash', sessionID: 'ses_x', callID: 'c2' }, { args: { command: 'echo ' + 'A'.repeat(2_000_000) + ' > out.txt' } })).rejects.toThrow(/remit/);
     await expect(before({ tool: 'write', sessionID: 'ses_x', callID: 'c3' }, { args: { filePath: '../../\u0000\u202e/etc/passwd', content: 1 } })).rejects.toThrow(/remit/);
     await expect(before({ tool: 'read', sessionID: 'ses_x', callID: 'c4' }, { args: { filePath: 42 } })).resolves.toBeUndefined();

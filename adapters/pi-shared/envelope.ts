@@ -29,5 +29,5 @@ export function controlEvent<K extends ControlEvent['kind']>(runtime: Runtime, f
   if (f.sourceSessionId && f.sourceSessionId !== f.sessionId) env.sourceSessionId = f.sourceSessionId;
   if (f.agentId) env.agentId = f.agentId;
   if (f.turnId) env.turnId = f.turnId;
-  return { ...env, ...body } as ControlEvent;
+  return { ...env, ...body } as unknown as ControlEvent;
 }

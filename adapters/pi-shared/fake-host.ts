@@ -83,7 +83,7 @@ export class FakePi {
   }
 
   /** One user prompt through the host's order. Returns whether it reached the agent. */
-  async prompt(text: string): Promise<{ reachedAgent: boolean }> {
+  async prompt(text: string, source = 'interactive'): Promise<{ reachedAgent: boolean; inputResult?: unknown }> {
     const slash = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text);
     if (slash && this.commands.has(slash[1]!)) {
       await this.commands.get(slash[1]!)!.handler(slash[2] ?? '', this.ctx);
@@ -91,8 +91,8 @@ export class FakePi {
     }
     if (!(this.opts.host === 'omp' && this.opts.print)) {
       for (const h of this.handlers.get('input') ?? []) {
-        const r = (await h({ type: 'input', text, source: 'interactive' }, this.ctx)) as Record<string, unknown> | undefined;
-        if (this.opts.host === 'pi' ? r?.action === 'handled' : r?.handled === true) return { reachedAgent: false };
+        const r = (await h({ type: 'input', text, source }, this.ctx)) as Record<string, unknown> | undefined;
+        if (this.opts.host === 'pi' ? r?.action === 'handled' : r?.handled === true) return { reachedAgent: false, inputResult: r };
       }
     }
     for (const r of await this.emit('before_agent_start', { prompt: text, systemPrompt: this.opts.host === 'omp' ? [] : '' })) {
@@ -108,7 +108,7 @@ export class FakePi {
     await this.emit('agent_end', { messages: [] });
   }
 
-  async tool(toolName: string, input: unknown, execute?: () => void | Promise<void>, toolCallId = `tc_${++this.seq}`): Promise<FakeToolOutcome> {
+  async tool(toolName: string, input: unknown, execute?: () => void | Promise<void>, toolCallId = `tc_${++this.seq}`, opts: { skipResult?: boolean } = {}): Promise<FakeToolOutcome> {
     let context: string | undefined;
     for (const h of this.handlers.get('tool_call') ?? []) {
       let r: Record<string, unknown> | undefined;
@@ -121,6 +121,7 @@ export class FakePi {
       if (typeof r?.additionalContext === 'string') context = r.additionalContext;
     }
     await execute?.();
+    if (opts.skipResult) return { blocked: false, ran: true, ...(context ? { context } : {}) };
     let content: unknown[] = [{ type: 'text', text: 'ok' }];
     for (const h of this.handlers.get('tool_result') ?? []) {
       const r = (await h({ type: 'tool_result', toolCallId, toolName, input, content, isError: false, details: undefined }, this.ctx)) as { content?: unknown[] } | undefined;

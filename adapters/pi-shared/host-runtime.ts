@@ -8,14 +8,29 @@ export function isRuntime(v: unknown): v is Runtime {
   return v !== null && typeof v === 'object' && typeof (v as Runtime).handle === 'function' && typeof (v as Runtime).classify === 'function';
 }
 
+export interface HostRuntimeProfile {
+  /** The host's hook and plugin configuration (its capability `configPaths`), protected under rule 4. */
+  configPaths: string[];
+  /** How verdicts travel on this host, for the audit: 'throw', 'block' … */
+  denyChannel: string;
+  ask: 'native' | 'deny' | 'none';
+}
+
 /** A memoised getter: the given runtime, else the production one built from `env`. */
-export function runtimeGetter(given: unknown, env: NodeJS.ProcessEnv): () => Promise<Runtime> {
+export function runtimeGetter(given: unknown, env: NodeJS.ProcessEnv, profile: HostRuntimeProfile): () => Promise<Runtime> {
   let pending: Promise<Runtime> | undefined;
   return () => {
     if (!pending) {
       pending = isRuntime(given)
         ? Promise.resolve(given)
-        : import('../../src/core/host/create-runtime.js').then((m) => m.createRuntime({ home: resolveRemitHome(env), env }));
+        : import('../../src/core/host/create-runtime.js').then((m) =>
+            m.createRuntime({
+              home: resolveRemitHome(env),
+              env,
+              protectedPaths: { hostConfig: profile.configPaths },
+              channels: { deny: profile.denyChannel, ask: profile.ask },
+            }),
+          );
       // A failed start is retried on the next event rather than remembered forever.
       pending.catch(() => (pending = undefined));
     }

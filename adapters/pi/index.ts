@@ -4,13 +4,14 @@
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { createPiFamilyExtension } from '../pi-shared/extension.js';
 import { runtimeGetter } from '../pi-shared/host-runtime.js';
+import { PI_CAPABILITY } from './capability.js';
 import type { PiApi } from '../pi-shared/pi-api.js';
 import { PI_FLAVOR } from './flavor.js';
 
 export function createRemitPiExtension(options: { runtime?: Runtime; env?: NodeJS.ProcessEnv; stderr?: (t: string) => void } = {}): (pi: PiApi) => void {
   const env = options.env ?? process.env;
   return createPiFamilyExtension(PI_FLAVOR, {
-    runtime: runtimeGetter(options.runtime, env),
+    runtime: runtimeGetter(options.runtime, env, { configPaths: PI_CAPABILITY.configPaths ?? [], denyChannel: 'block', ask: PI_CAPABILITY.ask }),
     env,
     stderr: options.stderr ?? ((t) => process.stderr.write(t)),
   });

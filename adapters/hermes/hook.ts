@@ -1,0 +1,133 @@
+// `remit hook hermes <event>`: one Hermes hook payload (the JSON the remit Python plugin — or a
+// Hermes shell hook — writes on stdin) → Hermes's answer on stdout. The wire shape is Hermes's
+// shell-hook protocol (hooks.md): {hook_event_name, tool_name, tool_input, session_id, cwd,
+// extra: {every other kwarg}}; the plugin adds extra.remit_source_session_id for a child
+// session it mapped to its root (subagent_start tells it parent → child).
+// Answers: pre_tool_call `{"action": "block", "message"}`; pre_llm_call `{"context"}`; else `{}`.
+// `remit` (ignored by Hermes) carries the standing contract line the plugin re-injects each turn.
+import type { ControllerResult } from '../../src/core/controller/result.js';
+import type { NativeResponse } from '../../src/core/host/adapter.js';
+import type { Runtime } from '../../src/core/host/runtime.js';
+import { fromSlashCommand } from '../../src/core/contract/slash.js';
+import { controlEvent, type EnvelopeFields } from '../pi-shared/envelope.js';
+import { promptBlockAsContext } from '../pi-shared/prompt-text.js';
+import { hermesToolRequest } from './tools.js';
+
+export const HERMES_EVENTS = ['on_session_start', 'pre_llm_call', 'pre_tool_call', 'post_tool_call', 'on_session_end', 'on_session_finalize', 'subagent_start', 'subagent_stop', 'remit_command'] as const;
+
+interface HermesPayload {
+  hook_event_name?: unknown;
+  tool_name?: unknown;
+  tool_input?: unknown;
+  session_id?: unknown;
+  cwd?: unknown;
+  extra?: Record<string, unknown>;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function answer(body: Record<string, unknown>, stderr?: string): NativeResponse {
+  return { stdout: JSON.stringify(body), exitCode: 0, ...(stderr ? { stderr } : {}) };
+}
+
+function standing(result: ControllerResult): Record<string, unknown> {
+  return result.kind === 'context' ? { remit: { standing: result.text } } : {};
+}
+
+/** A tool result Hermes reports as an error: its tools answer JSON with an `error` field. */
+function failed(result: unknown): boolean {
+  if (typeof result !== 'string' || !result.trimStart().startsWith('{')) return false;
+  try {
+    const parsed = JSON.parse(result) as Record<string, unknown>;
+    return parsed !== null && typeof parsed === 'object' && typeof parsed.error === 'string' && parsed.success !== true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runHermesHook(event: string | undefined, stdinText: string, runtime: Runtime): Promise<NativeResponse> {
+  let payload: HermesPayload;
+  try {
+    const parsed: unknown = JSON.parse(stdinText);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    payload = parsed as HermesPayload;
+  } catch {
+    return answer({}, 'remit: the Hermes hook payload was not a JSON object; nothing was checked\n');
+  }
+  const name = event ?? str(payload.hook_event_name) ?? '';
+  const extra = payload.extra !== null && typeof payload.extra === 'object' ? payload.extra : {};
+  const session = str(payload.session_id) ?? str(extra.session_id) ?? str(extra.parent_session_id) ?? 'hermes-unknown-session';
+  const source = str(extra.remit_source_session_id);
+  const cwd = str(payload.cwd) ?? process.cwd();
+  const host = { name: 'hermes', ...(str(extra.hermes_version) ? { version: str(extra.hermes_version)! } : {}) };
+  const f: EnvelopeFields = { host, sessionId: session, cwd, ...(source ? { sourceSessionId: source, agentId: source } : {}), ...(str(extra.turn_id) ? { turnId: str(extra.turn_id)! } : {}) };
+
+  switch (name) {
+    case 'on_session_start': {
+      const result = await runtime.handle(controlEvent(runtime, f, { kind: 'session.start', source: 'startup' }));
+      return answer(standing(result));
+    }
+    case 'pre_llm_call': {
+      const prompt = typeof extra.user_message === 'string' ? extra.user_message : null;
+      if (prompt === null) return answer({});
+      const result = await runtime.handle(controlEvent(runtime, f, { kind: 'prompt.submit', prompt, origin: source ? 'subagent' : 'user' }));
+      if (result.kind === 'prompt-block') return answer({ context: promptBlockAsContext(result) });
+      if (result.kind === 'context') return answer({ context: result.text, ...standing(result) });
+      return answer({});
+    }
+    case 'remit_command': {
+      // The plugin's `/remit …` slash command (Hermes builds with register_command): the answer is for the user.
+      const args = typeof extra.args === 'string' ? extra.args : '';
+      const prompt = fromSlashCommand('remit', args) ?? '$remit';
+      const result = await runtime.handle(controlEvent(runtime, f, { kind: 'prompt.submit', prompt, origin: 'user' }));
+      const message = result.kind === 'context' ? (result.userLine ?? result.text) : result.kind === 'prompt-block' ? result.text : 'remit: nothing changed';
+      return answer({ message, ...standing(result) });
+    }
+    case 'pre_tool_call': {
+      const tool = str(payload.tool_name) ?? '';
+      const id = str(extra.tool_call_id) ?? `hermes-${runtime.now().getTime()}-${Math.random().toString(36).slice(2, 8)}`;
+      const request = hermesToolRequest(tool, payload.tool_input);
+      const action = await runtime.classify(request, { id, tool, cwd });
+      const result = await runtime.handle(controlEvent(runtime, f, { kind: 'action.before', action }));
+      if (result.kind !== 'decision') return answer({});
+      // Hermes main also knows {"action": "approve"} (its human gate), but releases before it
+      // ignore unknown actions and would run the tool: an ask is a block naming how to authorise it.
+      if (result.decision.outcome === 'deny' || result.decision.outcome === 'ask') return answer({ action: 'block', message: result.message });
+      // A report rides on the tool result: the plugin keeps it by call id for transform_tool_result.
+      if (result.decision.outcome === 'report') return answer({ remit: { report: result.message } });
+      return answer({});
+    }
+    case 'post_tool_call': {
+      const id = str(extra.tool_call_id);
+      if (!id) return answer({});
+      const tool = str(payload.tool_name) ?? '';
+      const background = tool.toLowerCase() === 'delegate_task' && (payload.tool_input as Record<string, unknown> | undefined)?.background === true;
+      const lifecycle = failed(extra.result) ? 'failed' : background ? 'running' : 'joined';
+      await runtime.handle(controlEvent(runtime, f, { kind: 'action.after', actionId: id, tool, lifecycle }));
+      return answer({});
+    }
+    case 'subagent_start':
+    case 'subagent_stop': {
+      const root = str(extra.parent_session_id) ?? session;
+      const child = str(extra.child_subagent_id) ?? str(extra.child_session_id);
+      if (!child) return answer({});
+      // The plugin names the delegate_task call running in that session when there is exactly one.
+      const reservation = str(extra.remit_reservation_id);
+      await runtime.handle(
+        controlEvent(runtime, { host, sessionId: root, cwd, agentId: child }, { kind: name === 'subagent_start' ? 'subagent.start' : 'subagent.stop', ...(reservation ? { reservationId: reservation } : {}) }),
+      );
+      return answer({});
+    }
+    case 'on_session_end':
+      // Hermes fires this at the end of every run_conversation() call: a turn, not the session.
+      if (!source) await runtime.handle(controlEvent(runtime, f, { kind: 'turn.end' }));
+      return answer({});
+    case 'on_session_finalize':
+      if (!source) await runtime.handle(controlEvent(runtime, f, { kind: 'session.end' }));
+      return answer({});
+    default:
+      return answer({});
+  }
+}
