@@ -88,6 +88,7 @@ export async function openSession(driver: HostDriver, options: SessionOptions): 
     },
     async close() {
       await double.close();
+      driver.afterSession?.(sb);
       if (options.keep !== true && process.env.E2E_KEEP !== '1') removeSandbox(sb);
     },
   };

@@ -62,8 +62,16 @@ describe('model double, Anthropic Messages', () => {
     const title = await post('/v1/messages', { model: 'm', messages: [{ role: 'user', content: 'Generate a title' }] });
     expect(JSON.parse(title.text)).toMatchObject({ content: [{ type: 'text', text: 'Done.' }] });
     const real = await post('/v1/messages', { model: 'm', tools, messages: [{ role: 'user', content: 'go' }] });
-    expect(JSON.parse(real.text)).toMatchObject({ stop_reason: 'tool_use' });
-    expect(double.requests.map((r) => r.role)).toEqual(['untracked', 'main']);
+    const call = JSON.parse(real.text) as { stop_reason: string; content: Array<{ id: string }> };
+    expect(call.stop_reason).toBe('tool_use');
+    // A compaction request carries our result but offers no tools: it gets text, the script waits.
+    const id = call.content[0]?.id;
+    const compaction = await post('/v1/messages', {
+      model: 'm',
+      messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }, { type: 'text', text: 'Summarise.' }] }],
+    });
+    expect(JSON.parse(compaction.text)).toMatchObject({ stop_reason: 'end_turn' });
+    expect(double.requests.map((r) => r.role)).toEqual(['untracked', 'main', 'untracked']);
   });
 
   it('routes a request carrying the child marker to the child script', async () => {

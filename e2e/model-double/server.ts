@@ -56,14 +56,18 @@ export async function startModelDouble(options: ModelDoubleOptions = {}): Promis
     role: RequestRole;
   } {
     let conversation: Conversation | undefined;
+    // A request that offers no tools (a title, a compaction summary) never moves a script on.
+    if (view.toolsOffered.length === 0) return { turn: finalTurn(), ids: [], role: 'untracked' };
     const answered = view.toolResults.map((r) => issued.get(r.callId)).find((c) => c !== undefined);
     if (answered !== undefined) conversation = answered.conversation;
-    else if (view.toolsOffered.length > 0) {
+    else {
       const marker = script.childMarker;
       const isChild = marker !== undefined && view.userTexts.some((t) => t.includes(marker));
       if (isChild && script.child !== undefined) conversation = { role: 'child', turns: script.child, next: 0 };
-      else if (!isChild && mainConversation === undefined) {
-        mainConversation = { role: 'main', turns: script.main, next: 0 };
+      else if (!isChild) {
+        // The main agent carrying none of our results is either starting, or going on after its
+        // history was compacted into a summary: either way it gets its next turn.
+        mainConversation ??= { role: 'main', turns: script.main, next: 0 };
         conversation = mainConversation;
       }
     }

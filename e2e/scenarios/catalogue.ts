@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Script, ScriptedCall, ScriptedTurn } from '../model-double/script.js';
 import type { ToolVocabulary } from '../harness/hosts/driver.js';
-import type { HostSession } from '../harness/session.js';
+import type { HostRun, HostSession } from '../harness/session.js';
 import { agentTurns, auditHas, auditSummary, both, expectAllowed, expectRefused, injectedTexts, processSummary, REMIT_REFUSAL, resultOfCall } from './evidence.js';
 import type { Check } from './evidence.js';
 
@@ -40,12 +40,14 @@ function lastName(calls: ScriptedCall[]): string {
 export const SCENARIOS: Scenario[] = [
   {
     id: 'review-write-refused',
-    title: 'review: a file write is refused and the file is unchanged',
+    title: 'review: a file write is refused and the file is not written',
     files: { 'a.txt': A_TXT },
     async run(session) {
-      const write = session.tools.write(fileRef(session, 'a.txt'), 'rewritten\n');
+      // A new file: some hosts refuse to overwrite a file the session has not read (Claude Code),
+      // which would hide whether remit refused it.
+      const write = session.tools.write(fileRef(session, 'notes.txt'), 'review notes\n');
       const run = await session.run('$remit review -- look at a.txt', { main: turns(write) });
-      return expectRefused(run, { toolName: write.name }, { rel: 'a.txt', before: A_TXT }, 'MODE_FORBIDS_MUTATION');
+      return expectRefused(run, { toolName: write.name }, { rel: 'notes.txt', before: undefined }, 'MODE_FORBIDS_MUTATION');
     },
   },
   {
@@ -168,14 +170,15 @@ export const SCENARIOS: Scenario[] = [
     title: 'a malformed directive blocks the prompt (or pauses tools where the host cannot block)',
     files: { 'a.txt': A_TXT },
     async run(session) {
-      const write = session.tools.write(fileRef(session, 'a.txt'), 'rewritten\n');
+      const write = session.tools.write(fileRef(session, 'notes.txt'), 'notes\n');
       const run = await session.run('$remit reviw -- look at a.txt', { main: turns(write) });
       const blocked = agentTurns(run) === 0;
       const result = resultOfCall(run, write.name);
-      const paused = run.files['a.txt'] === A_TXT && result !== undefined && result.includes('INVALID_DIRECTIVE');
+      const unwritten = run.files['notes.txt'] === undefined;
+      const paused = unwritten && result !== undefined && result.includes('INVALID_DIRECTIVE');
       const audited = run.audit.records.some((r) => r.kind === 'directive_error');
-      const ok = (blocked || paused) && run.files['a.txt'] === A_TXT && audited;
-      const how = blocked ? 'prompt blocked before any model turn' : paused ? 'tools paused with INVALID_DIRECTIVE' : `neither blocked nor paused (a.txt ${run.files['a.txt'] === A_TXT ? 'unchanged' : 'changed'}, result ${JSON.stringify((result ?? 'none').slice(0, 120))})`;
+      const ok = (blocked || paused) && unwritten && audited;
+      const how = blocked ? 'prompt blocked before any model turn' : paused ? 'tools paused with INVALID_DIRECTIVE' : `neither blocked nor paused (notes.txt ${unwritten ? 'not written' : 'written'}, result ${JSON.stringify((result ?? 'none').slice(0, 120))})`;
       return { ok, observed: ok ? how : `${how}; ${audited ? 'directive error audited' : `no directive_error in the audit (${auditSummary(run)})`}; ${processSummary(run)}` };
     },
   },
@@ -186,7 +189,9 @@ export const SCENARIOS: Scenario[] = [
     async run(session) {
       const run = await session.run('$remit status', { main: turns(session.tools.shell('echo should-not-run > ran.txt')) });
       const turnsTaken = agentTurns(run);
-      const answered = /remit/i.test(run.stdout + run.stderr);
+      // remit's own answer names the session's control state; a crash that merely names remit's
+      // plugin file (a failed extension load) must not pass for an answer.
+      const answered = !run.timedOut && run.exit !== null && /remit status/i.test(run.stdout + run.stderr) && /\b(OFF|OBSERVING|ARMED)\b/.test(run.stdout + run.stderr);
       const ok = turnsTaken === 0 && answered && run.files['ran.txt'] === undefined;
       return { ok, observed: ok ? 'answered by remit, no model turn' : `${turnsTaken} model turn(s), remit ${answered ? 'answered' : 'did not answer'} on the host output; ${processSummary(run)}` };
     },
@@ -211,21 +216,37 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     id: 'contract-after-compaction',
-    title: 'the contract reaches the model again after auto-compaction',
+    title: 'the contract reaches the model again after compaction',
     files: { 'a.txt': A_TXT },
     async run(session) {
-      const big = { inputTokens: 990_000, outputTokens: 10 };
       const t = session.tools;
-      const run = await session.run('$remit review -- look at a.txt', {
-        main: [{ calls: [t.shell('echo one')], usage: big }, { calls: [t.shell('echo two')], usage: big }, { calls: [t.shell('echo three')] }, { text: 'Finished.' }],
-      });
-      const compactIndex = run.requests.findIndex((r) => r.role === 'untracked' && r.userTexts.some((u) => /summar/i.test(u)));
-      const after = compactIndex >= 0 ? run.requests.slice(compactIndex + 1) : [];
-      const reinjected = after.some((r) => [...r.systemTexts, ...r.userTexts].some((t) => /remit/i.test(t) && /review/i.test(t) && !t.includes('$remit review -- look at a.txt')));
-      const ok = compactIndex >= 0 && reinjected;
+      const prompt = '$remit review -- look at a.txt';
+      const mentionsContract = (text: string) => /remit/i.test(text) && /review/i.test(text) && !text.includes(prompt);
+      // The host's own summarising request: its newest user text asks for a summary (Claude Code
+      // 2.1.197 still offers tools on it; Codex 0.171.0 offers none).
+      const isCompaction = (r: HostRun['requests'][number]) => /summar/i.test(r.userTexts[r.userTexts.length - 1] ?? '');
+      let after: HostRun['requests'];
+      let last: HostRun;
+      let compacted: boolean;
+      if (session.driver.compactPrompt !== undefined) {
+        // Enough history that the host agrees to compact ("Not enough messages to compact" otherwise).
+        await session.run(prompt, { main: turns(t.shell('echo one'), t.shell('echo two')) });
+        const compaction = await session.run(session.driver.compactPrompt, { main: [{ text: 'Compacted.' }] }, { resume: true });
+        compacted = compaction.requests.some(isCompaction);
+        last = await session.run('go on', { main: turns(t.shell('echo again')) }, { resume: true });
+        after = last.requests;
+      } else {
+        const big = { inputTokens: 990_000, outputTokens: 10 };
+        last = await session.run(prompt, { main: [{ calls: [t.shell('echo one')], usage: big }, { calls: [t.shell('echo two')], usage: big }, { calls: [t.shell('echo three')] }, { text: 'Finished.' }] });
+        const index = last.requests.findIndex(isCompaction);
+        compacted = index >= 0;
+        after = index >= 0 ? last.requests.slice(index + 1).filter((r) => r.toolsOffered.length > 0) : [];
+      }
+      const reinjected = after.some((r) => [...r.systemTexts, ...r.userTexts].some(mentionsContract));
+      const ok = compacted && reinjected;
       return {
         ok,
-        observed: ok ? 'compacted, contract injected again' : compactIndex < 0 ? `the host did not compact; ${processSummary(run)}` : `compacted but the contract was not injected again; ${processSummary(run)}`,
+        observed: ok ? 'compacted, contract injected again' : !compacted ? `the host did not compact; ${processSummary(last)}` : `compacted but the contract was not injected again; ${processSummary(last)}`,
       };
     },
   },
@@ -235,14 +256,14 @@ export const SCENARIOS: Scenario[] = [
     files: { 'a.txt': A_TXT },
     async run(session) {
       const t = session.tools;
-      const denied = t.write(fileRef(session, 'a.txt'), 'rewritten\n');
+      const denied = t.write(fileRef(session, 'notes.txt'), 'review notes\n');
       const read = t.shell('cat a.txt');
       const run = await session.run('$remit review -- look at a.txt', { main: turns(denied, read) });
       const decisions = run.audit.records.filter((r) => r.kind === 'action' && r.decision !== undefined);
       const hasDeny = decisions.some((r) => r.decision?.outcome === 'deny' && r.hostEffect !== undefined);
       const hasAllow = decisions.some((r) => r.decision?.outcome === 'allow');
       const hasDirective = run.audit.records.some((r) => r.kind === 'directive');
-      const ok = hasDeny && hasAllow && hasDirective && run.files['a.txt'] === A_TXT;
+      const ok = hasDeny && hasAllow && hasDirective && run.files['notes.txt'] === undefined;
       return { ok, observed: ok ? 'directive, deny (with hostEffect) and allow audited' : `${auditSummary(run)}; ${processSummary(run)}` };
     },
   },

@@ -59,8 +59,16 @@ export interface HostDriver {
   registerCapture(sb: Sandbox, captureDir: string): void;
   /** Registers remit by hand, for as long as `remit install <host>` does not work yet. */
   registerRemitByHand(sb: Sandbox, remit: RemitBuild): void;
+  /**
+   * The host's own command that compacts the session now, sent as a prompt of a resumed session,
+   * for hosts that do not auto-compact mid-turn in print mode (Claude Code 2.1.197: `/compact`).
+   * Undefined: the scenario reports large token usage and lets the host auto-compact.
+   */
+  compactPrompt?: string;
   /** Extra arguments to `remit install <host>` in this lane. */
   installArgs: string[];
+  /** Called when a session ends, before its sandbox is removed (OpenCode keeps its plugin dependencies). */
+  afterSession?(sb: Sandbox): void;
   /** Environment needed by the capture plugin / extension (in-process hosts). */
   captureEnv?(captureDir: string): Record<string, string>;
 }
@@ -93,6 +101,13 @@ export function missingBinary(name: string): string | undefined {
 export function writeJson(file: string, value: unknown): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Merges top-level keys into a JSON file (creating it), keeping everything else in it. */
+export function mergeJson(file: string, patch: Record<string, unknown>): void {
+  let current: Record<string, unknown> = {};
+  if (fs.existsSync(file)) current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeJson(file, { ...current, ...patch });
 }
 
 /** A shell-safe single-quoted word. */

@@ -8,6 +8,38 @@ import type { HostDriver, RemitBuild } from './driver.js';
 
 const pluginDir = (sb: Sandbox) => path.join(sb.xdgConfig, 'opencode', 'plugin');
 
+/**
+ * OpenCode 1.18.33 runs `npm install @opencode-ai/plugin` in its config folder at every start when
+ * that folder has no node_modules; in a fresh HOME that download took ~40 s of each run here. The
+ * first run's result is kept in e2e/.work/ and linked into later sandboxes.
+ */
+const TEMPLATE = path.join(E2E_DIR, '.work', 'opencode-config-template');
+
+function seedPluginDependencies(sb: Sandbox): void {
+  if (!fs.existsSync(path.join(TEMPLATE, 'node_modules', '@opencode-ai', 'plugin'))) return;
+  const dir = path.join(sb.xdgConfig, 'opencode');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of ['package.json', 'package-lock.json']) if (fs.existsSync(path.join(TEMPLATE, f))) fs.copyFileSync(path.join(TEMPLATE, f), path.join(dir, f));
+  fs.symlinkSync(path.join(TEMPLATE, 'node_modules'), path.join(dir, 'node_modules'));
+}
+
+/** Keeps the dependencies OpenCode installed in a sandbox as the template for later runs. */
+export function keepPluginDependencies(sb: Sandbox): void {
+  const dir = path.join(sb.xdgConfig, 'opencode');
+  const modules = path.join(dir, 'node_modules');
+  if (fs.existsSync(path.join(TEMPLATE, 'node_modules')) || !fs.existsSync(path.join(modules, '@opencode-ai', 'plugin'))) return;
+  if (fs.lstatSync(modules).isSymbolicLink()) return;
+  const staging = `${TEMPLATE}.${process.pid}`;
+  fs.mkdirSync(staging, { recursive: true });
+  for (const f of ['package.json', 'package-lock.json']) if (fs.existsSync(path.join(dir, f))) fs.copyFileSync(path.join(dir, f), path.join(staging, f));
+  fs.cpSync(modules, path.join(staging, 'node_modules'), { recursive: true });
+  try {
+    fs.renameSync(staging, TEMPLATE);
+  } catch {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 export const opencode: HostDriver = {
   host: 'opencode',
   lane: 'default',
@@ -25,6 +57,7 @@ export const opencode: HostDriver = {
       // Print mode cannot answer a permission prompt; remit, not OpenCode's own asks, is under test.
       permission: { edit: 'allow', bash: 'allow', webfetch: 'deny', external_directory: 'allow' },
     });
+    seedPluginDependencies(sb);
     sb.env.OPENCODE_DISABLE_AUTOUPDATE = '1';
     sb.env.OPENCODE_DISABLE_LSP_DOWNLOAD = '1';
     sb.env.OPENCODE_DISABLE_DEFAULT_PLUGINS = '1';
@@ -42,6 +75,7 @@ export const opencode: HostDriver = {
     args.push(prompt);
     return { file: binary('opencode'), args };
   },
+  afterSession: (sb) => keepPluginDependencies(sb),
   captureEnv: (dir) => ({ E2E_CAPTURE_DIR: dir }),
   registerCapture(sb) {
     fs.mkdirSync(pluginDir(sb), { recursive: true });

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { breaksSuite, cellStatus, readExpectations, renderMatrix } from './results.js';
+import type { CellResult, Expectations } from './results.js';
+
+const cell = (over: Partial<CellResult>): CellResult => ({
+  lane: 'claude',
+  scenario: 's1',
+  status: 'proven',
+  expected: 'pending',
+  observed: 'ok',
+  install: 'installer',
+  version: '2.1.197',
+  durationMs: 1,
+  ...over,
+});
+
+describe('cell status', () => {
+  it('is proven only when the scenario passed', () => {
+    expect(cellStatus('proven', 'passed')).toBe('proven');
+    expect(cellStatus('gap', 'passed')).toBe('proven');
+    expect(cellStatus('proven', 'failed')).toBe('failed');
+    expect(cellStatus('pending', 'failed')).toBe('failed');
+    expect(cellStatus('gap', 'failed')).toBe('gap');
+    expect(cellStatus('proven', 'not-run')).toBe('not-run');
+    expect(cellStatus('n/a', 'not-applicable')).toBe('n/a');
+  });
+
+  it('breaks the suite only for a promised cell that did not pass', () => {
+    expect(breaksSuite({ expected: 'proven', status: 'failed' })).toBe(true);
+    expect(breaksSuite({ expected: 'proven', status: 'not-run' })).toBe(true);
+    expect(breaksSuite({ expected: 'proven', status: 'proven' })).toBe(false);
+    expect(breaksSuite({ expected: 'pending', status: 'failed' })).toBe(false);
+    expect(breaksSuite({ expected: 'gap', status: 'gap' })).toBe(false);
+  });
+});
+
+describe('expectations file', () => {
+  it('rejects an unknown expectation value with the cell named', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exp-')), 'e.json');
+    fs.writeFileSync(file, JSON.stringify({ lanes: { claude: { s1: 'probably' } } }));
+    expect(() => readExpectations(file)).toThrow(/claude\/s1 is "probably"/);
+  });
+
+  it('reads the committed expectations', () => {
+    const exp = readExpectations();
+    expect(Object.keys(exp.lanes)).toContain('codex/trust');
+  });
+});
+
+describe('matrix', () => {
+  it('labels every cell from the run, lists unproven cells with reasons and promotable ones', () => {
+    const exp: Expectations = { lanes: {}, notes: { 'pi/agents': 'no subagent tool' } };
+    const md = renderMatrix(
+      [
+        cell({ scenario: 's1', status: 'proven' }),
+        cell({ scenario: 'agents', status: 'failed', expected: 'proven', observed: 'a child ran' }),
+        cell({ lane: 'pi', scenario: 'agents', status: 'n/a', expected: 'n/a', version: '0.74.2', install: 'n/a' }),
+      ],
+      ['s1', 'agents'],
+      ['claude', 'pi'],
+      exp,
+      '2026-12-02 12:00',
+    );
+    expect(md).toContain('| claude 2.1.197 [remit via installer] | proven | failed |');
+    expect(md).toContain('| pi 0.74.2 | – | not applicable |');
+    expect(md).toContain('claude × agents: failed (expected proven) — observed: a child ran');
+    expect(md).toContain('pi × agents: not applicable (expected n/a) — no subagent tool');
+    expect(md).toContain('- claude × s1 (expected pending)');
+  });
+});
