@@ -1,5 +1,6 @@
-// Runs every loaded case through every target, in file order, one at a time (the hook path
-// takes per-session locks and the machine's cores are shared).
+// Runs every loaded case through every target. Arms are isolated (each has its own project,
+// REMIT_HOME and session), so cells run a few at a time: most of an arm is waiting on fsync
+// and on lock timeouts, not on the CPU. Rows keep file order and columns keep target order.
 import type { LoadedCase } from './load-cases.js';
 import { replayCase, type CaseResult, type ReplayOptions } from './replay-case.js';
 import { targetName, type ReplayTarget } from './target.js';
@@ -16,17 +17,30 @@ export interface ReplayTotals {
   notApplicable: number;
 }
 
-export async function replayAll(loaded: LoadedCase[], targets: ReplayTarget[], options: ReplayOptions): Promise<ReplayRow[]> {
-  const rows: ReplayRow[] = [];
-  for (const l of loaded) {
-    if (!l.case) {
-      rows.push({ file: l.file, results: targets.map((t) => ({ target: targetName(t), status: 'fail', reason: l.error ?? 'invalid case', steps: [] })) });
-      continue;
+export interface ReplayAllOptions extends ReplayOptions {
+  /** Cells replayed at once (default 4). */
+  concurrency?: number;
+}
+
+export async function replayAll(loaded: LoadedCase[], targets: ReplayTarget[], options: ReplayAllOptions): Promise<ReplayRow[]> {
+  const rows: ReplayRow[] = loaded.map((l) => ({
+    file: l.file,
+    ...(l.case ? { title: l.case.title } : {}),
+    results: targets.map((t): CaseResult => ({ target: targetName(t), status: 'fail', reason: l.error ?? 'not replayed', steps: [] })),
+  }));
+  const jobs: { row: number; col: number }[] = [];
+  loaded.forEach((l, row) => {
+    if (l.case) targets.forEach((_t, col) => jobs.push({ row, col }));
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const { row, col } = jobs[next++]!;
+      rows[row]!.results[col] = await replayCase(loaded[row]!.case!, targets[col]!, options);
     }
-    const results: CaseResult[] = [];
-    for (const t of targets) results.push(await replayCase(l.case, t, options));
-    rows.push({ file: l.file, title: l.case.title, results });
-  }
+  };
+  const n = Math.max(1, Math.min(options.concurrency ?? 4, jobs.length));
+  await Promise.all(Array.from({ length: n }, worker));
   return rows;
 }
 
