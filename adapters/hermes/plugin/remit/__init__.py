@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 
@@ -126,14 +127,23 @@ def _payload(event: str, kwargs: dict) -> dict:
     }
 
 
+def _command(event: str):
+    node, bundle = _launcher()
+    if node and bundle:
+        return [node, bundle, "hook", "hermes", event]
+    # A project-scope copy carries no machine paths: it runs the `remit` found on PATH.
+    found = shutil.which("remit")
+    return [found, "hook", "hermes", event] if found else None
+
+
 def _run(event: str, payload: dict):
     """One runtime call: (answer dict, None) or (None, why it could not run)."""
-    node, bundle = _launcher()
-    if not node or not bundle:
-        return None, "remit is not configured (launcher.json is missing); run `remit install hermes`"
+    command = _command(event)
+    if command is None:
+        return None, "remit is not configured (no launcher.json and no `remit` on PATH); run `remit install hermes`"
     try:
         proc = subprocess.run(
-            [node, bundle, "hook", "hermes", event],
+            command,
             input=json.dumps(payload, default=str).encode("utf-8"),
             capture_output=True,
             timeout=_TIMEOUT_S,

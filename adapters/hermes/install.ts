@@ -1,0 +1,165 @@
+// `remit install hermes`: the Python plugin folder `$HERMES_HOME/plugins/remit/` (default
+// ~/.hermes) with a launcher.json naming this Node and a stable copy of the bundle under
+// `$XDG_DATA_HOME/remit/<version>/` (so an upgrade or a moved checkout leaves no dangling
+// path), and `remit` added to `plugins.enabled` in `$HERMES_HOME/config.yaml` — Hermes runs
+// no plugin that is not enabled. Project scope writes `<project>/.hermes/plugins/remit/`
+// without machine paths (the plugin then runs the `remit` on PATH).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isSeq, parseDocument, type YAMLSeq } from 'yaml';
+import { defaultDist, homeOf, InstallError, placeFile, readIfExists, refuseSymlink, removeEmptyDir, removeOwnFile, writeAtomic, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../pi-shared/install-files.js';
+
+const PLUGIN = 'remit';
+const FILES = ['plugin.yaml', '__init__.py'] as const;
+
+export function hermesHome(env: NodeJS.ProcessEnv): string {
+  return env.HERMES_HOME && path.isAbsolute(env.HERMES_HOME) ? env.HERMES_HOME : path.join(homeOf(env), '.hermes');
+}
+
+function dataDir(env: NodeJS.ProcessEnv): string {
+  return env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? path.join(env.XDG_DATA_HOME, 'remit') : path.join(homeOf(env), '.local', 'share', 'remit');
+}
+
+function versionOf(dist: string): string {
+  try {
+    const v = (JSON.parse(readFileSync(path.join(dist, '..', 'package.json'), 'utf8')) as { version?: unknown }).version;
+    if (typeof v === 'string' && /^[0-9A-Za-z.+-]{1,40}$/.test(v)) return v;
+  } catch {
+    // A bundle run from elsewhere still installs, under a dev version folder.
+  }
+  return '0.0.0-dev';
+}
+
+export function hermesPluginDir(opts: InstallOptions): { dir: string; stopAt: string } {
+  const scope = opts.scope ?? 'user';
+  if (scope === 'local') throw new InstallError('remit install hermes: Hermes has no local scope; use --scope user or --scope project');
+  if (scope === 'project') {
+    const root = path.resolve(opts.cwd ?? process.cwd());
+    return { dir: path.join(root, '.hermes', 'plugins', PLUGIN), stopAt: root };
+  }
+  const home = hermesHome(opts.env ?? process.env);
+  return { dir: path.join(home, 'plugins', PLUGIN), stopAt: path.dirname(home) };
+}
+
+function isOurPluginFile(content: Buffer): boolean {
+  const head = content.subarray(0, 400).toString('utf8');
+  return head.startsWith('name: remit\n') || head.startsWith('"""remit for Hermes Agent') || head.startsWith('{"remit":');
+}
+
+/** Adds or removes `remit` in plugins.enabled of config.yaml, every other line kept. */
+function editEnabled(file: string, add: boolean, dryRun: boolean, stopAt: string): InstallChange {
+  refuseSymlink(file, stopAt);
+  const raw = readIfExists(file)?.toString('utf8');
+  const doc = parseDocument(raw ?? '');
+  if (doc.errors.length > 0) throw new InstallError(`remit install hermes: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run install again`);
+  const js = doc.toJS() as unknown;
+  if (raw !== undefined && js !== null && js !== undefined && (typeof js !== 'object' || Array.isArray(js))) throw new InstallError(`remit install hermes: ${file} does not hold a YAML mapping; fix it and run install again`);
+  const list = doc.getIn(['plugins', 'enabled']);
+  if (list !== undefined && list !== null && !isSeq(list)) throw new InstallError(`remit install hermes: plugins.enabled in ${file} is not a list; fix it and run install again`);
+  const names = isSeq(list) ? (list as YAMLSeq).items.map((i) => String((i as { value?: unknown })?.value ?? i)) : [];
+  if (add === names.includes(PLUGIN)) return { path: file, action: raw === undefined && !add ? 'absent' : 'unchanged' };
+  if (add) {
+    if (isSeq(list)) (list as YAMLSeq).add(PLUGIN);
+    else doc.setIn(['plugins', 'enabled'], doc.createNode([PLUGIN]));
+  } else {
+    const seq = list as YAMLSeq;
+    seq.items = seq.items.filter((i) => String((i as { value?: unknown })?.value ?? i) !== PLUGIN);
+  }
+  if (!dryRun) writeAtomic(file, doc.toString(), 0o600);
+  return { path: file, action: raw === undefined ? 'create' : 'update' };
+}
+
+export async function installHermes(opts: InstallOptions = {}): Promise<InstallReport> {
+  const env = opts.env ?? process.env;
+  const scope = opts.scope ?? 'user';
+  const dryRun = opts.dryRun === true;
+  const dist = opts.dist ?? defaultDist();
+  const { dir, stopAt } = hermesPluginDir(opts);
+  const changes: InstallChange[] = [];
+  for (const f of FILES) {
+    const body = readIfExists(path.join(dist, 'plugins', 'hermes', PLUGIN, f));
+    if (!body) throw new InstallError(`remit install hermes: ${path.join(dist, 'plugins', 'hermes', PLUGIN, f)} is missing; run \`npm run build\` (or reinstall remit) first`);
+    changes.push(placeFile(path.join(dir, f), body, { dryRun, stopAt }));
+  }
+  const notes: string[] = [];
+  if (scope === 'user') {
+    const cli = readIfExists(path.join(dist, 'remit.cjs'));
+    if (!cli) throw new InstallError(`remit install hermes: ${path.join(dist, 'remit.cjs')} is missing; run \`npm run build\` first`);
+    const stable = path.join(dataDir(env), versionOf(dist), 'remit.cjs');
+    changes.push(placeFile(stable, cli, { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o755 }));
+    changes.push(placeFile(path.join(dir, 'launcher.json'), `{"remit": 1, "node": ${JSON.stringify(process.execPath)}, "bundle": ${JSON.stringify(stable)}}\n`, { dryRun, stopAt }));
+    changes.push(editEnabled(path.join(hermesHome(env), 'config.yaml'), true, dryRun, stopAt));
+    notes.push('Start a new Hermes process (and `hermes gateway restart` for the gateway) to load the plugin.');
+  } else {
+    notes.push(
+      'Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS=1, and only when enabled: run `hermes plugins enable remit`. The project copy runs the `remit` on each teammate\'s PATH.',
+    );
+  }
+  return { host: 'hermes', scope, dryRun, changes, notes };
+}
+
+export async function uninstallHermes(opts: InstallOptions = {}): Promise<InstallReport> {
+  const env = opts.env ?? process.env;
+  const scope = opts.scope ?? 'user';
+  const dryRun = opts.dryRun === true;
+  const { dir, stopAt } = hermesPluginDir(opts);
+  const changes = [...FILES, 'launcher.json'].map((f) => removeOwnFile(path.join(dir, f), isOurPluginFile, { dryRun, stopAt }));
+  removeEmptyDir(path.join(dir, '__pycache__'), dryRun);
+  if (!dryRun) rmSync(path.join(dir, '__pycache__'), { recursive: true, force: true });
+  removeEmptyDir(dir, dryRun);
+  if (scope === 'user') changes.push(editEnabled(path.join(hermesHome(env), 'config.yaml'), false, dryRun, stopAt));
+  const kept = changes.filter((c) => c.action === 'kept').map((c) => c.path);
+  return { host: 'hermes', scope, dryRun, changes, notes: kept.length ? [`Left alone (not written by remit): ${kept.join(', ')}`] : [] };
+}
+
+export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<DoctorRow> {
+  const env = ctx.env ?? process.env;
+  const lines: string[] = [];
+  const { dir } = hermesPluginDir({ ...ctx, scope: 'user' });
+  const project = hermesPluginDir({ ...ctx, scope: 'project' }).dir;
+  const installed = FILES.every((f) => {
+    const b = readIfExists(path.join(dir, f));
+    return b !== undefined && isOurPluginFile(b);
+  });
+  const inProject = existsSync(path.join(project, '__init__.py'));
+  if (installed) lines.push(`installed (user): ${dir}`);
+  if (inProject) lines.push(`installed (project): ${project}${env.HERMES_ENABLE_PROJECT_PLUGINS ? '' : ' — not loaded: HERMES_ENABLE_PROJECT_PLUGINS is not set'}`);
+  const doc = parseDocument(readIfExists(path.join(hermesHome(env), 'config.yaml'))?.toString('utf8') ?? '');
+  const enabled = doc.errors.length === 0 && Array.isArray((doc.toJS() as { plugins?: { enabled?: unknown } } | null)?.plugins?.enabled) && ((doc.toJS() as { plugins: { enabled: unknown[] } }).plugins.enabled.includes(PLUGIN));
+  lines.push(enabled ? 'enabled in config.yaml (plugins.enabled)' : 'not enabled: Hermes skips the plugin until `hermes plugins enable remit`');
+  let probe = false;
+  if (installed) {
+    let launcher: { node?: string; bundle?: string } = {};
+    try {
+      launcher = JSON.parse(readFileSync(path.join(dir, 'launcher.json'), 'utf8')) as typeof launcher;
+    } catch {
+      lines.push('launcher.json is missing or unreadable: the plugin falls back to `remit` on PATH');
+    }
+    if (launcher.node && launcher.bundle) {
+      // A live probe in a throwaway REMIT_HOME: the registered command answers a session start.
+      const scratch = mkdtempSync(path.join(tmpdir(), 'remit-doctor-'));
+      try {
+        const r = spawnSync(launcher.node, [launcher.bundle, 'hook', 'hermes', 'on_session_start'], {
+          input: JSON.stringify({ hook_event_name: 'on_session_start', session_id: 'remit-doctor-probe', cwd: scratch, extra: {} }),
+          env: { ...env, REMIT_HOME: scratch },
+          timeout: 10_000,
+          encoding: 'utf8',
+        });
+        JSON.parse(r.stdout || 'x');
+        probe = r.status === 0;
+        lines.push(probe ? `live probe: ${launcher.node} ${launcher.bundle} answered` : `live probe failed: exit ${r.status ?? r.signal}`);
+      } catch (err) {
+        lines.push(`live probe failed: ${(err as Error)?.message ?? 'no answer'}`);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    }
+  }
+  lines.push('verified by stand-in: Hermes itself could not be installed where remit was built');
+  const ok = installed && enabled && probe;
+  const why = !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : 'Hermes loads the remit plugin and it answers';
+  return { host: 'hermes', protected: ok, lines: [`protected: ${ok ? 'yes' : 'no'} — ${why}`, ...lines] };
+}
