@@ -87,8 +87,14 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
         return { calls: [call('SessionEnd', { ...common(ctx, 'SessionEnd'), reason: 'other' })] };
       case 'turn_end':
         return { calls: [call('Stop', { ...common(ctx, 'Stop'), stop_hook_active: false, last_assistant_message: '' })] };
-      case 'subagent_start':
-        return { calls: [call('SubagentStart', { ...common(ctx, 'SubagentStart', ctx.cwd, agent ?? 'agent-case') })] };
+      case 'subagent_start': {
+        const start = call('SubagentStart', { ...common(ctx, 'SubagentStart', ctx.cwd, agent ?? 'agent-case') });
+        if (!l.of) return { calls: [start] };
+        // Codex 0.171.0 links a child to its launch only through PostToolUse(spawn_agent), whose
+        // tool_response names the child's agent_id; SubagentStart follows it.
+        const launched = call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: 'spawn_agent', tool_input: { message: 'case step' }, tool_response: JSON.stringify({ agent_id: agent ?? 'agent-case', nickname: 'case' }), tool_use_id: l.of });
+        return { calls: [launched, start] };
+      }
       case 'subagent_stop':
         return { calls: [call('SubagentStop', { ...common(ctx, 'SubagentStop', ctx.cwd, agent ?? 'agent-case'), stop_hook_active: false })] };
       case 'running':

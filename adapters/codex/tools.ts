@@ -46,7 +46,8 @@ const TABLE: Record<string, Entry> = {
   shell_command: shell,
   local_shell: shell,
   apply_patch: patch,
-  spawn_agent: (_i, tool) => ({ type: 'delegate', count: 1, completionScope: 'call', tool }),
+  // spawn_agent returns at launch (PostToolUse says running); the child's SubagentStop frees it.
+  spawn_agent: (_i, tool) => ({ type: 'delegate', count: 1, completionScope: 'children', tool }),
   send_input: resume,
   send_message: resume,
   followup_task: resume,

@@ -79,11 +79,13 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         const c = new IntentCollector();
         for (const f of parsed.files) {
           const p = canon(f.path);
-          if (f.op === 'add') effects.push({ kind: 'create', path: p });
+          // Codex's Add File overwrites an existing file, so it is judged against the old text.
+          const old = ctx.files.read(p, 8 * 1024 * 1024);
+          if (f.op === 'add') effects.push({ kind: old !== undefined || ctx.files.exists(p) ? 'write' : 'create', path: p });
           else if (f.op === 'delete') effects.push({ kind: 'delete', path: p });
           else if (f.moveTo) effects.push({ kind: 'move', path: p }, { kind: 'create', path: canon(f.moveTo) });
           else effects.push({ kind: 'write', path: p });
-          c.add(patchFileIntents(f, f.op === 'add' ? undefined : ctx.files.read(p, 8 * 1024 * 1024)), 'code');
+          c.add(patchFileIntents(f, old), 'code');
         }
         const names = parsed.files.map((f) => shownPath(canon(f.path), ctx)).join(', ');
         return { id: base.id, tool: base.tool, mutability: 'write', effects, intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${names}` } };

@@ -44,7 +44,8 @@ function expectations(c: Case, arm: 'bad' | 'good'): Expect[] {
 
 /** The path convention `<family>/<REASON_CODE>/<slug>.json`; null when the file keeps it. */
 export function conventionError(file: string, c: Case): string | null {
-  const parts = file.split('/');
+  // The last three segments carry the rule, so a sub-folder or one file can be replayed too.
+  const parts = file.split('/').slice(-3);
   if (parts.length !== 3) return `${file}: expected <family>/<REASON_CODE>/<slug>.json`;
   const [family, code] = parts as [string, string, string];
   if (!FAMILIES.has(family)) return `${file}: family folder '${family}' is not one of I, H, S, T`;
@@ -59,7 +60,7 @@ export function conventionError(file: string, c: Case): string | null {
 
 function describeAjvErrors(): string {
   const errs = validateCase.errors ?? [];
-  return errs.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`).join('; ') || 'does not match schemas/case.schema.json';
+  return errs.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? `fails ${e.keyword} ${JSON.stringify(e.params)}`}`).join('; ') || 'does not match schemas/case.schema.json';
 }
 
 export function loadCaseFile(dir: string, file: string): LoadedCase {
@@ -70,7 +71,7 @@ export function loadCaseFile(dir: string, file: string): LoadedCase {
     return { file, error: `${file}: not JSON (${(err as Error).message})` };
   }
   if (!validateCase(data)) return { file, error: `${file}: ${describeAjvErrors()}` };
-  const wrong = conventionError(file, data);
+  const wrong = conventionError(path.resolve(dir, file).split(path.sep).join('/'), data);
   if (wrong) return { file, error: wrong };
   return { file, case: data };
 }
@@ -79,7 +80,8 @@ export function loadCaseFile(dir: string, file: string): LoadedCase {
 export function loadCases(dir: string): LoadedCase[] {
   let files: string[];
   try {
-    if (!statSync(dir).isDirectory()) return [{ file: dir, error: `${dir} is not a folder` }];
+    if (statSync(dir).isFile() && dir.endsWith('.json')) return [loadCaseFile(path.dirname(dir), path.basename(dir))];
+    if (!statSync(dir).isDirectory()) return [{ file: dir, error: `${dir} is not a folder or a case file` }];
     files = listJson(dir);
   } catch (err) {
     return [{ file: dir, error: `${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` }];
