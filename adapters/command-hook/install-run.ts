@@ -28,7 +28,7 @@ export interface InstallContext {
 
 export interface FileAction {
   file: string;
-  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust';
+  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin';
   action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent';
   detail?: string;
 }

@@ -10,6 +10,10 @@ import { installedBundlePath } from '../../../adapters/command-hook/install-run.
 import { resolveDataDir } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
+import { pluginDoctorRows } from '../plugin-hosts.js';
+import { getAdapter } from '../hosts.js';
+import { defaultBundleSource } from './install.js';
+import path from 'node:path';
 
 export type { DoctorContext, DoctorRow };
 export { doctorClaude, doctorCodex };
@@ -25,6 +29,14 @@ export function commandHookDoctorRows(ctx: DoctorContext): DoctorRow[] {
   return [doctorCodex(ctx, { commandFor: commandFor('codex') }), doctorClaude(ctx, { commandFor: commandFor('claude') })];
 }
 
+/** Host gaps (modes where hooks do not fire, host bugs) are stated, never claimed as covered. */
+export function withKnownGaps(rows: DoctorRow[]): DoctorRow[] {
+  return rows.map((r) => {
+    const gaps = getAdapter(r.host)?.capability.gaps ?? [];
+    return r.applicable && gaps.length ? { ...r, lines: [...r.lines, 'known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`)] } : r;
+  });
+}
+
 export function renderDoctor(rows: DoctorRow[]): string {
   return `${rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n')}\n`;
 }
@@ -34,7 +46,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   for (const k of Object.keys(a)) if (!['json', 'home', '_'].includes(k)) throw new UsageError(`unknown option --${k}`);
   if (a._.length) throw new UsageError(`unexpected argument '${String(a._[0])}'`);
   const env = a.home ? { ...io.env, REMIT_HOME: String(a.home) } : io.env;
-  const rows = commandHookDoctorRows(doctorContext({ ...io, env }));
+  const ctx = doctorContext({ ...io, env });
+  const rows = withKnownGaps([...commandHookDoctorRows(ctx), ...(await pluginDoctorRows({ env, cwd: io.cwd, dist: path.dirname(defaultBundleSource()) }))]);
   const ok = rows.every((r) => r.protected || !r.applicable);
   io.stdout(a.json ? `${JSON.stringify({ protected: ok, hosts: rows }, null, 2)}\n` : renderDoctor(rows));
   return ok ? 0 : 3;

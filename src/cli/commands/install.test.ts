@@ -31,6 +31,10 @@ beforeEach(() => {
   // A stand-in bundle that echoes its arguments, so the launcher test can see it ran.
   writeFileSync(bundle, 'process.stdout.write("bundle:" + process.argv.slice(2).join(" "));\n');
   writeFileSync(path.join(dir, 'pkg', 'skills', 'remit', 'SKILL.md'), '---\nname: remit\ndescription: test\n---\nbody\n');
+  // Stand-in plugin builds, so `install all` reaches the plugin hosts too.
+  mkdirSync(path.join(dir, 'pkg', 'dist', 'plugins', 'hermes', 'remit'), { recursive: true });
+  for (const h of ['opencode', 'pi', 'omp']) writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', `${h}.js`), `// remit 9.9.9 ${h} plugin\nexport default function () {}\n`);
+  for (const f of ['plugin.yaml', '__init__.py']) writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', 'hermes', 'remit', f), '# remit\n');
   mkdirSync(path.join(dir, 'home'));
   mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
   io = makeIO({ HOME: path.join(dir, 'home'), XDG_DATA_HOME: path.join(dir, 'data') }, path.join(dir, 'proj'));
@@ -100,9 +104,10 @@ describe('remit install claude', () => {
     expect(readFileSync(real, 'utf8')).toBe('{}');
   });
 
-  it('--dry-run writes nothing', async () => {
+  it('--dry-run writes nothing, for every host', async () => {
     expect(await install(['all', '--dry-run'], io, deps())).toBe(0);
     expect(listAll(path.join(dir, 'home'))).toEqual([]);
+    for (const h of ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes']) expect(io.out.join('')).toContain(`${h} (user) — dry run, nothing written`);
     expect(existsSync(path.join(dir, 'data'))).toBe(false);
     expect(io.out.join('')).toMatch(/would be installed/);
   });
@@ -201,7 +206,8 @@ describe('usage', () => {
     expect(() => parseInstallArgs(['codex', '--scope', 'local'], 'install')).not.toThrow();
     expect(() => parseInstallArgs(['claude', '--scope', 'team'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['claude', '--trust'], 'install')).toThrow(UsageError);
-    expect(() => parseInstallArgs(['opencode'], 'install')).toThrow(UsageError);
+    expect(() => parseInstallArgs(['nosuchhost'], 'install')).toThrow(UsageError);
+    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes']);
     expect(() => parseInstallArgs(['codex', '--bogus'], 'install')).toThrow(UsageError);
     expect(parseInstallArgs(['all', '--scope', 'local'], 'install').hosts).toEqual(['claude']);
   });

@@ -10,8 +10,16 @@ import { installHost, uninstallHost, type HostInstallSpec, type HostReport } fro
 import { resolveDataDir } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
+import { PLUGIN_HOSTS, runPluginInstall } from '../plugin-hosts.js';
 
 export const INSTALL_SPECS: Record<string, HostInstallSpec> = { codex: codexInstallSpec, claude: claudeInstallSpec };
+
+/** Every host remit installs into, in the order `all` handles them. */
+export const ALL_HOSTS = [...Object.keys(INSTALL_SPECS), ...Object.keys(PLUGIN_HOSTS)];
+
+function scopesOf(host: string): readonly string[] {
+  return INSTALL_SPECS[host]?.scopes ?? PLUGIN_HOSTS[host]?.scopes ?? [];
+}
 
 export interface InstallArgs {
   hosts: string[];
@@ -27,12 +35,12 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
   for (const k of Object.keys(a)) if (!known.has(k)) throw new UsageError(`unknown option --${k}`);
   if (command === 'uninstall' && a.trust) throw new UsageError('--trust applies to install only');
   const [target, ...extra] = a._.map(String);
-  if (!target) throw new UsageError(`a host is needed: remit ${command} <codex|claude|all>`);
+  if (!target) throw new UsageError(`a host is needed: remit ${command} <${ALL_HOSTS.join('|')}|all>`);
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
   const scope = (a.scope as string | undefined) ?? 'user';
   if (!['user', 'project', 'local'].includes(scope)) throw new UsageError(`unknown scope '${scope}' (user, project or local)`);
-  const hosts = target === 'all' ? Object.keys(INSTALL_SPECS).filter((h) => INSTALL_SPECS[h]!.scopes.includes(scope)) : [target.toLowerCase()];
-  for (const h of hosts) if (!INSTALL_SPECS[h]) throw new UsageError(`remit cannot install into '${h}' here (codex, claude, all)`);
+  const hosts = target === 'all' ? ALL_HOSTS.filter((h) => scopesOf(h).includes(scope)) : [target.toLowerCase()];
+  for (const h of hosts) if (!ALL_HOSTS.includes(h)) throw new UsageError(`remit cannot install into '${h}' (${ALL_HOSTS.join(', ')}, all)`);
   if (a.trust && !hosts.includes('codex')) throw new UsageError('--trust applies to Codex only');
   return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json };
 }
@@ -68,10 +76,15 @@ export interface InstallDeps {
   version?: string;
 }
 
-export function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): HostReport[] {
+export async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
   const bundleSource = deps.bundleSource ?? defaultBundleSource();
-  return args.hosts.map((h) =>
-    installHost(INSTALL_SPECS[h]!, {
+  const out: HostReport[] = [];
+  for (const h of args.hosts) {
+    if (PLUGIN_HOSTS[h]) {
+      out.push(await runPluginInstall('install', h, { scope: args.scope, dryRun: args.dryRun, env: io.env, cwd: io.cwd, dist: path.dirname(bundleSource) }));
+      continue;
+    }
+    out.push(installHost(INSTALL_SPECS[h]!, {
       env: io.env,
       cwd: io.cwd,
       scope: args.scope,
@@ -81,12 +94,18 @@ export function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps =
       nodePath: deps.nodePath ?? process.execPath,
       version: deps.version ?? REMIT_VERSION,
       dataDir: resolveDataDir(io.env),
-    }),
-  );
+    }));
+  }
+  return out;
 }
 
-export function uninstallReports(args: InstallArgs, io: CliIO): HostReport[] {
-  return args.hosts.map((h) => uninstallHost(INSTALL_SPECS[h]!, { env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
+export async function uninstallReports(args: InstallArgs, io: CliIO): Promise<HostReport[]> {
+  const out: HostReport[] = [];
+  for (const h of args.hosts) {
+    if (PLUGIN_HOSTS[h]) out.push(await runPluginInstall('uninstall', h, { scope: args.scope, dryRun: args.dryRun, env: io.env, cwd: io.cwd }));
+    else out.push(uninstallHost(INSTALL_SPECS[h]!, { env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
+  }
+  return out;
 }
 
 export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Promise<number> {
@@ -96,7 +115,7 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     io.stderr(`remit install: the remit bundle was not found at ${bundleSource} (run npm run build)\n`);
     return 1;
   }
-  const reports = installReports(args, io, { ...deps, bundleSource });
+  const reports = await installReports(args, io, { ...deps, bundleSource });
   io.stdout(args.json ? `${JSON.stringify({ command: 'install', reports }, null, 2)}\n` : renderReports(reports, 'installed'));
   return reports.every((r) => r.ok) ? 0 : 1;
 }

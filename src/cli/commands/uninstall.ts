@@ -5,7 +5,7 @@ import { parseInstallArgs, renderReports, uninstallReports } from './install.js'
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const args = parseInstallArgs(argv, 'uninstall');
-  const reports = uninstallReports(args, io);
+  const reports = await uninstallReports(args, io);
   io.stdout(args.json ? `${JSON.stringify({ command: 'uninstall', reports }, null, 2)}\n` : renderReports(reports, 'uninstalled'));
   return reports.every((r) => r.ok) ? 0 : 1;
 }

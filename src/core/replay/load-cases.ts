@@ -43,9 +43,9 @@ function expectations(c: Case, arm: 'bad' | 'good'): Expect[] {
 }
 
 /** The path convention `<family>/<REASON_CODE>/<slug>.json`; null when the file keeps it. */
-export function conventionError(file: string, c: Case): string | null {
+export function conventionError(file: string, c: Case, fullPath: string = file): string | null {
   // The last three segments carry the rule, so a sub-folder or one file can be replayed too.
-  const parts = file.split('/').slice(-3);
+  const parts = fullPath.split('/').slice(-3);
   if (parts.length !== 3) return `${file}: expected <family>/<REASON_CODE>/<slug>.json`;
   const [family, code] = parts as [string, string, string];
   if (!FAMILIES.has(family)) return `${file}: family folder '${family}' is not one of I, H, S, T`;
@@ -71,7 +71,7 @@ export function loadCaseFile(dir: string, file: string): LoadedCase {
     return { file, error: `${file}: not JSON (${(err as Error).message})` };
   }
   if (!validateCase(data)) return { file, error: `${file}: ${describeAjvErrors()}` };
-  const wrong = conventionError(path.resolve(dir, file).split(path.sep).join('/'), data);
+  const wrong = conventionError(file, data, path.resolve(dir, file).split(path.sep).join('/'));
   if (wrong) return { file, error: wrong };
   return { file, case: data };
 }
