@@ -1,31 +1,21 @@
-// Hermes Agent cannot be installed here (Python, not on the registries reached), so its lane runs a
-// stand-in from adapters/hermes and every result is reported as "stand-in", never as the real host.
-//
-// Stand-in contract the harness relies on (see e2e/README.md):
-//   python3 <REPO>/adapters/hermes/standin/hermes.py chat -q "<prompt>" [--continue]
-//   env HERMES_HOME (plugins under $HERMES_HOME/plugins, enabled in $HERMES_HOME/config.yaml),
-//   env HERMES_STANDIN_BASE_URL: an Anthropic Messages endpoint (the double) the stand-in's model
-//   loop calls, offering Hermes's own tools (terminal, write_file, patch, read_file, delegate_task).
+// Hermes Agent cannot be installed here (Python, not on the registries reached), so its lane runs
+// the stand-in of adapters/hermes (plugin manager + agent) under e2e/harness/hermes/hermes_cli.py,
+// a `hermes chat -q` look-alike whose model loop calls the double. Every result is reported as
+// "stand-in", never as the real host.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Sandbox } from '../sandbox.js';
-import { REPO_DIR } from './driver.js';
+import { E2E_DIR, REPO_DIR } from './driver.js';
 import type { HostDriver, RemitBuild } from './driver.js';
 
-export const HERMES_STANDIN = path.join(REPO_DIR, 'adapters', 'hermes', 'standin', 'hermes.py');
+export const HERMES_STANDIN = path.join(REPO_DIR, 'adapters', 'hermes', 'standin', 'hermes_standin.py');
+const HERMES_CLI = path.join(E2E_DIR, 'harness', 'hermes', 'hermes_cli.py');
 
 export const hermes: HostDriver = {
   host: 'hermes',
   lane: 'stand-in',
   installArgs: [],
-  version: () => {
-    try {
-      const text = fs.readFileSync(HERMES_STANDIN, 'utf8');
-      return `stand-in (${/HERMES_VERSION\s*=\s*["']([^"']+)["']/.exec(text)?.[1] ?? 'version not declared'})`;
-    } catch {
-      return 'stand-in missing';
-    }
-  },
+  version: () => (fs.existsSync(HERMES_STANDIN) ? 'stand-in' : 'stand-in missing'),
   unavailable: () =>
     fs.existsSync(HERMES_STANDIN) ? undefined : `the Hermes stand-in ${path.relative(REPO_DIR, HERMES_STANDIN)} does not exist yet (adapters/hermes)`,
   configureProvider(sb: Sandbox, doubleUrl: string) {
@@ -38,7 +28,7 @@ export const hermes: HostDriver = {
     delegate: (prompt) => ({ name: 'delegate_task', input: { goal: prompt } }),
   }),
   invocation(_sb, prompt, options) {
-    const args = [HERMES_STANDIN, 'chat', '-q', prompt];
+    const args = [HERMES_CLI, path.dirname(HERMES_STANDIN), 'chat', '-q', prompt];
     if (options.resume === true) args.push('--continue');
     return { file: 'python3', args };
   },
