@@ -17,16 +17,47 @@ export const sharedOptions = {
   legalComments: 'none',
   logLevel: 'warning',
   define: { __REMIT_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__remitImportMetaUrl' },
+  // A chunk is loaded with require(): the ESM loader would cost more and miss minified exports.
+  supported: { 'dynamic-import': false },
 };
 
+// Three CommonJS files beside each other: what a hook parses (remit.cjs), the shell parser
+// (loaded only for shell tools) and every command but `hook` (loaded only by a person's
+// command). Each is self-contained; a module the chunks share is simply in each of them.
+export const CHUNKS = {
+  'remit-shell.cjs': 'src/core/shell/classify-shell.ts',
+  'remit-cli.cjs': 'src/cli/command-table.ts',
+  'remit-files.cjs': 'src/core/classify/file-change.ts',
+};
+const chunkOf = new Map(Object.entries(CHUNKS).map(([file, src]) => [join(root, src).replace(/\.ts$/, ''), file]));
+
+function splitChunks(self) {
+  return {
+    name: 'remit-chunks',
+    setup(b) {
+      b.onResolve({ filter: /(classify-shell|command-table|file-change)\.js$/ }, (args) => {
+        const target = join(args.resolveDir, args.path).replace(/\.js$/, '');
+        const file = chunkOf.get(target);
+        if (!file || file === self) return undefined;
+        return { path: `./${file}`, external: true };
+      });
+    },
+  };
+}
+
+const banner = 'var __remitImportMetaUrl=require("url").pathToFileURL(__filename).href;';
 await build({
   ...sharedOptions,
   entryPoints: [join(root, 'src/cli/bin.ts')],
   outfile: join(root, 'dist/remit.cjs'),
   format: 'cjs',
-  banner: { js: '#!/usr/bin/env node\nvar __remitImportMetaUrl=require("url").pathToFileURL(__filename).href;' },
+  banner: { js: `#!/usr/bin/env node\n${banner}` },
+  plugins: [splitChunks('remit.cjs')],
 });
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);
+for (const [file, src] of Object.entries(CHUNKS)) {
+  await build({ ...sharedOptions, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file)] });
+}
 
 const pluginsScript = join(root, 'scripts/build-plugins.mjs');
 if (existsSync(pluginsScript)) {
@@ -34,4 +65,4 @@ if (existsSync(pluginsScript)) {
   await buildPlugins(sharedOptions);
 }
 
-if (process.argv.includes('--size')) console.log(`dist/remit.cjs ${statSync(join(root, 'dist/remit.cjs')).size} bytes`);
+if (process.argv.includes('--size')) for (const f of ['remit.cjs', ...Object.keys(CHUNKS)]) console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);

@@ -35,9 +35,21 @@ function typeName(s) {
 function kebab(name) {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 }
+// Annotations do not change what validates; leaving them out keeps them out of the bundle.
+const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples']);
+function withoutAnnotations(node, inProperties = false) {
+  if (Array.isArray(node)) return node.map((n) => withoutAnnotations(n));
+  if (node === null || typeof node !== 'object') return node;
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (!inProperties && ANNOTATIONS.has(k) && typeof v !== 'object') continue;
+    out[k] = withoutAnnotations(v, !inProperties && (k === 'properties' || k === '$defs' || k === 'patternProperties'));
+  }
+  return out;
+}
 function makeAjv() {
   const ajv = new Ajv2020({ code: { source: true, esm: true, lines: false, optimize: true }, messages: false, allErrors: false, strict: true, allowUnionTypes: true, strictRequired: false });
-  for (const s of schemas) ajv.addSchema(s.schema);
+  for (const s of schemas) ajv.addSchema(withoutAnnotations(s.schema));
   return ajv;
 }
 const validatorFiles = schemas.map((s) => {

@@ -1,7 +1,7 @@
 // Installing and removing remit for a JSON-hook host (Codex, Claude Code): plan every file
 // first, refuse the whole install if any file cannot be edited safely, then write each file
 // atomically. The host-specific parts (paths, handlers, notes, trust) come in a HostInstallSpec.
-import { existsSync, readFileSync, unlinkSync, rmdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { absoluteHookCommand } from './command-line.js';
@@ -74,6 +74,18 @@ export interface HostInstallSpec {
   trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
 }
 
+/** The chunk files the build writes beside `remit.cjs` (dist/remit-*.cjs). */
+export function bundleChunks(bundleSource: string): { name: string; text: string }[] {
+  try {
+    return readdirSync(path.dirname(bundleSource))
+      .filter((f) => /^remit-[a-z]+\.cjs$/.test(f))
+      .sort()
+      .map((name) => ({ name, text: readFileSync(path.join(path.dirname(bundleSource), name), 'utf8') }));
+  } catch {
+    return [];
+  }
+}
+
 export function installedBundlePath(dataDir: string, version: string): string {
   return path.join(dataDir, version, 'remit.cjs');
 }
@@ -114,6 +126,11 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   const bundle = installedBundlePath(ctx.dataDir, ctx.version);
   const e1 = plainFile(bundle, bundleText, 'bundle', writes, actions, 0o644);
   if (e1) return fail(e1);
+  // The bundle loads its chunks (shell parser, file classifiers, commands) from beside itself.
+  for (const chunk of bundleChunks(ctx.bundleSource)) {
+    const e = plainFile(path.join(path.dirname(bundle), chunk.name), chunk.text, 'bundle', writes, actions, 0o644);
+    if (e) return fail(e);
+  }
   const skillSource = skillSourceFor(ctx.bundleSource);
   const skillText = skillSource ? readFileSync(skillSource, 'utf8') : null;
   if (skillText !== null) {

@@ -5,7 +5,7 @@
 // no plugin that is not enabled. Project scope writes `<project>/.hermes/plugins/remit/`
 // without machine paths (the plugin then runs the `remit` on PATH).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,10 @@ export async function installHermes(opts: InstallOptions = {}): Promise<InstallR
     if (!cli) throw new InstallError(`remit install hermes: ${path.join(dist, 'remit.cjs')} is missing; run \`npm run build\` first`);
     const stable = path.join(dataDir(env), versionOf(dist), 'remit.cjs');
     changes.push(placeFile(stable, cli, { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o755 }));
+    // The bundle loads its chunks from beside itself.
+    for (const chunk of readdirSync(dist).filter((f) => /^remit-[a-z]+\.cjs$/.test(f)).sort()) {
+      changes.push(placeFile(path.join(path.dirname(stable), chunk), readFileSync(path.join(dist, chunk)), { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o644 }));
+    }
     changes.push(placeFile(path.join(dir, 'launcher.json'), `{"remit": 1, "node": ${JSON.stringify(process.execPath)}, "bundle": ${JSON.stringify(stable)}}\n`, { dryRun, stopAt }));
     changes.push(editEnabled(path.join(hermesHome(env), 'config.yaml'), true, dryRun, stopAt));
     notes.push('Start a new Hermes process (and `hermes gateway restart` for the gateway) to load the plugin.');

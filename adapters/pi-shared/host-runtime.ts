@@ -3,6 +3,7 @@
 // Tests and replay hand the plugin a Runtime of their own instead.
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { resolveRemitHome } from '../../src/core/state/home.js';
+import { allHostConfigPaths } from '../capabilities.js';
 
 export function isRuntime(v: unknown): v is Runtime {
   return v !== null && typeof v === 'object' && typeof (v as Runtime).handle === 'function' && typeof (v as Runtime).classify === 'function';
@@ -27,7 +28,8 @@ export function runtimeGetter(given: unknown, env: NodeJS.ProcessEnv, profile: H
             m.createRuntime({
               home: resolveRemitHome(env),
               env,
-              protectedPaths: { hostConfig: profile.configPaths },
+              // Every host's configuration, not only this host's (rule 4).
+              protectedPaths: { hostConfig: [...new Set([...profile.configPaths, ...allHostConfigPaths()])] },
               channels: { deny: profile.denyChannel, ask: profile.ask },
             }),
           );

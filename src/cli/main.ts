@@ -3,26 +3,28 @@
 import { processIO, UsageError, type CliIO } from './io.js';
 import { REMIT_VERSION } from './version.js';
 
-interface CommandModule {
-  run(argv: string[], io: CliIO): Promise<number>;
-}
+type CommandModule = import('./command-table.js').CommandModule;
+
+// `hook` loads on its own; every other command comes through the command table, which the
+// build keeps out of the file a hook parses.
+const fromTable = (name: string) => async (): Promise<CommandModule> => (await import('./command-table.js')).COMMAND_LOADERS[name]!();
 
 const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: string }> = {
   hook: { load: () => import('./commands/hook.js'), summary: 'hook <host> [event]      answer a host hook (payload on stdin)' },
-  install: { load: () => import('./commands/install.js'), summary: 'install <host|all>       register remit with a host' },
-  uninstall: { load: () => import('./commands/uninstall.js'), summary: "uninstall <host|all>     remove remit's entries" },
-  doctor: { load: () => import('./commands/doctor.js'), summary: 'doctor                   is every host protected?' },
-  status: { load: () => import('./commands/status.js'), summary: "status                   the session's contract and recent checks" },
-  runtime: { load: () => import('./commands/runtime.js'), summary: 'runtime [--all]          check counts' },
-  explain: { load: () => import('./commands/explain.js'), summary: 'explain <evt>            one audited decision' },
-  label: { load: () => import('./commands/label.js'), summary: 'label <evt> <label>      correct|incorrect|inconclusive' },
-  check: { load: () => import('./commands/check.js'), summary: 'check --host H …         one dry decision' },
-  replay: { load: () => import('./commands/replay.js'), summary: 'replay [dir] [--host H]  replay the Bad/Good cases' },
-  audit: { load: () => import('./commands/audit.js'), summary: 'audit verify [--all]     check the audit chain' },
-  ledger: { load: () => import('./commands/ledger.js'), summary: 'ledger release <id|--all> free subagent capacity' },
-  state: { load: () => import('./commands/state.js'), summary: 'state repair             rebuild a damaged session state' },
-  prune: { load: () => import('./commands/prune.js'), summary: 'prune [--older-than 30d] delete old audit logs' },
-  case: { load: () => import('./commands/case.js'), summary: 'case from <evt>          turn an audited event into a case' },
+  install: { load: fromTable('install'), summary: 'install <host|all>       register remit with a host' },
+  uninstall: { load: fromTable('uninstall'), summary: "uninstall <host|all>     remove remit's entries" },
+  doctor: { load: fromTable('doctor'), summary: 'doctor                   is every host protected?' },
+  status: { load: fromTable('status'), summary: "status                   the session's contract and recent checks" },
+  runtime: { load: fromTable('runtime'), summary: 'runtime [--all]          check counts' },
+  explain: { load: fromTable('explain'), summary: 'explain <evt>            one audited decision' },
+  label: { load: fromTable('label'), summary: 'label <evt> <label>      correct|incorrect|inconclusive' },
+  check: { load: fromTable('check'), summary: 'check --host H …         one dry decision' },
+  replay: { load: fromTable('replay'), summary: 'replay [dir] [--host H]  replay the Bad/Good cases' },
+  audit: { load: fromTable('audit'), summary: 'audit verify [--all]     check the audit chain' },
+  ledger: { load: fromTable('ledger'), summary: 'ledger release <id|--all> free subagent capacity' },
+  state: { load: fromTable('state'), summary: 'state repair             rebuild a damaged session state' },
+  prune: { load: fromTable('prune'), summary: 'prune [--older-than 30d] delete old audit logs' },
+  case: { load: fromTable('case'), summary: 'case from <evt>          turn an audited event into a case' },
 };
 
 function usage(): string {

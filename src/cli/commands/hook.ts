@@ -11,7 +11,7 @@ import { runCommandHook, type CommandHookHost, type RunOptions } from '../../../
 import type { NativeResponse } from '../../core/host/adapter.js';
 import type { Runtime } from '../../core/host/runtime.js';
 import { resolveRemitHome } from '../../core/state/home.js';
-import { listAdapters, getAdapter } from '../hosts.js';
+import { allHostConfigPaths, HOST_CAPABILITIES } from '../../../adapters/capabilities.js';
 import { UsageError, type CliIO } from '../io.js';
 
 const COMMAND_HOOK_HOSTS: Record<string, CommandHookHost> = { codex: codexHookHost, claude: claudeHookHost };
@@ -23,15 +23,18 @@ const COMMAND_HOOK_HOSTS: Record<string, CommandHookHost> = { codex: codexHookHo
 export async function runHook(host: string, eventArg: string | undefined, stdinText: string, runtime: Runtime, opts: RunOptions = {}): Promise<NativeResponse> {
   const commandHost = COMMAND_HOOK_HOSTS[host.toLowerCase()];
   if (commandHost) return runCommandHook(commandHost, eventArg, stdinText, runtime, opts);
-  const adapter = getAdapter(host);
-  if (!adapter) return { stdout: '', exitCode: 0, stderr: `remit: no adapter for host '${host}'\n` };
-  return adapter.invoke({ event: eventArg ?? '', payload: stdinText }, runtime);
+  // Hermes is the one in-process host whose plugin spawns `remit hook`; the others never do.
+  if (host.toLowerCase() === 'hermes') {
+    const { runHermesHook } = await import('../../../adapters/hermes/hook.js');
+    return runHermesHook(eventArg ?? '', stdinText, runtime);
+  }
+  return { stdout: '', exitCode: 0, stderr: `remit: no hook for host '${host}'\n` };
 }
 
 /** Every host's hook and plugin configuration, resolved for this environment (rule 4). */
 export function protectedHostConfig(env: Readonly<Record<string, string | undefined>>): string[] {
   const paths = new Set<string>([...codexConfigPaths(env), ...claudeConfigPaths(env)]);
-  for (const a of listAdapters()) for (const p of a.capability.configPaths ?? []) paths.add(p);
+  for (const p of allHostConfigPaths()) paths.add(p);
   return [...paths];
 }
 
@@ -58,8 +61,8 @@ function parseArgs(argv: string[]): HookArgs {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv);
-  const known = COMMAND_HOOK_HOSTS[args.host.toLowerCase()] ?? getAdapter(args.host);
-  if (!known) throw new UsageError(`unknown host '${args.host}'`);
+  const hostName = args.host.toLowerCase();
+  if (!COMMAND_HOOK_HOSTS[hostName] && hostName !== 'hermes') throw new UsageError(`unknown host '${args.host}' (codex, claude, hermes; the other hosts load remit as a plugin)`);
   let text = '';
   let truncated = false;
   if (io.stdin) text = await io.stdin();
@@ -67,7 +70,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let runtime: Runtime;
   try {
     const { createRuntime } = await import('../../core/host/create-runtime.js');
-    const capability = COMMAND_HOOK_HOSTS[args.host.toLowerCase()] ? (args.host.toLowerCase() === 'codex' ? 'deny' : 'native') : getAdapter(args.host)?.capability.ask;
+    const capability = HOST_CAPABILITIES.find((c) => c.host === hostName)?.ask;
     runtime = createRuntime({
       home: args.home ?? resolveRemitHome(io.env),
       env: io.env,

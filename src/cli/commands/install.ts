@@ -48,7 +48,8 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
 /** The bundle to copy: the running one when remit runs from its bundle, else the repo's build. */
 export function defaultBundleSource(): string {
   const self = fileURLToPath(import.meta.url);
-  if (self.endsWith('.cjs')) return self;
+  // Built, this code runs from a chunk (dist/remit-cli.cjs) beside the bundle it installs.
+  if (self.endsWith('.cjs')) return path.join(path.dirname(self), 'remit.cjs');
   return path.resolve(path.dirname(self), '..', '..', '..', 'dist', 'remit.cjs');
 }
 

@@ -3,9 +3,7 @@
 import path from 'node:path';
 import type { Action, Effect, Intents, ToolRequest } from '../../generated/types.js';
 import { canonicalPath, isWithin } from '../paths/canonical.js';
-import { parsePatch } from '../patch/parse-patch.js';
-import { extractApplyPatchInvocation } from '../patch/shell-heredoc.js';
-import { fragmentIntents, patchFileIntents, wholeFileIntents, type FileChangeIntent } from '../intents/file-intents.js';
+import type { FileChangeIntent } from '../intents/file-intents.js';
 import type { ClassifyBase } from '../host/runtime.js';
 import type { ClassifyContext } from './context.js';
 import { inputDigest } from './input-digest.js';
@@ -50,6 +48,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         return { id: base.id, tool: base.tool, mutability: 'read', effects, intents: { ...NO_INTENTS }, inputDigest: digest };
       }
       case 'write': {
+        const { wholeFileIntents } = await import('./file-change.js');
         if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
         const p = canon(req.path);
         const old = ctx.files.read(p, 8 * 1024 * 1024);
@@ -62,6 +61,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         };
       }
       case 'edit': {
+        const { fragmentIntents } = await import('./file-change.js');
         if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
         const p = canon(req.path);
         const full = ctx.files.read(p, 8 * 1024 * 1024);
@@ -73,6 +73,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         };
       }
       case 'patch': {
+        const { parsePatch, patchFileIntents } = await import('./file-change.js');
         const parsed = parsePatch(req.patch, req.format);
         if (!parsed.ok || parsed.files.length === 0) return unknownAction(base, digest, 'patch_unparsable', `${base.tool} with a patch remit cannot parse`);
         const effects: Effect[] = [];
@@ -92,7 +93,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
       }
       case 'shell': {
         // Codex sends apply_patch through its shell tool as a heredoc script; judge the patch.
-        const invocation = req.command.includes('apply_patch') ? extractApplyPatchInvocation(req.command) : null;
+        const invocation = req.command.includes('apply_patch') ? (await import('./file-change.js')).extractApplyPatchInvocation(req.command) : null;
         if (invocation) {
           const cwd = invocation.workdir ? canon(invocation.workdir) : req.workdir ? canon(req.workdir) : base.cwd;
           const a = await classifyToolRequest({ type: 'patch', patch: invocation.patch, format: 'apply_patch' }, { ...base, cwd }, ctx);
