@@ -1,7 +1,8 @@
 // The edges of an installer: reading a host's config file without trusting it, and writing it
 // back so that a crash, a concurrent edit or a symlink can never cost the user their file.
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, existsSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 
 export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: unknown } | { ok: false; error: string };
 
@@ -53,51 +54,9 @@ export interface WriteOptions {
 
 export type WriteResult = { ok: true; backup?: string } | { ok: false; error: string };
 
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
-  let off = 0;
-  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-}
-
-/** Temp file in the same folder (exclusive), fsync, rename over the target, fsync the folder. */
+/** Host configuration is replaced atomically with the folder fsynced; its folders keep the umask's mode. */
 export function writeFileAtomic(file: string, text: string, mode?: number): void {
-  const dir = path.dirname(file);
-  mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(file)}.remit-${process.pid}-${Date.now().toString(36)}.tmp`);
-  const fd = openSync(tmp, 'wx', mode ?? 0o644);
-  try {
-    writeAll(fd, text);
-    fsyncSync(fd);
-  } catch (err) {
-    closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-    throw err;
-  }
-  closeSync(fd);
-  try {
-    renameSync(tmp, file);
-  } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-    throw err;
-  }
-  try {
-    const dfd = openSync(dir, 'r');
-    try {
-      fsyncSync(dfd);
-    } finally {
-      closeSync(dfd);
-    }
-  } catch {
-    // Some file systems refuse a directory fsync; the rename already happened.
-  }
+  writeAtomic(file, text, { mode: mode ?? 0o644, dirMode: null, syncDir: true });
 }
 
 export function writeConfig(file: string, text: string, opts: WriteOptions): WriteResult {

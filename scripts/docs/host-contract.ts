@@ -47,7 +47,7 @@ function matrix(): string {
   const rows = HOST_CAPABILITIES.map((c) => {
     const versions = `${(c.verified.versions ?? []).join(', ') || '—'} (${c.verified.method === 'stand-in' ? 'verified by stand-in' : c.verified.method ?? 'unverified'}; range \`${c.verified.range}\`)`;
     const events = Object.entries(c.events)
-      .filter(([, v]) => !v.startsWith('ignored'))
+      .filter(([, v]) => !(v ?? '').startsWith('ignored'))
       .map(([k]) => `\`${k}\``)
       .join(', ');
     return `| ${c.displayName} | ${c.process} | ${events} | ${cell(c.denyChannel)} | ${c.ask}${c.askDetail ? `: ${cell(c.askDetail)}` : ''} | ${cell(c.context)} | ${c.promptBlock ? 'yes' : 'no'}${c.promptBlockDetail ? `: ${cell(c.promptBlockDetail)}` : ''} | ${cell(c.subagentLinkage)} | ${versions} |`;

@@ -10,10 +10,22 @@ export function ensurePrivateDir(dir: string): void {
 
 let tmpCounter = 0;
 
-export function writeFileAtomic(file: string, data: string): void {
-  ensurePrivateDir(path.dirname(file));
-  const tmp = `${file}.${process.pid}.${Date.now()}.${tmpCounter++}.tmp`;
-  const fd = openSync(tmp, 'wx', 0o600);
+export interface AtomicWriteOptions {
+  /** File mode (default 0600: REMIT_HOME is private). */
+  mode?: number;
+  /** Mode of folders created on the way (default 0700); null keeps the umask's. */
+  dirMode?: number | null;
+  /** Also fsync the folder after the rename (host configuration files). */
+  syncDir?: boolean;
+}
+
+/** The one atomic replacement: temp file in the same folder (exclusive), fsync, rename. */
+export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOptions = {}): void {
+  const dir = path.dirname(file);
+  if (opts.dirMode === null) mkdirSync(dir, { recursive: true });
+  else mkdirSync(dir, { recursive: true, mode: opts.dirMode ?? 0o700 });
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
+  const fd = openSync(tmp, 'wx', opts.mode ?? 0o600);
   try {
     const buf = Buffer.from(data, 'utf8');
     let off = 0;
@@ -38,5 +50,17 @@ export function writeFileAtomic(file: string, data: string): void {
       // Already gone.
     }
     throw err;
+  }
+  if (opts.syncDir) {
+    try {
+      const dfd = openSync(dir, 'r');
+      try {
+        fsyncSync(dfd);
+      } finally {
+        closeSync(dfd);
+      }
+    } catch {
+      // Some file systems refuse a directory fsync; the rename already happened.
+    }
   }
 }
