@@ -218,6 +218,29 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       return undefined;
     }
 
+    // A compaction summarises the earlier contract message away, and the loop may go on without
+    // a new before_agent_start: the next model call gets the contract again through `context`
+    // (Pi 0.74 and omp 18.2 both fire session_compact and context).
+    const afterCompaction = new Map<string, string>();
+    pi.on('session_compact', async (_event, ctx) => {
+      const { id, f, rt } = await identify(ctx);
+      if (id.kind !== 'root') return;
+      const result = await rt.handle(controlEvent(rt, f, { kind: 'session.start', source: 'compact' }));
+      if (result.kind === 'context') afterCompaction.set(f.sessionId, result.text);
+    });
+
+    pi.on('context', async (event, ctx) => {
+      if (afterCompaction.size === 0 || !Array.isArray(event?.messages)) return undefined;
+      const { f } = await identify(ctx);
+      const text = afterCompaction.get(f.sessionId);
+      if (text === undefined) return undefined;
+      afterCompaction.delete(f.sessionId);
+      // Right after the compaction summary, so the latest turn stays last.
+      const messages = [...event.messages];
+      messages.splice(Math.min(1, messages.length), 0, { role: 'user', content: [{ type: 'text', text }], timestamp: Date.now() });
+      return { messages };
+    });
+
     pi.on('tool_call', async (event, ctx) => {
       const toolName = typeof event?.toolName === 'string' ? event.toolName : '';
       const id = typeof event?.toolCallId === 'string' && event.toolCallId !== '' ? event.toolCallId : `call-${Date.now()}`;

@@ -56,6 +56,22 @@ describe('Pi extension loaded as Pi loads it', () => {
     expect((await pi.tool('bash', { command: 'rm -rf src' })).blocked).toBe(true);
   });
 
+  it('puts the contract back in front of the model after a compaction', async () => {
+    const pi = host({ print: true });
+    await pi.startSession();
+    await pi.prompt('$remit review -- look only');
+    const before = [{ role: 'user', content: [{ type: 'text', text: 'summary of the earlier turns' }], timestamp: 1 }, { role: 'user', content: 'go on', timestamp: 2 }];
+    // No compaction yet: the model's messages pass unchanged.
+    expect((await pi.emit('context', { type: 'context', messages: before })).filter(Boolean)).toEqual([]);
+    await pi.emit('session_compact', { type: 'session_compact', compactionEntry: {}, fromExtension: false });
+    const [changed] = (await pi.emit('context', { type: 'context', messages: before })).filter(Boolean) as { messages: { content: unknown }[] }[];
+    expect(changed!.messages).toHaveLength(3);
+    expect(JSON.stringify(changed!.messages[1]!.content)).toMatch(/mode=review/);
+    expect(changed!.messages[2]).toEqual(before[1]);
+    // Once only.
+    expect((await pi.emit('context', { type: 'context', messages: before })).filter(Boolean)).toEqual([]);
+  });
+
   it('puts the effective contract in front of the model once', async () => {
     const pi = host({ print: true });
     await pi.startSession();
