@@ -46,9 +46,10 @@ function expectations(c: Case, arm: 'bad' | 'good'): Expect[] {
 export function conventionError(file: string, c: Case, fullPath: string = file): string | null {
   // The last three segments carry the rule, so a sub-folder or one file can be replayed too.
   const parts = fullPath.split('/').slice(-3);
-  if (parts.length !== 3) return `${file}: expected <family>/<REASON_CODE>/<slug>.json`;
+  const layout = `${file}: expected <family>/<REASON_CODE>/<slug>.json`;
+  if (parts.length !== 3) return layout;
   const [family, code] = parts as [string, string, string];
-  if (!FAMILIES.has(family)) return `${file}: family folder '${family}' is not one of I, H, S, T`;
+  if (!FAMILIES.has(family)) return file.split('/').length < 3 ? layout : `${file}: family folder '${family}' is not one of I, H, S, T`;
   const known = Object.prototype.hasOwnProperty.call(REASONS, code);
   if (!known && !DIRECTIVE_ERROR_CODES.has(code)) return `${file}: '${code}' is not a reason code`;
   const ruleFamily = known ? REASONS[code as ReasonCode].family : 'I';
