@@ -56,9 +56,15 @@ export interface RemitRuntime extends Runtime {
 /** The session id bad hook input is filed under, per host. */
 export const BAD_INPUT_SESSION = '<bad-input>';
 
+/** Canonicalises the literal head of a protected glob (`~` expanded, links resolved); the pattern tail stays as written. */
 function protectedGlob(p: string, home: string): string {
-  const c = canonicalPath(p, '/', { home });
-  return c;
+  const segs = p.split('/');
+  const first = segs.findIndex((seg) => /[*?[\]{}]/.test(seg));
+  if (first < 0) return canonicalPath(p, '/', { home });
+  const head = segs.slice(0, first).join('/');
+  const tail = segs.slice(first).join('/');
+  const base = head === '' ? '/' : canonicalPath(head, '/', { home });
+  return base.endsWith('/') ? `${base}${tail}` : `${base}/${tail}`;
 }
 
 export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {

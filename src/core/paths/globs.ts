@@ -24,15 +24,33 @@ export type PathMatcher = (canonical: string) => boolean;
 
 const matcherCache = new Map<string, PathMatcher>();
 
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
+/**
+ * The literal segments a path must contain for `glob` to match it. Checking them first lets a
+ * hook skip compiling the dozens of protected-path globs a write cannot touch: picomatch's
+ * compilation, not the match, is what costs (about 0.3 ms a glob on the machines measured).
+ */
+function literalSegments(glob: string, caseInsensitive: boolean): string[] {
+  const segs = glob.split('/').filter((seg) => seg !== '' && !GLOB_CHARS.test(seg) && !seg.includes('\\'));
+  return caseInsensitive ? segs.map((seg) => seg.toLowerCase()) : segs;
+}
+
 export function compileGlobs(globs: readonly string[], caseInsensitive = false): PathMatcher {
   const key = (caseInsensitive ? 'i:' : 's:') + globs.join('\u0000');
   const cached = matcherCache.get(key);
   if (cached) return cached;
   const matchers = globs.map((g) => {
-    const m = picomatch(g, { dot: true, nocase: caseInsensitive });
+    let compiled: ((p: string) => boolean) | undefined;
+    const literals = literalSegments(g, caseInsensitive);
     // `dir/**` also names the folder itself.
     const bare = g.endsWith('/**') ? g.slice(0, -3) : null;
-    return (p: string) => m(p) || (bare !== null && (caseInsensitive ? p.toLowerCase() === bare.toLowerCase() : p === bare));
+    return (p: string) => {
+      const subject = caseInsensitive ? p.toLowerCase() : p;
+      if (!literals.every((l) => subject.includes(l))) return false;
+      compiled ??= picomatch(g, { dot: true, nocase: caseInsensitive });
+      return compiled(p) || (bare !== null && (caseInsensitive ? p.toLowerCase() === bare.toLowerCase() : p === bare));
+    };
   });
   const fn: PathMatcher = (p) => matchers.some((m) => m(p));
   if (matcherCache.size > 256) matcherCache.clear();
