@@ -4,7 +4,7 @@ import type { ActionAfterEvent, ControlEvent, PromptSubmitEvent } from '../../sr
 import { fromSlashCommand } from '../../src/core/contract/slash.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import type { EnvelopeBase } from '../command-hook/envelope.js';
-import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent } from '../command-hook/events-common.js';
+import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent, sharedLifecycleEvent } from '../command-hook/events-common.js';
 import { objectField, stringField } from '../command-hook/payload.js';
 import { claudeToolRequest, isClaudeAgentTool } from './tools.js';
 
@@ -73,15 +73,7 @@ export async function claudeEvent(event: string, p: Record<string, unknown>, bas
     case 'PermissionDenied':
       // The tool never ran (auto-mode classifier or a permission rule refused it).
       return actionAfterEvent(base, p, 'not_started');
-    case 'SubagentStart':
-      return base.agentId ? { ...base, kind: 'subagent.start', agentId: base.agentId } : null;
-    case 'SubagentStop':
-      return base.agentId ? { ...base, kind: 'subagent.stop', agentId: base.agentId } : null;
-    case 'Stop':
-      return { ...base, kind: 'turn.end' };
-    case 'SessionEnd':
-      return { ...base, kind: 'session.end' };
     default:
-      return null;
+      return sharedLifecycleEvent(event, base) ?? null;
   }
 }

@@ -4,7 +4,7 @@
 import type { ActionAfterEvent, ControlEvent } from '../../src/generated/types.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import type { EnvelopeBase } from '../command-hook/envelope.js';
-import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent } from '../command-hook/events-common.js';
+import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent, sharedLifecycleEvent } from '../command-hook/events-common.js';
 import { objectOrJsonField, stringField } from '../command-hook/payload.js';
 import { codexToolKey, codexToolRequest } from './tools.js';
 
@@ -39,15 +39,7 @@ export async function codexEvent(event: string, p: Record<string, unknown>, base
       const wrote = requestWrites(codexToolRequest(tool, p.tool_input));
       return actionAfterEvent(base, p, 'joined', wrote === undefined ? {} : { wrote });
     }
-    case 'SubagentStart':
-      return base.agentId ? { ...base, kind: 'subagent.start', agentId: base.agentId } : null;
-    case 'SubagentStop':
-      return base.agentId ? { ...base, kind: 'subagent.stop', agentId: base.agentId } : null;
-    case 'Stop':
-      return { ...base, kind: 'turn.end' };
-    case 'SessionEnd':
-      return { ...base, kind: 'session.end' };
     default:
-      return null;
+      return sharedLifecycleEvent(event, base) ?? null;
   }
 }

@@ -62,3 +62,22 @@ export function actionAfterEvent(
 export function requestWrites(request: ToolRequest): boolean | undefined {
   return request.type === 'write' || request.type === 'edit' || request.type === 'patch' ? true : undefined;
 }
+
+/**
+ * The events both command-hook hosts map the same way: a subagent's start and stop (only with
+ * the `agent_id` that names it), the end of a turn and of the session. Undefined for others.
+ */
+export function sharedLifecycleEvent(event: string, base: EnvelopeBase): ControlEvent | null | undefined {
+  switch (event) {
+    case 'SubagentStart':
+      return base.agentId ? { ...base, kind: 'subagent.start', agentId: base.agentId } : null;
+    case 'SubagentStop':
+      return base.agentId ? { ...base, kind: 'subagent.stop', agentId: base.agentId } : null;
+    case 'Stop':
+      return { ...base, kind: 'turn.end' };
+    case 'SessionEnd':
+      return { ...base, kind: 'session.end' };
+    default:
+      return undefined;
+  }
+}
