@@ -1,27 +1,9 @@
 // Anthropic Messages, as Claude Code 2.1.197, OpenCode 1.18.33 (anthropic provider), Pi 0.74.2 and
 // omp 18.2.3 speak it: read a request, write a streamed (SSE) or plain JSON reply.
-import type { ScriptedCall, ScriptedTurn, ScriptedUsage, SeenToolResult } from './script.js';
+import type { ScriptedCall, ScriptedTurn, ScriptedUsage, SeenToolResult, RequestView } from './script.js';
+import { contentText, isObject, type Json } from './script.js';
 
-export interface AnthropicView {
-  model?: string;
-  stream: boolean;
-  toolsOffered: string[];
-  systemTexts: string[];
-  userTexts: string[];
-  toolResults: SeenToolResult[];
-}
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function blockText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((b) => (isObject(b) && typeof b.text === 'string' ? b.text : ''))
-    .filter((t) => t.length > 0)
-    .join('\n');
-}
+export type AnthropicView = RequestView;
 
 export function readAnthropicRequest(body: unknown): AnthropicView {
   const b = isObject(body) ? body : {};
@@ -43,7 +25,7 @@ export function readAnthropicRequest(body: unknown): AnthropicView {
         if (!isObject(block)) continue;
         if (block.type === 'text' && typeof block.text === 'string') userTexts.push(block.text);
         if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-          results.push({ callId: block.tool_use_id, text: blockText(block.content), isError: block.is_error === true });
+          results.push({ callId: block.tool_use_id, text: contentText(block.content), isError: block.is_error === true });
         }
       }
     }

@@ -1,26 +1,8 @@
 // OpenAI Responses, as Codex 0.171.0 speaks it through a custom `wire_api = "responses"` provider.
-import type { ScriptedCall, ScriptedTurn, ScriptedUsage, SeenToolResult } from './script.js';
+import type { ScriptedCall, ScriptedTurn, ScriptedUsage, SeenToolResult, RequestView } from './script.js';
+import { contentText, isObject, type Json } from './script.js';
 
-export interface ResponsesView {
-  model?: string;
-  stream: boolean;
-  toolsOffered: string[];
-  systemTexts: string[];
-  userTexts: string[];
-  toolResults: SeenToolResult[];
-}
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((c) => (isObject(c) && typeof c.text === 'string' ? c.text : ''))
-    .filter((t) => t.length > 0)
-    .join('\n');
-}
+export type ResponsesView = RequestView;
 
 function toolNames(tools: unknown[]): string[] {
   const names: string[] = [];

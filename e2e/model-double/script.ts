@@ -52,7 +52,7 @@ export interface SeenToolResult {
 /** Which scripted conversation a request belonged to, and what the double answered. */
 export type RequestRole = 'main' | 'child' | 'untracked';
 
-export interface RecordedRequest {
+export interface RecordedRequest extends RequestView {
   seq: number;
   at: string;
   method: string;
@@ -63,8 +63,15 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The parsed JSON body (undefined when the body was not JSON). */
   body: unknown;
-  stream: boolean;
+  role: RequestRole;
+  /** A short description of what the double answered (`call Write`, `text`, `count_tokens` …). */
+  reply: string;
+}
+
+/** What the double reads from one model request, whichever API it came in. */
+export interface RequestView {
   model?: string;
+  stream: boolean;
   /** Names of the tools offered, as the model sees them (namespaced Responses tools as `ns.name`). */
   toolsOffered: string[];
   /** Every system / instructions / developer text, in order. */
@@ -73,7 +80,17 @@ export interface RecordedRequest {
   userTexts: string[];
   /** Tool results carried by the newest message(s) of the request. */
   toolResults: SeenToolResult[];
-  role: RequestRole;
-  /** A short description of what the double answered (`call Write`, `text`, `count_tokens` …). */
-  reply: string;
+}
+
+export type Json = Record<string, unknown>;
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The text of a content field: a string, or the `text` of each block in a list. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((b) => (isObject(b) && typeof b.text === 'string' ? b.text : ''))
+    .filter((t) => t.length > 0)
+    .join('\n');
 }
