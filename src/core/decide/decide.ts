@@ -8,6 +8,7 @@ import { isWithin } from '../paths/canonical.js';
 import type { DecisionInput } from './input.js';
 import { REASONS } from './reasons.js';
 import { directiveFor } from './directive-text.js';
+import { controlStateOf } from '../contract/defaults.js';
 
 type Outcome = Decision['outcome'];
 
@@ -21,12 +22,6 @@ interface Verdict {
 
 const MUTATING_EFFECTS = new Set(['write', 'create', 'delete', 'move']);
 const NON_MUTATING_MODES = new Set(['answer', 'review', 'monitor']);
-
-export function controlStateOfLevel(level: TaskContract['level']): ControlState {
-  if (level === 'off') return 'OFF';
-  if (level === 'watch') return 'OBSERVING';
-  return 'ARMED';
-}
 
 function shown(p: string, contract: TaskContract): string {
   const root = contract.projectRoot;
@@ -325,7 +320,7 @@ export function decide(input: DecisionInput): Decision {
     ? input.damaged.lastArmed
       ? 'ARMED'
       : 'OBSERVING'
-    : controlStateOfLevel(input.contract.level);
+    : controlStateOf(input.contract);
   try {
     const verdict =
       ruleDamaged(input) ??
