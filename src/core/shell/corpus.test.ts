@@ -94,7 +94,7 @@ const ROWS: Row[] = [
   { cmd: 'tee -a log.txt < a.txt', m: 'write', fx: ['read a.txt', 'write log.txt'] },
   { cmd: 'sed -i s/a/b/ a.txt', m: 'write', fx: ['write a.txt'] },
   { cmd: "sed -ni 's/a/b/p' a.txt", m: 'write', fx: ['write a.txt'] },
-  { cmd: 'sed -i.bak -e s/a/b/ a.txt', m: 'write', fx: ['write a.txt'] },
+  { cmd: 'sed -i.bak -e s/a/b/ a.txt', m: 'write', fx: ['write a.txt', 'create a.txt.bak'] },
   { cmd: "sed --in-place 's/a/b/' a.txt", m: 'write', fx: ['write a.txt'] },
   { cmd: "sed -n '/x/w out.txt' a.txt", m: 'write', fx: ['write out.txt'] },
   { cmd: "sed 's/x/date/e' a.txt", m: 'unknown', why: 'shell_command_unproven' },

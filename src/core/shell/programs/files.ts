@@ -3,6 +3,8 @@
 import path from 'node:path';
 import type { EffectKind } from '../../../generated/types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../options.js';
+import { readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
+import { SORT, UNIQ } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { patchTargets } from './git.js';
@@ -226,32 +228,16 @@ const mktemp: Handler = (w, inv) => {
   w.effect(inv, 'create', template);
 };
 
-/** sort and uniq read unless told to write a file. */
-const sort: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'bdfgiMhnRrVcCmsuz',
-    values: 'kotTS',
-    longValues: ['key', 'output', 'field-separator', 'temporary-directory', 'buffer-size', 'files0-from', 'compress-program', 'parallel', 'batch-size', 'random-source', 'sort'],
-    longFlags: ['ignore-leading-blanks', 'dictionary-order', 'ignore-case', 'general-numeric-sort', 'ignore-nonprinting', 'month-sort', 'human-numeric-sort', 'numeric-sort', 'random-sort', 'reverse', 'version-sort', 'check', 'merge', 'stable', 'unique', 'zero-terminated', 'debug'],
-  });
-  if (hasOption(p, 'compress-program')) return w.unknown(inv, 'shell_command_unproven');
-  const out = optionValues(p, 'o', 'output');
-  if (out.length === 0) return w.acc.read();
-  for (const o of out) w.effect(inv, 'write', o);
-};
+/** sort writes only its `-o` file; `--compress-program` runs one. */
+const sort = readerHandler(SORT);
 
+/** uniq writes its second operand. */
 const uniq: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { flags: 'cdDiuz', values: 'fsw', longValues: ['skip-fields', 'skip-chars', 'check-chars'], longFlags: ['count', 'repeated', 'ignore-case', 'unique', 'zero-terminated'], longOptional: ['all-repeated', 'group'] });
-  const out = p.operands[1];
+  const s = scanOptions(inv.args, 1, UNIQ);
+  if (unprovenOptions(w, inv, s)) return;
+  const out = s.operands[1];
   if (out && out.value !== '-') w.effect(inv, 'write', out);
   else w.acc.read();
-};
-
-const tree: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { values: 'oLPIH', flags: 'adlfxqNQpugshDFrtvUcCnAS', longValues: ['filelimit', 'timefmt', 'charset', 'sort', 'fromfile'] });
-  const out = optionValues(p, 'o');
-  if (out.length === 0) return w.acc.read();
-  for (const o of out) w.effect(inv, 'write', o);
 };
 
 /** gzip/xz/bzip2 replace their operands with a compressed or decompressed file. */
@@ -331,7 +317,6 @@ export const fileHandlers: Record<string, Handler> = {
   mktemp,
   sort,
   uniq,
-  tree,
   gzip: compressor('.gz', false),
   gunzip: compressor('.gz', true),
   bzip2: compressor('.bz2', false),

@@ -1,46 +1,154 @@
-// Programs proven not to change files: an exact list, plus the readers whose options or
-// program text can write (`sed -i`, `sed 'w f'`, awk's `print > f`, `find -delete`,
-// `rg --pre`) and are judged on those.
+// Programs proven not to change files. The readers with a closed option table
+// (read-tables.ts) are reads only when every option is in their table; the rest of the
+// list are programs whose manual has no option that writes, runs a program or changes
+// system state. Readers whose options or program text can write (`sed -i`, `sed 'w f'`,
+// awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
 import { hasOption, parseArgs } from '../options.js';
+import { mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
+import { DATE, JQ, LESS, READER_TABLES, SED } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { sedScriptEffects } from './sed-script.js';
 
 const read: Handler = (w) => w.acc.read();
 
-/** Exact names whose every form only reads (options that write are handled elsewhere). */
+/** Names whose manual lists no option that writes a file, runs a program or changes system state. */
 const READ_ONLY = [
-  'cat', 'ls', 'grep', 'egrep', 'fgrep', 'head', 'tail', 'wc', 'diff', 'cmp', 'comm', 'jq', 'echo', 'pwd', 'which', 'type',
-  'whereis', 'stat', 'du', 'df', 'less', 'more', 'basename', 'dirname', 'realpath', 'readlink', 'test', '[', 'sleep', 'whoami',
-  'id', 'hostname', 'uname', 'nproc', 'free', 'uptime', 'ps', 'column', 'cut', 'tr', 'paste', 'join', 'nl', 'fold', 'fmt',
-  'rev', 'tac', 'od', 'hexdump', 'strings', 'expand', 'unexpand', 'seq', 'yes', 'printenv', 'locale', 'getconf', 'man',
-  'apropos', 'ag', 'ack', 'fd', 'fdfind', 'bat', 'batcat', 'exa', 'eza', 'dir', 'vdir', 'lsof', 'pgrep', 'zcat', 'zgrep',
-  'zless', 'bzcat', 'xzcat', 'base64', 'base32', 'numfmt', 'tsort', 'pathchk', 'groups', 'users', 'who', 'w',
-  'last', 'arch', 'lscpu', 'lsblk', 'vmstat', 'iostat', 'dig', 'nslookup', 'host', 'ping', 'tput', 'stty', 'clear', 'tty',
-  'cal', 'factor', 'expr', 'bc', 'dc', 'look', 'colordiff', 'wdiff', 'diffstat', 'xmllint', 'lsattr',
-  'getfacl', 'namei',
+  'echo', 'pwd', 'whereis', 'more', 'basename', 'dirname', 'realpath', 'readlink', 'sleep', 'whoami', 'id', 'uname', 'nproc',
+  'free', 'uptime', 'ps', 'column', 'cut', 'tr', 'paste', 'join', 'nl', 'fold', 'fmt', 'rev', 'tac', 'od', 'hexdump',
+  'strings', 'expand', 'unexpand', 'seq', 'yes', 'printenv', 'locale', 'getconf', 'apropos', 'exa', 'eza', 'lsof', 'pgrep',
+  'zcat', 'bzcat', 'xzcat', 'base64', 'base32', 'numfmt', 'tsort', 'pathchk', 'groups', 'users', 'who', 'w', 'last', 'arch',
+  'lscpu', 'lsblk', 'vmstat', 'iostat', 'dig', 'nslookup', 'host', 'ping', 'tput', 'clear', 'tty', 'cal', 'factor', 'expr',
+  'bc', 'look', 'colordiff', 'lsattr', 'getfacl', 'namei', 'comm',
 ];
 
-const date: Handler = (w, inv) => {
-  for (const a of inv.args) if (a.value !== null && (a.value === '-s' || a.value.startsWith('--set'))) return w.unknown(inv, 'shell_command_unproven');
-  w.acc.read();
-};
-
-/** `file -C` compiles a magic file; everything else reads. */
-const file: Handler = (w, inv) => {
-  for (const a of inv.args) if (a.value === '-C' || a.value === '--compile') return w.unprovenWrite(inv, 'write_path_missing');
-  w.acc.read();
-};
-
-/** ripgrep runs a preprocessor program with `--pre`. */
-const rg: Handler = (w, inv) => {
+/** `test`/`[`: `-v 'a[$(cmd)]'` evaluates the subscript, running the substitution. */
+const test: Handler = (w, inv) => {
   for (let i = 1; i < inv.args.length; i++) {
-    const v = inv.args[i]!.value;
-    if (v === '--') break;
-    if (v !== null && (v === '--pre' || v.startsWith('--pre=') || v.startsWith('--hostname-bin'))) return w.unknown(inv, 'shell_command_unproven');
+    const a = inv.args[i]!;
+    if (a.value === '-v' && i + 1 < inv.args.length) {
+      const n = inv.args[i + 1]!.value;
+      if (n === null || n.includes('[')) return w.unknown(inv, 'shell_command_unproven');
+    }
   }
   w.acc.read();
 };
+
+/** Words that name a pager or browser the program runs, or a cache it rebuilds. */
+function refusing(names: readonly string[], opts: { subcommands?: readonly string[] } = {}): Handler {
+  return (w, inv) => {
+    for (let i = 1; i < inv.args.length; i++) {
+      const v = inv.args[i]!.value;
+      if (v === null) return w.unknown(inv, 'dynamic_word');
+      if (v === '--') break;
+      const eq = v.indexOf('=');
+      const name = eq > 0 ? v.slice(0, eq) : v;
+      if (names.includes(name) || (name.startsWith('--') && names.some((n) => n.startsWith('--') && n.startsWith(name) && name.length >= 4))) {
+        return w.unknown(inv, 'shell_command_unproven');
+      }
+      if (i === 1 && opts.subcommands?.includes(v)) return w.unknown(inv, 'shell_command_unproven');
+    }
+    w.acc.read();
+  };
+}
+
+/** `man -P pager`, `man -H browser`, `man -T/-t` (groff to a device) run programs. */
+const man = refusing(['-P', '--pager', '-H', '--html', '-X', '--gxditview', '-t', '--troff', '-T', '--troff-device', '-Z', '--ditroff', '-p', '--preprocessor']);
+const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir'], { subcommands: ['cache'] });
+const ack = refusing(['--pager', '--output', '--ackrc', '--create-ackrc']);
+const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
+
+/** xmllint and diffstat write a file with `-o`/`--output`. */
+const outputWriter = (short: string, long: string): Handler => (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    const v = a.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === short || v === long) {
+      const t = inv.args[i + 1];
+      return t ? w.effect(inv, 'write', t) : w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (v.startsWith(long + '=')) return w.effect(inv, 'write', { ...a, value: v.slice(long.length + 1) });
+    if (short.length === 2 && v.startsWith(short) && v.length > 2 && !v.startsWith('--')) return w.effect(inv, 'write', { ...a, value: v.slice(2) });
+  }
+  w.acc.read();
+};
+
+/** `hostname NAME` / `-F file` and `stty SETTINGS` change system state; bare forms print. */
+const printsWithout = (allowed: readonly string[]): Handler => (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || !allowed.includes(v)) return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
+};
+
+/** dc's `!` runs a shell command; it is a read only for `-e` programs without one and no other input. */
+const dc: Handler = (w, inv) => {
+  let sawExpr = false;
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === '-e' || v === '--expression') {
+      const e = inv.args[++i]?.value;
+      if (e === null || e === undefined || e.includes('!')) return w.unknown(inv, 'interpreter_inline_code');
+      sawExpr = true;
+      continue;
+    }
+    if (v !== null && v.startsWith('--expression=')) {
+      if (v.includes('!')) return w.unknown(inv, 'interpreter_inline_code');
+      sawExpr = true;
+      continue;
+    }
+    if (v === '-V' || v === '--version' || v === '-h' || v === '--help') return w.acc.read();
+    return w.unknown(inv, 'script_unread');
+  }
+  if (!sawExpr) return w.unknown(inv, 'script_unread');
+  w.acc.read();
+};
+
+/** `date MMDDhhmm` and `-s` set the clock; only `+FORMAT` operands print. */
+const date: Handler = (w, inv) => {
+  const s = scanOptions(inv.args, 1, DATE);
+  if (unprovenOptions(w, inv, s)) return;
+  for (const o of s.operands) if (o.value === null || !o.value.startsWith('+')) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
+};
+
+/** less: its table, plus `+cmd` operands, which run less commands (`!` runs a shell). */
+const lessReader = readerHandler(LESS);
+const less: Handler = (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === '--') break;
+    if (v !== null && v.startsWith('+')) return w.unknown(inv, 'shell_command_unproven');
+  }
+  lessReader(w, inv);
+};
+
+/** jq: `--arg name value` and its kin take two words, which the table cannot say. */
+const JQ_TWO = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+const jqReader = readerHandler(JQ);
+const jq: Handler = (w, inv) => {
+  const args: Arg[] = [];
+  for (let i = 0; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.value === '--args' || a.value === '--jsonargs') {
+      // Every later operand is a value, not a file.
+      args.push(a);
+      continue;
+    }
+    if (a.value !== null && JQ_TWO.has(a.value)) {
+      if (i + 2 >= inv.args.length) return w.unknown(inv, 'shell_command_unproven');
+      i += 2;
+      continue;
+    }
+    args.push(a);
+  }
+  jqReader(w, { ...inv, args });
+};
+
+/** ripgrep: its table (`--pre` and `--hostname-bin` run programs). */
+const rg = readerHandler(READER_TABLES.rg!);
 
 /** xxd writes its second operand (`xxd in out`, `xxd -r dump bin`). */
 const xxd: Handler = (w, inv) => {
@@ -64,95 +172,67 @@ const yq: Handler = (w, inv) => {
   for (const f of files) w.effect(inv, 'write', f);
 };
 
-const SED_SPEC = {
-  flags: 'nErsuzbi',
-  values: 'efl',
-  longFlags: ['quiet', 'silent', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'posix', 'debug', 'sandbox', 'binary', 'follow-symlinks'],
-  longValues: ['expression', 'file', 'line-length'],
-  longOptional: ['in-place'],
-};
+/** Where `sed -i SUFFIX` keeps its backup of `file`: `*` stands for the file's name. */
+function backupPath(file: string, suffix: string): string {
+  if (!suffix.includes('*')) return file + suffix;
+  const slash = file.lastIndexOf('/');
+  const dir = slash >= 0 ? file.slice(0, slash + 1) : '';
+  const base = file.slice(slash + 1);
+  const b = suffix.replace(/\*/g, base);
+  return b.includes('/') ? (b.startsWith('/') ? b : dir + b) : dir + b;
+}
 
 /**
- * sed: `-i` / `--in-place` edits its file operands. A cluster like `-ni` or `-i.bak` is
- * split by hand because every letter after `i` is the backup suffix.
+ * sed: closed option table; `-i`/`--in-place` (and any abbreviation GNU accepts, `--i`)
+ * edits the file operands and, with a suffix, creates a backup beside each; `w` commands
+ * and the `w` flag of `s` write files; `e` runs commands.
  */
 const sed: Handler = (w, inv) => {
-  let inPlace = false;
+  let args = inv.args;
+  // BSD `sed -i '' …`: the empty word is the (absent) backup suffix, not the script.
+  const bsd = args.findIndex((a) => a.value === '-i');
+  if (bsd > 0 && args[bsd + 1]?.value === '') args = [...args.slice(0, bsd + 1), ...args.slice(bsd + 2)];
+  const s = scanOptions(args, 1, SED);
+  if (unprovenOptions(w, inv, s)) return;
   const scripts: (string | null)[] = [];
-  const operands: Arg[] = [];
-  let sawScriptOption = false;
-  const args = inv.args;
-  let i = 1;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === null || v === '-' || !v.startsWith('-')) {
-      operands.push(a);
-      continue;
-    }
-    if (v === '--') {
-      for (i++; i < args.length; i++) operands.push(args[i]!);
-      break;
-    }
-    if (v.startsWith('--')) {
-      const eq = v.indexOf('=');
-      const name = eq >= 0 ? v.slice(2, eq) : v.slice(2);
-      if ('in-place'.startsWith(name) && name.length >= 2) {
-        inPlace = true;
-        continue;
-      }
-      if ('expression'.startsWith(name) && name.length >= 2) {
-        sawScriptOption = true;
-        scripts.push(eq >= 0 ? v.slice(eq + 1) : (args[++i]?.value ?? null));
-        continue;
-      }
-      if ('file'.startsWith(name) && name.length >= 2) {
-        sawScriptOption = true;
-        scripts.push(null);
-        if (eq < 0) i++;
-        continue;
-      }
-      if (name === 'line-length' && eq < 0) i++;
-      continue;
-    }
-    for (let j = 1; j < v.length; j++) {
-      const c = v[j]!;
-      if (c === 'i') {
-        inPlace = true;
-        break;
-      }
-      if (c === 'e' || c === 'f') {
-        sawScriptOption = true;
-        const val = j + 1 < v.length ? v.slice(j + 1) : (args[++i]?.value ?? null);
-        scripts.push(c === 'e' ? val : null);
-        break;
-      }
-      if (c === 'l') {
-        if (j + 1 >= v.length) i++;
-        break;
-      }
-    }
+  let fromFile = false;
+  for (const o of s.options) {
+    if (o.name === '-e' || o.name === '--expression') scripts.push(o.value?.value ?? null);
+    if (o.name === '-f' || o.name === '--file') fromFile = true;
   }
-  if (!sawScriptOption) {
+  const operands = [...s.operands];
+  if (scripts.length === 0 && !fromFile) {
     const first = operands.shift();
     scripts.push(first ? first.value : null);
   }
+  if (fromFile) return w.unknown(inv, 'script_unread');
   let scriptWrites = false;
-  for (const s of scripts) {
-    if (s === null) {
-      // A script from a file or a dynamic word: its `w` and `e` commands are unknown.
-      return w.unknown(inv, s === null && sawScriptOption ? 'script_unread' : 'dynamic_word');
-    }
-    const r = sedScriptEffects(s);
+  for (const text of scripts) {
+    if (text === null) return w.unknown(inv, 'dynamic_word');
+    const r = sedScriptEffects(text);
     if (r === 'exec' || r === 'unparsed') return w.unknown(inv, 'shell_command_unproven');
     for (const target of r) {
       scriptWrites = true;
       if (target !== '/dev/stdout' && target !== '/dev/stderr') w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
     }
   }
-  if (inPlace) {
+  const inPlace = s.options.filter((o) => o.name === '-i' || o.name === '--in-place');
+  if (inPlace.length > 0) {
     if (operands.length === 0 && !inv.extraArgs) return w.unprovenWrite(inv, 'write_path_missing');
     for (const o of operands) w.effect(inv, 'write', o);
+    for (const opt of inPlace) {
+      const suffix = opt.value?.value;
+      if (suffix === undefined || suffix === '') continue;
+      if (suffix === null) {
+        w.unprovenWrite(inv, 'dynamic_word');
+        continue;
+      }
+      for (const o of operands) {
+        if (o.value === null) continue;
+        w.effect(inv, 'create', { ...o, value: backupPath(o.value, suffix), glob: false });
+      }
+      if (inv.extraArgs) w.unprovenWrite(inv, 'dynamic_word');
+    }
     w.extraTargets(inv);
     return;
   }
@@ -197,43 +277,58 @@ const awk: Handler = (w, inv) => {
   w.acc.read();
 };
 
+/** findutils primaries that take one value word (tests and positional options). */
 const FIND_VALUE_PRIMARIES = new Set([
   '-name', '-iname', '-path', '-ipath', '-regex', '-iregex', '-type', '-xtype', '-size', '-user', '-group', '-perm', '-mtime',
   '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer', '-anewer', '-cnewer', '-maxdepth', '-mindepth', '-links', '-inum',
   '-samefile', '-wholename', '-iwholename', '-lname', '-ilname', '-uid', '-gid', '-used', '-fstype', '-context', '-printf',
-  '-regextype', '-files0-from', '-newermt', '-newerct', '-newerat', '-newermm', '-newercc', '-newerBt',
+  '-regextype', '-files0-from', '-Bmin', '-Btime', '-Bnewer',
+]);
+/** findutils primaries without a value that only test, print or steer the walk. */
+const FIND_FLAG_PRIMARIES = new Set([
+  '-depth', '-d', '-follow', '-help', '--help', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-noleaf', '-version',
+  '--version', '-warn', '-nowarn', '-xdev', '-daystart', '-empty', '-executable', '-false', '-true', '-nogroup', '-nouser',
+  '-readable', '-writable', '-ls', '-print', '-print0', '-prune', '-quit', '(', ')', '!', '-not', '-a', '-and', '-o', '-or', ',',
 ]);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 const FIND_WRITE_FILE = new Set(['-fprint', '-fprint0', '-fls']);
 
 /**
- * find reads unless it deletes (`-delete`: the search roots' subtree), writes a list
+ * find, closed-world: every primary must be a known test, a known action or an operator.
+ * It reads unless it deletes (`-delete`: the search roots' subtree), writes a list
  * (`-fprint f`) or runs a command (`-exec … {} +`, re-classified with `{}` standing for
- * each search root, because the files it receives all lie below the roots).
+ * each search root, because the files it receives all lie below the roots). A word whose
+ * value we cannot see, or a `*`-first glob, could be any primary and leaves it unknown.
  */
 const find: Handler = (w, inv) => {
   const args = inv.args;
   let i = 1;
   while (i < args.length) {
     const v = args[i]!.value;
-    if (v === '-H' || v === '-L' || v === '-P' || (v !== null && /^-O\d$/.test(v))) i++;
-    else if (v === '-D') i += 2;
+    if (v === '-H' || v === '-L' || v === '-P' || v === '-E' || v === '-X' || v === '-s' || v === '-x' || (v !== null && /^-O\d$/.test(v))) i++;
+    else if (v === '-D' || v === '-f') i += 2;
     else break;
   }
   const roots: Arg[] = [];
   for (; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
+    if (mayExpandToOption(a)) return w.unknown(inv, 'dynamic_word');
     if (v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ')' || v === ',')) break;
     roots.push(a);
   }
   if (roots.length === 0) roots.push({ value: '.', glob: false, tilde: false, text: '.' });
   let acted = false;
   for (; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === null) continue;
-    if (FIND_VALUE_PRIMARIES.has(v)) {
-      i++;
+    const a = args[i]!;
+    const v = a.value;
+    if (v === null || mayExpandToOption(a)) return w.unknown(inv, 'dynamic_word');
+    if (FIND_FLAG_PRIMARIES.has(v)) continue;
+    if (FIND_VALUE_PRIMARIES.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
+      const val = args[++i];
+      if (!val) return w.unknown(inv, 'shell_command_unproven');
+      // An unquoted `*.ts` expands before find sees it and may spell more primaries.
+      if (mayExpandToOption(val) && val.value !== '{}') return w.unknown(inv, 'dynamic_word');
       continue;
     }
     if (v === '-fprintf') {
@@ -245,6 +340,7 @@ const find: Handler = (w, inv) => {
     if (FIND_WRITE_FILE.has(v)) {
       const t = args[++i];
       if (t) w.effect(inv, 'write', t);
+      else w.unprovenWrite(inv, 'write_path_missing');
       acted = true;
       continue;
     }
@@ -256,15 +352,23 @@ const find: Handler = (w, inv) => {
     if (FIND_EXEC.has(v)) {
       const cmd: Arg[] = [];
       let j = i + 1;
+      let closed = false;
       for (; j < args.length; j++) {
         const t = args[j]!.value;
-        if (t === ';' || (t === '+' && cmd.length > 0 && cmd[cmd.length - 1]!.value === '{}')) break;
+        if (t === ';' || (t === '+' && cmd.length > 0 && cmd[cmd.length - 1]!.value === '{}')) {
+          closed = true;
+          break;
+        }
         cmd.push(args[j]!);
       }
+      if (!closed) return w.unknown(inv, 'shell_command_unproven');
       i = j;
       acted = true;
       runExec(w, inv, cmd, roots);
+      continue;
     }
+    // A primary find has that we do not model, or a typo find would reject: not proven.
+    return w.unknown(inv, 'shell_command_unproven');
   }
   if (!acted) {
     for (const r of roots) w.effect(inv, 'read', r);
@@ -284,11 +388,28 @@ function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[]): voi
   }
 }
 
+const readers = Object.fromEntries(Object.entries(READER_TABLES).map(([n, t]) => [n, readerHandler(t)]));
+
 export const readHandlers: Record<string, Handler> = {
   ...Object.fromEntries(READ_ONLY.map((n) => [n, read])),
+  ...readers,
+  test,
+  '[': test,
   date,
-  file,
+  less,
+  zless: less,
+  jq,
   rg,
+  man,
+  bat,
+  batcat: bat,
+  ack,
+  wdiff,
+  xmllint: outputWriter('-o', '--output'),
+  diffstat: outputWriter('-o', '--output'),
+  hostname: printsWithout(['-f', '-s', '-i', '-I', '-d', '-a', '-A', '-y', '--fqdn', '--long', '--short', '--ip-address', '--all-ip-addresses', '--domain', '--alias']),
+  stty: printsWithout(['-a', '--all', '-g', '--save']),
+  dc,
   xxd,
   yq,
   sed,
@@ -300,4 +421,3 @@ export const readHandlers: Record<string, Handler> = {
   find,
   gfind: find,
 };
-

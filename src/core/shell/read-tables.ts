@@ -1,0 +1,220 @@
+// Option tables of the programs on the read list, from each program's manual (GNU
+// coreutils, findutils, grep, diffutils, sed; ripgrep, jq, tree, file, less), plus the
+// BSD spellings agents type on macOS. An option missing here leaves the command unproven
+// (see option-table.ts); adding a read-only option is the way to win a false deny back.
+import { defineOptions, type OptionTable } from './option-table.js';
+
+const HV = '--help --version';
+
+export const CAT = defineOptions({ read: `-A -b -e -E -n -s -t -T -u -v -l --show-all --number-nonblank --show-ends --number --squeeze-blank --show-tabs --show-nonprinting ${HV}` });
+
+export const LS = defineOptions({
+  read:
+    '-a -A -b -B -c -C -d -D -f -F -g -G -h -H -i -I: -k -l -L -m -n -N -o -p -q -Q -r -R -s -S -t -T: -u -U -v -w: -x -X -Z -1 -@ -e -O -P -W -% -, ' +
+    '--all --almost-all --author --escape --block-size= --ignore-backups --color[=] --colour[=] --directory --dired --classify[=] --file-type ' +
+    '--format= --full-time --group-directories-first --no-group --human-readable --si --dereference-command-line ' +
+    '--dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= --inode --ignore= --kibibytes --dereference ' +
+    `--numeric-uid-gid --literal --hide-control-chars --show-control-chars --quote-name --quoting-style= --reverse --recursive --size --sort= --time= --time-style= --tabsize= --width= --context --zero ${HV}`,
+});
+
+export const HEAD = defineOptions({ read: `-c: -n: -q -v -z --bytes= --lines= --quiet --silent --verbose --zero-terminated ${HV}`, numeric: true });
+
+export const TAIL = defineOptions({
+  read: `-c: -f -F -n: -q -s: -v -z -r --bytes= --follow[=] --lines= --max-unchanged-stats= --pid= --quiet --silent --retry --sleep-interval= --verbose --zero-terminated ${HV}`,
+  numeric: true,
+});
+
+export const GREP = defineOptions({
+  read:
+    '-E -F -G -P -e: -f: -i -y -v -w -x -c -L -l -m: -o -q -s -b -H -h -n -T -Z -z -A: -B: -C: -a -D: -d: -I -r -R -U -V -u -O -S -p ' +
+    '--extended-regexp --fixed-strings --basic-regexp --perl-regexp --regexp= --file= --ignore-case --no-ignore-case --invert-match --word-regexp ' +
+    '--line-regexp --count --color[=] --colour[=] --files-without-match --files-with-matches --max-count= --only-matching --quiet --silent ' +
+    '--no-messages --byte-offset --with-filename --no-filename --label= --line-number --initial-tab --null --null-data --after-context= ' +
+    '--before-context= --context= --text --binary-files= --devices= --directories= --exclude= --exclude-from= --exclude-dir= --include= ' +
+    `--recursive --dereference-recursive --line-buffered --binary --unix-byte-offsets ${HV}`,
+  numeric: true,
+});
+
+export const WC = defineOptions({ read: `-c -m -l -L -w --bytes --chars --lines --files0-from= --max-line-length --words --total= ${HV}` });
+
+export const DIFF = defineOptions({
+  read:
+    '-q -s -c -C: -u -U: -e -n -y -W: -p -F: -t -T -l -r -N -x: -X: -S: -i -E -Z -b -w -B -I: -a -D: -d -H -P ' +
+    '--normal --brief --report-identical-files --context[=] --unified[=] --ed --rcs --side-by-side --width= --left-column ' +
+    '--suppress-common-lines --show-c-function --show-function-line= --label= --expand-tabs --initial-tab --tabsize= --suppress-blank-empty ' +
+    '--paginate --recursive --no-dereference --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case ' +
+    '--exclude= --exclude-from= --starting-file= --from-file= --to-file= --ignore-case --ignore-tab-expansion --ignore-trailing-space ' +
+    '--ignore-space-change --ignore-all-space --ignore-blank-lines --ignore-matching-lines= --text --strip-trailing-cr --ifdef= ' +
+    '--old-group-format= --new-group-format= --unchanged-group-format= --changed-group-format= --line-format= --old-line-format= ' +
+    `--new-line-format= --unchanged-line-format= --minimal --horizon-lines= --speed-large-files --color[=] --palette= -v ${HV}`,
+  numeric: true,
+});
+
+export const CMP = defineOptions({ read: `-b -i: -l -n: -s --print-bytes --ignore-initial= --verbose --bytes= --quiet --silent -v ${HV}` });
+
+export const FILE = defineOptions({
+  read:
+    '-b -c -d -E -e: -f: -F: -h -i -k -l -L -m: -N -n -0 -P: -r -s -S -z -Z -I -v --brief --checking-printout --debug --exclude= --exclude-quiet= ' +
+    '--extension --files-from= --separator= --no-dereference --mime --mime-type --mime-encoding --keep-going --list --dereference --magic-file= ' +
+    `--no-pad --no-buffer --print0 --parameter= --raw --special-files --no-sandbox --uncompress --uncompress-noreport --apple ${HV}`,
+  // `-C` compiles the magic files into `*.mgc` in the working directory; `-p` resets access times.
+  write: '-C --compile',
+  unsafe: '-p --preserve-date',
+});
+
+export const STAT = defineOptions({
+  read: `-L -f -c: -t -F -l -n -q -r -s -x --dereference --file-system --format= --printf= --terse --cached= ${HV}`,
+});
+
+export const DU = defineOptions({
+  read:
+    '-0 -a -B: -b -c -D -d: -H -h -k -L -l -m -P -S -s -t: -X: -x -g -A -I: -n ' +
+    '--null --all --apparent-size --block-size= --bytes --total --dereference-args --max-depth= --files0-from= --human-readable --inodes ' +
+    `--dereference --count-links --no-dereference --separate-dirs --si --summarize --threshold= --time[=] --time-style= --exclude-from= --exclude= --one-file-system ${HV}`,
+});
+
+export const DF = defineOptions({
+  read: `-a -B: -h -H -i -k -l -P -t: -T -x: -v -g -m -n --all --block-size= --human-readable --si --inodes --local --no-sync --sync --output[=] --portability --total --type= --print-type --exclude-type= ${HV}`,
+});
+
+export const TREE = defineOptions({
+  read:
+    '-a -d -l -f -x -L: -P: -I: -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -i -A -S -n -C -X -J -H: -T: ' +
+    '--gitignore --gitfile= --ignore-case --matchdirs --metafirst --prune --info --infofile= --noreport --charset= --filelimit= ' +
+    '--timefmt= --si --du --inodes --device --dirsfirst --filesfirst --sort= --nolinks --hintro= --houtro= --fromfile --fromtabfile --fflinks ' +
+    HV,
+  abbrev: false,
+  // `-R` re-runs tree on each directory at the -L limit and writes `00Tree.html` files there.
+  write: '-o: -R',
+});
+
+/** jq's `--arg name value` style options take two words; jq's handler consumes them first. */
+export const JQ = defineOptions({
+  read:
+    '-n -R -s -c -r -j -a -S -C -M -e -h -V -f: -L: --null-input --raw-input --slurp --compact-output --raw-output --raw-output0 --join-output ' +
+    '--ascii-output --sort-keys --color-output --monochrome-output --tab --indent= --unbuffered --stream --stream-errors --seq --from-file= ' +
+    `--exit-status --args --jsonargs --build-configuration --library-path= ${HV}`,
+  abbrev: false,
+});
+
+export const LESS = defineOptions({
+  read:
+    '-? -a -A -b: -B -c -C -d -D: -e -E -f -F -g -G -h: -i -I -j: -J -K -L -m -M -n -N -p: -P: -q -Q -r -R -s -S -t: -T: -u -U -V -w -W -x: -X -y: -z: -": -~ -# ' +
+    '--help --search-skip-screen --auto-buffers --buffers= --clear-screen --CLEAR-SCREEN --dumb --quit-at-eof --QUIT-AT-EOF --force --quit-if-one-screen ' +
+    '--hilite-search --HILITE-SEARCH --max-back-scroll= --ignore-case --IGNORE-CASE --jump-target= --status-column --quit-on-intr --no-lessopen ' +
+    '--long-prompt --LONG-PROMPT --line-numbers --LINE-NUMBERS --pattern= --prompt= --quiet --silent --QUIET --SILENT --raw-control-chars ' +
+    '--RAW-CONTROL-CHARS --squeeze-blank-lines --chop-long-lines --tag= --tag-file= --underline-special --UNDERLINE-SPECIAL --version ' +
+    '--hilite-unread --HILITE-UNREAD --tabs= --no-init --max-forw-scroll= --window= --quotes= --tilde --shift= --mouse --wheel-lines= ' +
+    '--use-color --color= --header= --incsearch --line-num-width= --no-keypad --no-histdups --no-number-headers --rscroll= --save-marks ' +
+    '--status-col-width= --use-backslash --follow-name --exit-follow-on-close --file-size --redraw-on-quit --search-options= --wordwrap',
+  // A log file copies the input; a lesskey file or `--lesskey-src` can bind keys to shell commands.
+  write: '-o: -O: --log-file= --LOG-FILE=',
+  unsafe: '-k: --lesskey-file= --lesskey-src= --lesskey-content= --editor=',
+});
+
+export const WHICH = defineOptions({
+  read: `-a -s -i -v -V --all --read-alias --skip-alias --read-functions --skip-functions --skip-dot --skip-tilde --show-dot --show-tilde --tty-only ${HV}`,
+});
+
+export const DATE = defineOptions({
+  read: `-d: -f: -I:: -R -r: -u -j -n -v: --date= --file= --iso-8601[=] --rfc-email --rfc-2822 --rfc-3339= --reference= --utc --universal --debug --resolution ${HV}`,
+  unsafe: '-s: --set=',
+});
+
+export const RG = defineOptions({
+  read:
+    '-A: -B: -C: -c -e: -E: -f: -F -g: -H -h -i -I -j: -l -L -m: -M: -n -N -o -p -P -q -r: -s -S -t: -T: -u -U -v -V -w -x -0 -a -b -d: -. ' +
+    '--after-context= --before-context= --context= --count --count-matches --regexp= --encoding= --file= --fixed-strings --glob= --iglob= ' +
+    '--with-filename --no-filename --ignore-case --no-ignore-case --threads= --files-with-matches --files-without-match --follow --no-follow ' +
+    '--max-count= --max-columns= --max-columns-preview --line-number --no-line-number --only-matching --pretty --pcre2 --no-pcre2 --quiet ' +
+    '--replace= --case-sensitive --smart-case --type= --type-not= --type-add= --type-clear= --type-list --unrestricted --invert-match ' +
+    '--word-regexp --line-regexp --null --null-data --text --byte-offset --max-depth= --hidden --no-hidden --binary --no-binary --block-buffered ' +
+    '--line-buffered --color= --colors= --column --no-column --context-separator= --no-context-separator --crlf --no-crlf --debug --trace ' +
+    '--dfa-size-limit= --engine= --field-context-separator= --field-match-separator= --files --heading --no-heading --ignore-file= ' +
+    '--ignore-file-case-insensitive --include-zero --json --no-json --max-filesize= --mmap --no-mmap --multiline --no-multiline ' +
+    '--multiline-dotall --no-config --no-ignore --no-ignore-dot --no-ignore-exclude --no-ignore-files --no-ignore-global --no-ignore-messages ' +
+    '--no-ignore-parent --no-ignore-vcs --no-messages --no-require-git --one-file-system --passthru --path-separator= --regex-size-limit= ' +
+    '--search-zip --no-search-zip --sort= --sortr= --stats --stop-on-nonmatch --trim --no-trim --vimgrep --auto-hybrid-regex --hyperlink-format= ' +
+    `--ignore --ignore-dot --ignore-vcs --ignore-parent --ignore-global --ignore-exclude --ignore-messages --generate= --pcre2-version --no-unicode --unicode --help --version`,
+  // `--pre` runs a program on every file; `--hostname-bin` runs one to name the host.
+  exec: '--pre= --pre-glob= --hostname-bin=',
+  abbrev: false,
+});
+
+export const AG = defineOptions({
+  read:
+    '-a -A: -B: -C: -c -D -f -F -g: -G: -H -i -l -L -m: -n -o -p: -Q -r -R -s -S -t -u -U -v -V -w -z -0 ' +
+    '--ackmate --all-types --after= --before= --break --nobreak --color --nocolor --color-line-number= --color-match= --color-path= --column ' +
+    '--context= --count --debug --depth= --file-search-regex= --files-with-matches --files-without-matches --filename --nofilename ' +
+    '--follow --fixed-strings --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match ' +
+    '--line-numbers --list-file-types --literal --max-count= --multiline --nomultiline --numbers --nonumbers --one-device --only-matching ' +
+    '--path-to-ignore= --print-long-lines --print0 --null --recurse --norecurse --search-binary --search-zip --silent --skip-vcs-ignores ' +
+    `--smart-case --case-sensitive --stats --stats-only --unrestricted --vimgrep --word-regexp --workers= --width= ${HV}`,
+  exec: '--pager=',
+});
+
+export const FD = defineOptions({
+  read:
+    '-H -I -u -s -i -g -F -a -l -L -p -0 -d: -t: -e: -E: -c: -j: -S: -o: -1 -q -h -V ' +
+    '--hidden --no-hidden --no-ignore --ignore --no-ignore-vcs --ignore-vcs --no-require-git --no-ignore-parent --no-global-ignore-file ' +
+    '--unrestricted --case-sensitive --ignore-case --glob --regex --fixed-strings --and= --absolute-path --relative-path --list-details --follow ' +
+    '--no-follow --full-path --print0 --max-depth= --min-depth= --exact-depth= --prune --type= --extension= --exclude= --ignore-file= --color= ' +
+    '--threads= --size= --changed-within= --changed-before= --newer= --older= --owner= --format= --base-directory= --path-separator= ' +
+    '--search-path= --strip-cwd-prefix[=] --one-file-system --max-results= --quiet --show-errors --max-buffer-time= --hyperlink[=] --help --version',
+  exec: '-x -X --exec --exec-batch --batch-size=',
+  abbrev: false,
+});
+
+export const SED = defineOptions({
+  read:
+    '-n -e: -f: -l: -E -r -s -u -z -a --quiet --silent --debug --expression= --file= --follow-symlinks --line-length= --posix --regexp-extended ' +
+    `--separate --sandbox --unbuffered --null-data --binary -b ${HV}`,
+  write: '-i:: --in-place[=]',
+});
+
+export const SORT = defineOptions({
+  read:
+    '-b -d -f -g -i -M -h -n -R -r -V -c -C -m -s -u -z -k: -t: -T: -S: ' +
+    '--ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort ' +
+    '--numeric-sort --random-sort --random-source= --reverse --sort= --version-sort --batch-size= --check[=] --debug --files0-from= --key= ' +
+    `--merge --stable --buffer-size= --field-separator= --temporary-directory= --parallel= --unique --zero-terminated ${HV}`,
+  write: '-o: --output=',
+  exec: '--compress-program=',
+});
+
+export const UNIQ = defineOptions({
+  read: `-c -d -D -f: -i -s: -u -z -w: --count --repeated --all-repeated[=] --skip-fields= --group[=] --ignore-case --skip-chars= --unique --zero-terminated --check-chars= ${HV}`,
+  numeric: true,
+});
+
+/** Bash's `type` builtin. */
+export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
+
+/** Table by program name, for the plain readers (their handler is `readerHandler`). */
+export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
+  cat: CAT,
+  ls: LS,
+  dir: LS,
+  vdir: LS,
+  head: HEAD,
+  tail: TAIL,
+  grep: GREP,
+  egrep: GREP,
+  fgrep: GREP,
+  zgrep: GREP,
+  wc: WC,
+  diff: DIFF,
+  cmp: CMP,
+  file: FILE,
+  stat: STAT,
+  du: DU,
+  df: DF,
+  tree: TREE,
+  less: LESS,
+  which: WHICH,
+  type: TYPE,
+  rg: RG,
+  ag: AG,
+  fd: FD,
+  fdfind: FD,
+};
