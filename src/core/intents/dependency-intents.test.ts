@@ -243,11 +243,11 @@ describe('Cargo.toml', () => {
 
 describe('go.mod', () => {
   const old = 'module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/spf13/cobra v1.8.0\n\tgolang.org/x/sync v0.7.0 // indirect\n)\n\nrequire github.com/pkg/errors v0.9.1\n';
-  it('a new module in a require block or line is an intent; a bump, a replace or an exclude is not', () => {
+  it('a new module in a require block or line is an intent; a bump or an exclude is not', () => {
     expect(dep(wholeFileIntents('go.mod', old, old.replace('cobra v1.8.0', 'cobra v1.8.0\n\tgithub.com/google/uuid v1.6.0')))).toBe(true);
     expect(dep(wholeFileIntents('go.mod', old, old + 'require golang.org/x/text v0.15.0\n'))).toBe(true);
     expect(dep(wholeFileIntents('go.mod', old, old.replace('v1.8.0', 'v1.8.1')))).toBe(false);
-    expect(dep(wholeFileIntents('go.mod', old, old + 'replace github.com/pkg/errors => ../errors\nexclude (\n\tgithub.com/bad/mod v1.0.0\n)\n'))).toBe(false);
+    expect(dep(wholeFileIntents('go.mod', old, old + 'exclude (\n\tgithub.com/bad/mod v1.0.0\n)\n'))).toBe(false);
   });
   it('an edit adding a line inside the require block is an intent', () => {
     expect(dep(fragmentIntents('go.mod', '\tgithub.com/spf13/cobra v1.8.0', '\tgithub.com/spf13/cobra v1.8.0\n\tgithub.com/google/uuid v1.6.0'))).toBe(true);
@@ -327,5 +327,71 @@ describe('lockfiles, moves and patches', () => {
   it('a unified diff adding a requirement is an intent', () => {
     const r = parsePatch('--- a/requirements.txt\n+++ b/requirements.txt\n@@ -1 +1,2 @@\n requests==2.31.0\n+pyyaml>=6\n', 'unified');
     expect(r.ok && patchFileIntents(r.files[0]!, 'requests==2.31.0\n').dependencyFact).toBe('requirements.txt adds "pyyaml"');
+  });
+});
+
+describe('source swaps and new manifests (issue 9 principle 9)', () => {
+  it('npm: an npm:/github: specifier on an existing name, and overrides, are dependency changes', () => {
+    const old = JSON.stringify({ dependencies: { lodash: '^4.17.0' } }, null, 2);
+    expect(dep(wholeFileIntents('package.json', old, old.replace('^4.17.0', 'npm:lodash-evil@^4.17.0')))).toBe(true);
+    expect(dep(wholeFileIntents('package.json', old, old.replace('^4.17.0', 'github:me/lodash')))).toBe(true);
+    expect(dep(wholeFileIntents('package.json', old, old.replace('^4.17.0', '^4.17.21')))).toBe(false);
+    const withOverrides = JSON.stringify({ dependencies: { lodash: '^4.17.0' }, overrides: { minimist: '1.2.8' } }, null, 2);
+    expect(dep(wholeFileIntents('package.json', old, withOverrides))).toBe(true);
+    const pnpm = JSON.stringify({ dependencies: { lodash: '^4.17.0' }, pnpm: { overrides: { 'a>b': 'npm:c@1' } } });
+    expect(wholeFileIntents('package.json', old, pnpm)).toMatchObject({ dependency: true });
+    expect(dep(fragmentIntents('package.json', '"lodash": "^4.17.0"', '"lodash": "npm:lodash-evil@4"'))).toBe(true);
+    expect(dep(fragmentIntents('package.json', '"lodash": "^4.17.0"', '"lodash": "^4.18.0"'))).toBe(false);
+  });
+  it('go.mod replace and Cargo [patch]/[replace] are dependency changes; a bump of the replacement is not', () => {
+    const old = 'module m\n\nrequire github.com/pkg/errors v0.9.1\n';
+    expect(dep(wholeFileIntents('go.mod', old, old + 'replace github.com/pkg/errors => github.com/evil/errors v0.9.1\n'))).toBe(true);
+    expect(dep(wholeFileIntents('go.mod', old + 'replace github.com/pkg/errors => ../errors\n', old + 'replace (\n\tgithub.com/pkg/errors => ../errors\n)\n'))).toBe(false);
+    expect(dep(fragmentIntents('go.mod', '', 'replace github.com/pkg/errors => ../errors'))).toBe(true);
+    const cargo = '[package]\nname = "a"\n\n[dependencies]\nserde = "1"\n';
+    expect(dep(wholeFileIntents('Cargo.toml', cargo, cargo + '\n[patch.crates-io]\nserde = { git = "https://example.invalid/serde" }\n'))).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.toml', cargo, cargo.replace('serde = "1"', 'serde = { git = "https://example.invalid/serde" }')))).toBe(true);
+    expect(dep(fragmentIntents('Cargo.toml', '[dependencies]\nserde = "1"', '[dependencies]\nserde = { path = "../serde" }'))).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.toml', cargo, cargo.replace('"1"', '"1.0.200"')))).toBe(false);
+  });
+  it('deno.json imports, setup.py, conda environment.yml, gradle catalogs, pubspec.yaml and Directory.Packages.props are tracked', () => {
+    expect(manifestKind('deno.json')).toBe('deno');
+    expect(manifestKind('setup.py')).toBe('setuppy');
+    expect(manifestKind('environment.yml')).toBe('conda');
+    expect(manifestKind('gradle/libs.versions.toml')).toBe('gradle-catalog');
+    expect(manifestKind('pubspec.yaml')).toBe('pubspec');
+    expect(manifestKind('Directory.Packages.props')).toBe('dotnet');
+    expect(isLockfile('pubspec.lock')).toBe(true);
+
+    const deno = '{ "imports": { "@std/path": "jsr:@std/path@^1.0.0" } }';
+    expect(dep(wholeFileIntents('deno.json', deno, deno.replace('} }', ', "chalk": "npm:chalk@5" } }')))).toBe(true);
+    expect(dep(wholeFileIntents('deno.json', deno, deno.replace('^1.0.0', '^1.0.8')))).toBe(false);
+
+    const setup = 'from setuptools import setup\nsetup(name="a", install_requires=["requests>=2"], extras_require={"dev": ["pytest"]})\n';
+    expect(dep(wholeFileIntents('setup.py', setup, setup.replace('"requests>=2"', '"requests>=2", "left-pad"')))).toBe(true);
+    expect(dep(wholeFileIntents('setup.py', setup, setup.replace('"pytest"', '"pytest", "hypothesis"')))).toBe(true);
+    expect(dep(wholeFileIntents('setup.py', setup, setup.replace('>=2', '>=2.31')))).toBe(false);
+    expect(dep(wholeFileIntents('setup.py', setup, setup.replace('name="a"', 'name="b"')))).toBe(false);
+
+    const env = 'name: app\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.11\n  - numpy=1.26\n  - pip:\n    - requests==2.31\n';
+    expect(dep(wholeFileIntents('environment.yml', env, env.replace('  - numpy=1.26\n', '  - numpy=1.26\n  - scipy\n')))).toBe(true);
+    expect(dep(wholeFileIntents('environment.yml', env, env + '    - httpx\n'))).toBe(true);
+    expect(dep(wholeFileIntents('environment.yml', env, env.replace('conda-forge', 'evil-channel')))).toBe(true);
+    expect(dep(wholeFileIntents('environment.yml', env, env.replace('numpy=1.26', 'numpy=1.27').replace('python=3.11', 'python=3.12')))).toBe(false);
+
+    const catalog = '[versions]\nktor = "2.3.0"\n\n[libraries]\nktor-core = { module = "io.ktor:ktor-server-core", version.ref = "ktor" }\n\n[plugins]\nkotlin = { id = "org.jetbrains.kotlin.jvm", version = "1.9.0" }\n';
+    expect(dep(wholeFileIntents('gradle/libs.versions.toml', catalog, catalog.replace('[plugins]', 'okhttp = "com.squareup.okhttp3:okhttp:4.12.0"\n\n[plugins]')))).toBe(true);
+    expect(dep(wholeFileIntents('gradle/libs.versions.toml', catalog, catalog.replace('2.3.0', '2.3.12')))).toBe(false);
+    expect(dep(fragmentIntents('gradle/libs.versions.toml', '', 'okhttp = { group = "com.squareup.okhttp3", name = "okhttp", version = "4.12.0" }'))).toBe(true);
+
+    const pub = 'name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  http: ^1.1.0\ndev_dependencies:\n  test: ^1.24.0\n';
+    expect(dep(wholeFileIntents('pubspec.yaml', pub, pub.replace('  http: ^1.1.0\n', '  http: ^1.1.0\n  dio: ^5.0.0\n')))).toBe(true);
+    expect(dep(wholeFileIntents('pubspec.yaml', pub, pub.replace('  http: ^1.1.0\n', '  http:\n    git: https://example.invalid/http\n')))).toBe(true);
+    expect(dep(wholeFileIntents('pubspec.yaml', pub, pub + 'dependency_overrides:\n  http: ^0.13.0\n'))).toBe(true);
+    expect(dep(wholeFileIntents('pubspec.yaml', pub, pub.replace('^1.1.0', '^1.2.0')))).toBe(false);
+
+    const props = '<Project><ItemGroup><PackageVersion Include="Newtonsoft.Json" Version="13.0.1" /></ItemGroup></Project>';
+    expect(dep(wholeFileIntents('Directory.Packages.props', props, props.replace('</ItemGroup>', '<PackageVersion Include="Serilog" Version="3.1.1" /></ItemGroup>')))).toBe(true);
+    expect(dep(wholeFileIntents('Directory.Packages.props', props, props.replace('13.0.1', '13.0.3')))).toBe(false);
   });
 });

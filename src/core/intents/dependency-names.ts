@@ -1,9 +1,10 @@
 // One entry point for "which packages does this manifest text declare", per manifest kind,
 // for whole files and for fragments (an edit's old/new strings, a patch hunk's sides).
 import { jsonDependencies, scanJsonDependencies } from './json-manifests.js';
-import { goModDependencies, gradleDependencies, requirementsDependencies, rubyDependencies } from './line-manifests.js';
+import { goModDependencies, gradleDependencies, requirementsDependencies, rubyDependencies, setupPyDependencies } from './line-manifests.js';
 import type { ManifestKind } from './manifest-kind.js';
-import { scanTomlDependencies, tomlDependencies } from './toml-manifests.js';
+import { gradleCatalogDependencies, scanTomlDependencies, tomlDependencies } from './toml-manifests.js';
+import { condaDependencies, pubspecDependencies } from './yaml-manifests.js';
 import { dotnetDependencies, mavenDependencies } from './xml-manifests.js';
 
 /** Names declared by a whole manifest file. */
@@ -11,7 +12,16 @@ export function wholeDependencies(kind: ManifestKind, text: string): Set<string>
   switch (kind) {
     case 'npm':
     case 'composer':
+    case 'deno':
       return jsonDependencies(kind, text);
+    case 'setuppy':
+      return setupPyDependencies(text, true);
+    case 'conda':
+      return condaDependencies(text, true);
+    case 'pubspec':
+      return pubspecDependencies(text, true);
+    case 'gradle-catalog':
+      return gradleCatalogDependencies(text, true);
     case 'cargo':
     case 'pyproject':
     case 'pipfile':
@@ -37,7 +47,16 @@ export function fragmentDependencies(kind: ManifestKind, text: string): Set<stri
   switch (kind) {
     case 'npm':
     case 'composer':
+    case 'deno':
       return scanJsonDependencies(kind, text, false);
+    case 'setuppy':
+      return setupPyDependencies(text, false);
+    case 'conda':
+      return condaDependencies(text, false);
+    case 'pubspec':
+      return pubspecDependencies(text, false);
+    case 'gradle-catalog':
+      return gradleCatalogDependencies(text, false);
     case 'cargo':
     case 'pyproject':
     case 'pipfile':

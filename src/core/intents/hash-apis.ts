@@ -28,10 +28,19 @@ const UNIVERSAL: RegExp[] = [
 const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
   js: [
     /\bcrypto\s*\.\s*hash\s*\(/g,
+    // A hashing function taken under another name is a call waiting to happen:
+    // `const { createHash: h } = …`, `import { createHash as h }`, `const h = crypto.createHash;`.
+    /\b(?:createHash|createHmac|digest)\s*(?::|\s+as\s)\s*[\w$]+/g,
+    /=\s*(?:[\w$]+\s*\.\s*)*(?:createHash|createHmac)\s*(?:\.\s*bind\b|[;,)\n]|$)/g,
+    /\bsubtle\s*\.\s*digest\b(?!\s*\()/g,
     /\bCryptoHasher\s*\(/g,
     /(?<![\w$.])(?:md5|sha1|sha224|sha256|sha384|sha512|sha3_256|sha3_512|keccak256)\s*\(/g,
   ],
   python: [
+    // `import hashlib as h`, `from hashlib import sha256 as s`, `getattr(hashlib, name)`.
+    /\bimport\s+hashlib\s+as\s+\w+/g,
+    /\bfrom\s+hashlib\s+import\b/g,
+    /\bgetattr\s*\(\s*hashlib\b/g,
     /(?<![\w.])(?:md5|sha1|sha224|sha256|sha384|sha512|sha3_\d+|blake2[bs]|shake_\d+)\s*\(/g,
     /\bhmac\s*\.\s*(?:new|digest|HMAC)\s*\(/g,
     /\bhashes\s*\.\s*Hash\s*\(/g,
@@ -93,11 +102,37 @@ function label(match: string): string {
   return compact.length > 48 ? compact.slice(0, 47) + '…' : compact;
 }
 
+/** Hashing API names that a computed member or a dynamic import can spell out of strings. */
+const HASH_NAMES = /^(?:createHash|createHmac|digest|hashSync|md5|sha1|sha224|sha256|sha384|sha512|sha3_\w+|blake2[bs]|pbkdf2(?:Sync|_hmac)?|scrypt(?:Sync)?|hashlib|_hashlib)$/;
+const STRING_PIECE = "(?:'[^'\\\\\\n]*'|\"[^\"\\\\\\n]*\"|`[^`$\\\\]*`)";
+const COMPUTED = new RegExp(
+  '(?:\\[|\\b(?:import_module|__import__)\\s*\\(|\\bgetattr\\s*\\(\\s*[\\w.]+\\s*,)\\s*(' + STRING_PIECE + '(?:\\s*\\+\\s*' + STRING_PIECE + ')*)\\s*[\\])]',
+  'g',
+);
+
+/**
+ * Hashing APIs reached through names computed from string literals, found in the raw text
+ * (the literals are what spell the name). Returns the labels of each such access.
+ */
+export function computedHashAccesses(text: string): string[] {
+  const out: string[] = [];
+  COMPUTED.lastIndex = 0;
+  for (let m = COMPUTED.exec(text); m !== null && out.length < 64; m = COMPUTED.exec(text)) {
+    const joined = m[1]!.replace(/\s*\+\s*/g, '').replace(/['"`]/g, '');
+    if (HASH_NAMES.test(joined)) out.push(`[${joined}]`);
+  }
+  return out;
+}
+
 /** Counts hashing call sites in source text of the given family (comments and strings ignored). */
 export function countHashCalls(text: string, family: CodeFamily): HashCount {
   const code = stripCode(text, family);
   const byApi = new Map<string, number>();
   let total = 0;
+  for (const key of computedHashAccesses(text)) {
+    byApi.set(key, (byApi.get(key) ?? 0) + 1);
+    total++;
+  }
   for (const re of [...UNIVERSAL, ...BY_FAMILY[family]]) {
     re.lastIndex = 0;
     for (let m = re.exec(code); m !== null; m = re.exec(code)) {

@@ -88,7 +88,8 @@ describe('languages', () => {
     expect(hash(wholeFileIntents('tool.py', old, old.replace('return b  #', 'return hashlib.sha256(b).hexdigest()  #')))).toBe(true);
     expect(hash(wholeFileIntents('tool.py', old, old.replace('Uses', 'Will use')))).toBe(false);
     expect(hash(wholeFileIntents('tool.py', old, old + "\nNOTE = '''\nhashlib.sha1(data)\n'''\n# hashlib.blake2b(x)\n"))).toBe(false);
-    expect(countHashCalls('h = hashlib.new("sha1")\nfrom hashlib import sha256\nd = sha256(b"x")\n', 'python').total).toBe(2);
+    // The `from hashlib import` line counts too: importing a hash function under a name is how aliases hide it.
+    expect(countHashCalls('h = hashlib.new("sha1")\nfrom hashlib import sha256\nd = sha256(b"x")\n', 'python').total).toBe(3);
   });
 
   it('Go sha256.New() and Sum calls count', () => {
@@ -155,5 +156,29 @@ describe('strip-code', () => {
   it('is linear on a large input', () => {
     const big = 'const x = "a" + `b${c}` + /d/; // e\n'.repeat(60_000);
     expect(countHashCalls(big, 'js').total).toBe(0);
+  });
+});
+
+describe('hash APIs reached through aliases and computed names (issue 9 principle 9)', () => {
+  const n = (text: string, family: Parameters<typeof countHashCalls>[1]) => countHashCalls(text, family).total;
+  it('python: import hashlib as h, from hashlib import sha256 as s, getattr(hashlib, …) count', () => {
+    expect(n('import hashlib as h\nh.new("sha256")\n', 'python')).toBeGreaterThan(0);
+    expect(n('from hashlib import sha256 as s\ns(b"x").hexdigest()\n', 'python')).toBeGreaterThan(0);
+    expect(n('import hashlib\nf = getattr(hashlib, "sha" + "256")\n', 'python')).toBeGreaterThan(0);
+    expect(n('import importlib\nm = importlib.import_module("hash" + "lib")\n', 'python')).toBeGreaterThan(0);
+    expect(hash(wholeFileIntents('tool.py', 'import os\n', 'import os\nimport hashlib as h\nprint(h.sha256(b"").hexdigest())\n'))).toBe(true);
+  });
+  it("js: c['create'+'Hash'], subtle['digest'], renamed imports and bound references count", () => {
+    expect(n("const c = require('crypto');\nc['create' + 'Hash']('sha1');\n", 'js')).toBeGreaterThan(0);
+    expect(n("await crypto.subtle['digest']('SHA-256', data);\n", 'js')).toBeGreaterThan(0);
+    expect(n("import { createHash as ch } from 'node:crypto';\n", 'js')).toBeGreaterThan(0);
+    expect(n("const { createHash: ch } = require('crypto');\n", 'js')).toBeGreaterThan(0);
+    expect(n('const h = crypto.createHash;\n', 'js')).toBeGreaterThan(0);
+    expect(n('const d = crypto.subtle.digest.bind(crypto.subtle);\n', 'js')).toBeGreaterThan(0);
+  });
+  it('computed names that spell something else, and prose, do not count', () => {
+    expect(n("const x = obj['create' + 'User']('a');\nconst y = m['hash'];\n", 'js')).toBe(0);
+    expect(n('import os as h\nfrom pathlib import Path as P\n', 'python')).toBe(0);
+    expect(hash(wholeFileIntents('notes.md', '', "c['create'+'Hash']\n"))).toBe(false);
   });
 });

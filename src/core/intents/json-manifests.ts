@@ -2,16 +2,44 @@
 // a fragment (or a file JSON.parse refuses) through a small tokenizer that tracks which
 // object each `"name": "value"` pair sits in. A pair whose object is not visible in the
 // fragment counts only when its value reads as a version range and its key as a package.
-export type JsonManifest = 'npm' | 'composer';
+//
+// Where a package comes FROM is part of what it is: an alias or source swap
+// (`"lodash": "npm:evil@1"`, `"x": "github:me/x"`), an npm/yarn/pnpm override and a
+// deno.json import each add a name of the form `<key> from <source>` / `override <key>=…`,
+// so swapping the source of an existing dependency reads as a new dependency.
+export type JsonManifest = 'npm' | 'composer' | 'deno';
 
 const DEP_OBJECTS: Record<JsonManifest, ReadonlySet<string>> = {
   npm: new Set(['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']),
   composer: new Set(['require', 'require-dev']),
+  deno: new Set(['imports']),
 };
 const DEP_ARRAYS: Record<JsonManifest, ReadonlySet<string>> = {
   npm: new Set(['bundleDependencies', 'bundledDependencies']),
   composer: new Set(),
+  deno: new Set(),
 };
+/** Objects whose entries replace what a dependency resolves to, at any depth. */
+const OVERRIDE_OBJECTS: Record<JsonManifest, ReadonlySet<string>> = {
+  npm: new Set(['overrides', 'resolutions', 'patchedDependencies']),
+  composer: new Set(['repositories', 'replace', 'provide']),
+  deno: new Set(['scopes', 'patch', 'links']),
+};
+
+/** A dependency value that names a source other than the registry's version of the key. */
+const SOURCE_SPEC = /^(?:npm:|jsr:|github:|gitlab:|bitbucket:|git(?:\+[a-z]+)?:|git:\/\/|https?:|file:|link:|portal:|patch:|[\w.-]+\/[\w.-]+(?:#.*)?$)/i;
+
+/** `npm:evil@^1.2` → `npm:evil`; `github:me/x#v2` → `github:me/x`: a version or ref change is not a swap. */
+export function sourceOf(spec: string): string {
+  const v = spec.trim();
+  const m = /^(npm:|jsr:)(@?[^@\s]+)/.exec(v);
+  if (m) return m[1]! + m[2]!;
+  return v.replace(/#.*$/, '').replace(/@v?\d[\w.+-]*(?=\/|$)/, '');
+}
+
+function sourceName(key: string, value: string): string | undefined {
+  return SOURCE_SPEC.test(value.trim()) ? `${key} from ${sourceOf(value)}` : undefined;
+}
 
 /** npm keys whose values look like versions but are not packages (engines, the package's own version). */
 const NPM_NOT_PACKAGES = new Set(['name', 'version', 'node', 'npm', 'yarn', 'pnpm', 'bun', 'deno', 'vscode', 'packageManager']);
@@ -34,16 +62,39 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function addOverrides(names: Set<string>, prefix: string, node: unknown, depth: number): void {
+  if (depth > 6) return;
+  if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
+    names.add(`override ${prefix}=${typeof node === 'string' ? sourceOf(node) : String(node)}`);
+    return;
+  }
+  if (Array.isArray(node)) {
+    node.forEach((v, i) => addOverrides(names, `${prefix}[${i}]`, typeof v === 'object' ? JSON.stringify(v) : v, depth + 1));
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [k, v] of Object.entries(node)) addOverrides(names, prefix.endsWith(':') ? prefix + k : `${prefix}>${k}`, v, depth + 1);
+}
+
 function fromParsed(kind: JsonManifest, doc: unknown): Set<string> {
   const names = new Set<string>();
   if (!isObject(doc)) return names;
   for (const key of DEP_OBJECTS[kind]) {
     const deps = doc[key];
     if (!isObject(deps)) continue;
-    for (const name of Object.keys(deps)) {
+    for (const [name, value] of Object.entries(deps)) {
       const n = normalize(kind, name);
-      if (n) names.add(n);
+      if (n && kind !== 'deno') names.add(n);
+      if (n && typeof value === 'string') {
+        const src = kind === 'deno' ? `${n} from ${sourceOf(value)}` : sourceName(n, value);
+        if (src) names.add(src);
+      }
     }
+  }
+  // Overrides sit at the top level or one level down (`pnpm.overrides`).
+  for (const [key, value] of Object.entries(doc)) {
+    if (OVERRIDE_OBJECTS[kind].has(key)) addOverrides(names, `${key}:`, value, 0);
+    else if (isObject(value)) for (const [k2, v2] of Object.entries(value)) if (OVERRIDE_OBJECTS[kind].has(k2)) addOverrides(names, `${k2}:`, v2, 0);
   }
   for (const key of DEP_ARRAYS[kind]) {
     const arr = doc[key];
@@ -120,6 +171,13 @@ export function scanJsonDependencies(kind: JsonManifest, text: string, whole: bo
     const n = normalize(kind, name);
     if (n) names.add(n);
   };
+  const addPair = (name: string, value: string) => {
+    const n = normalize(kind, name);
+    if (!n) return;
+    if (kind !== 'deno') names.add(n);
+    const src = kind === 'deno' ? `${n} from ${sourceOf(value)}` : sourceName(n, value);
+    if (src) names.add(src);
+  };
   for (const tok of tokens(text)) {
     const frame = top();
     switch (tok.t) {
@@ -129,10 +187,14 @@ export function scanJsonDependencies(kind: JsonManifest, text: string, whole: bo
           afterColon = false;
           pendingKey = undefined;
           if (key === undefined || !frame || frame.array) break;
-          if (frame.key !== undefined) {
-            if (DEP_OBJECTS[kind].has(frame.key)) add(key);
+          const override = stack.findIndex((f) => f.key !== undefined && OVERRIDE_OBJECTS[kind].has(f.key));
+          if (override >= 0) {
+            const path = stack.slice(override + 1).map((f) => f.key ?? '?');
+            names.add(`override ${stack[override]!.key}:${[...path, key].join('>')}=${sourceOf(tok.v)}`);
+          } else if (frame.key !== undefined) {
+            if (DEP_OBJECTS[kind].has(frame.key)) addPair(key, tok.v);
           } else if (frame === unknownFrame && looksLikeDependencyPair(kind, key, tok.v)) {
-            add(key);
+            addPair(key, tok.v);
           }
         } else if (frame?.array && frame.key !== undefined && DEP_ARRAYS[kind].has(frame.key)) {
           add(tok.v);
@@ -170,6 +232,7 @@ export function scanJsonDependencies(kind: JsonManifest, text: string, whole: bo
 }
 
 function looksLikeDependencyPair(kind: JsonManifest, key: string, value: string): boolean {
+  if (kind === 'deno') return /^(?:npm:|jsr:|https?:)/.test(value.trim());
   if (kind === 'composer') return key.includes('/') && !isComposerPlatform(key) && (VERSIONISH.test(value) || value === '*');
   if (NPM_NOT_PACKAGES.has(key)) return false;
   if (!/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(key)) return false;

@@ -18,13 +18,17 @@ export function requirementsDependencies(text: string): Set<string> {
   return names;
 }
 
+const REPLACE_LINE = /^("?)([^\s"]+)\1(?:\s+v\S+)?\s*=>\s*("?)([^\s"]+)\3/;
+
 /**
  * go.mod `require` lines and blocks. In a fragment, lines before any block opener are
- * unplaced: a `module/path vX.Y.Z` line there counts unless it is a replace (`=>`).
+ * unplaced: a `module/path vX.Y.Z` line there counts. A `replace` swaps where a module's
+ * code comes from, so each one is a name `replace <old> => <new>` (versions left out, so
+ * bumping the replacement's version is not new).
  */
 export function goModDependencies(text: string, whole: boolean): Set<string> {
   const names = new Set<string>();
-  type Block = 'require' | 'other' | 'none' | 'unknown';
+  type Block = 'require' | 'replace' | 'other' | 'none' | 'unknown';
   let block: Block = whole ? 'none' : 'unknown';
   const moduleLine = /^("?)([^\s"]+)\1\s+(v\d[^\s]*)/;
   for (const raw of text.split('\n')) {
@@ -32,7 +36,7 @@ export function goModDependencies(text: string, whole: boolean): Set<string> {
     if (line === '') continue;
     const opener = /^(require|replace|exclude|retract|tool|godebug|ignore)\s*\($/.exec(line);
     if (opener) {
-      block = opener[1] === 'require' ? 'require' : 'other';
+      block = opener[1] === 'require' ? 'require' : opener[1] === 'replace' ? 'replace' : 'other';
       continue;
     }
     if (line === ')') {
@@ -43,6 +47,12 @@ export function goModDependencies(text: string, whole: boolean): Set<string> {
     if (single) {
       const m = moduleLine.exec(single[1]!.trim());
       if (m) names.add(m[2]!);
+      continue;
+    }
+    const replaceSpec = /^replace\s+(.*)$/.exec(line)?.[1] ?? (block === 'replace' || block === 'unknown' ? line : undefined);
+    const replaced = replaceSpec === undefined ? null : REPLACE_LINE.exec(replaceSpec.trim());
+    if (replaced) {
+      names.add(`replace ${replaced[2]} => ${replaced[4]}`);
       continue;
     }
     if (block === 'require' || block === 'unknown') {
@@ -126,4 +136,46 @@ function stripCodeKeepingStrings(text: string): string {
     }
   }
   return out.join('');
+}
+
+const SETUP_KEYS = /\b(?:install_requires|setup_requires|tests_require|extras_require|requires)\s*=\s*/g;
+
+/**
+ * setup.py `install_requires=[…]`, `extras_require={…: […]}`, `setup_requires`, `tests_require`:
+ * every PEP 508 string inside the bracketed value. A fragment with no such key counts its
+ * quoted strings that carry a version specifier (`"requests>=2",`).
+ */
+export function setupPyDependencies(text: string, whole: boolean): Set<string> {
+  const names = new Set<string>();
+  const addStrings = (chunk: string, requireVersion: boolean) => {
+    const re = /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g;
+    for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
+      const n = pep508Name(m[1] ?? m[2] ?? '', requireVersion);
+      if (n) names.add(n);
+    }
+  };
+  const code = text.replace(/(^|\s)#.*$/gm, '$1');
+  let found = false;
+  SETUP_KEYS.lastIndex = 0;
+  for (let m = SETUP_KEYS.exec(code); m; m = SETUP_KEYS.exec(code)) {
+    found = true;
+    const start = m.index + m[0].length;
+    const open = code[start];
+    if (open !== '[' && open !== '{' && open !== '(') continue;
+    let depth = 0;
+    let end = start;
+    for (; end < code.length && end < start + 64 * 1024; end++) {
+      const c = code[end];
+      if (c === '[' || c === '{' || c === '(') depth++;
+      else if (c === ']' || c === '}' || c === ')') {
+        if (--depth === 0) break;
+      }
+    }
+    let chunk = code.slice(start, end + 1);
+    // extras_require keys are extra names, not packages: keep the list values only.
+    if (open === '{') chunk = chunk.replace(/["'][^"'\n]*["']\s*:/g, ':');
+    addStrings(chunk, false);
+  }
+  if (!whole && !found) addStrings(code, true);
+  return names;
 }

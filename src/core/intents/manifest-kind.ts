@@ -15,7 +15,12 @@ export type ManifestKind =
   | 'gemspec'
   | 'maven'
   | 'gradle'
-  | 'dotnet';
+  | 'dotnet'
+  | 'deno'
+  | 'setuppy'
+  | 'conda'
+  | 'gradle-catalog'
+  | 'pubspec';
 
 const EXACT: Record<string, ManifestKind> = {
   'package.json': 'npm',
@@ -29,6 +34,16 @@ const EXACT: Record<string, ManifestKind> = {
   'pom.xml': 'maven',
   'build.gradle': 'gradle',
   'build.gradle.kts': 'gradle',
+  'deno.json': 'deno',
+  'deno.jsonc': 'deno',
+  'import_map.json': 'deno',
+  'setup.py': 'setuppy',
+  'environment.yml': 'conda',
+  'environment.yaml': 'conda',
+  'libs.versions.toml': 'gradle-catalog',
+  'pubspec.yaml': 'pubspec',
+  'directory.packages.props': 'dotnet',
+  'packages.config': 'dotnet',
 };
 
 const LOCKFILES = new Set([
@@ -50,6 +65,8 @@ const LOCKFILES = new Set([
   'packages.lock.json',
   'gradle.lockfile',
   'deno.lock',
+  'pubspec.lock',
+  'conda-lock.yml',
 ]);
 
 /** `requirements.txt`, `requirements-dev.txt`, `dev-requirements.in`, `requirements_test.txt`, … */
@@ -70,5 +87,8 @@ export function manifestKind(path: string): ManifestKind | undefined {
   if (/(?:^|[\\/])requirements[\\/][^\\/]+\.(?:txt|in)$/i.test(path)) return 'requirements';
   if (lower.endsWith('.gemspec')) return 'gemspec';
   if (/\.(?:cs|fs|vb)proj$/.test(lower)) return 'dotnet';
+  // Gradle version catalogs may carry any name under gradle/ (`gradle/deps.versions.toml`).
+  if (lower.endsWith('.versions.toml')) return 'gradle-catalog';
+  if (/^environment[-_.][\w.-]*\.ya?ml$/.test(lower)) return 'conda';
   return undefined;
 }

@@ -49,13 +49,16 @@ function isTable(v: unknown): v is Record<string, unknown> {
 
 function fromParsed(kind: TomlManifest, doc: Record<string, unknown>): Set<string> {
   const names = new Set<string>();
-  const addTable = (table: unknown) => {
+  const addTable = (table: unknown, prefix = '') => {
     if (!isTable(table)) return;
     for (const [key, val] of Object.entries(table)) {
       // Cargo renames: `alias = { package = "real-crate" }` pulls in the real crate.
       const real = kind === 'cargo' && isTable(val) && typeof val.package === 'string' ? val.package : key;
       const n = normalizeName(kind, real);
-      if (n) names.add(n);
+      if (!n) continue;
+      names.add(prefix + n);
+      const src = isTable(val) ? inlineSource(val) : undefined;
+      if (src) names.add(`${prefix}${n} from ${src}`);
     }
   };
   const addArray = (arr: unknown) => {
@@ -69,13 +72,39 @@ function fromParsed(kind: TomlManifest, doc: Record<string, unknown>): Set<strin
     if (!isTable(node) || path.length > 5) return;
     for (const [key, val] of Object.entries(node)) {
       const here = [...path, key];
-      if (isDepTable(kind, here)) addTable(val);
+      const swap = sourceSwapTable(kind, here);
+      if (swap !== undefined) addTable(val, swap);
+      else if (isDepTable(kind, here)) addTable(val);
       else if (Array.isArray(val) && isDepArray(kind, path, key)) addArray(val);
       else if (isTable(val)) walk(val, here);
     }
   };
   walk(doc, []);
   return names;
+}
+
+/** `git`/`path`/`registry`/`url`/`index` of an inline dependency table: where its code comes from. */
+function inlineSource(val: Record<string, unknown>): string | undefined {
+  for (const k of ['git', 'path', 'registry', 'url', 'index', 'file']) {
+    const v = val[k];
+    if (typeof v === 'string') return `${k}:${v}`;
+  }
+  return undefined;
+}
+
+/**
+ * Tables that replace what a dependency resolves to: Cargo `[patch.<registry>]` and
+ * `[replace]`, uv `[tool.uv.sources]`, Poetry `[[tool.poetry.source]]` is not per package.
+ * Returns the name prefix their entries get, or undefined.
+ */
+function sourceSwapTable(kind: TomlManifest, table: readonly string[]): string | undefined {
+  if (kind === 'cargo') {
+    if (table.length === 2 && table[0] === 'patch') return `patch ${table[1]}/`;
+    if (table.length === 1 && table[0] === 'replace') return 'replace ';
+    return undefined;
+  }
+  if (kind === 'pyproject' && table.join('.') === 'tool.uv.sources') return 'source ';
+  return undefined;
 }
 
 /** Splits a TOML key (`a."b.c".d`, `'x'`) into its parts. */
@@ -140,6 +169,12 @@ function bracketDelta(line: string): number {
   return d;
 }
 
+/** The source key of an inline table on one line: `{ git = "https://…", branch = "x" }` → `git:https://…`. */
+function scannedSource(value: string): string | undefined {
+  const m = /\b(git|path|registry|url|index|file)\s*=\s*["']([^"']+)["']/.exec(value);
+  return m ? `${m[1]}:${m[2]}` : undefined;
+}
+
 /** Keys that share a line shape with a dependency but belong to [package]/[project]/[tool.poetry]. */
 const NOT_PACKAGES = new Set([
   'name', 'version', 'edition', 'rust-version', 'authors', 'license', 'license-file', 'description', 'readme',
@@ -179,8 +214,10 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
     const header = /^\[\[?\s*(.+?)\s*\]\]?$/.exec(line);
     if (header && !line.includes('=')) {
       table = splitKey(header[1]!);
-      // `[dependencies.serde]` declares serde.
-      if (table.length > 1 && isDepTable(kind, table.slice(0, -1))) add(table[table.length - 1]);
+      // `[dependencies.serde]` declares serde; `[patch.crates-io.serde]` swaps its source.
+      const swap = table.length > 1 ? sourceSwapTable(kind, table.slice(0, -1)) : undefined;
+      if (swap !== undefined) names.add(swap + (normalizeName(kind, table[table.length - 1]!) ?? ''));
+      else if (table.length > 1 && isDepTable(kind, table.slice(0, -1))) add(table[table.length - 1]);
       continue;
     }
     const eq = /^((?:"[^"]*"|'[^']*'|[A-Za-z0-9_.\- \t])+?)\s*=\s*(.*)$/.exec(line);
@@ -195,8 +232,17 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
     if (table !== undefined) {
       const full = [...table, ...keyParts.slice(0, -1)];
       const lastKey = keyParts[keyParts.length - 1] ?? '';
-      if (isDepTable(kind, table)) {
+      const swap = sourceSwapTable(kind, table);
+      if (swap !== undefined) {
+        const n = normalizeName(kind, key);
+        if (n) names.add(swap + n);
+        const src = scannedSource(value);
+        if (n && src) names.add(`${swap}${n} from ${src}`);
+      } else if (isDepTable(kind, table)) {
         add(key);
+        const n = normalizeName(kind, key);
+        const src = scannedSource(value);
+        if (n && src) names.add(`${n} from ${src}`);
         // `alias = { package = "real" }` pulls in `real`.
         const pkg = kind === 'cargo' ? /\bpackage\s*=\s*["']([^"']+)["']/.exec(value) : null;
         if (pkg) add(pkg[1]);
@@ -229,6 +275,9 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
       // `serde = "1"`, `serde = { version = "1" }`, `serde.version = "1"`.
       if (keyParts.length === 2 && !/^(?:version|git|path|features|workspace|optional|package)$/.test(keyParts[1]!)) continue;
       add(key);
+      const n = normalizeName(kind, key);
+      const src = keyParts.length === 1 ? scannedSource(value) : undefined;
+      if (n && src) names.add(`${n} from ${src}`);
     }
   }
   return names;
@@ -241,4 +290,81 @@ export function tomlDependencies(kind: TomlManifest, text: string): Set<string> 
   } catch {
     return scanTomlDependencies(kind, text, true);
   }
+}
+
+// ---- Gradle version catalogs (gradle/libs.versions.toml) ----
+
+/** `"g:a:1.0"` → `g:a`; `{ module = "g:a" }`, `{ group = "g", name = "a" }` → `g:a`. */
+function catalogCoordinate(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    const parts = value.split(':');
+    return parts.length >= 2 && parts[0] && parts[1] ? `${parts[0]}:${parts[1]}` : undefined;
+  }
+  if (!isTable(value)) return undefined;
+  if (typeof value.module === 'string') return catalogCoordinate(value.module + ':');
+  if (typeof value.group === 'string' && typeof value.name === 'string') return `${value.group}:${value.name}`;
+  if (typeof value.id === 'string') return `plugin:${value.id}`;
+  return undefined;
+}
+
+function scannedCoordinate(value: string, plugins: boolean): string | undefined {
+  const v = value.trim();
+  if (v.startsWith('{')) {
+    const module = /\bmodule\s*=\s*["']([^"']+)["']/.exec(v);
+    if (module) return catalogCoordinate(module[1] + ':');
+    const g = /\bgroup\s*=\s*["']([^"']+)["']/.exec(v);
+    const n = /\bname\s*=\s*["']([^"']+)["']/.exec(v);
+    if (g && n) return `${g[1]}:${n[1]}`;
+    const id = /\bid\s*=\s*["']([^"']+)["']/.exec(v);
+    return id ? `plugin:${id[1]}` : undefined;
+  }
+  const str = quotedStrings(v)[0];
+  if (str === undefined) return undefined;
+  if (plugins) return `plugin:${str.split(':')[0]}`;
+  return catalogCoordinate(str);
+}
+
+/** Libraries and plugins a version catalog declares (versions and bundles are not packages). */
+export function gradleCatalogDependencies(text: string, whole: boolean): Set<string> {
+  const names = new Set<string>();
+  if (whole) {
+    try {
+      const doc = parseToml(text) as Record<string, unknown>;
+      for (const v of Object.values(isTable(doc.libraries) ? doc.libraries : {})) {
+        const c = catalogCoordinate(v);
+        if (c) names.add(c);
+      }
+      for (const v of Object.values(isTable(doc.plugins) ? doc.plugins : {})) {
+        const c = typeof v === 'string' ? `plugin:${v.split(':')[0]}` : catalogCoordinate(v);
+        if (c) names.add(c);
+      }
+      return names;
+    } catch {
+      // fall through to the line scanner
+    }
+  }
+  let table: string | undefined = whole ? '' : undefined;
+  for (const raw of text.split('\n')) {
+    const line = stripComment(raw).trim();
+    if (line === '') continue;
+    const header = /^\[\s*([\w.-]+)\s*\]$/.exec(line);
+    if (header) {
+      table = header[1]!;
+      continue;
+    }
+    const eq = /^([\w.-]+)\s*=\s*(.*)$/.exec(line);
+    if (!eq) continue;
+    if (table === 'libraries' || table === 'plugins') {
+      const c = scannedCoordinate(eq[2]!, table === 'plugins');
+      if (c) names.add(c);
+    } else if (table === undefined) {
+      // Unplaced: only shapes no [versions] entry has (a coordinate with a colon or a module table).
+      const v = eq[2]!.trim();
+      if (/^\{[^}]*\b(?:module|group|id)\s*=/.test(v) || /^["'][^"':]+:[^"':]+/.test(v)) {
+        const c = scannedCoordinate(v, /^\{[^}]*\bid\s*=/.test(v));
+        if (c) names.add(c);
+      }
+    }
+  }
+  return names;
 }

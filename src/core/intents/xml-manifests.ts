@@ -43,8 +43,9 @@ export function mavenDependencies(text: string, whole: boolean): Set<string> {
 
 export function dotnetDependencies(text: string): Set<string> {
   const names = new Set<string>();
-  const re = /<PackageReference\b[^>]*?\bInclude\s*=\s*["']([^"']+)["']/g;
+  // PackageReference (project), PackageVersion (central Directory.Packages.props), packages.config `<package id=…>`.
+  const re = /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/g;
   const xml = stripXmlComments(text);
-  for (let m = re.exec(xml); m; m = re.exec(xml)) names.add(m[1]!.trim().toLowerCase());
+  for (let m = re.exec(xml); m; m = re.exec(xml)) names.add((m[1] ?? m[2]!).trim().toLowerCase());
   return names;
 }

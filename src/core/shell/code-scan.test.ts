@@ -43,3 +43,13 @@ describe('isProvenReadOnlyNodeCode', () => {
     expect(isProvenReadOnlyNodeCode(code)).toBe(false);
   });
 });
+
+describe('scanInlineCode: aliases and computed names (issue 9 principle 9)', () => {
+  it('finds hashing reached through an alias or a computed member', () => {
+    expect(scanInlineCode('import hashlib as h; print(h.new("md5", b"x").hexdigest())').hash).toBeDefined();
+    expect(scanInlineCode('from hashlib import sha256 as s; print(s(b"x").hexdigest())').hash).toBeDefined();
+    expect(scanInlineCode("const c = require('crypto'); console.log(c['create' + 'Hash']('sha1').update('x').digest('hex'))").hash).toBe('[createHash]');
+    expect(scanInlineCode("crypto.subtle['digest']('SHA-256', new Uint8Array())").hash).toBe('[digest]');
+    expect(scanInlineCode("console.log(process['version'])").hash).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 // Looks through inline interpreter code (`node -e`, `python -c`, a heredoc fed to an
 // interpreter) for file-write, process and hashing APIs. The code stays unproven either
 // way; the scan adds hash intent and the paths the code spells out.
+import { computedHashAccesses } from '../intents/hash-apis.js';
 
 const WRITE_API = new RegExp(
   [
@@ -35,6 +36,9 @@ const HASH_API = new RegExp(
     String.raw`\bDigest::\w+\b|\buse\s+Digest\b`,
     String.raw`\bBun\.(?:hash|CryptoHasher|SHA\d+|MD5)\b`,
     String.raw`\bMessageDigest\.getInstance\s*\(`,
+    // Taken under another name: `import hashlib as h`, `from hashlib import sha256 as s`, `{ createHash: h }`.
+    String.raw`\bimport\s+hashlib\s+as\b|\bfrom\s+hashlib\s+import\b|\bgetattr\s*\(\s*hashlib\b`,
+    String.raw`\b(?:createHash|createHmac)\b|\bsubtle\s*\.\s*digest\b`,
   ].join('|'),
 );
 
@@ -50,7 +54,8 @@ export interface CodeScan {
 
 export function scanInlineCode(code: string): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
-  const hashMatch = HASH_API.exec(text);
+  const direct = HASH_API.exec(text);
+  const hash = direct ? direct[0].replace(/\s*\($/, '') : computedHashAccesses(text)[0];
   const paths: string[] = [];
   STRING_LITERAL.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -58,7 +63,7 @@ export function scanInlineCode(code: string): CodeScan {
     const s = m[1] ?? m[2] ?? m[3] ?? '';
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s)) paths.push(s);
   }
-  return { writes: WRITE_API.test(text), hash: hashMatch ? hashMatch[0].replace(/\s*\($/, '') : undefined, paths };
+  return { writes: WRITE_API.test(text), hash, paths };
 }
 
 /**
