@@ -138,3 +138,87 @@ describe('principle 6: backups are effects', () => {
     expect(fx("sed -i'bak/*' s/a/b/ src/index.ts")).toEqual(['create src/bak/index.ts', 'write src/index.ts']);
   });
 });
+
+describe('principle 3: bash semantics that run text', () => {
+  it.each([
+    ['shopt -s expand_aliases; alias ls="rm -rf src"; ls', 'an alias re-spells a later command'],
+    ['command_not_found_handle() { rm -rf src; }; nosuchcmd', 'the not-found handler runs for any unknown name'],
+    ['hash -p /tmp/evil ls; ls', 'hash -p binds a name to another program'],
+    ['PS4=\'$(rm -rf src)\'; set -x; ls', 'PS4 is expanded for every traced command'],
+    ['x=\'$(rm -rf src)\'; echo ${x@P}', '${x@P} expands the value as a prompt'],
+    ['echo ${!name}', 'indirect expansion evaluates the named variable'],
+    ['x=\'a[$(rm -rf src)]\'; (( x ))', '(( )) evaluates a subscript in a value'],
+    ['x=\'a[$(rm -rf src)]\'; echo $(( x + 1 ))', '$(( )) evaluates it too'],
+    ['x=\'a[$(rm -rf src)]\'; let y=x', 'let'],
+    ['declare -i n; n=$1', 'declare -i makes every assignment arithmetic'],
+    ['[[ $x -eq 1 ]]', '[[ -eq ]] evaluates its operands as arithmetic'],
+    ['test -v \'a[$(rm -rf src)]\'', 'test -v evaluates the subscript'],
+    ['printf -v \'a[$(rm -rf src)]\' x', 'printf -v assigns a subscripted name'],
+    ['read \'a[$(rm -rf src)]\' < a.txt', 'read assigns a subscripted name'],
+    ['echo ${arr[$i]}', 'an array subscript with an unknown variable'],
+    ['arr[$i]=1', 'an assignment subscript with an unknown variable'],
+    ['mapfile -C "rm -rf src" -c 1 lines < a.txt', 'mapfile -C runs a callback'],
+    ['compgen -C "rm -rf src" x', 'compgen -C runs a command'],
+    ['compgen -F f x', 'compgen -F runs a function'],
+    ['enable -f ./evil.so evil', 'enable loads a builtin'],
+    ['eval "$CMD"', 'eval of a dynamic string'],
+  ])('%s is not a read (%s)', (cmd) => {
+    expect(m(cmd)).not.toBe('read');
+  });
+
+  it('history -w writes its file; trap, eval and builtin are followed', () => {
+    expect(fx('history -w hist.txt')).toEqual(['write hist.txt']);
+    expect(m('history -a')).toBe('write');
+    expect(fx('trap "rm a.txt" EXIT')).toEqual(['delete a.txt']);
+    expect(fx('eval "rm a.txt"')).toEqual(['delete a.txt']);
+    // `builtin cd` is the real cd even when a function shadows it.
+    expect(fx('cd() { :; }; builtin cd src; rm x')).toEqual(['delete src/x']);
+  });
+
+  it('keeps plain arithmetic and listing forms reads', () => {
+    for (const cmd of [
+      'for ((i=0; i<3; i++)); do echo $i; done',
+      'i=0; (( i++ )); echo $((i * 2))',
+      'for n in 1 2 3; do echo $((n*2)); done',
+      'let a=1 b=a+1',
+      'echo ${#arr[@]} "${arr[@]}" ${arr[0]}',
+      '[[ 3 -gt 2 ]] && echo y',
+      'alias; hash; history; enable -a',
+      'printf -v out "%s" x; echo "$out"',
+    ]) expect(m(cmd), cmd).toBe('read');
+  });
+});
+
+describe('principle 6: time of check vs use', () => {
+  const tree = { 'a.txt': 'a\n', 'run.sh': 'echo harmless\n', 'package.json': '{"scripts":{"test":"echo ok"}}' };
+  const c = (cmd: string) => classifyShell(cmd, ctx(tree));
+
+  it('a script written and then run or sourced is judged unread, not on its old text', () => {
+    expect(c('bash run.sh').mutability).toBe('read');
+    for (const cmd of ['echo "rm -rf src" > run.sh; bash run.sh', 'echo "rm -rf src" > run.sh && source run.sh', 'cp a.txt run.sh; ./run.sh']) {
+      const r = c(cmd);
+      expect(r.mutability, cmd).toBe('write');
+      expect(r.analysis, cmd).toBe('script_unread');
+    }
+  });
+
+  it('a write through a link made in the same command lands on the link target', () => {
+    expect(fx('ln -s /etc/passwd l; echo x > l')).toContain('write /etc/passwd');
+    expect(fx('ln -s ../docs/inner src/lnk; echo x > src/lnk/f.ts')).toContain('write docs/inner/f.ts');
+    expect(fx('cp -s /etc/hosts h; echo x >> h')).toContain('write /etc/hosts');
+  });
+
+  it('a hard link (ln, cp -l) is a write to the original', () => {
+    expect(fx('ln /etc/passwd here')).toEqual(['create here', 'write /etc/passwd']);
+    expect(fx('cp -l /etc/passwd p')).toEqual(['write /etc/passwd', 'write p']);
+  });
+
+  it('backups are effects: cp -b, --backup, mv -S, rsync --remove-source-files', () => {
+    expect(fx('cp -b a.txt src/index.ts')).toEqual(['create src/index.ts.~*~', 'create src/index.ts~', 'read a.txt', 'write src/index.ts']);
+    expect(fx('cp --backup=simple --suffix=.orig a.txt b.txt')).toEqual(['create b.txt.orig', 'read a.txt', 'write b.txt']);
+    expect(fx('mv --backup=numbered a.txt b.txt')).toEqual(['create b.txt.~*~', 'move a.txt', 'move b.txt']);
+    expect(fx('rsync -a --remove-source-files src/ dst/')).toEqual(['delete src', 'read src', 'write dst']);
+    expect(fx('rsync -a --backup --backup-dir=/tmp/old src/ dst/')).toEqual(['read src', 'write /tmp/old', 'write dst']);
+    expect(m('SIMPLE_BACKUP_SUFFIX=/../../x cp -b a.txt b.txt')).not.toBe('read');
+  });
+});

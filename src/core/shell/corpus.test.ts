@@ -162,7 +162,7 @@ const ROWS: Row[] = [
   { cmd: 'chmod -x a.txt', m: 'write', fx: ['write a.txt'] },
   { cmd: 'chown -R me:me src', m: 'write', fx: ['write src'] },
   { cmd: 'install -m 755 a.txt /usr/local/bin/a', m: 'write', fx: ['read a.txt', 'write /usr/local/bin/a'] },
-  { cmd: 'rsync -av src/ backup/', m: 'write', fx: ['read src', 'write backup', 'write backup/src'] },
+  { cmd: 'rsync -av src/ backup/', m: 'write', fx: ['read src', 'write backup'] },
   { cmd: 'patch -p1 < fix.patch', m: 'write', fx: ['read fix.patch', 'write src/index.ts'] },
   { cmd: 'git apply fix.patch', m: 'write', fx: ['read fix.patch', 'write src/index.ts'] },
   { cmd: 'git apply --check fix.patch', m: 'read', fx: ['read fix.patch'] },

@@ -41,8 +41,21 @@ describe('parseShell', () => {
     const cmd = firstCommand(parseOk('echo "${x:-$(rm y)}" $((1 + $(ls))) <(cat a)'));
     expect(cmd.words[1]!.subs).toHaveLength(1);
     expect(cmd.words[1]!.segs).toBeNull();
-    expect(cmd.words[2]!.subs).toHaveLength(1);
+    // The arithmetic expansion itself (its text is evaluated) and the substitution in it.
+    expect(cmd.words[2]!.subs.map((s) => s.k)).toEqual(['evals', 'seq']);
     expect(cmd.words[3]!.procSub).toBe(true);
+  });
+
+  it('marks expansions that evaluate text: ${x@P}, ${!x}, arithmetic subscripts', () => {
+    const cmd = firstCommand(parseOk('echo ${x@P} ${!y} ${a[$i]} ${a[0]} "${a[@]}" ${!a[@]} ${#a[@]}'));
+    expect(cmd.words.slice(1).map((w) => w.subs.map((s) => s.k))).toEqual([['evals'], ['evals'], ['evals'], [], [], [], []]);
+  });
+
+  it('records the texts [[ ]] and (( )) evaluate as arithmetic', () => {
+    const t = parseOk('[[ $x -eq "$y" && -f z ]]') as unknown as { items: { k: string; arith?: string[] }[] };
+    expect(t.items[0]).toMatchObject({ k: 'expr', arith: ['$x', '$y'] });
+    const a = parseOk('(( i += 2 ))') as unknown as { items: { k: string; arith?: string[] }[] };
+    expect(a.items[0]!.arith![0]!.trim()).toBe('i += 2');
   });
 
   it('keeps here-document bodies and whether their delimiter was quoted', () => {

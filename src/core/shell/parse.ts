@@ -57,6 +57,8 @@ export interface ShAssign {
   readonly value: ShWord | null;
   /** Every word inside the assignment (value, array elements, index), for their substitutions. */
   readonly words: readonly ShWord[];
+  /** `a[i]=v`: the subscript as typed (arithmetic for indexed arrays). */
+  readonly index?: string;
 }
 
 export interface ShRedirect {
@@ -89,8 +91,14 @@ export type ShNode =
   | { readonly k: 'case'; readonly word: ShWord; readonly items: readonly { patterns: readonly ShWord[]; body: ShNode }[] }
   | { readonly k: 'func'; readonly name: string; readonly body: ShNode }
   | { readonly k: 'redir'; readonly body: ShNode; readonly redirects: readonly ShRedirect[] }
-  /** `[[ … ]]` and `(( … ))`: nothing runs but their substitutions; `assigns` when `(( ))` may set variables. */
-  | { readonly k: 'expr'; readonly subs: readonly ShNode[]; readonly assigns: boolean };
+  /**
+   * `[[ … ]]` and `(( … ))`: nothing runs but their substitutions; `assigns` when `(( ))` may
+   * set variables; `arith` holds the texts bash evaluates as arithmetic (where a variable's
+   * value is itself evaluated, so `a[$(cmd)]` in it runs cmd).
+   */
+  | { readonly k: 'expr'; readonly subs: readonly ShNode[]; readonly assigns: boolean; readonly arith: readonly string[] }
+  /** An expansion that runs text when expanded (`${x@P}`, `${!x}`, an arithmetic subscript `${a[$i]}`). */
+  | { readonly k: 'evals'; readonly text: string; readonly arith: readonly string[] };
 
 export type ShellParse =
   | { ok: true; root: ShNode }
@@ -250,15 +258,21 @@ class Converter {
           body: this.list(n.body, depth, src),
         };
       case 'ArithmeticFor': {
+        const text = (e: { pos: number; end: number } | undefined): string[] => (e ? [(src ?? this.source).slice(e.pos, e.end)] : []);
+        const initSubs: ShNode[] = [];
+        if (n.initialize) this.collectSubs(n.initialize, initSubs, depth, src);
         const subs: ShNode[] = [];
-        for (const e of [n.initialize, n.test, n.update]) if (e) this.collectSubs(e, subs, depth, src);
-        return {
+        for (const e of [n.test, n.update]) if (e) this.collectSubs(e, subs, depth, src);
+        // The initialiser runs once, before the first test.
+        const init: ShNode = { k: 'expr', subs: initSubs, assigns: true, arith: text(n.initialize) };
+        const loop: ShNode = {
           k: 'loop',
           variable: undefined,
           words: EMPTY,
-          cond: { k: 'expr', subs, assigns: true },
+          cond: { k: 'expr', subs, assigns: true, arith: [...text(n.test), ...text(n.update)] },
           body: this.list(n.body, depth, src),
         };
+        return { k: 'seq', items: [init, loop], scoped: false };
       }
       case 'While':
         return { k: 'loop', variable: undefined, words: EMPTY, cond: this.list(n.clause, depth, src), body: this.list(n.body, depth, src) };
@@ -271,12 +285,14 @@ class Converter {
       case 'TestCommand': {
         const subs: ShNode[] = [];
         this.collectSubs(n.expression as TestExpression, subs, depth, src);
-        return { k: 'expr', subs, assigns: false };
+        const arith: string[] = [];
+        testArith(n.expression, arith);
+        return { k: 'expr', subs, assigns: false, arith };
       }
       case 'ArithmeticCommand': {
         const subs: ShNode[] = [];
         if (n.expression) this.collectSubs(n.expression as ArithmeticExpression, subs, depth, src);
-        return { k: 'expr', subs, assigns: true };
+        return { k: 'expr', subs, assigns: true, arith: [n.body] };
       }
       case 'Redirected':
         return { k: 'redir', body: this.command(n.command, depth + 1, src), redirects: n.redirects.map((r) => this.redirect(r, depth, src)) };
@@ -339,7 +355,8 @@ class Converter {
       value = this.word(a.value, depth, src);
       words.push(value);
     }
-    return { name: a.name, value: a.index || a.append ? null : value, words };
+    const out: ShAssign = { name: a.name, value: a.index || a.append ? null : value, words };
+    return a.index ? { ...out, index: a.index.text } : out;
   }
 
   private redirect(r: Redirection, depth: number, src: string | undefined): ShRedirect {
@@ -397,6 +414,8 @@ class Converter {
         case 'ParameterExpansion':
           if (!p.prefix && !p.index && !p.operation) segs.push({ v: p.parameter, q: false });
           else {
+            const ev = expansionEvals(p);
+            if (ev) subs.push(ev);
             dynamic = true;
             if (p.operation?.type === 'Default' && (p.operation.operator === '=' || p.operation.operator === ':=')) assigns = true;
             this.collectSubs(p, subs, depth, src);
@@ -414,8 +433,9 @@ class Converter {
           break;
         }
         case 'ArithmeticExpansion':
+          // Its assignments are followed by the walker (the `evals` node), not guessed.
           dynamic = true;
-          assigns = true;
+          subs.push({ k: 'evals', text: p.text, arith: [arithBody(p.text)] });
           this.collectSubs(p, subs, depth, src);
           break;
         default:
@@ -443,11 +463,16 @@ class Converter {
           segs.push({ v: c.parameter, q: true });
           return 'ok';
         }
+        {
+          const ev = expansionEvals(c);
+          if (ev) subs.push(ev);
+        }
         this.collectSubs(c, subs, depth, src);
         return c.operation?.type === 'Default' && (c.operation.operator === '=' || c.operation.operator === ':=') ? 'assigns' : 'dynamic';
       case 'ArithmeticExpansion':
+        subs.push({ k: 'evals', text: c.text, arith: [arithBody(c.text)] });
         this.collectSubs(c, subs, depth, src);
-        return 'assigns';
+        return 'dynamic';
       default:
         this.collectSubs(c, subs, depth, src);
         return 'dynamic';
@@ -472,10 +497,64 @@ class Converter {
       if ((child.type === 'CommandExpansion' || child.type === 'ProcessSubstitution' || child.type === 'ArithmeticCommandExpansion') && !child.script) {
         throw SYNTAX;
       }
+      if (child.type === 'ParameterExpansion' && child !== (n as SyntaxNode)) {
+        const ev = expansionEvals(child);
+        if (ev) out.push(ev);
+      }
+      if (child.type === 'ArithmeticExpansion' && child !== (n as SyntaxNode)) out.push({ k: 'evals', text: child.text, arith: [arithBody(child.text)] });
       forEachChild(child, visit);
     };
     visit(n as SyntaxNode);
   }
+}
+
+const ARITH_TEST_OPS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+
+/** The operands `[[ ]]` evaluates as arithmetic (`-eq` and kin) and `-v` subscripts. */
+function testArith(e: TestExpression, out: string[]): void {
+  switch (e.type) {
+    case 'TestBinary':
+      if (ARITH_TEST_OPS.has(e.operator)) out.push(unquote(e.left.text), unquote(e.right.text));
+      return;
+    case 'TestUnary':
+      if (e.operator === '-v' && e.operand.text.includes('[')) out.push(e.operand.text);
+      return;
+    case 'TestLogical':
+      for (const o of e.operands) testArith(o, out);
+      return;
+    case 'TestNot':
+      testArith(e.operand, out);
+      return;
+    case 'TestGroup':
+      testArith(e.expression, out);
+      return;
+  }
+}
+
+function unquote(t: string): string {
+  return t.length >= 2 && t[0] === '"' && t[t.length - 1] === '"' ? t.slice(1, -1) : t;
+}
+
+/** `$(( x ))` → ` x `. */
+function arithBody(text: string): string {
+  if (text.startsWith('$((') && text.endsWith('))')) return text.slice(3, -2);
+  if (text.startsWith('$[') && text.endsWith(']')) return text.slice(2, -1);
+  return text;
+}
+
+/**
+ * An expansion that evaluates text: `${x@P}` expands the value as a prompt (running its
+ * substitutions); `${!x}` names a variable by x's value, so `a[$(cmd)]` in it is
+ * evaluated; a subscript other than `@`, `*` or a number is arithmetic.
+ */
+function expansionEvals(p: Extract<WordPart, { type: 'ParameterExpansion' }>): ShNode | undefined {
+  const op = p.operation;
+  if (op && op.type === 'Transform' && /P/.test(op.operand.text)) return { k: 'evals', text: p.text, arith: ['['] };
+  const idx = p.index?.text;
+  const listing = idx === '@' || idx === '*';
+  if (p.prefix === '!' && !(op && op.type === 'Names') && !listing) return { k: 'evals', text: p.text, arith: ['['] };
+  if (idx !== undefined && !listing && !/^\s*-?\d+\s*$/.test(idx)) return { k: 'evals', text: p.text, arith: [unquote(idx)] };
+  return undefined;
 }
 
 /** `{a,b,c}` and small `{1..5}` / `{a..e}` ranges; anything else is left dynamic. */

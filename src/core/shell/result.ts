@@ -36,27 +36,67 @@ export class ShellAccumulator {
   private hashEvidence: EvidenceKind | undefined;
   private remit = false;
   private readonly facts: NonNullable<Action['facts']> = {};
+  /** Symlinks this command created: link path → the path it points at (canonical). */
+  private readonly links = new Map<string, string>();
+  /** Paths this command changed so far, and whether a write had a target we could not name. */
+  private readonly changed: string[] = [];
+  private changedSomewhere = false;
+  /** The accumulator this one was isolated from (its writes happened before ours). */
+  parent: ShellAccumulator | undefined;
 
   read(): void {
     // A proven read adds nothing: it is the identity of the fold.
   }
 
   effect(kind: EffectKind, path: string, segment: string): void {
-    if (kind !== 'read') this.markWrite(segment);
+    if (kind !== 'read') {
+      this.markWrite(segment);
+      if (this.changed.length < 512) this.changed.push(path);
+    }
     const key = kind + '\u0000' + path;
-    if (this.effectKeys.has(key)) return;
-    this.effectKeys.add(key);
-    this.effects.push({ kind, path });
+    if (!this.effectKeys.has(key)) {
+      this.effectKeys.add(key);
+      this.effects.push({ kind, path });
+    }
+    // Through a link made earlier in this command the change lands on the link's target.
+    const through = this.throughLink(path);
+    if (through !== undefined && through !== path) this.effect(kind === 'create' || kind === 'delete' ? 'write' : kind, through, segment);
+  }
+
+  /** Records that `link` (canonical) now points at `target` (canonical). */
+  link(link: string, target: string): void {
+    if (this.links.size < 256) this.links.set(link, target);
+  }
+
+  private throughLink(path: string): string | undefined {
+    for (let a: ShellAccumulator | undefined = this; a; a = a.parent) {
+      for (const [l, t] of a.links) {
+        if (path === l) return t;
+        if (path.startsWith(l + '/')) return t + path.slice(l.length);
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether this command may already have changed `path` (or a folder holding it). */
+  mayHaveChanged(path: string): boolean {
+    for (let a: ShellAccumulator | undefined = this; a; a = a.parent) {
+      if (a.changedSomewhere) return true;
+      for (const c of a.changed) if (path === c || path.startsWith(c.endsWith('/') ? c : c + '/')) return true;
+    }
+    return false;
   }
 
   /** A write with no provable path (dynamic target, archive extraction, a whole-tree git change). */
   unprovenWrite(reason: AnalysisReason, segment: string): void {
     this.markWrite(segment);
+    this.changedSomewhere = true;
     if (this.reason === undefined) this.reason = reason;
   }
 
   write(segment: string): void {
     this.markWrite(segment);
+    this.changedSomewhere = true;
   }
 
   private markWrite(segment: string): void {

@@ -4,6 +4,7 @@
 // scripts) come back here one level deeper; past MAX_DEPTH the input is `too_complex`.
 import type { AnalysisReason, EffectKind } from '../../generated/types.js';
 import type { ClassifyContext } from '../classify/context.js';
+import { checkArith, INT_VALUE } from './arith.js';
 import { parseShell, type ParseBudget, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
 import { ShellAccumulator } from './result.js';
 import { argPath, dynamicArg, expandSingle, expandWord, isPathLike, type Arg, type Env, type PathContext } from './words.js';
@@ -46,7 +47,8 @@ const EXEC_ENV = new Set([
   'GIT_PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'EDITOR',
   'VISUAL', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM',
   'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'PROMPT_COMMAND', 'IFS',
-  'SHELLOPTS', 'BASHOPTS', 'CDPATH', 'TMPDIR', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_prefix',
+  'SHELLOPTS', 'BASHOPTS', 'CDPATH', 'TMPDIR', 'PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'BASH_XTRACEFD', 'HISTFILE', 'INPUTRC',
+  'BASH_LOADABLES_PATH', 'EXECIGNORE', 'GLOBIGNORE', 'FUNCNEST', 'BASH_COMPAT', 'SIMPLE_BACKUP_SUFFIX', 'VERSION_CONTROL', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_prefix',
   'NPM_CONFIG_PREFIX',
 ]);
 
@@ -197,7 +199,10 @@ export class ShellWalker {
       }
       case 'loop': {
         for (const w of node.words) this.walkSubs(w.subs, scope, depth);
-        if (node.variable) scope.env.set(node.variable, null);
+        if (node.variable) {
+          const ints = node.words.length > 0 && node.words.every((w) => w.lit !== undefined && /^-?\d+$/.test(w.lit));
+          scope.env.set(node.variable, ints ? INT_VALUE : null);
+        }
         const first = cloneScope(scope);
         if (node.cond) this.walk(node.cond, first, depth);
         this.walk(node.body, first, depth);
@@ -227,26 +232,53 @@ export class ShellWalker {
         return;
       }
       case 'func':
+        // bash calls this function for every command it cannot find: any later typo runs it.
+        if (node.name === 'command_not_found_handle') this.acc.unproven('shell_command_unproven', 'command_not_found_handle');
         scope.funcs.set(node.name, node.body);
         return;
       case 'redir':
         this.walk(node.body, scope, depth);
         for (const r of node.redirects) this.redirect(r, scope, 'compound command');
         return;
-      case 'expr':
+      case 'expr': {
         for (const s of node.subs) this.walk(s, cloneScope(scope), depth);
-        if (node.assigns) poisonAll(scope.env);
+        if (!this.arith(node.arith, scope, node.assigns)) {
+          this.acc.unproven('dynamic_word', node.arith.join(' ').slice(0, 120));
+          if (node.assigns) poisonAll(scope.env);
+        }
+        return;
+      }
+      case 'evals':
+        if (!this.arith(node.arith, scope, true)) this.acc.unproven('dynamic_word', node.text);
         return;
     }
   }
 
+  /**
+   * Checks texts bash evaluates as arithmetic; when every one is safe, the variables they
+   * assign hold integers from then on. False when one may run code.
+   */
+  arith(texts: readonly string[], scope: Scope, assigns: boolean): boolean {
+    for (const t of texts) {
+      const r = checkArith(t, scope.env);
+      if (!r.safe) return false;
+      if (assigns) for (const n of r.targets) scope.env.set(n, INT_VALUE);
+    }
+    return true;
+  }
+
   private walkSubs(subs: readonly ShNode[], scope: Scope, depth: number): void {
-    for (const s of subs) this.walk(s, cloneScope(scope), depth);
+    // Substitutions run in a subshell; an arithmetic expansion runs in this shell.
+    for (const s of subs) this.walk(s, s.k === 'evals' ? scope : cloneScope(scope), depth);
   }
 
   private simple(cmd: ShCommand, scope: Scope, depth: number): void {
     // Substitutions run before the command itself, each in its own subshell.
     for (const a of cmd.assigns) for (const w of a.words) this.walkSubs(w.subs, scope, depth);
+    // `a[i]=v` evaluates the subscript as arithmetic.
+    for (const a of cmd.assigns) {
+      if (a.index !== undefined && !/^\s*-?\d+\s*$/.test(a.index) && !this.arith([a.index], scope, false)) this.acc.unproven('dynamic_word', cmd.text);
+    }
     for (const w of cmd.words) this.walkSubs(w.subs, scope, depth);
     let stdin: string | undefined;
     let stdinPath: string | undefined;
@@ -336,6 +368,7 @@ export class ShellWalker {
   isolate(fn: () => void): ShellAccumulator {
     const outer = this.acc;
     const inner = new ShellAccumulator();
+    inner.parent = outer;
     this.acc = inner;
     try {
       fn();
@@ -456,7 +489,13 @@ export class ShellWalker {
     }
   }
 
+  /**
+   * A file's text as it is now; undefined when it cannot be read or when this command may
+   * already have changed it (a script written and then run is judged unread, never on its
+   * old text).
+   */
   readFile(path: string, maxBytes = 64 * 1024): string | undefined {
+    if (this.acc.mayHaveChanged(path)) return undefined;
     try {
       return this.ctx.files.read(path, maxBytes);
     } catch {

@@ -2,6 +2,7 @@
 // can prove statically (known `VAR=literal` values, small brace lists, globs kept as
 // patterns) and turns everything else into a dynamic argument.
 import { canonicalPath, isWindowsStylePath } from '../paths/canonical.js';
+import { INT_VALUE } from './arith.js';
 import type { ShWord } from './parse.js';
 
 export interface Arg {
@@ -50,7 +51,7 @@ export function expandWord(w: ShWord, env: Env, out: Arg[]): void {
     const s = segs[0]!;
     if (typeof s === 'object' && 'v' in s && !s.q) {
       const val = env.get(s.v);
-      if (val === undefined || val === null) {
+      if (val === undefined || val === null || val === INT_VALUE) {
         out.push(dynamicArg(w.text));
         return;
       }
@@ -68,7 +69,7 @@ export function expandWord(w: ShWord, env: Env, out: Arg[]): void {
       for (let i = 0; i < values.length; i++) values[i] += s;
     } else if ('v' in s) {
       const val = env.get(s.v);
-      if (val === undefined || val === null) {
+      if (val === undefined || val === null || val === INT_VALUE) {
         out.push(dynamicArg(w.text));
         return;
       }

@@ -2,7 +2,7 @@
 // as commands (`eval`, `trap`), plus the inert ones.
 import { canonicalPath } from '../../paths/canonical.js';
 import { isExecEnv as isExecEnvName, type Handler, type Invocation, type ShellWalker } from '../walker.js';
-import { argPath } from '../words.js';
+import { argPath, type Arg } from '../words.js';
 
 const read: Handler = (w) => w.acc.read();
 
@@ -56,11 +56,14 @@ const declare: Handler = (w, inv) => {
       continue;
     }
     if (a.value.startsWith('-') || a.value.startsWith('+')) {
-      if (/n/.test(a.value)) for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
+      // `-i`: every later assignment to the name is arithmetic; `-n`: the name refers to
+      // another (a subscript in it is evaluated). Neither is followed further.
+      if (a.value.startsWith('-') && /[in]/.test(a.value)) return w.unknown(inv, 'dynamic_word');
       continue;
     }
     const eq = a.value.indexOf('=');
     const name = eq >= 0 ? a.value.slice(0, eq).replace(/\+$/, '') : a.value;
+    if (!subscriptSafe(w, inv, name)) return w.unknown(inv, 'dynamic_word');
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
     if (eq >= 0) {
       const appended = a.value[eq - 1] === '+';
@@ -70,22 +73,107 @@ const declare: Handler = (w, inv) => {
   }
 };
 
-/** Builtins that assign the variables they name (`read x`, `mapfile a`, `getopts o v`). */
+/** `name[sub]`: the subscript is arithmetic (a value in it may run code); true when safe. */
+function subscriptSafe(w: ShellWalker, inv: Invocation, name: string): boolean {
+  const open = name.indexOf('[');
+  if (open < 0) return true;
+  const sub = name.slice(open + 1, name.endsWith(']') ? -1 : undefined);
+  if (/^\s*-?\d+\s*$/.test(sub) || sub === '@' || sub === '*') return true;
+  return w.arith([sub], inv.scope, false);
+}
+
+/**
+ * Builtins that assign the variables they name (`read x`, `mapfile a`, `getopts o v`,
+ * `unset x`). A subscripted name is arithmetic; `mapfile -C` runs a callback.
+ */
 const assignsNamed: Handler = (w, inv) => {
-  w.acc.read();
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
-    if (v === null) {
-      for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
-      continue;
-    }
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if ((inv.name === 'mapfile' || inv.name === 'readarray') && /^-[^-]*C/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+    if (!subscriptSafe(w, inv, v)) return w.unknown(inv, 'dynamic_word');
+  }
+  w.acc.read();
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value!;
     if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) inv.scope.env.set(v, null);
   }
 };
 
-const poisonAll: Handler = (w, inv) => {
+/** `let expr…`: each argument is arithmetic. */
+const letBuiltin: Handler = (w, inv) => {
+  const texts: string[] = [];
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    texts.push(v);
+  }
+  if (!w.arith(texts, inv.scope, true)) return w.unknown(inv, 'dynamic_word');
   w.acc.read();
-  for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
+};
+
+/** `alias x=…` (with `shopt -s expand_aliases`) re-spells later commands; listing is a read. */
+const alias: Handler = (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || v.includes('=')) return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
+};
+
+/** `shopt -s expand_aliases` turns alias definitions on; the rest only shape globbing and output. */
+const shopt: Handler = (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || v === 'expand_aliases' || v === 'extdebug' || v === 'xpg_echo') return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
+};
+
+/** `hash -p /path name` makes `name` run `/path`. */
+const hash: Handler = (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || /^-[^-]*p/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
+};
+
+/** `compgen -C cmd` / `-F func` run them; `complete -C/-F` only registers them for later. */
+const compgen: Handler = (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || /^-[^-]*[CF]/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
+};
+
+/** `history -w/-a [file]` writes the history file (HISTFILE when no file is named). */
+const history: Handler = (w, inv) => {
+  let writes = false;
+  const files: Arg[] = [];
+  for (let i = 1; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.value === null) return w.unknown(inv, 'dynamic_word');
+    if (/^-[a-z]+$/.test(a.value)) {
+      if (/[wa]/.test(a.value)) writes = true;
+      if (/[s]/.test(a.value)) break;
+      continue;
+    }
+    files.push(a);
+  }
+  if (!writes) return w.acc.read();
+  if (files.length === 0) return w.unprovenWrite(inv, 'write_path_missing');
+  for (const f of files) w.effect(inv, 'write', f);
+};
+
+/** `enable` alone or with listing flags prints; any other form loads or disables builtins. */
+const enable: Handler = (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || !/^-[aps]+$/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
 };
 
 const evalBuiltin: Handler = (w, inv) => {
@@ -111,18 +199,19 @@ const trap: Handler = (w, inv) => {
   w.reparse(inv, first.value);
 };
 
+/** `printf -v name`: assigns name; a subscript in it is arithmetic. */
 const printf: Handler = (w, inv) => {
-  w.acc.read();
   for (let i = 1; i < inv.args.length - 1; i++) {
-    if (inv.args[i]!.value === '-v') {
+    const v = inv.args[i]!.value;
+    if (v === '--') break;
+    if (v === '-v') {
       const name = inv.args[i + 1]!.value;
-      if (name === null) for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
-      else inv.scope.env.set(name.replace(/\[.*$/, ''), null);
+      if (name === null || !subscriptSafe(w, inv, name)) return w.unknown(inv, 'dynamic_word');
+      inv.scope.env.set(name.replace(/\[.*$/, ''), null);
     }
   }
+  w.acc.read();
 };
-
-const enable: Handler = (w, inv) => w.unknown(inv, 'shell_command_unproven');
 
 export const builtinHandlers: Record<string, Handler> = {
   cd,
@@ -138,7 +227,7 @@ export const builtinHandlers: Record<string, Handler> = {
   readarray: assignsNamed,
   getopts: assignsNamed,
   unset: assignsNamed,
-  let: poisonAll,
+  let: letBuiltin,
   eval: evalBuiltin,
   trap,
   printf,
@@ -152,20 +241,20 @@ export const builtinHandlers: Record<string, Handler> = {
   continue: read,
   shift: read,
   set: read,
-  shopt: read,
+  shopt,
   wait: read,
   jobs: read,
   umask: read,
-  alias: read,
+  alias,
   unalias: read,
-  hash: read,
+  hash,
   help: read,
-  history: read,
+  history,
   ulimit: read,
   times: read,
   caller: read,
   dirs: read,
   disown: read,
   complete: read,
-  compgen: read,
+  compgen,
 };

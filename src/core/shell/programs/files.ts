@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { EffectKind } from '../../../generated/types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../options.js';
-import { readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
+import { defineOptions, optionsOfKind, readerHandler, scanned, scanOptions, unprovenOptions } from '../option-table.js';
 import { SORT, UNIQ } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
@@ -36,8 +36,42 @@ function mayBeDir(w: ShellWalker, dest: string, destArg: Arg, sources: number, e
   return w.exists(dest) && w.readFile(dest) === undefined;
 }
 
-/** mv / cp / install / ln: sources, a destination, `-t DIR`. */
-function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: EffectKind, destKind: EffectKind, targetOpt: string[]): void {
+/**
+ * The backup suffixes `--backup[=CONTROL]`/`-b` with `-S SUFFIX` make beside each replaced
+ * file; empty when no backup is made. Numbered backups (`f.~1~`) are kept as a pattern.
+ */
+function backupSuffixes(p: ParsedArgs): string[] | null {
+  let on = false;
+  let control: string | null | undefined;
+  for (const o of p.options) {
+    if (o.name === 'b') on = true;
+    if (o.name === 'backup') {
+      on = true;
+      if (o.value) control = o.value.value;
+    }
+  }
+  if (!on) return [];
+  const suffixArg = optionValues(p, 'S', 'suffix')[0];
+  const suffix = suffixArg ? suffixArg.value : '~';
+  if (suffix === null || control === null) return null;
+  if (control === 'none' || control === 'off') return [];
+  if (control === 'simple' || control === 'never') return [suffix];
+  if (control === 'numbered' || control === 't') return ['.~*~'];
+  return [suffix, '.~*~'];
+}
+
+function destFiles(w: ShellWalker, destPath: string, dest: Arg, sources: readonly Arg[], dirLike: boolean): string[] {
+  if (!dirLike) return [destPath];
+  const out: string[] = [];
+  for (const s of sources) if (s.value !== null) out.push(destPath.endsWith('/') ? destPath + baseName(s.value) : `${destPath}/${baseName(s.value)}`);
+  return out;
+}
+
+/** How the destination relates to the sources: a copy, a hard link or a symbolic link. */
+type LinkMode = 'copy' | 'hard' | 'symbolic';
+
+/** mv / cp / install / ln: sources, a destination, `-t DIR`; backups and links are effects too. */
+function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: EffectKind, destKind: EffectKind, targetOpt: string[], mode: LinkMode = 'copy'): void {
   const tdir = optionValues(p, ...targetOpt)[0];
   let sources = p.operands;
   let dest: Arg | undefined = tdir;
@@ -49,18 +83,27 @@ function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: Effec
     dest = sources[sources.length - 1];
     sources = sources.slice(0, -1);
   }
-  for (const s of sources) w.effect(inv, srcKind, s);
+  // A hard link shares the original's data: a later write through it changes the original.
+  for (const s of sources) w.effect(inv, mode === 'hard' ? 'write' : srcKind, s);
   if (!dest) return;
   const destPath = w.path(inv, dest);
   if (!destPath) {
     w.acc.unprovenWrite('dynamic_word', inv.text);
     return;
   }
+  const dirLike = mayBeDir(w, destPath, dest, sources.length + (inv.extraArgs ? 2 : 0), tdir !== undefined);
   w.effectPath(inv, destKind, destPath);
-  if (mayBeDir(w, destPath, dest, sources.length + (inv.extraArgs ? 2 : 0), tdir !== undefined)) {
-    for (const s of sources) {
-      if (s.value === null) continue;
-      w.effectPath(inv, destKind, destPath.endsWith('/') ? destPath + baseName(s.value) : `${destPath}/${baseName(s.value)}`);
+  const files = destFiles(w, destPath, dest, sources, dirLike);
+  for (const f of files) if (f !== destPath) w.effectPath(inv, destKind, f);
+  const backups = backupSuffixes(p);
+  if (backups === null) w.acc.unprovenWrite('dynamic_word', inv.text);
+  else for (const f of files) for (const b of backups) w.effectPath(inv, 'create', f + b);
+  if (mode === 'symbolic') {
+    for (let i = 0; i < sources.length; i++) {
+      const src = sources[i]!;
+      const f = dirLike ? files[i] : destPath;
+      const target = src.value === null ? null : w.path(inv, src);
+      if (f && target) w.acc.link(f, target);
     }
   }
   w.extraTargets(inv);
@@ -86,8 +129,17 @@ const CP: OptionSpec = {
   longOptional: ['preserve', 'backup', 'reflink', 'update', 'context'],
 };
 
-const mv: Handler = (w, inv) => transfer(w, inv, parseArgs(inv.args, 1, MV), 'move', 'move', ['t', 'target-directory']);
-const cp: Handler = (w, inv) => transfer(w, inv, parseArgs(inv.args, 1, CP), 'read', 'write', ['t', 'target-directory']);
+const mv: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, MV);
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  transfer(w, inv, p, 'move', 'move', ['t', 'target-directory']);
+};
+const cp: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, CP);
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  const mode: LinkMode = hasOption(p, 'l', 'link') ? 'hard' : hasOption(p, 's', 'symbolic-link') ? 'symbolic' : 'copy';
+  transfer(w, inv, p, 'read', 'write', ['t', 'target-directory'], mode);
+};
 
 const install: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, {
@@ -101,6 +153,11 @@ const install: Handler = (w, inv) => {
   transfer(w, inv, p, 'read', 'write', ['t', 'target-directory']);
 };
 
+/**
+ * ln: a symbolic link is created (and remembered, so a later write through it in the same
+ * command lands on its target, resolved from the link's folder); a hard link is also a
+ * write to the original, whose data it shares.
+ */
 const ln: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, {
     flags: 'bdfFinLPrsTv',
@@ -109,21 +166,37 @@ const ln: Handler = (w, inv) => {
     longValues: ['suffix', 'target-directory'],
     longOptional: ['backup'],
   });
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  const symbolic = hasOption(p, 's', 'symbolic');
   const tdir = optionValues(p, 't', 'target-directory')[0];
-  if (!tdir && p.operands.length === 1) {
-    const t = p.operands[0]!;
+  const targets = tdir || p.operands.length === 1 ? p.operands : p.operands.slice(0, -1);
+  let linkDir: Arg | undefined = tdir ?? (p.operands.length > 1 ? p.operands[p.operands.length - 1] : undefined);
+  if (!linkDir) {
+    const t = p.operands[0];
+    if (!t) return w.unprovenWrite(inv, 'write_path_missing');
     if (t.value === null) return w.unprovenWrite(inv, 'dynamic_word');
-    return w.effect(inv, 'create', { value: baseName(t.value), glob: false, tilde: false, text: t.text });
+    linkDir = { value: '.', glob: false, tilde: false, text: '.' };
   }
-  // The link target is only a string stored in the link; the link itself is what is created.
-  const linkDir = tdir ?? p.operands[p.operands.length - 1];
-  if (!linkDir) return w.unprovenWrite(inv, 'write_path_missing');
-  const targets = tdir ? p.operands : p.operands.slice(0, -1);
   const dest = w.path(inv, linkDir);
   if (!dest) return w.unprovenWrite(inv, 'dynamic_word');
-  w.effectPath(inv, 'create', dest);
-  if (mayBeDir(w, dest, linkDir, targets.length, tdir !== undefined)) {
-    for (const t of targets) if (t.value !== null) w.effectPath(inv, 'create', `${dest}/${baseName(t.value)}`);
+  const dirLike = tdir !== undefined || p.operands.length === 1 || mayBeDir(w, dest, linkDir, targets.length, false);
+  const backups = backupSuffixes(p);
+  if (backups === null) w.acc.unprovenWrite('dynamic_word', inv.text);
+  if (!dirLike) w.effectPath(inv, 'create', dest);
+  for (const t of targets) {
+    if (t.value === null) {
+      w.acc.unprovenWrite('dynamic_word', inv.text);
+      continue;
+    }
+    const link = dirLike ? `${dest}/${baseName(t.value)}` : dest;
+    if (dirLike) w.effectPath(inv, 'create', link);
+    for (const b of backups ?? []) w.effectPath(inv, 'create', link + b);
+    if (symbolic) {
+      // A relative target is resolved from the folder that holds the link.
+      const from = link.slice(0, link.lastIndexOf('/')) || '/';
+      const target = w.path({ ...inv, scope: { ...inv.scope, cwd: t.value.startsWith('/') ? inv.scope.cwd : from } }, t);
+      if (target) w.acc.link(link, target);
+    } else w.effect(inv, 'write', t);
   }
 };
 
@@ -183,29 +256,60 @@ const dd: Handler = (w, inv) => {
   if (!wrote) w.acc.read();
 };
 
+const RSYNC = defineOptions({
+  read:
+    '-v -q -c -a -r -R -b -u -l -L -k -K -H -p -E -A -X -o -g -D -t -U -N -O -J -m -n -W -x -C -y -z -0 -4 -6 -8 -h -i -P -F -S -s -d -I ' +
+    '--verbose --quiet --no-motd --checksum --archive --recursive --relative --no-implied-dirs --backup --update --inplace --append ' +
+    '--append-verify --dirs --mkpath --links --copy-links --copy-unsafe-links --safe-links --munge-links --copy-dirlinks --keep-dirlinks ' +
+    '--hard-links --perms --executability --acls --xattrs --owner --group --devices --specials --times --atimes --open-noatime --crtimes ' +
+    '--omit-dir-times --omit-link-times --super --fake-super --sparse --preallocate --dry-run --whole-file --one-file-system --existing ' +
+    '--ignore-existing --delete --delete-before --delete-during --delete-delay --delete-after --delete-excluded --ignore-missing-args ' +
+    '--delete-missing-args --ignore-errors --force --partial --delay-updates --prune-empty-dirs --numeric-ids --size-only --cvs-exclude ' +
+    '--compress --stats --8-bit-output --human-readable --progress --itemize-changes --list-only --ipv4 --ipv6 --version --help --from0 ' +
+    '--fuzzy --secluded-args --protect-args --trust-sender --blocking-io --fsync --no-perms --no-owner --no-group --no-times ' +
+    '--no-recursive --no-inc-recursive --no-i-r --no-whole-file --no-compress --no-links --no-devices --no-specials ' +
+    '--ignore-times --copy-devices --write-devices --old-args --no-D --no-o --no-g --no-p --no-t ' +
+    '-f: -B: -M: -T: --suffix= --chmod= --chown= --usermap= --groupmap= --timeout= --contimeout= --modify-window= --compare-dest= ' +
+    '--copy-dest= --compress-choice= --zc= --compress-level= --zl= --skip-compress= --filter= --exclude= --exclude-from= --include= ' +
+    '--include-from= --files-from= --address= --port= --sockopts= --outbuf= --log-file-format= --password-file= --bwlimit= --stop-after= ' +
+    '--stop-at= --protocol= --iconv= --checksum-choice= --cc= --checksum-seed= --block-size= --max-delete= --max-size= --min-size= ' +
+    '--max-alloc= --partial-dir= --out-format= --info= --debug= --stderr= --copy-as= --early-input=',
+  // Files written besides the destination; `--link-dest` hard-links its files into it.
+  write: '--log-file= --write-batch= --only-write-batch= --backup-dir= --temp-dir= --link-dest=',
+  exec: '-e: --rsh= --rsync-path= --remote-option= --read-batch=',
+  unsafe: '--remove-source-files',
+});
+
+/** rsync: closed table; the destination tree, named extra files, sources it removes. */
 const rsync: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'abcdghiklmnopqrtuvxzACDEHIJKLOPRSUWXy0468',
-    values: 'efTBM',
-    longValues: [
-      'rsh', 'exclude', 'include', 'filter', 'exclude-from', 'include-from', 'files-from', 'backup-dir', 'suffix', 'chmod', 'chown',
-      'log-file', 'partial-dir', 'temp-dir', 'compare-dest', 'link-dest', 'copy-dest', 'password-file', 'port', 'timeout',
-      'bwlimit', 'max-size', 'min-size', 'block-size', 'remote-option', 'rsync-path', 'out-format', 'log-file-format', 'info',
-      'debug', 'iconv', 'checksum-choice', 'compress-choice', 'skip-compress', 'usermap', 'groupmap', 'max-delete',
-      'modify-window', 'contimeout', 'address', 'sockopts', 'outbuf', 'stop-after', 'stop-at', 'write-batch', 'only-write-batch',
-      'read-batch', 'protocol', 'compress-level', 'mkpath',
-    ],
-  });
-  for (const f of optionValues(p, 'log-file', 'write-batch', 'only-write-batch')) w.effect(inv, 'write', f);
-  if (hasOption(p, 'n', 'dry-run', 'list-only')) return w.acc.read();
-  const ops = p.operands;
+  const s = scanOptions(inv.args, 1, RSYNC);
+  if (s.problem !== undefined) return w.unknown(inv, s.problem === 'dynamic_option' ? 'dynamic_word' : 'shell_command_unproven');
+  if (optionsOfKind(s, 'exec').length > 0) return w.unknown(inv, 'shell_command_unproven');
+  const dry = scanned(s, '-n', '--dry-run', '--list-only');
+  const ops = s.operands;
+  for (const o of optionsOfKind(s, 'write')) {
+    if (dry && o.name !== '--log-file' && o.name !== '--write-batch' && o.name !== '--only-write-batch') continue;
+    if (o.value) w.effect(inv, 'write', o.value);
+  }
+  if (dry) return w.acc.read();
   if (ops.length < 2) return ops.length === 1 ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
   const dest = ops[ops.length - 1]!;
-  if (dest.value !== null && (dest.value.startsWith('rsync://') || /^[^/\\]{2,}:/.test(dest.value))) {
-    // A remote destination changes nothing here, but what it sends elsewhere is not ours to prove.
+  const remote = (a: Arg): boolean => a.value !== null && (a.value.startsWith('rsync://') || /^[^/\\]{2,}:/.test(a.value));
+  if (ops.some(remote)) {
+    // A remote end changes nothing here, or changes files we cannot see from here.
     return w.unknown(inv, 'shell_command_unproven');
   }
-  transfer(w, inv, { ...p, options: [], operands: ops }, 'read', 'write', []);
+  if (scanned(s, '--remove-source-files')) for (const src of ops.slice(0, -1)) w.effect(inv, 'delete', src);
+  const destPath = w.path(inv, dest);
+  if (!destPath) return w.unprovenWrite(inv, 'dynamic_word');
+  // The whole destination folder: new files, deletions (`--delete`) and backups (`-b`) land there.
+  w.effectPath(inv, 'write', destPath);
+  for (const src of ops.slice(0, -1)) {
+    if (src.value === null) continue;
+    if (!src.value.endsWith('/')) w.effectPath(inv, 'write', `${destPath}/${baseName(src.value)}`);
+    w.effect(inv, 'read', src);
+  }
+  w.extraTargets(inv);
 };
 
 const mktemp: Handler = (w, inv) => {

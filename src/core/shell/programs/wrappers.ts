@@ -23,7 +23,15 @@ function wrapper(spec: OptionSpec, afterOptions?: (inv: Invocation, rest: number
 const nohup = wrapper({});
 const nice = wrapper({ values: 'n', longValues: ['adjustment'], numeric: true });
 const stdbuf = wrapper({ values: 'ioe', longValues: ['input', 'output', 'error'] });
-const builtin = wrapper({});
+/** `builtin x` runs the builtin, never a function of the same name (`cd() {…}; builtin cd d`). */
+const builtin: Handler = (w, inv) => {
+  const inner = inv.args.slice(1);
+  if (inner.length === 0) return w.acc.read();
+  if (inner[0]!.value?.startsWith('-')) return w.unknown(inv, 'shell_command_unproven');
+  const scope = { ...inv.scope, funcs: new Map<string, never>() };
+  w.run(inv, inner, { scope });
+  inv.scope.cwd = scope.cwd;
+};
 const chronic = wrapper({ flags: 'ev' });
 const ionice: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, { flags: 'tu', values: 'cnpP', longFlags: ['ignore'], longValues: ['class', 'classdata', 'pid', 'pgid', 'uid'], stopAtOperand: true });
