@@ -6,7 +6,7 @@ import { isProvenReadOnlyNodeCode, scanInlineCode } from '../code-scan.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { runChecker } from './checks.js';
-import { pythonModule } from './packages.js';
+import { pip, pythonModule } from './packages.js';
 import { remitScript } from './remit.js';
 
 function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => boolean): void {
@@ -176,5 +176,7 @@ export const interpreterHandlers: Record<string, Handler> = {
 export function interpreterFor(name: string): Handler | undefined {
   if (/^python\d(?:\.\d+)?$/.test(name)) return python;
   if (/^node\d+$/.test(name)) return node;
+  // `pip3.11`, `pip-3.12`: the same installer under a versioned name.
+  if (/^pip-?\d(?:\.\d+)?$/.test(name)) return pip;
   return undefined;
 }

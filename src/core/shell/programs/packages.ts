@@ -6,6 +6,7 @@
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { runChecker, vitest } from './checks.js';
+import { installer, installerHandlers } from './installers.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
@@ -66,6 +67,20 @@ function addDependencies(w: ShellWalker, names: readonly Arg[], toName: (s: stri
   for (const n of names) w.acc.addDependency('command', n.value === null ? dynamicName() : toName(n.value));
 }
 
+/**
+ * A manifest write this handler models itself (a restore, a removal, a version bump): it
+ * carries no dependency intent of its own. Manifest writes by anything else (a redirect,
+ * `sed -i`, `npm pkg set dependencies.x`) are dependency changes.
+ */
+function modeledManifest(w: ShellWalker, path: string): void {
+  (w.acc as { modeledManifest?: (p: string) => void }).modeledManifest?.(path);
+}
+
+function manifestWrite(w: ShellWalker, inv: Invocation, path: string): void {
+  modeledManifest(w, path);
+  w.effectPath(inv, 'write', path);
+}
+
 function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): string | null {
   if (prefix) return w.path(inv, prefix);
   return inv.scope.cwd === null ? null : packageDir(w, inv.scope.cwd);
@@ -74,7 +89,7 @@ function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): stri
 /** Effects of installing into a node project: manifest, lockfile and node_modules. */
 function nodeInstallEffects(w: ShellWalker, inv: Invocation, dir: string | null, lockfile: string, manifest: boolean): void {
   if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
-  if (manifest) w.effectPath(inv, 'write', `${dir}/package.json`);
+  if (manifest) manifestWrite(w, inv, `${dir}/package.json`);
   w.effectPath(inv, 'write', `${dir}/${lockfile}`);
   w.effectPath(inv, 'write', `${dir}/node_modules`);
 }
@@ -190,6 +205,26 @@ function requirePackage(w: ShellWalker, inv: Invocation, spec: Arg, bin: string 
   if (!nodePackagePresent(w, inv, name, b)) w.acc.addDependency('command', name);
 }
 
+const PKG_DEPENDENCY_KEY = /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|bundleDependencies|bundledDependencies|overrides|resolutions|pnpm|workspaces|packageManager)\b/;
+
+/** `-w x`, `--workspace=x`, `--workspaces`, pnpm `--filter`/`-r`: the command runs in other packages. */
+function otherWorkspaces(o: NpmOpts): boolean {
+  for (const f of ['-w', '--workspace', '--workspaces', '-ws', '--filter', '-F', '--recursive', '-r', '--include-workspace-root']) if (o.flags.has(f)) return true;
+  return false;
+}
+
+/**
+ * A command run in another workspace's folder: its scripts and manifest are not the ones
+ * we read, so a script run is unproven and an install carries its names as intent.
+ */
+function workspaceCommand(w: ShellWalker, inv: Invocation, cmd: string, rest: readonly Arg[]): void {
+  if (NPM_INSTALL.has(cmd) || cmd === 'add' || cmd === 'a') {
+    if (rest.length) addDependencies(w, rest, npmPackageName);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  w.unknown(inv, 'shell_command_unproven');
+}
+
 const NPM_READ = new Set([
   'ls', 'list', 'la', 'll', 'view', 'info', 'show', 'v', 'outdated', 'help', 'root', 'prefix', 'bin', 'whoami', 'search', 's',
   'se', 'find', 'doctor', 'explain', 'why', 'fund', 'query', 'help-search', 'ping', 'sbom', 'completion', 'owner', 'team',
@@ -213,6 +248,19 @@ const npm: Handler = (w, inv) => {
   const dir = nodeDir(w, inv, o.prefix);
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
   if (NPM_READ.has(cmd)) return w.acc.read();
+  if (otherWorkspaces(o)) return workspaceCommand(w, inv, cmd, rest);
+  if (cmd === 'it' || cmd === 'install-test' || cmd === 'cit' || cmd === 'install-ci-test' || cmd === 'install-clean-test') {
+    // Install (or clean-install) then `npm test`: the install part as usual, the test part as a script run.
+    if (rest.length > 0) addDependencies(w, rest, npmPackageName);
+    if (cmd === 'it' || cmd === 'install-test') nodeInstallEffects(w, inv, dir, 'package-lock.json', rest.length > 0 || !hasLockfile(w, dir));
+    else if (dir !== null) w.effectPath(inv, 'write', `${dir}/node_modules`);
+    return runPackageScript(w, inv, dir, 'test', o.passthrough);
+  }
+  if (cmd === 'link' || cmd === 'ln') {
+    // Links a package into node_modules (or this package globally): where the code comes from changes.
+    addDependencies(w, rest.length ? rest : [{ value: '(linked)', glob: false, tilde: false, text: 'link' }], npmPackageName);
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
   if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
     const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
     if (action === 'get' || action === 'list' || action === 'ls') return w.acc.read();
@@ -223,7 +271,13 @@ const npm: Handler = (w, inv) => {
     const action = rest[0]?.value;
     if (action === 'get') return w.acc.read();
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
-    return w.effectPath(inv, 'write', `${dir}/package.json`);
+    // `npm pkg set dependencies.x=1`, `npm pkg set overrides.y=npm:z`: the manifest's dependencies change.
+    for (const a of rest.slice(1)) {
+      const key = a.value === null ? null : a.value.split('=')[0]!;
+      if (key === null || PKG_DEPENDENCY_KEY.test(key)) w.acc.addDependency('manifest', key === null ? '(dynamic)' : key.replace(/^[^.[]+[.[]/, '').replace(/[\]"']/g, ''));
+    }
+    if (action !== 'set' && action !== 'delete') return w.unknown(inv, 'shell_command_unproven');
+    return manifestWrite(w, inv, `${dir}/package.json`);
   }
   if (NPM_INSTALL.has(cmd)) {
     if (rest.length === 0 && inv.extraArgs) w.acc.addDependency('command', dynamicName());
@@ -263,12 +317,13 @@ const npm: Handler = (w, inv) => {
       return w.unknown(inv, 'shell_command_unproven');
     }
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    modeledManifest(w, `${dir}/package.json`);
     return w.effectPath(inv, 'create', `${dir}/package.json`);
   }
   if (cmd === 'version') {
     if (rest.length === 0) return w.acc.read();
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
-    w.effectPath(inv, 'write', `${dir}/package.json`);
+    manifestWrite(w, inv, `${dir}/package.json`);
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (cmd === 'pack') return w.unprovenWrite(inv, 'write_path_missing');
@@ -277,6 +332,31 @@ const npm: Handler = (w, inv) => {
 };
 
 const npx: Handler = (w, inv) => runPackage(w, inv, 1, true);
+
+/**
+ * corepack: `corepack pnpm add x` runs the package manager it names (so its intents count);
+ * `enable`/`install`/`prepare`/`use`/`up` fetch package managers or rewrite packageManager.
+ */
+const corepack: Handler = (w, inv) => {
+  const sub = inv.args[1]?.value;
+  if (sub === null) {
+    w.acc.addDependency('command', dynamicName());
+    return w.unknown(inv, 'dynamic_word');
+  }
+  if (sub === undefined || sub === '--version' || sub === '-v' || sub === '--help' || sub === '-h') return w.acc.read();
+  const tool = sub.replace(/@.*$/, '');
+  if (tool === 'npm' || tool === 'npx' || tool === 'pnpm' || tool === 'pnpx' || tool === 'yarn' || tool === 'yarnpkg') {
+    if (sub.includes('@')) w.acc.addDependency('command', sub);
+    return w.run(inv, [{ ...inv.args[1]!, value: tool === 'yarnpkg' ? 'yarn' : tool }, ...inv.args.slice(2)]);
+  }
+  if (sub === 'use' || sub === 'up' || sub === 'prepare' || sub === 'install' || sub === 'pack' || sub === 'enable') {
+    const named = inv.args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
+    for (const a of named) w.acc.addDependency('command', a.value ?? dynamicName());
+    if (named.length === 0 && (sub === 'use' || sub === 'up')) w.acc.addDependency('command', 'packageManager');
+    return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  w.unknown(inv, 'shell_command_unproven');
+};
 
 /** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
 function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
@@ -298,6 +378,15 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     const cmd = sub.value;
     let rest = o.operands.slice(1);
     const global = o.flags.has('-g') || o.flags.has('--global');
+    if (otherWorkspaces(o) && !['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'root', 'bin'].includes(cmd)) return workspaceCommand(w, inv, cmd, rest);
+    if (kind === 'yarn' && (cmd === 'workspace' || cmd === 'workspaces')) {
+      // `yarn workspace <name> add x`, `yarn workspaces foreach … add x`, `yarn workspaces run test`.
+      const inner = rest.findIndex((a, k) => k > 0 && a.value !== null && (NPM_INSTALL.has(a.value) || a.value === 'add'));
+      if (cmd === 'workspaces' && (rest[0]?.value === 'list' || rest[0]?.value === 'info')) return w.acc.read();
+      if (inner >= 0) return workspaceCommand(w, inv, 'add', rest.slice(inner + 1).filter((a) => a.value === null || !a.value.startsWith('-')));
+      if (rest.some((a) => a.value === null)) w.acc.addDependency('command', dynamicName());
+      return w.unknown(inv, 'shell_command_unproven');
+    }
     if (kind === 'yarn' && cmd === 'global') {
       const action = rest[0]?.value;
       if (action === 'add') {
@@ -336,7 +425,8 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
         return w.unknown(inv, 'shell_command_unproven');
       }
       if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
-      return w.effectPath(inv, 'create', `${dir}/package.json`);
+      modeledManifest(w, `${dir}/package.json`);
+    return w.effectPath(inv, 'create', `${dir}/package.json`);
     }
     let name: Arg | undefined = sub;
     if (cmd === 'run' || cmd === 'run-script') {
@@ -400,7 +490,7 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   w.unknown(inv, 'shell_command_unproven');
 }
 
-const pip: Handler = (w, inv) => pipLike(w, inv, 1);
+export const pip: Handler = (w, inv) => pipLike(w, inv, 1);
 
 /** The Python project declares this name (pyproject.toml or requirements*.txt). */
 function pythonPackagePresent(w: ShellWalker, name: string): boolean {
@@ -453,7 +543,7 @@ const uv: Handler = (w, inv) => {
   }
   if (sub === 'add' || sub === 'remove' || sub === 'sync' || sub === 'lock') {
     if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
-    if (sub !== 'sync') w.effectPath(inv, 'write', `${root}/pyproject.toml`);
+    if (sub !== 'sync') manifestWrite(w, inv, `${root}/pyproject.toml`);
     w.effectPath(inv, 'write', `${root}/uv.lock`);
     if (sub !== 'lock') w.effectPath(inv, 'write', `${root}/.venv`);
     return;
@@ -505,7 +595,7 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     if (addVerbs.includes(sub) && names.length > 0) addDependencies(w, names, pythonPackageName);
     if (['add', 'install', 'remove', 'uninstall', 'update', 'lock', 'sync'].includes(sub)) {
       if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
-      if (names.length > 0 || sub !== 'install') w.effectPath(inv, 'write', `${root}/${manifest}`);
+      if (names.length > 0 || sub !== 'install') manifestWrite(w, inv, `${root}/${manifest}`);
       w.effectPath(inv, 'write', `${root}/${lock}`);
       return w.unprovenWrite(inv, 'write_path_missing');
     }
@@ -529,7 +619,7 @@ const cargo: Handler = (w, inv) => {
   if (sub === 'install' && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
   if (sub === 'run' || sub === 'r') return w.unknown(inv, 'shell_command_unproven');
   if (['add', 'remove', 'rm', 'update', 'generate-lockfile', 'fetch'].includes(sub) && inv.scope.cwd) {
-    w.effectPath(inv, 'write', `${inv.scope.cwd}/Cargo.toml`);
+    manifestWrite(w, inv, `${inv.scope.cwd}/Cargo.toml`);
     w.effectPath(inv, 'write', `${inv.scope.cwd}/Cargo.lock`);
     return;
   }
@@ -548,7 +638,7 @@ const goTool: Handler = (w, inv) => {
   if (sub === 'get') {
     addDependencies(w, names, (s) => s.split('@')[0]!);
     if (cwd) {
-      w.effectPath(inv, 'write', `${cwd}/go.mod`);
+      manifestWrite(w, inv, `${cwd}/go.mod`);
       w.effectPath(inv, 'write', `${cwd}/go.sum`);
     }
     return w.unprovenWrite(inv, 'write_path_missing');
@@ -560,8 +650,21 @@ const goTool: Handler = (w, inv) => {
   if (sub === 'mod') {
     const action = args[2]?.value;
     if (action === 'graph' || action === 'why' || action === 'verify') return w.acc.read();
+    if (action === 'edit') {
+      // `-require=m@v`, `-replace=a=b`: a new module or a swapped source; `-go=`, `-fmt`, `-droprequire` are not.
+      for (const a of args.slice(3)) {
+        const v = a.value;
+        if (v === null) w.acc.addDependency('command', dynamicName());
+        else {
+          const m = /^--?(require|replace|tool)=(.+)$/.exec(v);
+          if (m) w.acc.addDependency('command', m[1] === 'replace' ? `replace ${m[2]}` : m[2]!.split('@')[0]!);
+          else if (/^--?(?:require|replace|tool)$/.test(v)) w.acc.addDependency('command', '(go mod edit)');
+        }
+      }
+      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return w.acc.read();
+    }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
-      w.effectPath(inv, 'write', `${cwd}/go.mod`);
+      manifestWrite(w, inv, `${cwd}/go.mod`);
       w.effectPath(inv, 'write', `${cwd}/go.sum`);
       if (action === 'vendor') w.effectPath(inv, 'write', `${cwd}/vendor`);
       return;
@@ -621,6 +724,21 @@ const deno: Handler = (w, inv) => {
   if (sub === 'test' || sub === 'lint' || sub === 'check' || sub === 'bench') return runChecker(w, inv, 2);
   if (sub === 'fmt') return runChecker(w, inv, 2, { writesByDefault: true, checkFlags: ['--check'] });
   if (sub === 'eval') return w.unknown(inv, 'interpreter_inline_code');
+  if (sub === 'run' || sub === 'x' || sub === 'serve' || sub === 'task' || (sub !== undefined && !sub.startsWith('-') && /^(?:npm|jsr|https?):/.test(sub))) {
+    // `deno run npm:cowsay`, `deno x jsr:@std/x`: a package fetched by name and run.
+    for (const a of args.slice(sub === 'run' || sub === 'x' || sub === 'serve' || sub === 'task' ? 2 : 1)) {
+      if (a.value === null) {
+        w.acc.addDependency('command', dynamicName());
+        break;
+      }
+      if (/^(?:npm|jsr|https?):/.test(a.value)) {
+        w.acc.addDependency('command', a.value.startsWith('http') ? a.value : npmPackageName(a.value.replace(/^(?:npm:|jsr:)/, '')));
+        break;
+      }
+      if (!a.value.startsWith('-')) break;
+    }
+    return w.unknown(inv, 'shell_command_unproven');
+  }
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add' || (sub === 'install' && names.length > 0)) {
     addDependencies(w, names, (s) => npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')));
@@ -682,7 +800,16 @@ export const packageHandlers: Record<string, Handler> = {
   go: goTool,
   gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
   bundle: simpleInstaller(['add'], ['install', 'update', 'remove', 'lock', 'clean'], ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'], 'exec'),
-  composer: simpleInstaller(['require'], ['install', 'update', 'remove', 'dump-autoload', 'dumpautoload'], ['show', 'outdated', 'validate', 'info', 'licenses', 'depends', 'why', 'why-not', 'diagnose', 'search']),
+  // Composer's console accepts any unambiguous command prefix (`composer req`).
+  composer: installer({
+    add: ['require', 'create-project', 'global'],
+    change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
+    read: ['show', 'outdated', 'validate', 'info', 'licenses', 'depends', 'why', 'why-not', 'prohibits', 'diagnose', 'search', 'check-platform-reqs', 'fund', 'audit', 'list', 'help', 'browse', 'home', 'suggests'],
+    valued: ['-d', '--working-dir'],
+    prefixes: true,
+  }),
+  corepack,
+  ...installerHandlers,
   dotnet,
   deno,
   vitest,

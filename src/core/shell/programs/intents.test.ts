@@ -1,0 +1,93 @@
+// Issue 9 principle 9: dependency and hash intent where names hide it. An unknown command
+// that may install still carries dependency intent, so deps=deny holds in change mode.
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
+import { virtualFileView } from '../../classify/file-view.js';
+import { classifyShell } from '../classify-shell.js';
+
+const ROOT = '/work/proj';
+const ctx: ClassifyContext = {
+  cwd: ROOT,
+  projectRoot: ROOT,
+  home: '/home/dev',
+  files: virtualFileView(ROOT, {
+    'package.json': JSON.stringify({ scripts: { test: 'vitest run' }, dependencies: { lodash: '^4' } }),
+    'package-lock.json': '{}',
+    '.venv/bin/pip': '#!/work/proj/.venv/bin/python\nimport pip\n',
+    'tools/pip': '#!/usr/bin/env python3\n',
+  }),
+  config: EMPTY_CLASSIFIER_CONFIG,
+  digestKey: 'k',
+  realpath: false,
+};
+const sh = (cmd: string) => classifyShell(cmd, ctx);
+const dep = (cmd: string) => sh(cmd).intents.dependency;
+
+describe('installers under other names carry dependency intent', () => {
+  it('the exact examples of the issue', () => {
+    for (const cmd of [
+      'pip3.11 install requests',
+      '.venv/bin/pip install requests',
+      'conda install numpy',
+      'pdm add httpx',
+      'corepack pnpm add left-pad',
+      'npm it left-pad',
+      'npm link some-lib',
+      'composer req monolog/monolog',
+      'yarn workspace web add left-pad',
+      'deno run npm:cowsay',
+    ]) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
+    }
+  });
+
+  it('they stay refused where they cannot be proven: unknown or writes, never reads', () => {
+    for (const cmd of ['conda install numpy', 'pdm add httpx', 'deno run npm:cowsay', 'composer req monolog/monolog', 'yarn workspace web add x']) {
+      expect(['unknown', 'write']).toContain(sh(cmd).mutability);
+    }
+    expect(sh('./tools/pip install requests')).toMatchObject({ mutability: 'unknown', intents: { dependency: true } });
+  });
+
+  it('their read verbs and restores carry no intent', () => {
+    expect(sh('conda list')).toMatchObject({ mutability: 'read', intents: { dependency: false } });
+    expect(sh('pdm list').intents.dependency).toBe(false);
+    expect(sh('composer show').mutability).toBe('read');
+    expect(dep('composer install')).toBe(false);
+    expect(dep('.venv/bin/pip list')).toBe(false);
+    expect(sh('.venv/bin/pip list').mutability).toBe('read');
+    expect(sh('.venv/bin/python -m pytest -q').mutability).toBe('check');
+    expect(dep('apt-get update')).toBe(false);
+    expect(dep('brew install jq')).toBe(true);
+    expect(dep('nix-env -iA nixpkgs.jq')).toBe(true);
+  });
+
+  it('a verb or a package we cannot see is a dependency we cannot name', () => {
+    expect(dep('conda $VERB numpy')).toBe(true);
+    expect(dep('corepack $PM add x')).toBe(true);
+  });
+});
+
+describe('manifest edits made by shell', () => {
+  it('npm pkg set on dependencies or overrides and go mod edit -require/-replace are dependency changes', () => {
+    expect(dep('npm pkg set dependencies.left-pad=1.3.0')).toBe(true);
+    expect(dep('npm pkg set overrides.minimist=npm:evil@1')).toBe(true);
+    expect(dep('go mod edit -require=github.com/x/y@v1.0.0')).toBe(true);
+    expect(dep('go mod edit -replace=github.com/x/y=../y')).toBe(true);
+    expect(dep('go mod edit -go=1.22')).toBe(false);
+    expect(dep('npm pkg get dependencies')).toBe(false);
+  });
+
+  it('workspace selection makes scripts unproven (not a check) and installs intents', () => {
+    expect(sh('npm -w web run test').mutability).toBe('unknown');
+    expect(sh('npm --workspace=web test').mutability).toBe('unknown');
+    expect(dep('npm install left-pad -w web')).toBe(true);
+    expect(dep('pnpm --filter web add left-pad')).toBe(true);
+  });
+
+  it('package managers modelling their own manifest writes do not add intent (removal, restore, bump)', () => {
+    expect(dep('npm uninstall lodash')).toBe(false);
+    expect(dep('npm ci')).toBe(false);
+    expect(dep('cargo update')).toBe(false);
+    expect(dep('npm version patch')).toBe(false);
+  });
+});
