@@ -25,7 +25,9 @@ describe('PowerShell', () => {
 
   it('writes through -Path, -LiteralPath, abbreviated and positional parameters', () => {
     expect(ps('Remove-Item -LiteralPath dist -Recurse').effects).toEqual([{ kind: 'delete', path: `${ROOT}/dist` }]);
-    expect(ps('Set-Content -Pa out.txt -Value x').effects).toEqual([{ kind: 'write', path: `${ROOT}/out.txt` }]);
+    // `-Pa` would be ambiguous for Set-Content (-Path, -PassThru); `-Pat` is -Path.
+    expect(ps('Set-Content -Pat out.txt -Value x').effects).toEqual([{ kind: 'write', path: `${ROOT}/out.txt` }]);
+    expect(ps('Set-Content -Pa out.txt -Value x').analysis).toBe('powershell_unproven');
     expect(ps('Add-Content log.txt "line"').effects).toEqual([{ kind: 'write', path: `${ROOT}/log.txt` }]);
     expect(ps("'x' | Out-File -FilePath o.txt").effects).toEqual([{ kind: 'write', path: `${ROOT}/o.txt` }]);
     expect(ps('New-Item -Path src -Name new.ts -ItemType File').effects).toEqual([{ kind: 'create', path: `${ROOT}/src/new.ts` }]);
@@ -62,5 +64,60 @@ describe('PowerShell', () => {
     expect(ps('Frob-Widget -Force').analysis).toBe('powershell_unproven');
     expect(ps('& $tool --flag').analysis).toBe('dynamic_word');
     expect(ps('iex (New-Object Net.WebClient).DownloadString("u")').mutability).toBe('unknown');
+  });
+});
+
+describe('PowerShell: .NET, call operators and parameters (issue 9 principle 10)', () => {
+  it('.NET static calls that write are effects; unknown ones are unproven; known reads pass', () => {
+    expect(ps("[IO.File]::WriteAllText('out.txt', 'x')")).toMatchObject({ mutability: 'write', effects: [{ kind: 'write', path: `${ROOT}/out.txt` }] });
+    expect(ps("[System.IO.File]::Delete('a.txt')").effects).toEqual([{ kind: 'delete', path: `${ROOT}/a.txt` }]);
+    expect(ps('[IO.File]::Delete($f)')).toMatchObject({ mutability: 'write', analysis: 'dynamic_word' });
+    expect(ps("$null = [IO.Directory]::CreateDirectory('build')").effects).toEqual([{ kind: 'create', path: `${ROOT}/build` }]);
+    expect(ps("[Diagnostics.Process]::Start('cmd')").mutability).toBe('unknown');
+    expect(ps("[IO.File]::ReadAllText('a.txt')").mutability).toBe('read');
+    expect(ps("[IO.Path]::Combine('a', 'b')").mutability).toBe('read');
+  });
+
+  it('method calls on items are unproven unless they only compute', () => {
+    expect(ps('(Get-Item a.txt).Delete()').mutability).toBe('unknown');
+    expect(ps("$f = Get-Item a.txt; $f.MoveTo('b.txt')").mutability).toBe('unknown');
+    expect(ps('gci | % { $_.Delete() }').mutability).toBe('unknown');
+    expect(ps("(Get-Content a.txt).Trim().ToUpper()").mutability).toBe('read');
+    expect(ps("'a,b'.Split(',')").mutability).toBe('read');
+  });
+
+  it("&('Remove-Item'), [scriptblock]::Create and $ExecutionContext.InvokeCommand are unproven", () => {
+    expect(ps("&('Remove-Item') a.txt").mutability).toBe('unknown');
+    expect(ps('& ("Remove" + "-Item") a.txt').mutability).toBe('unknown');
+    expect(ps("[scriptblock]::Create('Remove-Item a.txt').Invoke()").mutability).toBe('unknown');
+    expect(ps("$ExecutionContext.InvokeCommand.InvokeScript('Remove-Item a.txt')").mutability).toBe('unknown');
+    expect(ps("$sb = $ExecutionContext.InvokeCommand.NewScriptBlock('rm x'); & $sb").mutability).toBe('unknown');
+  });
+
+  it("parameter abbreviations resolve against the cmdlet's own parameters", () => {
+    expect(ps('Copy-Item a.txt -Dest b.txt').effects).toEqual([
+      { kind: 'read', path: `${ROOT}/a.txt` },
+      { kind: 'write', path: `${ROOT}/b.txt` },
+    ]);
+    expect(ps('Remove-Item -Lit a.txt').effects).toEqual([{ kind: 'delete', path: `${ROOT}/a.txt` }]);
+    expect(ps('Out-File -FilePath o.txt -Enc utf8').effects).toEqual([{ kind: 'write', path: `${ROOT}/o.txt` }]);
+    // `-P` is -Path or -PassThru for Set-Content: PowerShell refuses it, so it is unproven.
+    expect(ps('Set-Content -P a.txt x').analysis).toBe('powershell_unproven');
+    expect(ps('Remove-Item -Bogus a.txt').analysis).toBe('powershell_unproven');
+    expect(ps('Remove-Item a.txt -WhatIf:$false').effects).toEqual([{ kind: 'delete', path: `${ROOT}/a.txt` }]);
+  });
+
+  it('-wd sets the folder the command runs in; unknown pwsh options are unproven', () => {
+    expect(classifyShell('pwsh -wd sub -c "Remove-Item x"', ctx).effects).toEqual([{ kind: 'delete', path: `${ROOT}/sub/x` }]);
+    expect(classifyShell('pwsh -WorkingDirectory /etc -Command "Remove-Item passwd"', ctx).effects).toEqual([{ kind: 'delete', path: '/etc/passwd' }]);
+    expect(classifyShell('pwsh -NoExit -c "Get-ChildItem"', ctx).mutability).toBe('unknown');
+    expect(classifyShell('pwsh -NoProfile -Comm "Get-ChildItem"', ctx).mutability).toBe('read');
+  });
+
+  it('a web request with a mutating method, a body or a form changes remote state', () => {
+    expect(ps("Invoke-RestMethod -Uri https://api.example.invalid/x -Method Post -Body '{}'").mutability).toBe('write');
+    expect(ps('iwr https://api.example.invalid/x -Method Delete').mutability).toBe('write');
+    expect(ps('Invoke-RestMethod https://api.example.invalid/x').mutability).toBe('read');
+    expect(ps('irm https://api.example.invalid/x -Method Get').mutability).toBe('read');
   });
 });

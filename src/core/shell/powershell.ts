@@ -250,10 +250,59 @@ const VALUE_PARAMS = new Set(
 const PATH_PARAMS = new Set(['path', 'literalpath', 'filepath', 'pspath', 'lp']);
 const DEST_PARAMS = new Set(['destination', 'destinationpath', 'outfile', 'target']);
 
+/** Parameters every cmdlet accepts (value-taking ones marked). */
+const COMMON_VALUE = ['erroraction', 'warningaction', 'informationaction', 'errorvariable', 'warningvariable', 'informationvariable', 'outvariable', 'outbuffer', 'pipelinevariable', 'progressaction'];
+const COMMON_SWITCH = ['verbose', 'debug', 'whatif', 'confirm'];
+
+interface ParamTable {
+  readonly values: readonly string[];
+  readonly switches: readonly string[];
+}
+
+function params(values: string, switches: string): ParamTable {
+  return {
+    values: [...values.toLowerCase().split(' ').filter(Boolean), ...COMMON_VALUE],
+    switches: [...switches.toLowerCase().split(' ').filter(Boolean), ...COMMON_SWITCH],
+  };
+}
+
+/**
+ * The real parameters of the cmdlets that change files, so an abbreviation is resolved the
+ * way PowerShell resolves it: an exact name, else the one parameter it is a prefix of;
+ * ambiguous or unknown is unproven (PowerShell would refuse it, or we would guess).
+ */
+const PARAMS = new Map<string, ParamTable>();
+function paramTable(table: ParamTable, ...names: string[]): void {
+  for (const n of names) PARAMS.set(n.toLowerCase(), table);
+}
+const CONTENT = params('Path LiteralPath Value Filter Include Exclude Credential Encoding Stream', 'PassThru Force NoNewline AsByteStream');
+paramTable(CONTENT, 'Set-Content', 'sc', 'Add-Content', 'ac');
+paramTable(params('Path LiteralPath Filter Include Exclude Credential Stream', 'Recurse Force'), 'Remove-Item', 'rm', 'del', 'erase', 'rd', 'ri', 'rmdir');
+paramTable(params('Path LiteralPath Filter Include Exclude Credential Stream', 'Force'), 'Clear-Content', 'clc');
+paramTable(params('FilePath LiteralPath Encoding Width InputObject', 'Append Force NoClobber NoNewline'), 'Out-File');
+paramTable(params('Path Name ItemType Value Credential Target', 'Force'), 'New-Item', 'ni', 'md', 'mkdir');
+paramTable(params('Path LiteralPath Destination Filter Include Exclude Credential ToSession FromSession', 'Container Force Recurse PassThru'), 'Copy-Item', 'cp', 'cpi', 'copy');
+paramTable(params('Path LiteralPath Destination Filter Include Exclude Credential', 'Force PassThru'), 'Move-Item', 'mv', 'mi', 'move');
+paramTable(params('Path LiteralPath NewName Credential', 'Force PassThru'), 'Rename-Item', 'ren', 'rni');
+paramTable(params('FilePath LiteralPath Variable InputObject Encoding', 'Append'), 'Tee-Object', 'tee');
+paramTable(params('Path LiteralPath StackName', 'PassThru'), 'Set-Location', 'sl', 'cd', 'chdir', 'Push-Location', 'pushd');
+paramTable(params('Path LiteralPath DestinationPath', 'Force PassThru'), 'Expand-Archive');
+paramTable(params('Path LiteralPath DestinationPath CompressionLevel', 'Update Force PassThru'), 'Compress-Archive');
+paramTable(params('Path LiteralPath InputObject Delimiter Encoding QuoteFields UseQuotes', 'NoTypeInformation Append Force NoClobber UseCulture IncludeTypeInformation NoHeader'), 'Export-Csv', 'epcsv');
+paramTable(
+  params(
+    'Uri OutFile Method CustomMethod Body Headers ContentType UserAgent TimeoutSec Credential Proxy ProxyCredential SessionVariable WebSession InFile MaximumRedirection MaximumRetryCount RetryIntervalSec Form Authentication Token HttpVersion TransferEncoding CertificateThumbprint Certificate ResponseHeadersVariable StatusCodeVariable ConnectionTimeoutSeconds OperationTimeoutSeconds',
+    'UseBasicParsing UseDefaultCredentials ProxyUseDefaultCredentials PassThru SkipCertificateCheck SkipHttpErrorCheck SkipHeaderValidation Resume AllowUnencryptedAuthentication DisableKeepAlive NoProxy PreserveAuthorizationOnRedirect AllowInsecureRedirect FollowRelLink SslProtocol',
+  ),
+  'Invoke-WebRequest', 'iwr', 'Invoke-RestMethod', 'irm',
+);
+
 interface CmdletCall {
   named: Map<string, Token>;
   switches: Set<string>;
   positional: Token[];
+  /** A parameter the cmdlet does not have, or an abbreviation of more than one. */
+  unresolved: string | undefined;
 }
 
 function paramName(t: Token): string {
@@ -267,25 +316,110 @@ function canonicalParam(name: string): string {
   return matches.length === 1 ? matches[0]! : name;
 }
 
-function splitParams(tokens: readonly Token[]): CmdletCall {
+/** Resolves `raw` against one cmdlet's parameters: the full name, or undefined when unknown or ambiguous. */
+function resolveParam(table: ParamTable, raw: string): { name: string; value: boolean } | undefined {
+  if (table.values.includes(raw)) return { name: raw, value: true };
+  if (table.switches.includes(raw)) return { name: raw, value: false };
+  const v = table.values.filter((p) => p.startsWith(raw));
+  const sw = table.switches.filter((p) => p.startsWith(raw));
+  if (v.length + sw.length !== 1) return undefined;
+  return v.length ? { name: v[0]!, value: true } : { name: sw[0]!, value: false };
+}
+
+function splitParams(tokens: readonly Token[], table?: ParamTable): CmdletCall {
   const named = new Map<string, Token>();
   const switches = new Set<string>();
   const positional: Token[] = [];
+  let unresolved: string | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.param) {
-      const name = canonicalParam(paramName(t));
+      const raw = paramName(t);
+      let name: string;
+      let takesValue: boolean;
+      if (table) {
+        const r = resolveParam(table, raw);
+        if (!r) {
+          unresolved ??= t.text;
+          continue;
+        }
+        name = r.name;
+        takesValue = r.value;
+      } else {
+        name = canonicalParam(raw);
+        takesValue = VALUE_PARAMS.has(name);
+      }
       const colon = t.text.indexOf(':');
       if (colon > 0 && colon < t.text.length - 1) {
         const v = t.text.slice(colon + 1);
-        named.set(name, { value: /[$`(]/.test(v) ? null : v, text: v, param: false, nested: [] });
-      } else if (VALUE_PARAMS.has(name) && i + 1 < tokens.length) named.set(name, tokens[++i]!);
+        // `-Force:$false` is a switch given a value; `-Path:x` a value.
+        if (takesValue) named.set(name, { value: /[$`(]/.test(v) ? null : v, text: v, param: false, nested: [] });
+        else if (!/^\$false$/i.test(v)) switches.add(name);
+      } else if (takesValue && i + 1 < tokens.length) named.set(name, tokens[++i]!);
+      else if (takesValue) unresolved ??= t.text;
       else switches.add(name);
       continue;
     }
     positional.push(t);
   }
-  return { named, switches, positional };
+  return { named, switches, positional, unresolved };
+}
+
+// ---- .NET calls from PowerShell expressions ----
+
+/** Static members that only compute or read (`[IO.Path]::Combine`, `[Math]::Max`). Anything else is unproven. */
+const STATIC_READS = new Set(
+  [
+    'io.path::combine', 'io.path::getfilename', 'io.path::getdirectoryname', 'io.path::getextension', 'io.path::getfilenamewithoutextension',
+    'io.path::getfullpath', 'io.path::isrooted', 'io.path::join', 'io.path::getrelativepath', 'io.path::directoryseparatorchar', 'io.path::pathseparator',
+    'io.path::gettemppath', 'io.path::hasextension', 'io.path::changeextension',
+    'io.file::exists', 'io.file::readalltext', 'io.file::readalllines', 'io.file::readallbytes', 'io.file::readlines', 'io.file::getattributes',
+    'io.file::getlastwritetime', 'io.file::getcreationtime', 'io.directory::exists', 'io.directory::getfiles', 'io.directory::getdirectories',
+    'io.directory::enumeratefiles', 'io.directory::enumeratedirectories', 'io.directory::getcurrentdirectory', 'io.directory::getfilesystementries',
+    'math::max', 'math::min', 'math::abs', 'math::round', 'math::floor', 'math::ceiling', 'math::pow', 'math::sqrt', 'math::pi', 'math::truncate',
+    'datetime::now', 'datetime::utcnow', 'datetime::today', 'datetime::parse', 'datetime::parseexact', 'timespan::fromseconds', 'timespan::fromminutes',
+    'environment::getenvironmentvariable', 'environment::machinename', 'environment::username', 'environment::osversion', 'environment::newline',
+    'environment::currentdirectory', 'environment::processorcount', 'environment::is64bitprocess', 'environment::getfolderpath', 'environment::version',
+    'convert::tobase64string', 'convert::frombase64string', 'convert::toint32', 'convert::toint64', 'convert::tostring', 'convert::toboolean', 'convert::tohexstring',
+    'string::join', 'string::isnullorempty', 'string::isnullorwhitespace', 'string::format', 'string::empty', 'string::concat', 'string::compare',
+    'text.encoding::utf8', 'text.encoding::unicode', 'text.encoding::ascii', 'text.encoding::default', 'int::parse', 'int::maxvalue', 'int32::parse',
+    'regex::match', 'regex::matches', 'regex::ismatch', 'regex::escape', 'regex::split', 'regex::replace', 'guid::newguid', 'guid::empty',
+    'version::parse', 'uri::escapedatastring', 'uri::unescapedatastring', 'bitconverter::tostring', 'char::isdigit', 'char::isletter',
+    'runtime.interopservices.runtimeinformation::osdescription', 'runtime.interopservices.runtimeinformation::isosplatform',
+    'system.io.path::combine', 'consolecolor::red',
+  ].map((k) => k.replace(/^system\./, '')),
+);
+
+/** Static members that write the path given as their first argument. */
+const STATIC_WRITES = new Map<string, 'write' | 'delete' | 'create'>([
+  ['io.file::writealltext', 'write'], ['io.file::writealllines', 'write'], ['io.file::writeallbytes', 'write'], ['io.file::appendalltext', 'write'],
+  ['io.file::appendalllines', 'write'], ['io.file::appendtext', 'write'], ['io.file::create', 'create'], ['io.file::createtext', 'create'],
+  ['io.file::delete', 'delete'], ['io.file::open', 'write'], ['io.file::openwrite', 'write'], ['io.file::setattributes', 'write'],
+  ['io.file::setlastwritetime', 'write'], ['io.directory::createdirectory', 'create'], ['io.directory::delete', 'delete'],
+]);
+
+/** Instance methods that only compute (string and collection helpers); anything else on an object is unproven (`.Delete()`, `.MoveTo()`). */
+const METHOD_READS = new Set(
+  (
+    'tostring toupper tolower toupperinvariant tolowerinvariant trim trimstart trimend split substring contains startswith endswith ' +
+    'indexof lastindexof padleft padright equals gettype compareto toarray getenumerator where foreach join count length format ' +
+    'tochararray isnullorempty normalize matches getvalue getproperty getfilename getextension readtoend tostringinvariant ' +
+    'gethashcode containskey containsvalue trygetvalue first last tolist getbytes getstring adddays addhours addminutes addseconds tolocaltime touniversaltime'
+  ).split(' '),
+);
+
+/** `[IO.File]::WriteAllText(…)` split into type, member and the argument text. */
+const STATIC_CALL = /\[\s*([\w.]+)\s*\]\s*::\s*(\w+)\s*(\()?/g;
+const METHOD_CALL = /\.\s*(\w+)\s*\(/g;
+
+function literalArgs(argText: string): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (const part of argText.split(',')) {
+    const p = part.trim();
+    const m = /^'([^']*)'$|^"([^"$`]*)"$/.exec(p);
+    out.push(m ? (m[1] ?? m[2]!) : null);
+  }
+  return out;
 }
 
 export class PowerShellRunner {
@@ -349,6 +483,9 @@ export class PowerShellRunner {
       first = rest[1]!;
       rest = rest.slice(2);
     }
+    // `&('Remove-Item')`, `&$cmd`, `.{…}`, `& "x"`: the call operator glued to what it runs.
+    if (/^[&.][('"$@{]/.test(first.text) && first.value === null) return this.unknown(words, scope, 'dynamic_word');
+    if (words.some((t) => this.dotnet(t, scope, words))) return;
     if (first.text === '&' || first.text === '.') {
       const target = rest[0];
       if (!target || target.value === null) return this.unknown(words, scope, 'dynamic_word');
@@ -374,6 +511,49 @@ export class PowerShellRunner {
     w.invoke(inv);
   }
 
+  /**
+   * .NET reached from an expression token: a static call (`[IO.File]::WriteAllText('a', …)`)
+   * or a method on an object (`(Get-Item a).Delete()`, `$ExecutionContext.InvokeCommand.InvokeScript(…)`).
+   * Known reads pass; known file writes are effects; anything else is unproven. Returns
+   * true when it settled the statement.
+   */
+  private dotnet(t: Token, scope: Scope, words: Token[]): boolean {
+    if (t.value !== null || t.param) return false;
+    const text = t.text;
+    let settled = false;
+    const seg = words.map((x) => x.text).join(' ');
+    STATIC_CALL.lastIndex = 0;
+    for (let m = STATIC_CALL.exec(text); m; m = STATIC_CALL.exec(text)) {
+      const key = `${m[1]!.toLowerCase().replace(/^system\./, '')}::${m[2]!.toLowerCase()}`;
+      if (STATIC_READS.has(key)) continue;
+      const write = STATIC_WRITES.get(key);
+      settled = true;
+      if (write && m[3]) {
+        const close = matchCloseIn(text, m.index + m[0].length - 1);
+        const first = close > 0 ? literalArgs(text.slice(m.index + m[0].length, close - 1))[0] : null;
+        const p = first ? this.path({ value: first, text: first, param: false, nested: [] }, scope) : null;
+        if (p) this.w.acc.effect(write, p, seg);
+        else this.w.acc.unprovenWrite('dynamic_word', seg);
+        continue;
+      }
+      this.unknown(words, scope, 'powershell_unproven');
+      return true;
+    }
+    // Strip the static calls and string literals, then look at method calls on what remains.
+    const rest = text.replace(STATIC_CALL, '').replace(/'[^']*'|"[^"]*"/g, "''");
+    METHOD_CALL.lastIndex = 0;
+    for (let m = METHOD_CALL.exec(rest); m; m = METHOD_CALL.exec(rest)) {
+      if (METHOD_READS.has(m[1]!.toLowerCase())) continue;
+      this.unknown(words, scope, 'powershell_unproven');
+      return true;
+    }
+    if (/\$ExecutionContext\b|\[\s*scriptblock\s*\]/i.test(text) && /\(/.test(text)) {
+      this.unknown(words, scope, 'powershell_unproven');
+      return true;
+    }
+    return settled;
+  }
+
   private unknown(words: Token[], scope: Scope, reason: 'dynamic_word' | 'powershell_unproven'): void {
     this.w.acc.unproven(reason, words.map((t) => t.text).join(' '));
     this.w.mentionArgs(words.map((t) => this.arg(t, scope)), scope.cwd);
@@ -383,7 +563,8 @@ export class PowerShellRunner {
   private cmdlet(kind: CmdletKind, name: string, rest: Token[], scope: Scope, words: Token[]): void {
     const w = this.w;
     const seg = words.map((t) => t.text).join(' ');
-    const call = splitParams(rest);
+    const call = splitParams(rest, PARAMS.get(name));
+    if (call.unresolved !== undefined) return this.unknown(words, scope, 'powershell_unproven');
     const pathTok = (): Token | undefined => {
       for (const p of PATH_PARAMS) {
         const t = call.named.get(p);
@@ -449,7 +630,12 @@ export class PowerShellRunner {
         return;
       }
       case 'download': {
+        // Remote state is state: a method other than GET/HEAD/OPTIONS, a body, a form or an upload changes it.
+        const method = call.named.get('method') ?? call.named.get('custommethod');
+        if (method && (method.value === null || !/^(?:get|head|options)$/i.test(method.value))) w.acc.write(seg);
+        else if (call.named.has('body') || call.named.has('infile') || call.named.has('form')) w.acc.write(seg);
         const out = call.named.get('outfile');
+        if (call.named.has('infile')) effect('read', call.named.get('infile'));
         if (!out) return w.acc.read();
         return effect('write', out);
       }
@@ -473,20 +659,23 @@ export class PowerShellRunner {
   }
 }
 
+const PWSH_SWITCHES = new Set(['-noprofile', '-nop', '-nologo', '-nol', '-noninteractive', '-noni', '-sta', '-mta', '-login', '-l', '-noprofileloadtime']);
+
 /** `pwsh -c …`, `powershell -Command …`, `-EncodedCommand`, `-File x.ps1` from bash. */
-export function powershellFromArgs(w: ShellWalker, inv: Invocation): void {
+export function powershellFromArgs(w: ShellWalker, invocation: Invocation): void {
+  let inv = invocation;
   const args = inv.args;
   for (let i = 1; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
     const lower = v.toLowerCase();
-    if (lower === '-c' || lower === '-command' || lower === '/c' || lower === '-com') {
+    if (/^-c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?$/.test(lower) || lower === '/c') {
       const rest = args.slice(i + 1).map((a) => a.value);
       if (rest.some((r) => r === null)) return w.unknown(inv, 'dynamic_word');
       if (rest.length === 1 && rest[0] === '-') break;
       return new PowerShellRunner(w, inv.text).run(rest.join(' '), cloneScope(inv.scope), inv.depth + 1);
     }
-    if (lower === '-encodedcommand' || lower === '-enc' || lower === '-e' || lower === '-ec') {
+    if (/^-e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?)?)?)?)?)?)?)?$/.test(lower)) {
       const b64 = args[i + 1]?.value;
       if (!b64) return w.unknown(inv, 'dynamic_word');
       let code: string;
@@ -497,7 +686,7 @@ export function powershellFromArgs(w: ShellWalker, inv: Invocation): void {
       }
       return new PowerShellRunner(w, inv.text).run(code, cloneScope(inv.scope), inv.depth + 1);
     }
-    if (lower === '-file' || lower === '-f') {
+    if (/^-f(?:i(?:l(?:e)?)?)?$/.test(lower)) {
       const f = args[i + 1];
       if (!f) return w.unknown(inv, 'powershell_unproven');
       const p = w.path(inv, f);
@@ -506,11 +695,22 @@ export function powershellFromArgs(w: ShellWalker, inv: Invocation): void {
       return new PowerShellRunner(w, inv.text).run(text, cloneScope(inv.scope), inv.depth + 1);
     }
     if (lower === '-version' || lower === '-v' || lower === '--version' || lower === '-help' || lower === '-?') return w.acc.read();
-    if (['-executionpolicy', '-ex', '-ep', '-windowstyle', '-w', '-outputformat', '-of', '-inputformat', '-if', '-workingdirectory', '-wd', '-configurationname', '-settingsfile'].includes(lower)) {
+    if (lower === '-workingdirectory' || lower === '-wd' || lower === '-wo' || lower === '-wor' || lower === '-work') {
+      // The command runs in that folder: later relative paths resolve there.
+      const dir = args[i + 1];
+      const p = dir ? w.path(inv, dir) : null;
+      if (!p) return w.unknown(inv, 'dynamic_word');
+      inv = { ...inv, scope: { ...cloneScope(inv.scope), cwd: p } };
       i++;
       continue;
     }
-    if (lower.startsWith('-')) continue;
+    if (['-executionpolicy', '-ex', '-ep', '-windowstyle', '-w', '-win', '-outputformat', '-of', '-o', '-inputformat', '-if', '-i', '-configurationname', '-config', '-settingsfile', '-settings', '-custompipename'].includes(lower)) {
+      i++;
+      continue;
+    }
+    if (PWSH_SWITCHES.has(lower)) continue;
+    // An option pwsh has that we do not model (`-NoExit` reads a terminal, `-Interactive`), or one it does not have.
+    if (lower.startsWith('-')) return w.unknown(inv, 'powershell_unproven');
     // A bare first operand is a command (Windows PowerShell) or a script file (pwsh).
     const rest = args.slice(i).map((a) => a.value);
     if (rest.some((r) => r === null)) return w.unknown(inv, 'dynamic_word');
