@@ -1,0 +1,86 @@
+// Proves an awk program read-only, closed-world: after its string and regex literals are
+// blanked (so no quoting can hide a `>` or hide one from us), a program is a read only
+// when no print/printf statement redirects (`>`, `>>`, `|`, `|&`), no pipe or coprocess
+// feeds getline, nothing is loaded or included (`@load`, `@include`), no function is
+// called indirectly (`@f()`), and every function it calls is a side-effect-free built-in
+// or one it defines itself. Anything else is not proven.
+
+const PURE_BUILTINS = new Set([
+  'length', 'substr', 'index', 'split', 'sub', 'gsub', 'match', 'sprintf', 'sin', 'cos', 'atan2', 'exp', 'log', 'sqrt', 'int',
+  'rand', 'srand', 'tolower', 'toupper', 'gensub', 'strftime', 'systime', 'mktime', 'asort', 'asorti', 'patsplit', 'and', 'or',
+  'xor', 'lshift', 'rshift', 'compl', 'strtonum', 'typeof', 'isarray', 'fflush', 'close',
+]);
+/** Keywords that may precede `(` without being calls. */
+const KEYWORDS = new Set(['if', 'while', 'for', 'do', 'else', 'return', 'in', 'printf', 'print', 'getline', 'delete', 'exit', 'next', 'nextfile', 'function', 'func', 'switch', 'case', 'default', 'BEGIN', 'END', 'BEGINFILE', 'ENDFILE']);
+
+/** Replaces string literals with `""` and regex literals with `//`; null when a literal never closes. */
+export function blankAwkLiterals(program: string): string | null {
+  let out = '';
+  let prevSignificant = '';
+  for (let i = 0; i < program.length; i++) {
+    const c = program[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      for (; j < program.length && program[j] !== '"'; j++) if (program[j] === '\\') j++;
+      if (j >= program.length) return null;
+      out += '""';
+      i = j;
+      prevSignificant = '"';
+      continue;
+    }
+    // `/re/` starts a regex where an operand is expected (not after a value, where it divides).
+    if (c === '/' && !/[\w)\]$"]/.test(prevSignificant)) {
+      let j = i + 1;
+      for (; j < program.length && program[j] !== '/' && program[j] !== '\n'; j++) {
+        if (program[j] === '\\') j++;
+        else if (program[j] === '[') {
+          // A bracket expression may hold `/`.
+          for (j++; j < program.length && program[j] !== ']' && program[j] !== '\n'; j++);
+        }
+      }
+      if (j >= program.length || program[j] !== '/') return null;
+      out += '//';
+      i = j;
+      prevSignificant = '/';
+      continue;
+    }
+    if (c === '#') {
+      while (i < program.length && program[i] !== '\n') i++;
+      out += '\n';
+      prevSignificant = '';
+      continue;
+    }
+    out += c;
+    if (!/\s/.test(c)) prevSignificant = c;
+  }
+  return out;
+}
+
+export function awkProgramReadOnly(program: string): boolean {
+  if (program.length > 16 * 1024) return false;
+  const code = blankAwkLiterals(program);
+  if (code === null) return false;
+  if (/@/.test(code)) return false;
+  // Any pipe (`cmd | getline`, `print | "cmd"`, `|&`) runs a command; `||` is a logical or.
+  if (/\|(?!\|)/.test(code.replace(/\|\|/g, ''))) return false;
+  if (/\bsystem\b|\bENVIRON\s*\[[^\]]*\]\s*=[^=]/.test(code)) return false;
+  // A print/printf statement with `>` before the end of the statement redirects to a file.
+  for (const m of code.matchAll(/\bprintf?\b([^;{}\n]*)/g)) {
+    const stmt = m[1]!;
+    // `print (a > b)` inside parentheses compares; outside them it redirects.
+    let depth = 0;
+    for (const ch of stmt) {
+      if (ch === '(') depth++;
+      else if (ch === ')') depth--;
+      else if (ch === '>' && depth <= 0) return false;
+    }
+  }
+  const defined = new Set<string>();
+  for (const m of code.matchAll(/\bfunc(?:tion)?\s+(\w+)\s*\(/g)) defined.add(m[1]!);
+  for (const m of code.matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) {
+    const name = m[1]!;
+    if (KEYWORDS.has(name) || PURE_BUILTINS.has(name) || defined.has(name)) continue;
+    return false;
+  }
+  return true;
+}
