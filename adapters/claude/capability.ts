@@ -40,6 +40,16 @@ export const claudeCapability: HostCapability = {
     '**/.claude/settings.local.json',
     '**/.claude/remit/**',
     '**/.claude/skills/remit/**',
+    // MCP servers, subagent and skill front-matter hooks, plugin manifests, managed settings.
+    '~/.claude.json',
+    '**/.mcp.json',
+    '~/.claude/agents/**',
+    '**/.claude/agents/**',
+    '~/.claude/skills/**',
+    '**/.claude/skills/**',
+    '**/.claude-plugin/**',
+    '/etc/claude-code/managed-settings.json',
+    '/Library/Application Support/ClaudeCode/managed-settings.json',
   ],
   gaps: [
     'PermissionDenied does not fire for a permission-rule refusal in -p mode (2.1.197): a delegation refused there leaves its reservation until the session ends',

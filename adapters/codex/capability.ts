@@ -39,6 +39,9 @@ export const codexCapability: HostCapability = {
     '**/.codex/config.toml',
     '**/.codex/remit/**',
     '**/.agents/skills/remit/**',
+    // Plugin manifests (their hooks) and the admin layer that can pin or disable hooks.
+    '**/.codex-plugin/**',
+    '/etc/codex/**',
   ],
   gaps: [
     'Every non-managed hook needs trust ([hooks.state] in config.toml) or Codex skips it silently; `remit install codex --trust` records it, `remit doctor` checks it',

@@ -24,7 +24,7 @@ export const HERMES_CAPABILITY: HostCapability = {
   promptBlockDetail: 'no CLI hook can reject a prompt: answers ride as context, and a pending directive error pauses writes in the core',
   subagentLinkage: 'delegate_task children are threads with their own session ids; subagent_start gives parent → child, which the plugin keeps and sends as extra.remit_source_session_id',
   verified: { range: 'unverified', method: 'stand-in' },
-  configPaths: ['~/.hermes/config.yaml', '~/.hermes/plugins/**', '~/.hermes/shell-hooks-allowlist.json', '**/.hermes/plugins/**'],
+  configPaths: ['~/.hermes/config.yaml', '~/.hermes/cli-config.yaml', '~/.hermes/plugins/**', '~/.hermes/shell-hooks-allowlist.json', '**/.hermes/plugins/**'],
   gaps: [
     'verified by stand-in only: Hermes is not installable here',
     'a pre_tool_call without session_id is attributed to the session of the last pre_llm_call',

@@ -33,6 +33,9 @@ export const OPENCODE_CAPABILITY: HostCapability = {
     '**/.opencode/plugins/**',
     '**/.opencode/opencode.json',
     '**/.opencode/opencode.jsonc',
+    // A project-root config lists plugins and MCP servers too.
+    '**/opencode.json',
+    '**/opencode.jsonc',
   ],
   gaps: [
     'V2 (`Plugin.define`, @opencode/cli 2.x) is not installable from the registry here: unverified, not shipped',

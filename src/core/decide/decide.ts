@@ -3,7 +3,7 @@
 // DecisionInput, gathered by the controller.
 import path from 'node:path';
 import type { Action, ControlState, Decision, ReasonCode, TaskContract } from '../../generated/types.js';
-import { compileGlobs, type PathMatcher } from '../paths/globs.js';
+import { compileGlobs, compileProtectedGlobs, type PathMatcher } from '../paths/globs.js';
 import { isWithin } from '../paths/canonical.js';
 import type { DecisionInput } from './input.js';
 import { REASONS } from './reasons.js';
@@ -48,10 +48,19 @@ function mutatingEffects(action: Action): { index: number; path: string }[] {
   return out;
 }
 
-function protectedHit(action: Action, matcher: PathMatcher): { index?: number; path: string } | null {
-  for (const e of mutatingEffects(action)) if (matcher(e.path)) return e;
+/**
+ * The first change to a protected path. `direct`: a mutating effect on it or, for an
+ * unknown action, a path its text names. `folder`: a mutating effect on a folder above it
+ * (`rm -rf .claude`, `mv ~/.remit x`, `tar -x -C .`), which changes it too.
+ */
+function protectedHit(action: Action, matcher: { matches: PathMatcher; folderHolds: PathMatcher }, how: 'direct' | 'folder'): { index?: number; path: string } | null {
+  if (how === 'folder') {
+    for (const e of mutatingEffects(action)) if (matcher.folderHolds(e.path)) return e;
+    return null;
+  }
+  for (const e of mutatingEffects(action)) if (matcher.matches(e.path)) return e;
   if (action.mutability === 'unknown') {
-    for (const p of action.mentionedPaths ?? []) if (matcher(p)) return { path: p };
+    for (const p of action.mentionedPaths ?? []) if (matcher.matches(p)) return { path: p };
   }
   return null;
 }
@@ -107,7 +116,12 @@ function ruleInactive(contract: TaskContract): Verdict | null {
   return null;
 }
 
-function ruleSelfProtection(input: DecisionInput): Verdict | null {
+/**
+ * Self-protection. Direct hits come first of all rules; folder hits (a change to a folder
+ * above a protected path) come after the mode and files rules, so an action those already
+ * refuse keeps their more precise reason, and one they allow is still stopped here.
+ */
+function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'direct'): Verdict | null {
   const { action, contract } = input;
   if (action.remitCommand) {
     return {
@@ -116,7 +130,8 @@ function ruleSelfProtection(input: DecisionInput): Verdict | null {
       explanation: `${describe(action, 'The command')} runs one of remit's own mutating commands; only the user may run those, from a terminal.`,
     };
   }
-  const own = protectedHit(action, compileGlobs(input.protectedPaths.remit));
+  const roots = contract.projectRoot ? [contract.projectRoot] : [];
+  const own = protectedHit(action, compileProtectedGlobs(input.protectedPaths.remit, roots), how);
   if (own) {
     return {
       outcome: 'deny',
@@ -126,7 +141,7 @@ function ruleSelfProtection(input: DecisionInput): Verdict | null {
     };
   }
   if (contract.hostconfig === 'allow') return null;
-  const host = protectedHit(action, compileGlobs(input.protectedPaths.hostConfig));
+  const host = protectedHit(action, compileProtectedGlobs(input.protectedPaths.hostConfig, roots), how);
   if (host) {
     return {
       outcome: policyOutcome(contract.hostconfig),
@@ -332,6 +347,7 @@ export function decide(input: DecisionInput): Decision {
       ruleMode(input) ??
       ruleHash(input) ??
       ruleFiles(input) ??
+      ruleSelfProtection(input, 'folder') ??
       ruleDependency(input) ??
       ruleDelegation(input) ??
       ruleLock(input) ??

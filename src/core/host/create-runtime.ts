@@ -12,6 +12,7 @@ import { classifyToolRequest } from '../classify/classify-request.js';
 import { diskFileView } from '../classify/file-view.js';
 import { createController, type ControllerDeps } from '../controller/controller.js';
 import { classifierConfigOf, loadRepoConfig, loadUserConfig, userConfigPath, type Loaded } from '../config/user-config.js';
+import { protectedTree } from '../paths/protected.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { findProjectRoot } from '../paths/project-root.js';
 import { homeDirOf, resolveDataDir, type Env } from '../state/home.js';
@@ -81,11 +82,10 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
   }
   const userConfig = loadUserConfig(env);
   const classifierConfig = options.classifierConfig ?? classifierConfigOf(userConfig.config);
-  const home = canonicalPath(options.home, '/', { home: userHome });
   const remit = [
-    `${home}/**`,
-    home,
-    `${canonicalPath(resolveDataDir(env), '/', { home: userHome })}/**`,
+    // Both sides resolved: symlinked subfolders (sessions/, audit/) are protected where they point.
+    ...protectedTree(options.home, userHome),
+    ...protectedTree(resolveDataDir(env), userHome),
     canonicalPath(userConfigPath(env), '/', { home: userHome }),
     ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
   ];

@@ -1,6 +1,6 @@
 // The one path normaliser: every effect path, every `files=` glob and every protected
 // path goes through here, so a comparison never mixes two spellings of one file.
-import { realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -49,6 +49,52 @@ function realpathExistingPrefix(p: string): string {
   return p;
 }
 
+const MAX_LINKS = 40;
+
+/**
+ * Resolves `..` the way the kernel does: each component in turn, following a symlink
+ * before the `..` after it is applied, so `src/lnk/../b.ts` with `src/lnk → ../docs/inner`
+ * is `docs/b.ts`, not `src/b.ts`. Past the first missing component the rest is joined
+ * as written. Too many links (a loop) leave the lexical answer.
+ */
+function resolveLikeKernel(absolute: string): string {
+  const queue = absolute.split('/').filter((c) => c !== '' && c !== '.');
+  let cur = '/';
+  let links = 0;
+  while (queue.length > 0) {
+    const c = queue.shift()!;
+    if (c === '..') {
+      cur = path.posix.dirname(cur);
+      continue;
+    }
+    const next = cur === '/' ? `/${c}` : `${cur}/${c}`;
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      return path.posix.resolve(next, ...queue);
+    }
+    if (!isLink) {
+      cur = next;
+      continue;
+    }
+    if (++links > MAX_LINKS) return path.posix.resolve(absolute);
+    let target: string;
+    try {
+      target = readlinkSync(next);
+    } catch {
+      return path.posix.resolve(next, ...queue);
+    }
+    if (target.startsWith('/')) cur = '/';
+    queue.unshift(...target.split('/').filter((t) => t !== '' && t !== '.'));
+  }
+  return cur;
+}
+
+function hasDotDot(p: string): boolean {
+  return p === '..' || p.startsWith('../') || p.endsWith('/..') || p.includes('/../');
+}
+
 export interface CanonicalOptions {
   /** Resolve symlinks through the file system (default true). Replay of virtual trees turns it off. */
   realpath?: boolean;
@@ -69,6 +115,11 @@ export function canonicalPath(raw: string, cwd: string, options: CanonicalOption
   const home = options.home ?? homedir();
   if (p === '~') p = home;
   else if (p.startsWith('~/')) p = path.posix.join(home, p.slice(2));
+  if (options.realpath !== false && hasDotDot(p)) {
+    // `..` after a symlink goes up from the link's target, not from the link's folder.
+    const joined = p.startsWith('/') ? p : `${cwd}/${p}`;
+    return realpathExistingPrefix(resolveLikeKernel(joined));
+  }
   const abs = path.posix.resolve(cwd, p);
   return options.realpath === false ? abs : realpathExistingPrefix(abs);
 }

@@ -57,3 +57,50 @@ export function compileGlobs(globs: readonly string[], caseInsensitive = false):
   matcherCache.set(key, fn);
   return fn;
 }
+
+/**
+ * Whether a change to `folder` (deleting, moving, replacing or extracting into it) may
+ * change a path `glob` protects: the folder is the glob's literal head or one of its
+ * parents (`rm -rf ~/.claude` for `~/.claude/settings.json`). A glob that starts with `**`
+ * stands for the copy in each project root: the folder is that root or above it
+ * (`tar -C .`), or already inside the protected tail (`rm -rf .claude`). Deeper nested
+ * copies are not counted: hosts read their configuration from known places.
+ */
+function folderHolds(glob: string, folder: string, roots: readonly string[], caseInsensitive: boolean): boolean {
+  const lower = (x: string) => (caseInsensitive ? x.toLowerCase() : x);
+  const g = lower(glob);
+  const f0 = lower(folder);
+  const f = f0.length > 1 && f0.endsWith('/') ? f0.slice(0, -1) : f0;
+  const within = (child: string) => f === '/' || child === f || child.startsWith(f + '/');
+  const segs = g.split('/');
+  const firstGlob = segs.findIndex((s) => GLOB_CHARS.test(s));
+  const lead = segs[0] === '' ? 1 : 0;
+  if (firstGlob < 0 || firstGlob > lead) {
+    const head = (firstGlob < 0 ? segs : segs.slice(0, firstGlob)).join('/') || '/';
+    return within(head);
+  }
+  if (segs[lead] !== '**') return f === '/';
+  const tail = segs.slice(lead + 1);
+  const literal: string[] = [];
+  for (const s of tail) {
+    if (GLOB_CHARS.test(s)) break;
+    literal.push(s);
+  }
+  if (literal.length === 0) return false;
+  for (const r of roots) if (within(`${lower(r).replace(/\/$/, '')}/${literal.join('/')}`)) return true;
+  for (let i = 1; i <= literal.length; i++) if (f.endsWith('/' + literal.slice(0, i).join('/'))) return true;
+  return false;
+}
+
+/**
+ * A matcher for protected paths, plus `folderHolds`: whether a change to a folder may
+ * change a protected path below it. `roots` are the project roots a `**` glob stands for.
+ */
+export function compileProtectedGlobs(
+  globs: readonly string[],
+  roots: readonly string[],
+  caseInsensitive = false,
+): { matches: PathMatcher; folderHolds: PathMatcher } {
+  const matches = compileGlobs(globs, caseInsensitive);
+  return { matches, folderHolds: (folder) => globs.some((g) => folderHolds(g, folder, roots, caseInsensitive)) };
+}

@@ -92,7 +92,12 @@ function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: Effec
     return;
   }
   const dirLike = mayBeDir(w, destPath, dest, sources.length + (inv.extraArgs ? 2 : 0), tdir !== undefined);
-  w.effectPath(inv, destKind, destPath);
+  // Into a folder, only `folder/<name>` changes; the folder itself is an effect only when
+  // a source name is hidden (a dynamic word, xargs) or it may itself be the target file.
+  const hidden = inv.extraArgs || sources.some((s) => s.value === null);
+  if (!dirLike || hidden || !(tdir !== undefined || /[/\\]$/.test(dest.value ?? '') || (w.exists(destPath) && w.readFile(destPath) === undefined))) {
+    w.effectPath(inv, destKind, destPath);
+  }
   const files = destFiles(w, destPath, dest, sources, dirLike);
   for (const f of files) if (f !== destPath) w.effectPath(inv, destKind, f);
   const backups = backupSuffixes(p);

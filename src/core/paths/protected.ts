@@ -1,0 +1,45 @@
+// Protected folders are compared after resolving symlinks on both sides: effect paths are
+// canonical (their symlinks resolved), so a protected folder must also name where its
+// symlinked parts really live. Otherwise `REMIT_HOME/sessions → /elsewhere` lets a write
+// to `/elsewhere/<other>.json`, or to `REMIT_HOME/sessions/<other>.json` (which resolves
+// there), pass as an ordinary file.
+import { readdirSync, realpathSync } from 'node:fs';
+import { canonicalPath } from './canonical.js';
+
+const MAX_ENTRIES = 4096;
+
+/** Canonical targets of the symlinks in `dir` and in its subfolders, `depth` levels down. */
+export function symlinkTargetsBelow(dir: string, depth = 2): string[] {
+  const out: string[] = [];
+  let seen = 0;
+  const visit = (d: string, level: number): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (++seen > MAX_ENTRIES) return;
+      const full = `${d}/${e.name}`;
+      if (e.isSymbolicLink()) {
+        try {
+          out.push(realpathSync.native(full));
+        } catch {
+          // A dangling link: where it would point is what a write through it creates.
+          out.push(canonicalPath(full, '/'));
+        }
+      } else if (e.isDirectory() && level < depth) visit(full, level + 1);
+    }
+  };
+  visit(dir, 1);
+  return [...new Set(out)];
+}
+
+/** Globs protecting a folder and everything below it, wherever its symlinked parts point. */
+export function protectedTree(dir: string, home?: string): string[] {
+  const canon = canonicalPath(dir, '/', home === undefined ? {} : { home });
+  const out = [`${canon}/**`, canon];
+  for (const t of symlinkTargetsBelow(canon)) out.push(`${t}/**`, t);
+  return out;
+}
