@@ -222,3 +222,15 @@ describe('principle 6: time of check vs use', () => {
     expect(m('SIMPLE_BACKUP_SUFFIX=/../../x cp -b a.txt b.txt')).not.toBe('read');
   });
 });
+
+describe('manifest edits made by plain shell carry dependency intent', () => {
+  it.each(['echo requests >> requirements.txt', "sed -i 's/1.0/2.0/' package.json", 'jq ".dependencies.x=\\"1\\"" package.json > p.json && mv p.json package.json'])('%s', (cmd) => {
+    const r = classifyShell(cmd, ctx({ 'package.json': '{}', 'requirements.txt': '' }));
+    expect(r.intents.dependency).toBe(true);
+    expect(r.intents.dependencyEvidence).toBe('manifest');
+  });
+
+  it('an ordinary file write does not', () => {
+    expect(classifyShell('echo x > notes.txt', ctx()).intents.dependency).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 // Folds the verdicts of every command in a list, pipeline, substitution and script into
 // one classification: any write → write (every effect kept); else any unknown → unknown
 // (the first reason kept); else any check → check; else read. Intents are OR-ed.
+import { manifestKind } from '../intents/manifest-kind.js';
 import type { Action, AnalysisReason, Effect, EffectKind, EvidenceKind, Intents, Mutability } from '../../generated/types.js';
 
 export interface ShellClassification {
@@ -41,6 +42,8 @@ export class ShellAccumulator {
   /** Paths this command changed so far, and whether a write had a target we could not name. */
   private readonly changed: string[] = [];
   private changedSomewhere = false;
+  /** Manifest writes a package-manager handler modeled itself (their intent is already counted). */
+  private readonly modeled = new Set<string>();
   /** The accumulator this one was isolated from (its writes happened before ours). */
   parent: ShellAccumulator | undefined;
 
@@ -131,6 +134,11 @@ export class ShellAccumulator {
     if (this.facts.hash === undefined) this.facts.hash = clip(fact);
   }
 
+  /** A manifest write the caller already judged for dependency intent. */
+  modeledManifest(path: string): void {
+    this.modeled.add(path);
+  }
+
   remitMutation(segment: string): void {
     this.remit = true;
     this.markWrite(segment);
@@ -151,6 +159,7 @@ export class ShellAccumulator {
       }
     }
     for (const m of o.mentioned) this.mention(m);
+    for (const p of o.modeled) this.modeled.add(p);
     if (o.dependency) for (const n of o.dependencyNames.length ? o.dependencyNames : ['(script)']) this.addDependency(o.dependencyEvidence ?? 'script', n);
     if (o.hash) this.addHash(o.hashEvidence ?? 'script', o.facts.hash ?? segment);
     if (o.remit) this.remit = true;
@@ -172,6 +181,12 @@ export class ShellAccumulator {
   }
 
   finish(): ShellClassification {
+    // A manifest changed by plain shell (`echo x >> requirements.txt`, `sed -i … package.json`,
+    // `mv p.json package.json`) is a dependency change the package handlers did not model.
+    for (const e of this.effects) {
+      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !manifestKind(e.path)) continue;
+      this.addDependency('manifest', `${e.path.slice(e.path.lastIndexOf('/') + 1)} edited by shell`);
+    }
     const mutability: Mutability = this.wrote ? 'write' : this.unknown ? 'unknown' : this.checked ? 'check' : 'read';
     const intents: Intents = { dependency: this.dependency, hash: this.hash };
     if (this.dependencyEvidence) intents.dependencyEvidence = this.dependencyEvidence;

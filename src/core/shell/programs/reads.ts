@@ -8,6 +8,7 @@ import { mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '
 import { DATE, JQ, LESS, READER_TABLES, SED } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { awkProgramReadOnly } from './awk-program.js';
 import { sedScriptEffects } from './sed-script.js';
 
 const read: Handler = (w) => w.acc.read();
@@ -240,7 +241,6 @@ const sed: Handler = (w, inv) => {
 };
 
 /** awk reads unless its program writes (`print > f`, `-i inplace`) or runs commands (`system()`, pipes). */
-const AWK_UNSAFE = /\bsystem\s*\(|\|\s*getline|\bprintf?\b[^;{}\n]*[>|]|\bfflush\s*\(\s*\)|\bclose\s*\(/;
 
 const awk: Handler = (w, inv) => {
   const args = inv.args;
@@ -273,7 +273,7 @@ const awk: Handler = (w, inv) => {
   }
   if (program === undefined) program = args[i++]?.value ?? null;
   if (program === null) return w.unknown(inv, 'dynamic_word');
-  if (AWK_UNSAFE.test(program)) return w.unknown(inv, 'shell_command_unproven');
+  if (!awkProgramReadOnly(program)) return w.unknown(inv, 'shell_command_unproven');
   w.acc.read();
 };
 
