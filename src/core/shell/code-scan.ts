@@ -2,6 +2,7 @@
 // interpreter) for file-write, process and hashing APIs. The code stays unproven either
 // way; the scan adds hash intent and the paths the code spells out.
 import { computedHashAccesses } from '../intents/hash-apis.js';
+import { proveNodeCode } from './programs/inline-proof.js';
 
 const WRITE_API = new RegExp(
   [
@@ -66,12 +67,7 @@ export function scanInlineCode(code: string): CodeScan {
   return { writes: WRITE_API.test(text), hash, paths };
 }
 
-/**
- * The one inline program we prove: printing a JSON file's field or the runtime version
- * (`node -p "require('./package.json').version"`). Requiring a `.json` file only parses it.
- */
-const NODE_READ_ONLY = /^\s*(?:console\.log\(\s*)?(?:require\(\s*(['"])[^'"`$\\]+\.json\1\s*\)|process\.versions?|process\.(?:platform|arch|execPath))(?:\.[A-Za-z_$][\w$]*|\[\s*(['"])[^'"\\]*\2\s*\])*\s*\)?\s*;?\s*$/;
-
+/** Node inline code proven read-only (the closed-world prover in programs/inline-proof.ts). */
 export function isProvenReadOnlyNodeCode(code: string): boolean {
-  return code.length < 512 && NODE_READ_ONLY.test(code);
+  return proveNodeCode(code).ok;
 }

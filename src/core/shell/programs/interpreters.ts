@@ -2,18 +2,20 @@
 // `php -r`, `osascript -e`, a heredoc on stdin) is `interpreter_inline_code` unless it is
 // the one shape we prove read-only; its text is scanned for hashing APIs and paths.
 // Running a program file is `shell_command_unproven`: we do not read other languages.
-import { isProvenReadOnlyNodeCode, scanInlineCode } from '../code-scan.js';
+import { scanInlineCode } from '../code-scan.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { runChecker } from './checks.js';
+import { proveNodeCode, provePerlFilter, provePythonCode, type InlineProof } from './inline-proof.js';
 import { pip, pythonModule } from './packages.js';
 import { remitScript } from './remit.js';
 
-function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => boolean): void {
+function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => InlineProof): void {
   if (code === null) return w.unknown(inv, 'dynamic_word');
   const scan = scanInlineCode(code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
-  if (prove && prove(code)) return w.acc.read();
+  const proof = prove && !scan.hash ? prove(code) : undefined;
+  if (proof?.ok) return w.acc.read();
   w.unproven(inv, 'interpreter_inline_code');
   // The code itself is not a path; the strings inside it may be.
   w.mentionArgs(inv.args.filter((a) => a.value !== code), inv.scope.cwd);
@@ -23,71 +25,95 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   }
 }
 
-function stdinCode(w: ShellWalker, inv: Invocation): void {
-  if (inv.stdin !== undefined) return inlineCode(w, inv, inv.stdin);
+function stdinCode(w: ShellWalker, inv: Invocation, prove?: (code: string) => InlineProof): void {
+  if (inv.stdin !== undefined) return inlineCode(w, inv, inv.stdin, prove);
   w.unknown(inv, inv.stdinDynamic ? 'interpreter_inline_code' : 'shell_command_unproven');
 }
 
-const NODE_VALUE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--input-type', '--conditions', '-C', '--env-file', '--title', '--stack-size', '--max-old-space-size', '--inspect-port', '--test-reporter', '--test-reporter-destination', '--test-name-pattern', '--test-concurrency', '--watch-path']);
+/** node options that only shape diagnostics or limits; any other option leaves inline code unproven. */
+const NODE_SAFE_FLAGS = new Set(['--no-warnings', '--no-deprecation', '--trace-warnings', '--trace-deprecation', '--throw-deprecation', '--pending-deprecation', '--enable-source-maps', '--use-strict', '--no-experimental-fetch', '--experimental-strip-types', '--no-experimental-strip-types', '--abort-on-uncaught-exception', '--preserve-symlinks', '--frozen-intrinsics', '--disallow-code-generation-from-strings']);
+const NODE_SAFE_VALUES = new Set(['--input-type', '--stack-size', '--max-old-space-size', '--max-semi-space-size', '--title', '--unhandled-rejections']);
+/** Options that load code before the program (`-r`, `--import`, `--loader`, `data:` URLs among them) or read an environment file. */
+const NODE_PRELOAD = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--experimental-policy|--policy-integrity|--snapshot-blob|--build-snapshot|--inspect\S*|--experimental-vm-modules|--experimental-default-type|--conditions|-C|--watch\S*|--test-reporter\S*|--experimental-test-coverage|--openssl-config|--icu-data-dir|--redirect-warnings|--cpu-prof\S*|--heap-prof\S*|--diagnostic-dir|--report\S*|--prof\S*|--trace-event-file-pattern|--localstorage-file)(?:=|$)/;
+const NODE_VALUE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--input-type', '--conditions', '-C', '--env-file', '--title', '--stack-size', '--max-old-space-size', '--inspect-port', '--test-reporter', '--test-reporter-destination', '--test-name-pattern', '--test-concurrency', '--watch-path', '--redirect-warnings', '--diagnostic-dir', '--report-dir', '--cpu-prof-dir', '--heap-prof-dir', '--openssl-config', '--icu-data-dir', '--unhandled-rejections', '--max-semi-space-size', '--localstorage-file']);
 
 const node: Handler = (w, inv) => {
   const args = inv.args;
   let test = false;
-  // A preloaded module runs before any inline code, so nothing is proven then.
+  // A preloaded module (or an option remit does not know) runs or changes things before any inline code.
   let preload = false;
+  let unsafe = false;
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (v === '-v' || v === '--version' || v === '-h' || v === '--help' || v === '--v8-options') return w.acc.read();
-    const prove = preload ? undefined : isProvenReadOnlyNodeCode;
-    if (v === '-e' || v === '--eval' || v === '-p' || v === '--print') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
+    if (i === 1 && args.length === 2 && (v === '-v' || v === '--version' || v === '-h' || v === '--help' || v === '--v8-options')) return w.acc.read();
+    const prove = preload || unsafe ? undefined : proveNodeCode;
+    if (v === '-e' || v === '--eval' || v === '-p' || v === '--print' || v === '-pe') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
     if (v.startsWith('--eval=') || v.startsWith('--print=')) return inlineCode(w, inv, v.slice(v.indexOf('=') + 1), prove);
-    if (v === '-c' || v === '--check') return w.acc.read();
+    if (v === '-c' || v === '--check') {
+      if (preload || unsafe) return w.unknown(inv, 'shell_command_unproven');
+      const file = args[i + 1];
+      if (file && file.value !== null) w.effect(inv, 'read', file);
+      return w.acc.read();
+    }
     if (v === '--test') {
       test = true;
       continue;
     }
     if (v === '--test-update-snapshots') return w.unprovenWrite(inv, 'write_path_missing');
-    if (v === '-') return stdinCode(w, inv);
+    if (v === '-') return stdinCode(w, inv, prove);
     if (v.startsWith('-')) {
-      if (NODE_VALUE.has(v)) i++;
-      if (/^(?:-r|--require|--import|--loader|--experimental-loader)(?:=|$)/.test(v)) preload = true;
+      const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
+      if (NODE_PRELOAD.test(v) || v.includes('data:')) preload = true;
+      else if (!NODE_SAFE_FLAGS.has(name) && !NODE_SAFE_VALUES.has(name)) unsafe = true;
+      if (NODE_VALUE.has(v)) {
+        const value = args[++i];
+        if (value && (value.value === null || value.value.startsWith('data:'))) preload = true;
+      }
       continue;
     }
-    if (test) return runChecker(w, inv, i);
+    if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, i);
     if (remitScript(w, inv, a, args.slice(i + 1))) return;
     return w.unknown(inv, 'shell_command_unproven');
   }
-  if (test) return runChecker(w, inv, args.length);
-  stdinCode(w, inv);
+  if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, args.length);
+  stdinCode(w, inv, preload || unsafe ? undefined : proveNodeCode);
 };
 
+/** python flags that do not run other code or change where modules come from. */
+const PY_SAFE_FLAGS = /^-[BEIsSuOqPR]+$/;
 const PY_VALUE = new Set(['-W', '-X', '--check-hash-based-pycs']);
 
 const python: Handler = (w, inv) => {
   const args = inv.args;
+  let unsafe = false;
   for (let i = 1; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '--help') return w.acc.read();
-    if (v === '-c') return inlineCode(w, inv, args[i + 1]?.value ?? null);
-    if (v.startsWith('-c') && v.length > 2 && !v.startsWith('--')) return inlineCode(w, inv, v.slice(2));
+    if (i === 1 && args.length === 2 && (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '--help')) return w.acc.read();
+    const prove = unsafe ? undefined : provePythonCode;
+    if (v === '-c') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
+    if (v.startsWith('-c') && v.length > 2 && !v.startsWith('--')) return inlineCode(w, inv, v.slice(2), prove);
     if (v === '-m' || (v.startsWith('-m') && v.length > 2 && !v.startsWith('--'))) {
       const module = v === '-m' ? args[++i]?.value : v.slice(2);
       if (module === null || module === undefined) return w.unknown(inv, 'dynamic_word');
-      if (pythonModule(w, inv, module, i + 1)) return;
+      if (!unsafe && pythonModule(w, inv, module, i + 1)) return;
       return w.unknown(inv, 'shell_command_unproven');
     }
-    if (v === '-') return stdinCode(w, inv);
+    if (v === '-') return stdinCode(w, inv, prove);
     if (v.startsWith('-')) {
-      if (PY_VALUE.has(v)) i++;
-      if (v.includes('i') && !v.startsWith('--')) return w.unknown(inv, 'shell_command_unproven');
+      if (PY_VALUE.has(v)) {
+        i++;
+        continue;
+      }
+      // `-i` drops into an interactive prompt; `-X importtime`-style and unknown options are not proven.
+      if (!PY_SAFE_FLAGS.test(v)) unsafe = true;
       continue;
     }
     return w.unknown(inv, 'shell_command_unproven');
   }
-  stdinCode(w, inv);
+  stdinCode(w, inv, unsafe ? undefined : provePythonCode);
 };
 
 /** ruby / php / osascript / bun-style `-e CODE`. */
@@ -97,7 +123,8 @@ function evalFlag(flags: readonly string[], reads: readonly string[]): Handler {
     for (let i = 1; i < args.length; i++) {
       const v = args[i]!.value;
       if (v === null) return w.unknown(inv, 'dynamic_word');
-      if (reads.includes(v)) return w.acc.read();
+      // `ruby -v` alone prints the version; `ruby -v -e code` prints it and runs the code.
+      if (reads.includes(v) && args.length === 2) return w.acc.read();
       if (flags.includes(v)) return inlineCode(w, inv, args[i + 1]?.value ?? null);
       if (v.startsWith('-')) continue;
       return w.unknown(inv, 'shell_command_unproven');
@@ -107,18 +134,20 @@ function evalFlag(flags: readonly string[], reads: readonly string[]): Handler {
 }
 
 /**
- * perl: `-i` edits its file operands in place (a write of each); the code itself is still
- * scanned, and a program that does more than filter lines stays unproven.
+ * perl: `-i` edits its file operands in place (a write of each, and of the backup a
+ * suffix names); the code must be a proven filter (`s///`, `print if /x/`) or the command
+ * stays unproven. `-M`/`-m` load modules (code) and `-x`/`-d`/`-S` run other text.
  */
 const perl: Handler = (w, inv) => {
   const args = inv.args;
-  let inPlace = false;
+  let inPlace: string | undefined;
   let code: string | null | undefined;
+  let unsafe = false;
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (v === '-v' || v === '--version' || v === '-V') return w.acc.read();
+    if (i === 1 && args.length === 2 && (v === '-v' || v === '--version' || v === '-V')) return w.acc.read();
     if (v === '--') {
       i++;
       break;
@@ -127,33 +156,55 @@ const perl: Handler = (w, inv) => {
     for (let j = 1; j < v.length; j++) {
       const c = v[j]!;
       if (c === 'i') {
-        inPlace = true;
+        inPlace = v.slice(j + 1);
         break;
       }
       if (c === 'e' || c === 'E') {
         code = j + 1 < v.length ? v.slice(j + 1) : (args[++i]?.value ?? null);
         break;
       }
-      if ('IMmxlF0'.includes(c)) break;
+      if ('MmxdSD'.includes(c)) {
+        unsafe = true;
+        break;
+      }
+      if (c === 'l' || c === '0') {
+        // `-l` and `-0` take optional octal digits; the cluster goes on after them (`-lane`).
+        while (j + 1 < v.length && /[0-7]/.test(v[j + 1]!)) j++;
+        continue;
+      }
+      if (c === 'I' || c === 'F') break;
+      if (!'nplaswtTWXcuUhv'.includes(c)) {
+        unsafe = true;
+        break;
+      }
     }
   }
   if (code === undefined) {
-    if (args[i]) {
-      if (!inPlace) return w.unknown(inv, 'shell_command_unproven');
-      i++;
-    } else return stdinCode(w, inv);
+    if (!args[i]) return stdinCode(w, inv);
+    // `perl script.pl`: a program in another language.
+    return w.unknown(inv, 'shell_command_unproven');
   }
   const files: Arg[] = args.slice(i);
-  if (inPlace) {
-    for (const f of files) w.effect(inv, 'write', f);
+  if (code === null) return w.unknown(inv, 'dynamic_word');
+  const scan = scanInlineCode(code);
+  if (scan.hash) w.acc.addHash('code', scan.hash);
+  const proven = !unsafe && provePerlFilter(code).ok;
+  if (inPlace !== undefined) {
+    for (const f of files) {
+      w.effect(inv, 'write', f);
+      if (inPlace !== '' && f.value !== null) {
+        // `-i.orig` keeps a backup beside each file (`*` in the suffix stands for the name).
+        const backup = inPlace.includes('*') ? inPlace.replace(/\*/g, f.value) : f.value + inPlace;
+        w.effect(inv, 'create', { ...f, value: backup, glob: false });
+      }
+    }
     w.extraTargets(inv);
-    if (code === null || code === undefined) return w.unknown(inv, 'dynamic_word');
-    const scan = scanInlineCode(code);
-    if (scan.hash) w.acc.addHash('code', scan.hash);
-    if (scan.writes) w.unknown(inv, 'interpreter_inline_code');
+    if (!proven) w.unknown(inv, 'interpreter_inline_code');
     return;
   }
-  inlineCode(w, inv, code ?? null);
+  for (const f of files) if (f.value !== null) w.effect(inv, 'read', f);
+  if (proven) return w.acc.read();
+  inlineCode(w, inv, code);
 };
 
 export const interpreterHandlers: Record<string, Handler> = {

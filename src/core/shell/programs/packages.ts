@@ -761,7 +761,44 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
     else w.unprovenWrite(inv, 'write_path_missing');
     return true;
   }
-  if (module === 'json.tool' || module === 'site' || module === 'sysconfig' || module === 'platform' || module === 'tabnanny' || module === 'pydoc') {
+  if (module === 'json.tool') {
+    // `python -m json.tool [options] [infile [outfile]]`: the second operand is written.
+    const ops: Arg[] = [];
+    for (let i = from; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (v === null) {
+        w.unknown(inv, 'dynamic_word');
+        return true;
+      }
+      if (v === '--indent') i++;
+      else if (/^--(?:sort-keys|tab|no-indent|compact|json-lines|no-ensure-ascii|indent=\d+)$/.test(v)) continue;
+      else if (v.startsWith('-') && v !== '-') {
+        w.unknown(inv, 'shell_command_unproven');
+        return true;
+      } else ops.push(args[i]!);
+    }
+    if (ops[0] && ops[0].value !== '-') w.effect(inv, 'read', ops[0]);
+    if (ops[1] && ops[1].value !== '-') w.effect(inv, 'write', ops[1]);
+    else w.acc.read();
+    return true;
+  }
+  if (module === 'pydoc') {
+    const flag = args[from]?.value;
+    // `-w` writes NAME.html here; `-p`/`-b` serve and open a browser; `-k` and a name print.
+    if (flag === '-w') {
+      const names = args.slice(from + 1);
+      if (names.length === 0 || inv.scope.cwd === null) w.unprovenWrite(inv, 'write_path_missing');
+      for (const n of names) {
+        if (n.value === null || n.value.includes('/')) w.unprovenWrite(inv, 'dynamic_word');
+        else w.effectPath(inv, 'write', `${inv.scope.cwd}/${n.value}.html`);
+      }
+      return true;
+    }
+    if (flag === null || flag === '-p' || flag === '-b' || flag === '-n') w.unknown(inv, 'shell_command_unproven');
+    else w.acc.read();
+    return true;
+  }
+  if ((module === 'site' || module === 'sysconfig' || module === 'platform' || module === 'tabnanny') && args.slice(from).every((a) => a.value !== null)) {
     w.acc.read();
     return true;
   }

@@ -1,0 +1,313 @@
+// Proves short inline programs read-only (`python -c 'print(1)'`, `node -e 'console.log(…)'`,
+// `perl -ne 'print if /x/'`), closed-world: literals are blanked first, then every name
+// the code uses must be a local it defines or one of a small list per language, and every
+// call must be to a function on that language's side-effect-free list. Anything else —
+// an unknown name, a dunder or constructor path, interpolation that runs code, a module
+// outside the list — leaves the code unproven. The JSON files a Node program requires are
+// returned so they can be recorded as reads.
+
+const MAX = 2048;
+
+export interface InlineProof {
+  ok: boolean;
+  /** Files the code reads (`require('./package.json')`, `open('x')`). */
+  reads: string[];
+}
+
+const NO: InlineProof = { ok: false, reads: [] };
+
+interface Blanked {
+  code: string;
+  strings: string[];
+}
+
+/** Replaces quoted strings with `"S<n>"` placeholders; null on an unterminated string or a forbidden quote. */
+function blankStrings(src: string, quotes: string, forbid: RegExp): Blanked | null {
+  const strings: string[] = [];
+  let code = '';
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (!quotes.includes(c)) {
+      code += c;
+      continue;
+    }
+    const triple = src.startsWith(c.repeat(3), i) && quotes.includes('T');
+    const close = triple ? c.repeat(3) : c;
+    let j = i + close.length;
+    let body = '';
+    for (; j < src.length; j++) {
+      if (src[j] === '\\') {
+        body += src[j + 1] ?? '';
+        j++;
+        continue;
+      }
+      if (src.startsWith(close, j)) break;
+      if (!triple && src[j] === '\n') return null;
+      body += src[j];
+    }
+    if (j >= src.length) return null;
+    if (forbid.test(body)) return null;
+    code += ` S${strings.length} `;
+    strings.push(body);
+    i = j + close.length - 1;
+  }
+  return { code, strings };
+}
+
+// ---- JavaScript (node -e / -p) ----
+
+const JS_ROOTS = new Set(['console', 'JSON', 'Math', 'Object', 'Array', 'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Date', 'process', 'require', 'true', 'false', 'null', 'undefined', 'NaN', 'Infinity', 'typeof', 'new', 'const', 'let', 'var', 'of', 'in', 'for', 'if', 'else', 'return', 'function', 'instanceof', 'void']);
+const JS_ROOT_CALLS = new Set(['console.log', 'console.info', 'console.error', 'console.warn', 'console.dir', 'console.table', 'JSON.stringify', 'JSON.parse', 'Object.keys', 'Object.values', 'Object.entries', 'Object.assign', 'Object.fromEntries', 'Array.isArray', 'Array.from', 'Array.of', 'String', 'Number', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Date.now', 'Date', 'process.cwd', 'process.uptime', 'process.memoryUsage', 'process.hrtime', 'require']);
+const JS_PROCESS = new Set(['version', 'versions', 'platform', 'arch', 'execPath', 'env', 'argv', 'cwd', 'pid', 'uptime', 'memoryUsage', 'release', 'hrtime', 'exitCode']);
+const JS_METHODS = new Set(['toString', 'toFixed', 'join', 'map', 'filter', 'slice', 'split', 'trim', 'trimStart', 'trimEnd', 'toUpperCase', 'toLowerCase', 'includes', 'startsWith', 'endsWith', 'replace', 'replaceAll', 'padStart', 'padEnd', 'indexOf', 'lastIndexOf', 'concat', 'flat', 'flatMap', 'find', 'findIndex', 'some', 'every', 'reduce', 'sort', 'reverse', 'keys', 'values', 'entries', 'forEach', 'at', 'charAt', 'charCodeAt', 'repeat', 'match', 'test', 'localeCompare', 'toISOString', 'getTime', 'getFullYear', 'toJSON', 'valueOf', 'push', 'pop', 'shift', 'unshift', 'max', 'min', 'round', 'floor', 'ceil', 'abs', 'pow', 'sqrt', 'random', 'trunc', 'sign', 'log', 'has', 'get', 'hrtime']);
+const JS_FORBIDDEN_MEMBER = /^(?:constructor|__proto__|prototype|__defineGetter__|__defineSetter__|__lookupGetter__|mainModule|binding|_linkedBinding|dlopen|defineProperty|setPrototypeOf|getPrototypeOf)$/;
+
+export function proveNodeCode(src: string): InlineProof {
+  if (src.length > MAX || src.includes('`')) return NO;
+  const b = blankStrings(src, `'"`, /constructor|__proto__|prototype/);
+  if (!b) return NO;
+  const code = b.code;
+  // Regex literals, computed access with a non-literal, assignments to globals, labels: out.
+  if (/\/(?![\s\d(])|\bimport\b|\bawait\b|\bwith\b|\beval\b|\bthis\b|=>\s*\{/.test(code)) return NO;
+  const locals = new Set<string>();
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g)) locals.add(m[1]!);
+  for (const m of code.matchAll(/\(?\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*\)?\s*=>/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
+  const reads: string[] = [];
+  // Every identifier: a member name after `.`, a root, a local or a string placeholder.
+  const tokens = [...code.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)(\s*\()?/g)];
+  for (let k = 0; k < tokens.length; k++) {
+    const m = tokens[k]!;
+    const name = m[2]!;
+    const member = m[1] !== undefined;
+    const call = m[3] !== undefined;
+    if (!member && /^S\d+$/.test(name)) continue;
+    if (member) {
+      if (JS_FORBIDDEN_MEMBER.test(name)) return NO;
+      // The object of the member: the previous token when it is a root.
+      const prev = tokens[k - 1];
+      const rootName = prev && prev[1] === undefined && m.index === prev.index! + prev[0].length ? prev[2] : undefined;
+      if (rootName === 'process' && !JS_PROCESS.has(name)) return NO;
+      if (call) {
+        const full = rootName && JS_ROOTS.has(rootName) ? `${rootName}.${name}` : undefined;
+        if (full ? !JS_ROOT_CALLS.has(full) && !JS_METHODS.has(name) : !JS_METHODS.has(name)) return NO;
+        if (full && rootName === 'process' && !JS_ROOT_CALLS.has(full)) return NO;
+      }
+      continue;
+    }
+    if (locals.has(name)) {
+      continue;
+    }
+    if (!JS_ROOTS.has(name)) return NO;
+    if (name === 'require') {
+      const arg = /^\s*\(\s*S(\d+)\s*\)/.exec(code.slice(m.index! + m[0].length - (call ? 1 : 0)));
+      const path = arg ? b.strings[Number(arg[1])] : undefined;
+      if (!path || !/^\.{0,2}\/[^$]*\.json$/.test(path)) return NO;
+      reads.push(path);
+      continue;
+    }
+    if (call && !JS_ROOT_CALLS.has(name)) {
+      if (name === 'function' || name === 'if' || name === 'for' || name === 'typeof' || name === 'return') continue;
+      return NO;
+    }
+  }
+  // A computed member (`x[…]` after a value) must be a literal or a local; one that is
+  // called must name a pure method; nothing of `process` is reached that way.
+  for (const m of code.matchAll(/([\w$)\]])\s*\[([^\]]*)\]\s*(\()?/g)) {
+    const inside = m[2]!.trim();
+    if (!/^(?:S\d+|\d+|[A-Za-z_$][\w$]*)$/.test(inside)) return NO;
+    if (/^[A-Za-z_$][\w$]*$/.test(inside) && !/^S\d+$/.test(inside) && !locals.has(inside)) return NO;
+    if (/\bprocess\s*$/.test(code.slice(0, m.index! + 1))) return NO;
+    if (m[3] !== undefined) {
+      const str = /^S(\d+)$/.exec(inside);
+      if (!str || !JS_METHODS.has(b.strings[Number(str[1])]!)) return NO;
+    }
+  }
+  return { ok: true, reads };
+}
+
+// ---- Python (python -c) ----
+
+const PY_MODULES = new Set(['sys', 'json', 'os', 'os.path', 'platform', 'math', 're', 'datetime', 'string', 'textwrap', 'pprint', 'itertools', 'functools', 'collections', 'statistics', 'decimal', 'fractions', 'locale', 'struct', 'base64', 'keyword', 'operator']);
+const PY_BUILTINS = new Set(['print', 'len', 'str', 'int', 'float', 'repr', 'sorted', 'sum', 'min', 'max', 'range', 'list', 'dict', 'tuple', 'set', 'frozenset', 'enumerate', 'zip', 'abs', 'round', 'format', 'bool', 'isinstance', 'hex', 'oct', 'bin', 'chr', 'ord', 'any', 'all', 'map', 'filter', 'reversed', 'divmod', 'pow', 'hash', 'id', 'type', 'bytes', 'bytearray', 'iter', 'next', 'slice', 'ascii', 'callable', 'complex', 'open']);
+const PY_KEYWORDS = new Set(['import', 'from', 'as', 'for', 'in', 'if', 'else', 'elif', 'and', 'or', 'not', 'is', 'None', 'True', 'False', 'lambda', 'while', 'break', 'continue', 'pass', 'return', 'def', 'print']);
+/** Module functions that only compute or read (prefix match on the dotted name). */
+const PY_CALLS = /^(?:json\.(?:dumps|loads|load)|os\.getcwd|os\.environ\.get|os\.getenv|os\.listdir|os\.cpu_count|os\.path\.\w+|sys\.getdefaultencoding|sys\.getrecursionlimit|sys\.getsizeof|sys\.stdout\.write|platform\.\w+|math\.\w+|re\.(?:match|search|fullmatch|findall|finditer|sub|subn|split|compile|escape)|datetime\.(?:datetime|date)\.(?:now|today|utcnow|fromisoformat|fromtimestamp)|datetime\.(?:date|datetime|timedelta)|textwrap\.(?:dedent|indent|fill|wrap|shorten)|pprint\.(?:pprint|pformat)|itertools\.\w+|functools\.(?:reduce|partial)|collections\.(?:Counter|OrderedDict|defaultdict|namedtuple|deque)|statistics\.\w+|decimal\.Decimal|fractions\.Fraction|base64\.(?:b64encode|b64decode|b32encode|b16encode|urlsafe_b64encode|urlsafe_b64decode)|struct\.(?:pack|unpack|calcsize)|string\.\w+|operator\.\w+|keyword\.iskeyword|locale\.getlocale)$/;
+const PY_METHODS = new Set(['format', 'upper', 'lower', 'strip', 'lstrip', 'rstrip', 'split', 'rsplit', 'splitlines', 'join', 'replace', 'startswith', 'endswith', 'find', 'rfind', 'count', 'index', 'get', 'keys', 'values', 'items', 'encode', 'decode', 'title', 'capitalize', 'zfill', 'isdigit', 'isalpha', 'isalnum', 'copy', 'group', 'groups', 'groupdict', 'read', 'readlines', 'readline', 'append', 'extend', 'add', 'update', 'pop', 'sort', 'reverse', 'most_common', 'hex', 'isoformat', 'strftime', 'ljust', 'rjust', 'center', 'partition', 'rpartition', 'casefold', 'expandtabs', 'setdefault', 'intersection', 'union', 'difference', 'issubset', 'issuperset']);
+
+export function provePythonCode(src: string): InlineProof {
+  if (src.length > MAX) return NO;
+  // f-strings run their {expressions}: out. String prefixes r/b/u are fine.
+  if (/\b[fF][rRbB]?['"]|\b[rRbB][fF]['"]/.test(src)) return NO;
+  const b = blankStrings(src, `'"T`, /^$a/);
+  if (!b) return NO;
+  const code = b.code;
+  if (/__|\bexec\b|\beval\b|\bcompile\b|\bgetattr\b|\bsetattr\b|\bdelattr\b|\bglobals\b|\blocals\b|\bvars\b|\bbreakpoint\b|\binput\b|\bclass\b|\bwith\b|\bglobal\b|\bnonlocal\b|@|\byield\b|\bawait\b|\basync\b|\bdel\b|\braise\b|\btry\b/.test(code)) return NO;
+  const locals = new Set<string>();
+  const modules = new Set<string>();
+  const plainImports = code.replace(/\bfrom\s+[\w.]+[ \t]+import[ \t]+[\w \t,]+/g, ' ');
+  if (/\bimport\s*\(|\bimport\s+\*/.test(code)) return NO;
+  for (const m of plainImports.matchAll(/\bimport\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)/g)) {
+    for (const part of m[1]!.split(',')) {
+      const [mod, alias] = part.trim().split(/\s+as\s+/);
+      if (!PY_MODULES.has(mod!)) return NO;
+      if (alias) return NO; // An alias would hide the module from the call list.
+      modules.add(mod!.split('.')[0]!);
+      modules.add(mod!);
+    }
+  }
+  for (const m of code.matchAll(/\bfrom\s+([\w.]+)[ \t]+import[ \t]+([\w \t,]+)/g)) {
+    if (!PY_MODULES.has(m[1]!)) return NO;
+    for (const n of m[2]!.split(',')) {
+      const name = n.trim();
+      if (name === '' || name.includes(' ')) return NO;
+      if (!PY_CALLS.test(`${m[1]}.${name}`)) return NO;
+      locals.add(`=${m[1]}.${name}`);
+      locals.add(name);
+    }
+  }
+  for (const m of code.matchAll(/(?:^|[;\n(,])\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=(?!=)/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
+  for (const m of code.matchAll(/\bfor\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s+in\b/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
+  for (const m of code.matchAll(/\blambda\s+([\w\s,]*):/g)) for (const n of m[1]!.split(',')) if (n.trim()) locals.add(n.trim());
+  for (const m of code.matchAll(/\bdef\s+(\w+)\s*\(([\w\s,=]*)\)/g)) {
+    locals.add(m[1]!);
+    for (const n of m[2]!.split(',')) if (n.trim()) locals.add(n.trim().split('=')[0]!.trim());
+  }
+  const reads: string[] = [];
+  // Dotted names and their calls: `os.path.join(`, `x.upper(`, `print(`.
+  for (const m of plainImports.matchAll(/(\.\s*)?\b([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)(\s*\()?/g)) {
+    if (m[1] !== undefined) {
+      // A member of an expression (`"x".upper(`, `(a).b`): only pure methods may be called.
+      const last = m[2]!.split('.').pop()!.trim();
+      if (m[3] !== undefined && !PY_METHODS.has(last)) return NO;
+      continue;
+    }
+    const dotted = m[2]!.replace(/\s+/g, '');
+    const parts = dotted.split('.');
+    const head = parts[0]!;
+    if (/^S\d+$/.test(head) || PY_KEYWORDS.has(head) || /^\d/.test(head)) {
+      if (m[3] !== undefined && head === 'print') continue;
+      if (parts.length > 1 && m[3] !== undefined && !PY_METHODS.has(parts[parts.length - 1]!)) return NO;
+      continue;
+    }
+    const call = m[3] !== undefined;
+    if (modules.has(head)) {
+      if (call && !PY_CALLS.test(dotted) && !(parts.length > 2 && PY_CALLS.test(parts.slice(0, -1).join('.')) && PY_METHODS.has(parts[parts.length - 1]!))) return NO;
+      continue;
+    }
+    if (locals.has(head)) {
+      if (call && parts.length > 1 && !PY_METHODS.has(parts[parts.length - 1]!)) return NO;
+      continue;
+    }
+    if (PY_BUILTINS.has(head)) {
+      if (parts.length > 1 && call && !PY_METHODS.has(parts[parts.length - 1]!)) return NO;
+      if (head === 'open') {
+        // Only `open('file')` or `open('file', 'r')`: a read.
+        const args = /^\s*\(\s*S(\d+)\s*(?:,\s*S(\d+)\s*)?\)/.exec(plainImports.slice(m.index! + m[0].length - 1));
+        if (!args) return NO;
+        const mode = args[2] === undefined ? 'r' : b.strings[Number(args[2])]!;
+        if (!/^r[bt]?$/.test(mode)) return NO;
+        reads.push(b.strings[Number(args[1])]!);
+      }
+      continue;
+    }
+    return NO;
+  }
+  return { ok: true, reads };
+}
+
+// ---- Perl (perl -ne / -pe / -e, and the code of perl -i) ----
+
+const PERL_WORDS = new Set([
+  'print', 'printf', 'say', 'chomp', 'chop', 'split', 'join', 'lc', 'uc', 'lcfirst', 'ucfirst', 'length', 'substr', 'index', 'rindex',
+  'sprintf', 'reverse', 'sort', 'keys', 'values', 'each', 'exists', 'defined', 'push', 'pop', 'shift', 'unshift', 'abs', 'int', 'sqrt',
+  'hex', 'oct', 'ord', 'chr', 'scalar', 'grep', 'map', 'warn', 'next', 'last', 'redo', 'if', 'unless', 'else', 'elsif', 'while',
+  'until', 'for', 'foreach', 'my', 'our', 'and', 'or', 'not', 'xor', 'eq', 'ne', 'lt', 'gt', 'le', 'ge', 'cmp', 'x', 'STDOUT', 'STDERR',
+  'STDIN', 'ARGV', 'undef', 'wantarray', 'lc', 'quotemeta', 'pos', 'local', 'exit', 'die', 'uniq', 'sum', 'min', 'max', 'ucwords',
+]);
+
+/** Skips a quote-like operator body delimited by `open` starting at `i` (at the opening delimiter); returns the index after it. */
+function skipDelimited(src: string, i: number): number {
+  const open = src[i]!;
+  const pairs: Record<string, string> = { '{': '}', '(': ')', '[': ']', '<': '>' };
+  const close = pairs[open] ?? open;
+  let depth = 0;
+  for (let j = i + 1; j < src.length; j++) {
+    const c = src[j]!;
+    if (c === '\\') {
+      j++;
+      continue;
+    }
+    if (close !== open && c === open) depth++;
+    else if (c === close) {
+      if (depth === 0) return j + 1;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** A `/` starts a match (not a division) after an operator, an opening bracket or a keyword like `if`. */
+function regexAllowed(before: string): boolean {
+  const t = before.trimEnd();
+  if (t === '' || /[(,;{!=~&|?:]$/.test(t)) return true;
+  const word = /([A-Za-z_]\w*)$/.exec(t);
+  return !!word && /^(?:if|unless|and|or|not|split|grep|map|return|while|until|x|print)$/.test(word[1]!) && !/[$@%]\w*$/.test(t);
+}
+
+export function provePerlFilter(src: string): InlineProof {
+  if (src.length > MAX) return NO;
+  let code = '';
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    const rest = src.slice(i);
+    // Quote-like operators: s///, tr///, y///, m//, qr//, q//, qq//, qw//.
+    const op = /^(?<![\w$@%])(s|tr|y|m|qr|qq|qw|q)(?=[^\w\s=,;)])/.exec(rest);
+    if (op && !/[\w$@%]/.test(src[i - 1] ?? '')) {
+      let j = i + op[1]!.length;
+      const delim = src[j]!;
+      const parts = op[1] === 's' || op[1] === 'tr' || op[1] === 'y' ? 2 : 1;
+      let body = '';
+      for (let p = 0; p < parts; p++) {
+        while (p > 0 && /\s/.test(src[j] ?? '') && '{([<'.includes(delim)) j++;
+        const end = skipDelimited(src, p > 0 && !'{([<'.includes(delim) ? j - 1 : j);
+        if (end < 0) return NO;
+        body += src.slice(j, end);
+        j = end;
+      }
+      const flags = /^[a-z]*/.exec(src.slice(j))![0];
+      // `/e` evaluates the replacement as code; interpolation of `@{[…]}`/`${\…}` runs code too.
+      if (op[1] === 's' && flags.includes('e')) return NO;
+      if (op[1] !== 'q' && op[1] !== 'qw' && op[1] !== 'tr' && op[1] !== 'y' && /[@$]\{|\(\?\??\{/.test(body)) return NO;
+      code += ' Q ';
+      i = j + flags.length - 1;
+      continue;
+    }
+    if (c === '"' || c === "'" || (c === '/' && regexAllowed(code))) {
+      const end = skipDelimited(src, i);
+      if (end < 0) return NO;
+      const body = src.slice(i + 1, end - 1);
+      if (c !== "'" && /[@$]\{|\(\?\??\{/.test(body)) return NO;
+      code += ' Q ';
+      i = end - 1;
+      continue;
+    }
+    if (c === '`' || c === '&') {
+      if (c === '&' && src[i + 1] === '&') {
+        code += '&&';
+        i++;
+        continue;
+      }
+      return NO;
+    }
+    code += c;
+  }
+  if (/\bBEGIN\b|\bEND\b|<\s*\$|<[^>]*\*|::|->|\bsub\b|\beval\b|\bdo\b|\brequire\b|\buse\b|\bno\b|\bopen\b|\bsystem\b|\bexec\b|\breadpipe\b|\bqx\b|\bsyscall\b|\bfork\b|\bkill\b|\bunlink\b|\brename\b|\bmkdir\b|\brmdir\b|\bglob\b|\bselect\b|\bbinmode\b|\bchdir\b|\bchmod\b|\bsymlink\b|\blink\b|\butime\b|\btruncate\b/.test(code)) return NO;
+  for (const m of code.matchAll(/(?<![$@%&\w])([A-Za-z_]\w*)/g)) {
+    const w = m[1]!;
+    if (w === 'Q' || PERL_WORDS.has(w)) continue;
+    // `$x{key}` hash keys are barewords.
+    if (/\{\s*$/.test(code.slice(0, m.index)) && /^\s*\}/.test(code.slice(m.index! + w.length))) continue;
+    return NO;
+  }
+  return { ok: true, reads: [] };
+}

@@ -1,0 +1,81 @@
+// Issue 9 principle 5: interpreters. Preloads, flags that run code and modules that write
+// are never reads; inline code is a read only when proven (inline-proof.ts).
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
+import { virtualFileView } from '../../classify/file-view.js';
+import { classifyShell } from '../classify-shell.js';
+
+const ROOT = '/work/proj';
+const ctx: ClassifyContext = {
+  cwd: ROOT,
+  projectRoot: ROOT,
+  home: '/home/dev',
+  files: virtualFileView(ROOT, { 'package.json': '{"version":"1.0.0"}' }),
+  config: EMPTY_CLASSIFIER_CONFIG,
+  digestKey: 'k',
+  realpath: false,
+};
+const sh = (cmd: string) => classifyShell(cmd, ctx);
+
+describe('interpreters: what runs code is never a read', () => {
+  it('node preloads and imports (-r, --require, --import, --loader, data: URLs) leave inline code unproven', () => {
+    for (const cmd of [
+      "node -r ./evil.js -e 'console.log(1)'",
+      "node --require=./evil.js -p '1'",
+      "node --import ./x.mjs -e 'console.log(1)'",
+      "node --loader ./l.mjs -e 'console.log(1)'",
+      "node --import 'data:text/javascript,require(\"fs\").rmSync(\"x\")' -e 'console.log(1)'",
+      'node -r ./evil.js --check a.js',
+      "node --experimental-permission -e 'console.log(1)'",
+    ]) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
+    }
+  });
+
+  it('ruby -v -e runs the code; perl -i with BEGIN/readpipe/File::Copy; python -m modules that write', () => {
+    expect(sh("ruby -v -e 'File.delete(\"x\")'").mutability).toBe('unknown');
+    expect(sh('ruby -v').mutability).toBe('read');
+    expect(sh("perl -i -pe 'BEGIN { system(\"id\") } s/a/b/' f.txt").mutability).toBe('write');
+    expect(sh("perl -i -pe 'BEGIN { system(\"id\") } s/a/b/' f.txt").analysis).toBe('interpreter_inline_code');
+    expect(sh("perl -i -pe 's/a/readpipe(\"id\")/e' f.txt").analysis).toBe('interpreter_inline_code');
+    expect(sh("perl -MFile::Copy -e 'copy(\"a\", \"b\")'").mutability).toBe('unknown');
+    expect(sh("perl -i -pe 'use File::Copy; copy(\"a\",\"b\")' f.txt").analysis).toBe('interpreter_inline_code');
+    expect(sh('python3 -m json.tool in.json out.json').effects).toEqual([
+      { kind: 'read', path: `${ROOT}/in.json` },
+      { kind: 'write', path: `${ROOT}/out.json` },
+    ]);
+    expect(sh('python3 -m pydoc -w json').effects).toEqual([{ kind: 'write', path: `${ROOT}/json.html` }]);
+    expect(sh('python3 -m pydoc -p 8080').mutability).toBe('unknown');
+    expect(sh('python -i -c "print(1)"').mutability).toBe('unknown');
+  });
+
+  it('perl -i is a write of each file and of its backup; a proven filter leaves nothing unproven', () => {
+    const r = sh("perl -pi.orig -e 's/a/b/g' f.txt");
+    expect(r.mutability).toBe('write');
+    expect(r.analysis).toBeUndefined();
+    expect(r.effects).toEqual([
+      { kind: 'write', path: `${ROOT}/f.txt` },
+      { kind: 'create', path: `${ROOT}/f.txt.orig` },
+    ]);
+  });
+
+  it('proven read-only inline code is a read (won back)', () => {
+    for (const cmd of [
+      "python -c 'print(1)'",
+      "python3 -c 'import sys; print(sys.version)'",
+      "node -e 'console.log(process.version)'",
+      "node -p \"require('./package.json').version\"",
+      "perl -ne 'print if /x/' a.txt",
+      "perl -lane 'print $F[0]' a.txt",
+      "python3 - <<'EOF'\nprint(len('abc'))\nEOF",
+    ]) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'read' });
+    }
+  });
+
+  it('inline code that calls anything off the list stays unproven', () => {
+    for (const cmd of ["python -c 'import os; os.remove(\"a\")'", "node -e 'require(\"fs\").rmSync(\"a\")'", "perl -e 'unlink \"a\"'", "python -c 'import hashlib; print(hashlib.md5(b\"\").hexdigest())'"]) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
+    }
+  });
+});
