@@ -51,9 +51,9 @@ const declare: Handler = (w, inv) => {
         if (isExecEnvName(named[1]!)) w.unproven(inv, 'shell_command_unproven');
         continue;
       }
-      // `declare $x=…` may set any variable.
-      for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
-      continue;
+      // `declare $x` may be an option (`-n`, `-i`) or a subscripted name, whose subscript
+      // bash evaluates: not followed.
+      return w.unknown(inv, 'dynamic_word');
     }
     if (a.value.startsWith('-') || a.value.startsWith('+')) {
       // `-i`: every later assignment to the name is arithmetic; `-n`: the name refers to

@@ -625,5 +625,15 @@ export const git: Handler = (w, inv) => {
   const handler = GIT[sub];
   if (!handler) return w.unknown(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
-  handler({ w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: args.slice(i + 1) });
+  const rest = args.slice(i + 1);
+  handler({ w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest });
+  // A word we cannot see before `--` may be any option (`--output=…`, `--hard`): the
+  // subcommand's verdict above stands for what we saw, the hidden word leaves it unproven.
+  for (const a of rest) {
+    if (a.value === '--') break;
+    if (a.value === null || (a.glob && /^[*?[]/.test(a.value))) {
+      w.unknown(inv, 'dynamic_word');
+      break;
+    }
+  }
 };
