@@ -77,6 +77,13 @@ describe('manifest edits made by shell', () => {
     expect(dep('npm pkg get dependencies')).toBe(false);
   });
 
+  it('echo >> requirements.txt, sed -i on a manifest, jq > tmp && mv tmp package.json are dependency changes', () => {
+    expect(dep('echo requests >> requirements.txt')).toBe(true);
+    expect(dep("sed -i 's/\"lodash\": \"^4\"/\"lodash\": \"npm:evil@4\"/' package.json")).toBe(true);
+    expect(dep("jq '.dependencies.x = \"1\"' package.json > p.json && mv p.json package.json")).toBe(true);
+    expect(dep('echo hi >> notes.txt')).toBe(false);
+  });
+
   it('workspace selection makes scripts unproven (not a check) and installs intents', () => {
     expect(sh('npm -w web run test').mutability).toBe('unknown');
     expect(sh('npm --workspace=web test').mutability).toBe('unknown');

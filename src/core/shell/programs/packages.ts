@@ -73,7 +73,7 @@ function addDependencies(w: ShellWalker, names: readonly Arg[], toName: (s: stri
  * `sed -i`, `npm pkg set dependencies.x`) are dependency changes.
  */
 function modeledManifest(w: ShellWalker, path: string): void {
-  (w.acc as { modeledManifest?: (p: string) => void }).modeledManifest?.(path);
+  w.acc.modeledManifest(path);
 }
 
 function manifestWrite(w: ShellWalker, inv: Invocation, path: string): void {
