@@ -1,6 +1,9 @@
-// Downloads and archives: `curl -o`/`-O`, `wget`, `tar`, `unzip`, `zip`. Fetching to
-// standard output is a read; what lands on disk is a write of its path, and an extraction
-// is a write of the folder it extracts into (standing for its subtree).
+// Downloads and archives: `curl -o`/`-O`, `wget`, `tar`, `unzip`, `zip`, and HTTP clients
+// (`http`/`httpie`/`xh`). Fetching to standard output is a read; what lands on disk is a
+// write of its path, and an extraction is a write of the folder it extracts into (standing
+// for its subtree). Remote state is state: a request that can change the server (a method
+// other than GET/HEAD/OPTIONS, a body, a form, an upload) is a mutation with no local path.
+// An option these tables do not know leaves the command unproven.
 import path from 'node:path';
 import { hasOption, optionValues, parseArgs } from '../options.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
@@ -34,14 +37,35 @@ const CURL_LONG_VALUES = [
 ];
 const CURL_FILE_OUTPUTS = ['D', 'dump-header', 'c', 'cookie-jar', 'trace', 'trace-ascii', 'stderr', 'libcurl', 'etag-save', 'hsts', 'alt-svc'];
 
+const SAFE_METHODS = /^(?:GET|HEAD|OPTIONS)$/i;
+
+/** `-X POST`, `-d`, `--json`, `-F`, `-T`, mail recipients, FTP quote commands; `-G` turns `-d` into a query. */
+function curlChangesRemote(p: ReturnType<typeof parseArgs>): boolean {
+  for (const m of optionValues(p, 'X', 'request')) if (m.value === null || !SAFE_METHODS.test(m.value)) return true;
+  if (hasOption(p, 'F', 'form', 'form-string', 'T', 'upload-file', 'json', 'mail-rcpt', 'Q', 'quote', 'append')) return true;
+  const data = hasOption(p, 'd', 'data', 'data-raw', 'data-binary', 'data-urlencode', 'data-ascii');
+  return data && !hasOption(p, 'G', 'get');
+}
+
 const curl: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, {
     values: 'AbcCdDeEFHKmoPQrtTuUwxXyYz',
-    flags: '#0123456:aBfGgIiJjkLlMNnOpqRsSvVZ',
+    flags: '#0123456:aBfGgIiJjkLlMNnOpqRsSvVZh',
     longValues: CURL_LONG_VALUES,
-    longFlags: ['remote-name', 'remote-name-all', 'remote-header-name', 'silent', 'show-error', 'location', 'fail', 'insecure', 'verbose', 'include', 'head', 'compressed', 'create-dirs', 'no-progress-meter', 'progress-bar', 'get', 'globoff', 'http1.1', 'http2', 'http3', 'fail-with-body', 'no-buffer', 'remove-on-error', 'skip-existing', 'no-clobber'],
+    longFlags: [
+      'remote-name', 'remote-name-all', 'remote-header-name', 'silent', 'show-error', 'location', 'fail', 'insecure', 'verbose', 'include',
+      'head', 'compressed', 'create-dirs', 'no-progress-meter', 'progress-bar', 'get', 'globoff', 'http1.0', 'http1.1', 'http2',
+      'http2-prior-knowledge', 'http3', 'http3-only', 'fail-with-body', 'no-buffer', 'remove-on-error', 'skip-existing', 'no-clobber',
+      'location-trusted', 'ipv4', 'ipv6', 'tlsv1.2', 'tlsv1.3', 'ssl-reqd', 'no-keepalive', 'raw', 'tcp-nodelay', 'path-as-is',
+      'no-sessionid', 'no-alpn', 'no-npn', 'disable', 'anyauth', 'basic', 'digest', 'negotiate', 'ntlm', 'proxy-insecure', 'fail-early',
+      'styled-output', 'no-styled-output', 'show-headers', 'ssl-no-revoke', 'retry-connrefused', 'retry-all-errors', 'tr-encoding',
+      'compressed-ssh', 'no-progress', 'suppress-connect-headers', 'trace-time', 'trace-ids', 'junk-session-cookies', 'xattr', 'crlf',
+      'list-only', 'append', 'ftp-pasv', 'ftp-create-dirs', 'manual', 'help', 'version', 'mail-rcpt-allowfails', 'sasl-ir', 'ignore-content-length',
+    ],
   });
   if (hasOption(p, 'K', 'config')) return w.unknown(inv, 'shell_command_unproven');
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  if (curlChangesRemote(p)) w.acc.write(inv.text);
   const outDir = optionValues(p, 'output-dir')[0];
   let wrote = false;
   for (const o of optionValues(p, 'o', 'output')) {
@@ -84,9 +108,12 @@ const wget: Handler = (w, inv) => {
     values: 'oaiOPtTwQlARDIXUeB',
     flags: 'VhbvqdnNcSrmpkKEHLxF46',
     longValues: ['output-document', 'directory-prefix', 'output-file', 'append-output', 'input-file', 'tries', 'timeout', 'wait', 'quota', 'level', 'accept', 'reject', 'domains', 'include-directories', 'exclude-directories', 'user-agent', 'execute', 'base', 'header', 'user', 'password', 'post-data', 'post-file', 'body-data', 'body-file', 'method', 'load-cookies', 'save-cookies', 'ca-certificate', 'certificate', 'private-key', 'limit-rate', 'cut-dirs', 'default-page', 'restrict-file-names', 'warc-file', 'rejected-log', 'config'],
-    longFlags: ['spider', 'recursive', 'mirror', 'page-requisites', 'force-directories', 'content-disposition', 'no-directories', 'quiet', 'verbose', 'continue', 'timestamping', 'no-clobber', 'convert-links', 'no-check-certificate', 'trust-server-names'],
+    longFlags: ['spider', 'recursive', 'mirror', 'page-requisites', 'force-directories', 'content-disposition', 'no-directories', 'quiet', 'verbose', 'continue', 'timestamping', 'no-clobber', 'convert-links', 'no-check-certificate', 'trust-server-names', 'no-verbose', 'server-response', 'show-progress', 'no-parent', 'no-host-directories', 'adjust-extension', 'span-hosts', 'inet4-only', 'inet6-only', 'no-cache', 'no-cookies', 'ignore-length', 'auth-no-challenge', 'no-proxy', 'version', 'help', 'debug', 'backups', 'https-only', 'no-hsts', 'no-config', 'retry-connrefused', 'progress'],
   });
   if (hasOption(p, 'e', 'execute', 'config')) return w.unknown(inv, 'shell_command_unproven');
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  const method = optionValues(p, 'method')[0];
+  if ((method && (method.value === null || !SAFE_METHODS.test(method.value))) || hasOption(p, 'post-data', 'post-file', 'body-data', 'body-file')) w.acc.write(inv.text);
   for (const o of optionValues(p, 'o', 'output-file', 'a', 'append-output', 'save-cookies', 'rejected-log', 'warc-file')) w.effect(inv, 'write', o);
   for (const o of optionValues(p, 'i', 'input-file', 'post-file', 'body-file', 'load-cookies')) if (o.value !== '-') w.effect(inv, 'read', o);
   if (hasOption(p, 'spider')) return w.acc.read();
@@ -183,4 +210,79 @@ const zip: Handler = (w, inv) => {
   w.effect(inv, 'write', out);
 };
 
-export const networkHandlers: Record<string, Handler> = { curl, wget, tar, gtar: tar, bsdtar: tar, unzip, zip };
+/**
+ * httpie / xh: `http [METHOD] URL [ITEM…]`. Data items (`a=b`, `a:=1`, `f@file`) make the
+ * default method POST; `==` (query) and `:` (header) items do not. `--offline` sends nothing;
+ * `-d`/`--download` and `-o FILE` write a file.
+ */
+const HTTPIE_METHODS = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE|CONNECT|TRACE|QUERY)$/;
+const HTTPIE_FLAGS = new Set([
+  '-j', '--json', '-f', '--form', '--multipart', '-v', '--verbose', '-h', '--headers', '-b', '--body', '-m', '--meta', '-q', '--quiet',
+  '-S', '--stream', '-F', '--follow', '--all', '--check-status', '-I', '--ignore-stdin', '--offline', '--pretty=all', '--pretty=none',
+  '--pretty=colors', '--pretty=format', '--verify=no', '--verify=yes', '-d', '--download', '-c', '--continue', '--ignore-netrc', '--compress',
+  '-x', '--chunked', '--debug', '--traceback', '--version', '--help', '--https', '--http2', '--raw', '--print=h', '--print=b', '--print=hb',
+  '--print=HhBb', '-p', '--print', '-P', '--history-print', '--timeout', '--max-redirects', '-a', '--auth', '-A', '--auth-type', '--style',
+  '-s', '--session', '--session-read-only', '--proxy', '--cert', '--cert-key', '--ssl', '--ciphers', '--response-charset', '--response-mime',
+  '--format-options', '--sorted', '--unsorted', '--boundary', '--path-as-is', '--default-scheme', '-o', '--output', '--max-headers',
+]);
+const HTTPIE_VALUED = new Set(['-p', '--print', '-P', '--history-print', '--timeout', '--max-redirects', '-a', '--auth', '-A', '--auth-type', '--style', '-s', '--session', '--session-read-only', '--proxy', '--cert', '--cert-key', '--ssl', '--ciphers', '--response-charset', '--response-mime', '--format-options', '--boundary', '--default-scheme', '-o', '--output', '--max-headers']);
+
+const httpie: Handler = (w, inv) => {
+  const args = inv.args;
+  let method: string | null | undefined;
+  let url: Arg | undefined;
+  let data = false;
+  let offline = false;
+  let download = false;
+  const outputs: Arg[] = [];
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === null) {
+      if (url === undefined) return w.unknown(inv, 'dynamic_word');
+      data = true;
+      continue;
+    }
+    if (v.startsWith('-') && v.length > 1 && url === undefined) {
+      const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
+      if (!HTTPIE_FLAGS.has(v) && !HTTPIE_FLAGS.has(name)) return w.unknown(inv, 'shell_command_unproven');
+      if (name === '--offline') offline = true;
+      if (name === '-d' || name === '--download') download = true;
+      if (name === '--session') return w.unknown(inv, 'shell_command_unproven');
+      if ((name === '-o' || name === '--output') && !v.includes('=')) {
+        const o = args[++i];
+        if (o) outputs.push(o);
+        continue;
+      }
+      if (HTTPIE_VALUED.has(name) && !v.includes('=')) i++;
+      continue;
+    }
+    if (url === undefined && method === undefined && HTTPIE_METHODS.test(v)) {
+      method = v;
+      continue;
+    }
+    if (url === undefined) {
+      url = a;
+      continue;
+    }
+    // Request items: `h:v` header, `q==v` query, `f=v` / `f:=json` / `f@file` / `@file` data.
+    if (/^[^=:@]*==/.test(v) || /^[^=:@]+:(?!=)/.test(v)) continue;
+    data = true;
+    const at = /^[^=:]*@(.+)$/.exec(v) ?? /^[^=]*=@(.+)$/.exec(v) ?? /^[^:]*:=@(.+)$/.exec(v);
+    if (at) w.effect(inv, 'read', { ...a, value: at[1]! });
+  }
+  if (!offline) {
+    const m = method ?? (data || inv.stdinPath !== undefined || inv.stdin !== undefined ? 'POST' : 'GET');
+    if (!SAFE_METHODS.test(m)) w.acc.write(inv.text);
+  }
+  for (const o of outputs) w.effect(inv, 'write', o);
+  if (download && outputs.length === 0) w.unprovenWrite(inv, 'write_path_missing');
+  if (outputs.length === 0 && !download) w.acc.read();
+};
+
+export const networkHandlers: Record<string, Handler> = {
+  http: httpie,
+  https: httpie,
+  httpie,
+  xh: httpie,
+  xhs: httpie, curl, wget, tar, gtar: tar, bsdtar: tar, unzip, zip };
