@@ -234,3 +234,20 @@ describe('manifest edits made by plain shell carry dependency intent', () => {
     expect(classifyShell('echo x > notes.txt', ctx()).intents.dependency).toBe(false);
   });
 });
+
+describe('dynamic values of known value options are only values', () => {
+  it('git: -m "$(cat msg)" and --since="$(date …)" keep their verdict; a hidden option does not', () => {
+    expect(classifyShell('git commit -m "$(cat msg.txt)"', ctx()).analysis).toBeUndefined();
+    expect(classifyShell('git commit -am "$MSG"', ctx()).analysis).toBeUndefined();
+    expect(m('git log --since="$(date +%F)" --oneline')).toBe('read');
+    expect(m('git log -n "$N"')).toBe('read');
+    expect(m('git diff $X')).toBe('unknown');
+    expect(m('git log --output=$(echo x)')).toBe('unknown');
+    expect(classifyShell('git push origin $B', ctx()).analysis).toBe('dynamic_word');
+  });
+
+  it('a counter assigned from arithmetic stays an integer through loops and branches', () => {
+    expect(m('i=0; while [ $i -lt 3 ]; do i=$((i+1)); done')).toBe('read');
+    expect(m('x=a; if true; then x=5; fi; (( x ))')).toBe('unknown');
+  });
+});

@@ -70,8 +70,16 @@ export function cloneScope(s: Scope): Scope {
 }
 
 /** After a branch that may or may not have run, what it changed is no longer known. */
+function integerValued(v: string | null | undefined): boolean {
+  return v === INT_VALUE || (typeof v === 'string' && /^-?\d+$/.test(v));
+}
+
 function mergeBranch(outer: Scope, inner: Scope): void {
-  for (const [k, v] of inner.env) if (outer.env.get(k) !== v) outer.env.set(k, null);
+  for (const [k, v] of inner.env) {
+    const o = outer.env.get(k);
+    // Two integers are still an integer (a counter after a loop), which arithmetic may read.
+    if (o !== v) outer.env.set(k, integerValued(o) && integerValued(v) ? INT_VALUE : null);
+  }
   if (inner.cwd !== outer.cwd) outer.cwd = null;
   for (const [k, v] of inner.funcs) if (!outer.funcs.has(k)) outer.funcs.set(k, v);
 }
@@ -302,7 +310,9 @@ export class ShellWalker {
     if (cmd.words.length === 0) {
       for (const a of cmd.assigns) {
         const v = a.value ? expandSingle(a.value, scope.env) : null;
-        scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : null);
+        // `i=$((i + 1))` holds an integer (its text was checked as arithmetic above).
+        const arithmetic = a.value !== null && /^\$\(\([^()]*\)\)$/.test(a.value.text);
+        scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : arithmetic ? INT_VALUE : null);
         if (isExecEnv(a.name)) this.acc.unproven('shell_command_unproven', cmd.text);
       }
       for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);

@@ -629,11 +629,39 @@ export const git: Handler = (w, inv) => {
   handler({ w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest });
   // A word we cannot see before `--` may be any option (`--output=…`, `--hard`): the
   // subcommand's verdict above stands for what we saw, the hidden word leaves it unproven.
-  for (const a of rest) {
+  // The value of an option that takes one (`-m "$(cat msg)"`, `--since="$(date …)"`) is
+  // only a value.
+  const valueOpts = GIT_VALUE_OPTIONS[sub] ?? EMPTY_SET;
+  for (let k = 0; k < rest.length; k++) {
+    const a = rest[k]!;
     if (a.value === '--') break;
-    if (a.value === null || (a.glob && /^[*?[]/.test(a.value))) {
-      w.unknown(inv, 'dynamic_word');
-      break;
-    }
+    if (!(a.value === null || (a.glob && /^[*?[]/.test(a.value)))) continue;
+    const prev = rest[k - 1]?.value;
+    if (prev !== undefined && prev !== null && (valueOpts.has(prev) || (/^-[A-Za-z]{2,}$/.test(prev) && valueOpts.has('-' + prev.slice(-1))))) continue;
+    const named = /^(--[A-Za-z][\w-]*)=/.exec(a.text);
+    if (named && (valueOpts.has(named[1]!) || (LOG_VALUE.has(named[1]!) && GIT[sub] === readOnly))) continue;
+    w.unknown(inv, 'dynamic_word');
+    break;
   }
+};
+
+const EMPTY_SET: ReadonlySet<string> = new Set();
+/** Options of the log family whose value is a date, pattern, format or count. */
+const LOG_VALUE = new Set(['-n', '--max-count', '--skip', '--since', '--after', '--until', '--before', '--author', '--committer', '--grep', '--format', '--pretty', '--date', '-S', '-G', '-L', '--since-as-filter']);
+const COMMIT_VALUE = new Set(['-m', '-F', '-C', '-c', '-t', '--message', '--file', '--author', '--date', '--template', '--fixup', '--squash', '--reuse-message', '--reedit-message', '--trailer']);
+/** Per subcommand, the options whose next word is a value that cannot turn into an option. */
+const GIT_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+  log: LOG_VALUE,
+  show: LOG_VALUE,
+  shortlog: LOG_VALUE,
+  whatchanged: LOG_VALUE,
+  'rev-list': LOG_VALUE,
+  diff: new Set(['-U', '--unified', '--diff-filter', '-S', '-G']),
+  grep: new Set(['-e', '-A', '-B', '-C', '-m', '--max-count']),
+  blame: new Set(['-L']),
+  commit: COMMIT_VALUE,
+  tag: new Set(['-m', '-F', '--message', '--file']),
+  merge: new Set(['-m', '-F', '--message', '--file']),
+  stash: new Set(['-m', '--message']),
+  notes: new Set(['-m', '-F']),
 };
