@@ -174,11 +174,12 @@ export const SED = defineOptions({
 
 export const SORT = defineOptions({
   read:
-    '-b -d -f -g -i -M -h -n -R -r -V -c -C -m -s -u -z -k: -t: -T: -S: ' +
+    '-b -d -f -g -i -M -h -n -R -r -V -c -C -m -s -u -z -k: -t: -S: ' +
     '--ignore-leading-blanks --dictionary-order --ignore-case --general-numeric-sort --ignore-nonprinting --month-sort --human-numeric-sort ' +
     '--numeric-sort --random-sort --random-source= --reverse --sort= --version-sort --batch-size= --check[=] --debug --files0-from= --key= ' +
-    `--merge --stable --buffer-size= --field-separator= --temporary-directory= --parallel= --unique --zero-terminated ${HV}`,
-  write: '-o: --output=',
+    `--merge --stable --buffer-size= --field-separator= --parallel= --unique --zero-terminated ${HV}`,
+  // Temporary files go to `-T DIR` while sorting.
+  write: '-o: --output= -T: --temporary-directory=',
   exec: '--compress-program=',
 });
 
@@ -186,6 +187,40 @@ export const UNIQ = defineOptions({
   read: `-c -d -D -f: -i -s: -u -z -w: --count --repeated --all-repeated[=] --skip-fields= --group[=] --ignore-case --skip-chars= --unique --zero-terminated --check-chars= ${HV}`,
   numeric: true,
 });
+
+// Small coreutils readers.
+export const CUT = defineOptions({ read: `-b: -c: -d: -f: -n -s -z -w --bytes= --characters= --delimiter= --fields= --complement --only-delimited --output-delimiter= --zero-terminated ${HV}` });
+export const TR = defineOptions({ read: `-c -C -d -s -t --complement --delete --squeeze-repeats --truncate-set1 ${HV}` });
+export const NL = defineOptions({
+  read: `-b: -d: -f: -h: -i: -l: -n: -p -s: -v: -w: --body-numbering= --section-delimiter= --footer-numbering= --header-numbering= --line-increment= --join-blank-lines= --number-format= --no-renumber --number-separator= --starting-line-number= --number-width= ${HV}`,
+});
+export const PASTE = defineOptions({ read: `-d: -s -z --delimiters= --serial --zero-terminated ${HV}` });
+/** `join -o` is an output format, not a file. */
+export const JOIN = defineOptions({ read: `-a: -e: -i -j: -o: -t: -v: -1: -2: -z --check-order --nocheck-order --header --ignore-case --zero-terminated ${HV}` });
+export const COMM = defineOptions({ read: `-1 -2 -3 -z --check-order --nocheck-order --output-delimiter= --total --zero-terminated ${HV}` });
+export const TAC = defineOptions({ read: `-b -r -s: --before --regex --separator= ${HV}` });
+export const REV = defineOptions({ read: '-0 -h -V --zero --help --version' });
+export const FOLD = defineOptions({ read: `-b -s -w: --bytes --spaces --width= ${HV}`, numeric: true });
+export const FMT = defineOptions({ read: `-c -p: -s -t -u -w: -g: --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal= ${HV}`, numeric: true });
+export const EXPAND = defineOptions({ read: `-i -t: --initial --tabs= ${HV}`, numeric: true });
+export const UNEXPAND = defineOptions({ read: `-a -t: --all --first-only --tabs= ${HV}` });
+export const OD = defineOptions({
+  read: `-A: -j: -N: -S:: -t: -v -w:: -a -b -c -d -f -i -l -o -s -x -D -O -X -e -F -H -I -L -B --address-radix= --endian= --skip-bytes= --read-bytes= --strings[=] --format= --output-duplicates --width[=] --traditional ${HV}`,
+});
+/** BSD `base64 -o file` writes; `-i file` (BSD) names the input. */
+export const BASE64 = defineOptions({ read: `-d -D -i -w: -b: --decode --ignore-garbage --wrap= --input= ${HV}`, write: '-o: --output=' });
+export const SEQ = defineOptions({ read: `-f: -s: -w -t: --format= --separator= --equal-width ${HV}`, numeric: true });
+export const BASENAME = defineOptions({ read: `-a -s: -z --multiple --suffix= --zero ${HV}` });
+export const DIRNAME = defineOptions({ read: `-z --zero ${HV}` });
+export const REALPATH = defineOptions({ read: `-e -m -L -P -q -s -z --canonicalize-existing --canonicalize-missing --logical --physical --quiet --relative-to= --relative-base= --strip --no-symlinks --zero ${HV}` });
+export const READLINK = defineOptions({ read: `-f -e -m -n -q -s -v -z --canonicalize --canonicalize-existing --canonicalize-missing --no-newline --quiet --silent --verbose --zero ${HV}` });
+export const PWD = defineOptions({ read: `-L -P --logical --physical ${HV}` });
+export const UNAME = defineOptions({ read: `-a -s -n -r -v -m -p -i -o --all --kernel-name --nodename --kernel-release --kernel-version --machine --processor --hardware-platform --operating-system ${HV}` });
+export const ID = defineOptions({ read: `-a -Z -g -G -n -r -u -z -p -P --context --group --groups --name --real --user --zero ${HV}` });
+export const WHOAMI = defineOptions({ read: HV });
+export const NPROC = defineOptions({ read: `--all --ignore= ${HV}` });
+export const PRINTENV = defineOptions({ read: `-0 --null ${HV}` });
+export const SLEEP = defineOptions({ read: HV });
 
 /** Bash's `type` builtin. */
 export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
@@ -215,6 +250,33 @@ export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
   type: TYPE,
   rg: RG,
   ag: AG,
+  cut: CUT,
+  tr: TR,
+  nl: NL,
+  paste: PASTE,
+  join: JOIN,
+  comm: COMM,
+  tac: TAC,
+  rev: REV,
+  fold: FOLD,
+  fmt: FMT,
+  expand: EXPAND,
+  unexpand: UNEXPAND,
+  od: OD,
+  base64: BASE64,
+  base32: BASE64,
+  seq: SEQ,
+  basename: BASENAME,
+  dirname: DIRNAME,
+  realpath: REALPATH,
+  readlink: READLINK,
+  pwd: PWD,
+  uname: UNAME,
+  id: ID,
+  whoami: WHOAMI,
+  nproc: NPROC,
+  printenv: PRINTENV,
+  sleep: SLEEP,
   fd: FD,
   fdfind: FD,
 };

@@ -15,12 +15,10 @@ const read: Handler = (w) => w.acc.read();
 
 /** Names whose manual lists no option that writes a file, runs a program or changes system state. */
 const READ_ONLY = [
-  'echo', 'pwd', 'whereis', 'more', 'basename', 'dirname', 'realpath', 'readlink', 'sleep', 'whoami', 'id', 'uname', 'nproc',
-  'free', 'uptime', 'ps', 'column', 'cut', 'tr', 'paste', 'join', 'nl', 'fold', 'fmt', 'rev', 'tac', 'od', 'hexdump',
-  'strings', 'expand', 'unexpand', 'seq', 'yes', 'printenv', 'locale', 'getconf', 'apropos', 'exa', 'eza', 'lsof', 'pgrep',
-  'zcat', 'bzcat', 'xzcat', 'base64', 'base32', 'numfmt', 'tsort', 'pathchk', 'groups', 'users', 'who', 'w', 'last', 'arch',
-  'lscpu', 'lsblk', 'vmstat', 'iostat', 'dig', 'nslookup', 'host', 'ping', 'tput', 'clear', 'tty', 'cal', 'factor', 'expr',
-  'bc', 'look', 'colordiff', 'lsattr', 'getfacl', 'namei', 'comm',
+  'echo', 'whereis', 'more', 'free', 'uptime', 'ps', 'column', 'hexdump', 'strings', 'yes', 'locale', 'getconf', 'apropos',
+  'exa', 'eza', 'lsof', 'pgrep', 'zcat', 'bzcat', 'xzcat', 'numfmt', 'tsort', 'pathchk', 'groups', 'users', 'who', 'w', 'last',
+  'arch', 'lscpu', 'lsblk', 'vmstat', 'iostat', 'dig', 'nslookup', 'host', 'ping', 'tput', 'clear', 'tty', 'cal', 'factor',
+  'expr', 'bc', 'look', 'colordiff', 'lsattr', 'getfacl', 'namei',
 ];
 
 /** `test`/`[`: `-v 'a[$(cmd)]'` evaluates the subscript, running the substitution. */
