@@ -8,6 +8,7 @@ import path from 'node:path';
 import { hasOption, optionValues, parseArgs } from '../options.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { serviceHandlers } from './services.js';
 
 function urlBaseName(url: string): string | null {
   const noQuery = url.replace(/[?#].*$/, '');
@@ -281,6 +282,7 @@ const httpie: Handler = (w, inv) => {
 };
 
 export const networkHandlers: Record<string, Handler> = {
+  ...serviceHandlers,
   http: httpie,
   https: httpie,
   httpie,

@@ -45,3 +45,37 @@ describe('HTTP clients', () => {
     all(['http api.example.invalid/x', 'http GET api.example.invalid/x q==1 Accept:json', 'http --offline POST api.example.invalid/x a=1'], 'read');
   });
 });
+
+describe('operations CLIs', () => {
+  it('read-only subcommands are reads (review is usable for operations work)', () => {
+    all([
+      'kubectl get pods -n prod -o wide', 'kubectl describe deployment api', 'kubectl logs api-123 --tail=100 -f', 'kubectl top pods -A', 'kubectl explain pod.spec',
+      'kubectl --context staging get svc', 'kubectl config view --minify', 'kubectl rollout status deploy/api',
+      'docker ps -a', 'docker images', 'docker inspect web --format "{{.State.Status}}"', 'docker logs --tail 50 web', 'docker compose ps', 'docker image ls',
+      'gh pr view 12 --json title,body', 'gh pr list --state open -L 20', 'gh issue view 7', 'gh issue list -l bug', 'gh api repos/o/r/pulls', 'gh api -X GET search/issues -f q=x', 'gh run list',
+      'aws ec2 describe-instances --region eu-west-1', 'aws s3 ls s3://bucket', 'aws iam list-users --output json', 'aws sts get-caller-identity', 'aws logs get-log-events --log-group-name g --log-stream-name s',
+      'gcloud compute instances list --project p', 'gcloud run services describe api --region europe-west1',
+      'terraform plan', 'terraform show', 'terraform validate', 'terraform plan -var-file=prod.tfvars -no-color',
+      'vault read secret/data/x', 'vault kv get secret/x', "psql -d app -c 'SELECT count(*) FROM users'", "psql -h db -U app -At -c 'select id, name from t where x > 1 limit 5'",
+    ], 'read');
+  });
+  it('known mutating subcommands change remote state', () => {
+    all([
+      'kubectl apply -f deploy.yaml', 'kubectl delete pod api-1', 'kubectl scale deploy/api --replicas=0', 'kubectl rollout restart deploy/api', 'kubectl exec -it api -- sh',
+      'docker rm -f web', 'docker run --rm alpine echo hi', 'docker compose up -d', 'docker system prune -af', 'docker push img:1',
+      'gh pr merge 12 --squash', 'gh issue close 7', 'gh api -X DELETE repos/o/r', 'gh api repos/o/r/issues -f title=x', 'gh release create v1',
+      'aws ec2 terminate-instances --instance-ids i-1', 'aws s3 rm s3://b/k', 'aws lambda invoke --function-name f out.json', 'aws s3 cp a.txt s3://b/a.txt',
+      'gcloud compute instances delete vm-1', 'gcloud run deploy api --image img',
+      'terraform apply -auto-approve', 'terraform destroy', 'terraform state rm aws_s3_bucket.b',
+      'vault write secret/x a=1', 'vault kv put secret/x a=1', 'vault delete secret/x',
+    ], 'write');
+  });
+  it('what writes locally, is not listed, or carries unknown options stays refused', () => {
+    all(["psql -c 'DELETE FROM users'", "psql -c 'SELECT * INTO t2 FROM t'", "psql -c 'select pg_terminate_backend(1)'", "psql -c '\\! rm -rf x'", "psql -c 'explain analyze delete from t'", 'psql -f migrate.sql', 'kubectl get pods --frobnicate', 'kubectl foo', 'gh pr view 1 --web', 'aws s3api get-object --bucket b --key k out.bin', 'docker frob'], ['unknown']);
+    expect(m('terraform plan -out=tf.plan')).toBe('write');
+    expect(classifyShell('terraform plan -out=tf.plan', ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/tf.plan` }]);
+    expect(classifyShell("psql -c 'select 1' -o out.txt", ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/out.txt` }]);
+    expect(classifyShell('aws s3 cp s3://b/k ./k', ctx).mutability).toBe('write');
+    expect(classifyShell('terraform init', ctx).intents.dependency).toBe(true);
+  });
+});
