@@ -128,3 +128,19 @@ describe('symlinks resolved on both sides (issue 10 defect 2)', () => {
     expect(verdict('echo x > src/lnk/../b.ts', base, `${base}/h`, [], [`${base}/docs/**`])).toBe('allow/WITHIN_CONTRACT');
   });
 });
+
+describe('cd is logical, file operations are physical', () => {
+  it('follows bash: cd src/lnk/.. is src, but src/lnk/../f is docs/f', () => {
+    const base = tmp();
+    mkdirSync(`${base}/src`, { recursive: true });
+    mkdirSync(`${base}/docs/inner`, { recursive: true });
+    symlinkSync('../docs/inner', `${base}/src/lnk`);
+    const ctx: ClassifyContext = { cwd: base, projectRoot: base, home: `${base}/h`, files: diskFileView(), config: EMPTY_CLASSIFIER_CONFIG, digestKey: 'k', realpath: true };
+    const fx = (cmd: string) => classifyShell(cmd, ctx).effects.map((e) => `${e.kind} ${e.path.slice(base.length + 1)}`);
+    expect(fx('echo x > src/lnk/../f')).toEqual(['write docs/f']);
+    expect(fx('cd src/lnk/.. && echo x > f')).toEqual(['write src/f']);
+    expect(fx('cd src/lnk && cd .. && echo x > f')).toEqual(['write src/f']);
+    expect(fx('cd src/lnk && echo x > ../f')).toEqual(['write docs/f']);
+    expect(fx('cd -P src/lnk/.. && echo x > f')).toEqual(['write docs/f']);
+  });
+});

@@ -15,6 +15,8 @@ const MAX_STEPS = 200_000;
 export interface Scope {
   /** Canonical working directory; null after a `cd` we could not follow. */
   cwd: string | null;
+  /** bash's logical `$PWD` (symlinks kept), which `cd ..` works from; absent when it is `cwd`. */
+  pwd?: string | null;
   env: Env;
   funcs: Map<string, ShNode>;
 }
@@ -66,7 +68,7 @@ export function isDeviceSink(p: string): boolean {
 }
 
 export function cloneScope(s: Scope): Scope {
-  return { cwd: s.cwd, env: new Map(s.env), funcs: new Map(s.funcs) };
+  return { cwd: s.cwd, pwd: s.pwd, env: new Map(s.env), funcs: new Map(s.funcs) };
 }
 
 /** After a branch that may or may not have run, what it changed is no longer known. */
@@ -81,6 +83,7 @@ function mergeBranch(outer: Scope, inner: Scope): void {
     if (o !== v) outer.env.set(k, integerValued(o) && integerValued(v) ? INT_VALUE : null);
   }
   if (inner.cwd !== outer.cwd) outer.cwd = null;
+  if (inner.pwd !== outer.pwd) outer.pwd = null;
   for (const [k, v] of inner.funcs) if (!outer.funcs.has(k)) outer.funcs.set(k, v);
 }
 

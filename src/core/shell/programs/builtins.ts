@@ -1,23 +1,61 @@
 // Shell builtins that change what later commands see (directory, variables) or run text
 // as commands (`eval`, `trap`), plus the inert ones.
+import path from 'node:path';
 import { canonicalPath } from '../../paths/canonical.js';
 import { isExecEnv as isExecEnvName, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
 
 const read: Handler = (w) => w.acc.read();
 
+/**
+ * `cd` as bash does it: without `-P` the target is joined to the logical `$PWD` and its
+ * `..` removed as text (`cd src/lnk/..` is `src` even when `src/lnk` points elsewhere);
+ * the directory entered is where that text resolves. `-P` resolves like the kernel.
+ */
 function changeDir(w: ShellWalker, inv: Invocation, operandIndex: number): void {
+  const flags = inv.args.slice(operandIndex).filter((a) => a.value !== null && /^-[LPe@]+$/.test(a.value));
+  const physical = flags.some((a) => a.value!.includes('P'));
   const ops = inv.args.slice(operandIndex).filter((a) => !(a.value !== null && /^-[LPe@]+$/.test(a.value)));
   const target = ops[0];
+  const scope = inv.scope;
   if (!target) {
-    inv.scope.cwd = canonicalPath('~', '/', { realpath: w.pc.realpath, home: w.pc.home });
+    scope.cwd = canonicalPath('~', '/', { realpath: w.pc.realpath, home: w.pc.home });
+    scope.pwd = undefined;
     return;
   }
   if (target.value === '-' || target.value === null) {
-    inv.scope.cwd = null;
+    scope.cwd = null;
+    scope.pwd = null;
     return;
   }
-  inv.scope.cwd = argPath(target, inv.scope.cwd, w.pc);
+  const v = target.value;
+  const dotdot = v === '..' || v.startsWith('../') || v.includes('/../') || v.endsWith('/..');
+  if (physical || !dotdot || target.glob) {
+    const logical = physical ? undefined : logicalJoin(scope.pwd === undefined ? scope.cwd : scope.pwd, v, target.tilde, w);
+    scope.cwd = argPath(target, scope.cwd, w.pc);
+    scope.pwd = logical === scope.cwd ? undefined : logical;
+    return;
+  }
+  const base = scope.pwd === undefined ? scope.cwd : scope.pwd;
+  const logical = logicalJoin(base, v, target.tilde, w);
+  if (logical === null) {
+    scope.cwd = null;
+    scope.pwd = null;
+    return;
+  }
+  // No `..` is left in the logical path: resolving it follows links only.
+  scope.cwd = argPath({ value: logical, glob: false, tilde: false, text: v }, '/', w.pc);
+  scope.pwd = logical === scope.cwd ? undefined : logical;
+}
+
+function logicalJoin(base: string | null, v: string, tilde: boolean, w: ShellWalker): string | null {
+  let joined: string;
+  if (tilde && (v === '~' || v.startsWith('~/'))) joined = w.pc.home + v.slice(1);
+  else if (v.startsWith('/')) joined = v;
+  else if (base === null) return null;
+  else joined = `${base}/${v}`;
+  const n = path.posix.normalize(joined);
+  return n.length > 1 && n.endsWith('/') ? n.slice(0, -1) : n;
 }
 
 const cd: Handler = (w, inv) => {
