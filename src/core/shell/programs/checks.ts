@@ -1,6 +1,11 @@
 // Test, lint and type-check runners (mutability `check`). Any write flag (`--fix`,
 // `--write`, `-u`, snapshot updates) or a formatter's default rewrite makes them writes of
-// the paths they were given (the current folder when none).
+// the paths they were given (the current folder when none). A check is not an escape
+// hatch: an option that writes a report or cache (`--outputFile`, `--basetemp`,
+// `-coverprofile`, `--tsBuildInfoFile`) is a write of its value; one that runs other code
+// (`-exec`, `--require`, a reporter or runner module, an inline `--config` JSON, `-p`
+// plugins) leaves the command unproven; and a runner that executes its operands runs only
+// test files inside the project (anything else is arbitrary code run "as a test").
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
@@ -57,7 +62,125 @@ export function writeOperands(w: ShellWalker, inv: Invocation, from: number): vo
   w.extraTargets(inv);
 }
 
+/** Options whose value is a file or folder the runner writes (`--x=v` or `--x v`). */
+const WRITE_VALUE_OPTIONS = new Set([
+  '--outputFile', '--output-file', '--outfile', '--basetemp', '--test-reporter-destination', '--reporter-destination', '-coverprofile',
+  '--coverprofile', '--tsBuildInfoFile', '--generateTrace', '--junitxml', '--junit-xml', '--result-log', '--report-log', '--coverageDirectory',
+  '--coverage-directory', '--outDir', '--outdir', '--out-dir', '--declarationDir', '-cpuprofile', '-memprofile', '-blockprofile', '-mutexprofile',
+  '-trace', '-outputdir', '--output', '--json-report-file', '--resultsDir', '--log-file', '--debug-file', '--cache-dir', '--cacheDirectory',
+  '--cov-report', '--html', '--xml', '--lcov', '--json-output', '--sarif-file', '--output-junit', '--report-dir', '--temp-directory',
+]);
+/** Options that load or run code other than the project's tests (any runner). */
+const EXEC_OPTIONS = new Set([
+  '--exec', '-exec', '-toolexec', '--toolexec', '-vettool', '--script-shell', '--node-options', '--require', '--loader', '--import',
+  '--experimental-loader', '--runner', '--testRunner', '--test-runner', '--transform', '--globalSetup', '--globalTeardown', '--setupFiles',
+  '--setupFilesAfterEnv', '--testEnvironment', '--resolver', '--reporters', '--plugin', '--preload', '--pool', '--environment', '--shell',
+  '--ui', '--open', '--api', '--override-ini', '--rootdir', '--confcutdir', '--pyargs', '--inspect', '--inspect-brk', '--watch-exec',
+  '--compilers', '--file', '--prettier-path', '--resolve-plugins-relative-to', '--rulesdir', '--rule-dir', '--plugins', '--ext-plugin',
+  '--snapshotSerializers', '--testResultsProcessor', '--testSequencer', '--moduleNameMapper', '--haste', '--watchPlugins', '--injectGlobals',
+  '--sequence.setupFiles', '--typecheck.checker', '--browser', '--server', '--deps.inline', '--env-file',
+]);
+/** Reporters built into the runners; any other reporter is a module (code) or a file writer. */
+const BUILTIN_REPORTERS = /^(?:default|verbose|dot|dots|json|tap|tap-flat|basic|hanging-process|github-actions|spec|min|list|progress|nyan|landing|json-stream|doc|markdown|summary|text|text-summary|none|silent|line|pretty|compact|junit|lcov|html|blob|agent)$/;
+/** File names test runners treat as tests (`a.test.ts`, `test_a.py`, `a_test.go`, files under test folders). */
+const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|specs?|e2e|spec-\w+)\/|(?:^|[/._-])(?:test|spec|tests|specs)[._-][^/]*$|(?:^|\/)test_[^/]*\.py$|_test\.(?:go|py|rb|exs?)$|_spec\.rb$|\.(?:test|spec|e2e|bench)\.[cm]?[jt]sx?$|\.bats$|Test\.(?:php|java|kt)$/;
+
+/**
+ * Screens a runner's options and operands: a write option is a write of its value, a code
+ * option or a non-test file run by a runner that executes files leaves it unproven. Returns
+ * true when the command was settled here (not a check).
+ */
+function screenRunner(w: ShellWalker, inv: Invocation, from: number, runsFiles: boolean, spec: RunnerSpec = {}): boolean {
+  const args = inv.args;
+  let settled = false;
+  for (let i = from; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === null) continue;
+    if (v === '--') break;
+    if (!v.startsWith('-')) continue;
+    const eq = v.indexOf('=');
+    // `--outputFile.json=x` (vitest) is --outputFile with a key.
+    const name = (eq > 0 ? v.slice(0, eq) : v).replace(/^(--outputFile)\..*$/, '$1');
+    const value = (): Arg | undefined => (eq > 0 ? { ...a, value: v.slice(eq + 1) } : args[i + 1]);
+    if (spec.writeFlags?.includes(name)) {
+      w.unprovenWrite(inv, 'write_path_missing');
+      settled = true;
+      continue;
+    }
+    // `pytest -p no:cacheprovider` disables a plugin; any other `-p` loads one.
+    if (spec.execOptions?.includes(name) && !(name === '-p' && /^no:/.test(value()?.value ?? ''))) {
+      w.unknown(inv, 'shell_command_unproven');
+      return true;
+    }
+    if (WRITE_VALUE_OPTIONS.has(name) || spec.writeOptions?.includes(name)) {
+      const target = value();
+      if (!target || target.value === null || target.value === '' || target.value === '-' || /^(?:term|term-missing|annotate|html|xml|json|lcov)$/.test(target.value)) w.unprovenWrite(inv, 'write_path_missing');
+      else w.effect(inv, 'write', target);
+      settled = true;
+      continue;
+    }
+    if (EXEC_OPTIONS.has(name) || /^--(?:inspect|experimental-)/.test(name)) {
+      w.unknown(inv, 'shell_command_unproven');
+      return true;
+    }
+    if (name === '--reporter' || name === '--test-reporter' || name === '-R') {
+      const r = value();
+      if (!r || r.value === null || !BUILTIN_REPORTERS.test(r.value)) {
+        w.unknown(inv, 'shell_command_unproven');
+        return true;
+      }
+      continue;
+    }
+    if (name === '--config' || name === '--config-file' || name === '--configFile' || (name === '-c' && spec.configShort)) {
+      const c = value();
+      // An inline JSON config can name a runner, transform or setup module: code.
+      if (!c || c.value === null || c.value.trimStart().startsWith('{')) {
+        w.unknown(inv, 'shell_command_unproven');
+        return true;
+      }
+      const p = w.path(inv, c);
+      if (!p || !isInsideProject(w, p)) {
+        w.unknown(inv, 'shell_command_unproven');
+        return true;
+      }
+    }
+  }
+  if (settled) return true;
+  if (!runsFiles) return false;
+  for (const op of pathOperands(args, from)) {
+    if (op.value === null) continue;
+    const p = w.path(inv, op);
+    if (!p) continue;
+    if (!isInsideProject(w, p) && w.exists(p)) {
+      w.unknown(inv, 'shell_command_unproven');
+      return true;
+    }
+    const rel = p.startsWith(w.ctx.projectRoot + '/') ? p.slice(w.ctx.projectRoot.length + 1) : p;
+    if (w.readFile(p, 1) !== undefined && !TEST_FILE.test(rel)) {
+      w.unknown(inv, 'shell_command_unproven');
+      return true;
+    }
+  }
+  return false;
+}
+
+function isInsideProject(w: ShellWalker, p: string): boolean {
+  const root = w.ctx.projectRoot;
+  return p === root || p.startsWith(root.endsWith('/') ? root : root + '/');
+}
+
 export interface RunnerSpec {
+  /** The runner executes the files it is given (test runners, not linters). */
+  readonly runsFiles?: boolean;
+  /** This runner's own options whose value is a file it writes (`-o` for eslint and go test). */
+  readonly writeOptions?: readonly string[];
+  /** This runner's own flags that write files it names itself (`go test -c`). */
+  readonly writeFlags?: readonly string[];
+  /** This runner's own options that load or run code (`pytest -p`, `mocha -r`). */
+  readonly execOptions?: readonly string[];
+  /** `-c` names a config file (jest, vitest, eslint). */
+  readonly configShort?: boolean;
   /** Short letters that write (`-u` for jest, `-w` for prettier). */
   readonly short?: string;
   /** Extra long flags that write. */
@@ -72,6 +195,7 @@ export interface RunnerSpec {
 
 /** Classifies `inv.args[from…]` as a run of a checker. */
 export function runChecker(w: ShellWalker, inv: Invocation, from: number, spec: RunnerSpec = {}): void {
+  if (screenRunner(w, inv, from, spec.runsFiles ?? false, spec)) return;
   const long = spec.long ? new Set([...GENERIC_WRITE_FLAGS, ...spec.long]) : GENERIC_WRITE_FLAGS;
   if (flagPresent(inv.args, from, long, spec.short ?? '')) return writeOperands(w, inv, from);
   if (spec.writesByDefault) {
@@ -88,6 +212,7 @@ function runner(spec: RunnerSpec = {}): Handler {
 /** `tsc` emits JavaScript unless told not to. */
 const tsc: Handler = (w, inv) => {
   const vals = inv.args.map((a) => a.value);
+  if (vals.some((v) => v !== null && /^--?(?:tsBuildInfoFile|generateTrace|outDir|outFile|declarationDir|plugins)(?:=|$)/.test(v))) return screenRunner(w, inv, 1, false) ? undefined : w.unprovenWrite(inv, 'write_path_missing');
   if (vals.includes('-v') || vals.includes('--version') || vals.includes('--help') || vals.includes('-h') || vals.includes('--showConfig')) return w.acc.read();
   if (vals.includes('--init')) return w.effect(inv, 'create', { value: 'tsconfig.json', glob: false, tilde: false, text: 'tsconfig.json' });
   const noEmit = vals.some((v) => v === '--noEmit' || v === '-noEmit' || v === '--noEmit=true');
@@ -106,7 +231,13 @@ const eslint: Handler = (w, inv) => {
       if (t) w.effect(inv, 'write', t);
     } else if (v?.startsWith('--output-file=')) w.effect(inv, 'write', { ...args[i]!, value: v.slice(14) });
   }
-  runChecker(w, inv, 1, { long: ['--fix-type'] });
+  // `-f ./formatter.js` loads a module; built-in formatter names only print.
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    const f = v === '-f' || v === '--format' ? args[i + 1]?.value : v?.startsWith('--format=') ? v.slice(9) : undefined;
+    if (f === null || (f !== undefined && !/^(?:stylish|json|json-with-metadata|html|compact|unix|tap|junit|checkstyle|visualstudio|jslint-xml|table|codeframe)$/.test(f))) return w.unknown(inv, 'shell_command_unproven');
+  }
+  runChecker(w, inv, 1, { long: ['--fix-type'], configShort: true, execOptions: ['--rulesdir', '--resolve-plugins-relative-to', '--plugin', '--parser'] });
 };
 
 /** ruff: `check` (fix writes), `format` (writes unless --check/--diff). */
@@ -143,7 +274,7 @@ export const vitest: Handler = (w, inv) => {
   if (sub === '--version' || sub === '-v') return w.acc.read();
   if (sub === 'init') return w.unknown(inv, 'shell_command_unproven');
   const from = sub === 'run' || sub === 'watch' || sub === 'dev' || sub === 'related' || sub === 'bench' || sub === 'list' ? 2 : 1;
-  runChecker(w, inv, from, { short: 'u' });
+  runChecker(w, inv, from, { short: 'u', runsFiles: true, configShort: true, execOptions: ['-r', '--root', '--dir'] });
 };
 
 function subcommandChecker(checks: readonly string[], reads: readonly string[] = ['--version', '-v', 'version', 'help', '--help']): Handler {
@@ -171,8 +302,51 @@ const PURE = [
   'ctest', 'busted', 'bats', 'behave', 'unittest', 'pydocstyle', 'pycodestyle', 'hlint', 'credo', 'swiftlint', 'checkov', 'tflint',
 ];
 
+const RUNNER_OPTIONS: Record<string, RunnerSpec> = {
+  jest: { configShort: true, execOptions: ['--rootDir', '--roots', '--projects'] },
+  pytest: { execOptions: ['-p', '-o', '-c'] },
+  'py.test': { execOptions: ['-p', '-o', '-c'] },
+  mocha: { execOptions: ['-r', '--ui', '-u', '--extension'] },
+  mypy: { writeOptions: ['--html-report', '--txt-report', '--xml-report', '--junit-xml', '--linecount-report', '--any-exprs-report', '--cobertura-xml-report', '--lineprecision-report', '--linecoverage-report', '--memory-xml-report', '--xslt-html-report', '--xslt-txt-report'], execOptions: ['--python-executable', '--custom-typeshed-dir'] },
+  pylint: { execOptions: ['--load-plugins', '--init-hook', '--rcfile'], writeOptions: ['--output'] },
+  flake8: { writeOptions: ['--output-file', '--tee'], execOptions: ['--append-config', '--enable-extensions', '--require-plugins'] },
+  phpunit: { writeOptions: ['--log-junit', '--log-teamcity', '--testdox-html', '--testdox-text', '--testdox-xml', '--coverage-html', '--coverage-clover', '--coverage-php', '--coverage-text', '--coverage-xml', '--coverage-cobertura', '--coverage-crap4j'], execOptions: ['--bootstrap', '--extension', '--include-path'] },
+  rspec: { writeOptions: ['--out'], execOptions: ['-r', '--require', '-I'] },
+  shellcheck: { execOptions: ['-x', '--external-sources'] },
+};
+
+/** Checkers that execute the files they are given. */
+const RUNS_FILES = new Set(['jest', 'mocha', 'ava', 'tap', 'pytest', 'py.test', 'karma', 'jasmine', 'cucumber-js', 'rspec', 'phpunit', 'busted', 'bats', 'behave', 'unittest']);
+
+/**
+ * c8 / nyc run another command under coverage: the inner command is classified as typed
+ * (a check stays a check); `report`/`check-coverage` only read the coverage data.
+ */
+const coverageWrapper: Handler = (w, inv) => {
+  const args = inv.args;
+  let i = 1;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (!v.startsWith('-')) break;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (/^--(?:require|r|exec|extension|instrumenter|source-map|hook-\w+)(?:=|$)|^-[ri]$/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+    // Options with a separate value (`-r lcov`, `--reporter text`, `--report-dir x`).
+    if (!v.includes('=') && /^(?:-[rox]|--(?:reporter|report-dir|reports-dir|temp-directory|temp-dir|include|exclude|n|x|src|cwd|lines|branches|functions|statements|exclude-after-remap))$/.test(v)) i++;
+  }
+  const sub = args[i]?.value;
+  if (sub === undefined || sub === 'report' || sub === 'check-coverage') return w.acc.read();
+  if (sub === null) return w.unknown(inv, 'dynamic_word');
+  w.run(inv, args.slice(i));
+};
+
 export const checkHandlers: Record<string, Handler> = {
-  ...Object.fromEntries(PURE.map((n) => [n, runner({ short: n === 'jest' ? 'u' : '' })])),
+  ...Object.fromEntries(PURE.filter((n) => n !== 'nyc' && n !== 'c8').map((n) => [n, runner({ short: n === 'jest' ? 'u' : '', runsFiles: RUNS_FILES.has(n), ...RUNNER_OPTIONS[n] })])),
+  c8: coverageWrapper,
+  nyc: coverageWrapper,
   vitest,
   tsc,
   eslint,

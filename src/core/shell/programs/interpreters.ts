@@ -32,6 +32,7 @@ function stdinCode(w: ShellWalker, inv: Invocation, prove?: (code: string) => In
 
 /** node options that only shape diagnostics or limits; any other option leaves inline code unproven. */
 const NODE_SAFE_FLAGS = new Set(['--no-warnings', '--no-deprecation', '--trace-warnings', '--trace-deprecation', '--throw-deprecation', '--pending-deprecation', '--enable-source-maps', '--use-strict', '--no-experimental-fetch', '--experimental-strip-types', '--no-experimental-strip-types', '--abort-on-uncaught-exception', '--preserve-symlinks', '--frozen-intrinsics', '--disallow-code-generation-from-strings']);
+const NODE_TEST_OPTIONS = new Set(['--test-reporter-destination', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--test-concurrency', '--test-timeout', '--test-force-exit', '--test-shard']);
 const NODE_SAFE_VALUES = new Set(['--input-type', '--stack-size', '--max-old-space-size', '--max-semi-space-size', '--title', '--unhandled-rejections']);
 /** Options that load code before the program (`-r`, `--import`, `--loader`, `data:` URLs among them) or read an environment file. */
 const NODE_PRELOAD = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--experimental-policy|--policy-integrity|--snapshot-blob|--build-snapshot|--inspect\S*|--experimental-vm-modules|--experimental-default-type|--conditions|-C|--watch\S*|--test-reporter\S*|--experimental-test-coverage|--openssl-config|--icu-data-dir|--redirect-warnings|--cpu-prof\S*|--heap-prof\S*|--diagnostic-dir|--report\S*|--prof\S*|--trace-event-file-pattern|--localstorage-file)(?:=|$)/;
@@ -65,19 +66,25 @@ const node: Handler = (w, inv) => {
     if (v === '-') return stdinCode(w, inv, prove);
     if (v.startsWith('-')) {
       const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
-      if (NODE_PRELOAD.test(v) || v.includes('data:')) preload = true;
-      else if (!NODE_SAFE_FLAGS.has(name) && !NODE_SAFE_VALUES.has(name)) unsafe = true;
+      // `--test-reporter=tap` is built in; a reporter path is a module (code). Test option values are screened by runChecker.
+      if (name === '--test-reporter') {
+        const reporter = v.includes('=') ? v.slice(v.indexOf('=') + 1) : args[i + 1]?.value;
+        if (reporter === null || reporter === undefined || !/^(?:spec|tap|dot|junit|lcov)$/.test(reporter)) preload = true;
+      } else if (!NODE_TEST_OPTIONS.has(name)) {
+        if (NODE_PRELOAD.test(v) || v.includes('data:')) preload = true;
+        else if (!NODE_SAFE_FLAGS.has(name) && !NODE_SAFE_VALUES.has(name)) unsafe = true;
+      }
       if (NODE_VALUE.has(v)) {
         const value = args[++i];
         if (value && (value.value === null || value.value.startsWith('data:'))) preload = true;
       }
       continue;
     }
-    if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, i);
+    if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, i, { runsFiles: true });
     if (remitScript(w, inv, a, args.slice(i + 1))) return;
     return w.unknown(inv, 'shell_command_unproven');
   }
-  if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, args.length);
+  if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, 1, { runsFiles: true });
   stdinCode(w, inv, preload || unsafe ? undefined : proveNodeCode);
 };
 

@@ -249,6 +249,10 @@ const npm: Handler = (w, inv) => {
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
   if (NPM_READ.has(cmd)) return w.acc.read();
   if (otherWorkspaces(o)) return workspaceCommand(w, inv, cmd, rest);
+  // Options that swap the shell scripts run in, preload code into every node, or read another config.
+  for (const f of ['--script-shell', '--node-options', '--userconfig', '--globalconfig', '--call', '--shell', '--ignore-scripts=false', '--foreground-scripts']) {
+    if (o.flags.has(f) && f !== '--foreground-scripts') return w.unknown(inv, 'shell_command_unproven');
+  }
   if (cmd === 'it' || cmd === 'install-test' || cmd === 'cit' || cmd === 'install-ci-test' || cmd === 'install-clean-test') {
     // Install (or clean-install) then `npm test`: the install part as usual, the test part as a script run.
     if (rest.length > 0) addDependencies(w, rest, npmPackageName);
@@ -632,7 +636,7 @@ const goTool: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
   if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
-  if (sub === 'test' || sub === 'vet') return runChecker(w, inv, 2);
+  if (sub === 'test' || sub === 'vet') return runChecker(w, inv, 2, { writeOptions: ['-o'], writeFlags: ['-c', '-fuzz'], execOptions: ['-exec', '-toolexec', '-vettool', '-overlay', '-modfile', '-pgo', '-C'] });
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
   const cwd = inv.scope.cwd;
   if (sub === 'get') {
