@@ -251,3 +251,17 @@ describe('dynamic values of known value options are only values', () => {
     expect(m('x=a; if true; then x=5; fi; (( x ))')).toBe('unknown');
   });
 });
+
+describe('writers whose options can move the target', () => {
+  it('a *-first glob or a hidden word may be --target-directory=..', () => {
+    expect(m('cp *.ts dist/')).toBe('unknown');
+    expect(m('mv * old/')).toBe('unknown');
+    expect(m('install * /usr/local/bin')).toBe('unknown');
+    const r = classifyShell('cp "$f" src/', ctx());
+    expect(r.mutability).toBe('write');
+    expect(r.analysis).toBe('dynamic_word');
+    // After `--` or with a literal folder prefix the glob is only files.
+    expect(fx('cp -- *.ts dist/')).toEqual(['read *.ts', 'write dist/*.ts']);
+    expect(fx('mv src/*.ts lib/')).toEqual(['move lib/*.ts', 'move src/*.ts']);
+  });
+});

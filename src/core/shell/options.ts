@@ -28,8 +28,13 @@ export interface ParsedOption {
 export interface ParsedArgs {
   readonly options: ParsedOption[];
   readonly operands: Arg[];
-  /** Option words not in the spec (as typed). */
+  /**
+   * Option words not in the spec (as typed), and `*`-first globs before `--`, which the
+   * shell may expand to any option (a file named `--target-directory=..`).
+   */
   readonly unknown: string[];
+  /** Words before `--` whose value is only known at run time: each may be an option. */
+  readonly maybeOptions: Arg[];
   /** Index in the input where operands begin when `stopAtOperand` is set (else the length). */
   readonly rest: number;
 }
@@ -63,12 +68,15 @@ export function parseArgs(args: readonly Arg[], start: number, spec: OptionSpec)
   const options: ParsedOption[] = [];
   const operands: Arg[] = [];
   const unknown: string[] = [];
+  const maybeOptions: Arg[] = [];
   const shortFlags = spec.flags ?? '';
   const shortValues = spec.values ?? '';
   let i = start;
   for (; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
+    if (v === null) maybeOptions.push(a);
+    else if (a.glob && /^[*?[]/.test(v)) unknown.push(a.text);
     if (v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
       if (spec.stopAtOperand) break;
       operands.push(a);
@@ -117,7 +125,7 @@ export function parseArgs(args: readonly Arg[], start: number, spec: OptionSpec)
       }
     }
   }
-  return { options, operands, unknown, rest: i };
+  return { options, operands, unknown, maybeOptions, rest: i };
 }
 
 export function hasOption(p: ParsedArgs, ...names: string[]): boolean {

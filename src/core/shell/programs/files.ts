@@ -72,6 +72,8 @@ type LinkMode = 'copy' | 'hard' | 'symbolic';
 
 /** mv / cp / install / ln: sources, a destination, `-t DIR`; backups and links are effects too. */
 function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: EffectKind, destKind: EffectKind, targetOpt: string[], mode: LinkMode = 'copy'): void {
+  // `cp "$f" dest/` with f=--target-directory=.. writes elsewhere: a hidden word may be an option.
+  if (p.maybeOptions.length > 0) w.acc.unprovenWrite('dynamic_word', inv.text);
   const tdir = optionValues(p, ...targetOpt)[0];
   let sources = p.operands;
   let dest: Arg | undefined = tdir;
@@ -154,6 +156,7 @@ const install: Handler = (w, inv) => {
     longValues: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'strip-program'],
     longOptional: ['backup', 'context'],
   });
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (hasOption(p, 'd', 'directory')) return effects(w, inv, 'create', p.operands);
   transfer(w, inv, p, 'read', 'write', ['t', 'target-directory']);
 };
