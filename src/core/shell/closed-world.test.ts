@@ -265,3 +265,9 @@ describe('writers whose options can move the target', () => {
     expect(fx('mv src/*.ts lib/')).toEqual(['move lib/*.ts', 'move src/*.ts']);
   });
 });
+
+describe('environment that carries options or config files', () => {
+  it.each(["LESS='-o log' less a.txt", 'HOME=/tmp/x git log', 'export RIPGREP_CONFIG_PATH=x; rg foo', 'AWKLIBPATH=/tmp gawk 1 a.txt'])('%s is unknown', (cmd) => {
+    expect(m(cmd)).toBe('unknown');
+  });
+});
