@@ -55,12 +55,16 @@ const EXEC_ENV = new Set([
   // with --pre, a HOME whose .gitconfig sets a pager, gawk extension paths).
   'LESS', 'LESSKEY', 'LESSKEYIN', 'LESSKEY_CONTENT', 'LESSEDIT', 'RIPGREP_CONFIG_PATH', 'MANOPT', 'BROWSER', 'BAT_PAGER',
   'BAT_CONFIG_PATH', 'TAR_OPTIONS', 'GZIP', 'XZ_OPT', 'XZ_DEFAULTS', 'AWKPATH', 'AWKLIBPATH', 'SHELL', 'HOME', 'XDG_CONFIG_HOME',
-  'CURL_HOME', 'WGETRC', 'GIT_PAGER_IN_USE', 'JQ_LIBRARY_PATH', 'POSIXLY_CORRECT', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_prefix',
+  'CURL_HOME', 'WGETRC', 'GIT_PAGER_IN_USE', 'JQ_LIBRARY_PATH', 'POSIXLY_CORRECT',
+  // Build and test tools' option variables (a check must not run another program).
+  'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES', 'PYTEST_ADDOPTS', 'PYTEST_PLUGINS', 'GOFLAGS', 'RUSTC_WRAPPER',
+  'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'MAVEN_OPTS',
+  'GRADLE_OPTS', 'DOTNET_STARTUP_HOOKS', 'BUNDLE_GEMFILE', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_prefix',
   'NPM_CONFIG_PREFIX',
 ]);
 
 export function isExecEnv(name: string): boolean {
-  return EXEC_ENV.has(name) || name.startsWith('DYLD_') || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_');
+  return EXEC_ENV.has(name) || /^npm_config_/i.test(name) || name.startsWith('DYLD_') || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_');
 }
 
 const DEV_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero']);
