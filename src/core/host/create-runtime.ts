@@ -81,15 +81,29 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
   }
   const userConfig = loadUserConfig(env);
   const classifierConfig = options.classifierConfig ?? classifierConfigOf(userConfig.config);
-  const home = canonicalPath(options.home, '/', { home: userHome });
-  const remit = [
-    `${home}/**`,
-    home,
-    `${canonicalPath(resolveDataDir(env), '/', { home: userHome })}/**`,
-    canonicalPath(userConfigPath(env), '/', { home: userHome }),
-    ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
-  ];
-  const hostConfig = (options.protectedPaths?.hostConfig ?? []).map((p) => protectedGlob(p, userHome));
+  // Resolved on first use: canonicalising a dozen host configuration paths costs a hook a
+  // realpath each, and an event that never checks a path (a prompt, a read) never pays it.
+  let remit: string[] | undefined;
+  let hostConfig: string[] | undefined;
+  const protectedPaths = {
+    get remit(): string[] {
+      if (!remit) {
+        const home = canonicalPath(options.home, '/', { home: userHome });
+        remit = [
+          `${home}/**`,
+          home,
+          `${canonicalPath(resolveDataDir(env), '/', { home: userHome })}/**`,
+          canonicalPath(userConfigPath(env), '/', { home: userHome }),
+          ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
+        ];
+      }
+      return remit;
+    },
+    get hostConfig(): string[] {
+      hostConfig ??= (options.protectedPaths?.hostConfig ?? []).map((p) => protectedGlob(p, userHome));
+      return hostConfig;
+    },
+  };
   const repoCache = new Map<string, Loaded<RepoConfig>>();
   const repoConfig = (root: string) => {
     let r = repoCache.get(root);
@@ -104,7 +118,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     home: options.home,
     env,
     now,
-    protectedPaths: { remit, hostConfig },
+    protectedPaths,
     userConfig,
     repoConfig,
     ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),
