@@ -19,7 +19,19 @@ const HASHES = __REMIT_CHUNK_HASHES__;
 const GENERATIONS = 4;
 const loaded = new Map();
 const stale = [];
+// import() inside a chunk goes to Node's own ESM loader, as it would from a required file.
+// A script made from cached data loses that callback (Node 20: ERR_VM_DYNAMIC_IMPORT_CALLBACK_
+// MISSING), so a chunk whose text holds `import(` always compiles from source. Node 20 flags the
+// option experimental with a warning on stderr at the first import(); that one warning is
+// dropped here (a person's command would show it, a hook's host might log it).
 const dynamicImport = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+if (dynamicImport) {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = function (warning, ...rest) {
+    if (String((warning && warning.message) || warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return;
+    return emitWarning.call(this, warning, ...rest);
+  };
+}
 
 /** The cached data and its generation, or undefined when absent or made for other bytes. */
 function readCache(file, header) {
@@ -67,15 +79,17 @@ function load(name) {
     fs.closeSync(fd);
   }
   const cacheFile = path.join(__dirname, `.${name}.v8cache`);
-  const cached = HASHES[name] ? readCache(cacheFile, header) : undefined;
+  const imports = source.includes('import(');
+  const cacheable = Boolean(HASHES[name]) && !imports;
+  const cached = cacheable ? readCache(cacheFile, header) : undefined;
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapped, {
     filename: file,
     ...(cached ? { cachedData: cached.data } : {}),
-    ...(dynamicImport ? { importModuleDynamically: dynamicImport } : {}),
+    ...(imports && dynamicImport ? { importModuleDynamically: dynamicImport } : {}),
   });
   const generation = !cached || script.cachedDataRejected ? 0 : cached.generation + 1;
-  if (HASHES[name] && generation < GENERATIONS) {
+  if (cacheable && generation < GENERATIONS) {
     if (stale.length === 0) process.once('exit', writeCaches);
     stale.push({ script, cacheFile, header, generation });
   }
