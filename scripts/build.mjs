@@ -1,7 +1,10 @@
-// Builds dist/remit.cjs: one CommonJS bundle that is the CLI and every subprocess hook
-// (CommonJS starts sooner than an ES module on Node 20), then the in-process plugin entries.
-import { build } from 'esbuild';
-import { readFileSync, existsSync, mkdirSync, statSync, chmodSync } from 'node:fs';
+// Builds dist/: remit-main.cjs, one CommonJS bundle that is the CLI and every subprocess hook
+// (CommonJS starts sooner than an ES module on Node 20), its chunks, and remit.cjs, the small
+// entry that loads them through a V8 code cache (scripts/bundle-loader.cjs); then the
+// in-process plugin entries.
+import { build, transform } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -13,7 +16,8 @@ export const sharedOptions = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  minify: true,
+  // --no-minify keeps names, for reading a CPU profile of the hook.
+  minify: !process.argv.includes('--no-minify'),
   legalComments: 'none',
   logLevel: 'warning',
   define: { __REMIT_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__remitImportMetaUrl' },
@@ -21,7 +25,7 @@ export const sharedOptions = {
   supported: { 'dynamic-import': false },
 };
 
-// Three CommonJS files beside each other: what a hook parses (remit.cjs), the shell parser
+// Three CommonJS files beside each other: what a hook parses (remit-main.cjs), the shell parser
 // (loaded only for shell tools) and every command but `hook` (loaded only by a person's
 // command). Each is self-contained; a module the chunks share is simply in each of them.
 export const CHUNKS = {
@@ -29,6 +33,8 @@ export const CHUNKS = {
   'remit-cli.cjs': 'src/cli/command-table.ts',
   'remit-files.cjs': 'src/core/classify/file-change.ts',
 };
+/** The bundle dist/remit.cjs loads; installers copy every dist/remit-*.cjs beside remit.cjs. */
+export const MAIN = 'remit-main.cjs';
 const chunkOf = new Map(Object.entries(CHUNKS).map(([file, src]) => [join(root, src).replace(/\.ts$/, ''), file]));
 
 function splitChunks(self) {
@@ -45,19 +51,46 @@ function splitChunks(self) {
   };
 }
 
+// The subprocess bundles only swap three modules a hook would load for nothing (each shim says
+// why); the in-process plugins keep the originals.
+const shim = (file) => ({ path: join(root, 'scripts/bundle-shims', file) });
+const plainFs = {
+  name: 'remit-hook-shims',
+  setup(b) {
+    b.onResolve({ filter: /^graceful-fs$/ }, () => shim('graceful-fs.cjs'));
+    b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
+    b.onResolve({ filter: /^assert$/ }, (args) => (/[\\/]signal-exit[\\/]/.test(args.importer) ? shim('signal-exit-assert.cjs') : undefined));
+  },
+};
+
 const banner = 'var __remitImportMetaUrl=require("url").pathToFileURL(__filename).href;';
 await build({
   ...sharedOptions,
   entryPoints: [join(root, 'src/cli/bin.ts')],
-  outfile: join(root, 'dist/remit.cjs'),
+  outfile: join(root, 'dist', MAIN),
   format: 'cjs',
-  banner: { js: `#!/usr/bin/env node\n${banner}` },
-  plugins: [splitChunks('remit.cjs')],
+  banner: { js: banner },
+  plugins: [splitChunks(MAIN), plainFs],
 });
-chmodSync(join(root, 'dist/remit.cjs'), 0o755);
 for (const [file, src] of Object.entries(CHUNKS)) {
-  await build({ ...sharedOptions, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file)] });
+  await build({ ...sharedOptions, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs] });
 }
+// A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
+// faster decode for every hook. esbuild leaves non-ASCII text in regular expression literals,
+// so escape each UTF-16 unit (\uXXXX means the same in strings, regexes and identifiers); one
+// after a backslash would change meaning, so that stops the build instead.
+for (const f of [MAIN, ...Object.keys(CHUNKS)]) {
+  const file = join(root, 'dist', f);
+  const text = readFileSync(file, 'utf8');
+  if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${f}: a non-ASCII character after a backslash; cannot escape it safely`);
+  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+// The entry knows each chunk's content hash: a code cache is used only for the bytes it was made from.
+const hashes = Object.fromEntries([MAIN, ...Object.keys(CHUNKS)].map((f) => [f, createHash('sha256').update(readFileSync(join(root, 'dist', f))).digest('hex').slice(0, 32)]));
+const loader = readFileSync(join(root, 'scripts/bundle-loader.cjs'), 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
+const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
+writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${code}`);
+chmodSync(join(root, 'dist/remit.cjs'), 0o755);
 
 const pluginsScript = join(root, 'scripts/build-plugins.mjs');
 if (existsSync(pluginsScript)) {
@@ -65,4 +98,4 @@ if (existsSync(pluginsScript)) {
   await buildPlugins(sharedOptions);
 }
 
-if (process.argv.includes('--size')) for (const f of ['remit.cjs', ...Object.keys(CHUNKS)]) console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
+if (process.argv.includes('--size')) for (const f of ['remit.cjs', MAIN, ...Object.keys(CHUNKS)]) console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);

@@ -1,7 +1,8 @@
-// The built files as a user runs them: dist/remit.cjs loads its chunks (shell parser, file
-// classifiers, commands) from beside itself, also after `remit install` copied them away.
+// The built files as a user runs them: dist/remit.cjs loads the bundle and its chunks (shell
+// parser, file classifiers, commands) from beside itself through a V8 code cache it keeps there,
+// also after `remit install` copied them away.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the built bundle', () => {
   it('ships remit.cjs with its chunks beside it', () => {
     const files = readdirSync(dist).filter((f) => f.endsWith('.cjs')).sort();
-    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-main.cjs', 'remit-shell.cjs', 'remit.cjs']);
   });
 
   it('answers hooks through every chunk, from an installed copy too', () => {
@@ -33,7 +34,7 @@ describe('the built bundle', () => {
     const installed = path.join(dir, 'data', 'remit');
     const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
     const bundle = path.join(installed, version, 'remit.cjs');
-    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-main.cjs', 'remit-shell.cjs', 'remit.cjs']);
     const base = { session_id: 'bundle-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bundle test' });
     const shell = JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 't1', tool_input: { command: 'echo hi > README.md' } }));
@@ -43,5 +44,31 @@ describe('the built bundle', () => {
     expect(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 't3', tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' } })).toBe('');
     const status = execFileSync(process.execPath, [bundle, 'status', '--host', 'claude', '--session', 'bundle-test'], { env, encoding: 'utf8' });
     expect(status).toContain('files=src/**');
+  });
+
+  it('keeps a code cache beside an installed copy, and answers the same from a damaged or foreign one', () => {
+    const installed = path.join(dir, 'data', 'remit');
+    const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
+    const bundle = path.join(installed, version, 'remit.cjs');
+    const cache = path.join(installed, version, '.remit-main.cjs.v8cache');
+    expect(existsSync(cache)).toBe(true);
+    const header = readFileSync(cache, 'latin1').split('\n')[0]!;
+    expect(header).toMatch(/^remit-v8cache 1 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+$/);
+    const base = { session_id: 'cache-test', transcript_path: null, cwd: path.join(dir, 'proj') };
+    hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- cache test' });
+    const deny = (): string => JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: `t${Math.random()}`, tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' } })).hookSpecificOutput.permissionDecision;
+    expect(deny()).toBe('deny');
+    // Flipped bytes under a valid header: V8 rejects the data, the bundle compiles from source
+    // and the cache is rewritten.
+    const good = readFileSync(cache);
+    const bad = Buffer.from(good);
+    for (let i = header.length + 1; i < bad.length; i += 7) bad[i] = bad[i]! ^ 0x5a;
+    writeFileSync(cache, bad);
+    expect(deny()).toBe('deny');
+    expect(readFileSync(cache).equals(bad)).toBe(false);
+    // A cache made for other bytes (another build) is never handed to V8.
+    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 1 ${'0'.repeat(32)} 1 1 v0.0.0 x 0\n`), good.subarray(header.length + 1)]));
+    expect(deny()).toBe('deny');
+    expect(readFileSync(cache, 'latin1').split('\n')[0]).not.toContain('0'.repeat(32));
   });
 });

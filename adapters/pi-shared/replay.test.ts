@@ -20,7 +20,7 @@ describe('replay through the OpenCode, Pi, omp and Hermes adapters', () => {
     // As `remit replay` builds it: every host's configuration is protected on every host.
     const hostConfig = [claudeCapability, codexCapability, ...mine.map((a) => a.capability)].flatMap((c) => c.configPaths ?? []);
     const rows = await replayAll(loaded, targets, {
-      createRuntime: ({ home, env }) => createRuntime({ home, env, protectedPaths: { hostConfig } }),
+      createRuntime: ({ home, env, lockTimeoutMs }) => createRuntime({ home, env, protectedPaths: { hostConfig }, ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}) }),
     });
     const failures: string[] = [];
     for (const row of rows) {

@@ -1,7 +1,7 @@
-// SPEC section 11 figures for remit's memory: audit append (lock + chain), one full
-// action.before with state persisted, `status` on a 100,000-record log and `runtime --all`
-// over 1,000,000 records in 1,000 sessions. The large data set is generated once into the
-// OS temp folder and reused. Prints one JSON row per figure for scripts/bench.mjs.
+// Figures for remit's memory: audit append (lock + chain), one full action.before with state
+// persisted, `status` on a 100,000-record log and `runtime --all` over 100,000 records in 100
+// sessions (1,000,000 in 1,000 with --full). The data set is generated into a temp folder that
+// is removed before the process exits. Prints one JSON row per figure for scripts/bench.mjs.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { readSession } from '../../src/core/state/store.js';
 import { verifyAuditFile } from '../../src/core/audit/verify.js';
 
 const quick = process.argv.includes('--quick');
+const full = process.argv.includes('--full');
 const root = process.cwd();
 const bundle = path.join(root, 'dist', 'remit.cjs');
 
@@ -32,8 +33,8 @@ function pct(sorted: number[], p: number): number {
 function ms(n: number): string {
   return `${n.toFixed(n < 1 ? 3 : 1)} ms`;
 }
-function row(name: string, measured: string, target: string, ok: boolean | undefined): void {
-  console.log(JSON.stringify({ name, measured, target, ok }));
+function row(name: string, measured: string, target: string, ok: boolean | undefined, extra: Record<string, number> = {}): void {
+  console.log(JSON.stringify({ name, measured, target, ok, ...extra }));
 }
 
 const CONTRACT: TaskContract = { ...defaultContract(), mode: 'change', level: 'guard', files: ['/p/src/**'], filesAsTyped: ['src/**'], agents: 4, source: 'directive' };
@@ -82,6 +83,8 @@ function writeSession(home: string, host: string, id: string, records: number): 
 function spawnTimes(args: string[], runs: number): { hook: number[]; floor: number[] } {
   const hook: number[] = [];
   const floor: number[] = [];
+  // Two unmeasured runs first: they write the bundle's code cache for this command.
+  for (let i = 0; i < 2; i++) spawnSync(process.execPath, [bundle, ...args]);
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
     spawnSync(process.execPath, ['-e', '0']);
@@ -123,9 +126,14 @@ async function benchAppend(): Promise<void> {
     const shm = await appendTimes('/dev/shm');
     row('audit append (lock + chain), REMIT_HOME on tmpfs', `p50 ${ms(pct(shm, 50))}, p99 ${ms(pct(shm, 99))}`, 'p99 <= 1 ms', pct(shm, 99) <= 1);
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'remit-bench-controller-'));
-  try {
+  await actionBefore(tmpdir(), '');
+  // The same on a memory-backed REMIT_HOME: what the path costs without the disk's fsync.
+  if (existsSync('/dev/shm')) await actionBefore('/dev/shm', ', REMIT_HOME on tmpfs');
+}
 
+async function actionBefore(parent: string, label: string): Promise<void> {
+  const dir = mkdtempSync(path.join(parent, 'remit-bench-controller-'));
+  try {
     const home = path.join(dir, 'home');
     const c = createController({
       home, env: {}, now: () => new Date(), protectedPaths: { remit: [`${home}/**`], hostConfig: [] },
@@ -133,40 +141,46 @@ async function benchAppend(): Promise<void> {
     });
     const base = { sessionId: 'bench', cwd: dir };
     await c.handle(events.prompt(base, '$remit change agents=4'));
-    const full: number[] = [];
+    const times: number[] = [];
     for (let i = 0; i < (quick ? 300 : 2000); i++) {
       const a = i % 10 === 0 ? delegateAction(`d${i}`) : makeAction({ id: `w${i}`, tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: path.join(dir, 'src', 'a.ts') }] });
       const t0 = performance.now();
       await c.handle(events.before(base, a));
-      full.push(performance.now() - t0);
+      times.push(performance.now() - t0);
       if (i % 10 === 0) await c.handle(events.after(base, `d${i}`, 'joined'));
     }
-    full.sort((a, b) => a - b);
-    row('action.before, state persisted (lock, fsync, audit)', `p50 ${ms(pct(full, 50))}, p99 ${ms(pct(full, 99))}`, 'p50 <= 2 ms (in-process path)', pct(full, 50) <= 2);
+    times.sort((a, b) => a - b);
+    const p50 = pct(times, 50);
+    const p99 = pct(times, 99);
+    row(`in-process action.before, state persisted (lock, fsync, audit)${label}`, `p50 ${ms(p50)}, p99 ${ms(p99)}`, 'p50 <= 1 ms, p99 <= 3 ms', p50 <= 1 && p99 <= 3, { p50, p99 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function dataDir(): string {
-  const dir = path.join(tmpdir(), `remit-bench-state-v1${quick ? '-quick' : ''}`);
-  const marker = path.join(dir, 'complete');
-  if (existsSync(marker)) return dir;
-  rmSync(dir, { recursive: true, force: true });
+function dataDir(parent: string): string {
+  const dir = mkdtempSync(path.join(parent, 'remit-bench-data-'));
   const t0 = performance.now();
-  writeSession(path.join(dir, 'status-home'), 'claude', 'big', quick ? 20_000 : 100_000);
-  const sessions = quick ? 100 : 1000;
+  writeSession(path.join(dir, 'status-home'), 'claude', 'big', 100_000);
+  const sessions = full ? 1000 : quick ? 20 : 100;
   for (let i = 0; i < sessions; i++) writeSession(path.join(dir, 'runtime-home'), 'claude', `s${i}`, 1000);
-  writeFileSync(marker, '');
-  process.stderr.write(`generated bench data in ${dir} (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+  process.stderr.write(`generated bench data (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   return dir;
 }
 
 async function benchReadbacks(): Promise<void> {
-  const dir = dataDir();
+  const dir = dataDir(tmpdir());
+  try {
+    await readbacks(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function readbacks(dir: string): Promise<void> {
   const statusHome = path.join(dir, 'status-home');
   const runtimeHome = path.join(dir, 'runtime-home');
-  const records = quick ? '20,000' : '100,000';
+  const records = '100,000';
   const key = sessionKey('claude', 'big');
 
   const inproc: number[] = [];
@@ -187,10 +201,10 @@ async function benchReadbacks(): Promise<void> {
     row('status / runtime --all spawned', 'skipped: dist/remit.cjs missing', '-', undefined);
     return;
   }
-  const s = spawnTimes(['status', '--home', statusHome, '--host', 'claude', '--session', 'big'], quick ? 5 : 15);
+  const s = spawnTimes(['status', '--home', statusHome, '--host', 'claude', '--session', 'big'], quick ? 7 : 21);
   const sMed = pct(s.hook, 50);
   const fMed = pct(s.floor, 50);
-  row(`status on a ${records}-record log (spawned)`, `median ${ms(sMed)} = floor ${ms(fMed)} + ${ms(sMed - fMed)} (x${(sMed / fMed).toFixed(2)})`, '<= floor + 30 ms', sMed - fMed <= 30);
+  row(`status on a ${records}-record log (spawned, interleaved with node -e 0)`, `median ${ms(sMed)} = floor ${ms(fMed)} + ${ms(sMed - fMed)} (x${(sMed / fMed).toFixed(2)})`, '<= floor + 30 ms', sMed - fMed <= 30, { p50: sMed, floorP50: fMed, overFloorP50: sMed - fMed, ratioP50: sMed / fMed });
   const r = spawnTimes(['runtime', '--all', '--home', runtimeHome], quick ? 3 : 5);
   const rMed = pct(r.hook, 50);
   row(`runtime --all, ${v.checked.toLocaleString('en')} records in ${v.sessions} sessions (spawned)`, `median ${ms(rMed)} (floor ${ms(pct(r.floor, 50))})`, '<= 2 s', rMed <= 2000);

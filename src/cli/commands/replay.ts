@@ -37,6 +37,7 @@ export function replayRuntimeFactory(adapters: () => HostAdapter[]): RuntimeFact
       home: o.home,
       env: o.env,
       protectedPaths: { hostConfig: adapters().flatMap((a) => a.capability.configPaths ?? []) },
+      ...(o.lockTimeoutMs !== undefined ? { lockTimeoutMs: o.lockTimeoutMs } : {}),
       ...(o.adapter ? { channels: { deny: o.adapter.capability.denyChannel, ask: o.adapter.capability.ask } } : {}),
     });
 }

@@ -82,14 +82,26 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
   }
   const userConfig = loadUserConfig(env);
   const classifierConfig = options.classifierConfig ?? classifierConfigOf(userConfig.config);
-  const remit = [
-    // Both sides resolved: symlinked subfolders (sessions/, audit/) are protected where they point.
-    ...protectedTree(options.home, userHome),
-    ...protectedTree(resolveDataDir(env), userHome),
-    canonicalPath(userConfigPath(env), '/', { home: userHome }),
-    ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
-  ];
-  const hostConfig = (options.protectedPaths?.hostConfig ?? []).map((p) => protectedGlob(p, userHome));
+  // Resolved on first use: canonicalising a dozen host configuration paths costs a hook a
+  // realpath each, and an event that never checks a path (a prompt, a read) never pays it.
+  let remit: string[] | undefined;
+  let hostConfig: string[] | undefined;
+  const protectedPaths = {
+    get remit(): string[] {
+      remit ??= [
+        // Both sides resolved: symlinked subfolders (sessions/, audit/) are protected where they point.
+        ...protectedTree(options.home, userHome),
+        ...protectedTree(resolveDataDir(env), userHome),
+        canonicalPath(userConfigPath(env), '/', { home: userHome }),
+        ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
+      ];
+      return remit;
+    },
+    get hostConfig(): string[] {
+      hostConfig ??= (options.protectedPaths?.hostConfig ?? []).map((p) => protectedGlob(p, userHome));
+      return hostConfig;
+    },
+  };
   const repoCache = new Map<string, Loaded<RepoConfig>>();
   const repoConfig = (root: string) => {
     let r = repoCache.get(root);
@@ -104,7 +116,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     home: options.home,
     env,
     now,
-    protectedPaths: { remit, hostConfig },
+    protectedPaths,
     userConfig,
     repoConfig,
     ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),

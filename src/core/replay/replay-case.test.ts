@@ -6,8 +6,10 @@ import type { HostAdapter, NativeCall } from '../host/adapter.js';
 import { createRuntime } from '../host/create-runtime.js';
 import type { ControllerResult } from '../controller/result.js';
 import { CORE_TARGET, describeFailure, replayCase, type RuntimeFactory } from './index.js';
+import { REPLAY_LOCK_TIMEOUT_MS } from './replay-case.js';
+import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';
 
-const factory: RuntimeFactory = (o) => createRuntime({ home: o.home, env: o.env });
+const factory: RuntimeFactory = (o) => createRuntime({ home: o.home, env: o.env, ...(o.lockTimeoutMs !== undefined ? { lockTimeoutMs: o.lockTimeoutMs } : {}) });
 const opts = { createRuntime: factory };
 
 const write = (path: string) => ({ type: 'write' as const, path, content: 'x\n' });
@@ -40,6 +42,25 @@ describe('replayCase through the core', () => {
       good: { steps: [{ action: write('a.txt'), expect: { outcome: 'allow', reasonCode: 'CONTROL_INACTIVE' } }] },
     };
     expect((await replayCase(c, CORE_TARGET, opts)).status).toBe('pass');
+  });
+
+  it('a held lock costs an arm the replay lock timeout, not the production one, and still fails closed', async () => {
+    const seen: (number | undefined)[] = [];
+    const timed: RuntimeFactory = (o) => {
+      seen.push(o.lockTimeoutMs);
+      return factory(o);
+    };
+    const c: Case = {
+      title: 'held lock',
+      bad: { steps: [{ prompt: '$remit review' }, { damage: 'lock-held' }, { action: write('a.txt'), expect: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } }] },
+      good: { steps: [{ action: { type: 'read', paths: ['a.txt'] }, expect: { outcome: 'allow', reasonCode: 'CONTROL_INACTIVE' } }] },
+    };
+    const t0 = Date.now();
+    const r = await replayCase(c, CORE_TARGET, { createRuntime: timed });
+    expect(r.steps.filter((s) => !s.ok).map(describeFailure)).toEqual([]);
+    expect(seen).toEqual([REPLAY_LOCK_TIMEOUT_MS, REPLAY_LOCK_TIMEOUT_MS]);
+    expect(REPLAY_LOCK_TIMEOUT_MS).toBeLessThan(DEFAULT_LOCK_TIMEOUT_MS / 10);
+    expect(Date.now() - t0).toBeLessThan(DEFAULT_LOCK_TIMEOUT_MS);
   });
 
   it('a wrong expectation fails with expected and got in words', async () => {

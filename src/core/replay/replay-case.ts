@@ -46,6 +46,9 @@ export interface ReplayOptions {
 
 const HOST_FOR_CORE = 'core';
 
+/** See RuntimeOptions.lockTimeoutMs: long enough for any uncontended take, short against a held lock. */
+export const REPLAY_LOCK_TIMEOUT_MS = 250;
+
 function stepKind(step: Step): StepResult['kind'] {
   if ('prompt' in step) return 'prompt';
   if ('action' in step) return 'action';
@@ -198,7 +201,7 @@ async function runArm(c: Case, armName: ArmName, target: ReplayTarget, options: 
   }
   try {
     const recorder = new Recorder();
-    const made = await options.createRuntime({ home: ws.remitHome, env: ws.env, ...(target.kind === 'adapter' ? { adapter: target.adapter } : {}) });
+    const made = await options.createRuntime({ home: ws.remitHome, env: ws.env, lockTimeoutMs: REPLAY_LOCK_TIMEOUT_MS, ...(target.kind === 'adapter' ? { adapter: target.adapter } : {}) });
     const run: ArmRun = {
       ws,
       runtime: recorder.wrap(made),

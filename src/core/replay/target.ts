@@ -16,6 +16,12 @@ export interface RuntimeOptions {
   env: Record<string, string | undefined>;
   /** The adapter the arm runs through; absent for the core target. */
   adapter?: HostAdapter;
+  /**
+   * The session lock timeout for this arm. An arm is the only writer of its own REMIT_HOME, so
+   * the lock is contended only by a `lock-held` damage step, which should cost the replay this
+   * long, not the production timeout.
+   */
+  lockTimeoutMs?: number;
 }
 
 /** Builds the Runtime an arm runs against (src/core/host/create-runtime.ts in production). A `faults` hook on it enables the internal-error damage. */

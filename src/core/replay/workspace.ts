@@ -1,7 +1,7 @@
 // A throwaway world for one arm of a case: a project folder materialised from the case's
 // `root`, a fresh REMIT_HOME and a fresh user home, so no arm sees another arm's state and
 // nothing on the machine running the replay (its ~/.codex, its XDG config) leaks in.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -19,6 +19,28 @@ export interface Workspace {
 
 export class CaseTreeError extends Error {}
 
+let fastParent: string | undefined;
+
+/**
+ * Where arms' worlds go by default: a memory-backed folder when the machine has one (Linux's
+ * /dev/shm), else the OS temp folder. Every state write and audit line is fsynced; on a disk
+ * that is most of a replay's time, and a throwaway world needs none of that durability.
+ */
+export function defaultWorkspaceParent(): string {
+  if (fastParent === undefined) {
+    fastParent = tmpdir();
+    try {
+      if (statSync('/dev/shm').isDirectory()) {
+        accessSync('/dev/shm', constants.W_OK | constants.X_OK);
+        fastParent = '/dev/shm';
+      }
+    } catch {
+      // No memory-backed folder: the temp folder it is.
+    }
+  }
+  return fastParent;
+}
+
 /** Rejects tree paths that would land outside the project folder. */
 function treeTarget(project: string, rel: string): string {
   if (rel === '' || path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
@@ -29,7 +51,7 @@ function treeTarget(project: string, rel: string): string {
 
 export function createWorkspace(root: Record<string, string | undefined> | undefined, armEnv: Record<string, string | undefined> | undefined, parent?: string): Workspace {
   // realpath: macOS puts tmpdir behind a /var → /private/var symlink, and the core canonicalises.
-  const base = realpathSync(mkdtempSync(path.join(parent ?? tmpdir(), 'remit-replay-')));
+  const base = realpathSync(mkdtempSync(path.join(parent ?? defaultWorkspaceParent(), 'remit-replay-')));
   const project = path.join(base, 'project');
   const userHome = path.join(base, 'user');
   // REMIT_HOME at its default place, so a case can name remit's own state as `~/.local/state/remit`.

@@ -104,6 +104,7 @@ describe('classifyShell edges', () => {
   it('flags remit mutating commands', () => {
     expect(classifyShell('remit install claude --scope user', ctx())).toMatchObject({ remitCommand: true, mutability: 'write' });
     expect(classifyShell('node ~/.local/share/remit/0.1.0/remit.cjs ledger release --all', ctx()).remitCommand).toBe(true);
+    expect(classifyShell('node ~/.local/share/remit/0.1.0/remit-main.cjs ledger release --all', ctx()).remitCommand).toBe(true);
     expect(classifyShell('remit status --json', ctx())).toMatchObject({ remitCommand: false, mutability: 'read' });
   });
 

@@ -36,7 +36,8 @@ export const remit: Handler = (w, inv) => classifyRemitArgs(w, inv, inv.args.sli
 export function remitScript(w: ShellWalker, inv: Invocation, script: Arg, rest: readonly Arg[]): boolean {
   if (script.value === null) return false;
   const base = path.posix.basename(script.value.replace(/\\/g, '/'));
-  if (base !== 'remit.cjs' && base !== 'remit.js' && base !== 'remit.mjs') return false;
+  // remit-main.cjs is the bundle remit.cjs loads: running it directly is the same command.
+  if (base !== 'remit.cjs' && base !== 'remit-main.cjs' && base !== 'remit.js' && base !== 'remit.mjs') return false;
   classifyRemitArgs(w, inv, rest);
   return true;
 }

@@ -1,0 +1,64 @@
+// scripts/bundle-loader.cjs on its own (dist/remit.cjs is this file with the build's hashes):
+// chunks load through the code cache, a chunk that uses import() keeps working run after run,
+// and a chunk the build did not hash is never cached.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'remit-loader-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function place(hashes: Record<string, string>, files: Record<string, string>): string {
+  const loader = readFileSync('scripts/bundle-loader.cjs', 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
+  writeFileSync(path.join(dir, 'remit.cjs'), loader);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return path.join(dir, 'remit.cjs');
+}
+
+const run = (entry: string) => execFileSync(process.execPath, [entry], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('the bundle loader', () => {
+  it('runs the bundle and a sibling chunk through a cache it writes, with the CommonJS wrapper intact', () => {
+    const entry = place(
+      { 'remit-main.cjs': 'a'.repeat(32), 'remit-extra.cjs': 'b'.repeat(32) },
+      {
+        'remit-main.cjs': 'const x = require("./remit-extra.cjs"); console.log(x.v, typeof module.exports, require("node:path").basename(__filename), __dirname === process.argv[1].replace(/\\/remit\\.cjs$/, ""));',
+        'remit-extra.cjs': 'exports.v = 7;',
+      },
+    );
+    expect(run(entry)).toBe('7 object remit-main.cjs true\n');
+    expect(existsSync(path.join(dir, '.remit-main.cjs.v8cache'))).toBe(true);
+    expect(existsSync(path.join(dir, '.remit-extra.cjs.v8cache'))).toBe(true);
+    for (let i = 0; i < 5; i++) expect(run(entry)).toBe('7 object remit-main.cjs true\n');
+    // The generation counts up to its cap, then the cache stays as it is.
+    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache'), 'latin1').split('\n')[0]).toMatch(/ 3$/);
+  });
+
+  it('keeps import() working in a chunk, without a cache for it and without the experimental warning', () => {
+    const entry = place(
+      { 'remit-main.cjs': 'c'.repeat(32) },
+      {
+        'm.mjs': 'export const x = 42;\n',
+        'remit-main.cjs': '(async () => { const m = await import(require("node:url").pathToFileURL(__dirname + "/m.mjs").href); console.log(m.x); })();',
+      },
+    );
+    for (let i = 0; i < 2; i++) {
+      const r = spawnSync(process.execPath, [entry], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe('42\n');
+      expect(r.stderr).toBe('');
+    }
+    expect(existsSync(path.join(dir, '.remit-main.cjs.v8cache'))).toBe(false);
+  });
+
+  it('never caches a chunk the build did not hash', () => {
+    const entry = place({}, { 'remit-main.cjs': 'console.log("plain");' });
+    expect(run(entry)).toBe('plain\n');
+    expect(existsSync(path.join(dir, '.remit-main.cjs.v8cache'))).toBe(false);
+  });
+});
