@@ -39,8 +39,9 @@ own folder (\`adapters/command-hook/\` for Codex and Claude Code, \`adapters/pi-
 plugin hosts). \`adapters/capabilities.ts\` gathers the six capability records as data, because
 rule 4 protects every host's configuration from any host's agent.
 
-Hermes cannot be installed where remit is built: its adapter is **verified by stand-in** (a
-faithful stand-in of its plugin API under python3), never by the real host.
+Every adapter is verified against the real host program (the end-to-end suite below, \`e2e/\`):
+Hermes Agent runs as the real Python program with remit's plugin installed by
+\`remit install hermes\`; the stand-in in \`adapters/hermes/standin/\` only backs the fast unit tests.
 `;
 
 function matrix(): string {
