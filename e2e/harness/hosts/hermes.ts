@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Sandbox } from '../sandbox.js';
-import { E2E_DIR } from './driver.js';
+import { E2E_DIR, NODE20 } from './driver.js';
 import type { HostDriver, RemitBuild } from './driver.js';
 
 export const HERMES_WORK = path.join(E2E_DIR, '.work');
@@ -37,6 +37,8 @@ function hermesVersion(): string {
 
 export const hermes: HostDriver = {
   host: 'hermes',
+  // Python: the toolchain only decides which Node `remit install hermes` writes into launcher.json.
+  toolchain: NODE20,
   lane: 'default',
   installArgs: [],
   version: hermesVersion,
