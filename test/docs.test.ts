@@ -13,9 +13,10 @@ describe('HOST-ADAPTER-CONTRACT.md', () => {
     expect(err).toBe('');
   });
 
-  it('says Hermes is verified by stand-in, and lists every host', () => {
+  it('says Hermes is verified against the real host (never "by stand-in"), and lists every host', () => {
     const text = readFileSync('HOST-ADAPTER-CONTRACT.md', 'utf8');
-    expect(text).toContain('verified by stand-in');
+    expect(text).not.toMatch(/verified by stand-in/i);
+    expect(text).toMatch(/\| Hermes Agent \|.*0\.16\.0 \(real-host; range `>=0\.16\.0 <0\.17`\)/);
     for (const h of ['Codex CLI', 'Claude Code', 'OpenCode', 'Hermes Agent', 'Pi', 'Oh My Pi']) expect(text).toContain(`| ${h} |`);
   });
 });

@@ -22,6 +22,11 @@ describe('Claude Code tool table', () => {
     expect(claudeToolRequest('Workflow', {})).toMatchObject({ type: 'delegate', unbounded: true });
     expect(claudeToolRequest('Read', { file_path: '/p/a' })).toEqual({ type: 'read', paths: ['/p/a'], tool: 'Read' });
     expect(claudeToolRequest('Skill', { skill: 'remit' })).toMatchObject({ type: 'control' });
+    // 2.1.332 tools: reporting findings and looking up deferred tools or agents change nothing.
+    expect(claudeToolRequest('ReportFindings', { findings: [{ title: 't' }] })).toEqual({ type: 'control', tool: 'ReportFindings' });
+    expect(claudeToolRequest('ToolSearch', { query: 'select:Write' })).toEqual({ type: 'read', tool: 'ToolSearch' });
+    expect(claudeToolRequest('ListAgents', {})).toEqual({ type: 'read', tool: 'ListAgents' });
+    expect(claudeToolRequest('SubagentHandback', { x: 1 })).toMatchObject({ type: 'other' });
     expect(claudeToolRequest('mcp__github__create_issue', { t: 1 })).toEqual({ type: 'other', tool: 'mcp__github__create_issue', input: { t: 1 } });
     expect(claudeToolRequest('EnterWorktree', {})).toMatchObject({ type: 'other' });
     expect(claudeToolRequest('Write', { file_path: '/p/a' })).toMatchObject({ type: 'other' });

@@ -30,7 +30,7 @@ export const claudeCapability: HostCapability = {
   promptBlock: true,
   promptBlockDetail: 'UserPromptSubmit / UserPromptExpansion: decision "block" + reason (shown to the user; the prompt never reaches the model)',
   subagentLinkage: 'subagent calls carry the parent session_id plus agent_id; Agent PostToolUse tool_response.agentId and status (completed | async_launched) link the child to its launching call',
-  verified: { range: CLAUDE_VERIFIED_RANGE, versions: ['2.1.197'], method: 'real-host' },
+  verified: { range: CLAUDE_VERIFIED_RANGE, versions: ['2.1.197', '2.1.332'], method: 'real-host' },
   configPaths: [
     '~/.claude/settings.json',
     '~/.claude/settings.local.json',
@@ -52,6 +52,7 @@ export const claudeCapability: HostCapability = {
     '/Library/Application Support/ClaudeCode/managed-settings.json',
   ],
   gaps: [
+    '2.1.332 shows every PreToolUse refusal shape (exit 2, permissionDecision deny, decision block) to the model as "PreToolUse:<Tool> hook error: <reason>"; none reads as a policy refusal, so the reason text itself says it is remit\'s refusal',
     'PermissionDenied does not fire for a permission-rule refusal in -p mode (2.1.197): a delegation refused there leaves its reservation until the session ends',
     'Interactive sessions run no settings hooks until the workspace-trust dialog is accepted',
     'Reported upstream: PreToolUse hooks not firing inside some Task-spawned subagents (anthropics/claude-code#88441, 2.1.234); remit also gates the Agent call itself and injects the contract at SubagentStart',

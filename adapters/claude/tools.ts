@@ -65,10 +65,14 @@ const TABLE: Record<string, Entry> = {
   toolsearch: (_i, tool) => ({ type: 'read', tool }),
   listmcpresourcestool: (_i, tool) => ({ type: 'read', tool }),
   readmcpresourcetool: (_i, tool) => ({ type: 'read', tool }),
+  readmcpresourcedirtool: (_i, tool) => ({ type: 'read', tool }),
   taskoutput: (_i, tool) => ({ type: 'read', tool }),
   taskget: (_i, tool) => ({ type: 'read', tool }),
   tasklist: (_i, tool) => ({ type: 'read', tool }),
   listagents: (_i, tool) => ({ type: 'read', tool }),
+  // 2.1.332: hands code-review findings to the host UI as a typed list; it changes nothing, so a
+  // review may report without approval.
+  reportfindings: control,
   todowrite: control,
   taskcreate: control,
   taskupdate: control,

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isSeq, parseDocument, type YAMLSeq } from 'yaml';
+import { HERMES_CAPABILITY } from './capability.js';
 import { defaultDist, homeOf, InstallError, placeFile, readIfExists, refuseSymlink, removeEmptyDir, removeOwnFile, writeAtomic, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../pi-shared/install-files.js';
 
 const PLUGIN = 'remit';
@@ -162,7 +163,7 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
       }
     }
   }
-  lines.push('verified by stand-in: Hermes itself could not be installed where remit was built');
+  lines.push(`verified against Hermes Agent ${(HERMES_CAPABILITY.verified.versions ?? []).join(', ')} (range ${HERMES_CAPABILITY.verified.range})`);
   const ok = installed && enabled && probe;
   const why = !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : 'Hermes loads the remit plugin and it answers';
   return { host: 'hermes', protected: ok, lines: [`protected: ${ok ? 'yes' : 'no'} — ${why}`, ...lines] };

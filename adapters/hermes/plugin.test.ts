@@ -1,5 +1,6 @@
-// remit's Hermes plugin (the Python folder Hermes loads) inside a faithful stand-in of Hermes's
-// plugin manager and agent loop, running the real bundle: verified by stand-in.
+// remit's Hermes plugin (the Python folder Hermes loads) inside a stand-in of Hermes's plugin
+// manager and agent loop, running the real bundle: the fast unit-level check (the real Hermes
+// Agent runs in the end-to-end suite, e2e/).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ beforeAll(() => {
   facts = JSON.parse(r.stdout);
 }, 300_000);
 
-describe('Hermes plugin, verified by stand-in', () => {
+describe('Hermes plugin in the stand-in', () => {
   it('registers every hook it needs, and the /remit command, with no warning; a disabled plugin never loads', () => {
     expect(facts.loaded).toBe(true);
     expect(facts.hooks).toEqual(['on_session_end', 'on_session_finalize', 'on_session_start', 'post_tool_call', 'pre_llm_call', 'pre_tool_call', 'subagent_start', 'subagent_stop', 'transform_tool_result'].sort());

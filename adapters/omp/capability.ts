@@ -28,6 +28,7 @@ export const OMP_CAPABILITY: HostCapability = {
   verified: { range: '>=18.2.3 <19', versions: ['18.2.3'], method: 'real-host' },
   configPaths: ['~/.omp/agent/extensions/**', '~/.omp/agent/config.yml', '~/.omp/agent/settings.json', '**/.omp/extensions/**', '**/.omp/config.yml', '**/.omp/hooks/**'],
   gaps: [
+    'the newest releases, 18.2.9 and 18.3.4, cannot be installed from npm (their pinned sibling packages of the same version, e.g. @oh-my-pi/omp-stats, were never published): 18.2.3 is the newest installable release, run under Node 20 and Node 22.23.5',
     '18.2.3 reads trusted extensions only from --trusted-extension (which turns off ambient discovery); `trustedExtensions` in config.yml is from 18.3',
     'before_subagent_spawn and tool_call additionalContext exist from 18.3 only',
   ],

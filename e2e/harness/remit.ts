@@ -7,8 +7,9 @@ import type { HostDriver, RemitBuild } from './hosts/driver.js';
 import type { Sandbox } from './sandbox.js';
 import { runProcess } from './spawn.js';
 
-export function remitBuild(): RemitBuild {
-  return { bundle: path.join(REPO_DIR, 'dist', 'remit.cjs'), plugins: path.join(REPO_DIR, 'dist', 'plugins'), node: process.execPath };
+/** The built remit, run (installed, hooked) under `node` (default: the Node running the suite). */
+export function remitBuild(node: string = process.execPath): RemitBuild {
+  return { bundle: path.join(REPO_DIR, 'dist', 'remit.cjs'), plugins: path.join(REPO_DIR, 'dist', 'plugins'), node };
 }
 
 /** How remit got into the sandbox: the real installer, or by hand while the installer is not ready. */
@@ -21,7 +22,8 @@ export interface InstallOutcome {
 }
 
 export async function installRemit(driver: HostDriver, sb: Sandbox): Promise<InstallOutcome> {
-  const build = remitBuild();
+  // The installer runs under the lane's Node, so the hook command it writes points at that Node.
+  const build = remitBuild(driver.toolchain.node);
   if (!fs.existsSync(build.bundle)) {
     return { via: 'none', problem: `${build.bundle} does not exist: run \`npm run build\`` };
   }

@@ -103,7 +103,7 @@ export function renderMatrix(cells: CellResult[], scenarioOrder: string[], laneO
       const cell = at(lane, s);
       return cell === undefined ? '–' : LABEL[cell.status];
     });
-    lines.push(`| ${lane} ${version}${lane.startsWith('hermes') ? ' (stand-in)' : ''}${install ? ` [remit via ${install}]` : ''} | ${row.join(' | ')} |`);
+    lines.push(`| ${lane} ${version}${install ? ` [remit via ${install}]` : ''} | ${row.join(' | ')} |`);
   }
   lines.push('', '## Scenarios', '');
   scenarios.forEach((s, i) => lines.push(`- S${i + 1} \`${s}\``));

@@ -26,6 +26,8 @@ export interface SandboxOptions {
   files?: Record<string, string>;
   /** A short label used in the folder name (host-scenario). */
   label: string;
+  /** The Node the lane runs under, first on PATH (hosts and hooks that run `node` find it). Default: this Node. */
+  node?: string;
 }
 
 // Kept from the parent: what a process needs to start on this machine; never credentials.
@@ -59,8 +61,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const v = process.env[key];
     if (v !== undefined) env[key] = v;
   }
-  // The host must find this Node first: hooks run `node`, and Node 20 is the lane being tested.
-  env.PATH = [path.dirname(process.execPath), env.PATH ?? '/usr/bin:/bin'].join(path.delimiter);
+  // The host must find the lane's Node first: hooks and script launchers run `node`.
+  env.PATH = [path.dirname(options.node ?? process.execPath), env.PATH ?? '/usr/bin:/bin'].join(path.delimiter);
   Object.assign(env, {
     HOME: home,
     USERPROFILE: home,

@@ -39,7 +39,7 @@ export interface Script {
   finalText?: string;
 }
 
-export type Dialect = 'anthropic' | 'responses' | 'other';
+export type Dialect = 'anthropic' | 'responses' | 'chat' | 'other';
 
 /** A tool result the host sent back to the model. */
 export interface SeenToolResult {

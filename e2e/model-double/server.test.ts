@@ -138,6 +138,53 @@ describe('model double, OpenAI Responses', () => {
   });
 });
 
+describe('model double, OpenAI Chat Completions', () => {
+  const offered = [{ type: 'function', function: { name: 'write_file', parameters: { type: 'object' } } }];
+
+  it('streams a tool call as Hermes reads it and answers the tool message with the next turn', async () => {
+    double = await startModelDouble({ script: { main: [{ calls: [{ name: 'write_file', input: { path: 'a.txt', content: 'x' } }] }, { text: 'all done' }] } });
+    const first = await post('/v1/chat/completions', { model: 'm', stream: true, stream_options: { include_usage: true }, tools: offered, messages: [{ role: 'user', content: 'go' }] });
+    expect(first.type).toContain('text/event-stream');
+    expect(first.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    const chunks = sseData(first.text.replace('data: [DONE]', ''));
+    type Delta = { tool_calls?: Array<{ index: number; id?: string; function: { name?: string; arguments: string } }> };
+    const deltas = chunks.flatMap((c) => (c.choices as Array<{ delta: Delta; finish_reason: string | null }>).map((ch) => ch));
+    const named = deltas.find((d) => d.delta.tool_calls?.[0]?.function.name !== undefined)?.delta.tool_calls?.[0];
+    expect(named).toMatchObject({ index: 0, function: { name: 'write_file', arguments: '' } });
+    const args = deltas.map((d) => d.delta.tool_calls?.[0]?.function.arguments ?? '').join('');
+    expect(JSON.parse(args)).toEqual({ path: 'a.txt', content: 'x' });
+    expect(deltas.some((d) => d.finish_reason === 'tool_calls')).toBe(true);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 100 } });
+
+    const id = String(named?.id);
+    const second = await post('/v1/chat/completions', {
+      model: 'm',
+      stream: false,
+      tools: offered,
+      messages: [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'write_file', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: id, content: '{"error": "remit refused this action: MODE_FORBIDS_MUTATION"}' },
+      ],
+    });
+    expect(JSON.parse(second.text)).toMatchObject({ choices: [{ message: { content: 'all done' }, finish_reason: 'stop' }] });
+    expect(double.toolResults()).toEqual([
+      { callId: id, text: '{"error": "remit refused this action: MODE_FORBIDS_MUTATION"}', isError: true, toolName: 'write_file', role: 'main' },
+    ]);
+    expect(double.requests.map((r) => [r.dialect, r.role, r.reply])).toEqual([
+      ['chat', 'main', 'call write_file'],
+      ['chat', 'main', 'text'],
+    ]);
+  });
+
+  it('never moves the script for a request without tools', async () => {
+    double = await startModelDouble({ script: { main: [{ calls: [{ name: 'terminal', input: { command: 'ls' } }] }] } });
+    const plain = await post('/v1/chat/completions', { model: 'm', stream: false, messages: [{ role: 'user', content: 'title?' }] });
+    expect(JSON.parse(plain.text)).toMatchObject({ choices: [{ finish_reason: 'stop' }] });
+    expect(double.requests[0]?.role).toBe('untracked');
+  });
+});
+
 describe('model double lifetime', () => {
   it('closes itself after its lifetime', async () => {
     double = await startModelDouble({ lifetimeMs: 50 });

@@ -1,8 +1,9 @@
-// The scripted model: one HTTP server on 127.0.0.1 (random port) answering Anthropic Messages and
-// OpenAI Responses from a Script, recording every request. It closes itself after `lifetimeMs`.
+// The scripted model: one HTTP server on 127.0.0.1 (random port) answering Anthropic Messages,
+// OpenAI Responses and OpenAI Chat Completions from a Script, recording every request. It closes itself after `lifetimeMs`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicMessageJson, anthropicReply, anthropicSse, readAnthropicRequest } from './anthropic.js';
+import { chatJson, chatReply, chatSse, readChatRequest } from './chat.js';
 import { readResponsesRequest, responsesJson, responsesReply, responsesSse } from './responses.js';
 import type { Dialect, RecordedRequest, RequestRole, Script, ScriptedTurn, SeenToolResult } from './script.js';
 
@@ -187,6 +188,23 @@ export async function startModelDouble(options: ModelDoubleOptions = {}): Promis
         res.end(responsesSse(reply, id, model));
       } else {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(responsesJson(reply, id, model)));
+      }
+      return;
+    }
+    if (record.method === 'POST' && path.endsWith('/chat/completions')) {
+      const view = readChatRequest(record.body);
+      Object.assign(record, { dialect: 'chat' satisfies Dialect, ...view });
+      const plan = planReply(view, 'call_e2e_');
+      record.role = plan.role;
+      record.reply = describe(plan.turn);
+      const reply = chatReply(plan.turn, plan.ids);
+      const id = `chatcmpl_e2e_${record.seq}`;
+      const model = view.model ?? 'gpt-double';
+      if (view.stream) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.end(chatSse(reply, id, model));
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chatJson(reply, id, model)));
       }
       return;
     }

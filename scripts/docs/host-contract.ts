@@ -39,8 +39,9 @@ own folder (\`adapters/command-hook/\` for Codex and Claude Code, \`adapters/pi-
 plugin hosts). \`adapters/capabilities.ts\` gathers the six capability records as data, because
 rule 4 protects every host's configuration from any host's agent.
 
-Hermes cannot be installed where remit is built: its adapter is **verified by stand-in** (a
-faithful stand-in of its plugin API under python3), never by the real host.
+Every adapter is verified against the real host program (the end-to-end suite below, \`e2e/\`):
+Hermes Agent runs as the real Python program with remit's plugin installed by
+\`remit install hermes\`; the stand-in in \`adapters/hermes/standin/\` only backs the fast unit tests.
 `;
 
 function matrix(): string {
@@ -77,8 +78,10 @@ function demote(md: string): string {
 }
 
 const e2e = demote(section('e2e-matrix.md')).replace(/^## End-to-end coverage matrix/m, '## End-to-end coverage (real hosts)');
+// The Node 22 lane (newest host releases), written from its lane runs until a full run includes it.
+const e2e22 = demote(demote(section('e2e-matrix-node22.md')));
 const perHost = HOST_CAPABILITIES.map((c) => section(`${c.host}.md`)).filter(Boolean);
-const text = `${[intro, matrix(), e2e, ...perHost].join('\n\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+const text = `${[intro, matrix(), e2e, e2e22, ...perHost].join('\n\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 
 if (process.argv.includes('--check')) {
   const current = existsSync(out) ? readFileSync(out, 'utf8') : '';

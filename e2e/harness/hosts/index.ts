@@ -1,14 +1,29 @@
 // Every host lane the suite runs, in report order.
-import { claude } from './claude.js';
-import { codexBypass, codexTrust } from './codex.js';
+import { claude, claude22 } from './claude.js';
+import { codexBypass, codexBypass22, codexTrust, codexTrust22 } from './codex.js';
 import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
-import { opencode } from './opencode.js';
-import { omp, pi } from './pi.js';
+import { opencode, opencode22 } from './opencode.js';
+import { omp, omp22, pi, pi22 } from './pi.js';
 
-export const LANES: HostDriver[] = [claude, codexBypass, codexTrust, opencode, pi, omp, hermes];
+export const LANES: HostDriver[] = [
+  claude,
+  codexBypass,
+  codexTrust,
+  opencode,
+  pi,
+  omp,
+  hermes,
+  claude22,
+  codexBypass22,
+  codexTrust22,
+  opencode22,
+  pi22,
+  omp22,
+];
 
-/** `codex/trust`, `claude` … : the key of a lane in expectations.json and the matrix. */
-export function laneKey(driver: Pick<HostDriver, 'host' | 'lane'>): string {
-  return driver.lane === 'default' ? driver.host : `${driver.host}/${driver.lane}`;
+/** `codex/trust`, `claude`, `claude@node22` … : the key of a lane in expectations.json and the matrix. */
+export function laneKey(driver: Pick<HostDriver, 'host' | 'lane' | 'toolchain'>): string {
+  const base = driver.lane === 'default' ? driver.host : `${driver.host}/${driver.lane}`;
+  return driver.toolchain.name === 'node20' ? base : `${base}@${driver.toolchain.name}`;
 }

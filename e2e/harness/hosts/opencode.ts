@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Sandbox } from '../sandbox.js';
-import { binary, missingBinary, packageVersion, writeJson, E2E_DIR } from './driver.js';
-import type { HostDriver, RemitBuild } from './driver.js';
+import { binary, missingBinary, packageVersion, writeJson, E2E_DIR, NODE20, NODE22 } from './driver.js';
+import type { HostDriver, RemitBuild, Toolchain } from './driver.js';
 
 const pluginDir = (sb: Sandbox) => path.join(sb.xdgConfig, 'opencode', 'plugin');
 
@@ -40,51 +40,57 @@ export function keepPluginDependencies(sb: Sandbox): void {
   }
 }
 
-export const opencode: HostDriver = {
-  host: 'opencode',
-  lane: 'default',
-  installArgs: [],
-  version: () => packageVersion('opencode-ai'),
-  unavailable: () => missingBinary('opencode'),
-  configureProvider(sb: Sandbox, doubleUrl: string) {
-    writeJson(path.join(sb.xdgConfig, 'opencode', 'opencode.json'), {
-      $schema: 'https://opencode.ai/config.json',
-      model: 'anthropic/claude-sonnet-4-5',
-      small_model: 'anthropic/claude-sonnet-4-5',
-      provider: { anthropic: { options: { baseURL: `${doubleUrl}/v1`, apiKey: 'sk-ant-e2e-double' } } },
-      autoupdate: false,
-      share: 'disabled',
-      // Print mode cannot answer a permission prompt; remit, not OpenCode's own asks, is under test.
-      permission: { edit: 'allow', bash: 'allow', webfetch: 'deny', external_directory: 'allow' },
-    });
-    seedPluginDependencies(sb);
-    sb.env.OPENCODE_DISABLE_AUTOUPDATE = '1';
-    sb.env.OPENCODE_DISABLE_LSP_DOWNLOAD = '1';
-    sb.env.OPENCODE_DISABLE_DEFAULT_PLUGINS = '1';
-    sb.env.OPENCODE_DISABLE_MODELS_FETCH = '1';
-  },
-  tools: () => ({
-    write: (file, content) => ({ name: 'write', input: { filePath: file.abs, content } }),
-    shell: (command) => ({ name: 'bash', input: { command, description: 'run a command' } }),
-    patch: (file, oldText, newText) => [{ name: 'edit', input: { filePath: file.abs, oldString: oldText, newString: newText } }],
-    delegate: (prompt) => ({ name: 'task', input: { description: 'e2e child', prompt, subagent_type: 'general' } }),
-  }),
-  invocation(_sb, prompt, options) {
-    const args = ['run'];
-    if (options.resume === true) args.push('--continue');
-    args.push(prompt);
-    return { file: binary('opencode'), args };
-  },
-  afterSession: (sb) => keepPluginDependencies(sb),
-  captureEnv: (dir) => ({ E2E_CAPTURE_DIR: dir }),
-  registerCapture(sb) {
-    fs.mkdirSync(pluginDir(sb), { recursive: true });
-    fs.copyFileSync(path.join(E2E_DIR, 'harness', 'capture', 'opencode-capture.js'), path.join(pluginDir(sb), 'e2e-capture.js'));
-  },
-  registerRemitByHand(sb, remit: RemitBuild) {
-    // TODO(installer): replaced by `remit install opencode` as soon as it succeeds.
-    fs.mkdirSync(pluginDir(sb), { recursive: true });
-    const entry = pathToFileURL(path.join(remit.plugins, 'opencode.js')).href;
-    fs.writeFileSync(path.join(pluginDir(sb), 'remit.js'), `export * from ${JSON.stringify(entry)};\n`);
-  },
-};
+export function makeOpencode(tc: Toolchain): HostDriver {
+  return {
+    host: 'opencode',
+    toolchain: tc,
+    lane: 'default',
+    installArgs: [],
+    version: () => packageVersion('opencode-ai', tc),
+    unavailable: () => missingBinary('opencode', tc),
+    configureProvider(sb: Sandbox, doubleUrl: string) {
+      writeJson(path.join(sb.xdgConfig, 'opencode', 'opencode.json'), {
+        $schema: 'https://opencode.ai/config.json',
+        model: 'anthropic/claude-sonnet-4-5',
+        small_model: 'anthropic/claude-sonnet-4-5',
+        provider: { anthropic: { options: { baseURL: `${doubleUrl}/v1`, apiKey: 'sk-ant-e2e-double' } } },
+        autoupdate: false,
+        share: 'disabled',
+        // Print mode cannot answer a permission prompt; remit, not OpenCode's own asks, is under test.
+        permission: { edit: 'allow', bash: 'allow', webfetch: 'deny', external_directory: 'allow' },
+      });
+      seedPluginDependencies(sb);
+      sb.env.OPENCODE_DISABLE_AUTOUPDATE = '1';
+      sb.env.OPENCODE_DISABLE_LSP_DOWNLOAD = '1';
+      sb.env.OPENCODE_DISABLE_DEFAULT_PLUGINS = '1';
+      sb.env.OPENCODE_DISABLE_MODELS_FETCH = '1';
+    },
+    tools: () => ({
+      write: (file, content) => ({ name: 'write', input: { filePath: file.abs, content } }),
+      shell: (command) => ({ name: 'bash', input: { command, description: 'run a command' } }),
+      patch: (file, oldText, newText) => [{ name: 'edit', input: { filePath: file.abs, oldString: oldText, newString: newText } }],
+      delegate: (prompt) => ({ name: 'task', input: { description: 'e2e child', prompt, subagent_type: 'general' } }),
+    }),
+    invocation(_sb, prompt, options) {
+      const args = ['run'];
+      if (options.resume === true) args.push('--continue');
+      args.push(prompt);
+      return { file: binary('opencode', tc), args };
+    },
+    afterSession: (sb) => keepPluginDependencies(sb),
+    captureEnv: (dir) => ({ E2E_CAPTURE_DIR: dir }),
+    registerCapture(sb) {
+      fs.mkdirSync(pluginDir(sb), { recursive: true });
+      fs.copyFileSync(path.join(E2E_DIR, 'harness', 'capture', 'opencode-capture.js'), path.join(pluginDir(sb), 'e2e-capture.js'));
+    },
+    registerRemitByHand(sb, remit: RemitBuild) {
+      // TODO(installer): replaced by `remit install opencode` as soon as it succeeds.
+      fs.mkdirSync(pluginDir(sb), { recursive: true });
+      const entry = pathToFileURL(path.join(remit.plugins, 'opencode.js')).href;
+      fs.writeFileSync(path.join(pluginDir(sb), 'remit.js'), `export * from ${JSON.stringify(entry)};\n`);
+    },
+  };
+}
+
+export const opencode = makeOpencode(NODE20);
+export const opencode22 = makeOpencode(NODE22);

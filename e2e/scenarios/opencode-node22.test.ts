@@ -1,0 +1,4 @@
+import { opencode22 } from '../harness/hosts/opencode.js';
+import { defineLaneSuite } from './lane-suite.js';
+
+defineLaneSuite(opencode22);

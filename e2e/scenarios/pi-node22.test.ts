@@ -1,0 +1,4 @@
+import { pi22 } from '../harness/hosts/pi.js';
+import { defineLaneSuite } from './lane-suite.js';
+
+defineLaneSuite(pi22);
