@@ -56,7 +56,9 @@ await build({
 });
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);
 for (const [file, src] of Object.entries(CHUNKS)) {
-  await build({ ...sharedOptions, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file)] });
+  // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
+  const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
+  await build({ ...sharedOptions, supported, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file)] });
 }
 
 const pluginsScript = join(root, 'scripts/build-plugins.mjs');

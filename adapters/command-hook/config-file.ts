@@ -9,7 +9,7 @@ export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: u
 /** Fails (rather than follows) when the file is a symlink: remit never writes through a link. */
 export function refuseSymlink(file: string): string | null {
   try {
-    if (lstatSync(file).isSymbolicLink()) return `${file} is a symbolic link; remit does not write through links. Point the host at a regular file (or install with --scope project/local), then run again. Nothing was changed.`;
+    if (lstatSync(file).isSymbolicLink()) return `${file} is a symbolic link; remit does not write through links. Replace the link with a regular file (or install into another scope of this host), then run again. Nothing was changed.`;
   } catch {
     // missing is fine
   }

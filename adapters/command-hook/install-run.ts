@@ -29,7 +29,7 @@ export interface InstallContext {
 export interface FileAction {
   file: string;
   what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin';
-  action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent';
+  action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent' | 'would be installed' | 'would be updated' | 'would be removed';
   detail?: string;
 }
 
