@@ -19,6 +19,9 @@ export const sharedOptions = {
   define: { __REMIT_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__remitImportMetaUrl' },
   // A chunk is loaded with require(): the ESM loader would cost more and miss minified exports.
   supported: { 'dynamic-import': false },
+  // jsonc-parser's default (UMD) entry require()s its parts by computed path, which a bundle
+  // cannot follow; its ES build bundles whole.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 // Three CommonJS files beside each other: what a hook parses (remit.cjs), the shell parser

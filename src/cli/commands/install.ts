@@ -27,6 +27,8 @@ export interface InstallArgs {
   dryRun: boolean;
   trust: boolean;
   json: boolean;
+  /** `all` was named: uninstall also removes the installed bundle. */
+  all: boolean;
 }
 
 export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall'): InstallArgs {
@@ -46,7 +48,7 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
   const into = command === 'install' ? 'install into' : 'uninstall from';
   for (const h of hosts) if (!ALL_HOSTS.includes(h)) throw new UsageError(`remit cannot ${into} '${given}' (${ALL_HOSTS.join(', ')}, all)`);
   if (a.trust && !hosts.includes('codex')) throw new UsageError('--trust applies to Codex only');
-  return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json };
+  return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all' };
 }
 
 /** The bundle to copy: the running one when remit runs from its bundle, else the repo's build. */
