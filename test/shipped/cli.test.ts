@@ -247,4 +247,20 @@ describe('commands people type', () => {
     expect(p.out).toContain('Kept 1 live armed session');
     expect(b.run('status').out).toContain('review');
   }, 120_000);
+
+  it('a wrong inspection line answers with its usage and pauses nothing; a typo of a token suggests the nearest', () => {
+    const b = box();
+    const base = { session_id: 's2', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
+    const say = (prompt: string) => b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt });
+    say('$remit change -- go');
+    for (const line of ['$remit allow evt_123', '$remit explain', '$remit status please']) {
+      const out = say(line);
+      expect(out, line).toContain('usage: $remit');
+      expect(out, line).not.toContain('INVALID_DIRECTIVE_TOKEN');
+    }
+    const st = JSON.parse(b.run('status', '--json').out) as { directiveError: unknown; contract: { mode: string } };
+    expect(st.directiveError).toBeNull();
+    expect(st.contract.mode).toBe('change');
+    expect(say('$remit chnage -- go')).toContain('did you mean `change`?');
+  }, 60_000);
 });
