@@ -263,4 +263,10 @@ describe('commands people type', () => {
     expect(st.contract.mode).toBe('change');
     expect(say('$remit chnage -- go')).toContain('did you mean `change`?');
   }, 60_000);
+
+  it('check prints no event id explain cannot find', () => {
+    const r = box().run('check', '--host', 'claude', '--prompt', '$remit review', '--tool', 'Write', '--input', '{"file_path":"a.ts","content":"x"}');
+    expect(r.code).toBe(5);
+    expect(r.out).not.toMatch(/evt_[0-9a-f]{28}/);
+  }, 60_000);
 });
