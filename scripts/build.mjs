@@ -23,6 +23,9 @@ export const sharedOptions = {
   define: { __REMIT_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__remitImportMetaUrl' },
   // A chunk is loaded with require(): the ESM loader would cost more and miss minified exports.
   supported: { 'dynamic-import': false },
+  // jsonc-parser's default (UMD) entry require()s its parts by computed path, which a bundle
+  // cannot follow; its ES build bundles whole.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 // Three CommonJS files beside each other: what a hook parses (remit-main.cjs), the shell parser
@@ -73,7 +76,9 @@ await build({
   plugins: [splitChunks(MAIN), plainFs],
 });
 for (const [file, src] of Object.entries(CHUNKS)) {
-  await build({ ...sharedOptions, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs] });
+  // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
+  const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
+  await build({ ...sharedOptions, supported, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs] });
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
 // faster decode for every hook. esbuild leaves non-ASCII text in regular expression literals,

@@ -1,6 +1,7 @@
 // The Claude Code half of `remit install` / `uninstall`: paths, handlers, and what to tell
 // the user before Claude Code will run the hook.
 import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { claudeConfigDir } from './paths.js';
 import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, CLAUDE_SCOPES, isClaudeRemitHandler, type ClaudeScope } from './install.js';
 
 export const claudeInstallSpec: HostInstallSpec = {
@@ -12,6 +13,7 @@ export const claudeInstallSpec: HostInstallSpec = {
   entries: claudeHookEntries,
   projectCommand: claudeProjectCommand,
   isOurs: isClaudeRemitHandler,
+  hostRoot: (scope, env, root) => (scope === 'user' ? claudeConfigDir(env) : root),
   notes({ ctx }) {
     const notes = [
       'Interactive Claude Code runs settings hooks only in a folder whose workspace-trust dialog was accepted; `claude -p` runs them without asking. A session started before this install does not have them: start a new one.',

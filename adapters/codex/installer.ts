@@ -1,12 +1,13 @@
 // The Codex half of `remit install` / `uninstall`: paths, handlers, trust, and what to tell
 // the user before Codex will run the hook.
+import { isDeepStrictEqual } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 import { readRaw } from '../command-hook/config-file.js';
 import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import { codexPluginHooks } from './plugin.js';
 import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, CODEX_SCOPES, isCodexRemitHandler, type CodexScope } from './install.js';
-import type { Env } from './paths.js';
+import { codexHome, type Env } from './paths.js';
 import { codexHookHash, trustKey, trustVerdict, withTrust, type TrustRecord, type TrustVerdict } from './trust.js';
 
 type Toml = Record<string, unknown>;
@@ -67,6 +68,35 @@ export const codexInstallSpec: HostInstallSpec = {
   entries: codexHookEntries,
   projectCommand: codexProjectCommand,
   isOurs: isCodexRemitHandler,
+  hostRoot: (scope, env, root) => (scope === 'user' ? codexHome(env) : root),
+  untrust({ env, configFile, removed }) {
+    const toml = readCodexConfigToml(env);
+    if (!toml.ok) return { error: toml.error };
+    if (toml.raw === null) return null;
+    let text = toml.raw;
+    for (const loc of removed) text = withoutTrust(text, trustKey(configFile, loc.event, loc.group, loc.handler));
+    const keys = new Set(removed.map((loc) => trustKey(configFile, loc.event, loc.group, loc.handler)));
+    let left: Toml;
+    try {
+      left = parseToml(text) as Toml;
+    } catch {
+      return { error: `removing remit's trust records would leave ${codexConfigTomlPath(env)} unreadable; remove them in Codex (/hooks). Nothing was changed.` };
+    }
+    return {
+      file: codexConfigTomlPath(env),
+      raw: toml.raw,
+      next: text,
+      leftEmpty: text.trim() === '',
+      sameAsOriginal: (backupRaw) => {
+        try {
+          // Compared as plain JSON: the parser's objects and a clone's differ only in prototype.
+          return backupRaw === text || isDeepStrictEqual(plain(withoutKeys(parseToml(backupRaw) as Toml, keys)), plain(left));
+        } catch {
+          return false;
+        }
+      },
+    };
+  },
   notes({ ctx, root, configFile, locations }) {
     const notes: string[] = [];
     const trust = codexTrustOf(ctx.env, configFile, locations);
@@ -115,3 +145,33 @@ export const codexInstallSpec: HostInstallSpec = {
     return { file, expectedRaw: toml.raw, text, actions };
   },
 };
+
+/** `text` without the `[hooks.state."<key>"]` table (and the blank line remit put before it). */
+export function withoutTrust(text: string, key: string): string {
+  const header = `[hooks.state."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.trim() === header);
+  if (at < 0) return text;
+  let end = lines.length;
+  for (let i = at + 1; i < lines.length; i++) if (/^\s*\[/.test(lines[i]!)) { end = i; break; }
+  // The table's lines go, and the one blank line remit put before it; blank lines after it stay.
+  while (end - 1 > at && lines[end - 1]!.trim() === '') end--;
+  let start = at;
+  if (start > 0 && lines[start - 1]!.trim() === '') start--;
+  lines.splice(start, end - start);
+  return lines.join('\n');
+}
+
+const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+/** A parsed config.toml less remit's trust records, and less a `[hooks.state]` left empty by that. */
+function withoutKeys(doc: Toml, keys: Set<string>): Toml {
+  const out = structuredClone(doc);
+  const hooks = out.hooks as Toml | undefined;
+  const state = hooks?.state as Toml | undefined;
+  if (!state) return out;
+  for (const k of keys) delete state[k];
+  if (Object.keys(state).length === 0) delete hooks!.state;
+  if (Object.keys(hooks!).length === 0) delete out.hooks;
+  return out;
+}

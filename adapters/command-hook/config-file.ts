@@ -1,7 +1,8 @@
 // The edges of an installer: reading a host's config file without trusting it, and writing it
 // back so that a crash, a concurrent edit or a symlink can never cost the user their file.
-import { lstatSync, readFileSync, statSync, existsSync } from 'node:fs';
-import path from 'node:path';
+import { chmodSync, lstatSync, readFileSync, statSync, existsSync, unlinkSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import { writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 
 export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: unknown } | { ok: false; error: string };
@@ -9,7 +10,7 @@ export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: u
 /** Fails (rather than follows) when the file is a symlink: remit never writes through a link. */
 export function refuseSymlink(file: string): string | null {
   try {
-    if (lstatSync(file).isSymbolicLink()) return `${file} is a symbolic link; remit does not write through links. Point the host at a regular file (or install with --scope project/local), then run again. Nothing was changed.`;
+    if (lstatSync(file).isSymbolicLink()) return `${file} is a symbolic link; remit does not write through links. Replace the link with a regular file (or install into another scope of this host), then run again. Nothing was changed.`;
   } catch {
     // missing is fine
   }
@@ -47,16 +48,88 @@ export function serializeJson(doc: unknown): string {
 export interface WriteOptions {
   /** The bytes read before planning; the write aborts when the file no longer has them. */
   expectedRaw: string | null;
-  /** `<file><suffix>` keeps the user's original once; an empty one when there was none. */
+  /** `<file><suffix>` keeps the user's original once (with its mode); none when there was no original. */
   backupSuffix?: string;
   mode?: number;
 }
 
+export const BACKUP_SUFFIX = '.remit-bak';
+
+function modeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The indentation and line ends a JSON file already uses, so an edit keeps them. */
+export function jsonFormatting(raw: string): FormattingOptions {
+  const indent = /\n([ \t]+)["}\]]/.exec(raw)?.[1] ?? '  ';
+  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: raw.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/**
+ * `raw` with `hooks` turned from `before` into `after` by text edits: only the changed event
+ * arrays are rewritten, so every other byte (comments, indentation, key order) stays.
+ */
+export function editHooksText(raw: string | null, before: unknown, after: Record<string, unknown>): string {
+  if (raw === null || raw.trim() === '') return serializeJson(after);
+  const fmt = jsonFormatting(raw);
+  const b = ((before as Record<string, unknown> | undefined)?.hooks ?? {}) as Record<string, unknown>;
+  const a = (after.hooks ?? undefined) as Record<string, unknown> | undefined;
+  if (a === undefined) return applyEdits(raw, modify(raw, ['hooks'], undefined, { formattingOptions: fmt }));
+  if ((before as Record<string, unknown> | undefined)?.hooks === undefined) return applyEdits(raw, modify(raw, ['hooks'], a, { formattingOptions: fmt }));
+  let text = raw;
+  for (const event of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (isDeepStrictEqual(b[event], a[event])) continue;
+    text = applyEdits(text, modify(text, ['hooks', event], a[event], { formattingOptions: fmt }));
+  }
+  return text;
+}
+
+export type RemovalOutcome = { ok: true; action: 'restored' | 'removed' | 'updated' | 'unchanged'; note?: string } | { ok: false; error: string };
+
+/**
+ * The end of an uninstall edit. With a backup whose content, less remit's part, equals what
+ * is left: the original bytes and mode come back and the backup goes. Without a backup (remit
+ * created the file) and nothing left: the file goes. Otherwise the edited text is written.
+ */
+export function finishRemoval(file: string, args: { raw: string | null; next: string; leftEmpty: boolean; sameAsOriginal: (backupRaw: string) => boolean; dryRun: boolean }): RemovalOutcome {
+  if (args.raw === null) return { ok: true, action: 'unchanged' };
+  const backup = `${file}${BACKUP_SUFFIX}`;
+  const b = readRaw(backup);
+  const original = b.ok ? b.raw : null;
+  try {
+    if (original !== null && args.sameAsOriginal(original)) {
+      if (!args.dryRun) {
+        const now = readRaw(file);
+        if (!now.ok || now.raw !== args.raw) return { ok: false, error: `${file} changed while remit was uninstalling; nothing was written so that edit is kept. Run again.` };
+        writeFileAtomic(file, original, modeOf(backup) ?? modeOf(file));
+        unlinkSync(backup);
+      }
+      return { ok: true, action: 'restored', note: `restored the original ${file} from ${backup} (backup removed)` };
+    }
+    if (original === null && args.leftEmpty) {
+      if (!args.dryRun) unlinkSync(file);
+      return { ok: true, action: 'removed', note: `${file} held only remit's entries; removed` };
+    }
+    if (args.next === args.raw) return { ok: true, action: 'unchanged' };
+    if (args.dryRun) return { ok: true, action: 'updated' };
+    const w = writeConfig(file, args.next, { expectedRaw: args.raw });
+    return w.ok ? { ok: true, action: 'updated', ...(original !== null ? { note: `${file} changed since remit installed; remit's entries were removed and the backup ${backup} kept` } : {}) } : w;
+  } catch (err) {
+    return { ok: false, error: `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}). The file was left as it was.` };
+  }
+}
+
 export type WriteResult = { ok: true; backup?: string } | { ok: false; error: string };
 
-/** Host configuration is replaced atomically with the folder fsynced; its folders keep the umask's mode. */
+/** Host configuration is replaced atomically with the folder fsynced; its folders keep the umask's mode, the file exactly `mode`. */
 export function writeFileAtomic(file: string, text: string, mode?: number): void {
   writeAtomic(file, text, { mode: mode ?? 0o644, dirMode: null, syncDir: true });
+  // The umask narrows the mode a new file is opened with; the user's own mode is kept exactly.
+  if (mode !== undefined) chmodSync(file, mode);
 }
 
 export function writeConfig(file: string, text: string, opts: WriteOptions): WriteResult {
@@ -68,9 +141,9 @@ export function writeConfig(file: string, text: string, opts: WriteOptions): Wri
   let backup: string | undefined;
   if (opts.backupSuffix) {
     const b = `${file}${opts.backupSuffix}`;
-    if (!existsSync(b) && refuseSymlink(b) === null) {
-      // Empty when there was no original, so remit's own content never becomes "the original".
-      writeFileAtomic(b, opts.expectedRaw ?? '', 0o600);
+    // Only an original is backed up, with its own mode; remit's content never becomes "the original".
+    if (opts.expectedRaw !== null && !existsSync(b) && refuseSymlink(b) === null) {
+      writeFileAtomic(b, opts.expectedRaw, modeOf(file) ?? 0o600);
       backup = b;
     }
   }

@@ -3,7 +3,8 @@
 // registered hook command (declared in doctor's output) with a synthetic session: a review
 // directive, then a write that must come back refused.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -96,10 +97,21 @@ export interface ProbeSpec {
   turnField: string;
 }
 
-/** Runs the registered commands for UserPromptSubmit and PreToolUse as the host would. */
+/**
+ * Runs the registered commands for UserPromptSubmit and PreToolUse as the host would, with
+ * REMIT_HOME in a throwaway folder: the probe session never reaches the user's statistics.
+ */
 export function liveProbe(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, extraEnv: Env = {}): { ok: boolean; line: string } {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'remit-doctor-'));
+  try {
+    return probeIn(ctx, spec, commands, cwd, { ...ctx.env, ...extraEnv, REMIT_HOME: scratch });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, env: Env): { ok: boolean; line: string } {
   const sessionId = `remit-doctor-probe-${Date.now().toString(36)}`;
-  const env = { ...ctx.env, ...extraEnv };
   const base = { session_id: sessionId, transcript_path: null, cwd, [spec.turnField]: 'doctor' };
   const prompt = ctx.exec(commands.prompt, { input: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: spec.directive }), cwd, env, timeoutMs: 20_000 });
   if (prompt.status !== 0) return { ok: false, line: `live probe: the UserPromptSubmit command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook` };

@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync, unlinkSync, rmdirSync } from 'no
 import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { absoluteHookCommand } from './command-line.js';
-import { readJsonConfig, readRaw, serializeJson, writeConfig, writeFileAtomic } from './config-file.js';
+import { isDeepStrictEqual } from 'node:util';
+import { BACKUP_SUFFIX, editHooksText, finishRemoval, readJsonConfig, readRaw, writeConfig, writeFileAtomic } from './config-file.js';
 import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
 
@@ -29,7 +30,7 @@ export interface InstallContext {
 export interface FileAction {
   file: string;
   what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin';
-  action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent';
+  action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent' | 'restored' | 'would be installed' | 'would be updated' | 'would be removed' | 'would be restored';
   detail?: string;
 }
 
@@ -72,6 +73,31 @@ export interface HostInstallSpec {
   notes(args: { ctx: InstallContext; root: string; configFile: string; locations: Location[] }): string[];
   /** Codex: the config.toml edit that records trust for `locations` (only with --trust). */
   trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
+  /** Codex: config.toml without the trust records of the `removed` handlers. */
+  untrust?(args: { env: Env; configFile: string; removed: Location[] }): UntrustPlan | { error: string } | null;
+  /** The host's own folder: emptied folders below it go on uninstall, it stays. */
+  hostRoot(scope: string, env: Env, root: string): string;
+}
+
+export interface UntrustPlan {
+  file: string;
+  raw: string;
+  next: string;
+  /** The backup's content equals `next` in meaning (so the original can come back byte for byte). */
+  sameAsOriginal(backupRaw: string): boolean;
+  leftEmpty: boolean;
+}
+
+/** Removes `dir` and its parents while they are empty, up to (not including) `stop`. */
+export function removeEmptyDirs(dir: string, stop: string): void {
+  const end = path.resolve(stop);
+  for (let d = path.resolve(dir); d !== end && d.startsWith(end + path.sep); d = path.dirname(d)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+  }
 }
 
 /** The chunk files the build writes beside `remit.cjs` (dist/remit-*.cjs). */
@@ -159,7 +185,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {
-    writes.push({ file: configFile, text: serializeJson(up.doc), expectedRaw: read.raw, backup: true });
+    writes.push({ file: configFile, text: editHooksText(read.raw, read.doc, up.doc), expectedRaw: read.raw, backup: true });
     actions.push({ file: configFile, what: 'hooks', action: up.action, detail: up.changed.join(', ') });
   }
   const locations = findHooks(up.doc, spec.isOurs);
@@ -176,13 +202,14 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   report.actions = actions;
   if (!ctx.dryRun) {
     for (const w of writes) {
-      const r = writeConfig(w.file, w.text, { expectedRaw: w.expectedRaw, ...(w.backup ? { backupSuffix: '.remit-bak' } : {}), ...(w.mode !== undefined ? { mode: w.mode } : {}) });
+      const r = writeConfig(w.file, w.text, { expectedRaw: w.expectedRaw, ...(w.backup ? { backupSuffix: BACKUP_SUFFIX } : {}), ...(w.mode !== undefined ? { mode: w.mode } : {}) });
       if (!r.ok) return { ...report, error: r.error };
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
     if (trustPlan && trustPlan.text !== trustPlan.expectedRaw) {
-      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, backupSuffix: '.remit-bak' });
+      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, backupSuffix: BACKUP_SUFFIX });
       if (!r.ok) return { ...report, error: r.error };
+      if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
   }
   report.notes.push(...spec.notes({ ctx, root, configFile, locations }));
@@ -199,9 +226,8 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   if (!read.ok) return { ...report, error: read.error };
   const rm = removeHooks(read.doc, spec.isOurs, configFile);
   if (!rm.ok) return { ...report, error: `${rm.error}. Fix it, then run again. Nothing was changed.` };
+  if (ctx.dryRun) report.dryRun = true;
   const removals: string[] = [];
-  if (rm.action === 'absent') report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
-  else report.actions.push({ file: configFile, what: 'hooks', action: 'removed', detail: `${rm.removed.length} handler(s)` });
   const skill = spec.skillPath(ctx.scope, ctx.env, root);
   const owned = (file: string, marker: (t: string) => boolean) => {
     const r = readRaw(file);
@@ -215,23 +241,45 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     removals.push(spec.launcherPath(root));
     report.actions.push({ file: spec.launcherPath(root), what: 'launcher', action: 'removed' });
   }
-  if (!ctx.dryRun) {
-    if (rm.action === 'removed') {
-      const empty = Object.keys(rm.doc).length === 0 && read.raw !== null;
-      const w = writeConfig(configFile, empty ? '{}\n' : serializeJson(rm.doc), { expectedRaw: read.raw, backupSuffix: '.remit-bak' });
-      if (!w.ok) return { ...report, error: w.error };
+  const untrust = rm.action === 'removed' && spec.untrust ? spec.untrust({ env: ctx.env, configFile, removed: rm.removed }) : null;
+  if (untrust && 'error' in untrust) return { ...report, error: untrust.error };
+  const same = (backupRaw: string) => {
+    try {
+      const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
+      const less = removeHooks(original, spec.isOurs, configFile);
+      // An empty "hooks" the user had is the same file as one with none.
+      const bare = (d: Json): Json => {
+        const { hooks, ...rest } = d;
+        return hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
+      };
+      return less.ok && isDeepStrictEqual(bare(less.doc), bare(rm.doc));
+    } catch {
+      return false;
     }
+  };
+  if (rm.action === 'absent') report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
+  else {
+    const next = editHooksText(read.raw, read.doc, rm.doc);
+    const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty: Object.keys(rm.doc).length === 0, sameAsOriginal: same, dryRun: ctx.dryRun });
+    if (!done.ok) return { ...report, error: done.error };
+    report.actions.push({ file: configFile, what: 'hooks', action: done.action === 'restored' ? 'restored' : 'removed', detail: `${rm.removed.length} handler(s)` });
+    if (done.note) report.notes.push(done.note);
+    if (done.action === 'removed' && !ctx.dryRun) removeEmptyDirs(path.dirname(configFile), spec.hostRoot(ctx.scope, ctx.env, root));
+  }
+  if (untrust && !('error' in untrust)) {
+    const done = finishRemoval(untrust.file, { raw: untrust.raw, next: untrust.next, leftEmpty: untrust.leftEmpty, sameAsOriginal: untrust.sameAsOriginal, dryRun: ctx.dryRun });
+    if (!done.ok) return { ...report, error: done.error };
+    if (done.action !== 'unchanged') report.actions.push({ file: untrust.file, what: 'trust', action: done.action === 'restored' ? 'restored' : 'removed', detail: `${rm.removed.length} record(s)` });
+    if (done.note) report.notes.push(done.note);
+  }
+  if (!ctx.dryRun) {
     for (const f of removals) {
       try {
         unlinkSync(f);
-        try {
-          rmdirSync(path.dirname(f));
-        } catch {
-          // folder still holds other files
-        }
       } catch {
         // already gone
       }
+      removeEmptyDirs(path.dirname(f), spec.hostRoot(ctx.scope, ctx.env, root));
     }
   }
   if (rm.action === 'removed' && rm.shifted && spec.host === 'codex') report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');

@@ -9,9 +9,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isSeq, parseDocument, type YAMLSeq } from 'yaml';
+import { parseDocument } from 'yaml';
 import { HERMES_CAPABILITY } from './capability.js';
-import { defaultDist, homeOf, InstallError, placeFile, readIfExists, refuseSymlink, removeEmptyDir, removeOwnFile, writeAtomic, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../pi-shared/install-files.js';
+import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../pi-shared/install-files.js';
 
 const PLUGIN = 'remit';
 const FILES = ['plugin.yaml', '__init__.py'] as const;
@@ -51,26 +51,8 @@ function isOurPluginFile(content: Buffer): boolean {
 }
 
 /** Adds or removes `remit` in plugins.enabled of config.yaml, every other line kept. */
-function editEnabled(file: string, add: boolean, dryRun: boolean, stopAt: string): InstallChange {
-  refuseSymlink(file, stopAt);
-  const raw = readIfExists(file)?.toString('utf8');
-  const doc = parseDocument(raw ?? '');
-  if (doc.errors.length > 0) throw new InstallError(`remit install hermes: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run install again`);
-  const js = doc.toJS() as unknown;
-  if (raw !== undefined && js !== null && js !== undefined && (typeof js !== 'object' || Array.isArray(js))) throw new InstallError(`remit install hermes: ${file} does not hold a YAML mapping; fix it and run install again`);
-  const list = doc.getIn(['plugins', 'enabled']);
-  if (list !== undefined && list !== null && !isSeq(list)) throw new InstallError(`remit install hermes: plugins.enabled in ${file} is not a list; fix it and run install again`);
-  const names = isSeq(list) ? (list as YAMLSeq).items.map((i) => String((i as { value?: unknown })?.value ?? i)) : [];
-  if (add === names.includes(PLUGIN)) return { path: file, action: raw === undefined && !add ? 'absent' : 'unchanged' };
-  if (add) {
-    if (isSeq(list)) (list as YAMLSeq).add(PLUGIN);
-    else doc.setIn(['plugins', 'enabled'], doc.createNode([PLUGIN]));
-  } else {
-    const seq = list as YAMLSeq;
-    seq.items = seq.items.filter((i) => String((i as { value?: unknown })?.value ?? i) !== PLUGIN);
-  }
-  if (!dryRun) writeAtomic(file, doc.toString(), 0o600);
-  return { path: file, action: raw === undefined ? 'create' : 'update' };
+function editEnabled(file: string, add: boolean, dryRun: boolean, stopAt: string): { change: InstallChange; note?: string } {
+  return editYamlList({ file, keys: ['plugins', 'enabled'], entry: PLUGIN, add, dryRun, stopAt, label: 'hermes', newMode: 0o600 });
 }
 
 export async function installHermes(opts: InstallOptions = {}): Promise<InstallReport> {
@@ -79,6 +61,8 @@ export async function installHermes(opts: InstallOptions = {}): Promise<InstallR
   const dryRun = opts.dryRun === true;
   const dist = opts.dist ?? defaultDist();
   const { dir, stopAt } = hermesPluginDir(opts);
+  // A refused install changes nothing: every check runs first, in a dry run, then the writes.
+  if (!dryRun) await installHermes({ ...opts, dryRun: true });
   const changes: InstallChange[] = [];
   for (const f of FILES) {
     const body = readIfExists(path.join(dist, 'plugins', 'hermes', PLUGIN, f));
@@ -96,7 +80,9 @@ export async function installHermes(opts: InstallOptions = {}): Promise<InstallR
       changes.push(placeFile(path.join(path.dirname(stable), chunk), readFileSync(path.join(dist, chunk)), { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o644 }));
     }
     changes.push(placeFile(path.join(dir, 'launcher.json'), `{"remit": 1, "node": ${JSON.stringify(process.execPath)}, "bundle": ${JSON.stringify(stable)}}\n`, { dryRun, stopAt }));
-    changes.push(editEnabled(path.join(hermesHome(env), 'config.yaml'), true, dryRun, stopAt));
+    const en = editEnabled(path.join(hermesHome(env), 'config.yaml'), true, dryRun, stopAt);
+    changes.push(en.change);
+    if (en.note) notes.push(en.note);
     notes.push('Start a new Hermes process (and `hermes gateway restart` for the gateway) to load the plugin.');
   } else {
     notes.push(
@@ -114,10 +100,16 @@ export async function uninstallHermes(opts: InstallOptions = {}): Promise<Instal
   const changes = [...FILES, 'launcher.json'].map((f) => removeOwnFile(path.join(dir, f), isOurPluginFile, { dryRun, stopAt }));
   removeEmptyDir(path.join(dir, '__pycache__'), dryRun);
   if (!dryRun) rmSync(path.join(dir, '__pycache__'), { recursive: true, force: true });
-  removeEmptyDir(dir, dryRun);
-  if (scope === 'user') changes.push(editEnabled(path.join(hermesHome(env), 'config.yaml'), false, dryRun, stopAt));
+  removeEmptyDir(dir, dryRun, scope === 'user' ? hermesHome(env) : stopAt);
+  const notes: string[] = [];
+  if (scope === 'user') {
+    const en = editEnabled(path.join(hermesHome(env), 'config.yaml'), false, dryRun, stopAt);
+    changes.push(en.change);
+    if (en.note) notes.push(en.note);
+  }
   const kept = changes.filter((c) => c.action === 'kept').map((c) => c.path);
-  return { host: 'hermes', scope, dryRun, changes, notes: kept.length ? [`Left alone (not written by remit): ${kept.join(', ')}`] : [] };
+  if (kept.length) notes.push(`Left alone (not written by remit): ${kept.join(', ')}`);
+  return { host: 'hermes', scope, dryRun, changes, notes };
 }
 
 export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<DoctorRow> {
@@ -165,6 +157,6 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
   }
   lines.push(`verified against Hermes Agent ${(HERMES_CAPABILITY.verified.versions ?? []).join(', ')} (range ${HERMES_CAPABILITY.verified.range})`);
   const ok = installed && enabled && probe;
-  const why = !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : 'Hermes loads the remit plugin and it answers';
+  const why = !installed && inProject ? `remit is installed for this project only; Hermes loads a project plugin only with HERMES_ENABLE_PROJECT_PLUGINS=1 after \`hermes plugins enable remit\` (\`remit install hermes\` covers every project)` : !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : 'Hermes loads the remit plugin and it answers';
   return { host: 'hermes', protected: ok, lines: [`protected: ${ok ? 'yes' : 'no'} — ${why}`, ...lines] };
 }

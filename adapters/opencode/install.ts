@@ -31,7 +31,7 @@ export async function uninstallOpencode(opts: InstallOptions = {}): Promise<Inst
   const { path: target, root } = opencodePluginPath(opts);
   const dryRun = opts.dryRun === true;
   const change = removeOwnFile(target, isRemitPlugin('opencode'), { dryRun, stopAt: path.dirname(root) });
-  if (change.action === 'remove') removeEmptyDir(path.dirname(target), dryRun);
+  if (change.action === 'remove') removeEmptyDir(path.dirname(target), dryRun, root);
   const notes = change.action === 'kept' ? [`${target} was not written by remit and was left alone.`] : [];
   return { host: 'opencode', scope: opts.scope ?? 'user', dryRun, changes: [change], notes };
 }

@@ -1,8 +1,10 @@
 // File work shared by the OpenCode, Pi, omp and Hermes installers (SPEC section 10): plan the
 // change, refuse symlinked or malformed targets with a clear message, back up once, write
 // atomically, and report what happened (or would, with --dry-run). Host-neutral.
-import { closeSync, copyFileSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -81,6 +83,8 @@ function writeAtomic(p: string, content: Buffer | string, mode: number): void {
   const tmp = `${p}.remit-${process.pid}-${Date.now()}.tmp`;
   const fd = openSync(tmp, 'w', mode);
   try {
+    // Exactly `mode`: the umask would narrow it.
+    fchmodSync(fd, mode);
     writeSync(fd, typeof content === 'string' ? Buffer.from(content) : content);
     fsyncSync(fd);
   } finally {
@@ -112,13 +116,116 @@ export function removeOwnFile(p: string, isOurs: (content: Buffer) => boolean, o
   return { path: p, action: 'remove' };
 }
 
-export function removeEmptyDir(p: string, dryRun: boolean): void {
+export function removeEmptyDir(p: string, dryRun: boolean, stopAt?: string): void {
   if (dryRun) return;
-  try {
-    rmdirSync(p);
-  } catch {
-    // Not empty, or already gone: nothing of remit's left to take.
+  // With stopAt: the parents too, while empty, up to (not including) stopAt.
+  const end = stopAt ? path.resolve(stopAt) : undefined;
+  for (let d = path.resolve(p); ; d = path.dirname(d)) {
+    if (end !== undefined && (d === end || !d.startsWith(end + path.sep))) return;
+    try {
+      rmdirSync(d);
+    } catch {
+      // Not empty, or already gone: nothing of remit's left to take.
+      return;
+    }
+    if (end === undefined) return;
   }
+}
+
+export const CONFIG_BACKUP = '.remit-bak';
+
+function modeOf(p: string): number | undefined {
+  try {
+    return statSync(p).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+const itemText = (i: unknown): string => String((i as { value?: unknown })?.value ?? i);
+
+function yamlText(doc: Document, raw: string | undefined): string {
+  // The yaml library pads flow lists (`[ a, b ]`); keep the user's `[a, b]` as written.
+  return doc.toString({ flowCollectionPadding: raw !== undefined && /\[ \S/.test(raw) });
+}
+
+/** The parsed mapping of a YAML file, or a refusal naming what to fix. */
+function yamlDoc(file: string, raw: string | undefined, label: string): Document {
+  const doc = parseDocument(raw ?? '');
+  if (doc.errors.length > 0) throw new InstallError(`remit install ${label}: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run install again. Nothing was changed.`);
+  if (doc.contents !== null && !isMap(doc.contents)) throw new InstallError(`remit install ${label}: ${file} does not hold a YAML mapping; fix it and run install again. Nothing was changed.`);
+  return doc;
+}
+
+export interface YamlListEdit {
+  file: string;
+  /** The list's key path, e.g. ['plugins', 'enabled']. */
+  keys: string[];
+  entry: string;
+  add: boolean;
+  dryRun: boolean;
+  stopAt: string;
+  /** The host, for messages. */
+  label: string;
+  /** The mode of a file remit creates. */
+  newMode: number;
+}
+
+/**
+ * Adds or removes `entry` in a YAML list with the yaml Document API, so every other line,
+ * comment and flow list keeps its form. The original is backed up once (with its mode) before
+ * the first edit; removing remit's entry restores that original byte for byte when nothing
+ * else changed, and deletes a file that only remit's entry made.
+ */
+export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: string } {
+  refuseSymlink(e.file, e.stopAt);
+  const raw = readIfExists(e.file)?.toString('utf8');
+  const doc = yamlDoc(e.file, raw, e.label);
+  const list = doc.getIn(e.keys, true);
+  if (list !== undefined && list !== null && !isSeq(list)) throw new InstallError(`remit install ${e.label}: ${e.keys.join('.')} in ${e.file} is not a list; fix it and run install again. Nothing was changed.`);
+  const names = isSeq(list) ? (list as YAMLSeq).items.map(itemText) : [];
+  if (e.add === names.includes(e.entry)) return { change: { path: e.file, action: raw === undefined && !e.add ? 'absent' : 'unchanged' } };
+  const backup = `${e.file}${CONFIG_BACKUP}`;
+  if (e.add) {
+    if (isSeq(list)) (list as YAMLSeq).add(doc.createNode(e.entry));
+    else doc.setIn(e.keys, doc.createNode([e.entry]));
+    if (e.dryRun) return { change: { path: e.file, action: raw === undefined ? 'create' : 'update' } };
+    let note: string | undefined;
+    if (raw !== undefined && !existsSync(backup)) {
+      writeAtomic(backup, raw, modeOf(e.file) ?? 0o600);
+      note = `backup of the original: ${backup}`;
+    }
+    writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
+    return { change: { path: e.file, action: raw === undefined ? 'create' : 'update' }, ...(note ? { note } : {}) };
+  }
+  const seq = list as YAMLSeq;
+  seq.items = seq.items.filter((i) => itemText(i) !== e.entry);
+  // A list (and the maps holding it) that only remit's entry made goes with it.
+  if (seq.items.length === 0) {
+    doc.deleteIn(e.keys);
+    for (let n = e.keys.length - 1; n > 0; n--) {
+      const parent = doc.getIn(e.keys.slice(0, n), true);
+      if (isMap(parent) && parent.items.length === 0) doc.deleteIn(e.keys.slice(0, n));
+      else break;
+    }
+  }
+  const left = doc.toJS() as unknown;
+  const original = readIfExists(backup);
+  if (original !== undefined) {
+    const was = parseDocument(original.toString('utf8'));
+    if (was.errors.length === 0 && isDeepStrictEqual(was.toJS() ?? {}, left ?? {})) {
+      if (!e.dryRun) {
+        writeAtomic(e.file, original, modeOf(backup) ?? modeOf(e.file) ?? e.newMode);
+        unlinkSync(backup);
+      }
+      return { change: { path: e.file, action: 'update' }, note: `restored the original ${e.file} from ${backup} (backup removed)` };
+    }
+  } else if (left === null || left === undefined || (typeof left === 'object' && Object.keys(left).length === 0)) {
+    if (!e.dryRun) rmSync(e.file, { force: true });
+    return { change: { path: e.file, action: 'remove' }, note: `${e.file} held only remit's entry; removed` };
+  }
+  if (!e.dryRun) writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
+  return { change: { path: e.file, action: 'update' } };
 }
 
 export { writeAtomic };

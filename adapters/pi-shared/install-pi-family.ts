@@ -2,9 +2,9 @@
 // (user) or `<project>/<config dir>/extensions/remit.js` (project, a self-contained copy).
 // omp adds its `trustedExtensions` list so restricted task children load remit too.
 import path from 'node:path';
-import { parseDocument, isSeq, YAMLSeq } from 'yaml';
+import { parseDocument } from 'yaml';
 import { doctorPluginHost, type PluginLocation } from './doctor-plugin.js';
-import { defaultDist, homeOf, InstallError, placeFile, readIfExists, refuseSymlink, removeEmptyDir, removeOwnFile, writeAtomic, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from './install-files.js';
+import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from './install-files.js';
 import { bundledPlugin, isRemitPlugin } from './plugin-file.js';
 
 export interface PiFamilyInstallSpec {
@@ -37,29 +37,8 @@ function configYml(spec: PiFamilyInstallSpec, env: NodeJS.ProcessEnv): string {
 }
 
 /** Adds or removes `entry` in config.yml's trustedExtensions, keeping every other line as it was. */
-function editTrusted(file: string, entry: string, add: boolean, dryRun: boolean, stopAt: string): InstallChange {
-  refuseSymlink(file, stopAt);
-  const raw = readIfExists(file)?.toString('utf8');
-  const doc = parseDocument(raw ?? '');
-  if (doc.errors.length > 0) throw new InstallError(`remit install omp: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run install again`);
-  if (raw !== undefined && doc.contents !== null && !doc.has('trustedExtensions') && typeof doc.toJS() !== 'object') {
-    throw new InstallError(`remit install omp: ${file} does not hold a YAML mapping; fix it and run install again`);
-  }
-  let list = doc.get('trustedExtensions');
-  if (list !== undefined && !isSeq(list)) throw new InstallError(`remit install omp: trustedExtensions in ${file} is not a list; fix it and run install again`);
-  const items = isSeq(list) ? (list as YAMLSeq).items.map((i) => String((i as { value?: unknown })?.value ?? i)) : [];
-  const has = items.includes(entry);
-  if (add === has) return { path: file, action: raw === undefined && !add ? 'absent' : 'unchanged' };
-  if (add) {
-    if (!isSeq(list)) doc.set('trustedExtensions', (list = doc.createNode([entry])));
-    else (list as YAMLSeq).add(entry);
-  } else {
-    const seq = list as YAMLSeq;
-    seq.items = seq.items.filter((i) => String((i as { value?: unknown })?.value ?? i) !== entry);
-    if (seq.items.length === 0) doc.delete('trustedExtensions');
-  }
-  if (!dryRun) writeAtomic(file, doc.toString(), 0o644);
-  return { path: file, action: raw === undefined ? 'create' : 'update' };
+function editTrusted(file: string, entry: string, add: boolean, dryRun: boolean, stopAt: string): { change: InstallChange; note?: string } {
+  return editYamlList({ file, keys: ['trustedExtensions'], entry, add, dryRun, stopAt, label: 'omp', newMode: 0o644 });
 }
 
 export async function installPiFamily(spec: PiFamilyInstallSpec, opts: InstallOptions = {}): Promise<InstallReport> {
@@ -67,13 +46,17 @@ export async function installPiFamily(spec: PiFamilyInstallSpec, opts: InstallOp
   const scope = opts.scope ?? 'user';
   const dryRun = opts.dryRun === true;
   const { path: target, root } = piFamilyPluginPath(spec, opts);
+  // A refused install changes nothing: every check runs first, in a dry run, then the writes.
+  if (!dryRun) await installPiFamily(spec, { ...opts, dryRun: true });
   const changes = [placeFile(target, bundledPlugin(opts.dist ?? defaultDist(), spec.host), { dryRun, stopAt: root })];
   const notes = [`${spec.displayName} loads the extension when it next starts.`];
   if (scope === 'project') notes.push(spec.projectNote);
   if (spec.trustedExtensions && scope === 'user') {
     // Only the user's config.yml may name trusted extensions (omp ignores a project's list).
     // Never a project copy: omp 18.3 refuses to start when a trusted path fails to load.
-    changes.push(editTrusted(configYml(spec, env), target, true, dryRun, path.dirname(spec.agentDir(env))));
+    const t = editTrusted(configYml(spec, env), target, true, dryRun, path.dirname(spec.agentDir(env)));
+    changes.push(t.change);
+    if (t.note) notes.push(t.note);
     notes.push(
       'Restricted task children (a tool allowlist) load only trusted extensions: remit is listed under trustedExtensions in config.yml (read by omp 18.3 and later). ' +
         'On omp 18.2.x start omp with `--trusted-extension ' + target + '` to cover them; that flag also turns off other extension discovery.',
@@ -86,11 +69,17 @@ export async function uninstallPiFamily(spec: PiFamilyInstallSpec, opts: Install
   const env = opts.env ?? process.env;
   const dryRun = opts.dryRun === true;
   const { path: target, root } = piFamilyPluginPath(spec, opts);
+  const hostRoot = (opts.scope ?? 'user') === 'user' ? spec.agentDir(env) : root;
   const change = removeOwnFile(target, isRemitPlugin(spec.host), { dryRun, stopAt: root });
-  if (change.action === 'remove') removeEmptyDir(path.dirname(target), dryRun);
   const changes = [change];
-  if (spec.trustedExtensions && (opts.scope ?? 'user') === 'user') changes.push(editTrusted(configYml(spec, env), target, false, dryRun, path.dirname(spec.agentDir(env))));
-  return { host: spec.host, scope: opts.scope ?? 'user', dryRun, changes, notes: change.action === 'kept' ? [`${target} was not written by remit and was left alone.`] : [] };
+  const notes = change.action === 'kept' ? [`${target} was not written by remit and was left alone.`] : [];
+  if (spec.trustedExtensions && (opts.scope ?? 'user') === 'user') {
+    const t = editTrusted(configYml(spec, env), target, false, dryRun, path.dirname(spec.agentDir(env)));
+    changes.push(t.change);
+    if (t.note) notes.push(t.note);
+  }
+  if (change.action === 'remove') removeEmptyDir(path.dirname(target), dryRun, hostRoot);
+  return { host: spec.host, scope: opts.scope ?? 'user', dryRun, changes, notes };
 }
 
 export async function doctorPiFamily(spec: PiFamilyInstallSpec, ctx: { env?: NodeJS.ProcessEnv; cwd?: string; dist?: string } = {}): Promise<DoctorRow> {

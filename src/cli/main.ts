@@ -1,5 +1,7 @@
 // The `remit` command: the composition root that wires the core to every adapter. Commands
 // load lazily so a hook pays only for what its event needs.
+import { nearest } from '../core/contract/nearest.js';
+import { HELP, renderHelp } from './help.js';
 import { processIO, UsageError, type CliIO } from './io.js';
 import { REMIT_VERSION } from './version.js';
 
@@ -15,7 +17,7 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
   uninstall: { load: fromTable('uninstall'), summary: "uninstall <host|all>     remove remit's entries" },
   doctor: { load: fromTable('doctor'), summary: 'doctor                   is every host protected?' },
   status: { load: fromTable('status'), summary: "status                   the session's contract and recent checks" },
-  runtime: { load: fromTable('runtime'), summary: 'runtime [--all]          check counts' },
+  runtime: { load: fromTable('runtime'), summary: 'runtime [all]            check counts' },
   explain: { load: fromTable('explain'), summary: 'explain <evt>            one audited decision' },
   label: { load: fromTable('label'), summary: 'label <evt> <label>      correct|incorrect|inconclusive' },
   check: { load: fromTable('check'), summary: 'check --host H …         one dry decision' },
@@ -23,12 +25,12 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
   audit: { load: fromTable('audit'), summary: 'audit verify [--all]     check the audit chain' },
   ledger: { load: fromTable('ledger'), summary: 'ledger release <id|--all> free subagent capacity' },
   state: { load: fromTable('state'), summary: 'state repair             rebuild a damaged session state' },
-  prune: { load: fromTable('prune'), summary: 'prune [--older-than 30d] delete old audit logs' },
+  prune: { load: fromTable('prune'), summary: 'prune [--older-than 30d] delete old sessions (--dry-run)' },
   case: { load: fromTable('case'), summary: 'case from <evt>          turn an audited event into a case' },
 };
 
 function usage(): string {
-  return ['usage: remit <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`), '', 'Every command takes --home DIR; printing commands take --json.', ''].join('\n');
+  return ['usage: remit <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`), '', 'remit <command> --help shows its options, exit codes and an example; remit --version the version.', 'REMIT_AUDIT=detail stores each event whole, so `remit explain` replays it and `remit case from` makes a case of it.', ''].join('\n');
 }
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
@@ -45,10 +47,17 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     io.stdout(`remit ${REMIT_VERSION}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.stderr(`remit: unknown command '${name}' (see remit --help)\n`);
+    const near = nearest(name, Object.keys(COMMANDS));
+    io.stderr(`remit: unknown command '${name}'${near ? `; did you mean \`remit ${near}\`?` : ''} (see remit --help)\n`);
     return 1;
+  }
+  // Help before the command loads: `-h` is never an unknown option, and needs no state.
+  const end = rest.indexOf('--');
+  if ((end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h') && HELP[name]) {
+    io.stdout(renderHelp(name));
+    return 0;
   }
   try {
     const mod = await command.load();

@@ -643,6 +643,10 @@ source: ("default" | "directive" | "correction" | "project-default" | "recovery"
  */
 export interface InstallOutput {
 command: ("install" | "uninstall")
+/**
+ * --dry-run: nothing was written; each action says what would happen.
+ */
+dryRun?: boolean
 reports: {
 host: string
 scope: ("user" | "project" | "local")
@@ -654,8 +658,8 @@ dryRun: boolean
 error?: string
 actions: {
 file: string
-what: ("hooks" | "bundle" | "pointer" | "launcher" | "skill" | "trust")
-action: ("installed" | "updated" | "unchanged" | "removed" | "absent")
+what: ("hooks" | "bundle" | "pointer" | "launcher" | "skill" | "trust" | "plugin" | "backup")
+action: ("installed" | "updated" | "unchanged" | "removed" | "absent" | "restored" | "would be installed" | "would be updated" | "would be removed" | "would be restored")
 detail?: string
 }[]
 /**
@@ -688,6 +692,14 @@ olderThanDays: number
 auditFiles: number
 sessionFiles: number
 bytes: number
+/**
+ * --dry-run: the counts say what would be removed; nothing was.
+ */
+dryRun?: boolean
+/**
+ * Sessions old enough to prune but still armed: kept, because deleting one would leave it running unarmed (--armed removes them too).
+ */
+keptArmed?: string[]
 }
 /**
  * `remit replay --json`: every case replayed through every target (the core and each adapter), with each step's expectation and what remit answered.

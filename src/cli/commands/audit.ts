@@ -15,8 +15,8 @@ function render(v: CliAuditVerify): string {
     const b = f.firstBroken!;
     return `${f.session}: BROKEN at line ${b.line}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.problem.replace(/_/g, ' ')}; ${f.breaks} broken link${f.breaks === 1 ? '' : 's'}, every link after line ${f.lastBroken} verifies (${f.records} records)`;
   });
-  if (!v.files.length) lines.push('No audit files.');
-  lines.push(v.intact ? 'Audit chain intact.' : 'Audit chain broken.');
+  if (!v.files.length) lines.push('No audit files: nothing was recorded here, so there is no chain to verify.');
+  else lines.push(v.intact ? 'Audit chain intact.' : 'Audit chain broken.');
   return lines.join('\n');
 }
 

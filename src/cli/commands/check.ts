@@ -110,15 +110,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         io.stderr(`remit check: the ${host} hook path gave no decision for this tool call\n`);
         return 1;
       }
+      // The throwaway audit is deleted: an event id from it is one `explain` can never find.
+      const message = last.message.replace(/ \/ evt_[0-9a-f]{28}\b/g, '').replace(/\bevt_[0-9a-f]{28}\b/g, '(not recorded)');
       const view: CliCheck = {
         host,
         decision: last.decision,
-        message: last.message,
+        message,
         action: { tool: action.tool, mutability: action.mutability, effects: action.effects.length, ...(action.analysis ? { analysis: action.analysis } : {}) },
       };
       if (promptResult) view.prompt = { result: promptResult.kind, ...(promptResult.kind === 'prompt-block' && promptResult.code ? { code: promptResult.code } : {}) };
       const d = last.decision;
-      out(io, args, view, `${d.outcome} ${d.reasonCode}${d.family ? ` (${d.family})` : ''} — ${action.tool} (${action.mutability})\n${last.message}\n(dry run: nothing was recorded)`);
+      out(io, args, view, `${d.outcome} ${d.reasonCode}${d.family ? ` (${d.family})` : ''} — ${action.tool} (${action.mutability})\n${message}\n(dry run: nothing was recorded)`);
       return EXIT_CODES[d.outcome];
     } finally {
       rmSync(tmp, { recursive: true, force: true });

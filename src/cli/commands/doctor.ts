@@ -38,7 +38,15 @@ export function withKnownGaps(rows: DoctorRow[]): DoctorRow[] {
 }
 
 export function renderDoctor(rows: DoctorRow[]): string {
-  return `${rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n')}\n`;
+  const body = rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n');
+  const on = rows.filter((r) => r.applicable);
+  const bad = on.filter((r) => !r.protected).map((r) => r.host);
+  const verdict = rows.every((r) => !r.protected)
+    ? 'No host is protected: remit is not installed (`remit install all`).'
+    : bad.length
+      ? `Not protected: ${bad.join(', ')}.`
+      : `Every host is protected (${on.map((r) => r.host).join(', ')}).`;
+  return `${body}\n\n${verdict}\n`;
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -48,7 +56,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const env = a.home ? { ...io.env, REMIT_HOME: String(a.home) } : io.env;
   const ctx = doctorContext({ ...io, env });
   const rows = withKnownGaps([...commandHookDoctorRows(ctx), ...(await pluginDoctorRows({ env, cwd: io.cwd, dist: path.dirname(defaultBundleSource()) }))]);
-  const ok = rows.every((r) => r.protected || !r.applicable);
+  // Nothing installed anywhere is not "protected": at least one host must be.
+  const ok = rows.some((r) => r.protected) && rows.every((r) => r.protected || !r.applicable);
   io.stdout(a.json ? `${JSON.stringify({ protected: ok, hosts: rows }, null, 2)}\n` : renderDoctor(rows));
   return ok ? 0 : 3;
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
 import { claudeInstallSpec } from '../../../adapters/claude/installer.js';
 import { codexInstallSpec } from '../../../adapters/codex/installer.js';
-import { installHost, uninstallHost, type HostInstallSpec, type HostReport } from '../../../adapters/command-hook/install-run.js';
+import { installHost, uninstallHost, type FileAction, type HostInstallSpec, type HostReport } from '../../../adapters/command-hook/install-run.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
@@ -27,6 +27,8 @@ export interface InstallArgs {
   dryRun: boolean;
   trust: boolean;
   json: boolean;
+  /** `all` was named: uninstall also removes the installed bundle. */
+  all: boolean;
 }
 
 export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall'): InstallArgs {
@@ -34,15 +36,19 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
   const a = minimist(argv, { string: ['scope', 'home'], boolean: ['dry-run', 'trust', 'json'] });
   for (const k of Object.keys(a)) if (!known.has(k)) throw new UsageError(`unknown option --${k}`);
   if (command === 'uninstall' && a.trust) throw new UsageError('--trust applies to install only');
-  const [target, ...extra] = a._.map(String);
-  if (!target) throw new UsageError(`a host is needed: remit ${command} <${ALL_HOSTS.join('|')}|all>`);
+  const [given, ...extra] = a._.map(String);
+  if (!given) throw new UsageError(`a host is needed: remit ${command} <${ALL_HOSTS.join('|')}|all>`);
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
-  const scope = (a.scope as string | undefined) ?? 'user';
+  if (Array.isArray(a.scope)) throw new UsageError('--scope given twice');
+  if (a.scope === '' || (a.scope === undefined && argv.includes('--scope'))) throw new UsageError('--scope needs a value: user, project or local');
+  const scope = String(a.scope ?? 'user').toLowerCase();
   if (!['user', 'project', 'local'].includes(scope)) throw new UsageError(`unknown scope '${scope}' (user, project or local)`);
-  const hosts = target === 'all' ? ALL_HOSTS.filter((h) => scopesOf(h).includes(scope)) : [target.toLowerCase()];
-  for (const h of hosts) if (!ALL_HOSTS.includes(h)) throw new UsageError(`remit cannot install into '${h}' (${ALL_HOSTS.join(', ')}, all)`);
+  const target = given.toLowerCase();
+  const hosts = target === 'all' ? ALL_HOSTS.filter((h) => scopesOf(h).includes(scope)) : [target];
+  const into = command === 'install' ? 'install into' : 'uninstall from';
+  for (const h of hosts) if (!ALL_HOSTS.includes(h)) throw new UsageError(`remit cannot ${into} '${given}' (${ALL_HOSTS.join(', ')}, all)`);
   if (a.trust && !hosts.includes('codex')) throw new UsageError('--trust applies to Codex only');
-  return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json };
+  return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all' };
 }
 
 /** The bundle to copy: the running one when remit runs from its bundle, else the repo's build. */
@@ -63,12 +69,18 @@ export function renderReports(reports: HostReport[], verb: string): string {
     }
     out.push(`${head}:`);
     for (const a of r.actions) {
-      const act = r.dryRun && a.action !== 'unchanged' && a.action !== 'absent' ? `would be ${a.action}` : a.action;
+      const act = a.action.startsWith('would ') || a.action === 'unchanged' || a.action === 'absent' ? a.action : r.dryRun ? `would be ${a.action}` : a.action;
       out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${a.file}${a.detail ? ` (${a.detail})` : ''}`);
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+/** A dry run's actions say what WOULD happen, in JSON as in text. */
+export function asPlanned(r: HostReport): HostReport {
+  if (!r.dryRun) return r;
+  return { ...r, actions: r.actions.map((a) => (a.action === 'unchanged' || a.action === 'absent' ? a : { ...a, action: (a.action.startsWith('would ') ? a.action : `would be ${a.action}`) as FileAction['action'] })) };
 }
 
 export interface InstallDeps {
@@ -117,6 +129,6 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     return 1;
   }
   const reports = await installReports(args, io, { ...deps, bundleSource });
-  io.stdout(args.json ? `${JSON.stringify({ command: 'install', reports }, null, 2)}\n` : renderReports(reports, 'installed'));
+  io.stdout(args.json ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n` : renderReports(reports, 'installed'));
   return reports.every((r) => r.ok) ? 0 : 1;
 }

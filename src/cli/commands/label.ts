@@ -20,6 +20,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`remit label: no event ${id} in ${args.home}\n`);
       return 1;
     }
+    // A label judges a decision; a label record or a directive has none to judge.
+    if (!found.record.decision) {
+      io.stderr(`remit label: ${id} is a ${found.record.kind} record, not a decision; label the evt_ id that \`remit status\` lists with an outcome\n`);
+      return 1;
+    }
     const r = await labelEvent(args.home, found.key, id, label, 'cli', new Date(), DEFAULT_LOCK_TIMEOUT_MS);
     if (!r.ok) {
       io.stderr(`remit label: cannot label ${id}: ${r.error}${r.detail ? ` (${r.detail})` : ''}\n`);

@@ -1,6 +1,12 @@
-// `remit prune [--older-than 30d]`: delete sessions (state + audit) untouched that long.
+// `remit prune [--older-than 30d] [--dry-run] [--armed]`: delete sessions (state + audit)
+// untouched that long. An armed session used within the default retention is live: it is kept
+// unless --armed, because deleting it would let the agent in it run unarmed.
 import type { CliPrune } from '../../generated/types.js';
-import { daysToMs, pruneHome } from '../../core/audit/prune.js';
+import { controlStateOf } from '../../core/contract/defaults.js';
+import { sessionFile } from '../../core/state/home.js';
+import { readSession } from '../../core/state/store.js';
+import { statSync } from 'node:fs';
+import { DEFAULT_RETENTION_DAYS, daysToMs, pruneHome } from '../../core/audit/prune.js';
 import { loadUserConfig, retentionDaysOf } from '../../core/config/user-config.js';
 import { UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs } from './readback-args.js';
@@ -15,13 +21,34 @@ export function parseAge(v: string): number {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('prune', io, async () => {
-    const args = parseArgs(argv, io, { string: ['older-than'] });
+    const args = parseArgs(argv, io, { string: ['older-than'], boolean: ['dry-run', 'armed'] });
     if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
     const given = args.flags['older-than'] as string | undefined;
     const days = given !== undefined ? parseAge(given) : retentionDaysOf(loadUserConfig(io.env).config);
-    const r = pruneHome(args.home, daysToMs(days), new Date());
-    const view: CliPrune = { olderThanDays: days, ...r };
-    out(io, args, view, `Removed ${r.sessionFiles} session state file(s) and ${r.auditFiles} audit log(s) untouched for ${days} day(s) (${r.bytes} bytes).`);
+    const dryRun = args.flags['dry-run'] === true;
+    const keepArmed = args.flags.armed !== true;
+    const r = pruneHome(args.home, daysToMs(days), new Date(), { dryRun, keep: (key) => keepArmed && isArmed(args.home, key) });
+    const { kept, ...counts } = r;
+    const view: CliPrune = { olderThanDays: days, ...counts, dryRun, keptArmed: kept };
+    const lines = [`${dryRun ? 'Would remove' : 'Removed'} ${r.sessionFiles} session state file(s) and ${r.auditFiles} audit log(s) untouched for ${days} day(s) (${r.bytes} bytes).`];
+    if (kept.length) lines.push(`Kept ${kept.length} live armed session(s) (${kept.join(', ')}): removing one would leave its agent running unarmed. Add --armed to remove them too.`);
+    out(io, args, view, lines.join('\n'));
     return 0;
   });
+}
+
+function isArmed(home: string, key: string): boolean {
+  const s = readSession(home, key);
+  if (s.kind !== 'absent' && Date.now() - mtimeMs(sessionFile(home, key)) > daysToMs(DEFAULT_RETENTION_DAYS)) return false;
+  if (s.kind === 'absent') return false;
+  // A state remit cannot read is treated as armed: a guard never guesses towards "allow".
+  return s.kind === 'damaged' || controlStateOf(s.state.contract) === 'ARMED';
+}
+
+function mtimeMs(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
 }

@@ -1,9 +1,10 @@
 // Arguments shared by the read-back commands (SPEC section 8): --home, --json, and session
 // selection (--host H --session ID, else the session last used in this directory's project).
+import { existsSync } from 'node:fs';
 import minimist from 'minimist';
 import path from 'node:path';
 import { findProjectRoot } from '../../core/paths/project-root.js';
-import { resolveRemitHome, sessionKey } from '../../core/state/home.js';
+import { auditFile, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
 import { latestSessionFor } from '../../core/state/store.js';
 import { UsageError, type CliIO } from '../io.js';
 
@@ -43,6 +44,11 @@ export function selectSession(args: ParsedArgs, io: CliIO): string | null {
     return sessionKey(host, session);
   }
   return latestSessionFor(args.home, findProjectRoot(io.cwd));
+}
+
+/** remit has a state file or an audit for the session. */
+export function sessionKnown(home: string, key: string): boolean {
+  return existsSync(sessionFile(home, key)) || existsSync(auditFile(home, key));
 }
 
 export function requireSession(args: ParsedArgs, io: CliIO): string {

@@ -6,8 +6,10 @@ import { guarded, out, parseArgs, selectSession } from './readback-args.js';
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('runtime', io, async () => {
     const args = parseArgs(argv, io);
-    if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
-    const all = args.flags.all === true;
+    // `remit runtime all` reads as the prompt form `$remit runtime all` does.
+    const [word, extra] = args.positional;
+    if (extra !== undefined || (word !== undefined && word.toLowerCase() !== 'all')) throw new UsageError(`unexpected argument '${extra ?? word}' (remit runtime [all])`);
+    const all = args.flags.all === true || word !== undefined;
     const key = all ? null : selectSession(args, io);
     const view = all ? runtimeView(args.home, 'all') : key ? runtimeView(args.home, [key]) : emptyRuntime('session');
     out(io, args, view, renderRuntime(view));

@@ -14,6 +14,23 @@ export interface PruneResult {
   auditFiles: number;
   sessionFiles: number;
   bytes: number;
+  /** Old enough, but `keep` said no (an armed session the user did not ask to remove). */
+  kept: string[];
+}
+
+export interface PruneOptions {
+  /** Count what would go; remove nothing. */
+  dryRun?: boolean;
+  /** A session to keep although it is old enough (read from its state file). */
+  keep?: (key: string, stateFile: string) => boolean;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return -1;
+  }
 }
 
 function mtimeOf(file: string): number | null {
@@ -45,9 +62,10 @@ function keysIn(dir: string, ext: string): string[] {
 }
 
 /** Removes sessions (state + audit) untouched for `olderThanMs`; a locked session is kept. */
-export function pruneHome(home: string, olderThanMs: number, now: Date): PruneResult {
+export function pruneHome(home: string, olderThanMs: number, now: Date, opts: PruneOptions = {}): PruneResult {
   const cutoff = now.getTime() - olderThanMs;
-  const result: PruneResult = { auditFiles: 0, sessionFiles: 0, bytes: 0 };
+  const result: PruneResult = { auditFiles: 0, sessionFiles: 0, bytes: 0, kept: [] };
+  const drop = opts.dryRun ? sizeOf : remove;
   const keys = new Set([...keysIn(sessionsDir(home), '.json'), ...keysIn(auditDir(home), '.jsonl')]);
   for (const key of keys) {
     const state = sessionFile(home, key);
@@ -55,12 +73,16 @@ export function pruneHome(home: string, olderThanMs: number, now: Date): PruneRe
     const times = [mtimeOf(state), mtimeOf(audit)].filter((t): t is number => t !== null);
     if (!times.length || Math.max(...times) >= cutoff) continue;
     if (mtimeOf(lockDirOf(state)) !== null) continue;
-    const a = remove(audit);
+    if (opts.keep?.(key, state)) {
+      result.kept.push(key);
+      continue;
+    }
+    const a = drop(audit);
     if (a >= 0) {
       result.auditFiles++;
       result.bytes += a;
     }
-    const s = remove(state);
+    const s = drop(state);
     if (s >= 0) {
       result.sessionFiles++;
       result.bytes += s;

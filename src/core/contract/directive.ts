@@ -6,6 +6,15 @@ import { isWindowsStylePath } from '../paths/canonical.js';
 import { defaultContract } from './defaults.js';
 import { directiveError } from './directive-error.js';
 import { resolveFilesValue, type ResolvedFiles } from './files-globs.js';
+import { nearest } from './nearest.js';
+
+const WORDS = ['answer', 'review', 'monitor', 'change', 'watch', 'guard', 'lock', 'off', 'files', 'deps', 'hash', 'hostconfig', 'agents', 'checks'];
+
+/** "did you mean `change`?" for a typo of a token, else nothing. */
+function didYouMean(name: string): string {
+  const near = nearest(name, WORDS);
+  return near ? `did you mean \`${near}\`? ` : '';
+}
 
 const MODES: ReadonlySet<string> = new Set<Mode>(['answer', 'review', 'monitor', 'change']);
 const LEVELS: ReadonlySet<string> = new Set<Level>(['watch', 'guard', 'lock', 'off']);
@@ -66,7 +75,7 @@ function readToken(token: string, projectRoot: string): Setting | DirectiveError
       return directiveError('INVALID_POLICY_VALUE', token, `write ${name}=${name === 'checks' ? 'allow|deny' : 'deny|ask|allow'}.`);
     }
     if (name === 'files') return directiveError('INVALID_FILES_GLOB', token, 'write files=glob|glob, or files= for no writes.');
-    return directiveError('INVALID_DIRECTIVE_TOKEN', token, `not a remit token (tokens: ${VALID_TOKENS}); put the task after \`--\` or \`: \`.`);
+    return directiveError('INVALID_DIRECTIVE_TOKEN', token, `not a remit token; ${didYouMean(name)}(tokens: ${VALID_TOKENS}); put the task after \`--\` or \`: \`.`);
   }
   switch (name) {
     case 'files': {
@@ -94,7 +103,7 @@ function readToken(token: string, projectRoot: string): Setting | DirectiveError
       return { field: 'agents', value: n, key: String(n) };
     }
     default:
-      return directiveError('INVALID_DIRECTIVE_TOKEN', token, `not a remit token (tokens: ${VALID_TOKENS}).`);
+      return directiveError('INVALID_DIRECTIVE_TOKEN', token, `not a remit token; ${didYouMean(name)}(tokens: ${VALID_TOKENS}).`);
   }
 }
 

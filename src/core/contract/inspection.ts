@@ -9,7 +9,28 @@ export type InspectionCommand =
   | { name: 'help' }
   | { name: 'explain'; eventId: string }
   | { name: 'label'; eventId: string; label: 'correct' | 'incorrect' | 'inconclusive' }
-  | { name: 'allow'; eventId: string };
+  | { name: 'allow'; eventId: string }
+  /** An inspection word with arguments it does not take: its own usage, the contract untouched. */
+  | { name: 'usage'; text: string };
+
+const USAGE: Record<string, string> = {
+  status: '$remit status',
+  help: '$remit help',
+  runtime: '$remit runtime [all]',
+  explain: '$remit explain evt_…',
+  allow: '$remit allow evt_…',
+  label: '$remit label evt_… correct|incorrect|inconclusive',
+};
+
+/** `$remit <inspection word> …` on a line of its own that did not parse: the word's usage. */
+function usageOf(line: string): InspectionCommand | null {
+  const m = /^\$remit[ \t]+([A-Za-z]+)(?:[ \t]+(.*))?$/.exec(line.trim());
+  const word = m?.[1]?.toLowerCase();
+  if (!word || !Object.hasOwn(USAGE, word)) return null;
+  // A task after `--` or `: ` makes the line a directive head, which names the bad token.
+  if (/(^|[ \t])--([ \t]|$)|: /.test(m![2] ?? '')) return null;
+  return { name: 'usage', text: `remit: \`${line.trim()}\` is not a valid ${word} command; usage: ${USAGE[word]}. Nothing was changed.` };
+}
 
 const EVENT_ID = 'evt_[0-9A-Za-z_-]{8,64}';
 const COMMAND = new RegExp(
@@ -31,7 +52,7 @@ export function parseInspection(text: string): InspectionCommand | null {
   const first = unindentedFirstLine(text);
   if (!first || !/^\s*$/.test(first.rest)) return null;
   const m = COMMAND.exec(first.line);
-  if (!m) return null;
+  if (!m) return usageOf(first.line);
   const [, simple, all, verb, verbId, labelId, label] = m;
   if (simple) return { name: simple.toLowerCase() as 'status' | 'help' };
   if (verb && verbId) return { name: verb.toLowerCase() as 'explain' | 'allow', eventId: eventId(verbId) };

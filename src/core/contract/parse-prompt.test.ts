@@ -263,11 +263,25 @@ describe('directive errors: atomic, first bad token named', () => {
     expect(e.message.length).toBeLessThan(600);
   });
 
-  it('a line with extra words after a command word is an error on that word', () => {
-    expect(errorOf('$remit status please')).toMatchObject({ code: 'INVALID_DIRECTIVE_TOKEN', token: 'status' });
-    expect(errorOf('$remit help me')).toMatchObject({ code: 'INVALID_DIRECTIVE_TOKEN', token: 'help' });
+  it('an inspection word with arguments it does not take answers with its usage, never a directive error', () => {
+    for (const [text, usage] of [
+      ['$remit status please', '$remit status'],
+      ['$remit help me', '$remit help'],
+      ['$remit explain evt_short', '$remit explain evt_…'],
+      ['$remit explain', '$remit explain evt_…'],
+      ['$remit allow evt_123', '$remit allow evt_…'],
+    ]) {
+      const r = parse(text!);
+      expect(r, text).toMatchObject({ kind: 'inspection', command: { name: 'usage' } });
+      expect((r as { command: { text: string } }).command.text).toContain(`usage: ${usage}`);
+    }
+    // On more than one line, or with a task, it is a directive head and fails on the word.
     expect(errorOf('$remit status\nand tell me more')).toMatchObject({ code: 'INVALID_DIRECTIVE_TOKEN', token: 'status' });
-    expect(errorOf('$remit explain evt_short')).toMatchObject({ code: 'INVALID_DIRECTIVE_TOKEN', token: 'explain' });
+    expect(errorOf('$remit status -- go')).toMatchObject({ code: 'INVALID_DIRECTIVE_TOKEN', token: 'status' });
+  });
+
+  it('a mistyped token suggests the nearest', () => {
+    expect(errorOf('$remit chnage -- go').message).toContain('did you mean `change`?');
   });
 });
 
@@ -368,7 +382,7 @@ describe('inspection commands', () => {
     expect(parse(text, previous)).toEqual({ kind: 'inspection', command });
   });
 
-  it('rejects malformed event ids and labels (as directive errors, never as commands)', () => {
+  it('rejects malformed event ids and labels (as usage answers, never as commands)', () => {
     for (const text of [
       '$remit explain evt_1234567',
       `$remit explain evt_${'a'.repeat(65)}`,
@@ -379,7 +393,7 @@ describe('inspection commands', () => {
       '$remit allow evt_12345678 evt_87654321',
       '$remit runtime some',
     ]) {
-      expect(parse(text, previous).kind).toBe('error');
+      expect(parse(text, previous), text).toMatchObject({ kind: 'inspection', command: { name: 'usage' } });
     }
   });
 

@@ -456,6 +456,8 @@ export function createController(deps: ControllerDeps): Controller {
     const block = (text: string): ControllerResult => ({ kind: 'prompt-block', text, inspection: true });
     const now = deps.now();
     switch (command.name) {
+      case 'usage':
+        return block(command.text);
       case 'help':
         return block(helpText());
       case 'status': {

@@ -1,10 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalPath, isWindowsStylePath, isWithin } from './canonical.js';
 import { compileGlobs, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
+
+// Every temp folder a test makes goes when the file is done.
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+function scratch(prefix: string): string {
+  const d = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  made.push(d);
+  return d;
+}
 
 describe('canonicalPath', () => {
   it('resolves relative paths, dot segments, ~ and quotes without touching the disk', () => {
@@ -26,7 +37,7 @@ describe('canonicalPath', () => {
   });
 
   it('follows symlinks in the existing prefix, so a link out of the project is judged by its target', () => {
-    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'remit-paths-')));
+    const dir = scratch('remit-paths-');
     mkdirSync(join(dir, 'proj'));
     mkdirSync(join(dir, 'outside'));
     symlinkSync(join(dir, 'outside'), join(dir, 'proj', 'link'));
@@ -70,7 +81,7 @@ describe('files= globs', () => {
 
 describe('findProjectRoot', () => {
   it('finds the git top level (a .git folder or file), else returns cwd', () => {
-    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'remit-root-')));
+    const dir = scratch('remit-root-');
     mkdirSync(join(dir, 'repo', '.git'), { recursive: true });
     mkdirSync(join(dir, 'repo', 'a', 'b'), { recursive: true });
     expect(findProjectRoot(join(dir, 'repo', 'a', 'b'))).toBe(join(dir, 'repo'));

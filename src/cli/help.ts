@@ -1,0 +1,145 @@
+// What `remit <command> --help` prints: usage, options, exit codes and one example per
+// command. Kept apart from the commands so `--help` loads none of them.
+
+export interface CommandHelp {
+  usage: string;
+  does: string;
+  options: [string, string][];
+  exits: [number, string][];
+  example: string;
+}
+
+const HOME: [string, string] = ['--home DIR', 'remit\'s state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit)'];
+const JSON_OPT: [string, string] = ['--json', 'print JSON instead of text'];
+const SESSION: [string, string] = ['--host H --session ID', "the host's session (default: the one last used in this project)"];
+const HELP_OPT: [string, string] = ['-h, --help', 'this help'];
+const USAGE_EXIT: [number, string] = [1, 'usage error or failure (one line on stderr, nothing changed)'];
+const HOSTS = 'codex, claude, opencode, hermes, pi, omp (any case) or all';
+
+export const HELP: Record<string, CommandHelp> = {
+  hook: {
+    usage: 'remit hook <host> [event]',
+    does: "answers one hook call of a host (the payload on stdin); hosts run this, people don't",
+    options: [HELP_OPT],
+    exits: [[0, 'answered (the answer is on stdout)'], [2, 'refused (Codex and Claude Code read stderr)']],
+    example: 'echo \'{"hook_event_name":"SessionStart","session_id":"s1","cwd":"."}\' | remit hook claude SessionStart',
+  },
+  install: {
+    usage: 'remit install <host|all> [--scope user|project|local] [--dry-run] [--trust] [--json]',
+    does: `registers remit with a host (${HOSTS}); a refused install changes nothing`,
+    options: [['--scope S', 'user (default), project (committed, no machine paths) or local (Claude Code only)'], ['--dry-run', 'say what would change; write nothing'], ['--trust', 'Codex: record trust for remit\'s hooks in config.toml'], JSON_OPT, HELP_OPT],
+    exits: [[0, 'every host installed'], USAGE_EXIT],
+    example: 'remit install claude --scope project --dry-run',
+  },
+  uninstall: {
+    usage: 'remit uninstall <host|all> [--scope user|project|local] [--dry-run] [--json]',
+    does: "removes remit's entries and files, restores each edited file's original when nothing else changed it; `all` also removes the installed bundle (the audit is kept)",
+    options: [['--scope S', 'user (default), project or local'], ['--dry-run', 'say what would change; write nothing'], JSON_OPT, HELP_OPT],
+    exits: [[0, 'every host uninstalled'], USAGE_EXIT],
+    example: 'remit uninstall all',
+  },
+  doctor: {
+    usage: 'remit doctor [--json]',
+    does: 'says per host whether it is protected and why not; runs each registered hook once in a throwaway state folder',
+    options: [HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'every host on this machine is protected'], USAGE_EXIT, [3, 'a host is not protected']],
+    example: 'remit doctor --json',
+  },
+  status: {
+    usage: 'remit status [--host H --session ID] [--json]',
+    does: "the session's contract, why it last changed, and its recent decisions",
+    options: [SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'shown'], USAGE_EXIT],
+    example: 'remit status --host claude --session 4f2c…',
+  },
+  runtime: {
+    usage: 'remit runtime [all|--all] [--host H --session ID] [--json]',
+    does: 'check counts of the session, or of every session with all',
+    options: [['all, --all', 'every recorded session'], SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'shown'], USAGE_EXIT],
+    example: 'remit runtime all',
+  },
+  explain: {
+    usage: 'remit explain <evt_…> [--host H --session ID] [--json]',
+    does: 'one audited decision: the action, the decisive fact and the line that would authorise it',
+    options: [SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'shown'], USAGE_EXIT],
+    example: 'remit explain evt_01a237dea0b4c9834117bfee1e77',
+  },
+  label: {
+    usage: 'remit label <evt_…> correct|incorrect|inconclusive',
+    does: 'labels one decision record (for the statistics `runtime` shows)',
+    options: [SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'labelled'], USAGE_EXIT],
+    example: 'remit label evt_01a237dea0b4c9834117bfee1e77 incorrect',
+  },
+  check: {
+    usage: 'remit check --host H [--prompt P] --tool T --input JSON [--json]',
+    does: "one dry decision through a host's hook path, in a throwaway state folder; records nothing",
+    options: [['--host H', 'a host name, or core (then --input is a ToolRequest)'], ['--prompt P', 'a prompt first (a directive sets the contract)'], ['--tool T', "the host's own tool name"], ['--input JSON', "the tool's input"], JSON_OPT, HELP_OPT],
+    exits: [[0, 'allow'], USAGE_EXIT, [4, 'report or ask'], [5, 'deny']],
+    example: 'remit check --host claude --prompt \'$remit review\' --tool Write --input \'{"file_path":"a.ts","content":"x"}\'',
+  },
+  replay: {
+    usage: 'remit replay [dir] [--host H|core|all] [--json]',
+    does: 'replays the Bad/Good cases through the core and every adapter',
+    options: [['dir', 'a folder of cases (default: the shipped cases)'], ['--host H', 'one host, core, or all (default)'], JSON_OPT, HELP_OPT],
+    exits: [[0, 'every case agrees'], USAGE_EXIT, [2, 'a case disagrees']],
+    example: 'remit replay --host claude',
+  },
+  audit: {
+    usage: 'remit audit verify [--all] [--host H --session ID] [--json]',
+    does: 'verifies the tamper-evident audit chain',
+    options: [['--all', 'every audit file'], SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'intact'], USAGE_EXIT, [6, 'broken']],
+    example: 'remit audit verify --all',
+  },
+  ledger: {
+    usage: 'remit ledger release <reservation|--all>',
+    does: 'frees subagent capacity remit still counts as in use (audited)',
+    options: [['--all', 'every reservation'], SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'released'], USAGE_EXIT],
+    example: 'remit ledger release r1',
+  },
+  state: {
+    usage: 'remit state repair [--host H --session ID]',
+    does: 'rebuilds a damaged session state, keeping the damaged file',
+    options: [SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'repaired or sound'], USAGE_EXIT],
+    example: 'remit state repair',
+  },
+  prune: {
+    usage: 'remit prune [--older-than 30d] [--dry-run] [--json]',
+    does: 'deletes sessions (state and audit) untouched that long; a live armed session is kept',
+    options: [['--older-than N', 'days, hours or weeks: 30d, 12h, 2w (default: the configured retention)'], ['--dry-run', 'say what would go; delete nothing'], HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'done'], USAGE_EXIT],
+    example: 'remit prune --older-than 2w --dry-run',
+  },
+  case: {
+    usage: 'remit case from <evt_…> [--out FILE]',
+    does: 'turns an event recorded with REMIT_AUDIT=detail into a Bad/Good case file',
+    options: [['--out FILE', 'write the case there (never overwrites)'], SESSION, HOME, JSON_OPT, HELP_OPT],
+    exits: [[0, 'written'], USAGE_EXIT],
+    example: 'REMIT_AUDIT=detail claude …; remit case from evt_01a237dea0b4c9834117bfee1e77 --out cases/mine.json',
+  },
+};
+
+export function renderHelp(name: string): string {
+  const h = HELP[name]!;
+  const w = Math.max(...h.options.map(([o]) => o.length));
+  return [
+    `usage: ${h.usage}`,
+    '',
+    `${name}: ${h.does}`,
+    '',
+    'options:',
+    ...h.options.map(([o, d]) => `  ${o.padEnd(w)}  ${d}`),
+    '',
+    'exit codes:',
+    ...h.exits.map(([c, d]) => `  ${c}  ${d}`),
+    '',
+    'example:',
+    `  ${h.example}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,272 @@
+// The built bundle (dist/remit.cjs and its chunks), run as a person runs it: in a throwaway
+// HOME with every host's own configuration already there, and no sources on the path.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BIN = path.join(ROOT, 'dist', 'remit.cjs');
+const made: string[] = [];
+
+beforeAll(() => {
+  if (!existsSync(BIN)) spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+}, 120_000);
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+interface Box {
+  home: string;
+  proj: string;
+  run(...args: string[]): { code: number; out: string; err: string };
+  hook(host: string, event: string, payload: object): string;
+}
+
+function box(): Box {
+  const dir = mkdtempSync(path.join(tmpdir(), 'remit-shipped-'));
+  made.push(dir);
+  const home = path.join(dir, 'home');
+  const proj = path.join(dir, 'proj');
+  mkdirSync(home);
+  mkdirSync(proj);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
+  return {
+    home,
+    proj,
+    run(...args) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: proj, env, encoding: 'utf8', timeout: 60_000 });
+      return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+    },
+    hook(host, event, payload) {
+      return spawnSync(process.execPath, [BIN, 'hook', host, event], { cwd: proj, env, input: JSON.stringify(payload), encoding: 'utf8' }).stdout;
+    },
+  };
+}
+
+const put = (file: string, text: string, mode = 0o644) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  chmodSync(file, mode);
+};
+
+/** Foreign configuration for all six hosts, in the forms people write it. */
+function foreign(home: string): void {
+  put(path.join(home, '.claude/settings.json'), '{\n    "model": "x",\n    "hooks": {\n        "Stop": [ { "hooks": [ { "type": "command", "command": "echo hi" } ] } ]\n    }\n}\n', 0o664);
+  put(path.join(home, '.codex/hooks.json'), '{\n\t"hooks": {}\n}\n');
+  put(path.join(home, '.codex/config.toml'), 'model = "o3"\n# mine\n\n[projects."/x"]\ntrust_level = "trusted"\n', 0o600);
+  put(path.join(home, '.codex/skills/mine/SKILL.md'), 'name: mine\n');
+  put(path.join(home, '.config/opencode/plugins/other.js'), 'export default 1\n');
+  put(path.join(home, '.pi/agent/extensions/other.ts'), 'x\n');
+  put(path.join(home, '.omp/agent/config.yml'), 'theme: dark\ntrustedExtensions: [a.js, b.js]\n');
+  put(path.join(home, '.hermes/config.yaml'), 'model: x\nplugins:\n  enabled: [foo]\n', 0o640);
+  put(path.join(home, '.hermes/plugins/foo/plugin.yaml'), 'name: foo\n');
+  put(path.join(home, '.local/share/other/f'), 'x\n');
+}
+
+/** Every path under `dir` with its mode, and every file's bytes. */
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = path.join(d, n);
+      const st = lstatSync(p);
+      out.set(path.relative(dir, p), `${(st.mode & 0o7777).toString(8)} ${st.isDirectory() ? 'dir' : readFileSync(p, 'base64')}`);
+      if (st.isDirectory()) walk(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const HOSTS = ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes'];
+
+describe('install, doctor, uninstall through the built bundle', () => {
+  it('install all --trust then uninstall all leaves a HOME with foreign config byte-identical, modes too, and no new file', () => {
+    const b = box();
+    foreign(b.home);
+    const before = snapshot(b.home);
+    const inst = b.run('install', 'all', '--trust');
+    expect(inst.code, inst.err).toBe(0);
+    // Editing keeps the user's indentation, flow lists and modes; backups only of files that existed, announced.
+    expect(readFileSync(path.join(b.home, '.claude/settings.json'), 'utf8')).toMatch(/^\{\n {4}"model": "x",\n {4}"hooks": \{\n {8}"Stop": \[\n {12}\{/);
+    expect(lstatSync(path.join(b.home, '.claude/settings.json')).mode & 0o777).toBe(0o664);
+    expect(readFileSync(path.join(b.home, '.omp/agent/config.yml'), 'utf8')).toMatch(/^trustedExtensions: \[a\.js, b\.js, \/.*remit\.js\]$/m);
+    expect(readFileSync(path.join(b.home, '.hermes/config.yaml'), 'utf8')).toContain('enabled: [foo, remit]');
+    expect(lstatSync(path.join(b.home, '.hermes/config.yaml')).mode & 0o777).toBe(0o640);
+    expect(lstatSync(path.join(b.home, '.codex/config.toml')).mode & 0o777).toBe(0o600);
+    for (const f of ['.claude/settings.json', '.codex/hooks.json', '.codex/config.toml', '.omp/agent/config.yml', '.hermes/config.yaml']) {
+      expect(existsSync(path.join(b.home, `${f}.remit-bak`)), f).toBe(true);
+      expect(inst.out).toContain(`backup of the original: ${path.join(b.home, f)}.remit-bak`);
+    }
+
+    const doc = b.run('doctor');
+    expect(doc.code, doc.out).toBe(0);
+    expect(doc.out).toContain(`Every host is protected (${HOSTS.join(', ')})`);
+    // The probes ran in a throwaway state folder: no session of theirs in the user's statistics.
+    expect(existsSync(path.join(b.home, '.local/state/remit'))).toBe(false);
+
+    const un = b.run('uninstall', 'all');
+    expect(un.code, un.err).toBe(0);
+    const after = snapshot(b.home);
+    expect([...after.keys()].filter((k) => !before.has(k))).toEqual([]);
+    expect([...before.keys()].filter((k) => !after.has(k))).toEqual([]);
+    for (const [k, v] of before) expect(after.get(k), k).toBe(v);
+  }, 180_000);
+
+  it('install all then uninstall all in an empty HOME leaves no file, no zero-byte backup, no empty folder remit made', () => {
+    const b = box();
+    expect(b.run('install', 'all', '--trust').code).toBe(0);
+    expect(b.run('uninstall', 'all').code).toBe(0);
+    const left = [...snapshot(b.home).entries()].filter(([, v]) => !v.endsWith(' dir'));
+    expect(left).toEqual([]);
+    // The host folders themselves may stay (a host's own folder is not remit's to remove); nothing below them.
+    for (const d of ['.claude', '.codex', '.pi/agent', '.omp/agent', '.hermes', '.config/opencode']) {
+      const p = path.join(b.home, d);
+      if (existsSync(p)) expect(readdirSync(p), d).toEqual([]);
+    }
+    expect(existsSync(path.join(b.home, '.local/share/remit'))).toBe(false);
+  }, 180_000);
+
+  it('doctor names each host whose registration broke, in turn', () => {
+    const b = box();
+    expect(b.run('install', 'all', '--trust').code).toBe(0);
+    const breakers: Record<string, () => void> = {
+      codex: () => writeFileSync(path.join(b.home, '.codex/config.toml'), ''),
+      claude: () => {
+        const f = path.join(b.home, '.claude/settings.json');
+        writeFileSync(f, readFileSync(f, 'utf8').replaceAll(`${process.execPath} `, '/nonexistent/node '));
+      },
+      opencode: () => writeFileSync(path.join(b.home, '.config/opencode/plugins/remit.js'), '// remit 0.1.0 opencode plugin\nthrow new Error("broken")\n'),
+      pi: () => writeFileSync(path.join(b.home, '.pi/agent/extensions/remit.js'), '// remit 0.1.0 pi plugin\nthrow new Error("broken")\n'),
+      omp: () => writeFileSync(path.join(b.home, '.omp/agent/extensions/remit.js'), '// remit 0.1.0 omp plugin\nthrow new Error("broken")\n'),
+      hermes: () => writeFileSync(path.join(b.home, '.hermes/config.yaml'), 'plugins:\n  enabled: []\n'),
+    };
+    for (const host of HOSTS) {
+      breakers[host]!();
+      const d = b.run('doctor');
+      expect(d.code, host).toBe(3);
+      expect(d.out, host).toMatch(new RegExp(`Not protected: .*\\b${host}\\b`));
+      const again = b.run('install', host, ...(host === 'codex' ? ['--trust'] : []));
+      expect(again.code, again.out + again.err).toBe(0);
+    }
+    expect(b.run('doctor').code).toBe(0);
+  }, 300_000);
+
+  it('doctor --json with nothing installed is not protected', () => {
+    const b = box();
+    const d = b.run('doctor', '--json');
+    expect(d.code).toBe(3);
+    expect(JSON.parse(d.out).protected).toBe(false);
+  }, 60_000);
+
+  it('a refused install (malformed or symlinked YAML config) changes nothing', () => {
+    for (const [host, file, make] of [
+      ['omp', '.omp/agent/config.yml', 'bad'],
+      ['hermes', '.hermes/config.yaml', 'bad'],
+      ['hermes', '.hermes/config.yaml', 'link'],
+    ] as const) {
+      const b = box();
+      const target = path.join(b.home, file);
+      if (make === 'bad') put(target, 'a: [unclosed\n');
+      else {
+        put(path.join(b.home, 'real.yaml'), 'model: x\n');
+        mkdirSync(path.dirname(target), { recursive: true });
+        symlinkSync(path.join(b.home, 'real.yaml'), target);
+      }
+      const before = snapshot(b.home);
+      const r = b.run('install', host);
+      expect(r.code, `${host} ${make}`).toBe(1);
+      expect(r.out).toContain('not installed');
+      expect(snapshot(b.home)).toEqual(before);
+    }
+  }, 120_000);
+});
+
+describe('commands people type', () => {
+  const COMMANDS = ['hook', 'install', 'uninstall', 'doctor', 'status', 'runtime', 'explain', 'label', 'check', 'replay', 'audit', 'ledger', 'state', 'prune', 'case'];
+
+  it('every command answers --help and -h with options, exit codes and an example; --version', () => {
+    const b = box();
+    for (const c of COMMANDS) {
+      for (const flag of ['--help', '-h']) {
+        const r = b.run(c, flag);
+        expect(r.code, `${c} ${flag}: ${r.err}`).toBe(0);
+        expect(r.out).toMatch(new RegExp(`^usage: remit ${c}`));
+        expect(r.out).toContain('exit codes:');
+        expect(r.out).toContain('example:');
+      }
+    }
+    expect(b.run('--version').out).toMatch(/^remit \d+\.\d+\.\d+/);
+  }, 180_000);
+
+  it('an unknown command suggests the nearest', () => {
+    const r = box().run('stauts');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('did you mean `remit status`?');
+  }, 30_000);
+
+  it('argument handling: any-case hosts, uninstall wording, --scope without value, dry-run JSON, runtime all', () => {
+    const b = box();
+    expect(b.run('install', 'ALL', '--dry-run').code).toBe(0);
+    expect(b.run('install', 'Claude', '--dry-run').code).toBe(0);
+    const foo = b.run('uninstall', 'foo');
+    expect(foo.err).toContain("cannot uninstall from 'foo'");
+    expect(b.run('install', 'claude', '--scope').err).toContain('--scope needs a value');
+    const dry = b.run('install', 'claude', '--json', '--dry-run');
+    const actions = JSON.parse(dry.out).reports[0].actions.map((a: { action: string }) => a.action);
+    expect(actions).toContain('would be installed');
+    expect(actions).not.toContain('installed');
+    expect(readdirSync(b.home)).toEqual([]);
+    expect(b.run('runtime', 'all').code).toBe(0);
+  }, 60_000);
+
+  it('status of an unknown session errors; audit verify --all with no audit says so; label takes decisions only; prune keeps a live armed session', () => {
+    const b = box();
+    const st = b.run('status', '--host', 'claude', '--session', 'nope');
+    expect(st.code).toBe(1);
+    expect(st.err).toContain("no session 'nope'");
+    const av = b.run('audit', 'verify', '--all');
+    expect(av.out).toContain('No audit files');
+    expect(av.out).not.toContain('intact');
+
+    const base = { session_id: 's1', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
+    b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
+    const pre = b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' }, tool_use_id: 't1' });
+    expect(pre).toContain('deny');
+    const status = JSON.parse(b.run('status', '--json').out) as { recent: { id: string; kind: string; outcome?: string }[] };
+    const decision = status.recent.find((r) => r.outcome === 'deny')!;
+    const other = status.recent.find((r) => !r.outcome)!;
+    expect(b.run('label', other.id, 'correct').err).toContain('not a decision');
+    expect(b.run('label', decision.id, 'correct').code).toBe(0);
+
+    const dry = b.run('prune', '--older-than', '0d', '--dry-run', '--json');
+    expect(JSON.parse(dry.out)).toMatchObject({ dryRun: true, sessionFiles: 0 });
+    const p = b.run('prune', '--older-than', '0d');
+    expect(p.out).toContain('Kept 1 live armed session');
+    expect(b.run('status').out).toContain('review');
+  }, 120_000);
+
+  it('a wrong inspection line answers with its usage and pauses nothing; a typo of a token suggests the nearest', () => {
+    const b = box();
+    const base = { session_id: 's2', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
+    const say = (prompt: string) => b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt });
+    say('$remit change -- go');
+    for (const line of ['$remit allow evt_123', '$remit explain', '$remit status please']) {
+      const out = say(line);
+      expect(out, line).toContain('usage: $remit');
+      expect(out, line).not.toContain('INVALID_DIRECTIVE_TOKEN');
+    }
+    const st = JSON.parse(b.run('status', '--json').out) as { directiveError: unknown; contract: { mode: string } };
+    expect(st.directiveError).toBeNull();
+    expect(st.contract.mode).toBe('change');
+    expect(say('$remit chnage -- go')).toContain('did you mean `change`?');
+  }, 60_000);
+
+  it('check prints no event id explain cannot find', () => {
+    const r = box().run('check', '--host', 'claude', '--prompt', '$remit review', '--tool', 'Write', '--input', '{"file_path":"a.ts","content":"x"}');
+    expect(r.code).toBe(5);
+    expect(r.out).not.toMatch(/evt_[0-9a-f]{28}/);
+  }, 60_000);
+});

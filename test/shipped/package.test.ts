@@ -1,0 +1,58 @@
+// The npm package as a user gets it: `npm pack`, installed globally into a throwaway prefix
+// from the tarball alone (offline: the bundle carries every library, so the package has no
+// dependencies to fetch), then the commands of the README through its `remit`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('declares a prepack build and no dependencies to fetch', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies?: object; files: string[] };
+    expect(pkg.scripts.prepack).toContain('build');
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'cases']));
+  });
+
+  it('installs from its tarball offline and runs install claude, doctor, status, replay, uninstall all', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'remit-pack-'));
+    made.push(dir);
+    const npmEnv = { ...process.env, npm_config_cache: process.env.npm_config_cache ?? path.join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+    // dist/ is built by `npm test` before vitest; --ignore-scripts keeps this test from
+    // rebuilding it under the other suites (a plain `npm pack` runs the prepack build).
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, env: npmEnv, encoding: 'utf8' });
+    expect(pack.status, pack.stderr).toBe(0);
+    const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+    const prefix = path.join(dir, 'prefix');
+    const inst = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, path.join(dir, tgz)], { env: npmEnv, encoding: 'utf8' });
+    expect(inst.status, inst.stderr).toBe(0);
+    const bin = path.join(prefix, 'bin', 'remit');
+    expect(existsSync(bin)).toBe(true);
+    const home = path.join(dir, 'home');
+    const proj = path.join(dir, 'proj');
+    mkdirSync(home);
+    mkdirSync(proj);
+    const run = (...args: string[]) => {
+      const r = spawnSync(bin, args, { cwd: proj, env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home }, encoding: 'utf8', timeout: 240_000 });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    expect(run('install', 'claude').code).toBe(0);
+    const doctor = run('doctor');
+    expect(doctor.code, doctor.out).toBe(0);
+    expect(doctor.out).toContain('Every host is protected (claude)');
+    expect(run('status').code).toBe(0);
+    const replay = run('replay', '--host', 'claude');
+    expect(replay.code, replay.err).toBe(0);
+    expect(replay.out).toMatch(/\d+ passed, 0 failed/);
+    expect(run('uninstall', 'all').code).toBe(0);
+    expect(existsSync(path.join(home, '.claude', 'settings.json'))).toBe(false);
+    expect(existsSync(path.join(home, '.local', 'share', 'remit'))).toBe(false);
+  }, 300_000);
+});
