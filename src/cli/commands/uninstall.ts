@@ -28,7 +28,8 @@ function bundleFiles(dataDir: string): string[] {
     }
     // Only a folder that holds a remit bundle is remit's.
     if (!names.includes('remit.cjs')) continue;
-    for (const n of names) if (/^remit(-[a-z]+)?\.cjs$/.test(n)) out.push(path.join(dir, n));
+    // The bundle, its chunks, and the V8 code caches the loader writes beside them on first runs.
+    for (const n of names) if (/^\.?remit(-[a-z]+)?\.cjs(\.v8cache)?$/.test(n)) out.push(path.join(dir, n));
     out.push(path.join(dir, 'skills', 'remit', 'SKILL.md'));
   }
   out.push(path.join(dataDir, 'current'));
