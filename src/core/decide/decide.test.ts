@@ -29,22 +29,22 @@ function input(c: Partial<TaskContract>, a: Partial<Action> = {}, rest: Partial<
 
 const codeOf = (i: DecisionInput) => { const d = decide(i); return `${d.outcome}/${d.reasonCode}`; };
 
-describe('decide: SPEC section 4 rules in order', () => {
-  it('rule 0: damaged state allows reads and denies the rest when the audit says armed', () => {
+describe('decide: the rule table in order', () => {
+  it('damaged-state: damaged state allows reads and denies the rest when the audit says armed', () => {
     expect(codeOf(input({}, { mutability: 'read', effects: [] }, { damaged: { lastArmed: true } }))).toBe('allow/RECOVERY_READ_ONLY');
     expect(codeOf(input({}, {}, { damaged: { lastArmed: true } }))).toBe('deny/STATE_DAMAGED');
     const observed = decide(input({}, {}, { damaged: { lastArmed: false } }));
     expect(observed).toMatchObject({ outcome: 'report', reasonCode: 'STATE_DAMAGED', would: 'deny', controlState: 'OBSERVING' });
   });
 
-  it('fail mode: a guard error denies mutations while ARMED, allows while OBSERVING, allows reads', () => {
+  it('guard-error: a guard error denies mutations while ARMED, allows while OBSERVING, allows reads', () => {
     expect(codeOf(input({}, {}, { guardError: true }))).toBe('deny/GUARD_ERROR');
     expect(codeOf(input({}, { mutability: 'delegate', effects: [] }, { guardError: true }))).toBe('deny/GUARD_ERROR');
     expect(codeOf(input({}, { mutability: 'read', effects: [] }, { guardError: true }))).toBe('allow/GUARD_ERROR');
     expect(codeOf(input({ level: 'watch' }, {}, { guardError: true }))).toBe('allow/GUARD_ERROR');
   });
 
-  it('rule 1: a pending directive error denies write, unknown and delegate at every level but off, even unarmed', () => {
+  it('invalid-directive: a pending directive error denies write, unknown and delegate at every level but off, even unarmed', () => {
     const err = { code: 'INVALID_DIRECTIVE_TOKEN' as const, token: 'chnage', message: 'unknown token' };
     expect(codeOf(input({ mode: 'unconfirmed', level: 'watch' }, {}, { directiveError: err }))).toBe('deny/INVALID_DIRECTIVE');
     expect(codeOf(input({}, { mutability: 'unknown', effects: [] }, { directiveError: err }))).toBe('deny/INVALID_DIRECTIVE');
@@ -54,16 +54,16 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(decide(input({}, {}, { directiveError: err })).explanation).toContain('chnage');
   });
 
-  it('rule 2: off allows; unconfirmed allows and is recorded as inactive', () => {
+  it('control-inactive: off allows; unconfirmed allows and is recorded as inactive', () => {
     expect(codeOf(input({ level: 'off', mode: 'review' }))).toBe('allow/CONTROL_OFF');
     expect(codeOf(input({ mode: 'unconfirmed', level: 'watch' }))).toBe('allow/CONTROL_INACTIVE');
   });
 
-  it('rule 3: a one-time approval allows the matching action before any other rule', () => {
+  it('approved-once: a one-time approval allows the matching action before any other rule', () => {
     expect(codeOf(input({ mode: 'review' }, {}, { approved: true }))).toBe('allow/APPROVED_ONCE');
   });
 
-  it("rule 4: remit's own files are never writable; host config only with hostconfig=allow", () => {
+  it("self-protection: remit's own files are never writable; host config only with hostconfig=allow", () => {
     const own = { effects: [{ kind: 'write' as const, path: '/home/u/.local/state/remit/sessions/x.json' }] };
     expect(codeOf(input({ hostconfig: 'allow' }, own))).toBe('deny/GUARD_SELF_PROTECTION');
     const host = { effects: [{ kind: 'write' as const, path: `${ROOT}/.claude/settings.local.json` }] };
@@ -75,7 +75,7 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(codeOf(input({ hostconfig: 'allow' }, { mutability: 'unknown', effects: [], remitCommand: true }))).toBe('deny/GUARD_SELF_PROTECTION');
   });
 
-  it('rule 5: non-mutating modes deny writes, ask for unknown, and treat checks as reads when allowed', () => {
+  it('checks-policy, mode-forbids-mutation, mode-requires-proof: non-mutating modes deny writes, ask for unknown, and treat checks as reads when allowed', () => {
     for (const mode of ['answer', 'review', 'monitor'] as const) {
       expect(codeOf(input({ mode }))).toBe('deny/MODE_FORBIDS_MUTATION');
       expect(codeOf(input({ mode }, { mutability: 'unknown', effects: [] }))).toBe('ask/MUTABILITY_UNPROVEN');
@@ -86,7 +86,7 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(codeOf(input({ mode: 'change' }, { mutability: 'unknown', effects: [] }))).toBe('allow/WITHIN_CONTRACT');
   });
 
-  it('rule 6: hash intent follows hash=, and the mode rule wins over it', () => {
+  it('hash-policy: hash intent follows hash=, and the mode rule wins over it', () => {
     const hashing = { mutability: 'read' as const, effects: [], intents: { dependency: false, hash: true }, facts: { hash: 'sha256sum a.zip' } };
     expect(codeOf(input({}, hashing))).toBe('deny/HASH_NOT_AUTHORIZED');
     expect(codeOf(input({ hash: 'ask' }, hashing))).toBe('ask/HASH_NOT_AUTHORIZED');
@@ -97,7 +97,7 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(codeOf(input({ files: [`${ROOT}/src/**`], filesAsTyped: ['src/**'] }, { intents: { dependency: false, hash: true }, effects: [{ kind: 'write', path: `${ROOT}/README.md` }] }))).toBe('deny/HASH_NOT_AUTHORIZED');
   });
 
-  it('rule 7: files= asks for unprovable writes and denies effects outside the globs', () => {
+  it('files-scope: files= asks for unprovable writes and denies effects outside the globs', () => {
     const c = { files: [`${ROOT}/src/**`, `${ROOT}/test/a.ts`], filesAsTyped: ['src/**', 'test/a.ts'] };
     expect(codeOf(input(c))).toBe('allow/WITHIN_CONTRACT');
     expect(codeOf(input(c, { effects: [{ kind: 'write', path: `${ROOT}/test/a.ts` }] }))).toBe('allow/WITHIN_CONTRACT');
@@ -118,13 +118,13 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(codeOf(input(c, { effects: [{ kind: 'write', path: `${ROOT}/src/.env` }] }))).toBe('allow/WITHIN_CONTRACT');
   });
 
-  it('rule 7: Windows-style contracts compare without case', () => {
+  it('files-scope: Windows-style contracts compare without case', () => {
     const c = { projectRoot: 'C:/Work/proj', caseInsensitivePaths: true, files: ['C:/Work/proj/src/**'], filesAsTyped: ['src/**'] };
     expect(codeOf(input(c, { effects: [{ kind: 'write', path: 'c:/work/PROJ/Src/a.ts' }] }))).toBe('allow/WITHIN_CONTRACT');
     expect(codeOf(input(c, { effects: [{ kind: 'write', path: 'C:/Work/proj/lib/a.ts' }] }))).toBe('deny/PATH_OUTSIDE_CONTRACT');
   });
 
-  it('rule 8: dependency intent follows deps= (ask by default)', () => {
+  it('dependency-policy: dependency intent follows deps= (ask by default)', () => {
     const dep = { mutability: 'write' as const, intents: { dependency: true, hash: false }, facts: { dependency: 'npm install left-pad' } };
     expect(codeOf(input({}, dep))).toBe('ask/DEPENDENCY_NOT_AUTHORIZED');
     expect(codeOf(input({ deps: 'deny' }, dep))).toBe('deny/DEPENDENCY_NOT_AUTHORIZED');
@@ -132,7 +132,7 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(decide(input({}, dep)).nextStep).toContain('$remit change deps=allow');
   });
 
-  it('rule 9: delegation under a finite budget', () => {
+  it('agent-budget: delegation under a finite budget', () => {
     const launch = (count: number, extra: object = {}) => ({ tool: 'Agent', mutability: 'delegate' as const, effects: [], delegation: { count, completionScope: 'children' as const, ...extra } });
     expect(codeOf(input({ agents: 0 }, launch(1)))).toBe('deny/AGENT_BUDGET_EXHAUSTED');
     expect(codeOf(input({ agents: 1 }, launch(1)))).toBe('allow/WITHIN_CONTRACT');
@@ -150,12 +150,14 @@ describe('decide: SPEC section 4 rules in order', () => {
     expect(codeOf(input({ agents: 0 }, launch(5, { unbounded: true })))).toBe('deny/UNBOUNDED_DELEGATION');
   });
 
-  it('rule 10: lock asks for unknown actions even in change mode', () => {
-    expect(codeOf(input({ level: 'lock' }, { mutability: 'unknown', effects: [] }))).toBe('ask/MUTABILITY_UNPROVEN');
+  it('lock-requires-proof: lock asks for unknown actions even in change mode', () => {
+    expect(codeOf(input({ level: 'lock' }, { mutability: 'unknown', effects: [] }))).toBe('ask/LOCK_EFFECT_UNPROVEN');
+    // in a non-mutating mode the mode rule comes first
+    expect(codeOf(input({ level: 'lock', mode: 'review' }, { mutability: 'unknown', effects: [] }))).toBe('ask/MUTABILITY_UNPROVEN');
     expect(codeOf(input({ level: 'lock' }))).toBe('allow/WITHIN_CONTRACT');
   });
 
-  it('T: the same check past the threshold is reported, never blocked', () => {
+  it('repeated-check: the same check past the threshold is reported, never blocked', () => {
     const check = { mutability: 'check' as const, effects: [] };
     expect(codeOf(input({}, check, { repeatedChecks: 2 }))).toBe('allow/WITHIN_CONTRACT');
     expect(decide(input({}, check, { repeatedChecks: 3 }))).toMatchObject({ outcome: 'report', reasonCode: 'REPEATED_CHECK', family: 'T' });

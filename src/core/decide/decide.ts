@@ -9,6 +9,7 @@ import type { DecisionInput } from './input.js';
 import { REASONS } from './reasons.js';
 import { directiveFor } from './directive-text.js';
 import { controlStateOf } from '../contract/defaults.js';
+import type { RuleId } from './rule-ids.js';
 
 type Outcome = Decision['outcome'];
 
@@ -108,7 +109,7 @@ function ruleDirectiveError(input: DecisionInput): Verdict | null {
   };
 }
 
-function ruleInactive(contract: TaskContract): Verdict | null {
+function ruleInactive({ contract }: DecisionInput): Verdict | null {
   if (contract.level === 'off') return { outcome: 'allow', code: 'CONTROL_OFF', explanation: 'remit is off for this session.' };
   if (contract.mode === 'unconfirmed') {
     return { outcome: 'allow', code: 'CONTROL_INACTIVE', explanation: 'No task contract was given; remit only records.' };
@@ -122,8 +123,9 @@ function ruleInactive(contract: TaskContract): Verdict | null {
  * refuse keeps their more precise reason, and one they allow is still stopped here.
  */
 function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'direct'): Verdict | null {
+  const code = how === 'direct' ? ('GUARD_SELF_PROTECTION' as const) : ('GUARD_PROTECTED_FOLDER' as const);
   const { action, contract } = input;
-  if (action.remitCommand) {
+  if (how === 'direct' && action.remitCommand) {
     return {
       outcome: 'deny',
       code: 'GUARD_SELF_PROTECTION',
@@ -135,7 +137,7 @@ function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'di
   if (own) {
     return {
       outcome: 'deny',
-      code: 'GUARD_SELF_PROTECTION',
+      code,
       explanation: `${own.path} belongs to remit's own state, audit or installed bundle, which the agent may never change.`,
       factIndex: own.index,
     };
@@ -145,7 +147,7 @@ function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'di
   if (host) {
     return {
       outcome: policyOutcome(contract.hostconfig),
-      code: 'GUARD_SELF_PROTECTION',
+      code,
       explanation: `${shown(host.path, contract)} is a host's hook or plugin configuration.`,
       nextStep: `\`${directiveFor(contract, { hostconfig: 'allow' })}\` ${approveLine}`,
       factIndex: host.index,
@@ -154,48 +156,60 @@ function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'di
   return null;
 }
 
-function ruleMode(input: DecisionInput): Verdict | null {
+function ruleChecks(input: DecisionInput): Verdict | null {
   const { action, contract } = input;
-  const m = action.mutability;
-  if (m === 'check' && contract.checks === 'deny') {
-    return {
-      outcome: 'ask',
-      code: 'CHECKS_NOT_AUTHORIZED',
-      explanation: `${describe(action, 'This check')} runs the project's checks, and the contract says checks=deny.`,
-      nextStep: `\`${directiveFor(contract, { checks: 'allow' })}\` ${approveLine}`,
-    };
-  }
-  if (!NON_MUTATING_MODES.has(contract.mode)) return null;
-  if (m === 'write') {
-    const first = mutatingEffects(action)[0];
-    const what = action.facts?.mutation ? `\`${action.facts.mutation}\`` : first ? `${action.tool} on ${shown(first.path, contract)}` : action.tool;
-    return {
-      outcome: 'deny',
-      code: 'MODE_FORBIDS_MUTATION',
-      explanation: `${what} changes files, and the task mode is ${contract.mode}.`,
-      nextStep: `\`${directiveFor(contract, { mode: 'change' })}\` if the task now includes changes.`,
-      factIndex: first?.index,
-    };
-  }
-  if (m === 'unknown') {
-    return {
-      outcome: 'ask',
-      code: 'MUTABILITY_UNPROVEN',
-      explanation: `${describe(action, action.tool)} may change files (${action.analysis ?? 'unproven'}), and the task mode is ${contract.mode}.`,
-      nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${directiveFor(contract, { mode: 'change' })}\`.`,
-    };
-  }
-  return null;
+  if (action.mutability !== 'check' || contract.checks !== 'deny') return null;
+  return {
+    outcome: 'ask',
+    code: 'CHECKS_NOT_AUTHORIZED',
+    explanation: `${describe(action, 'This check')} runs the project's checks, and the contract says checks=deny.`,
+    nextStep: `\`${directiveFor(contract, { checks: 'allow' })}\` ${approveLine}`,
+  };
 }
 
-function ruleHash(input: DecisionInput): Verdict | null {
+function ruleModeForbidsMutation(input: DecisionInput): Verdict | null {
   const { action, contract } = input;
-  if (!action.intents.hash || contract.hash === 'allow') return null;
+  if (action.mutability !== 'write' || !NON_MUTATING_MODES.has(contract.mode)) return null;
+  const first = mutatingEffects(action)[0];
+  const what = action.facts?.mutation ? `\`${action.facts.mutation}\`` : first ? `${action.tool} on ${shown(first.path, contract)}` : action.tool;
   return {
-    outcome: policyOutcome(contract.hash),
-    code: 'HASH_NOT_AUTHORIZED',
-    explanation: `${action.facts?.hash ? `\`${action.facts.hash}\`` : action.tool} computes a hash or checksum, which the task did not request.`,
-    nextStep: `\`${directiveFor(contract, { hash: 'allow' })}\` ${approveLine}`,
+    outcome: 'deny',
+    code: 'MODE_FORBIDS_MUTATION',
+    explanation: `${what} changes files, and the task mode is ${contract.mode}.`,
+    nextStep: `\`${directiveFor(contract, { mode: 'change' })}\` if the task now includes changes.`,
+    factIndex: first?.index,
+  };
+}
+
+function ruleModeRequiresProof(input: DecisionInput): Verdict | null {
+  const { action, contract } = input;
+  if (action.mutability !== 'unknown' || !NON_MUTATING_MODES.has(contract.mode)) return null;
+  return {
+    outcome: 'ask',
+    code: 'MUTABILITY_UNPROVEN',
+    explanation: `${describe(action, action.tool)} may change files (${action.analysis ?? 'unproven'}), and the task mode is ${contract.mode}.`,
+    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${directiveFor(contract, { mode: 'change' })}\`.`,
+  };
+}
+
+/** The intents a contract setting authorises: hash= and deps= follow one policy. */
+const INTENT_POLICIES = {
+  hash: { setting: 'hash', code: 'HASH_NOT_AUTHORIZED', does: 'computes a hash or checksum' },
+  dependency: { setting: 'deps', code: 'DEPENDENCY_NOT_AUTHORIZED', does: 'adds a dependency' },
+} as const;
+
+function intentPolicy(intent: keyof typeof INTENT_POLICIES): (input: DecisionInput) => Verdict | null {
+  const { setting, code, does } = INTENT_POLICIES[intent];
+  return ({ action, contract }) => {
+    const policy = contract[setting];
+    if (!action.intents[intent] || policy === 'allow') return null;
+    const fact = action.facts?.[intent];
+    return {
+      outcome: policyOutcome(policy),
+      code,
+      explanation: `${fact ? `\`${fact}\`` : action.tool} ${does}, which the task did not request.`,
+      nextStep: `\`${directiveFor(contract, { [setting]: 'allow' })}\` ${approveLine}`,
+    };
   };
 }
 
@@ -228,17 +242,6 @@ function ruleFiles(input: DecisionInput): Verdict | null {
     };
   }
   return null;
-}
-
-function ruleDependency(input: DecisionInput): Verdict | null {
-  const { action, contract } = input;
-  if (!action.intents.dependency || contract.deps === 'allow') return null;
-  return {
-    outcome: policyOutcome(contract.deps),
-    code: 'DEPENDENCY_NOT_AUTHORIZED',
-    explanation: `${action.facts?.dependency ? `\`${action.facts.dependency}\`` : action.tool} adds a dependency, which the task did not request.`,
-    nextStep: `\`${directiveFor(contract, { deps: 'allow' })}\` ${approveLine}`,
-  };
 }
 
 function ruleDelegation(input: DecisionInput): Verdict | null {
@@ -296,7 +299,7 @@ function ruleLock(input: DecisionInput): Verdict | null {
   if (contract.level !== 'lock' || action.mutability !== 'unknown') return null;
   return {
     outcome: 'ask',
-    code: 'MUTABILITY_UNPROVEN',
+    code: 'LOCK_EFFECT_UNPROVEN',
     explanation: `${describe(action, action.tool)} has an unproven effect (${action.analysis ?? 'unproven'}), and the level is lock.`,
     nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${directiveFor(contract, { level: 'guard' })}\`.`,
   };
@@ -313,10 +316,62 @@ function ruleRepeatedCheck(input: DecisionInput): Verdict | null {
   };
 }
 
+function ruleApprovedOnce(input: DecisionInput): Verdict | null {
+  return input.approved ? { outcome: 'allow', code: 'APPROVED_ONCE', explanation: 'The user approved this exact action once.' } : null;
+}
+
+function ruleWithinContract(): Verdict {
+  return { outcome: 'allow', code: 'WITHIN_CONTRACT', explanation: 'The action is inside the task contract.' };
+}
+
+/** One decision rule: its id, every reason code it can emit, and its check (null: no match). */
+export interface DecisionRule {
+  id: RuleId;
+  codes: readonly ReasonCode[];
+  check(input: DecisionInput, state: ControlState): Verdict | null;
+}
+
+/**
+ * The rule table, in order; the first rule whose check matches decides. The last rule always
+ * matches. A code belongs to exactly one rule (REASONS names it; a test holds both to that).
+ */
+export const RULES: readonly DecisionRule[] = [
+  { id: 'damaged-state', codes: ['RECOVERY_READ_ONLY', 'STATE_DAMAGED'], check: ruleDamaged },
+  { id: 'guard-error', codes: ['GUARD_ERROR'], check: ruleGuardError },
+  { id: 'invalid-directive', codes: ['INVALID_DIRECTIVE'], check: ruleDirectiveError },
+  { id: 'control-inactive', codes: ['CONTROL_OFF', 'CONTROL_INACTIVE'], check: ruleInactive },
+  { id: 'approved-once', codes: ['APPROVED_ONCE'], check: ruleApprovedOnce },
+  { id: 'self-protection', codes: ['GUARD_SELF_PROTECTION'], check: (input) => ruleSelfProtection(input, 'direct') },
+  { id: 'checks-policy', codes: ['CHECKS_NOT_AUTHORIZED'], check: ruleChecks },
+  { id: 'mode-forbids-mutation', codes: ['MODE_FORBIDS_MUTATION'], check: ruleModeForbidsMutation },
+  { id: 'mode-requires-proof', codes: ['MUTABILITY_UNPROVEN'], check: ruleModeRequiresProof },
+  { id: 'hash-policy', codes: ['HASH_NOT_AUTHORIZED'], check: intentPolicy('hash') },
+  { id: 'files-scope', codes: ['PATH_OUTSIDE_CONTRACT', 'WRITE_PATH_UNPROVEN'], check: ruleFiles },
+  { id: 'protected-folder', codes: ['GUARD_PROTECTED_FOLDER'], check: (input) => ruleSelfProtection(input, 'folder') },
+  { id: 'dependency-policy', codes: ['DEPENDENCY_NOT_AUTHORIZED'], check: intentPolicy('dependency') },
+  {
+    id: 'agent-budget',
+    codes: ['DUPLICATE_ACTION_ID', 'UNBOUNDED_DELEGATION', 'DELEGATION_STATE_UNPROVEN', 'DELEGATION_LIFECYCLE_UNPROVEN', 'AGENT_BUDGET_EXHAUSTED'],
+    check: ruleDelegation,
+  },
+  { id: 'lock-requires-proof', codes: ['LOCK_EFFECT_UNPROVEN'], check: ruleLock },
+  { id: 'repeated-check', codes: ['REPEATED_CHECK'], check: ruleRepeatedCheck },
+  { id: 'within-contract', codes: ['WITHIN_CONTRACT'], check: ruleWithinContract },
+];
+
+function firstMatch(input: DecisionInput, state: ControlState): Verdict {
+  for (const rule of RULES) {
+    const verdict = rule.check(input, state);
+    if (verdict) return verdict;
+  }
+  // Unreachable while within-contract closes the table; a table without it must not allow.
+  throw new Error('no decision rule matched');
+}
+
 function toDecision(v: Verdict, state: ControlState): Decision {
   let outcome = v.outcome;
   let would: Decision['would'];
-  // OBSERVING records what an armed session would do; rule 1 and rule 0 speak for themselves.
+  // OBSERVING records what an armed session would do; invalid-directive and damaged-state speak for themselves.
   if (state === 'OBSERVING' && (outcome === 'ask' || outcome === 'deny') && v.code !== 'INVALID_DIRECTIVE') {
     would = outcome;
     outcome = 'report';
@@ -337,21 +392,7 @@ export function decide(input: DecisionInput): Decision {
       : 'OBSERVING'
     : controlStateOf(input.contract);
   try {
-    const verdict =
-      ruleDamaged(input) ??
-      ruleGuardError(input, state) ??
-      ruleDirectiveError(input) ??
-      ruleInactive(input.contract) ??
-      (input.approved ? { outcome: 'allow' as const, code: 'APPROVED_ONCE' as const, explanation: 'The user approved this exact action once.' } : null) ??
-      ruleSelfProtection(input) ??
-      ruleMode(input) ??
-      ruleHash(input) ??
-      ruleFiles(input) ??
-      ruleSelfProtection(input, 'folder') ??
-      ruleDependency(input) ??
-      ruleDelegation(input) ??
-      ruleLock(input) ??
-      ruleRepeatedCheck(input) ?? { outcome: 'allow' as const, code: 'WITHIN_CONTRACT' as const, explanation: 'The action is inside the task contract.' };
+    const verdict = firstMatch(input, state);
     return toDecision(verdict, state);
   } catch {
     const m = (input.action as Partial<Action> | undefined)?.mutability;

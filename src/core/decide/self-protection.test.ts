@@ -61,12 +61,16 @@ describe('folder operations on a protected folder or its parent touch what it pr
   writeFileSync(`${root}/.claude/settings.json`, '{}');
   const remit = protectedTree(`${home}/.remit`);
 
-  it.each(['rm -rf .claude', 'mv .claude x', 'tar -x -f a.tar -C .claude', 'find .claude -delete', 'find . -delete', 'rm -rf ~/.remit', 'rm -rf ~', 'mv ~/.claude ~/old'])(
-    '%s is refused as self-protection',
+  it.each(['rm -rf .claude', 'mv .claude x', 'tar -x -f a.tar -C .claude', 'find .claude -delete', 'find . -delete', 'rm -rf ~', 'mv ~/.claude ~/old'])(
+    '%s is refused as a protected folder (rule protected-folder)',
     (cmd) => {
-      expect(verdict(cmd, root, home, remit)).toMatch(/^deny\/GUARD_SELF_PROTECTION$/);
+      expect(verdict(cmd, root, home, remit)).toBe('deny/GUARD_PROTECTED_FOLDER');
     },
   );
+
+  it('removing remit\'s own home is a direct hit (rule self-protection)', () => {
+    expect(verdict('rm -rf ~/.remit', root, home, remit)).toBe('deny/GUARD_SELF_PROTECTION');
+  });
 
   it('~/.claude.json, a project .mcp.json and subagent definitions are host configuration', () => {
     for (const cmd of ['echo {} > ~/.claude.json', 'echo {} > .mcp.json', 'echo x > .claude/agents/a.md', 'echo x > ~/.claude/skills/s/SKILL.md', 'echo {} > opencode.json']) {
