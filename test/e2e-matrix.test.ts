@@ -15,7 +15,7 @@ interface Matrix {
   recorded: Map<string, string>;
 }
 
-export function parseMatrix(md: string): Matrix {
+function parseMatrix(md: string): Matrix {
   const lines = md.split('\n');
   const header = lines.find((l) => l.startsWith('| host (version) |'));
   if (header === undefined) throw new Error('no matrix table');
@@ -37,7 +37,7 @@ export function parseMatrix(md: string): Matrix {
 }
 
 /** Every way the matrix disagrees with the expectations, one line each. */
-export function staleCells(matrix: Matrix, lanes: Record<string, Record<string, Expectation>>): string[] {
+function staleCells(matrix: Matrix, lanes: Record<string, Record<string, Expectation>>): string[] {
   const out: string[] = [];
   for (const [lane, scenarios] of Object.entries(lanes)) {
     const row = matrix.cells.get(lane);

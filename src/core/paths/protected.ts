@@ -3,7 +3,7 @@
 // symlinked parts really live. Otherwise `REMIT_HOME/sessions → /elsewhere` lets a write
 // to `/elsewhere/<other>.json`, or to `REMIT_HOME/sessions/<other>.json` (which resolves
 // there), pass as an ordinary file.
-import { readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { canonicalPath } from './canonical.js';
 
 const MAX_ENTRIES = 4096;
@@ -13,7 +13,7 @@ export function symlinkTargetsBelow(dir: string, depth = 2): string[] {
   const out: string[] = [];
   let seen = 0;
   const visit = (d: string, level: number): void => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(d, { withFileTypes: true });
     } catch {

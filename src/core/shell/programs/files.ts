@@ -60,7 +60,7 @@ function backupSuffixes(p: ParsedArgs): string[] | null {
   return [suffix, '.~*~'];
 }
 
-function destFiles(w: ShellWalker, destPath: string, dest: Arg, sources: readonly Arg[], dirLike: boolean): string[] {
+function destFiles(_w: ShellWalker, destPath: string, _dest: Arg, sources: readonly Arg[], dirLike: boolean): string[] {
   if (!dirLike) return [destPath];
   const out: string[] = [];
   for (const s of sources) if (s.value !== null) out.push(destPath.endsWith('/') ? destPath + baseName(s.value) : `${destPath}/${baseName(s.value)}`);
