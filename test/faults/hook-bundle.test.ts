@@ -21,13 +21,13 @@ function hook(args: string[], input: string | Buffer) {
 }
 
 const session = 'fault-session';
-const common = { session_id: session, cwd: dir };
+const common = () => ({ session_id: session, cwd: dir });
 const denied = (out: string) => /"permissionDecision":"deny"|"decision":"block"/.test(out);
 
 describe.skipIf(!existsSync(bundle))('built hook under hostile payloads', () => {
   it('arms a review session, then denies every unreadable or oversized write', () => {
-    hook(['claude'], JSON.stringify({ ...common, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look only' }));
-    const hostile = hook(['claude'], JSON.stringify({ ...common, hook_event_name: 'PreToolUse', tool_name: { toString: 'x' }, tool_input: { file_path: 'a.ts', content: 'x' } }));
+    hook(['claude'], JSON.stringify({ ...common(), hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look only' }));
+    const hostile = hook(['claude'], JSON.stringify({ ...common(), hook_event_name: 'PreToolUse', tool_name: { toString: 'x' }, tool_input: { file_path: 'a.ts', content: 'x' } }));
     expect(hostile.status).toBe(0);
     expect(denied(hostile.out)).toBe(true);
     let deep = '1';
