@@ -15,7 +15,8 @@ export function sessionStartEvent(base: EnvelopeBase, p: Record<string, unknown>
 
 export function toolCallId(base: EnvelopeBase, p: Record<string, unknown>): string {
   const id = stringField(p, 'tool_use_id');
-  return id && id.length <= 512 ? id : derivedCallId(base.sessionId, String(p.tool_name ?? ''), p.tool_input);
+  // toolName, not String(): a hostile `tool_name` object (`{"toString": "x"}`) must not throw here.
+  return id && id.length <= 512 ? id : derivedCallId(base.sessionId, toolName(p), p.tool_input);
 }
 
 export function toolName(p: Record<string, unknown>): string {
@@ -33,16 +34,19 @@ function callCwd(base: EnvelopeBase, request: ToolRequest): string {
 }
 
 export async function actionBeforeEvent(base: EnvelopeBase, p: Record<string, unknown>, request: ToolRequest, runtime: Runtime): Promise<ActionBeforeEvent> {
+  // A throw here (classification, a payload too deep to digest) reaches runCommandHook, which
+  // answers it through the runtime's GUARD_ERROR path: deny when the session is ARMED.
   const id = toolCallId(base, p);
   const tool = toolName(p);
-  let action: Action;
-  try {
-    action = await runtime.classify(request, { id, tool, cwd: callCwd(base, request) });
-  } catch {
-    // classify is total by contract; an unproven action is the strict reading if it is not.
-    action = fallbackAction(id, tool);
-  }
+  const action = await runtime.classify(request, { id, tool, cwd: callCwd(base, request) });
   return { ...base, kind: 'action.before', action };
+}
+
+/** An action remit could not read, for the GUARD_ERROR path: unknown, so never proven harmless. */
+export function unreadableAction(base: EnvelopeBase, p: Record<string, unknown> | null): ActionBeforeEvent {
+  const given = p ? stringField(p, 'tool_use_id') : undefined;
+  const id = given && given.length <= 512 ? given : `unreadable-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return { ...base, kind: 'action.before', action: fallbackAction(id, p ? toolName(p) : 'unknown') };
 }
 
 export function actionAfterEvent(

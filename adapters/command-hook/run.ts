@@ -1,12 +1,16 @@
 // The one path of a JSON-over-stdin hook (Codex, Claude Code): payload → ControlEvent →
 // controller → the host's response. Total: whatever arrives, the host gets a well-formed
 // answer and exit 0, and nothing but that answer is written to stdout.
-import type { ControlEvent } from '../../src/generated/types.js';
+import type { ActionBeforeEvent, ControlEvent, Decision } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { NativeResponse } from '../../src/core/host/adapter.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { envelopeOf, type EnvelopeBase } from './envelope.js';
+import { unreadableAction } from './events-common.js';
 import { parseHookPayload, stringField, type BadInputKind } from './payload.js';
+
+/** The event both command-hook hosts ask before a tool runs. */
+const BEFORE_TOOL = 'PreToolUse';
 
 /** A hook output object, serialised as the single line of stdout. */
 export type HookOutput = Record<string, unknown>;
@@ -61,17 +65,24 @@ export async function runCommandHook(
 ): Promise<NativeResponse> {
   const empty = (stderr?: string): NativeResponse => ({ stdout: '', exitCode: 0, ...(stderr ? { stderr } : {}) });
   const bytes = Buffer.byteLength(stdinText);
+  const at = nowIso(runtime);
   const parsed = parseHookPayload(stdinText, opts.truncated);
-  if (!parsed.ok) return empty(await recordBad(runtime, host.name, parsed.problem, bytes, eventArg));
+  if (!parsed.ok) {
+    // Over the stdin cap: the payload is a prefix, but its session and event usually lead it.
+    // A tool call for a known session then fails closed instead of running unchecked.
+    if (parsed.problem === 'truncated') {
+      const known = truncatedHead(stdinText);
+      const event = pickEvent(host, known.event, eventArg);
+      if (known.sessionId && event === BEFORE_TOOL) {
+        const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
+        if (base) return render(host, event, failClosed(runtime, unreadableAction(base, null), 'PAYLOAD_TRUNCATED'));
+      }
+    }
+    return empty(await recordBad(runtime, host.name, parsed.problem, bytes, eventArg));
+  }
   const payload = parsed.payload;
   const event = pickEvent(host, stringField(payload, 'hook_event_name'), eventArg);
   if (!event) return empty(await recordBad(runtime, host.name, 'unknown_event', bytes, stringField(payload, 'hook_event_name') ?? eventArg));
-  let at: string;
-  try {
-    at = runtime.now().toISOString();
-  } catch {
-    at = new Date().toISOString();
-  }
   const base = envelopeOf(payload, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
   if (!base) return empty(await recordBad(runtime, host.name, 'missing_session', bytes, event));
   let result: ControllerResult;
@@ -80,9 +91,38 @@ export async function runCommandHook(
     if (!controlEvent) return empty();
     result = await runtime.handle(controlEvent);
   } catch (err) {
-    // The runtime is total by contract; this is the last guard so a hook never crashes.
+    // The session is known: a tool call that could not be read is a GUARD_ERROR (deny when
+    // ARMED, audited), never an allow. Other events have no verdict to give.
+    if (event === BEFORE_TOOL) return render(host, event, failClosed(runtime, unreadableAction(base, payload), 'EVENT_UNREADABLE'));
     return empty(`remit: internal error in the ${host.name} hook (${err instanceof Error ? err.message.split('\n')[0] : 'unknown'})\n`);
   }
+  return render(host, event, result);
+}
+
+function render(host: CommandHookHost, event: string, result: ControllerResult): NativeResponse {
   const out = host.render(event, result);
   return { stdout: out ? `${JSON.stringify(out)}\n` : '', exitCode: 0 };
+}
+
+function nowIso(runtime: Runtime): string {
+  try {
+    return runtime.now().toISOString();
+  } catch {
+    return new Date().toISOString();
+  }
+}
+
+/** The runtime's GUARD_ERROR path, or, from a runtime without one, the strictest answer. */
+function failClosed(runtime: Runtime, ev: ActionBeforeEvent, code: 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE'): ControllerResult {
+  if (runtime.failClosed) return runtime.failClosed(ev, code);
+  const d: Decision = { outcome: 'deny', reasonCode: 'GUARD_ERROR', family: 'I', controlState: 'ARMED', explanation: 'remit could not read this tool call.' };
+  return { kind: 'decision', decision: d, message: `remit: ${d.reasonCode}: ${d.explanation}` };
+}
+
+/** `session_id` and `hook_event_name` from the start of a payload cut at the size cap. */
+export function truncatedHead(prefix: string): { sessionId?: string; event?: string } {
+  const head = prefix.slice(0, 64 * 1024);
+  const sessionId = /"session_id"\s*:\s*"([^"\\]{1,512})"/.exec(head)?.[1];
+  const event = /"hook_event_name"\s*:\s*"([A-Za-z_]{1,64})"/.exec(head)?.[1];
+  return { ...(sessionId ? { sessionId } : {}), ...(event ? { event } : {}) };
 }

@@ -56,7 +56,10 @@ export async function runHermesHook(event: string | undefined, stdinText: string
   } catch {
     return answer({}, 'remit: the Hermes hook payload was not a JSON object; nothing was checked\n');
   }
-  const name = event ?? str(payload.hook_event_name) ?? '';
+  // The payload's own event wins when it is one this adapter knows; the argument is the fallback.
+  const fromPayload = str(payload.hook_event_name);
+  const known = (e: string | undefined) => (e && (HERMES_EVENTS as readonly string[]).includes(e) ? e : undefined);
+  const name = known(fromPayload) ?? known(str(event)) ?? '';
   const extra = payload.extra !== null && typeof payload.extra === 'object' ? payload.extra : {};
   const session = str(payload.session_id) ?? str(extra.session_id) ?? str(extra.parent_session_id) ?? 'hermes-unknown-session';
   const source = str(extra.remit_source_session_id);

@@ -12,13 +12,13 @@ import { appendRecord } from '../../src/core/audit/chain.js';
 import { newEventId } from '../../src/core/audit/event-id.js';
 import { createController } from '../../src/core/controller/controller.js';
 import { renderStatus, runtimeView, statusView } from '../../src/core/controller/readback.js';
-import { delegateAction, events, makeAction } from '../../src/core/controller/testing.js';
+import { delegateAction, events, makeAction } from '../../test/support/events.js';
 import { auditFile, sessionFile, sessionKey } from '../../src/core/state/home.js';
 import { withLock } from '../../src/core/state/lock.js';
 import { newSessionState } from '../../src/core/state/session-state.js';
 import { defaultContract } from '../../src/core/contract/index.js';
 import type { RuntimeEvent, TaskContract } from '../../src/generated/types.js';
-import { probeLaunch } from '../../src/core/controller/hook-probe.js';
+import { probeLaunch } from '../../test/support/hook-probe.js';
 import { readSession } from '../../src/core/state/store.js';
 import { verifyAuditFile } from '../../src/core/audit/verify.js';
 

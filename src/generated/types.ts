@@ -278,7 +278,7 @@ firstBroken?: {
  */
 line: number
 seq?: number
-problem: ("not_a_record" | "prev_mismatch" | "seq_gap" | "first_prev_not_null")
+problem: ("not_a_record" | "prev_mismatch" | "seq_gap" | "first_prev_not_null" | "unkeyed_after_keyed" | "key_unavailable" | "tail_truncated" | "head_mismatch" | "unreadable")
 }
 /**
  * Number of broken links in the file.
@@ -400,13 +400,17 @@ hostEffect: ("unobserved" | "executed_despite_deny")
 explanation?: string
 }
 /**
- * One line of REMIT_HOME/audit/<key>.jsonl (SPEC section 7). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the sha256 (hex) of the previous line's bytes without its newline, `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
+ * One line of REMIT_HOME/audit/<key>.jsonl (ARCHITECTURE.md, audit chain). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the HMAC-SHA256 (hex), under a key derived from the per-install secret, of the previous line's bytes without its newline (`keyed: true`; records written before keying carry a plain sha256 and no `keyed`), `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
  */
 export interface RuntimeEvent {
 v: 1
 seq: number
 prev: (null | string)
 prevBroken?: boolean
+/**
+ * `prev` is keyed with the install's audit key (HMAC-SHA256). Once a file holds a keyed record every later record must be keyed.
+ */
+keyed?: true
 /**
  * This interface was referenced by `RuntimeEvent`'s JSON-Schema
  * via the `definition` "EventId".
@@ -441,7 +445,7 @@ ledger?: LedgerSummary
 /**
  * A guard error or a problem found while recording.
  */
-error?: ("LOCK_TIMEOUT" | "INTERNAL_ERROR" | "STATE_DAMAGED" | "USER_CONFIG_INVALID" | "REPO_CONFIG_INVALID")
+error?: ("LOCK_TIMEOUT" | "INTERNAL_ERROR" | "STATE_DAMAGED" | "USER_CONFIG_INVALID" | "REPO_CONFIG_INVALID" | "PAYLOAD_TRUNCATED" | "EVENT_UNREADABLE")
 /**
  * Earlier runs of the same check since the last write.
  */
@@ -1045,7 +1049,7 @@ default?: string
 export type EventId = string
 
 /**
- * One line of REMIT_HOME/audit/<key>.jsonl (SPEC section 7). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the sha256 (hex) of the previous line's bytes without its newline, `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
+ * One line of REMIT_HOME/audit/<key>.jsonl (ARCHITECTURE.md, audit chain). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the HMAC-SHA256 (hex), under a key derived from the per-install secret, of the previous line's bytes without its newline (`keyed: true`; records written before keying carry a plain sha256 and no `keyed`), `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
  */
 /**
  * This interface was referenced by `SessionState`'s JSON-Schema
@@ -1112,6 +1116,13 @@ disabledAudited?: boolean
  * A configuration problem was recorded for this session.
  */
 configAudited?: boolean
+}
+/**
+ * The last audit record this session wrote under its lock: `seq` and the keyed hash of its line. `remit audit verify` finds a truncated or rewritten tail by it.
+ */
+auditHead?: {
+seq: number
+hash: string
 }
 }
 /**

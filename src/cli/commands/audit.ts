@@ -1,9 +1,11 @@
-// `remit audit verify [--all]`: each chain's first broken link. Exit 0 intact, 6 broken.
+// `remit audit verify [--all]`: each chain's first broken link, checked with the install's
+// audit key and the head the session state recorded. Exit 0 intact, 6 broken (an audit that
+// is not a readable file counts as broken).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CliAuditVerify } from '../../generated/types.js';
-import { verifyAuditFile } from '../../core/audit/verify.js';
-import { auditDir, auditFile, SESSION_KEY } from '../../core/state/home.js';
+import { verifySession } from '../../core/audit/verify.js';
+import { auditDir, SESSION_KEY } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, requireSession } from './readback-args.js';
 
@@ -38,7 +40,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     } else {
       keys = [requireSession(args, io)];
     }
-    const files = keys.map((k) => verifyAuditFile(auditFile(args.home, k), path.basename(k)));
+    const files = keys.map((k) => verifySession(args.home, path.basename(k)));
     const view: CliAuditVerify = { intact: files.every((f) => f.intact), files };
     out(io, args, view, render(view));
     return view.intact ? 0 : EXIT_BROKEN;

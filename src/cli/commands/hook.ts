@@ -10,6 +10,7 @@ import { readHookStdin } from '../../../adapters/command-hook/stdin.js';
 import { runCommandHook, type CommandHookHost, type RunOptions } from '../../../adapters/command-hook/run.js';
 import type { NativeResponse } from '../../core/host/adapter.js';
 import type { Runtime } from '../../core/host/runtime.js';
+import path from 'node:path';
 import { resolveRemitHome } from '../../core/state/home.js';
 import { allHostConfigPaths, HOST_CAPABILITIES } from '../../../adapters/capabilities.js';
 import { UsageError, type CliIO } from '../io.js';
@@ -18,7 +19,9 @@ const COMMAND_HOOK_HOSTS: Record<string, CommandHookHost> = { codex: codexHookHo
 
 /**
  * The hook path without the CLI around it: `remit hook`, replay and tests all call this.
- * `eventArg` is the event named on the command line; the payload's own `hook_event_name` wins.
+ * `eventArg` is the event named on the command line. For every host the payload's own
+ * `hook_event_name` wins when it names an event the adapter knows (Codex and Claude Code in
+ * runCommandHook, Hermes in runHermesHook); the argument is the fallback.
  */
 export async function runHook(host: string, eventArg: string | undefined, stdinText: string, runtime: Runtime, opts: RunOptions = {}): Promise<NativeResponse> {
   const commandHost = COMMAND_HOOK_HOSTS[host.toLowerCase()];
@@ -26,7 +29,7 @@ export async function runHook(host: string, eventArg: string | undefined, stdinT
   // Hermes is the one in-process host whose plugin spawns `remit hook`; the others never do.
   if (host.toLowerCase() === 'hermes') {
     const { runHermesHook } = await import('../../../adapters/hermes/hook.js');
-    return runHermesHook(eventArg ?? '', stdinText, runtime);
+    return runHermesHook(eventArg, stdinText, runtime);
   }
   return { stdout: '', exitCode: 0, stderr: `remit: no hook for host '${host}'\n` };
 }
@@ -72,7 +75,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const { createRuntime } = await import('../../core/host/create-runtime.js');
     const capability = HOST_CAPABILITIES.find((c) => c.host === hostName)?.ask;
     runtime = createRuntime({
-      home: args.home ?? resolveRemitHome(io.env),
+      // A relative --home would put state inside the project, where self-protection does not look.
+      home: args.home ? path.resolve(io.cwd, args.home) : resolveRemitHome(io.env),
       env: io.env,
       protectedPaths: { hostConfig: protectedHostConfig(io.env) },
       channels: { deny: 'json-deny', ...(capability ? { ask: capability } : {}) },

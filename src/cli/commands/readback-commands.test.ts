@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CliIO } from '../io.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
-import { events, delegateAction, type EventBase } from '../../core/controller/testing.js';
+import { events, delegateAction, type EventBase } from '../../../test/support/events.js';
 import { canonicalPath } from '../../core/paths/canonical.js';
 import { auditFile, sessionFile, sessionKey } from '../../core/state/home.js';
 import { validateCase } from '../../generated/validate-case.js';

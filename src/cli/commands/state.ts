@@ -24,7 +24,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     };
     const r = await repairState(args.home, key, readRaw, new Date(), DEFAULT_LOCK_TIMEOUT_MS);
     if (!r.ok) {
-      io.stderr(`remit state: ${r.error === 'NO_SESSION' ? 'no state file for that session' : r.error}\n`);
+      const why = r.error === 'NO_SESSION'
+        ? 'no state file for that session'
+        : r.error === 'WRITE_FAILED'
+          ? `could not write the repaired state (${r.detail}); the damaged file is left in place and the session stays in recovery`
+          : r.error;
+      io.stderr(`remit state: ${why}\n`);
       return 1;
     }
     const view: CliStateRepair = {
@@ -33,7 +38,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     };
     if (r.backup) view.backup = r.backup;
     const text = r.repaired
-      ? `Repaired ${key}: ${r.damage}. The damaged file is kept at ${r.backup}. Contract: ${r.state.contract.mode}/${r.state.contract.level} (recovery); ${view.keptReservations} reservation(s) kept as unresolved.`
+      ? `Repaired ${key}: ${r.damage}. ${r.backup ? `The damaged file is kept at ${r.backup}.` : 'There was no file to keep.'} Contract: ${r.state.contract.mode}/${r.state.contract.level} (recovery); ${view.keptReservations} reservation(s) kept as unresolved.`
       : `State of ${key} is sound; nothing to repair.`;
     out(io, args, view, text);
     return 0;

@@ -1,31 +1,58 @@
-// The audit chain (SPEC section 7). Each record carries `seq` and `prev` = sha256 of the
-// previous line's bytes (without its newline). An append reads only the file's tail under
-// the session lock, then writes the whole line with one O_APPEND write.
+// The audit chain (ARCHITECTURE.md, audit chain). Each record carries `seq` and `prev` = the
+// HMAC-SHA256, under the install's audit key, of the previous line's bytes (without its
+// newline); `keyed: true` says so. Records from before keying (or written when the secret was
+// unreadable) carry a plain sha256 and no `keyed`; verify reads those as such, but never
+// accepts an unkeyed record after a keyed one.
+//
+// An append takes the audit lock (audit/<key>.jsonl.lock, a symlink naming its owner),
+// independent of the session lock, so a hook that timed out on the session lock still
+// appends in order. Under it the append reads only the file's tail, builds the whole line in
+// one buffer and writes it with one O_APPEND write; a short write or an error (ENOSPC)
+// truncates the file back to its previous size, so no partial line is ever left behind.
 //
 // Resynchronisation: when the last line is not a record (a crash tore it, or someone edited
 // it into something unparsable), the new record still hashes that line as found, sets
 // `prevBroken: true` and takes the seq after the last record it can find. A torn line with
 // no newline gets one first, inside the same single write. `remit audit verify` then reports
 // the break once and every later link verifies.
-import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
+import { closeSync, fstatSync, lstatSync, readlinkSync, readSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { RuntimeEvent } from '../../generated/types.js';
 import { ensurePrivateDir } from '../state/files.js';
+import { wfs } from '../state/fs-layer.js';
 
 const TAIL_CHUNK = 16 * 1024;
 /** How far back an append looks for the last good record after a broken line. */
 const MAX_TAIL = 4 * 1024 * 1024;
 const NL = 0x0a;
 
+/** The audit key: derived from the per-install secret so the digest key is never reused as is. */
+export function auditKeyOf(secretHex: string): Buffer {
+  return createHmac('sha256', Buffer.from(secretHex, 'hex')).update('remit audit chain v1').digest();
+}
+
+/** Plain sha256 of a line: the link of records written before the chain was keyed. */
 export function lineHash(line: Buffer | string): string {
   return createHash('sha256').update(line).digest('hex');
+}
+
+/** The link to a line: keyed when a key is given. */
+export function linkHash(line: Buffer | string, key: Buffer | null | undefined): string {
+  return key ? createHmac('sha256', key).update(line).digest('hex') : lineHash(line);
 }
 
 export interface ChainLink {
   seq: number;
   prev: string | null;
   prevBroken?: true;
+}
+
+/** The last record a writer appended: what the next `prev` will be (kept in the session state). */
+export interface AuditHead {
+  seq: number;
+  hash: string;
 }
 
 function parseSeq(line: Buffer): number | null {
@@ -52,7 +79,7 @@ function readRange(fd: number, start: number, end: number): Buffer {
  * Works out the link for the next record from the file's tail. `needsNewline` when the
  * file ends in a torn line.
  */
-export function linkFromTail(fd: number, size: number): { link: ChainLink; needsNewline: boolean } {
+export function linkFromTail(fd: number, size: number, key?: Buffer | null): { link: ChainLink; needsNewline: boolean } {
   if (size === 0) return { link: { seq: 1, prev: null }, needsNewline: false };
   let start = Math.max(0, size - TAIL_CHUNK);
   let tail = readRange(fd, start, size);
@@ -68,7 +95,7 @@ export function linkFromTail(fd: number, size: number): { link: ChainLink; needs
   }
   const end = torn ? tail.length : tail.length - 1;
   const last = tail.subarray(lastStart, end);
-  const prev = lineHash(last);
+  const prev = linkHash(last, key);
   const seq = torn ? null : parseSeq(last);
   if (seq !== null) return { link: { seq: seq + 1, prev }, needsNewline: false };
   // Broken last line: continue the numbering from the last record still readable.
@@ -87,26 +114,137 @@ export function linkFromTail(fd: number, size: number): { link: ChainLink; needs
   return { link: { seq: found + 1, prev, prevBroken: true }, needsNewline: torn };
 }
 
-export type RecordBody = Omit<RuntimeEvent, 'v' | 'seq' | 'prev' | 'prevBroken'>;
+export type RecordBody = Omit<RuntimeEvent, 'v' | 'seq' | 'prev' | 'prevBroken' | 'keyed'>;
 
-/**
- * Appends one record. Call only while holding the session lock (the chain needs the
- * previous line to stay the last one until this write lands).
- */
-export function appendRecord(file: string, body: RecordBody): RuntimeEvent {
-  ensurePrivateDir(path.dirname(file));
-  const fd = openSync(file, 'a+', 0o600);
+// ---------------------------------------------------------------- the audit lock
+
+/** Waiting longer than this for the audit lock is a fault (a hold lasts well under a millisecond). */
+const AUDIT_LOCK_WAIT_MS = 3000;
+/** A lock older than this whose owner cannot be checked (another host) is taken over. */
+const AUDIT_LOCK_STALE_MS = 2000;
+
+let ownerTag: string | undefined;
+function me(): string {
+  ownerTag ??= `${process.pid}@${hostname()}`;
+  return ownerTag;
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Whether `owner` (pid@host) names a process on this host that no longer exists. */
+export function ownerGone(owner: string): boolean {
+  const at = owner.lastIndexOf('@');
+  const pid = Number(owner.slice(0, at));
+  if (at < 0 || owner.slice(at + 1) !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
   try {
-    const size = fstatSync(fd).size;
-    const { link, needsNewline } = linkFromTail(fd, size);
-    const record: RuntimeEvent = { v: 1, seq: link.seq, prev: link.prev, ...(link.prevBroken ? { prevBroken: true } : {}), ...body };
-    const line = (needsNewline ? '\n' : '') + JSON.stringify(record) + '\n';
-    const buf = Buffer.from(line, 'utf8');
-    // One write: with O_APPEND a concurrent reader sees the line whole or not at all.
-    const n = writeSync(fd, buf, 0, buf.length);
-    if (n !== buf.length) throw new Error('short audit write');
-    return record;
-  } finally {
-    closeSync(fd);
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
+}
+
+/** Removes a dead owner's lock, unless it changed hands since it was judged dead. */
+function breakLock(lock: string, deadOwner: string): void {
+  const aside = `${lock}.${me()}.${Date.now().toString(36)}.stale`;
+  try {
+    if (readlinkSync(lock) !== deadOwner) return;
+    renameSync(lock, aside);
+    unlinkSync(aside);
+  } catch {
+    // Someone else broke it first.
+  }
+}
+
+function lockAudit(file: string): () => void {
+  const lock = `${file}.lock`;
+  const tag = me();
+  const deadline = Date.now() + AUDIT_LOCK_WAIT_MS;
+  for (let spin = 0; ; spin++) {
+    try {
+      symlinkSync(tag, lock);
+      return () => {
+        try {
+          if (readlinkSync(lock) === tag) unlinkSync(lock);
+        } catch {
+          // Taken over as stale: nothing of ours to remove.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let owner: string | null = null;
+    let age = 0;
+    try {
+      owner = readlinkSync(lock);
+      age = Date.now() - lstatSync(lock).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    if (ownerGone(owner) || age > AUDIT_LOCK_STALE_MS) {
+      breakLock(lock, owner);
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error('audit lock not acquired');
+    sleepSync(1 + (spin % 4));
+  }
+}
+
+// ---------------------------------------------------------------- append
+
+export interface AppendOptions {
+  /** The audit key (auditKeyOf the secret); without it the record is unkeyed. */
+  key?: Buffer | null;
+}
+
+function truncateBack(fd: number, size: number): void {
+  try {
+    wfs.ftruncateSync(fd, size);
+  } catch {
+    // The file system refuses even that; verify will show the torn line.
+  }
+}
+
+/** Appends one record and returns it with the head the next record will link to. */
+export function appendChained(file: string, body: RecordBody, opts: AppendOptions = {}): { record: RuntimeEvent; head: AuditHead } {
+  ensurePrivateDir(path.dirname(file));
+  const key = opts.key ?? null;
+  const unlock = lockAudit(file);
+  try {
+    const fd = wfs.openSync(file, 'a+', 0o600);
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) throw new Error('the audit file is not a regular file');
+      const size = st.size;
+      const { link, needsNewline } = linkFromTail(fd, size, key);
+      const record: RuntimeEvent = { v: 1, seq: link.seq, prev: link.prev, ...(link.prevBroken ? { prevBroken: true } : {}), ...(key ? { keyed: true } : {}), ...body } as RuntimeEvent;
+      const json = JSON.stringify(record);
+      const buf = Buffer.from((needsNewline ? '\n' : '') + json + '\n', 'utf8');
+      // One write: with O_APPEND a concurrent reader sees the line whole or not at all.
+      let n: number;
+      try {
+        n = wfs.writeSync(fd, buf, 0, buf.length);
+      } catch (err) {
+        truncateBack(fd, size);
+        throw err;
+      }
+      if (n !== buf.length) {
+        truncateBack(fd, size);
+        throw Object.assign(new Error('short audit write'), { code: 'ENOSPC' });
+      }
+      return { record, head: { seq: record.seq, hash: linkHash(json, key) } };
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    unlock();
+  }
+}
+
+/** Appends one record (see appendChained). */
+export function appendRecord(file: string, body: RecordBody, opts: AppendOptions = {}): RuntimeEvent {
+  return appendChained(file, body, opts).record;
 }

@@ -17,12 +17,21 @@ export function parseRecord(line: Buffer | string): RuntimeEvent | null {
   }
 }
 
+/** An open regular file, else null (absent, unreadable, or a folder planted in its place). */
 function openForRead(file: string): number | null {
+  let fd: number;
   try {
-    return openSync(file, 'r');
+    fd = openSync(file, 'r');
   } catch {
     return null;
   }
+  try {
+    if (fstatSync(fd).isFile()) return fd;
+  } catch {
+    // Treated as unreadable below.
+  }
+  closeSync(fd);
+  return null;
 }
 
 /** Calls `fn` for every line (without its newline), in order, with its 1-based number. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createController } from './controller.js';
-import { events } from './testing.js';
+import { events } from '../../../test/support/events.js';
 import { auditFile, sessionKey } from '../state/home.js';
 import { readSession } from '../state/store.js';
 import { verifyAuditFile } from '../audit/verify.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   dir = canonicalPath(mkdtempSync(path.join(tmpdir(), 'remit-race-')), '/');
   probe = path.join(dir, 'hook-probe.cjs');
   await build({
-    entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), 'hook-probe-main.ts')],
+    entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/support/hook-probe-main.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ControlEvent, RuntimeEvent, SessionState } from '../../generated/types.js';
 import { createController, type Controller, type ControllerDeps } from './controller.js';
 import type { ControllerResult } from './result.js';
-import { delegateAction, events, makeAction, type EventBase } from './testing.js';
+import { delegateAction, events, makeAction, type EventBase } from '../../../test/support/events.js';
 import { auditFile, sessionFile, sessionKey } from '../state/home.js';
 import { readSession } from '../state/store.js';
 import { verifyAuditFile } from '../audit/verify.js';

@@ -1,35 +1,51 @@
 // Mutations that both a prompt (`$remit label …`, `$remit allow …`) and the CLI make: each
 // runs under the session lock and leaves a record in the same audit chain.
-import { renameSync } from 'node:fs';
-import type { HostRef, Label, RuntimeEvent, SessionState } from '../../generated/types.js';
-import { appendRecord } from '../audit/chain.js';
+import type { HostRef, Label, SessionState } from '../../generated/types.js';
+import { appendChained, auditKeyOf, type AuditHead, type RecordBody } from '../audit/chain.js';
+import { readSecret } from '../state/secret.js';
 import { newEventId } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
-import { releaseByUser, reservedUnits, unresolvedReasons } from '../ledger/ledger.js';
-import { auditFile, sessionFile } from '../state/home.js';
+import { releaseByUser } from '../ledger/ledger.js';
+import { ledgerSummary } from '../ledger/summary.js';
+import { auditFile } from '../state/home.js';
 import { newSessionState } from '../state/session-state.js';
-import { withSessionLock, writeSession } from '../state/store.js';
+import { replaceDamagedSession, withSessionLock, writeSession } from '../state/store.js';
 import { controlStateOf } from '../contract/index.js';
-import { lastArmedFromAudit, recoveryContract } from './readback.js';
+import { lastStateInAudit } from '../audit/last-state.js';
+import { recoveryContract } from './readback.js';
 
 const APPROVALS_MAX = 32;
 const LABELS_MAX = 2000;
 
-export type OpError = { ok: false; error: 'STATE_DAMAGED' | 'NO_SESSION' | 'NOT_FOUND' | 'NOT_DENIED' | 'LOCK_TIMEOUT'; detail?: string };
+export type OpError = { ok: false; error: 'STATE_DAMAGED' | 'NO_SESSION' | 'NOT_FOUND' | 'NOT_DENIED' | 'LOCK_TIMEOUT' | 'WRITE_FAILED'; detail?: string };
 
-function ledgerSummary(s: SessionState): RuntimeEvent['ledger'] {
-  return { reserved: reservedUnits(s.ledger), cap: s.contract.agents, unresolved: unresolvedReasons(s.ledger).length };
+/** Appends under the session lock and moves the state's audit head with it. */
+function appendFor(home: string, key: string, s: SessionState, body: RecordBody, auditKey: Buffer | null | undefined): string {
+  const { record, head } = appendChained(auditFile(home, key), body, { key: keyFor(home, auditKey) });
+  keepHead(s, head);
+  return record.id;
+}
+
+/** The caller's audit key, else the install's (a CLI command reads the secret, never creates it). */
+function keyFor(home: string, given: Buffer | null | undefined): Buffer | null {
+  if (given !== undefined) return given;
+  const secret = readSecret(home);
+  return secret ? auditKeyOf(secret) : null;
+}
+
+function keepHead(s: SessionState, head: AuditHead): void {
+  if (!s.auditHead || s.auditHead.seq <= head.seq) s.auditHead = head;
 }
 
 export async function labelEvent(
-  home: string, key: string, eventId: string, label: Label, by: 'cli' | 'prompt', now: Date, timeoutMs: number,
+  home: string, key: string, eventId: string, label: Label, by: 'cli' | 'prompt', now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<{ ok: true; recordId: string } | OpError> {
   return withSessionLock(home, key, timeoutMs, (loaded) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
     const id = newEventId(now);
-    appendRecord(auditFile(home, key), { id, at: now.toISOString(), kind: 'label', about: eventId, label, by, host: s.host });
+    appendFor(home, key, s, { id, at: now.toISOString(), kind: 'label', about: eventId, label, by, host: s.host }, auditKey);
     delete s.labels[eventId];
     s.labels[eventId] = label;
     const ids = Object.keys(s.labels);
@@ -41,16 +57,16 @@ export async function labelEvent(
 
 /** `$remit allow evt_…`: a one-time approval for that denied event's exact input. */
 export async function approveEvent(
-  home: string, key: string, eventId: string, inputDigest: string, by: 'cli' | 'prompt', now: Date, timeoutMs: number,
+  home: string, key: string, eventId: string, inputDigest: string, by: 'cli' | 'prompt', now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<{ ok: true; recordId: string } | OpError> {
   return withSessionLock(home, key, timeoutMs, (loaded) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
     const id = newEventId(now);
-    appendRecord(auditFile(home, key), {
+    appendFor(home, key, s, {
       id, at: now.toISOString(), kind: 'approval', about: eventId, by, host: s.host, state: controlStateOf(s.contract),
-    });
+    }, auditKey);
     s.approvals = s.approvals.filter((a) => a.eventId !== eventId);
     s.approvals.push({ eventId, inputDigest, at: now.toISOString() });
     if (s.approvals.length > APPROVALS_MAX) s.approvals.splice(0, s.approvals.length - APPROVALS_MAX);
@@ -60,7 +76,7 @@ export async function approveEvent(
 }
 
 export async function releaseLedger(
-  home: string, key: string, which: string | { all: true }, now: Date, timeoutMs: number,
+  home: string, key: string, which: string | { all: true }, now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<{ ok: true; released: string[]; state: SessionState } | OpError> {
   return withSessionLock(home, key, timeoutMs, (loaded) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
@@ -69,9 +85,9 @@ export async function releaseLedger(
     const { ledger, released } = releaseByUser(s.ledger, which);
     if (!released.length) return { ok: false, error: 'NOT_FOUND' } as const;
     s.ledger = ledger;
-    appendRecord(auditFile(home, key), {
+    appendFor(home, key, s, {
       id: newEventId(now), at: now.toISOString(), kind: 'ledger_release', by: 'cli', released: released.length, host: s.host, ledger: ledgerSummary(s),
-    });
+    }, auditKey);
     writeSession(home, key, s);
     return { ok: true, released, state: s } as const;
   });
@@ -101,13 +117,14 @@ function salvage(text: string): Partial<SessionState> | null {
  * unresolved, so finite delegation stays blocked until it is proven or released.
  */
 export async function repairState(
-  home: string, key: string, readRaw: () => string | null, now: Date, timeoutMs: number,
+  home: string, key: string, readRaw: () => string | null, now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<RepairResult | OpError> {
   return withSessionLock(home, key, timeoutMs, (loaded) => {
     if (loaded.kind === 'ok') return { ok: true, repaired: false, damage: null, state: loaded.state } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const at = now.toISOString();
-    const lastArmed = lastArmedFromAudit(home, key);
+    const last = lastStateInAudit(auditFile(home, key));
+    const lastArmed = last === 'ARMED' || last === 'UNREADABLE';
     const old = salvage(readRaw() ?? '');
     const host: HostRef = old?.host && typeof old.host.name === 'string' ? { name: old.host.name } : { name: 'unknown' };
     const fresh = newSessionState(host, recoveryContract(lastArmed), at, typeof old?.projectRoot === 'string' ? old.projectRoot : undefined);
@@ -125,12 +142,23 @@ export async function repairState(
     }
     // Without the old ledger nothing proves how many subagents still run.
     if (!oldLedger) fresh.ledger.unresolved['state:repaired'] = 'state_unavailable';
-    const backup = `${sessionFile(home, key)}.damaged-${at.replace(/[:.]/g, '-')}`;
-    renameSync(sessionFile(home, key), backup);
-    writeSession(home, key, fresh);
-    appendRecord(auditFile(home, key), {
-      id: newEventId(now), at, kind: 'state_repair', by: 'cli', state: controlStateOf(fresh.contract), contract: contractSummary(fresh.contract), ledger: ledgerSummary(fresh), host: fresh.host,
-    });
-    return { ok: true, repaired: true, damage: loaded.detail, backup, state: fresh } as const;
+    // The sound file is written before the damaged one is moved aside: a full disk leaves the
+    // damaged file where it was (still read as damage, still failing closed), never no file.
+    let backup: string | undefined;
+    try {
+      backup = replaceDamagedSession(home, key, fresh, at);
+    } catch (err) {
+      return { ok: false, error: 'WRITE_FAILED', detail: (err as NodeJS.ErrnoException).code ?? (err as Error).message } as const;
+    }
+    try {
+      const { head } = appendChained(auditFile(home, key), {
+        id: newEventId(now), at, kind: 'state_repair', by: 'cli', state: controlStateOf(fresh.contract), contract: contractSummary(fresh.contract), ledger: ledgerSummary(fresh), host: fresh.host,
+      }, { key: keyFor(home, auditKey) });
+      keepHead(fresh, head);
+      writeSession(home, key, fresh);
+    } catch {
+      // The repaired state stands; its audit record could not be written (a full disk).
+    }
+    return { ok: true, repaired: true, damage: loaded.detail, ...(backup ? { backup } : {}), state: fresh } as const;
   });
 }

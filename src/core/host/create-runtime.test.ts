@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRuntime } from './create-runtime.js';
-import { events, type EventBase } from '../controller/testing.js';
+import { events, type EventBase } from '../../../test/support/events.js';
 import { canonicalPath } from '../paths/canonical.js';
 import type { ControlEvent } from '../../generated/types.js';
 
@@ -113,7 +113,7 @@ describe('createRuntime', () => {
 describe('recordBadInput', () => {
   it("files bad hook input under the host's pseudo-session, metadata only, in a verifiable chain", async () => {
     const { sessionKey, auditFile } = await import('../state/home.js');
-    const { verifyAuditFile } = await import('../audit/verify.js');
+    const { verifyAuditFile, verifySession } = await import('../audit/verify.js');
     const { BAD_INPUT_SESSION } = await import('./create-runtime.js');
     const rt = createRuntime({ home, env: {} });
     await rt.recordBadInput({ host: 'claude', event: 'PreToolUse', problem: 'not_json', bytes: 12 });
@@ -121,6 +121,10 @@ describe('recordBadInput', () => {
     const file = auditFile(home, sessionKey('claude', BAD_INPUT_SESSION));
     const recs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(recs.map((r) => [r.kind, r.problem])).toEqual([['bad_input', 'not_json'], ['bad_input', 'empty']]);
-    expect(verifyAuditFile(file, 'x').intact).toBe(true);
+    const key = sessionKey('claude', BAD_INPUT_SESSION);
+    expect(recs.every((r) => r.keyed === true)).toBe(true);
+    expect(verifySession(home, key).intact).toBe(true);
+    // Keyed links cannot be checked without the key: never reported intact.
+    expect(verifyAuditFile(file, 'x').firstBroken?.problem).toBe('key_unavailable');
   });
 });

@@ -2,7 +2,7 @@
 // digest key and the user's configuration once, and wires the classifier and the controller.
 import { randomBytes } from 'node:crypto';
 import type { RepoConfig, RuntimeEvent } from '../../generated/types.js';
-import { appendRecord } from '../audit/chain.js';
+import { appendRecord, auditKeyOf } from '../audit/chain.js';
 import { newEventId } from '../audit/event-id.js';
 import { auditFile, sessionKey } from '../state/home.js';
 import { withSessionLock } from '../state/store.js';
@@ -73,11 +73,14 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
   const userHome = homeDirOf(env);
   const now = options.now ?? (() => new Date());
   let digestKey: string;
+  let auditKey: Buffer | null = null;
   try {
     digestKey = loadSecret(options.home);
+    auditKey = auditKeyOf(digestKey);
   } catch {
     // An unreadable key must not stop the guard: digests from this process will not match
-    // other processes' (approvals and repeat counts miss), never the other way round.
+    // other processes' (approvals and repeat counts miss), never the other way round. Its
+    // audit records are unkeyed, which verify reports rather than trusts.
     digestKey = randomBytes(32).toString('hex');
   }
   const userConfig = loadUserConfig(env);
@@ -122,6 +125,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     ...(options.lockTimeoutMs !== undefined ? { lockTimeoutMs: options.lockTimeoutMs } : {}),
     ...(options.channels ? { channels: options.channels } : {}),
     faults,
+    auditKey,
   });
   const files = options.files ?? diskFileView();
   return {
@@ -144,6 +148,9 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     handle(event) {
       return controller.handle(event);
     },
+    failClosed(event, code) {
+      return controller.failClosed(event, code);
+    },
     async recordBadInput(note) {
       const key = sessionKey(note.host, BAD_INPUT_SESSION);
       try {
@@ -152,7 +159,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
           appendRecord(auditFile(options.home, key), {
             id: newEventId(at), at: at.toISOString(), kind: 'bad_input', host: { name: note.host }, problem: note.problem, bytes: note.bytes,
             ...(note.event ? { hookEvent: note.event.slice(0, 128) } : {}),
-          });
+          }, { key: auditKey });
         });
       } catch {
         // Recording is best effort; the hook's answer does not depend on it.

@@ -1,6 +1,6 @@
 // What an adapter is handed to do its work: the controller, the classifier and the folders.
 // One Runtime serves the spawned hook, the in-process plugins, `check`, `replay` and tests.
-import type { Action, ControlEvent, ToolRequest } from '../../generated/types.js';
+import type { Action, ActionBeforeEvent, ControlEvent, ToolRequest } from '../../generated/types.js';
 import type { ControllerResult } from '../controller/result.js';
 
 export interface ClassifyBase {
@@ -22,4 +22,10 @@ export interface Runtime {
   classify(request: ToolRequest, base: ClassifyBase): Promise<Action>;
   /** Applies one ControlEvent to its session (state, ledger, audit) and answers. Never throws. */
   handle(event: ControlEvent): Promise<ControllerResult>;
+  /**
+   * The GUARD_ERROR path for a fault after the session is known but before a full event
+   * exists (a truncated payload, an event that could not be built): deny when ARMED,
+   * audited. Never throws. Optional: adapters fall back to an `unknown` action through handle.
+   */
+  failClosed?(event: ActionBeforeEvent, code: 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE' | 'INTERNAL_ERROR'): ControllerResult;
 }

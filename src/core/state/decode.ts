@@ -5,7 +5,7 @@ import { validateSessionState } from '../../generated/validate-session-state.js'
 import { STATE_SCHEMA_VERSION } from './session-state.js';
 import { migrateState } from './migrate.js';
 
-export type StateDamage = 'unparsable' | 'schema' | 'version';
+export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing';
 
 export type DecodedState =
   | { ok: true; state: SessionState; migratedFrom?: number }

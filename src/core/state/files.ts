@@ -1,8 +1,9 @@
 // File primitives for REMIT_HOME: private modes (0700 folders, 0600 files) and atomic
 // replacement. A reader never sees half a state file: writes go to a temp file that is
 // fsynced and renamed over the old one.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { wfs } from './fs-layer.js';
 
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -17,6 +18,12 @@ export interface AtomicWriteOptions {
   dirMode?: number | null;
   /** Also fsync the folder after the rename (host configuration files). */
   syncDir?: boolean;
+  /**
+   * Use the one temp name `.<name>.tmp` (truncated on open) instead of a unique one. Only for
+   * writers that hold a lock on `file`: a killed writer's temp file is then reused and
+   * renamed away by the next write rather than left behind.
+   */
+  fixedTemp?: boolean;
 }
 
 /** The one atomic replacement: temp file in the same folder (exclusive), fsync, rename. */
@@ -24,13 +31,19 @@ export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOpt
   const dir = path.dirname(file);
   if (opts.dirMode === null) mkdirSync(dir, { recursive: true });
   else mkdirSync(dir, { recursive: true, mode: opts.dirMode ?? 0o700 });
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
-  const fd = openSync(tmp, 'wx', opts.mode ?? 0o600);
+  const tmp = opts.fixedTemp
+    ? path.join(dir, `.${path.basename(file)}.tmp`)
+    : path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
+  const fd = wfs.openSync(tmp, opts.fixedTemp ? 'w' : 'wx', opts.mode ?? 0o600);
   try {
     const buf = Buffer.from(data, 'utf8');
     let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
+    while (off < buf.length) {
+      const n = wfs.writeSync(fd, buf, off, buf.length - off);
+      if (n <= 0) throw Object.assign(new Error('no progress writing'), { code: 'ENOSPC' });
+      off += n;
+    }
+    wfs.fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
     try {
@@ -42,7 +55,7 @@ export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOpt
   }
   closeSync(fd);
   try {
-    renameSync(tmp, file);
+    wfs.renameSync(tmp, file);
   } catch (err) {
     try {
       unlinkSync(tmp);
@@ -55,7 +68,7 @@ export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOpt
     try {
       const dfd = openSync(dir, 'r');
       try {
-        fsyncSync(dfd);
+        wfs.fsyncSync(dfd);
       } finally {
         closeSync(dfd);
       }

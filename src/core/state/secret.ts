@@ -1,39 +1,72 @@
-// The per-install key for input digests (SPEC section 2): created once, 0600, never leaves
-// REMIT_HOME. Two hooks racing to create it agree, because only one `wx` open succeeds and
-// the loser reads the winner's key.
+// The per-install secret (ARCHITECTURE.md, REMIT_HOME): keys input digests and, through a
+// derived key, the audit chain. Created once, 0600, never leaves REMIT_HOME. Creation is
+// atomic (a fsynced temp file linked into place, which fails if another process won), so no
+// reader ever sees an empty or half-written key; an empty or short file left by an older
+// remit, a full disk or a kill is replaced the same way.
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePrivateDir } from './files.js';
+import { wfs } from './fs-layer.js';
+
+const KEY = /^[0-9a-f]{64}$/;
 
 export function secretFile(home: string): string {
   return path.join(home, 'secret');
 }
 
+/** The secret if a sound one exists; never creates or repairs (for read-only commands). */
+export function readSecret(home: string): string | null {
+  try {
+    const text = readFileSync(secretFile(home), 'utf8').trim();
+    return KEY.test(text) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes a fresh key beside the file and puts it in place: `replace` renames over a bad one. */
+function install(file: string, replace: boolean): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fd = wfs.openSync(tmp, 'wx', 0o600);
+  try {
+    const buf = Buffer.from(randomBytes(32).toString('hex') + '\n');
+    try {
+      const n = wfs.writeSync(fd, buf, 0, buf.length);
+      if (n !== buf.length) throw Object.assign(new Error('short write of the secret'), { code: 'ENOSPC' });
+      wfs.fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (replace) wfs.renameSync(tmp, file);
+    else linkSync(tmp, file); // EEXIST when another process created it first: theirs stands
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Renamed into place.
+    }
+  }
+}
+
 export function loadSecret(home: string): string {
   const file = secretFile(home);
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let text: string | null = null;
     try {
-      const text = readFileSync(file, 'utf8').trim();
-      if (/^[0-9a-f]{64}$/.test(text)) return text;
-      // A half-written key from a racing creator: wait for it.
+      text = readFileSync(file, 'utf8').trim();
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      ensurePrivateDir(home);
-      const key = randomBytes(32).toString('hex');
-      try {
-        const fd = openSync(file, 'wx', 0o600);
-        try {
-          writeSync(fd, key + '\n');
-        } finally {
-          closeSync(fd);
-        }
-        return key;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      }
     }
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    if (text !== null && KEY.test(text)) return text;
+    ensurePrivateDir(home);
+    try {
+      // A file exists but holds no key (empty or short): files are only ever linked in whole,
+      // so it is damage, not a creator still writing.
+      install(file, text !== null);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
   throw new Error('remit secret is unreadable');
 }

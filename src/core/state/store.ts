@@ -1,11 +1,16 @@
-// The session store (SPEC section 6): lock-free reads, mutations under the session lock,
-// atomic writes. A damaged file is never written over from here: only `remit state repair`
-// replaces it, after moving it aside.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// The session store (ARCHITECTURE.md, state store): lock-free reads, mutations under the
+// session lock, atomic writes. A damaged file is never written over from here: only
+// `remit state repair` replaces it, and only after the sound one is written.
+//
+// A state file that is missing while the session's audit says it was armed is damage, not a
+// new session (rule 0): deleting the file, or pointing it at nothing, must not disarm.
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
+import { lastStateInAudit } from '../audit/last-state.js';
 import { decodeState, type StateDamage } from './decode.js';
 import { writeFileAtomic } from './files.js';
-import { projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
+import { wfs } from './fs-layer.js';
+import { auditFile, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
 import { withLock } from './lock.js';
 
 export type LoadedState =
@@ -13,13 +18,43 @@ export type LoadedState =
   | { kind: 'ok'; state: SessionState; migratedFrom?: number }
   | { kind: 'damaged'; damage: StateDamage; detail: string };
 
-export function readSession(home: string, key: string): LoadedState {
+export interface ReadOptions {
+  /** Look at the audit tail when the file is missing (default true; verify reads the file only). */
+  consultAudit?: boolean;
+}
+
+/** A missing state file: absent for a new session, damage when the audit says it was armed. */
+function missing(home: string, key: string, opts: ReadOptions): LoadedState {
+  if (opts.consultAudit === false) return { kind: 'absent' };
+  const last = lastStateInAudit(auditFile(home, key));
+  if (last === 'ARMED') return { kind: 'damaged', damage: 'missing', detail: 'the state file is missing but the audit says the session was armed' };
+  if (last === 'UNREADABLE') return { kind: 'damaged', damage: 'missing', detail: 'the state file is missing and the audit cannot be read' };
+  return { kind: 'absent' };
+}
+
+/**
+ * Reads the file without following it into a FIFO or device (O_NONBLOCK, then a type check),
+ * so a planted special file is damage rather than a hook that hangs until the host times out.
+ */
+function readStateText(file: string): string {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function readSession(home: string, key: string, opts: ReadOptions = {}): LoadedState {
   let text: string;
   try {
-    text = readFileSync(sessionFile(home, key), 'utf8');
+    text = readStateText(sessionFile(home, key));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'absent' };
-    return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return missing(home, key, opts);
+    if (code === 'ENOTREG') return { kind: 'damaged', damage: 'unparsable', detail: 'the state file is not a regular file' };
+    return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${code ?? 'error'})` };
   }
   const decoded = decodeState(text);
   if (!decoded.ok) return { kind: 'damaged', damage: decoded.damage, detail: decoded.detail };
@@ -30,10 +65,38 @@ export function readSession(home: string, key: string): LoadedState {
 
 /** Writes the state. Call only while holding the session lock. */
 export function writeSession(home: string, key: string, state: SessionState): void {
-  writeFileAtomic(sessionFile(home, key), JSON.stringify(state));
+  // A fixed temp name: writers hold the session lock, and a killed writer's temp file is
+  // simply overwritten by the next write instead of left behind.
+  writeFileAtomic(sessionFile(home, key), JSON.stringify(state), { fixedTemp: true });
   if (state.projectRoot) pointProjectAt(home, state.projectRoot, key);
 }
 
+/**
+ * `remit state repair`: puts `state` where a damaged (or missing) file is, never leaving the
+ * session without one. The sound file is written and synced beside it first; only then is
+ * the damaged file moved aside (returned: its new name) and the sound one renamed in. A full
+ * disk fails the first step and changes nothing. Call only while holding the session lock.
+ */
+export function replaceDamagedSession(home: string, key: string, state: SessionState, at: string): string | undefined {
+  const file = sessionFile(home, key);
+  const staged = `${file}.repair-${process.pid}.tmp`;
+  writeFileAtomic(staged, JSON.stringify(state));
+  let backup: string | undefined = `${file}.damaged-${at.replace(/[:.]/g, '-')}`;
+  try {
+    wfs.renameSync(file, backup);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      rmSync(staged, { force: true });
+      throw err;
+    }
+    backup = undefined;
+  }
+  wfs.renameSync(staged, file);
+  if (state.projectRoot) pointProjectAt(home, state.projectRoot, key);
+  return backup;
+}
+
+/** The project pointer is a hint (selection falls back to a scan): failing to move it is no fault. */
 function pointProjectAt(home: string, projectRoot: string, key: string): void {
   const file = projectPointerFile(home, projectRoot);
   try {
@@ -41,7 +104,11 @@ function pointProjectAt(home: string, projectRoot: string, key: string): void {
   } catch {
     // No pointer yet.
   }
-  writeFileAtomic(file, key);
+  try {
+    writeFileAtomic(file, key);
+  } catch {
+    // A full disk or a read-only folder: the next write tries again.
+  }
 }
 
 /** Runs `fn` under the session lock with the state as it is on disk. */

@@ -1,6 +1,6 @@
-// ControlEvent builders for tests, the concurrency probe and the bench: one place that
+// ControlEvent builders for tests, the concurrency probe and the bench (test-only): one place that
 // knows the envelope, so each test says only what differs.
-import type { Action, ControlEvent } from '../../generated/types.js';
+import type { Action, ControlEvent } from '../../src/generated/types.js';
 
 export interface EventBase {
   sessionId: string;

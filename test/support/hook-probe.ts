@@ -1,7 +1,7 @@
 // A minimal hook process for the concurrency test and the bench: one delegate launch through
 // the real controller, state store and audit, the verdict on stdout.
-import { createController } from './controller.js';
-import { events, delegateAction } from './testing.js';
+import { createController } from '../../src/core/controller/controller.js';
+import { events, delegateAction } from './events.js';
 
 export async function probeLaunch(args: string[]): Promise<void> {
   const [home, sessionId, cwd, actionId, timeout] = args;

@@ -1,0 +1,229 @@
+// action.before: a decision with its reservation, counters and audit line, taken under the
+// session lock. Any fault (a lock timeout, an internal error, a payload the adapter could not
+// read) goes through failClosed: GUARD_ERROR, deny when ARMED, audited.
+import { performance } from 'node:perf_hooks';
+import type { Action, ActionBeforeEvent, Decision, SessionState, StoredVerdict, TaskContract, UnresolvedReason } from '../../generated/types.js';
+import { defaultContract } from '../contract/index.js';
+import { decide } from '../decide/decide.js';
+import type { DecisionInput } from '../decide/input.js';
+import { decisionMessage } from '../decide/message.js';
+import type { RecordBody } from '../audit/chain.js';
+import { newEventId } from '../audit/event-id.js';
+import { actionSummary, contractSummary, decisionSummary } from '../audit/summaries.js';
+import { markUnresolved, refuse, reserve, reservedUnits, unitsOf, unresolvedReasons, type IdState } from '../ledger/ledger.js';
+import { ledgerSummary } from '../ledger/summary.js';
+import { sessionKey } from '../state/home.js';
+import { LockTimeoutError } from '../state/lock.js';
+import { countDecision } from '../state/counters.js';
+import { readSession, withSessionLock, type LoadedState } from '../state/store.js';
+import { recoveryContract } from './readback.js';
+import type { ControllerResult } from './result.js';
+import { hostOf, type Ctx, type GuardCode } from './context.js';
+
+const OPEN_MAX = 256;
+const DENIALS_MAX = 32;
+const CHECK_DIGESTS_MAX = 256;
+
+function verdictOf(d: Decision): StoredVerdict {
+  const v: StoredVerdict = { outcome: d.outcome, reasonCode: d.reasonCode, family: d.family, controlState: d.controlState };
+  if (d.would) v.would = d.would;
+  if (d.factIndex !== undefined) v.factIndex = d.factIndex;
+  return v;
+}
+
+/** Action facts name paths and command segments: never in the audit, even in detail mode. */
+function auditableEvent(ev: ActionBeforeEvent): Record<string, unknown> {
+  const { facts: _facts, ...action } = ev.action;
+  return { ...ev, action };
+}
+
+function idStateOf(s: SessionState, a: Action): { idState: IdState; repeat: boolean } {
+  if (s.ledger.released.includes(a.id)) return { idState: 'released', repeat: false };
+  const open = s.open[a.id];
+  if (open && open.inputDigest !== a.inputDigest) return { idState: 'reused', repeat: false };
+  if (open) return { idState: 'new', repeat: true };
+  if (s.ledger.refused.includes(a.id)) return { idState: 'refused', repeat: false };
+  return { idState: 'new', repeat: false };
+}
+
+export function decisionResult(d: Decision, eventId: string | undefined, contract: TaskContract): ControllerResult {
+  return { kind: 'decision', decision: d, eventId, message: decisionMessage(d, eventId, contract) };
+}
+
+export function createActionHandler(ctx: Ctx) {
+  const { deps } = ctx;
+
+  function baseInput(s: SessionState, a: Action): DecisionInput {
+    return {
+      contract: s.contract,
+      action: a,
+      directiveError: s.directiveError,
+      approved: s.approvals.some((x) => x.inputDigest === a.inputDigest),
+      protectedPaths: deps.protectedPaths,
+      ledger: { reserved: reservedUnits(s.ledger), unresolved: unresolvedReasons(s.ledger), idState: 'new' },
+      repeatedChecks: a.mutability === 'check' ? (s.checkRuns[a.inputDigest] ?? 0) : 0,
+      repeatThreshold: deps.repeatThreshold ?? 3,
+    };
+  }
+
+  /** The stored verdict of an open call, with its explanation recomputed (never stored: it can name paths). */
+  function replayStored(s: SessionState, a: Action): Decision {
+    const open = s.open[a.id]!;
+    const input = baseInput(s, a);
+    const own = open.reservationId ? s.ledger.reservations.find((r) => r.id === open.reservationId) : undefined;
+    input.ledger.reserved -= own ? unitsOf(own) : 0;
+    if (open.verdict.reasonCode === 'APPROVED_ONCE') input.approved = true;
+    const again = decide(input);
+    const d: Decision = { ...open.verdict, explanation: again.reasonCode === open.verdict.reasonCode ? again.explanation : `Already decided for this call: ${open.verdict.reasonCode}.` };
+    if (again.reasonCode === open.verdict.reasonCode && again.nextStep) d.nextStep = again.nextStep;
+    return d;
+  }
+
+  function decideDamaged(ev: ActionBeforeEvent, key: string, t0: number): ControllerResult {
+    const now = deps.now();
+    const a = ev.action;
+    const lastArmed = ctx.wasArmed(key);
+    const contract = recoveryContract(lastArmed);
+    const d = decide({
+      contract, action: a, damaged: { lastArmed }, protectedPaths: deps.protectedPaths,
+      ledger: { reserved: 0, unresolved: ['state_unavailable'], idState: 'new' },
+    });
+    const id = newEventId(now);
+    ctx.append(key, {
+      id, at: now.toISOString(), kind: 'action', host: hostOf(ev), state: d.controlState, recovery: true, contract: contractSummary(contract),
+      action: actionSummary(a), decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved',
+      durationMs: performance.now() - t0, ...(ctx.detail() ? { detail: { event: auditableEvent(ev) } } : {}),
+    });
+    return decisionResult(d, id, contract);
+  }
+
+  function decideLocked(ev: ActionBeforeEvent, key: string, loaded: LoadedState, t0: number): ControllerResult {
+    if (deps.faults?.internalError) {
+      deps.faults.internalError = false;
+      throw new Error('injected internal error');
+    }
+    if (loaded.kind === 'damaged') return decideDamaged(ev, key, t0);
+    const now = deps.now();
+    const at = now.toISOString();
+    const a = ev.action;
+    const s = ctx.ensureState(loaded, ev, at);
+    const { idState, repeat } = idStateOf(s, a);
+    if (repeat) return decisionResult(replayStored(s, a), s.open[a.id]!.eventId, s.contract);
+
+    const input = baseInput(s, a);
+    input.ledger.idState = idState;
+    const d = decide(input);
+    // OFF: nothing checked or recorded.
+    if (d.controlState === 'OFF') return decisionResult(d, undefined, s.contract);
+
+    const id = newEventId(now);
+    if (d.reasonCode === 'APPROVED_ONCE') {
+      const i = s.approvals.findIndex((x) => x.inputDigest === a.inputDigest);
+      if (i >= 0) s.approvals.splice(i, 1);
+    }
+    let reservationId: string | undefined;
+    const proceeds = d.outcome === 'allow' || d.outcome === 'report';
+    if (a.mutability === 'delegate') {
+      if (proceeds && idState === 'new') {
+        const reasons: UnresolvedReason[] = [];
+        if (ev.lifecycleVersion !== 2) reasons.push('undeclared_adapter');
+        if (a.delegation?.unbounded) reasons.push('unbounded_batch');
+        if (a.delegation?.lifecycleUnproven) reasons.push('resume');
+        const r = reserve(s.ledger, { actionId: a.id, count: a.delegation?.count ?? 1, scope: a.delegation?.completionScope ?? 'children', at, unresolved: reasons });
+        s.ledger = r.ledger;
+        reservationId = r.reservationId;
+      } else if (proceeds) {
+        // An observing session lets a duplicate through; its completion facts are then ambiguous.
+        s.ledger = markUnresolved(s.ledger, a.id, 'reused_action_id');
+      } else if (d.outcome === 'deny' && idState === 'new') {
+        s.ledger = refuse(s.ledger, a.id);
+      }
+    }
+    countDecision(s.counters, d);
+    if (proceeds && a.mutability === 'check') {
+      s.checkRuns[a.inputDigest] = (s.checkRuns[a.inputDigest] ?? 0) + 1;
+      const digests = Object.keys(s.checkRuns);
+      if (digests.length > CHECK_DIGESTS_MAX) delete s.checkRuns[digests[0]!];
+    } else if (proceeds && a.mutability === 'write') {
+      s.checkRuns = {};
+    }
+    if (d.outcome === 'deny' || d.outcome === 'ask' || d.would) {
+      s.recentDenials.push({ eventId: id, inputDigest: a.inputDigest, at });
+      if (s.recentDenials.length > DENIALS_MAX) s.recentDenials.splice(0, s.recentDenials.length - DENIALS_MAX);
+    }
+    delete s.open[a.id];
+    s.open[a.id] = { inputDigest: a.inputDigest, eventId: id, verdict: verdictOf(d), mutability: a.mutability, at, ...(reservationId ? { reservationId } : {}) };
+    const openIds = Object.keys(s.open);
+    if (openIds.length > OPEN_MAX) {
+      for (const old of openIds) {
+        if (Object.keys(s.open).length <= OPEN_MAX) break;
+        if (!s.open[old]?.reservationId) delete s.open[old];
+      }
+    }
+    const record: RecordBody = {
+      id, at, kind: 'action', host: hostOf(ev), state: d.controlState, contract: contractSummary(s.contract), action: actionSummary(a),
+      decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved',
+    };
+    if (a.mutability === 'delegate') record.ledger = ledgerSummary(s);
+    if (a.mutability === 'check') record.repeated = input.repeatedChecks ?? 0;
+    record.durationMs = performance.now() - t0;
+    if (ctx.detail()) record.detail = { event: auditableEvent(ev), contract: s.contract };
+    ctx.append(key, record);
+    ctx.save(key, s);
+    return decisionResult(d, id, s.contract);
+  }
+
+  /** Fail mode: decide with guardError on whatever can be read without the lock, and audit it. */
+  function failClosed(ev: ActionBeforeEvent, key: string, code: GuardCode, t0: number): ControllerResult {
+    const now = deps.now();
+    let contract = defaultContract();
+    let input: DecisionInput;
+    const a = ev.action;
+    try {
+      const loaded = readSession(deps.home, key);
+      if (loaded.kind === 'damaged') {
+        const lastArmed = ctx.wasArmed(key);
+        contract = recoveryContract(lastArmed);
+        input = { contract, action: a, damaged: { lastArmed }, guardError: true, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
+      } else {
+        if (loaded.kind === 'ok') contract = loaded.state.contract;
+        input = { contract, action: a, guardError: true, directiveError: loaded.kind === 'ok' ? loaded.state.directiveError : null, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
+      }
+    } catch {
+      // Nothing readable: the strictest reading of an unknown session.
+      contract = recoveryContract(true);
+      input = { contract, action: a, damaged: { lastArmed: true }, guardError: true, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
+    }
+    const d = decide(input);
+    if (d.controlState === 'OFF') return decisionResult(d, undefined, contract);
+    const id = newEventId(now);
+    try {
+      // The audit has its own lock: this append keeps the chain whole even without the session lock.
+      ctx.append(key, {
+        id, at: now.toISOString(), kind: 'action', host: hostOf(ev), state: d.controlState, error: code, contract: contractSummary(contract),
+        action: actionSummary(a), decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved', durationMs: performance.now() - t0,
+      });
+    } catch {
+      // Recording failed too (a full disk); the verdict stands.
+    }
+    return decisionResult(d, id, contract);
+  }
+
+  async function onAction(ev: ActionBeforeEvent): Promise<ControllerResult> {
+    const t0 = performance.now();
+    const key = sessionKey(hostOf(ev).name, ev.sessionId);
+    try {
+      return await withSessionLock(deps.home, key, ctx.timeout, (loaded) => {
+        try {
+          return decideLocked(ev, key, loaded, t0);
+        } catch {
+          return failClosed(ev, key, 'INTERNAL_ERROR', t0);
+        }
+      });
+    } catch (err) {
+      return failClosed(ev, key, err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR', t0);
+    }
+  }
+
+  return { onAction, failClosed };
+}

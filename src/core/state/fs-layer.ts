@@ -1,0 +1,30 @@
+// The write primitives REMIT_HOME's stores go through. Production uses node:fs as is; the
+// fault suite swaps single functions (a short write, ENOSPC, EROFS) through `faultFs` to
+// prove each writer leaves no partial line and no session without state, without patching
+// node:fs for the whole process.
+import * as fs from 'node:fs';
+
+export interface WriteFs {
+  openSync: typeof fs.openSync;
+  writeSync: (fd: number, buf: Buffer, off: number, len: number) => number;
+  fsyncSync: typeof fs.fsyncSync;
+  ftruncateSync: typeof fs.ftruncateSync;
+  renameSync: typeof fs.renameSync;
+}
+
+const real: WriteFs = {
+  openSync: fs.openSync,
+  writeSync: (fd, buf, off, len) => fs.writeSync(fd, buf, off, len),
+  fsyncSync: fs.fsyncSync,
+  ftruncateSync: fs.ftruncateSync,
+  renameSync: fs.renameSync,
+};
+
+/** The layer every REMIT_HOME writer calls. */
+export const wfs: WriteFs = { ...real };
+
+/** Test seam: replaces some primitives until the returned restore runs. */
+export function faultFs(overrides: Partial<WriteFs>): () => void {
+  Object.assign(wfs, overrides);
+  return () => Object.assign(wfs, real);
+}
