@@ -229,7 +229,10 @@ export class ShellWalker {
         const again = cloneScope(scope);
         mergeBranch(again, first);
         // A second pass sees what the first iteration changed (unknown from then on).
-        if (again.cwd !== scope.cwd || [...again.env].some(([k, v]) => scope.env.get(k) !== v)) {
+        // A function the body defines runs in the next iteration (`ls; ls() { rm x; }`).
+        const newFuncs = [...first.funcs].some(([k, v]) => scope.funcs.get(k) !== v);
+        if (newFuncs) for (const [k, v] of first.funcs) again.funcs.set(k, v);
+        if (newFuncs || again.cwd !== scope.cwd || [...again.env].some(([k, v]) => scope.env.get(k) !== v)) {
           if (node.cond) this.walk(node.cond, again, depth);
           this.walk(node.body, again, depth);
         }
