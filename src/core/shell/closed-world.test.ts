@@ -279,3 +279,9 @@ describe('functions redefining commands', () => {
     expect(fx('command cat a.txt')).toEqual([]);
   });
 });
+
+describe('a function redefined in a branch', () => {
+  it('walks both definitions afterwards', () => {
+    expect(fx('f() { :; }; if true; then f() { rm x; }; fi; f')).toEqual(['delete x']);
+  });
+});

@@ -93,7 +93,12 @@ function mergeBranch(outer: Scope, inner: Scope): void {
   }
   if (inner.cwd !== outer.cwd) outer.cwd = null;
   if (inner.pwd !== outer.pwd) outer.pwd = null;
-  for (const [k, v] of inner.funcs) if (!outer.funcs.has(k)) outer.funcs.set(k, v);
+  for (const [k, v] of inner.funcs) {
+    const o = outer.funcs.get(k);
+    // Either definition may be the one in force afterwards: a call walks both.
+    if (o === undefined) outer.funcs.set(k, v);
+    else if (o !== v) outer.funcs.set(k, { k: 'seq', items: [o, v], scoped: false });
+  }
 }
 
 /** `exit`/`return`, alone or ending a group: nothing after it in this shell runs. */
