@@ -98,7 +98,7 @@ export function loadPending(dir = CORPUS_DIR): Map<string, string> {
 const TREE: Record<string, string> = {
   'package.json': JSON.stringify({
     name: 'proj',
-    scripts: { test: 'vitest run', lint: 'eslint .', build: 'tsc -p tsconfig.json', fmt: 'prettier --write src', clean: 'rm -rf dist' },
+    scripts: { test: 'vitest run', lint: 'eslint .', build: 'tsc -p tsconfig.json', fmt: 'prettier --write src', clean: 'rm -rf dist', hashes: 'sha256sum dist/*.js > dist/SUMS' },
     devDependencies: { typescript: '5.9.3', vitest: '4.1.0', eslint: '9.0.0', prettier: '3.0.0' },
   }),
   'package-lock.json': '{}',
@@ -106,7 +106,9 @@ const TREE: Record<string, string> = {
   'go.mod': 'module example.com/proj\n\ngo 1.22\n',
   'Cargo.toml': '[package]\nname = "proj"\nversion = "0.1.0"\n',
   'tsconfig.json': '{}',
-  Makefile: 'all: build\n\nbuild:\n\tcc -o app main.c\n\ntest:\n\t@echo testing\n\nclean:\n\trm -rf app\n',
+  Makefile: 'all: build\n\nbuild:\n\tcc -o app main.c\n\ntest:\n\t@echo testing\n\nclean:\n\trm -rf app\n\ndeploy:\n\t+rm -rf dist\n',
+  'main.c': 'int main(void) { return 0; }\n',
+  'scripts/tool.js': "require('node:fs').rmSync('src', { recursive: true });\n",
   'README.md': '# proj\n',
   'a.txt': 'a\n',
   'src/a.ts': 'export const a = 1;\n',
