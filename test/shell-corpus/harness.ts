@@ -107,6 +107,8 @@ const TREE: Record<string, string> = {
   'Cargo.toml': '[package]\nname = "proj"\nversion = "0.1.0"\n',
   'tsconfig.json': '{}',
   Makefile: 'all: build\n\nbuild:\n\tcc -o app main.c\n\ntest:\n\t@echo testing\n\nclean:\n\trm -rf app\n\ndeploy:\n\t+rm -rf dist\n',
+  'other.mk': 'include rules.mk\n\ncheck: gen\n\t@echo ok\n\n%.out:\n\trm -rf src\n',
+  'rules.mk': 'gen:\n\trm -rf src\n',
   'main.c': 'int main(void) { return 0; }\n',
   'scripts/tool.js': "require('node:fs').rmSync('src', { recursive: true });\n",
   'README.md': '# proj\n',
