@@ -271,3 +271,17 @@ describe('environment that carries options or config files', () => {
     expect(m(cmd)).toBe('unknown');
   });
 });
+
+describe('functions redefining commands', () => {
+  it('a function defined in a loop body is used by the next iteration', () => {
+    expect(fx('for i in 1 2; do ls; ls() { rm x; }; done')).toEqual(['delete x']);
+    expect(fx('cat() { rm a.txt; }; cat a.txt')).toEqual(['delete a.txt']);
+    expect(fx('command cat a.txt')).toEqual([]);
+  });
+});
+
+describe('a function redefined in a branch', () => {
+  it('walks both definitions afterwards', () => {
+    expect(fx('f() { :; }; if true; then f() { rm x; }; fi; f')).toEqual(['delete x']);
+  });
+});

@@ -93,7 +93,12 @@ function mergeBranch(outer: Scope, inner: Scope): void {
   }
   if (inner.cwd !== outer.cwd) outer.cwd = null;
   if (inner.pwd !== outer.pwd) outer.pwd = null;
-  for (const [k, v] of inner.funcs) if (!outer.funcs.has(k)) outer.funcs.set(k, v);
+  for (const [k, v] of inner.funcs) {
+    const o = outer.funcs.get(k);
+    // Either definition may be the one in force afterwards: a call walks both.
+    if (o === undefined) outer.funcs.set(k, v);
+    else if (o !== v) outer.funcs.set(k, { k: 'seq', items: [o, v], scoped: false });
+  }
 }
 
 /** `exit`/`return`, alone or ending a group: nothing after it in this shell runs. */
@@ -229,7 +234,10 @@ export class ShellWalker {
         const again = cloneScope(scope);
         mergeBranch(again, first);
         // A second pass sees what the first iteration changed (unknown from then on).
-        if (again.cwd !== scope.cwd || [...again.env].some(([k, v]) => scope.env.get(k) !== v)) {
+        // A function the body defines runs in the next iteration (`ls; ls() { rm x; }`).
+        const newFuncs = [...first.funcs].some(([k, v]) => scope.funcs.get(k) !== v);
+        if (newFuncs) for (const [k, v] of first.funcs) again.funcs.set(k, v);
+        if (newFuncs || again.cwd !== scope.cwd || [...again.env].some(([k, v]) => scope.env.get(k) !== v)) {
           if (node.cond) this.walk(node.cond, again, depth);
           this.walk(node.body, again, depth);
         }

@@ -3,7 +3,7 @@
 // recipes. What cannot be read is `script_unread`.
 import path from 'node:path';
 import { parseArgs } from '../options.js';
-import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
+import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { checkHandlers, isCheckName } from './checks.js';
 import { intentsOf } from './installers.js';
@@ -169,6 +169,14 @@ export function runPackageScript(w: ShellWalker, inv: Invocation, dir: string | 
 }
 
 // ---- make ----
+//
+// A make run is proven only as far as the Makefile can be read: `include`d files are read
+// too (one that cannot be read is unproven, since make may try to build it), parse-time
+// `$(shell …)` text is classified as shell, and `$(eval/file/guile)` or `load` leave it
+// unproven. A target with no explicit rule is built by a pattern rule (`%.o: %.c`) or one
+// of make's built-in implicit rules when a source file for it exists: unproven. Under
+// `-n`/`-q`/`-t`, `+` lines and `$(MAKE)` lines still run. MAKEFLAGS and MAKEFILES in the
+// environment, and `-e` (environment overrides), change what runs: unproven.
 
 interface MakeRule {
   prereqs: string[];
@@ -178,13 +186,40 @@ interface MakeRule {
 interface Makefile {
   vars: Map<string, string>;
   rules: Map<string, MakeRule>;
+  patterns: { target: string; rule: MakeRule }[];
+  phony: Set<string>;
   defaultGoal: string | undefined;
+  /** Text make evaluates while reading (`$(shell …)` outside recipes). */
+  parseTimeShell: string[];
+  /** Something read at parse time we cannot prove (`$(eval …)`, `$(file …)`, an unreadable include). */
+  unproven: boolean;
 }
 
-function parseMakefile(text: string): Makefile {
-  const vars = new Map<string, string>();
-  const rules = new Map<string, MakeRule>();
-  let defaultGoal: string | undefined;
+const MAKE_PARSE_FUNCTIONS = /\$[({](?:eval|file|guile|value|call)\b|^\s*-?load\b/m;
+
+/** Bodies of `$(shell …)` in `line` (balanced parentheses); null when one cannot be delimited. */
+function shellCalls(line: string): string[] | null {
+  const out: string[] = [];
+  const re = /\$([({])shell\s/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    const open = m[1]!;
+    const close = open === '(' ? ')' : '}';
+    let depth = 1;
+    let j = m.index + m[0].length;
+    const start = j;
+    for (; j < line.length && depth > 0; j++) {
+      if (line[j] === open) depth++;
+      else if (line[j] === close) depth--;
+    }
+    if (depth !== 0) return null;
+    out.push(line.slice(start, j - 1));
+  }
+  return out;
+}
+
+function parseMakefile(text: string, load: (name: string) => string | undefined, mk?: Makefile, depth = 0): Makefile {
+  const out: Makefile = mk ?? { vars: new Map(), rules: new Map(), patterns: [], phony: new Set(), defaultGoal: undefined, parseTimeShell: [], unproven: false };
+  const { vars, rules } = out;
   const lines = text.replace(/\\\r?\n/g, ' ').split(/\r?\n/);
   let current: MakeRule[] = [];
   for (const line of lines) {
@@ -194,14 +229,41 @@ function parseMakefile(text: string): Makefile {
     }
     const trimmed = line.replace(/(^|[^\\])#.*$/, '$1').trim();
     if (trimmed === '') continue;
-    const assign = /^(?:export\s+|override\s+)?([A-Za-z0-9_.-]+)\s*(:::?=|\?=|\+=|!=|=)\s*(.*)$/.exec(trimmed);
+    if (MAKE_PARSE_FUNCTIONS.test(trimmed)) out.unproven = true;
+    const calls = shellCalls(trimmed);
+    if (calls === null) out.unproven = true;
+    else out.parseTimeShell.push(...calls);
+    const inc = /^(-?include|sinclude)\s+(.+)$/.exec(trimmed);
+    if (inc) {
+      current = [];
+      for (const raw of inc[2]!.split(/\s+/)) {
+        const name = raw.replace(/\$[({]([A-Za-z0-9_.-]+)[)}]/g, (_, v: string) => vars.get(v) ?? '\u0000');
+        const text2 = depth < 8 && !/[\u0000$*?[]/.test(name) ? load(name) : undefined;
+        // make tries to build a missing include (even an optional one) before reading: unproven.
+        if (text2 === undefined) out.unproven = true;
+        else parseMakefile(text2, load, out, depth + 1);
+      }
+      continue;
+    }
+    const assign = /^(?:export\s+|override\s+|private\s+)*([A-Za-z0-9_.-]+)\s*(:::?=|\?=|\+=|!=|=)\s*(.*)$/.exec(trimmed);
     if (assign) {
       current = [];
       const [, name, op, value] = assign;
+      if (op === '!=') {
+        // `X != cmd` runs cmd in the shell while reading.
+        out.parseTimeShell.push(value!);
+        vars.set(name!, '$(shell )');
+        continue;
+      }
       if (op === '?=' && vars.has(name!)) continue;
       if (op === '+=') vars.set(name!, `${vars.get(name!) ?? ''} ${value}`.trim());
-      else if (op === '!=') vars.set(name!, '$(shell )');
       else vars.set(name!, value!);
+      continue;
+    }
+    if (/^(?:export|unexport|vpath|undefine|define|endef|ifeq|ifneq|ifdef|ifndef|else|endif)\b/.test(trimmed)) {
+      // Conditionals and multi-line defines change what is defined in ways we do not evaluate.
+      if (/^(?:define|ifeq|ifneq|ifdef|ifndef|vpath)\b/.test(trimmed)) out.unproven = true;
+      current = [];
       continue;
     }
     const rule = /^([^:=]+?)\s*::?\s*([^=]*)$/.exec(trimmed);
@@ -216,25 +278,29 @@ function parseMakefile(text: string): Makefile {
       const prereqs = prereqText.split('|')[0]!.split(/\s+/).filter(Boolean);
       current = [];
       for (const t of rule[1]!.split(/\s+/).filter(Boolean)) {
-        let r = rules.get(t);
-        if (!r) {
-          r = { prereqs: [], recipes: [] };
-          rules.set(t, r);
+        if (t === '.PHONY') {
+          for (const p of prereqs) out.phony.add(p);
+          continue;
         }
+        const r: MakeRule = t.includes('%') ? { prereqs: [], recipes: [] } : (rules.get(t) ?? { prereqs: [], recipes: [] });
+        if (t.includes('%')) out.patterns.push({ target: t, rule: r });
+        else rules.set(t, r);
         r.prereqs.push(...prereqs);
         if (inline) r.recipes.push(inline);
         current.push(r);
-        if (defaultGoal === undefined && !t.startsWith('.') && !t.includes('%')) defaultGoal = t;
+        // Old-style suffix rules (`.c.o:`) are implicit rules too.
+        if (/^\.[\w]+\.[\w]+$/.test(t) || /^\.[\w]+$/.test(t) && inline !== undefined) out.patterns.push({ target: '%', rule: r });
+        if (out.defaultGoal === undefined && !t.startsWith('.') && !t.includes('%')) out.defaultGoal = t;
       }
       continue;
     }
     current = [];
   }
-  return { vars, rules, defaultGoal };
+  return out;
 }
 
-/** Expands make variables in a recipe line; null when it needs make functions (`$(shell …)`). */
-function expandMake(line: string, mk: Makefile, target: string, rule: MakeRule, depth = 0): string | null {
+/** Expands make variables in a recipe line; null when it needs make functions or a variable the Makefile does not define. */
+function expandMake(line: string, mk: Makefile, target: string, rule: MakeRule, stem: string, depth = 0): string | null {
   if (depth > 5) return null;
   let out = '';
   for (let i = 0; i < line.length; i++) {
@@ -253,7 +319,8 @@ function expandMake(line: string, mk: Makefile, target: string, rule: MakeRule, 
     if (n === '@') out += target;
     else if (n === '<') out += rule.prereqs[0] ?? '';
     else if (n === '^' || n === '+') out += rule.prereqs.join(' ');
-    else if (n === '*' || n === '?' || n === '|') out += '';
+    else if (n === '*') out += stem;
+    else if (n === '?' || n === '|') out += '';
     else if (n === '(' || n === '{') {
       const close = n === '(' ? ')' : '}';
       const end = line.indexOf(close, i + 2);
@@ -264,44 +331,67 @@ function expandMake(line: string, mk: Makefile, target: string, rule: MakeRule, 
       else if (name === 'CURDIR') out += '.';
       else {
         const v = mk.vars.get(name);
-        if (v !== undefined) {
-          const e = expandMake(v, mk, target, rule, depth + 1);
-          if (e === null) return null;
-          out += e;
-        }
+        // A variable the Makefile does not set comes from the environment: not known here.
+        if (v === undefined) return null;
+        const e = expandMake(v, mk, target, rule, stem, depth + 1);
+        if (e === null) return null;
+        out += e;
       }
       i = end;
       continue;
     } else if (/[A-Za-z0-9_]/.test(n)) {
       const v = mk.vars.get(n);
-      if (v !== undefined) out += v;
+      if (v === undefined) return null;
+      out += v;
     } else return null;
     i++;
   }
   return out;
 }
 
+/** Source suffixes of make's built-in implicit rules. */
+const IMPLICIT_SOURCES = ['.c', '.cc', '.cpp', '.C', '.cxx', '.f', '.F', '.r', '.p', '.s', '.S', '.y', '.l', '.w', '.web', '.sh', '.mod', '.def', '.tex', '.texi', '.texinfo', '.txinfo', '.o'];
+
+const MAKE_OPTIONS = {
+  flags: 'bBdeikLnpqrRsStvw',
+  values: 'CfIjlOoWE',
+  longFlags: ['always-make', 'environment-overrides', 'ignore-errors', 'keep-going', 'just-print', 'dry-run', 'recon', 'question', 'silent', 'quiet', 'touch', 'no-print-directory', 'print-directory', 'version', 'help', 'warn-undefined-variables', 'no-builtin-rules', 'no-builtin-variables', 'check-symlink-times', 'stop', 'no-keep-going', 'trace', 'print-data-base', 'no-silent'],
+  longValues: ['directory', 'file', 'makefile', 'include-dir', 'jobs', 'load-average', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
+  longOptional: ['debug', 'output-sync', 'jobserver-style', 'shuffle'],
+};
+
 const make: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'bBdeikLnpqrRsStvw',
-    values: 'CfIjlOoWE',
-    longFlags: ['always-make', 'environment-overrides', 'ignore-errors', 'keep-going', 'just-print', 'dry-run', 'recon', 'question', 'silent', 'quiet', 'touch', 'no-print-directory', 'print-directory', 'version', 'help', 'warn-undefined-variables', 'no-builtin-rules', 'no-builtin-variables', 'check-symlink-times', 'stop', 'no-keep-going', 'trace', 'print-data-base'],
-    longValues: ['directory', 'file', 'makefile', 'include-dir', 'jobs', 'load-average', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
-    longOptional: ['debug', 'output-sync', 'jobserver-style', 'shuffle'],
-  });
-  if (p.options.some((o) => o.name === 'version' || o.name === 'help' || o.name === 'q' || o.name === 'question')) return w.acc.read();
-  if (p.options.some((o) => o.name === 'eval')) return w.unknown(inv, 'shell_command_unproven');
-  if (p.options.some((o) => o.name === 't' || o.name === 'touch')) return w.unprovenWrite(inv, 'write_path_missing');
-  const dryRun = p.options.some((o) => ['n', 'just-print', 'dry-run', 'recon'].includes(o.name));
+  const p = parseArgs(inv.args, 1, MAKE_OPTIONS);
+  const has = (...names: string[]): boolean => p.options.some((o) => names.includes(o.name));
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  if (has('version', 'help')) return w.acc.read();
+  if (has('eval', 'e', 'environment-overrides', 'W', 'what-if', 'new-file', 'assume-new', 'B', 'always-make')) return w.unknown(inv, 'shell_command_unproven');
+  for (const name of ['MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES']) if (inv.scope.env.has(name)) return w.unknown(inv, 'shell_command_unproven');
+  const touch = has('t', 'touch');
+  // Under -n/-q/-t make still runs `+` lines and lines that call $(MAKE).
+  const dryRun = touch || has('n', 'just-print', 'dry-run', 'recon', 'q', 'question');
+  const noBuiltins = has('r', 'no-builtin-rules');
   let dir = inv.scope.cwd;
   for (const o of p.options) {
     if (o.name === 'C' || o.name === 'directory') dir = o.value ? w.path({ ...inv, scope: { ...inv.scope, cwd: dir } }, o.value) : null;
   }
   if (dir === null) return w.unknown(inv, 'dynamic_word');
+  const inDir = { ...inv, scope: { ...inv.scope, cwd: dir } };
+  const includeDirs = p.options.filter((o) => o.name === 'I' || o.name === 'include-dir').map((o) => (o.value ? w.path(inDir, o.value) : null));
+  const load = (name: string): string | undefined => {
+    for (const d of [dir, ...includeDirs]) {
+      if (d === null) continue;
+      const f = name.startsWith('/') ? name : `${d}/${name}`;
+      const t = w.readFile(f, SCRIPT_MAX);
+      if (t !== undefined) return t;
+      if (name.startsWith('/')) break;
+    }
+    return undefined;
+  };
   const fileOpt = p.options.find((o) => o.name === 'f' || o.name === 'file' || o.name === 'makefile');
   let text: string | undefined;
   if (fileOpt) {
-    const fp = fileOpt.value ? w.path({ ...inv, scope: { ...inv.scope, cwd: dir } }, fileOpt.value) : null;
+    const fp = fileOpt.value && fileOpt.value.value !== '-' ? w.path(inDir, fileOpt.value) : null;
     text = fp ? w.readFile(fp, SCRIPT_MAX) : undefined;
   } else {
     for (const name of ['GNUmakefile', 'makefile', 'Makefile']) {
@@ -310,7 +400,7 @@ const make: Handler = (w, inv) => {
     }
   }
   if (text === undefined) return w.unknown(inv, 'script_unread');
-  const mk = parseMakefile(text);
+  const mk = parseMakefile(text, load);
   const targets: string[] = [];
   for (const o of p.operands) {
     if (o.value === null) return w.unknown(inv, 'dynamic_word');
@@ -318,11 +408,43 @@ const make: Handler = (w, inv) => {
     if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(o.value.slice(0, eq))) mk.vars.set(o.value.slice(0, eq), o.value.slice(eq + 1));
     else targets.push(o.value);
   }
+  const scopeIn = (): Scope => {
+    const scope = cloneScope(inv.scope);
+    scope.cwd = dir;
+    return scope;
+  };
+  // Parse-time shell runs whatever the targets are.
+  const parseTime = w.isolate(() => {
+    if (mk.unproven) w.unproven(inv, 'script_unread');
+    for (const code of mk.parseTimeShell) {
+      if (/\$[({]/.test(code)) w.unproven(inv, 'script_unread');
+      else w.reparse(inv, code, scopeIn());
+    }
+  });
+  w.acc.absorb(parseTime, false, inv.text);
   if (targets.length === 0) {
     if (!mk.defaultGoal) return w.acc.read();
     targets.push(mk.defaultGoal);
   }
-  if (dryRun) return w.acc.read();
+  const implicitSource = (t: string): boolean => {
+    if (noBuiltins || mk.phony.has(t)) return false;
+    const stem = t.replace(/\.[^./]+$/, '');
+    for (const suffix of IMPLICIT_SOURCES) {
+      const src = `${stem}${suffix}`;
+      if (src !== t && w.exists(`${dir}/${src}`)) return true;
+    }
+    return false;
+  };
+  const patternFor = (t: string): { rule: MakeRule; stem: string } | undefined => {
+    for (const pat of mk.patterns) {
+      const [pre, post] = pat.target.split('%') as [string, string];
+      if (t.length >= pre.length + post.length && t.startsWith(pre) && t.endsWith(post)) {
+        const stem = t.slice(pre.length, t.length - post.length);
+        return { rule: { prereqs: pat.rule.prereqs.map((x) => x.replace('%', stem)), recipes: pat.rule.recipes }, stem };
+      }
+    }
+    return undefined;
+  };
   for (const target of targets) {
     const lines: string[] = [];
     let dynamic = false;
@@ -330,31 +452,44 @@ const make: Handler = (w, inv) => {
     const visit = (t: string, depth: number): void => {
       if (seen.has(t) || depth > 16 || lines.length > 256) return;
       seen.add(t);
-      const rule = mk.rules.get(t);
+      let rule = mk.rules.get(t);
+      let stem = '';
+      if (!rule || rule.recipes.length === 0) {
+        const pat = patternFor(t);
+        if (pat) {
+          // A pattern rule builds it (when its prerequisites exist or can be made): what it runs is run.
+          rule = { prereqs: [...(rule?.prereqs ?? []), ...pat.rule.prereqs], recipes: pat.rule.recipes };
+          stem = pat.stem;
+        } else if (implicitSource(t)) {
+          dynamic = true;
+        }
+      }
       if (!rule) return;
       for (const pre of rule.prereqs) visit(pre, depth + 1);
       for (const raw of rule.recipes) {
-        const line = expandMake(raw.replace(/^[\s@+-]+/, ''), mk, t, rule);
+        const prefix = /^[\s@+-]*/.exec(raw)![0];
+        if (dryRun && !prefix.includes('+') && !/\$[({]MAKE[)}]/.test(raw)) continue;
+        const line = expandMake(raw.slice(prefix.length), mk, t, rule, stem);
         if (line === null) dynamic = true;
         else if (line.trim() !== '') lines.push(line);
       }
     };
     visit(target, 0);
-    const check = isCheckName(target, w.ctx.config.checkScripts);
-    if (!mk.rules.has(target)) {
+    const check = !dryRun && isCheckName(target, w.ctx.config.checkScripts);
+    if (!mk.rules.has(target) && !patternFor(target) && !dynamic) {
       // No rule: make fails ("No rule to make target"), unless a file of that name exists.
-      w.acc.read();
+      if (touch) w.unprovenWrite(inv, 'write_path_missing');
+      else w.acc.read();
       continue;
     }
     const sub = w.isolate(() => {
       if (dynamic) w.unproven(inv, 'script_unread');
-      for (const line of lines) {
-        const scope = cloneScope(inv.scope);
-        scope.cwd = dir;
-        w.reparse(inv, line, scope);
-      }
+      for (const line of lines) w.reparse(inv, line, scopeIn());
+      if (touch) w.unprovenWrite(inv, 'write_path_missing');
     });
-    w.acc.absorb(sub, check, inv.text);
+    // A check target is a check only when its recipes are proven; a user-configured check name is vouched for.
+    const vouched = w.ctx.config.checkScripts.includes(target);
+    w.acc.absorb(sub, check && (vouched || sub.finish().mutability !== 'unknown'), inv.text);
   }
 };
 

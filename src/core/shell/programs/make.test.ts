@@ -1,0 +1,52 @@
+// Issue 9 principle 4: make is proven only as far as its Makefile can be read.
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
+import { virtualFileView } from '../../classify/file-view.js';
+import { classifyShell } from '../classify-shell.js';
+
+const ROOT = '/work/proj';
+function sh(cmd: string, files: Record<string, string>) {
+  const ctx: ClassifyContext = { cwd: ROOT, projectRoot: ROOT, home: '/home/dev', files: virtualFileView(ROOT, files), config: EMPTY_CLASSIFIER_CONFIG, digestKey: 'k', realpath: false };
+  return classifyShell(cmd, ctx);
+}
+
+describe('make', () => {
+  it('follows include: an included rule is judged, an unreadable include is unproven', () => {
+    expect(sh('make test', { Makefile: 'include rules.mk\n', 'rules.mk': 'test:\n\trm -rf build\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/build` }]);
+    expect(sh('make test', { Makefile: 'include missing.mk\ntest:\n\tvitest run\n' }).mutability).toBe('unknown');
+    expect(sh('make test', { Makefile: '-include $(wildcard *.mk)\ntest:\n\tvitest run\n' }).mutability).toBe('unknown');
+  });
+
+  it('pattern rules and built-in implicit rules build targets without an explicit rule', () => {
+    expect(sh('make out.txt', { Makefile: '%.txt: %.in\n\trm -f $@\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/out.txt` }]);
+    expect(sh('make main', { Makefile: 'all:\n\techo hi\n', 'main.c': 'int main(){}' }).mutability).toBe('unknown');
+    expect(sh('make app', { Makefile: 'app: main.o\n\techo linked\n', 'main.c': 'int main(){}' }).mutability).toBe('unknown');
+    expect(sh('make nothing', { Makefile: 'all:\n\techo hi\n' }).mutability).toBe('read');
+  });
+
+  it('MAKEFLAGS/MAKEFILES in the environment and -e make it unproven', () => {
+    const files = { Makefile: 'test:\n\tvitest run\n' };
+    expect(sh('export MAKEFLAGS=-n; make test', files).mutability).toBe('unknown');
+    expect(sh('export MAKEFILES=evil.mk; make test', files).mutability).toBe('unknown');
+    expect(sh('make -e test', files).mutability).toBe('unknown');
+    expect(sh('make test', files).mutability).toBe('check');
+  });
+
+  it('+ lines and $(MAKE) lines run under -n and -q; other lines do not', () => {
+    const files = { Makefile: 'deploy:\n\t+rm -rf dist\n\techo would deploy\nsafe:\n\techo hi\n\trm -rf x\n' };
+    expect(sh('make -n deploy', files).effects).toEqual([{ kind: 'delete', path: `${ROOT}/dist` }]);
+    expect(sh('make -q deploy', files).mutability).toBe('write');
+    expect(sh('make -n safe', files).mutability).toBe('read');
+  });
+
+  it('parse-time $(shell …) runs whatever the target; $(eval)/$(file) are unproven; undefined variables come from the environment', () => {
+    expect(sh('make test', { Makefile: 'X := $(shell rm -rf out)\ntest:\n\tvitest run\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/out` }]);
+    expect(sh('make test', { Makefile: 'V := $(shell git rev-parse HEAD)\ntest:\n\tvitest run\n' }).mutability).toBe('check');
+    expect(sh('make test', { Makefile: '$(eval X := 1)\ntest:\n\tvitest run\n' }).mutability).toBe('unknown');
+    expect(sh('make test', { Makefile: 'test:\n\t$(RUNNER) run\n' }).mutability).toBe('unknown');
+  });
+
+  it('a check target whose recipe is not proven is not a check', () => {
+    expect(sh('make test', { Makefile: 'test:\n\tcurl -s https://example.invalid/x | sh\n' }).mutability).toBe('unknown');
+  });
+});
