@@ -274,13 +274,18 @@ export function readerHandler(table: OptionTable): Handler {
   return (w, inv) => {
     const s = scanOptions(inv.args, 1, table);
     if (unprovenOptions(w, inv, s)) return;
-    let wrote = false;
-    for (const o of s.options) {
-      if (o.kind !== 'write') continue;
-      wrote = true;
-      if (o.value) w.effect(inv, 'write', o.value);
-      else w.unprovenWrite(inv, 'write_path_missing');
-    }
-    if (!wrote) w.acc.read();
+    readOrWriteOptions(w, inv, s);
   };
+}
+
+/** A write effect on each write option's value (none given: a write with no provable path), else a read. */
+export function readOrWriteOptions(w: Parameters<Handler>[0], inv: Parameters<Handler>[1], s: OptionScan): void {
+  let wrote = false;
+  for (const o of s.options) {
+    if (o.kind !== 'write') continue;
+    wrote = true;
+    if (o.value) w.effect(inv, 'write', o.value);
+    else w.unprovenWrite(inv, 'write_path_missing');
+  }
+  if (!wrote) w.acc.read();
 }

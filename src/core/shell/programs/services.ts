@@ -3,7 +3,7 @@
 // works for operations; their known mutating subcommands change remote state (a mutation
 // with no local path); anything else — another subcommand, an option outside the table,
 // a plugin — is unproven.
-import { defineOptions, scanOptions, unprovenOptions, type OptionTable } from '../option-table.js';
+import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions, type OptionTable } from '../option-table.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
@@ -61,14 +61,7 @@ function cli(spec: CliSpec): Handler {
     const refined = spec.refine ? spec.refine(path, inv, rest) : true;
     if (refined === 'write') return mutation(w, inv);
     if (!refined) return w.unknown(inv, 'shell_command_unproven');
-    let wrote = false;
-    for (const o of s.options) {
-      if (o.kind !== 'write') continue;
-      wrote = true;
-      if (o.value) w.effect(inv, 'write', o.value);
-      else w.unprovenWrite(inv, 'write_path_missing');
-    }
-    if (!wrote) w.acc.read();
+    readOrWriteOptions(w, inv, s);
   };
 }
 
