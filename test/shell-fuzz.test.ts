@@ -4,10 +4,11 @@
 // bounded run count, classification through the same runtime path the corpus uses.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJudge, type Judge } from './shell-corpus/harness.js';
+import { createJudge, refused, type Judge } from './shell-corpus/harness.js';
 
 const SEED = 9;
 const RUNS = 5000;
+const SCOPE_RUNS = 150;
 
 /** Each one writes a file, changes remote or local state, or runs written code. */
 const WRITES = [
@@ -35,6 +36,19 @@ const WRITES = [
   "node -e \"require('fs').rmSync('src')\"",
   "awk '{print > \"o\"}' a.txt",
   'perl -pi -e s/a/b/ a.txt',
+];
+/** Writes outside `src/**`: under `change files=src/**` each must be refused, whatever wraps it. */
+const OUT_OF_SCOPE = [
+  'echo x > docs/b.ts',
+  'rm README.md',
+  'cp src/a.ts docs/a.ts',
+  'sed -i s/a/b/ a.txt',
+  'touch test/x.ts',
+  'echo x > src/lnk/guide.md',
+  'echo x > src/lnk/../b.ts',
+  'ln docs/b.ts src/h.ts',
+  'tee docs/x.md',
+  'mv src/a.ts docs/',
 ];
 const READS = ['ls', 'cat a.txt', 'grep -n x a.txt', 'git status', 'echo hi', 'wc -l a.txt', 'true'];
 
@@ -86,10 +100,10 @@ const JOINS: Join[] = [
   (c, r) => `${r} |& ${c}`,
 ];
 
-const leaf = fc.constantFrom(...WRITES);
-function composed(depth: number): fc.Arbitrary<string> {
+function composed(depth: number, leaves: readonly string[] = WRITES): fc.Arbitrary<string> {
+  const leaf = fc.constantFrom(...leaves);
   if (depth === 0) return leaf;
-  const inner = composed(depth - 1);
+  const inner = composed(depth - 1, leaves);
   return fc.oneof(
     { weight: 1, arbitrary: leaf },
     { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...WRAPS), inner).map(([w, c]) => w(c)) },
@@ -126,5 +140,19 @@ describe('shell classifier fuzz', () => {
     );
     console.log(`shell fuzz: ${runs} runs in ${Date.now() - started} ms (seed ${SEED}), none classified read`);
     expect(runs).toBe(RUNS);
+  }, 60_000);
+
+  it(`refuses every composition of out-of-scope writes under change files=src/** (seed ${SEED}, ${SCOPE_RUNS} runs)`, async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(composed(2, OUT_OF_SCOPE), async (command) => {
+        runs++;
+        const v = await judge.judge({ kind: 'bypass', family: 'fuzz', contract: 'change files=src/**', shell: 'bash', command, why: 'fuzz', line: 0 });
+        return refused(v);
+      }),
+      { seed: SEED, numRuns: SCOPE_RUNS, endOnFailure: true },
+    );
+    console.log(`shell fuzz (files=src/**): ${runs} runs through the decision path, every one refused`);
+    expect(runs).toBe(SCOPE_RUNS);
   }, 60_000);
 });

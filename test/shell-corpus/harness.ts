@@ -1,7 +1,7 @@
 // The published shell corpus: loader and judge. Every entry is decided through the same path
 // `remit check --host core` takes (createRuntime → classify the shell ToolRequest →
 // action.before under the family's contract), in a throwaway world built from a fixed tree.
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Action } from '../../src/generated/types.js';
 import { createRuntime, type RemitRuntime } from '../../src/core/host/create-runtime.js';
@@ -140,7 +140,10 @@ export interface Verdict {
 }
 
 export function createJudge(): Judge {
-  const ws: Workspace = createWorkspace(TREE, undefined);
+  // tmpfs when there is one: every session write is fsynced, and 1500 sessions on a busy disk
+  // would dominate the run. Same decision path, only a faster folder (verdicts and reason codes
+  // were checked identical against the OS temp folder; CORPUS_TMP picks another parent).
+  const ws: Workspace = createWorkspace(TREE, undefined, process.env.CORPUS_TMP ?? (existsSync('/dev/shm') ? '/dev/shm' : undefined));
   symlinkSync('../docs/inner', path.join(ws.project, 'src', 'lnk'));
   mkdirSync(path.join(ws.userHome, '.claude'), { recursive: true });
   writeFileSync(path.join(ws.userHome, '.claude.json'), '{}');
