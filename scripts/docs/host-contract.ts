@@ -78,10 +78,8 @@ function demote(md: string): string {
 }
 
 const e2e = demote(section('e2e-matrix.md')).replace(/^## End-to-end coverage matrix/m, '## End-to-end coverage (real hosts)');
-// The Node 22 lane (newest host releases), written from its lane runs until a full run includes it.
-const e2e22 = demote(demote(section('e2e-matrix-node22.md')));
 const perHost = HOST_CAPABILITIES.map((c) => section(`${c.host}.md`)).filter(Boolean);
-const text = `${[intro, matrix(), e2e, e2e22, ...perHost].join('\n\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+const text = `${[intro, matrix(), e2e, ...perHost].join('\n\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 
 if (process.argv.includes('--check')) {
   const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
