@@ -152,18 +152,13 @@ export function scanOptions(args: readonly Arg[], start: number, t: OptionTable)
   for (let i = start; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
-    if (mayExpandToOption(a)) {
+    const dynamic = mayExpandToOption(a);
+    if (dynamic) {
       out.maybeOptions.push(a);
       if (!t.pure) fail('dynamic_option', a.text);
-      if (t.posix) {
-        (out as { rest: number }).rest = i;
-        for (; i < args.length; i++) out.operands.push(args[i]!);
-        break;
-      }
-      out.operands.push(a);
-      continue;
     }
-    if (v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
+    if (dynamic || v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */) {
+      // An operand; under POSIX ordering the first one ends the options.
       if (t.posix) {
         (out as { rest: number }).rest = i;
         for (; i < args.length; i++) out.operands.push(args[i]!);
