@@ -2,24 +2,12 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../classify/context.js';
-import { diskFileView, virtualFileView } from '../classify/file-view.js';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../test/support/classify-context.js';
+import type { ClassifyContext } from '../classify/context.js';
+import { diskFileView } from '../classify/file-view.js';
 import { classifyShell } from './classify-shell.js';
 
-const ROOT = '/work/proj';
-
-function ctx(files: Record<string, string> = {}, extra: Partial<ClassifyContext> = {}): ClassifyContext {
-  return {
-    cwd: ROOT,
-    projectRoot: ROOT,
-    home: '/home/dev',
-    files: virtualFileView(ROOT, files),
-    config: EMPTY_CLASSIFIER_CONFIG,
-    digestKey: 'k',
-    realpath: false,
-    ...extra,
-  };
-}
+const ctx = virtualContext;
 
 const REASONS = new Set([
   'shell_syntax_unproven', 'shell_command_unproven', 'interpreter_inline_code', 'script_unread', 'too_complex', 'unknown_tool',

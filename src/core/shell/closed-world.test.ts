@@ -1,22 +1,11 @@
 // Issue 9 principles 1, 2, 3 and 6 in the shell walker: nothing is a read unless proven.
 import { describe, expect, it } from 'vitest';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../test/support/classify-context.js';
 import type { Mutability } from '../../generated/types.js';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../classify/context.js';
-import { virtualFileView } from '../classify/file-view.js';
 import { classifyShell } from './classify-shell.js';
 
-const ROOT = '/work/proj';
-
-function ctx(files: Record<string, string> = { 'a.txt': 'a\n', 'src/index.ts': 'x\n' }): ClassifyContext {
-  return {
-    cwd: ROOT,
-    projectRoot: ROOT,
-    home: '/home/dev',
-    files: virtualFileView(ROOT, files),
-    config: EMPTY_CLASSIFIER_CONFIG,
-    digestKey: 'k',
-    realpath: false,
-  };
+function ctx(files: Record<string, string> = { 'a.txt': 'a\n', 'src/index.ts': 'x\n' }) {
+  return virtualContext(files);
 }
 
 function m(cmd: string): Mutability {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../classify/context.js';
-import { virtualFileView } from '../classify/file-view.js';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../test/support/classify-context.js';
 import { classifyShell } from './classify-shell.js';
 
-const ROOT = '/work/proj';
-const ctx: ClassifyContext = {
-  cwd: ROOT,
-  projectRoot: ROOT,
-  home: '/home/dev',
-  files: virtualFileView(ROOT, { 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }) }),
-  config: EMPTY_CLASSIFIER_CONFIG,
-  digestKey: 'k',
-  realpath: false,
-};
+const ctx = virtualContext({ 'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }) });
 
 const ps = (cmd: string) => classifyShell(cmd, ctx, 'powershell');
 

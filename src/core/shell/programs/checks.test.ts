@@ -1,25 +1,15 @@
 // Issue 9 principle 4: checks are not an escape hatch.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
-import { virtualFileView } from '../../classify/file-view.js';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
 
-const ROOT = '/work/proj';
-const ctx: ClassifyContext = {
-  cwd: ROOT,
-  projectRoot: ROOT,
-  home: '/home/dev',
-  files: virtualFileView(ROOT, {
-    'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }),
-    'src/a.test.ts': 'x',
-    'scripts/deploy.js': 'x',
-    'tests/test_a.py': 'x',
-    'tools/migrate.py': 'x',
-  }),
-  config: EMPTY_CLASSIFIER_CONFIG,
-  digestKey: 'k',
-  realpath: false,
-};
+const ctx = virtualContext({
+  'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }),
+  'src/a.test.ts': 'x',
+  'scripts/deploy.js': 'x',
+  'tests/test_a.py': 'x',
+  'tools/migrate.py': 'x',
+});
 const sh = (cmd: string) => classifyShell(cmd, ctx);
 
 describe('checks only in their known forms', () => {

@@ -1,25 +1,15 @@
 // Issue 9 principle 9: dependency and hash intent where names hide it. An unknown command
 // that may install still carries dependency intent, so deps=deny holds in change mode.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
-import { virtualFileView } from '../../classify/file-view.js';
+import { virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
 
-const ROOT = '/work/proj';
-const ctx: ClassifyContext = {
-  cwd: ROOT,
-  projectRoot: ROOT,
-  home: '/home/dev',
-  files: virtualFileView(ROOT, {
-    'package.json': JSON.stringify({ scripts: { test: 'vitest run' }, dependencies: { lodash: '^4' } }),
-    'package-lock.json': '{}',
-    '.venv/bin/pip': '#!/work/proj/.venv/bin/python\nimport pip\n',
-    'tools/pip': '#!/usr/bin/env python3\n',
-  }),
-  config: EMPTY_CLASSIFIER_CONFIG,
-  digestKey: 'k',
-  realpath: false,
-};
+const ctx = virtualContext({
+  'package.json': JSON.stringify({ scripts: { test: 'vitest run' }, dependencies: { lodash: '^4' } }),
+  'package-lock.json': '{}',
+  '.venv/bin/pip': '#!/work/proj/.venv/bin/python\nimport pip\n',
+  'tools/pip': '#!/usr/bin/env python3\n',
+});
 const sh = (cmd: string) => classifyShell(cmd, ctx);
 const dep = (cmd: string) => sh(cmd).intents.dependency;
 

@@ -1,20 +1,10 @@
 // Issue 9 principle 5: interpreters. Preloads, flags that run code and modules that write
 // are never reads; inline code is a read only when proven (inline-proof.ts).
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
-import { virtualFileView } from '../../classify/file-view.js';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
 
-const ROOT = '/work/proj';
-const ctx: ClassifyContext = {
-  cwd: ROOT,
-  projectRoot: ROOT,
-  home: '/home/dev',
-  files: virtualFileView(ROOT, { 'package.json': '{"version":"1.0.0"}' }),
-  config: EMPTY_CLASSIFIER_CONFIG,
-  digestKey: 'k',
-  realpath: false,
-};
+const ctx = virtualContext({ 'package.json': '{"version":"1.0.0"}' });
 const sh = (cmd: string) => classifyShell(cmd, ctx);
 
 describe('interpreters: what runs code is never a read', () => {

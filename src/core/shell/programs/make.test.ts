@@ -1,13 +1,10 @@
 // Issue 9 principle 4: make is proven only as far as its Makefile can be read.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
-import { virtualFileView } from '../../classify/file-view.js';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
 
-const ROOT = '/work/proj';
 function sh(cmd: string, files: Record<string, string>) {
-  const ctx: ClassifyContext = { cwd: ROOT, projectRoot: ROOT, home: '/home/dev', files: virtualFileView(ROOT, files), config: EMPTY_CLASSIFIER_CONFIG, digestKey: 'k', realpath: false };
-  return classifyShell(cmd, ctx);
+  return classifyShell(cmd, virtualContext(files));
 }
 
 describe('make', () => {

@@ -1,20 +1,10 @@
 // Issue 9 principle 8: remote state is state. Requests that can change a server are
 // mutations (refused in review); read-only subcommands of operations CLIs are reads.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../classify/context.js';
-import { virtualFileView } from '../../classify/file-view.js';
+import { TEST_ROOT as ROOT, virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
 
-const ROOT = '/work/proj';
-const ctx: ClassifyContext = {
-  cwd: ROOT,
-  projectRoot: ROOT,
-  home: '/home/dev',
-  files: virtualFileView(ROOT, {}),
-  config: EMPTY_CLASSIFIER_CONFIG,
-  digestKey: 'k',
-  realpath: false,
-};
+const ctx = virtualContext();
 const m = (cmd: string) => classifyShell(cmd, ctx).mutability;
 const all = (cmds: string[], want: string | string[]) => {
   for (const cmd of cmds) {
