@@ -32,7 +32,10 @@ export function remitWords(source: string): Words[] | 'parse-error' {
         n.items.forEach(node);
         return;
       case 'if':
-        n.branches.forEach((b) => (node(b.cond), node(b.body)));
+        for (const b of n.branches) {
+          node(b.cond);
+          node(b.body);
+        }
         if (n.otherwise) node(n.otherwise);
         return;
       case 'loop':
@@ -42,7 +45,10 @@ export function remitWords(source: string): Words[] | 'parse-error' {
         return;
       case 'case':
         word(n.word);
-        n.items.forEach((i) => (i.patterns.forEach(word), node(i.body)));
+        for (const i of n.items) {
+          i.patterns.forEach(word);
+          node(i.body);
+        }
         return;
       case 'func':
         node(n.body);

@@ -4,7 +4,7 @@
 // reader ever sees an empty or half-written key; an empty or short file left by an older
 // remit, a full disk or a kill is replaced the same way.
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, linkSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePrivateDir } from './files.js';
 import { wfs } from './fs-layer.js';
