@@ -1,4 +1,4 @@
-// The shipped Bad/Good cases (SPEC section 9): every file validates, sits where its rule says,
+// The shipped Bad/Good cases (docs/DESIGN.md#cases-and-replay): every file validates, sits where its rule says,
 // and replays through the core with the results it expects.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

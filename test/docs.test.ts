@@ -20,3 +20,25 @@ describe('HOST-ADAPTER-CONTRACT.md', () => {
     for (const h of ['Codex CLI', 'Claude Code', 'OpenCode', 'Hermes Agent', 'Pi', 'Oh My Pi']) expect(text).toContain(`| ${h} |`);
   });
 });
+
+describe('docs/DESIGN.md', () => {
+  const tracked = execFileSync('git', ['ls-files', 'src', 'adapters', 'schemas', 'cases', 'scripts', 'test', 'e2e', '*.md', 'docs'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => /\.(ts|mjs|cjs|js|json|md)$/.test(f) && !f.includes('/captures/') && !f.includes('/conformance/'));
+  const anchors = new Set([...readFileSync('docs/DESIGN.md', 'utf8').matchAll(/\{#([a-z0-9-]+)\}/g)].map((m) => m[1]));
+
+  it('has every section that code, schemas, cases and docs cite', () => {
+    const missing: string[] = [];
+    for (const f of tracked) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/docs\/DESIGN\.md#([a-z0-9-]+)/g)) {
+        if (!anchors.has(m[1]!)) missing.push(`${f}: #${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('is the only design document cited: nothing names a specification outside the repository', () => {
+    const outside = tracked.filter((f) => /\bSPEC(?:\.md| section)\b|shared\/SPEC/.test(readFileSync(f, 'utf8')));
+    expect(outside).toEqual([]);
+  });
+});

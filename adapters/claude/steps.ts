@@ -1,4 +1,4 @@
-// Case steps (SPEC section 9) → the payloads Claude Code 2.1.197 would send, field for field
+// Case steps (docs/DESIGN.md#cases-and-replay) → the payloads Claude Code 2.1.197 would send, field for field
 // as captured, so replay runs the same hook path as the host.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
 import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';

@@ -1,4 +1,4 @@
-// Case steps (SPEC section 9) → the payloads Codex 0.171.0 would send, field for field as
+// Case steps (docs/DESIGN.md#cases-and-replay) → the payloads Codex 0.171.0 would send, field for field as
 // captured. Codex has no read, write or edit tool of its own: reads are shell commands and
 // every file change is an apply_patch call.
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // (settings.json `hooks`) share: event → matcher groups → handlers. Nothing here touches the
 // disk, and the input is never mutated.
 //
-// Rules (SPEC section 10): remit's handler is found by an anchored signature and updated in
+// Rules (docs/DESIGN.md#adapters-and-installers): remit's handler is found by an anchored signature and updated in
 // place; otherwise its group is appended at the END — never inserted before another tool's
 // group, because Codex trust keys are positional (`<file>:<event>:<group>:<handler>`); the
 // matcher of a group the user already has is the user's; everything not remit's survives.

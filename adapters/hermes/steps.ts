@@ -1,4 +1,4 @@
-// Case steps (SPEC section 9) → the payloads the remit Hermes plugin writes to `remit hook
+// Case steps (docs/DESIGN.md#cases-and-replay) → the payloads the remit Hermes plugin writes to `remit hook
 // hermes <event>` (Hermes's shell-hook wire shape, built from the kwargs Hermes passes).
 import type { Step, ToolRequest } from '../../src/generated/types.js';
 import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';

@@ -50,7 +50,7 @@ export function hermesToolRequest(toolName: string, input: unknown): ToolRequest
     case 'delegate_task': {
       const action = text(args.action);
       // list and stop manage running subagents; steer sends one a message, which under a
-      // finite budget the ledger cannot prove (SPEC section 4, rule 9) — a resume, not a launch.
+      // finite budget the ledger cannot prove (rule `agent-budget`) — a resume, not a launch.
       if (action === 'list' || action === 'stop') return { type: 'control' };
       if (action === 'steer') return { type: 'delegate', count: 0, resume: true };
       if (action !== undefined) return { type: 'other', tool: toolName, input };

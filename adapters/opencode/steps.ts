@@ -1,4 +1,4 @@
-// Case steps (SPEC section 9) → the calls OpenCode 1.18.33 makes into a plugin, shaped as the
+// Case steps (docs/DESIGN.md#cases-and-replay) → the calls OpenCode 1.18.33 makes into a plugin, shaped as the
 // host shapes them. Prompts go the `opencode run` way (one pair of quotes around the text).
 import type { Step, ToolRequest } from '../../src/generated/types.js';
 import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';

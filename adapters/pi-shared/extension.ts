@@ -19,7 +19,7 @@ export interface PiExtensionDeps {
   stderr: (text: string) => void;
 }
 
-/** The contract an unlinked child acts under: the strictest the adapter can state (SPEC section 5). */
+/** The contract an unlinked child acts under: the strictest the adapter can state (docs/DESIGN.md#delegation-ledger). */
 export const UNLINKED_CHILD_DIRECTIVE = '$remit review lock';
 const CUSTOM_TYPE = 'remit';
 const MAX_REMEMBERED = 1024;

@@ -10,7 +10,7 @@ export function isRuntime(v: unknown): v is Runtime {
 }
 
 export interface HostRuntimeProfile {
-  /** The host's hook and plugin configuration (its capability `configPaths`), protected under rule 4. */
+  /** The host's hook and plugin configuration (its capability `configPaths`), protected under rule `self-protection`. */
   configPaths: string[];
   /** How verdicts travel on this host, for the audit: 'throw', 'block' … */
   denyChannel: string;
@@ -28,7 +28,7 @@ export function runtimeGetter(given: unknown, env: NodeJS.ProcessEnv, profile: H
             m.createRuntime({
               home: resolveRemitHome(env),
               env,
-              // Every host's configuration, not only this host's (rule 4).
+              // Every host's configuration, not only this host's (rule `self-protection`).
               protectedPaths: { hostConfig: [...new Set([...profile.configPaths, ...allHostConfigPaths()])] },
               channels: { deny: profile.denyChannel, ask: profile.ask },
             }),

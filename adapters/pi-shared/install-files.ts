@@ -1,4 +1,4 @@
-// File work shared by the OpenCode, Pi, omp and Hermes installers (SPEC section 10): plan the
+// File work shared by the OpenCode, Pi, omp and Hermes installers (docs/DESIGN.md#adapters-and-installers): plan the
 // change, refuse symlinked or malformed targets with a clear message, back up once, write
 // atomically, and report what happened (or would, with --dry-run). Host-neutral.
 import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Pi runs a subagent as a separate `pi` process (the `subagent` example extension and its
 // kin spawn `pi --mode json -p --no-session …`), and omp runs task children in-process with
-// their own sessions. Either way the child must act under its root session (SPEC section 5):
+// their own sessions. Either way the child must act under its root session (docs/DESIGN.md#delegation-ledger):
 // the first remit instance in a process tree writes REMIT_ROOT_SESSION=<host>:<session id>
 // into process.env, which child processes inherit and in-process children read; a later
 // instance that finds it set is a child of that root.

@@ -1,4 +1,4 @@
-// Case steps (SPEC section 9) → the events a Pi-family runner hands an extension, in print
+// Case steps (docs/DESIGN.md#cases-and-replay) → the events a Pi-family runner hands an extension, in print
 // mode (`-p`, no UI) as the end-to-end runs use. Each host supplies its own tool spelling.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
 import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';

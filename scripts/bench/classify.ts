@@ -1,4 +1,4 @@
-// Warm classification time per shell command (SPEC section 11: part of the decision budget).
+// Warm classification time per shell command (docs/DESIGN.md#performance-budget: part of the decision budget).
 import { classifyToolRequest } from '../../src/core/classify/classify-request.js';
 import { virtualFileView } from '../../src/core/classify/file-view.js';
 import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../src/core/classify/context.js';

@@ -37,7 +37,7 @@ An adapter (\`adapters/<host>/\`) only translates. It provides, for its host:
 An adapter never imports another adapter; code shared by hosts with one protocol lives in its
 own folder (\`adapters/command-hook/\` for Codex and Claude Code, \`adapters/pi-shared/\` for the
 plugin hosts). \`adapters/capabilities.ts\` gathers the six capability records as data, because
-rule 4 protects every host's configuration from any host's agent.
+rule \`self-protection\` protects every host's configuration from any host's agent.
 
 Every adapter is verified against the real host program (the end-to-end suite below, \`e2e/\`):
 Hermes Agent runs as the real Python program with remit's plugin installed by

@@ -21,7 +21,7 @@ export type EvidenceKind = ("command" | "manifest" | "code" | "script")
 export type AnalysisReason = ("shell_syntax_unproven" | "shell_command_unproven" | "interpreter_inline_code" | "script_unread" | "too_complex" | "unknown_tool" | "write_path_missing" | "patch_unparsable" | "input_malformed" | "git_arguments_unproven" | "dynamic_word" | "powershell_unproven")
 
 /**
- * One classified tool call (SPEC section 2): what it may change, proven or not.
+ * One classified tool call (docs/DESIGN.md#control-event): what it may change, proven or not.
  */
 export interface Action {
 id: string
@@ -93,7 +93,7 @@ export type Step = (PromptStep | ActionStep | LifecycleStep | EventStep | Damage
 export type ToolRequest = (ReadRequest | WriteRequest | EditRequest | PatchRequest | ShellRequest | DelegateRequest | ControlRequest | OtherRequest)
 
 /**
- * A Bad/Good pair that proves one rule (SPEC section 9). File: cases/<family>/<REASON_CODE>/<slug>.json.
+ * A Bad/Good pair that proves one rule (docs/DESIGN.md#cases-and-replay). File: cases/<family>/<REASON_CODE>/<slug>.json.
  */
 export interface Case {
 $schema?: string
@@ -302,7 +302,7 @@ written?: string
 case: Case
 }
 /**
- * A Bad/Good pair that proves one rule (SPEC section 9). File: cases/<family>/<REASON_CODE>/<slug>.json.
+ * A Bad/Good pair that proves one rule (docs/DESIGN.md#cases-and-replay). File: cases/<family>/<REASON_CODE>/<slug>.json.
  */
 /**
  * `remit check --json`: one dry decision through the hook path in a throwaway session.
@@ -326,7 +326,7 @@ analysis?: ("shell_syntax_unproven" | "shell_command_unproven" | "interpreter_in
 }
 }
 /**
- * The verdict on one action (SPEC section 4).
+ * The verdict on one action (docs/DESIGN.md#rule-table).
  */
 export interface Decision {
 /**
@@ -594,7 +594,7 @@ cap?: (null | number)
 unresolved: number
 }
 /**
- * The effective task contract of one session (SPEC section 3). A directive replaces it whole; fields it does not name return to their defaults.
+ * The effective task contract of one session (docs/DESIGN.md#task-contract). A directive replaces it whole; fields it does not name return to their defaults.
  */
 export interface TaskContract {
 /**
@@ -815,7 +815,7 @@ lastUsedAt?: string
 })
 controlState: ("OFF" | "OBSERVING" | "ARMED")
 /**
- * State unreadable or failing its schema (rule 0).
+ * State unreadable or failing its schema (rule `damaged-state`).
  */
 recovery: boolean
 /**
@@ -864,7 +864,7 @@ reasonCode?: string
 hostEffect: "unobserved"
 }
 /**
- * The effective task contract of one session (SPEC section 3). A directive replaces it whole; fields it does not name return to their defaults.
+ * The effective task contract of one session (docs/DESIGN.md#task-contract). A directive replaces it whole; fields it does not name return to their defaults.
  */
 export interface ConfigReport {
 user: ("absent" | "ok" | "invalid")
@@ -872,7 +872,7 @@ repo: ("absent" | "ok" | "invalid")
 problems: string[]
 }
 /**
- * ControlEvent v2 (SPEC section 2): what every adapter turns a host's native hook event into.
+ * ControlEvent v2 (docs/DESIGN.md#control-event): what every adapter turns a host's native hook event into.
  */
 export type ControlEvent = (SessionStartEvent | PromptSubmitEvent | ActionBeforeEvent | ActionAfterEvent | SubagentStartEvent | SubagentStopEvent | TurnEndEvent | SessionEndEvent)
 export type SessionStartEvent = (Envelope & {
@@ -940,7 +940,7 @@ name: string
 version?: string
 }
 /**
- * One classified tool call (SPEC section 2): what it may change, proven or not.
+ * One classified tool call (docs/DESIGN.md#control-event): what it may change, proven or not.
  */
 /**
  * This interface was referenced by `Decision`'s JSON-Schema
@@ -964,7 +964,7 @@ export type Family = ("I" | "H" | "S" | "T")
 export type ControlState = ("OFF" | "OBSERVING" | "ARMED")
 
 /**
- * The verdict on one action (SPEC section 4).
+ * The verdict on one action (docs/DESIGN.md#rule-table).
  */
 /**
  * This interface was referenced by `DirectiveError`'s JSON-Schema
@@ -973,7 +973,7 @@ export type ControlState = ("OFF" | "OBSERVING" | "ARMED")
 export type DirectiveErrorCode = ("INVALID_DIRECTIVE_TOKEN" | "CONFLICTING_DIRECTIVE" | "INVALID_AGENT_LIMIT" | "INVALID_POLICY_VALUE" | "INVALID_FILES_GLOB")
 
 /**
- * Why a $remit directive was refused (SPEC section 3). A malformed directive changes nothing; the error names the first bad token.
+ * Why a $remit directive was refused (docs/DESIGN.md#task-contract). A malformed directive changes nothing; the error names the first bad token.
  */
 export interface DirectiveError {
 code: DirectiveErrorCode
@@ -987,7 +987,7 @@ token: string
 message: string
 }
 /**
- * What one adapter can do on its host (SPEC section 10), rendered into HOST-ADAPTER-CONTRACT.md.
+ * What one adapter can do on its host (docs/DESIGN.md#adapters-and-installers), rendered into HOST-ADAPTER-CONTRACT.md.
  */
 export interface HostCapability {
 host: ("codex" | "claude" | "opencode" | "hermes" | "pi" | "omp")
@@ -1016,7 +1016,7 @@ versions?: string[]
 method?: ("real-host" | "stand-in" | "unverified")
 }
 /**
- * Host hook and plugin configuration files remit protects under rule 4, with ~ for the home folder.
+ * Host hook and plugin configuration files remit protects under rule `self-protection`, with ~ for the home folder.
  */
 configPaths?: string[]
 gaps?: string[]
@@ -1063,7 +1063,7 @@ export type UnresolvedReason = ("undeclared_adapter" | "unbounded_batch" | "resu
 export type Label = ("correct" | "incorrect" | "inconclusive")
 
 /**
- * One session's state file, REMIT_HOME/sessions/<key>.json (SPEC section 6). Never holds prompt text, command text or file contents; raw session ids are not stored.
+ * One session's state file, REMIT_HOME/sessions/<key>.json (docs/DESIGN.md#session-state). Never holds prompt text, command text or file contents; raw session ids are not stored.
  */
 export interface SessionState {
 schemaVersion: 2
@@ -1076,7 +1076,7 @@ createdAt: string
 lastUsedAt: string
 contract: TaskContract
 /**
- * A pending malformed directive (rule 1); cleared by the next valid directive.
+ * A pending malformed directive (rule `invalid-directive`); cleared by the next valid directive.
  */
 directiveError: (null | DirectiveError)
 ledger: Ledger
@@ -1255,13 +1255,13 @@ export type Level = ("watch" | "guard" | "lock" | "off")
 export type Policy = ("deny" | "ask" | "allow")
 
 /**
- * The effective task contract of one session (SPEC section 3). A directive replaces it whole; fields it does not name return to their defaults.
+ * The effective task contract of one session (docs/DESIGN.md#task-contract). A directive replaces it whole; fields it does not name return to their defaults.
  */
 /**
  * A host-neutral description of one tool call before classification. Adapters translate a host's tool table into it; cases write their abstract actions in it; the core classifier turns it into an Action.
  */
 /**
- * The user's optional configuration, $XDG_CONFIG_HOME/remit/config.json (SPEC section 6). A file that fails this schema is reported and ignored as a whole.
+ * The user's optional configuration, $XDG_CONFIG_HOME/remit/config.json (docs/DESIGN.md#session-state). A file that fails this schema is reported and ignored as a whole.
  */
 export interface UserConfig {
 $schema?: string

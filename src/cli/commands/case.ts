@@ -1,5 +1,5 @@
 // `remit case from <evt>`: turns an event recorded with REMIT_AUDIT=detail into a case file
-// (SPEC section 9). The bad arm replays what happened; the good arm starts as a copy for the
+// (docs/DESIGN.md#cases-and-replay). The bad arm replays what happened; the good arm starts as a copy for the
 // author to change in one decisive fact.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

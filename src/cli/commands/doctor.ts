@@ -1,4 +1,4 @@
-// `remit doctor`: per host, "protected: yes/no" and why (SPEC section 8). It reads the hosts'
+// `remit doctor`: per host, "protected: yes/no" and why (docs/DESIGN.md#command-line). It reads the hosts'
 // configuration, runs each host's `--version`, and RUNS the registered hook commands once
 // with a synthetic probe session. Exit 0 when every applicable host is protected, 3 otherwise.
 import minimist from 'minimist';

@@ -34,7 +34,7 @@ export async function runHook(host: string, eventArg: string | undefined, stdinT
   return { stdout: '', exitCode: 0, stderr: `remit: no hook for host '${host}'\n` };
 }
 
-/** Every host's hook and plugin configuration, resolved for this environment (rule 4). */
+/** Every host's hook and plugin configuration, resolved for this environment (rule `self-protection`). */
 export function protectedHostConfig(env: Readonly<Record<string, string | undefined>>): string[] {
   const paths = new Set<string>([...codexConfigPaths(env), ...claudeConfigPaths(env)]);
   for (const p of allHostConfigPaths()) paths.add(p);

@@ -1,5 +1,5 @@
 // `remit install <host|all> [--scope user|project|local] [--dry-run] [--trust] [--json]`:
-// registers remit's hooks in a host's own configuration (SPEC section 10). Exit 0 done, 1 error.
+// registers remit's hooks in a host's own configuration (docs/DESIGN.md#adapters-and-installers). Exit 0 done, 1 error.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Arguments shared by the read-back commands (SPEC section 8): --home, --json, and session
+// Arguments shared by the read-back commands (docs/DESIGN.md#command-line): --home, --json, and session
 // selection (--host H --session ID, else the session last used in this directory's project).
 import { existsSync } from 'node:fs';
 import minimist from 'minimist';

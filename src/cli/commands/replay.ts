@@ -1,4 +1,4 @@
-// `remit replay [dir] [--host H|core|all] [--json]` (SPEC section 9): every case through the
+// `remit replay [dir] [--host H|core|all] [--json]` (docs/DESIGN.md#cases-and-replay): every case through the
 // core and every registered adapter; a table or JSON; exit 0 when all agree, 2 otherwise.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ export interface ReplayDeps {
 
 /**
  * The production Runtime for replay: host hook configuration of every registered adapter is
- * protected (rule 4), and an adapter target's audit records its own response channels.
+ * protected (rule `self-protection`), and an adapter target's audit records its own response channels.
  */
 export function replayRuntimeFactory(adapters: () => HostAdapter[]): RuntimeFactory {
   return (o) =>

@@ -1,5 +1,5 @@
 // What a session's audit tail says about its control state: read when its state file is
-// missing (rule 0: the audit, not the absence of a file, says whether it was armed).
+// missing (rule `damaged-state`: the audit, not the absence of a file, says whether it was armed).
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { readLastRecords } from './read.js';
 

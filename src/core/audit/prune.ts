@@ -1,4 +1,4 @@
-// Retention (SPEC section 6/7): whole sessions whose audit and state were last touched
+// Retention (docs/DESIGN.md: session state, audit): whole sessions whose audit and state were last touched
 // before the cutoff are removed. A live session's log is never cut in the middle, which
 // would break its chain; its age is its last use.
 import { readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';

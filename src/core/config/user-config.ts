@@ -1,4 +1,4 @@
-// The user's configuration (SPEC section 6) and a repository's `.remit.json`. A file that
+// The user's configuration (docs/DESIGN.md#session-state) and a repository's `.remit.json`. A file that
 // fails its schema is reported and ignored as a whole: a half-read configuration could
 // loosen something the user never meant to.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Plain-language corrections (SPEC section 3): in a session a directive armed, a few
+// Plain-language corrections (docs/DESIGN.md#task-contract): in a session a directive armed, a few
 // phrases tighten the mode without `$remit`. They only ever tighten — from `change` to a
 // non-mutating mode, or to `answer` on a bare "stop" — so a misread phrase costs the user one
 // `$remit change`, while a loosening phrase ("fix it") is never read at all.

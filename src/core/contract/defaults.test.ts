@@ -3,7 +3,7 @@ import { validateTaskContract } from '../../generated/validate-task-contract.js'
 import { controlStateOf, defaultContract } from './defaults.js';
 
 describe('defaultContract', () => {
-  it('is the SPEC default and valid against the schema', () => {
+  it('is the documented default and valid against the schema', () => {
     const c = defaultContract();
     expect(c).toEqual({ mode: 'unconfirmed', level: 'watch', files: null, deps: 'ask', hash: 'deny', hostconfig: 'deny', agents: null, checks: 'allow', source: 'default' });
     expect(validateTaskContract(c)).toBe(true);

@@ -1,4 +1,4 @@
-// The contract a session starts with (SPEC section 3) and the control state a level puts it in.
+// The contract a session starts with (docs/DESIGN.md#task-contract) and the control state a level puts it in.
 import type { TaskContract } from '../../generated/types.js';
 
 export type ControlState = 'OFF' | 'OBSERVING' | 'ARMED';

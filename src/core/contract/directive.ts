@@ -1,4 +1,4 @@
-// The directive head → the new contract (SPEC section 3). A directive replaces the contract:
+// The directive head → the new contract (docs/DESIGN.md#task-contract). A directive replaces the contract:
 // fields it does not name go back to their defaults. Errors are atomic and name the first
 // bad token, so a typo never half-applies.
 import type { DirectiveError, Level, Mode, Policy, TaskContract } from '../../generated/types.js';

@@ -1,5 +1,5 @@
 // `files=` globs: validated and resolved once, at directive time, against the project root
-// (SPEC section 3). Resolution and matching belong to src/core/paths; this file only decides
+// (docs/DESIGN.md#task-contract). Resolution and matching belong to src/core/paths; this file only decides
 // which typed globs are acceptable.
 import type { DirectiveError } from '../../generated/types.js';
 import { isWindowsStylePath } from '../paths/canonical.js';

@@ -1,4 +1,4 @@
-// The task-contract parser's public surface (SPEC section 3).
+// The task-contract parser's public surface (docs/DESIGN.md#task-contract).
 export { defaultContract, controlStateOf, type ControlState } from './defaults.js';
 export { parsePrompt, type PromptParse, type ParseContext, type InspectionCommand } from './parse-prompt.js';
 export { contractLine, helpText } from './echo.js';

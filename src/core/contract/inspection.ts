@@ -1,4 +1,4 @@
-// Inspection commands (SPEC section 3): the whole prompt is one command that reads state
+// Inspection commands (docs/DESIGN.md#task-contract): the whole prompt is one command that reads state
 // and never touches the contract. Anything more on the line, or on a later line, makes it
 // an ordinary directive head, which then fails on the command word.
 import { unindentedFirstLine } from './locate.js';

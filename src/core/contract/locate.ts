@@ -1,4 +1,4 @@
-// Where a `$remit` directive may stand (SPEC section 3): the start of the first non-empty
+// Where a `$remit` directive may stand (docs/DESIGN.md#task-contract): the start of the first non-empty
 // line, at most three spaces in. Four spaces or a tab make an indented code example, and
 // anything in front (a quote, a list marker, `>`, a backtick, prose) makes it a mention.
 

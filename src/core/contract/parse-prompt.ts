@@ -1,4 +1,4 @@
-// One user prompt → what it does to the contract (SPEC section 3). Checked in this order:
+// One user prompt → what it does to the contract (docs/DESIGN.md#task-contract). Checked in this order:
 // an inspection command (the whole prompt), a directive on the first line (which wins over
 // any correction phrase further down), then a tightening correction; otherwise nothing.
 import type { DirectiveError, TaskContract } from '../../generated/types.js';

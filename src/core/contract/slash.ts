@@ -1,5 +1,5 @@
 // Host-side spellings of a directive that adapters turn into `$remit …` before parsing
-// (SPEC section 3). Nothing else in a prompt is ever unwrapped.
+// (docs/DESIGN.md#task-contract). Nothing else in a prompt is ever unwrapped.
 import { firstContentLine } from './locate.js';
 
 const SLASH_NAMES = new Set(['remit', 'remit:remit']);

@@ -1,4 +1,4 @@
-// 32 real hook processes race to launch one subagent each under agents=4 (SPEC section 11).
+// 32 real hook processes race to launch one subagent each under agents=4 (docs/DESIGN.md#performance-budget).
 // The lock timeout is raised so a loaded machine cannot turn this into a timing test; the
 // default-timeout run is measured by `npm run bench` (scripts/bench/state.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

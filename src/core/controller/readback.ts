@@ -1,4 +1,4 @@
-// The read-back answers (SPEC sections 7 and 8), shared by the in-chat inspection commands
+// The read-back answers (docs/DESIGN.md: audit, command line), shared by the in-chat inspection commands
 // and the CLI so both give the same answer: views are data (the --json shapes), renderers
 // turn them into text.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The decision table of SPEC section 4: one pure, total function. Rules run in order and the
+// The decision table (docs/DESIGN.md#rule-table): one pure, total function. Rules run in order and the
 // first that matches decides; rules that need the ledger or the audit get their facts in
 // DecisionInput, gathered by the controller.
 import path from 'node:path';
@@ -384,7 +384,7 @@ function toDecision(v: Verdict, state: ControlState): Decision {
   return d;
 }
 
-/** SPEC section 4, first match wins. Never throws: a failure inside is a GUARD_ERROR verdict. */
+/** docs/DESIGN.md#rule-table: first match wins. Never throws: a failure inside is a GUARD_ERROR verdict. */
 export function decide(input: DecisionInput): Decision {
   const state: ControlState = input.damaged
     ? input.damaged.lastArmed

@@ -1,4 +1,4 @@
-// The delegation ledger (SPEC section 5): reservations of concurrent subagent capacity,
+// The delegation ledger (docs/DESIGN.md#delegation-ledger): reservations of concurrent subagent capacity,
 // released only by terminal evidence that names them. Pure functions over the ledger value;
 // the controller calls them under the session lock.
 import type { Ledger, Reservation, UnresolvedReason } from '../../generated/types.js';

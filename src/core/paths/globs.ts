@@ -1,4 +1,4 @@
-// The one glob matcher for `files=` (SPEC section 3): picomatch semantics with dotfiles,
+// The one glob matcher for `files=` (docs/DESIGN.md#task-contract): picomatch semantics with dotfiles,
 // `**` crossing `/`, `*` not; globs stored canonical and absolute.
 import picomatch from 'picomatch';
 import path from 'node:path';

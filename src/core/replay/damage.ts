@@ -1,5 +1,5 @@
-// Test-only fault injection for damage steps (SPEC section 4 rule 0 and the fail mode).
-// It works on the files the state store keeps under REMIT_HOME (SPEC section 6), never on
+// Test-only fault injection for damage steps (rule `damaged-state` and docs/DESIGN.md#fail-modes).
+// It works on the files the state store keeps under REMIT_HOME (docs/DESIGN.md#session-state), never on
 // the store's code, so a case proves what a real damaged install would do.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

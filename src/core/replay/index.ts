@@ -1,4 +1,4 @@
-// The replay runner's public surface (SPEC section 9).
+// The replay runner's public surface (docs/DESIGN.md#cases-and-replay).
 export { loadCases, loadCaseFile, conventionError, type LoadedCase } from './load-cases.js';
 export { replayCase, describeExpect, describeFailure, type CaseResult, type StepResult, type ReplayOptions, type ArmName } from './replay-case.js';
 export { replayAll, totals, type ReplayAllOptions, type ReplayRow, type ReplayTotals } from './replay-all.js';

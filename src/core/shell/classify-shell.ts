@@ -1,4 +1,4 @@
-// remit's shell classifier (SPEC sections 2 and 4): one command string in, the action's
+// remit's shell classifier (docs/DESIGN.md: control event, rule table): one command string in, the action's
 // mutability, file effects, intents and the first unproven reason out. Total: anything
 // unexpected becomes `unknown` with a fixed reason, never an exception.
 import type { ClassifyContext } from '../classify/context.js';

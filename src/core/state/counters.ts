@@ -1,4 +1,4 @@
-// Per-session counters (SPEC section 6), kept under the session lock so `runtime --all`
+// Per-session counters (docs/DESIGN.md#session-state), kept under the session lock so `runtime --all`
 // reads one small object per session instead of every audit line.
 import type { Counters, Decision } from '../../generated/types.js';
 

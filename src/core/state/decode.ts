@@ -1,5 +1,5 @@
 // Reading a state file: parse, migrate older schema versions in memory, validate. A file
-// that fails is reported as damage (rule 0) and is never rewritten by the hook path.
+// that fails is reported as damage (rule `damaged-state`) and is never rewritten by the hook path.
 import type { SessionState } from '../../generated/types.js';
 import { validateSessionState } from '../../generated/validate-session-state.js';
 import { STATE_SCHEMA_VERSION } from './session-state.js';

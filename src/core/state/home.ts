@@ -1,4 +1,4 @@
-// Where remit keeps its memory (SPEC section 6). Raw session ids never become file names:
+// Where remit keeps its memory (docs/DESIGN.md#session-state). Raw session ids never become file names:
 // a session is known on disk by a hash of `host:sessionId`.
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';

@@ -1,4 +1,4 @@
-// In-memory migration of older state files (SPEC section 6: never counts as damage). The
+// In-memory migration of older state files (docs/DESIGN.md#session-state: never counts as damage). The
 // migrated form is written by the next locked mutation, never by a read.
 //
 // Version 1 (remit before per-check counts and labels) had no recentDenials, checkRuns,

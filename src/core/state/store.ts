@@ -3,7 +3,7 @@
 // `remit state repair` replaces it, and only after the sound one is written.
 //
 // A state file that is missing while the session's audit says it was armed is damage, not a
-// new session (rule 0): deleting the file, or pointing it at nothing, must not disarm.
+// new session (rule `damaged-state`): deleting the file, or pointing it at nothing, must not disarm.
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit } from '../audit/last-state.js';

@@ -1,5 +1,5 @@
 // remit's own CLI run by the agent: its mutating commands change remit's state, ledger or
-// host hook configuration, which the decision table protects (SPEC section 4 rule 4).
+// host hook configuration, which the decision table protects (rule `self-protection`).
 import path from 'node:path';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
