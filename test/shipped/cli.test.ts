@@ -235,10 +235,10 @@ describe('commands people type', () => {
     b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
     const pre = b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' }, tool_use_id: 't1' });
     expect(pre).toContain('deny');
-    const status = JSON.parse(b.run('status', '--json').out) as { recent: { id: string; kind: string; outcome?: string }[] };
+    const status = JSON.parse(b.run('status', '--json').out) as { recent: { id: string; outcome: string }[]; contractChange: { eventId: string } };
     const decision = status.recent.find((r) => r.outcome === 'deny')!;
-    const other = status.recent.find((r) => !r.outcome)!;
-    expect(b.run('label', other.id, 'correct').err).toContain('not a decision');
+    // The directive's record: an event, not a decision.
+    expect(b.run('label', status.contractChange.eventId, 'correct').err).toContain('not a decision');
     expect(b.run('label', decision.id, 'correct').code).toBe(0);
 
     const dry = b.run('prune', '--older-than', '0d', '--dry-run', '--json');

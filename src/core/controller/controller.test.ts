@@ -10,7 +10,7 @@ import { auditFile, sessionFile, sessionKey } from '../state/home.js';
 import { readSession } from '../state/store.js';
 import { verifyAuditFile } from '../audit/verify.js';
 import { repairState } from './operations.js';
-import { explainView } from './readback.js';
+import { explainView } from './explain-view.js';
 import { lockDirOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { writeStateAsVersion1 } from '../state/older-version.js';
