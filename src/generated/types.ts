@@ -317,7 +317,18 @@ result: ("none" | "context" | "prompt-block" | "decision")
 code?: string
 }
 decision: Decision
+/**
+ * The rule that decided (docs/DESIGN.md#rule-table).
+ */
+rule: string
+/**
+ * The text the host's model would read, with `<event id>` where an event id would stand: the dry run records nothing, so no id would be found by `remit explain`.
+ */
 message: string
+/**
+ * For an ask: the question a host with its own approval prompt shows the person (Claude Code, Pi and omp with a UI).
+ */
+question?: string
 action: {
 tool: string
 mutability: ("read" | "write" | "delegate" | "control" | "unknown" | "check")

@@ -1,55 +1,12 @@
 // The built bundle (dist/remit.cjs and its chunks), run as a person runs it: in a throwaway
 // HOME with every host's own configuration already there, and no sources on the path.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'dist', 'remit.cjs');
-const made: string[] = [];
-
-beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
-}, 120_000);
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
-
-interface Box {
-  home: string;
-  proj: string;
-  run(...args: string[]): { code: number; out: string; err: string };
-  hook(host: string, event: string, payload: object): string;
-}
-
-function box(): Box {
-  const dir = mkdtempSync(path.join(tmpdir(), 'remit-shipped-'));
-  made.push(dir);
-  const home = path.join(dir, 'home');
-  const proj = path.join(dir, 'proj');
-  mkdirSync(home);
-  mkdirSync(proj);
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
-  return {
-    home,
-    proj,
-    run(...args) {
-      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: proj, env, encoding: 'utf8', timeout: 60_000 });
-      return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-    },
-    hook(host, event, payload) {
-      return spawnSync(process.execPath, [BIN, 'hook', host, event], { cwd: proj, env, input: JSON.stringify(payload), encoding: 'utf8' }).stdout;
-    },
-  };
-}
-
-const put = (file: string, text: string, mode = 0o644) => {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  chmodSync(file, mode);
-};
+beforeAll(ensureBuilt, 120_000);
+afterAll(cleanBoxes);
 
 /** Foreign configuration for all six hosts, in the forms people write it. */
 function foreign(home: string): void {
