@@ -181,7 +181,8 @@ export function runtimeView(home: string, keys: string[] | 'all'): CliRuntime {
 }
 
 export function renderRuntime(v: CliRuntime): string {
-  const lines = [`remit runtime (${v.scope === 'all' ? `all sessions: ${v.sessions}` : 'this session'}; host effect unobserved)`];
+  // Counts of remit's answers only: what the host then did with each call is per decision, in status and explain.
+  const lines = [`remit runtime (${v.scope === 'all' ? `all sessions: ${v.sessions}` : 'this session'}; remit's answers, not what the host then did)`];
   lines.push(`Checked actions: ${v.checked}`);
   lines.push(`Allowed: ${v.allowed}  Reported: ${v.reported} (would ask ${v.wouldAsk}, would deny ${v.wouldDeny})  Asked: ${v.asked}  Denied: ${v.denied}`);
   if (v.guardErrors) lines.push(`Guard errors: ${v.guardErrors}`);
