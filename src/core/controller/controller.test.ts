@@ -11,7 +11,7 @@ import { readSession } from '../state/store.js';
 import { verifyAuditFile } from '../audit/verify.js';
 import { repairState } from './operations.js';
 import { explainView } from './readback.js';
-import { lockDirOf } from '../state/lock.js';
+import { lockPathOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { writeStateAsVersion1 } from '../state/older-version.js';
 
@@ -332,7 +332,7 @@ describe('damage, recovery and repair', () => {
 
 describe('fail mode', () => {
   function holdLock() {
-    mkdirSync(lockDirOf(sessionFile(home, key)), { recursive: true });
+    mkdirSync(lockPathOf(sessionFile(home, key)), { recursive: true });
   }
 
   it('a lock timeout while ARMED denies writes and delegation, allows reads, and is audited', async () => {
