@@ -196,7 +196,7 @@ export function createActionHandler(ctx: Ctx) {
     }
     const d = decide(input);
     if (d.controlState === 'OFF') return decisionResult(d, undefined, contract);
-    const id = newEventId(now);
+    let id: string | undefined = newEventId(now);
     try {
       // The audit has its own lock: this append keeps the chain whole even without the session lock.
       ctx.append(key, {
@@ -204,7 +204,8 @@ export function createActionHandler(ctx: Ctx) {
         action: actionSummary(a), decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved', durationMs: performance.now() - t0,
       });
     } catch {
-      // Recording failed too (a full disk); the verdict stands.
+      // Recording failed too (a full disk): the verdict stands, naming no record `explain` could not find.
+      id = undefined;
     }
     return decisionResult(d, id, contract);
   }

@@ -6,6 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import type { CliExplain, CliRuntime, CliStatus, ConfigReport, RuntimeEvent, SessionState, TaskContract } from '../../generated/types.js';
 import { contractLine, controlStateOf, defaultContract } from '../contract/index.js';
 import { findEvent, readLastRecords } from '../audit/read.js';
+import { auditTail } from '../audit/last-state.js';
 import { eventIdTime } from '../audit/event-id.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
 import { auditDir, auditFile, SESSION_KEY } from '../state/home.js';
@@ -13,17 +14,6 @@ import { listSessionKeys, readSession, type LoadedState } from '../state/store.j
 import type { Loaded } from '../config/user-config.js';
 
 const RECENT = 5;
-
-/** Rule 0: was the session armed, by the last record in its audit tail that says? */
-export function lastArmedFromAudit(home: string, key: string): boolean {
-  const tail = readLastRecords(auditFile(home, key), 50);
-  for (let i = tail.length - 1; i >= 0; i--) {
-    const r = tail[i]!;
-    if (r.state) return r.state === 'ARMED';
-    if (r.contract) return r.contract.level === 'guard' || r.contract.level === 'lock';
-  }
-  return false;
-}
 
 export function recoveryContract(lastArmed: boolean): TaskContract {
   return { ...defaultContract(), mode: 'review', level: lastArmed ? 'guard' : 'watch', source: 'recovery' };
@@ -49,9 +39,11 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
         return row;
       })
     : [];
+  // The same reading of the audit tail the hook makes (rule `damaged-state`): unreadable arms.
+  const tail = key ? auditTail(auditFile(home, key)) : null;
+  const audit = tail?.problem ? { auditUnreadable: tail.problem } : {};
   if (state.kind === 'damaged') {
-    const lastArmed = lastArmedFromAudit(home, key!);
-    const c = recoveryContract(lastArmed);
+    const c = recoveryContract(tail?.state === 'ARMED' || tail?.state === 'UNREADABLE');
     return {
       session: { key: key!, host: '?' },
       controlState: controlStateOf(c),
@@ -66,6 +58,7 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
       config,
       recent,
       hostEffect: 'unobserved',
+      ...audit,
     };
   }
   const s: SessionState | null = state.kind === 'ok' ? state.state : null;
@@ -84,6 +77,7 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
     config,
     recent,
     hostEffect: 'unobserved',
+    ...audit,
   };
   if (s && key) {
     view.session = { key, host: s.host.name, lastUsedAt: s.lastUsedAt };
@@ -93,6 +87,14 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
     view.counters = { checked: c.checked, allowed: c.allowed, reported: c.reported, asked: c.asked, denied: c.denied };
   }
   return view;
+}
+
+/** What an audit that cannot be read means for the session, in words. */
+function auditUnreadableLine(v: CliStatus): string {
+  const effect = v.controlState === 'ARMED'
+    ? 'remit cannot record a check, so it refuses every action that could change something (GUARD_ERROR) until the audit is a readable file again'
+    : 'checks go ahead but are not recorded';
+  return `Audit: this session's audit cannot be read (${v.auditUnreadable}): its history cannot be shown or verified, and ${effect}. \`remit audit verify\` reports it broken.`;
 }
 
 function agentsLine(v: CliStatus): string {
@@ -109,6 +111,7 @@ export function renderStatus(v: CliStatus): string {
   if (v.contract) lines.push(`Authority: ${v.contract.source}`);
   lines.push(agentsLine(v) + (v.agents.reservations?.length ? ` [${v.agents.reservations.map((r) => `${r.id}:${r.units}`).join(' ')}]` : ''));
   if (v.damage) lines.push(`Damaged state: ${v.damage}. Run \`remit state repair\` in a terminal, or start a new session.`);
+  if (v.auditUnreadable) lines.push(auditUnreadableLine(v));
   if (v.directiveError) lines.push(`Directive error pending: ${v.directiveError}`);
   if (v.unresolved.length) lines.push(`Unresolved delegation: ${v.unresolved.join(', ')} (needs proven completion, \`remit ledger release\` from a terminal, or a new session)`);
   if (v.approvals) lines.push(`One-time approvals waiting: ${v.approvals}`);
