@@ -17,9 +17,7 @@
 // the break once and every later link verifies.
 import { createHash, createHmac } from 'node:crypto';
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import path from 'node:path';
 import type { RuntimeEvent } from '../../generated/types.js';
-import { ensurePrivateDir } from '../state/files.js';
 import { wfs } from '../state/fs-layer.js';
 import { lockSync } from '../state/lock.js';
 
@@ -140,8 +138,8 @@ function truncateBack(fd: number, size: number): void {
 
 /** Appends one record and returns it with the head the next record will link to. */
 export function appendChained(file: string, body: RecordBody, opts: AppendOptions = {}): { record: RuntimeEvent; head: AuditHead } {
-  ensurePrivateDir(path.dirname(file));
   const key = opts.key ?? null;
+  // Taking the lock creates the audit folder when it is missing (mkdir only on ENOENT).
   const lock = lockSync(file, AUDIT_LOCK_WAIT_MS, AUDIT_LOCK_STALE_MS);
   try {
     const fd = wfs.openSync(file, 'a+', 0o600);
