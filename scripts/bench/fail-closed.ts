@@ -15,21 +15,13 @@ import { newEventId } from '../../src/core/audit/event-id.js';
 import { protectedTree } from '../../src/core/paths/protected.js';
 import { lockSync, tryLock, LOCK_STALE_MS } from '../../src/core/state/lock.js';
 import type { RuntimeEvent } from '../../src/generated/types.js';
+import { ms, pct, row } from './lib/rows.js';
 
 const quick = process.argv.includes('--quick');
 const root = process.cwd();
 const bundle = path.join(root, 'dist', 'remit.cjs');
 const KEY = auditKeyOf(randomBytes(32).toString('hex'));
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-function ms(n: number): string {
-  return `${n.toFixed(n < 1 ? 3 : 1)} ms`;
-}
-function row(name: string, measured: string, target: string, ok: boolean | undefined, extra: Record<string, number> = {}): void {
-  console.log(JSON.stringify({ name, measured, target, ok, ...extra }));
-}
 
 function body(i: number): Omit<RuntimeEvent, 'v' | 'seq' | 'prev'> {
   return {
