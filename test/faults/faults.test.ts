@@ -152,6 +152,22 @@ describe('defect 9: what killed writers leave', () => {
   });
 });
 
+describe('retention and locks', () => {
+  it('an old session whose lock a dead process left is pruned; one a live process holds is kept', async () => {
+    await h.armedReview();
+    const old = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000);
+    for (const f of [h.stateFile, h.auditFile]) utimesSync(f, old, old);
+    const { hostname } = await import('node:os');
+    symlinkSync(`${process.pid}@${hostname()}`, lockPathOf(h.stateFile));
+    expect(pruneHome(h.home, 30 * 24 * 60 * 60 * 1000, new Date())).toMatchObject({ sessionFiles: 0, auditFiles: 0 });
+    unlinkSync(lockPathOf(h.stateFile));
+    // A pid that cannot be running (above the kernel's pid limit).
+    symlinkSync(`${2 ** 22 + 1}@${hostname()}:1`, lockPathOf(h.stateFile));
+    expect(pruneHome(h.home, 30 * 24 * 60 * 60 * 1000, new Date())).toMatchObject({ sessionFiles: 1, auditFiles: 1 });
+    expect(fs.existsSync(lockPathOf(h.stateFile))).toBe(false);
+  });
+});
+
 describe('defect 11: keyed chain and head', () => {
   it('rewriting a middle line and relinking, or truncating the tail, is detected', async () => {
     const c = await h.armedReview();

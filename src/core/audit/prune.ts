@@ -6,7 +6,7 @@
 import { lstatSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { auditDir, SESSION_KEY, sessionFile, sessionsDir } from '../state/home.js';
-import { LOCK_STALE_MS, lockPathOf, tryLock } from '../state/lock.js';
+import { isLocked, LOCK_STALE_MS, tryLock } from '../state/lock.js';
 import { ensurePrivateDir } from '../state/files.js';
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -40,16 +40,6 @@ function mtimeOf(file: string): number | null {
     return statSync(file).mtimeMs;
   } catch {
     return null;
-  }
-}
-
-/** Whether anything is at the lock path (a symlink to its holder's name, which need not exist). */
-function locked(state: string): boolean {
-  try {
-    lstatSync(lockPathOf(state));
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -121,20 +111,35 @@ export function pruneHome(home: string, olderThanMs: number, now: Date, opts: Pr
     const audit = path.join(auditDir(home), `${key}.jsonl`);
     const times = [mtimeOf(state), mtimeOf(audit)].filter((t): t is number => t !== null);
     if (!times.length || Math.max(...times) >= cutoff) continue;
-    if (locked(state)) continue;
+    // A session in use is never removed; a lock left by a dead process does not keep it.
+    if (isLocked(state, LOCK_STALE_MS)) continue;
     if (opts.keep?.(key, state)) {
       result.kept.push(key);
       continue;
     }
-    const a = drop(audit);
-    if (a >= 0) {
-      result.auditFiles++;
-      result.bytes += a;
+    // Removed under its lock, so a hook arriving meanwhile waits and then finds no session.
+    let held: ReturnType<typeof tryLock> = null;
+    if (!opts.dryRun) {
+      try {
+        held = tryLock(state, LOCK_STALE_MS);
+      } catch {
+        held = null;
+      }
+      if (!held) continue;
     }
-    const s = drop(state);
-    if (s >= 0) {
-      result.sessionFiles++;
-      result.bytes += s;
+    try {
+      const a = drop(audit);
+      if (a >= 0) {
+        result.auditFiles++;
+        result.bytes += a;
+      }
+      const s = drop(state);
+      if (s >= 0) {
+        result.sessionFiles++;
+        result.bytes += s;
+      }
+    } finally {
+      held?.release();
     }
   }
   return result;

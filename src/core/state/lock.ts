@@ -35,16 +35,22 @@ export function lockPathOf(file: string): string {
 }
 
 let ownerTag: string | undefined;
+let taken = 0;
+/**
+ * This holder's name, `pid@host:n`: the count tells two holders in one process apart (a plugin
+ * host runs many hooks in one process), so a release never removes a lock another took.
+ */
 function me(): string {
   ownerTag ??= `${process.pid}@${hostname()}`;
-  return ownerTag;
+  return `${ownerTag}:${++taken}`;
 }
 
-/** Whether `owner` (pid@host) names a process on this host that no longer exists. */
+/** Whether `owner` (pid@host, optionally :n) names a process on this host that no longer exists. */
 export function ownerGone(owner: string): boolean {
   const at = owner.lastIndexOf('@');
   const pid = Number(owner.slice(0, at));
-  if (at < 0 || owner.slice(at + 1) !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  const host = owner.slice(at + 1).split(':')[0];
+  if (at < 0 || host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
@@ -104,6 +110,17 @@ function breakLock(lock: string, judged: string | null): void {
   }
 }
 
+/** A holder that may still be running: not provably gone from this host, and not stale. */
+function live(h: { owner: string | null; ageMs: number }, staleMs: number): boolean {
+  return !((h.owner !== null && ownerGone(h.owner)) || h.ageMs > staleMs);
+}
+
+/** Whether a live holder has the lock on `file` (nothing there, a dead owner or a stale lock: no). */
+export function isLocked(file: string, staleMs: number): boolean {
+  const h = holderOf(lockPathOf(file));
+  return h !== 'free' && live(h, staleMs);
+}
+
 export interface Held {
   release(): void;
   /** Marks the lock fresh (for a holder that runs longer than a moment). */
@@ -143,11 +160,8 @@ export function tryLock(file: string, staleMs: number): Held | null {
     }
     const h = holderOf(lock);
     if (h === 'free') continue;
-    if ((h.owner !== null && ownerGone(h.owner)) || h.ageMs > staleMs) {
-      breakLock(lock, h.owner);
-      continue;
-    }
-    return null;
+    if (live(h, staleMs)) return null;
+    breakLock(lock, h.owner);
   }
   return null;
 }
