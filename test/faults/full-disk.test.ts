@@ -117,6 +117,19 @@ describe('a lifecycle fact on a full disk', () => {
   });
 });
 
+describe('a session start on a full disk', () => {
+  it('still gives the model the standing contract, and the session stays armed', async () => {
+    scenario();
+    const c = await h.armedReview();
+    const before = h.auditLines();
+    const { hits, value } = await onFullDisk('writeSync', () => c.handle(events.sessionStart(h.base, 'resume')));
+    expect(hits).toBeGreaterThan(0);
+    expect(value).toMatchObject({ kind: 'context', text: expect.stringContaining('ARMED') });
+    expect(h.check(before)).toEqual({ lost: [], whole: true });
+    expect(await h.armedWrite(c, 'w1')).toBe('deny');
+  });
+});
+
 describe('the secret on a full disk', () => {
   for (const name of ['openSync', 'writeSync', 'fsyncSync', 'linkSync', 'renameSync'] as (keyof WriteFs)[]) {
     it(`${name}: no empty or partial secret is left, and the next process creates a sound one`, async () => {
