@@ -21,21 +21,13 @@ import type { RuntimeEvent, TaskContract } from '../../src/generated/types.js';
 import { probeLaunch } from '../../test/support/hook-probe.js';
 import { readSession } from '../../src/core/state/store.js';
 import { verifyAuditFile } from '../../src/core/audit/verify.js';
+import { ms, pct, row } from './lib/rows.js';
 
 const quick = process.argv.includes('--quick');
 const full = process.argv.includes('--full');
 const root = process.cwd();
 const bundle = path.join(root, 'dist', 'remit.cjs');
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-function ms(n: number): string {
-  return `${n.toFixed(n < 1 ? 3 : 1)} ms`;
-}
-function row(name: string, measured: string, target: string, ok: boolean | undefined, extra: Record<string, number> = {}): void {
-  console.log(JSON.stringify({ name, measured, target, ok, ...extra }));
-}
 
 const CONTRACT: TaskContract = { ...defaultContract(), mode: 'change', level: 'guard', files: ['/p/src/**'], filesAsTyped: ['src/**'], agents: 4, source: 'directive' };
 

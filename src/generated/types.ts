@@ -978,6 +978,10 @@ recovery: boolean
  * Why the state could not be used.
  */
 damage?: string
+/**
+ * Why the session's audit cannot be read (cannot be opened, not a regular file, no readable record). Nothing new can be recorded: an ARMED session refuses every action that could change something (GUARD_ERROR), and a damaged state counts as armed.
+ */
+auditUnreadable?: string
 contract: (null | TaskContract)
 contractLine: string
 /**

@@ -1,11 +1,13 @@
 // `remit audit verify [--all]`: each chain's first broken link, checked with the install's
 // audit key and the head the session state recorded. Exit 0 intact, 6 broken (an audit that
-// is not a readable file counts as broken).
+// is not a readable file counts as broken). `--all` covers every audit file and every session
+// state, so a session whose audit was deleted outright is reported by the head it left.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CliAuditVerify } from '../../generated/types.js';
 import { verifySession } from '../../core/audit/verify.js';
 import { auditDir, SESSION_KEY } from '../../core/state/home.js';
+import { listSessionKeys } from '../../core/state/store.js';
 import { UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, requireSession } from './readback-args.js';
 
@@ -36,7 +38,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       } catch {
         names = [];
       }
-      keys = names.filter((n) => n.endsWith('.jsonl') && SESSION_KEY.test(n.slice(0, -6))).map((n) => n.slice(0, -6)).sort();
+      const audited = names.filter((n) => n.endsWith('.jsonl') && SESSION_KEY.test(n.slice(0, -6))).map((n) => n.slice(0, -6));
+      keys = [...new Set([...audited, ...listSessionKeys(args.home)])].sort();
     } else {
       keys = [requireSession(args, io)];
     }

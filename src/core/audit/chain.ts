@@ -4,8 +4,8 @@
 // unreadable) carry a plain sha256 and no `keyed`; verify reads those as such, but never
 // accepts an unkeyed record after a keyed one.
 //
-// An append takes the audit lock (audit/<key>.jsonl.lock, a symlink naming its owner),
-// independent of the session lock, so a hook that timed out on the session lock still
+// An append takes the audit lock (audit/<key>.jsonl.lock, a symlink naming its owner; see
+// state/lock.ts), independent of the session lock, so a hook that timed out on the session lock still
 // appends in order. Under it the append reads only the file's tail, builds the whole line in
 // one buffer and writes it with one O_APPEND write; a short write or an error (ENOSPC)
 // truncates the file back to its previous size, so no partial line is ever left behind.
@@ -16,12 +16,10 @@
 // no newline gets one first, inside the same single write. `remit audit verify` then reports
 // the break once and every later link verifies.
 import { createHash, createHmac } from 'node:crypto';
-import { closeSync, fstatSync, lstatSync, readlinkSync, readSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
-import { hostname } from 'node:os';
-import path from 'node:path';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import type { RuntimeEvent } from '../../generated/types.js';
-import { ensurePrivateDir } from '../state/files.js';
 import { wfs } from '../state/fs-layer.js';
+import { lockSync } from '../state/lock.js';
 
 const TAIL_CHUNK = 16 * 1024;
 /** How far back an append looks for the last good record after a broken line. */
@@ -120,78 +118,8 @@ export type RecordBody = Omit<RuntimeEvent, 'v' | 'seq' | 'prev' | 'prevBroken' 
 
 /** Waiting longer than this for the audit lock is a fault (a hold lasts well under a millisecond). */
 const AUDIT_LOCK_WAIT_MS = 3000;
-/** A lock older than this whose owner cannot be checked (another host) is taken over. */
+/** An audit lock older than this whose owner cannot be checked (another host, a reused pid) is taken over. */
 const AUDIT_LOCK_STALE_MS = 2000;
-
-let ownerTag: string | undefined;
-function me(): string {
-  ownerTag ??= `${process.pid}@${hostname()}`;
-  return ownerTag;
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** Whether `owner` (pid@host) names a process on this host that no longer exists. */
-export function ownerGone(owner: string): boolean {
-  const at = owner.lastIndexOf('@');
-  const pid = Number(owner.slice(0, at));
-  if (at < 0 || owner.slice(at + 1) !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** Removes a dead owner's lock, unless it changed hands since it was judged dead. */
-function breakLock(lock: string, deadOwner: string): void {
-  const aside = `${lock}.${me()}.${Date.now().toString(36)}.stale`;
-  try {
-    if (readlinkSync(lock) !== deadOwner) return;
-    renameSync(lock, aside);
-    unlinkSync(aside);
-  } catch {
-    // Someone else broke it first.
-  }
-}
-
-function lockAudit(file: string): () => void {
-  const lock = `${file}.lock`;
-  const tag = me();
-  const deadline = Date.now() + AUDIT_LOCK_WAIT_MS;
-  for (let spin = 0; ; spin++) {
-    try {
-      symlinkSync(tag, lock);
-      return () => {
-        try {
-          if (readlinkSync(lock) === tag) unlinkSync(lock);
-        } catch {
-          // Taken over as stale: nothing of ours to remove.
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    let owner: string | null = null;
-    let age = 0;
-    try {
-      owner = readlinkSync(lock);
-      age = Date.now() - lstatSync(lock).mtimeMs;
-    } catch {
-      continue; // released meanwhile
-    }
-    if (ownerGone(owner) || age > AUDIT_LOCK_STALE_MS) {
-      breakLock(lock, owner);
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error('audit lock not acquired');
-    sleepSync(1 + (spin % 4));
-  }
-}
 
 // ---------------------------------------------------------------- append
 
@@ -210,9 +138,9 @@ function truncateBack(fd: number, size: number): void {
 
 /** Appends one record and returns it with the head the next record will link to. */
 export function appendChained(file: string, body: RecordBody, opts: AppendOptions = {}): { record: RuntimeEvent; head: AuditHead } {
-  ensurePrivateDir(path.dirname(file));
   const key = opts.key ?? null;
-  const unlock = lockAudit(file);
+  // Taking the lock creates the audit folder when it is missing (mkdir only on ENOENT).
+  const lock = lockSync(file, AUDIT_LOCK_WAIT_MS, AUDIT_LOCK_STALE_MS);
   try {
     const fd = wfs.openSync(file, 'a+', 0o600);
     try {
@@ -240,7 +168,7 @@ export function appendChained(file: string, body: RecordBody, opts: AppendOption
       closeSync(fd);
     }
   } finally {
-    unlock();
+    lock.release();
   }
 }
 

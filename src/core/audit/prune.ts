@@ -1,10 +1,12 @@
 // Retention (docs/DESIGN.md: session state, audit): whole sessions whose audit and state were last touched
 // before the cutoff are removed. A live session's log is never cut in the middle, which
-// would break its chain; its age is its last use.
-import { readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+// would break its chain; its age is its last use. The same pass removes what killed writers
+// left behind an hour or more ago (temp files, broken locks moved aside), which no later write
+// would reuse.
+import { lstatSync, readdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { auditDir, SESSION_KEY, sessionFile, sessionsDir } from '../state/home.js';
-import { lockDirOf } from '../state/lock.js';
+import { isLocked, LOCK_STALE_MS, tryLock } from '../state/lock.js';
 import { ensurePrivateDir } from '../state/files.js';
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -61,31 +63,83 @@ function keysIn(dir: string, ext: string): string[] {
   }
 }
 
+/** A temp file or a lock moved aside this old has no live writer: a write takes milliseconds. */
+const STRAY_AGE_MS = 60 * 60 * 1000;
+const STRAY = /\.(tmp|stale)$/;
+const STATE_TEMP = /^\.([0-9a-f]{24})\.json\.tmp$/;
+
+/** Removes killed writers' leftovers older than an hour; a state temp file only under its session's lock. */
+export function sweepStrays(home: string, now: Date): number {
+  let removed = 0;
+  for (const dir of [home, sessionsDir(home), auditDir(home), path.join(home, 'projects')]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((n) => STRAY.test(n));
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      const file = path.join(dir, n);
+      try {
+        if (now.getTime() - lstatSync(file).mtimeMs < STRAY_AGE_MS) continue;
+        const key = dir === sessionsDir(home) ? STATE_TEMP.exec(n)?.[1] : undefined;
+        const held = key ? tryLock(sessionFile(home, key), LOCK_STALE_MS) : null;
+        if (key && !held) continue;
+        try {
+          unlinkSync(file);
+          removed++;
+        } finally {
+          held?.release();
+        }
+      } catch {
+        // Gone meanwhile, or not ours to remove.
+      }
+    }
+  }
+  return removed;
+}
+
 /** Removes sessions (state + audit) untouched for `olderThanMs`; a locked session is kept. */
 export function pruneHome(home: string, olderThanMs: number, now: Date, opts: PruneOptions = {}): PruneResult {
   const cutoff = now.getTime() - olderThanMs;
   const result: PruneResult = { auditFiles: 0, sessionFiles: 0, bytes: 0, kept: [] };
   const drop = opts.dryRun ? sizeOf : remove;
+  if (!opts.dryRun) sweepStrays(home, now);
   const keys = new Set([...keysIn(sessionsDir(home), '.json'), ...keysIn(auditDir(home), '.jsonl')]);
   for (const key of keys) {
     const state = sessionFile(home, key);
     const audit = path.join(auditDir(home), `${key}.jsonl`);
     const times = [mtimeOf(state), mtimeOf(audit)].filter((t): t is number => t !== null);
     if (!times.length || Math.max(...times) >= cutoff) continue;
-    if (mtimeOf(lockDirOf(state)) !== null) continue;
+    // A session in use is never removed; a lock left by a dead process does not keep it.
+    if (isLocked(state, LOCK_STALE_MS)) continue;
     if (opts.keep?.(key, state)) {
       result.kept.push(key);
       continue;
     }
-    const a = drop(audit);
-    if (a >= 0) {
-      result.auditFiles++;
-      result.bytes += a;
+    // Removed under its lock, so a hook arriving meanwhile waits and then finds no session.
+    let held: ReturnType<typeof tryLock> = null;
+    if (!opts.dryRun) {
+      try {
+        held = tryLock(state, LOCK_STALE_MS);
+      } catch {
+        held = null;
+      }
+      if (!held) continue;
     }
-    const s = drop(state);
-    if (s >= 0) {
-      result.sessionFiles++;
-      result.bytes += s;
+    try {
+      const a = drop(audit);
+      if (a >= 0) {
+        result.auditFiles++;
+        result.bytes += a;
+      }
+      const s = drop(state);
+      if (s >= 0) {
+        result.sessionFiles++;
+        result.bytes += s;
+      }
+    } finally {
+      held?.release();
     }
   }
   return result;

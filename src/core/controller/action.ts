@@ -209,14 +209,15 @@ export function createActionHandler(ctx: Ctx) {
     }
     const { decision: d, facts } = decideWithFacts(input);
     if (d.controlState === 'OFF') return decisionResult(d, undefined, contract);
-    const id = newEventId(now);
+    let id: string | undefined = newEventId(now);
     try {
       // The audit has its own lock: this append keeps the chain whole even without the session lock.
       ctx.append(key, {
         id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}), durationMs: performance.now() - t0,
       });
     } catch {
-      // Recording failed too (a full disk); the verdict stands.
+      // Recording failed too (a full disk): the verdict stands, naming no record `explain` could not find.
+      id = undefined;
     }
     return decisionResult(d, id, contract);
   }

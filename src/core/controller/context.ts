@@ -3,7 +3,7 @@
 import type { ControlEvent, Decision, HostRef, RepoConfig, SessionState, UserConfig } from '../../generated/types.js';
 import { defaultContract } from '../contract/index.js';
 import { appendChained, type AuditHead, type RecordBody } from '../audit/chain.js';
-import { lastStateInAudit } from '../audit/last-state.js';
+import { armedByAudit } from '../audit/last-state.js';
 import { findProjectRoot } from '../paths/project-root.js';
 import { auditFile, type Env } from '../state/home.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';
@@ -104,8 +104,7 @@ export function createContext(deps: ControllerDeps): Ctx {
       return s;
     },
     wasArmed(key) {
-      const last = lastStateInAudit(auditFile(deps.home, key));
-      return last === 'ARMED' || last === 'UNREADABLE';
+      return armedByAudit(auditFile(deps.home, key));
     },
   };
   return ctx;

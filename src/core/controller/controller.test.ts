@@ -12,7 +12,7 @@ import { verifyAuditFile } from '../audit/verify.js';
 import { repairState } from './operations.js';
 import { explainView } from './explain-view.js';
 import { statusView } from './readback.js';
-import { lockDirOf } from '../state/lock.js';
+import { lockPathOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { writeStateAsVersion1 } from '../state/older-version.js';
 
@@ -333,7 +333,7 @@ describe('damage, recovery and repair', () => {
 
 describe('fail mode', () => {
   function holdLock() {
-    mkdirSync(lockDirOf(sessionFile(home, key)), { recursive: true });
+    mkdirSync(lockPathOf(sessionFile(home, key)), { recursive: true });
   }
 
   it('a lock timeout while ARMED denies writes and delegation, allows reads, and is audited', async () => {

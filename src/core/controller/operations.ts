@@ -11,7 +11,7 @@ import { auditFile } from '../state/home.js';
 import { newSessionState } from '../state/session-state.js';
 import { replaceDamagedSession, withSessionLock, writeSession } from '../state/store.js';
 import { controlStateOf } from '../contract/index.js';
-import { lastStateInAudit } from '../audit/last-state.js';
+import { armedByAudit } from '../audit/last-state.js';
 import { recoveryContract } from './readback.js';
 
 const APPROVALS_MAX = 32;
@@ -123,8 +123,7 @@ export async function repairState(
     if (loaded.kind === 'ok') return { ok: true, repaired: false, damage: null, state: loaded.state } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const at = now.toISOString();
-    const last = lastStateInAudit(auditFile(home, key));
-    const lastArmed = last === 'ARMED' || last === 'UNREADABLE';
+    const lastArmed = armedByAudit(auditFile(home, key));
     const old = salvage(readRaw() ?? '');
     const host: HostRef = old?.host && typeof old.host.name === 'string' ? { name: old.host.name } : { name: 'unknown' };
     const fresh = newSessionState(host, recoveryContract(lastArmed), at, typeof old?.projectRoot === 'string' ? old.projectRoot : undefined);

@@ -70,6 +70,14 @@ async function inspect(ctx: Ctx, ev: PromptSubmitEvent, key: string, command: In
   }
 }
 
+/** The control state the session's state file gives, without reading the audit for a missing one. */
+function stateOnDisk(ctx: Ctx, key: string): 'ARMED' | 'OBSERVING' | 'OFF' {
+  const loaded = readSession(ctx.deps.home, key, { consultAudit: false });
+  if (loaded.kind === 'ok') return controlStateOf(loaded.state.contract);
+  if (loaded.kind === 'damaged') return ctx.wasArmed(key) ? 'ARMED' : 'OBSERVING';
+  return 'OBSERVING';
+}
+
 export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<ControllerResult> {
   // Only the user's own words carry authority: hook-injected, synthetic and subagent text is never parsed.
   if (ev.origin !== 'user') return { kind: 'none' };
@@ -117,7 +125,11 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
     const code = err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR';
     try {
       const now = ctx.deps.now();
-      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code });
+      // The directive's own record may be written already (the state write after it failed, a
+      // full disk). The audit's last word must be what the user is told, that nothing changed:
+      // this record states the control state still on disk, so a missing state file is not
+      // later taken for the armed one the directive asked for.
+      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code, state: stateOnDisk(ctx, key) });
     } catch {
       // The block below still tells the user.
     }

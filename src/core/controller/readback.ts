@@ -3,7 +3,7 @@
 // turn them into text. `explain` is in explain-view.ts.
 import type { CliRuntime, CliStatus, ConfigReport, SessionState, TaskContract } from '../../generated/types.js';
 import { contractLine, controlStateOf, defaultContract } from '../contract/index.js';
-import { readLastRecords } from '../audit/read.js';
+import { auditTail } from '../audit/last-state.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
 import { auditFile } from '../state/home.js';
 import { listSessionKeys, readSession, type LoadedState } from '../state/store.js';
@@ -11,17 +11,6 @@ import type { Loaded } from '../config/user-config.js';
 import { HOST_EFFECT_WORDS } from './decision-readback.js';
 import { authoriseLines } from './explain-view.js';
 import { contractChangeText, readStatusTail } from './status-tail.js';
-
-/** Rule 0: was the session armed, by the last record in its audit tail that says? */
-export function lastArmedFromAudit(home: string, key: string): boolean {
-  const tail = readLastRecords(auditFile(home, key), 50);
-  for (let i = tail.length - 1; i >= 0; i--) {
-    const r = tail[i]!;
-    if (r.state) return r.state === 'ARMED';
-    if (r.contract) return r.contract.level === 'guard' || r.contract.level === 'lock';
-  }
-  return false;
-}
 
 export function recoveryContract(lastArmed: boolean): TaskContract {
   return { ...defaultContract(), mode: 'review', level: lastArmed ? 'guard' : 'watch', source: 'recovery' };
@@ -49,8 +38,11 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
   const s: SessionState | null = state.kind === 'ok' ? state.state : null;
   const tail = key ? readStatusTail(home, key, s?.contract ?? null) : null;
   const recent = tail?.recent ?? [];
+  // The same reading of the audit tail the hook makes (rule `damaged-state`): unreadable arms.
+  const last = key ? auditTail(auditFile(home, key)) : null;
+  const audit = last?.problem ? { auditUnreadable: last.problem } : {};
   if (state.kind === 'damaged') {
-    const lastArmed = lastArmedFromAudit(home, key!);
+    const lastArmed = last?.state === 'ARMED' || last?.state === 'UNREADABLE';
     const c = recoveryContract(lastArmed);
     const view: CliStatus = {
       session: { key: key!, host: '?' },
@@ -67,6 +59,7 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
       approvals: 0,
       config,
       recent,
+      ...audit,
     };
     if (tail?.lastEvent) view.lastEvent = { id: tail.lastEvent.id, at: tail.lastEvent.at, kind: tail.lastEvent.kind };
     return view;
@@ -91,6 +84,7 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
     approvals: s?.approvals.length ?? 0,
     config,
     recent,
+    ...audit,
   };
   if (tail?.lastEvent) view.lastEvent = { id: tail.lastEvent.id, at: tail.lastEvent.at, kind: tail.lastEvent.kind };
   if (s && key) {
@@ -102,6 +96,14 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
     view.counters = { checked: c.checked, allowed: c.allowed, reported: c.reported, asked: c.asked, denied: c.denied };
   }
   return view;
+}
+
+/** What an audit that cannot be read means for the session, in words. */
+function auditUnreadableLine(v: CliStatus): string {
+  const effect = v.controlState === 'ARMED'
+    ? 'remit cannot record a check, so it refuses every action that could change something (GUARD_ERROR) until the audit is a readable file again'
+    : 'checks go ahead but are not recorded';
+  return `Audit: this session's audit cannot be read (${v.auditUnreadable}): its history cannot be shown or verified, and ${effect}. \`remit audit verify\` reports it broken.`;
 }
 
 function agentsLine(v: CliStatus): string {
@@ -133,6 +135,7 @@ export function renderStatus(v: CliStatus): string {
   if (v.paused) lines.push(`Paused: ${v.paused.reason} (rule ${v.paused.rule}).`);
   lines.push(agentsLine(v) + (v.agents.reservations?.length ? ` [${v.agents.reservations.map((r) => `${r.id}:${r.units}`).join(' ')}]` : ''));
   if (v.damage) lines.push(`Damaged state: ${v.damage}. Run \`remit state repair\` in a terminal, or start a new session.`);
+  if (v.auditUnreadable) lines.push(auditUnreadableLine(v));
   if (v.unresolved.length) lines.push(`Unresolved delegation: ${v.unresolved.join(', ')} (needs proven completion, \`remit ledger release\` from a terminal, or a new session)`);
   if (v.approvals) lines.push(`One-time approvals waiting: ${v.approvals}`);
   if (v.counters) lines.push(`Checked ${v.counters.checked}: allowed ${v.counters.allowed}, reported ${v.counters.reported}, asked ${v.counters.asked}, denied ${v.counters.denied}`);

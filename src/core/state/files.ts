@@ -1,12 +1,12 @@
 // File primitives for REMIT_HOME: private modes (0700 folders, 0600 files) and atomic
 // replacement. A reader never sees half a state file: writes go to a temp file that is
 // fsynced and renamed over the old one.
-import { closeSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
+import { closeSync, openSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { wfs } from './fs-layer.js';
 
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  wfs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 }
 
 let tmpCounter = 0;
@@ -19,20 +19,26 @@ export interface AtomicWriteOptions {
   /** Also fsync the folder after the rename (host configuration files). */
   syncDir?: boolean;
   /**
-   * Use the one temp name `.<name>.tmp` (truncated on open) instead of a unique one. Only for
-   * writers that hold a lock on `file`: a killed writer's temp file is then reused and
-   * renamed away by the next write rather than left behind.
+   * Use the one temp name `.<name>.tmp` (truncated on open) instead of a unique one: a killed
+   * writer's temp file is then reused and renamed away by the next write rather than left
+   * behind. Only for writers that hold a lock on `file`, or whose value is so short that
+   * racing writers each write it whole (the project pointer).
    */
   fixedTemp?: boolean;
+}
+
+/** The temp name a locked writer of `file` reuses (`fixedTemp`). */
+export function fixedTempOf(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
 }
 
 /** The one atomic replacement: temp file in the same folder (exclusive), fsync, rename. */
 export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOptions = {}): void {
   const dir = path.dirname(file);
-  if (opts.dirMode === null) mkdirSync(dir, { recursive: true });
-  else mkdirSync(dir, { recursive: true, mode: opts.dirMode ?? 0o700 });
+  if (opts.dirMode === null) wfs.mkdirSync(dir, { recursive: true });
+  else wfs.mkdirSync(dir, { recursive: true, mode: opts.dirMode ?? 0o700 });
   const tmp = opts.fixedTemp
-    ? path.join(dir, `.${path.basename(file)}.tmp`)
+    ? fixedTempOf(file)
     : path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
   const fd = wfs.openSync(tmp, opts.fixedTemp ? 'w' : 'wx', opts.mode ?? 0o600);
   try {

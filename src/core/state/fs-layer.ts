@@ -1,7 +1,8 @@
-// The write primitives REMIT_HOME's stores go through. Production uses node:fs as is; the
-// fault suite swaps single functions (a short write, ENOSPC, EROFS) through `faultFs` to
-// prove each writer leaves no partial line and no session without state, without patching
-// node:fs for the whole process.
+// The write primitives REMIT_HOME's stores go through: every call that can run out of space
+// (a folder, a file, a lock link, the secret's link, an append, a rename). Production uses
+// node:fs as is; the fault suite swaps single functions (a short write, ENOSPC, EROFS) through
+// `faultFs` to prove each writer leaves no partial line and no session without state, without
+// patching node:fs for the whole process.
 import * as fs from 'node:fs';
 
 export interface WriteFs {
@@ -10,6 +11,9 @@ export interface WriteFs {
   fsyncSync: typeof fs.fsyncSync;
   ftruncateSync: typeof fs.ftruncateSync;
   renameSync: typeof fs.renameSync;
+  mkdirSync: (dir: string, opts: fs.MakeDirectoryOptions & { recursive: true }) => string | undefined;
+  symlinkSync: (target: string, file: string) => void;
+  linkSync: (existing: string, file: string) => void;
 }
 
 const real: WriteFs = {
@@ -18,6 +22,9 @@ const real: WriteFs = {
   fsyncSync: fs.fsyncSync,
   ftruncateSync: fs.ftruncateSync,
   renameSync: fs.renameSync,
+  mkdirSync: (dir, opts) => fs.mkdirSync(dir, opts),
+  symlinkSync: (target, file) => fs.symlinkSync(target, file),
+  linkSync: (existing, file) => fs.linkSync(existing, file),
 };
 
 /** The layer every REMIT_HOME writer calls. */

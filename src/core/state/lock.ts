@@ -1,23 +1,24 @@
-// The session lock (ARCHITECTURE.md, state store): proper-lockfile's mkdir lock on the state
-// file, taken synchronously and retried with short jittered sleeps until the deadline, so a
-// contended hook waits milliseconds rather than proper-lockfile's back-off seconds.
+// The locks of REMIT_HOME (ARCHITECTURE.md, state store): the session lock on a state file and
+// the audit lock on an audit file. A lock is a symlink `<file>.lock` whose target names its
+// holder, `pid@host`. symlink(2) creates it with its owner in one step and fails with EEXIST
+// when it is taken, so no kill at any point leaves a lock without a name, and a waiter that
+// finds the named process gone from this host takes the lock over at once.
 //
-// The holder names itself (pid@host) in a sibling `<file>.lock.owner`. A waiter that finds the
-// owner gone from this host (a killed hook) ages the lock folder past the stale threshold so
-// the next attempt takes it over at once instead of after LOCK_STALE_MS. A lock without an
-// owner file (killed between the two) or from another host still waits for the stale age.
-import lockfile from 'proper-lockfile';
-import { readFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+// Anything else at the lock path (a folder from an older remit's mkdir lock, an owner on
+// another host, a pid reused since) is taken over only once it is older than the stale age.
+// The holder refreshes its link's time while an asynchronous holder is running, so only a
+// process that stopped can look stale.
+import { lstatSync, lutimesSync, readlinkSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { ownerGone } from '../audit/chain.js';
 import { ensurePrivateDir } from './files.js';
+import { wfs } from './fs-layer.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5000;
 /**
- * A lock whose folder has not been refreshed for this long belongs to a dead process.
- * It must exceed the timeout: a live holder refreshes every stale/2, and a waiter must time
- * out (GUARD_ERROR) before it could ever mistake a live lock for a dead one.
+ * A session lock unrefreshed for this long belongs to a process that stopped. It must exceed
+ * the timeout: a waiter must time out (GUARD_ERROR) before it could mistake a live lock for a
+ * dead one.
  */
 export const LOCK_STALE_MS = 10_000;
 
@@ -28,108 +29,188 @@ export class LockTimeoutError extends Error {
   }
 }
 
-export function lockDirOf(file: string): string {
+/** The lock of `file`: a symlink naming its holder. */
+export function lockPathOf(file: string): string {
   return `${file}.lock`;
 }
 
 let ownerTag: string | undefined;
-function ownerOf(): string {
+let taken = 0;
+/**
+ * This holder's name, `pid@host:n`: the count tells two holders in one process apart (a plugin
+ * host runs many hooks in one process), so a release never removes a lock another took.
+ */
+function me(): string {
   ownerTag ??= `${process.pid}@${hostname()}`;
-  return ownerTag;
+  return `${ownerTag}:${++taken}`;
 }
 
-export function lockOwnerFile(file: string): string {
-  return `${lockDirOf(file)}.owner`;
-}
-
-/** When the recorded owner of `file`'s lock is provably dead, makes the lock stale now. */
-function expireDeadOwner(file: string): boolean {
-  let owner: string;
+/** Whether `owner` (pid@host, optionally :n) names a process on this host that no longer exists. */
+export function ownerGone(owner: string): boolean {
+  const at = owner.lastIndexOf('@');
+  const pid = Number(owner.slice(0, at));
+  const host = owner.slice(at + 1).split(':')[0];
+  if (at < 0 || host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
   try {
-    owner = readFileSync(lockOwnerFile(file), 'utf8');
-  } catch {
+    process.kill(pid, 0);
     return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
-  if (!ownerGone(owner)) return false;
+}
+
+/** Who holds the lock (null: not a link, so nobody this remit can check) and since when. */
+function holderOf(lock: string): { owner: string | null; ageMs: number } | 'free' {
   try {
-    utimesSync(lockDirOf(file), 0, 0);
-    unlinkSync(lockOwnerFile(file));
+    const ageMs = Date.now() - lstatSync(lock).mtimeMs;
+    try {
+      return { owner: readlinkSync(lock), ageMs };
+    } catch {
+      return { owner: null, ageMs };
+    }
   } catch {
-    // Released or taken over meanwhile.
+    return 'free';
   }
-  return true;
+}
+
+/**
+ * Removes a dead or stale lock unless it changed hands since it was judged: it is renamed
+ * aside first, and put back when what was moved is not what was judged.
+ */
+function breakLock(lock: string, judged: string | null): void {
+  const aside = `${lock}.${me()}.${Date.now().toString(36)}.stale`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // someone else broke it first
+  }
+  let moved: string | null = null;
+  try {
+    moved = readlinkSync(aside);
+  } catch {
+    moved = null;
+  }
+  if (moved !== judged && moved !== null) {
+    try {
+      wfs.symlinkSync(moved, lock);
+    } catch {
+      // Taken again meanwhile: the holder we moved loses only the ordering, never a write.
+    }
+  }
+  try {
+    if (moved === null) rmdirSync(aside);
+    else unlinkSync(aside);
+  } catch {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // A folder with content is not a lock remit made; it stays aside.
+    }
+  }
+}
+
+/** A holder that may still be running: not provably gone from this host, and not stale. */
+function live(h: { owner: string | null; ageMs: number }, staleMs: number): boolean {
+  return !((h.owner !== null && ownerGone(h.owner)) || h.ageMs > staleMs);
+}
+
+/** Whether a live holder has the lock on `file` (nothing there, a dead owner or a stale lock: no). */
+export function isLocked(file: string, staleMs: number): boolean {
+  const h = holderOf(lockPathOf(file));
+  return h !== 'free' && live(h, staleMs);
+}
+
+export interface Held {
+  release(): void;
+  /** Marks the lock fresh (for a holder that runs longer than a moment). */
+  refresh(): void;
+}
+
+/** One attempt: the lock, or null when a live holder has it. Throws on a folder that cannot be written. */
+export function tryLock(file: string, staleMs: number): Held | null {
+  const lock = lockPathOf(file);
+  const tag = me();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      wfs.symlinkSync(tag, lock);
+      return {
+        release() {
+          try {
+            if (readlinkSync(lock) === tag) unlinkSync(lock);
+          } catch {
+            // Taken over as stale: nothing of ours to remove.
+          }
+        },
+        refresh() {
+          try {
+            lutimesSync(lock, new Date(), new Date());
+          } catch {
+            // Gone: the release finds nothing either.
+          }
+        },
+      };
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        ensurePrivateDir(path.dirname(file));
+        continue;
+      }
+      if (code !== 'EEXIST') throw err;
+    }
+    const h = holderOf(lock);
+    if (h === 'free') continue;
+    if (live(h, staleMs)) return null;
+    breakLock(lock, h.owner);
+  }
+  return null;
 }
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function lockSyncOf(file: string): () => void {
-  const release = lockfile.lockSync(file, {
-    realpath: false,
-    stale: LOCK_STALE_MS,
-    // A compromised lock (its folder removed as stale under us) is not worth crashing a
-    // hook over: the write that follows is still atomic, only the ordering is at risk.
-    onCompromised: () => {},
-  });
-  try {
-    writeFileSync(lockOwnerFile(file), ownerOf(), { mode: 0o600 });
-  } catch {
-    // Without an owner file the lock is only taken over by age.
-  }
-  return () => {
-    try {
-      unlinkSync(lockOwnerFile(file));
-    } catch {
-      // Never written.
-    }
-    release();
-  };
-}
-
-function tryLockOnce(file: string): (() => void) | null {
-  try {
-    return lockSyncOf(file);
-  } catch {
-    return null;
-  }
-}
-
-function tryLock(file: string): (() => void) | null {
-  try {
-    return lockSyncOf(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
-      if (expireDeadOwner(file)) return tryLockOnce(file);
-      return null;
-    }
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      ensurePrivateDir(path.dirname(file));
-      return null;
-    }
-    throw err;
-  }
-}
-
-/** Runs `fn` holding the lock on `file`; throws LockTimeoutError after `timeoutMs`. */
+/** Runs `fn` holding the session lock on `file`; throws LockTimeoutError after `timeoutMs`. */
 export async function withLock<T>(file: string, timeoutMs: number, fn: () => T | Promise<T>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let release = tryLock(file);
+  let held = tryLock(file, LOCK_STALE_MS);
   let wait = 1;
-  while (!release) {
+  while (!held) {
     const left = deadline - Date.now();
     if (left <= 0) throw new LockTimeoutError(file, timeoutMs);
     await sleep(Math.min(left, wait + Math.random() * wait));
     wait = Math.min(wait * 2, 25);
-    release = tryLock(file);
+    held = tryLock(file, LOCK_STALE_MS);
   }
+  const lock = held;
+  let refresher: ReturnType<typeof setInterval> | undefined;
   try {
-    return await fn();
-  } finally {
-    try {
-      release();
-    } catch {
-      // Released already (compromised); nothing to undo.
+    const result = fn();
+    if (result instanceof Promise) {
+      refresher = setInterval(() => lock.refresh(), LOCK_STALE_MS / 4);
+      refresher.unref();
     }
+    return await result;
+  } finally {
+    if (refresher) clearInterval(refresher);
+    lock.release();
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Takes the lock on `file` synchronously, spinning in short sleeps (for a hold of well under
+ * a millisecond, such as one audit append); throws after `waitMs`.
+ */
+export function lockSync(file: string, waitMs: number, staleMs: number): Held {
+  const deadline = Date.now() + waitMs;
+  for (let spin = 0; ; spin++) {
+    const held = tryLock(file, staleMs);
+    if (held) return held;
+    if (Date.now() > deadline) throw new Error(`lock on ${path.basename(file)} not acquired within ${waitMs} ms`);
+    sleepSync(1 + (spin % 4));
   }
 }

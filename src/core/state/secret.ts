@@ -4,7 +4,7 @@
 // reader ever sees an empty or half-written key; an empty or short file left by an older
 // remit, a full disk or a kill is replaced the same way.
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePrivateDir } from './files.js';
 import { wfs } from './fs-layer.js';
@@ -39,7 +39,7 @@ function install(file: string, replace: boolean): void {
       closeSync(fd);
     }
     if (replace) wfs.renameSync(tmp, file);
-    else linkSync(tmp, file); // EEXIST when another process created it first: theirs stands
+    else wfs.linkSync(tmp, file); // EEXIST when another process created it first: theirs stands
   } finally {
     try {
       unlinkSync(tmp);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { latestSessionFor, readSession, withSessionLock, writeSession } from './store.js';
 import { newSessionState } from './session-state.js';
 import { resolveRemitHome, sessionFile, sessionKey } from './home.js';
-import { LockTimeoutError, lockDirOf } from './lock.js';
+import { LockTimeoutError, lockPathOf } from './lock.js';
 import { defaultContract } from '../contract/index.js';
 
 let home: string;
@@ -54,7 +54,7 @@ describe('store', () => {
 
   it('times out on a held lock and takes over a stale one', async () => {
     const key = sessionKey('h', 's');
-    const lock = lockDirOf(sessionFile(home, key));
+    const lock = lockPathOf(sessionFile(home, key));
     mkdirSync(lock, { recursive: true });
     await expect(withSessionLock(home, key, 60, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
     const old = new Date(Date.now() - 60_000);

@@ -105,7 +105,9 @@ function pointProjectAt(home: string, projectRoot: string, key: string): void {
     // No pointer yet.
   }
   try {
-    writeFileAtomic(file, key);
+    // One temp name per pointer: two sessions of a project racing here each write all 24
+    // bytes, and a killed writer's temp file is reused by the next pointer write.
+    writeFileAtomic(file, key, { fixedTemp: true });
   } catch {
     // A full disk or a read-only folder: the next write tries again.
   }

@@ -1,0 +1,415 @@
+// Every defect of the fault issue, reproduced against the built bundle (`dist/remit.cjs hook
+// claude`, payload on stdin) in an ARMED session: one test per defect, then the damaged state
+// shapes and the tamperings `audit verify` claims to detect. Counts go to test/faults/tally.ts.
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushTally } from './tally.js';
+import { buildLockHolder, countArmed, ensureBundle, HAS_PRLIMIT, holdLock, killHard, payloads, scenario, World, type Run } from './world.js';
+
+const REVIEW = '$remit review -- look only';
+let scratch: World;
+let holder: string;
+const worlds: World[] = [];
+const world = (name: string) => {
+  const w = new World(name);
+  worlds.push(w);
+  return w;
+};
+
+beforeAll(async () => {
+  ensureBundle();
+  scratch = world('faults-probe');
+  holder = await buildLockHolder(scratch.dir);
+}, 120_000);
+afterAll(() => {
+  for (const w of worlds) w.dispose();
+  flushTally('defects');
+});
+
+/** Arms a review session and checks its first write is refused. */
+function armed(w: World, session = 's'): Run[] {
+  const runs = [w.prompt(session, REVIEW), w.armedWrite(session, 'w0')];
+  expect(runs[0]!.verdict).toBe('context');
+  expect(runs[1]!.verdict).toBe('deny');
+  return runs;
+}
+
+function records(w: World, session: string): Record<string, any>[] {
+  return w.auditLines(session).map((l) => JSON.parse(l));
+}
+
+describe.sequential('each defect, through the built hook', () => {
+  it('1: a deleted state file, a dangling link, and repair on a full disk leave the session armed', () => {
+    const w = world('d1');
+    const runs = armed(w);
+    unlinkSync(w.stateFile('s'));
+    scenario();
+    runs.push(w.armedWrite('s', 'w1'));
+    expect(runs.at(-1)!.verdict).toBe('deny');
+    expect(w.status('s')).toMatchObject({ controlState: 'ARMED', recovery: true });
+    symlinkSync(path.join(w.dir, 'nowhere'), w.stateFile('s'));
+    scenario();
+    runs.push(w.armedWrite('s', 'w2'));
+    expect(runs.at(-1)!.verdict).toBe('deny');
+    if (HAS_PRLIMIT) {
+      // The repaired state is larger than the file-size limit: its write fails part way.
+      scenario();
+      const r = w.cli(['state', 'repair', '--host', 'claude', '--session', 's'], { fsize: 256 });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/could not write the repaired state .*stays in recovery/);
+      expect(lstatSync(w.stateFile('s')).isSymbolicLink()).toBe(true);
+      runs.push(w.armedWrite('s', 'w3'));
+      expect(runs.at(-1)!.verdict).toBe('deny');
+    }
+    expect(w.cli(['state', 'repair', '--host', 'claude', '--session', 's']).status).toBe(0);
+    runs.push(w.armedWrite('s', 'w4'));
+    expect(runs.at(-1)!.verdict).toBe('deny');
+    expect(w.status('s')).toMatchObject({ controlState: 'ARMED', contract: { source: 'recovery', mode: 'review' } });
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  });
+
+  it('2: through a symlinked sessions/ or audit/ folder, a change session cannot touch another session', () => {
+    const w = world('d2');
+    const sessions = path.join(w.dir, 'elsewhere-sessions');
+    const audit = path.join(w.dir, 'elsewhere-audit');
+    mkdirSync(sessions);
+    mkdirSync(audit);
+    mkdirSync(w.home);
+    symlinkSync(sessions, path.join(w.home, 'sessions'));
+    symlinkSync(audit, path.join(w.home, 'audit'));
+    const runs = armed(w, 'other');
+    runs.push(w.prompt('s', '$remit change'));
+    const victims = [
+      path.join(sessions, `${w.key('other')}.json`),
+      w.stateFile('other'),
+      path.join(audit, `${w.key('other')}.jsonl`),
+      w.auditFile('other'),
+    ];
+    for (const [i, file] of victims.entries()) {
+      scenario();
+      runs.push(w.armedWrite('s', `v${i}`, file));
+      expect(runs.at(-1)!.verdict, file).toBe('deny');
+    }
+    scenario();
+    const empty = countArmed(w.hook(payloads.bash('s', w.project, 'b1', `: > ${path.join(audit, `${w.key('other')}.jsonl`)}`)));
+    expect(empty.verdict).toBe('deny');
+    runs.push(empty);
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  });
+
+  it('3: a payload the adapter cannot turn into an event is refused and audited', () => {
+    const w = world('d3');
+    const runs = armed(w);
+    scenario();
+    const hostile = countArmed(w.hook({ session_id: 's', cwd: w.project, hook_event_name: 'PreToolUse', tool_name: { toString: 'x' }, tool_input: { file_path: 'a.ts', content: 'x' } }));
+    scenario();
+    let deep = '1';
+    for (let i = 0; i < 100_000; i++) deep = `{"a":${deep}}`;
+    const nested = countArmed(w.hook(`{"session_id":"s","cwd":${JSON.stringify(w.project)},"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":${deep}}`));
+    for (const r of [hostile, nested]) {
+      expect(r.verdict).toBe('deny');
+      expect(r.reason).toContain('GUARD_ERROR');
+    }
+    runs.push(hostile, nested);
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(records(w, 's').filter((r) => r.error === 'EVENT_UNREADABLE')).toHaveLength(2);
+    expect(w.verify()).toBe(0);
+  });
+
+  it('4: a PreToolUse over the stdin cap is refused as truncated', () => {
+    const w = world('d4');
+    const runs = armed(w);
+    scenario();
+    const big = Buffer.concat([
+      Buffer.from('{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"a.ts","content":"'),
+      Buffer.alloc(65 * 1024 * 1024, 'a'),
+      Buffer.from('"}}'),
+    ]);
+    runs.push(countArmed(w.hook(big)));
+    expect(runs.at(-1)!.verdict).toBe('deny');
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(records(w, 's').at(-1)).toMatchObject({ error: 'PAYLOAD_TRUNCATED', decision: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } });
+    expect(w.verify()).toBe(0);
+  });
+
+  it('5: hooks that time out on a held session lock at once keep the chain in order', async () => {
+    const w = world('d5');
+    const runs = armed(w);
+    const held = await holdLock(holder, w, 's');
+    try {
+      scenario();
+      const n = 12;
+      const waiting = await Promise.all(Array.from({ length: n }, (_, i) => w.hookAsync(payloads.write('s', w.project, `t${i}`, path.join(w.project, 'a.ts')))));
+      for (const r of waiting) expect(r.verdict).toBe('deny');
+      runs.push(...waiting);
+      const timeouts = records(w, 's').filter((r) => r.error === 'LOCK_TIMEOUT');
+      expect(timeouts).toHaveLength(n);
+      expect(new Set(timeouts.map((r) => r.seq)).size).toBe(n);
+    } finally {
+      await killHard(held);
+    }
+    for (const r of runs.slice(2)) expect(r.verdict).toBe('deny');
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  }, 60_000);
+
+  it.runIf(HAS_PRLIMIT)('6: a write cut short by a full disk leaves no partial line and loses no record', () => {
+    const w = world('d6');
+    const runs = armed(w);
+    const before = w.auditLines('s');
+    const size = statSync(w.auditFile('s')).size;
+    scenario();
+    // Room for 100 more bytes: the next record (about 1 KB) is cut short by the kernel.
+    const cut = w.armedWrite('s', 'w1', undefined, { fsize: size + 100 });
+    expect(cut.verdict).toBe('deny');
+    expect(cut.reason).toContain('GUARD_ERROR');
+    expect(statSync(w.auditFile('s')).size).toBe(size);
+    expect(w.lostLines('s', before)).toEqual([]);
+    // Nothing could be recorded, so the answer names no record.
+    expect(cut.eventId).toBeUndefined();
+    runs.push(cut, w.armedWrite('s', 'w2'));
+    expect(runs.at(-1)!.verdict).toBe('deny');
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  });
+
+  it('7: an empty secret is replaced once; every later process keys digests and the chain with it', () => {
+    const w = world('d7');
+    mkdirSync(w.home, { recursive: true });
+    writeFileSync(path.join(w.home, 'secret'), '');
+    scenario();
+    const runs = armed(w);
+    const secret = readFileSync(path.join(w.home, 'secret'), 'utf8').trim();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    runs.push(w.armedWrite('s', 'w1'), w.armedWrite('s', 'w2'));
+    expect(readFileSync(path.join(w.home, 'secret'), 'utf8').trim()).toBe(secret);
+    const digests = records(w, 's').filter((r) => r.kind === 'action').map((r) => r.action.inputDigest);
+    expect(new Set(digests).size).toBe(1);
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  });
+
+  it('8: an audit replaced by a folder, and a state file that is a FIFO', () => {
+    const w = world('d8');
+    const runs = armed(w);
+    const audit = w.auditFile('s');
+    const saved = readFileSync(audit);
+    rmSync(audit);
+    mkdirSync(audit);
+    scenario();
+    const status = w.cli(['status', '--host', 'claude', '--session', 's']);
+    expect(status.status).toBe(0);
+    expect(status.stdout).toMatch(/audit.*cannot be read/i);
+    expect(w.verify()).toBe(6);
+    scenario();
+    expect(w.armedWrite('s', 'w1').verdict).toBe('deny');
+    rmSync(audit, { recursive: true });
+    writeFileSync(audit, saved, { mode: 0o600 });
+    unlinkSync(w.stateFile('s'));
+    execFileSync('mkfifo', [w.stateFile('s')]);
+    scenario();
+    runs.push(w.armedWrite('s', 'w2', undefined, { timeoutMs: 20_000 }));
+    expect(runs.at(-1)!.verdict).toBe('deny');
+    expect(w.status('s')).toMatchObject({ controlState: 'ARMED', recovery: true });
+    expect(w.lostRecords(runs)).toEqual([]);
+  });
+
+  it('9: a lock whose holder was killed is taken over at once, and its temp file is replaced', async () => {
+    const w = world('d9');
+    const runs = armed(w);
+    for (const mode of [undefined, 'temp'] as const) {
+      scenario();
+      await killHard(await holdLock(holder, w, 's', mode));
+      // A takeover after the stale age would come too late: the hook's 5 s lock wait would end
+      // in LOCK_TIMEOUT first. The mode's own refusal proves the lock was taken at once.
+      const r = w.armedWrite('s', `k${mode ?? ''}`);
+      expect(r.verdict).toBe('deny');
+      expect(r.reason).toContain('MODE_FORBIDS_MUTATION');
+      runs.push(r);
+    }
+    const leftovers = readdirSync(path.dirname(w.stateFile('s'))).filter((n) => n.endsWith('.tmp') || n.includes('.lock'));
+    expect(leftovers).toEqual([]);
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  }, 60_000);
+
+  it('10: a relative --home becomes absolute and is protected', () => {
+    const w = world('d10');
+    const hook = (payload: object) => w.hook(payload, { args: ['--home', 'rel-home'], env: { REMIT_HOME: undefined } });
+    scenario();
+    const runs = [hook(payloads.prompt('s', w.project, '$remit change'))];
+    const home = path.join(w.project, 'rel-home');
+    const state = path.join(home, 'sessions', `${w.key('s')}.json`);
+    expect(statSync(state).isFile()).toBe(true);
+    for (const [i, file] of [state, path.join(home, 'secret'), path.join(home, 'audit', `${w.key('s')}.jsonl`)].entries()) {
+      const r = countArmed(hook(payloads.write('s', w.project, `p${i}`, file)));
+      runs.push(r);
+      expect(r.verdict, file).toBe('deny');
+      expect(r.reason).toContain('GUARD_SELF_PROTECTION');
+    }
+    const rm = countArmed(hook(payloads.bash('s', w.project, 'rm', 'rm -rf rel-home')));
+    expect(rm.verdict).toBe('deny');
+    runs.push(rm);
+    expect(w.cli(['audit', 'verify', '--all', '--home', home]).status).toBe(0);
+  });
+
+  it('11: every tampering the keyed chain and the head claim to detect makes audit verify exit 6', () => {
+    const w = world('d11');
+    const runs = armed(w);
+    for (let i = 1; i <= 5; i++) runs.push(w.armedWrite('s', `w${i}`));
+    expect(w.verify()).toBe(0);
+    const lines = w.auditLines('s');
+    const put = (file: string, ls: string[]) => writeFileSync(file, ls.length ? `${ls.join('\n')}\n` : '');
+    const relink = (ls: string[], key: Buffer | null) => {
+      const out: string[] = [];
+      for (const l of ls) {
+        const r = JSON.parse(l);
+        if (out.length) r.prev = key ? createHmac('sha256', key).update(out.at(-1)!).digest('hex') : createHmac('sha256', '').update(out.at(-1)!).digest('hex');
+        out.push(JSON.stringify(r));
+      }
+      return out;
+    };
+    const edit = (l: string) => l.replace('"outcome":"deny"', '"outcome":"allow"');
+    const tamperings: Record<string, (file: string) => void> = {
+      'edit a middle line': (f) => put(f, lines.map((l, i) => (i === 3 ? edit(l) : l))),
+      'edit a middle line and relink every later link with a guessed key': (f) => put(f, relink(lines.map((l, i) => (i === 3 ? edit(l) : l)), Buffer.alloc(32))),
+      'edit a middle line and relink unkeyed': (f) => put(f, lines.map((l, i) => (i === 3 ? edit(l) : l)).map((l) => l.replace('"keyed":true,', ''))),
+      'edit the last line': (f) => put(f, lines.map((l, i) => (i === lines.length - 1 ? edit(l) : l))),
+      'delete the last line': (f) => put(f, lines.slice(0, -1)),
+      'truncate the tail inside the last line': (f) => writeFileSync(f, `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 40)}`),
+      'cut the last three lines': (f) => put(f, lines.slice(0, -3)),
+      'empty the audit': (f) => put(f, []),
+      'delete a middle line': (f) => put(f, lines.filter((_, i) => i !== 2)),
+      'reorder two lines': (f) => put(f, lines.map((l, i) => (i === 2 ? lines[3]! : i === 3 ? lines[2]! : l))),
+      'duplicate a line': (f) => put(f, [...lines.slice(0, 3), lines[2]!, ...lines.slice(3)]),
+      'insert a forged line': (f) => put(f, [...lines.slice(0, 3), lines[2]!.replace(/"seq":\d+/, '"seq":99'), ...lines.slice(3)]),
+      'replace the audit by a folder': (f) => {
+        rmSync(f);
+        mkdirSync(f);
+      },
+      'delete the audit file': (f) => rmSync(f),
+      'replace the audit by a link to another chain': (f) => {
+        rmSync(f);
+        symlinkSync(w.auditFile('other'), f);
+      },
+    };
+    armed(w, 'other');
+    const missed: string[] = [];
+    for (const [name, apply] of Object.entries(tamperings)) {
+      scenario();
+      if (w.tamper('s', apply) !== 6) missed.push(name);
+    }
+    expect(missed).toEqual([]);
+    expect(w.verify()).toBe(0);
+    expect(w.lostRecords(runs)).toEqual([]);
+  });
+});
+
+describe.sequential('what already held, through the built hook', () => {
+  it('damaged state of every shape fails closed and says so', () => {
+    const w = world('shapes');
+    const runs = armed(w);
+    const file = w.stateFile('s');
+    const shapes: Record<string, () => void> = {
+      empty: () => writeFileSync(file, ''),
+      'not JSON': () => writeFileSync(file, '{"schemaVersion":2,'),
+      binary: () => writeFileSync(file, Buffer.from([0, 255, 1, 254, 10, 0])),
+      'fails its schema': () => writeFileSync(file, JSON.stringify({ schemaVersion: 2, contract: 'change' })),
+      'newer version': () => writeFileSync(file, JSON.stringify({ schemaVersion: 99 })),
+      'a folder': () => mkdirSync(file),
+      'a link to itself': () => symlinkSync(file, file),
+      'a link to /dev/zero': () => symlinkSync('/dev/zero', file),
+    };
+    const saved = readFileSync(file);
+    for (const [name, damage] of Object.entries(shapes)) {
+      scenario();
+      rmSync(file, { recursive: true, force: true });
+      damage();
+      const r = w.armedWrite('s', `x-${name}`, undefined, { timeoutMs: 20_000 });
+      expect(r.verdict, name).toBe('deny');
+      runs.push(r);
+      expect(w.status('s'), name).toMatchObject({ controlState: 'ARMED', recovery: true });
+      rmSync(file, { recursive: true, force: true });
+      writeFileSync(file, saved, { mode: 0o600 });
+    }
+    expect(w.lostRecords(runs)).toEqual([]);
+  });
+
+  it('a stale lock folder with no owner (an older remit’s) is taken over', async () => {
+    // A live lock is defect 5's test: every waiter's write is refused with LOCK_TIMEOUT.
+    const w = world('locks');
+    const runs = armed(w);
+    scenario();
+    // A lock folder with no owner, older than the stale age: an older remit's, or one whose owner never wrote its name.
+    const lock = `${w.stateFile('s')}.lock`;
+    mkdirSync(lock);
+    utimesSync(lock, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const r = w.armedWrite('s', 'stale');
+    expect(r.reason).toContain('MODE_FORBIDS_MUTATION');
+    runs.push(r);
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.verify()).toBe(0);
+  }, 60_000);
+
+  it('a read-only REMIT_HOME: armed writes refused with a well-formed answer, nothing crashes', () => {
+    const w = world('readonly');
+    // Permission bits do not stop root: as root, the hooks run as `nobody` in a home it owns.
+    const asRoot = process.getuid?.() === 0;
+    const who = asRoot ? { uid: 65534, gid: 65534 } : {};
+    chmodSync(w.dir, 0o755);
+    chmodSync(w.project, 0o755);
+    mkdirSync(w.home, { mode: 0o700 });
+    if (asRoot) chownSync(w.home, 65534, 65534);
+    const runs = [w.prompt('s', REVIEW, who), w.armedWrite('s', 'w0', undefined, who)];
+    expect(runs.map((r) => r.verdict)).toEqual(['context', 'deny']);
+    const before = w.auditLines('s');
+    const setModes = (dirMode: number, fileMode: number) => {
+      const walk = (p: string) => {
+        const st = lstatSync(p);
+        if (st.isSymbolicLink()) return;
+        if (st.isDirectory()) {
+          for (const n of readdirSync(p)) walk(path.join(p, n));
+          chmodSync(p, dirMode);
+        } else chmodSync(p, fileMode);
+      };
+      walk(w.home);
+    };
+    setModes(0o500, 0o400);
+    try {
+      scenario();
+      const denied = w.armedWrite('s', 'w1', undefined, who);
+      expect(denied.verdict).toBe('deny');
+      expect(denied.reason).toContain('GUARD_ERROR');
+      scenario();
+      const bash = countArmed(w.hook(payloads.bash('s', w.project, 'b1', 'touch a.ts'), who));
+      expect(bash.verdict).toBe('deny');
+      scenario();
+      const directive = w.prompt('s', '$remit change', who);
+      expect(directive.verdict).toBe('block');
+      expect(directive.reason).toMatch(/could not record/);
+      const status = w.cli(['status', '--host', 'claude', '--session', 's'], who);
+      expect(status.status).toBe(0);
+      expect(status.stdout).toContain('ARMED');
+    } finally {
+      setModes(0o700, 0o600);
+    }
+    expect(w.lostLines('s', before)).toEqual([]);
+    expect(w.lostRecords(runs)).toEqual([]);
+    expect(w.armedWrite('s', 'w2', undefined, who).verdict).toBe('deny');
+    expect(w.verify()).toBe(0);
+  });
+
+  it('hermes without an event argument reads hook_event_name and blocks a write in review', () => {
+    const w = world('hermes');
+    const h = { session_id: 'hermes-fault', cwd: w.project };
+    scenario();
+    w.hook({ ...h, hook_event_name: 'pre_llm_call', extra: { user_message: REVIEW } }, { host: 'hermes' });
+    const r = w.hook({ ...h, hook_event_name: 'pre_tool_call', tool_name: 'write_file', tool_input: { path: 'a.ts', content: 'x' } }, { host: 'hermes' });
+    expect(r.stdout).toContain('"action":"block"');
+  });
+});
