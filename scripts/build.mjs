@@ -54,15 +54,13 @@ function splitChunks(self) {
   };
 }
 
-// The subprocess bundles only swap three modules a hook would load for nothing (each shim says
-// why); the in-process plugins keep the originals.
+// The subprocess bundles swap perf_hooks for an hrtime clock (the shim says why); the
+// in-process plugins keep the original.
 const shim = (file) => ({ path: join(root, 'scripts/bundle-shims', file) });
 const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
-    b.onResolve({ filter: /^graceful-fs$/ }, () => shim('graceful-fs.cjs'));
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
-    b.onResolve({ filter: /^assert$/ }, (args) => (/[\\/]signal-exit[\\/]/.test(args.importer) ? shim('signal-exit-assert.cjs') : undefined));
   },
 };
 

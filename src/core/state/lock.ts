@@ -1,13 +1,15 @@
-// The session lock (ARCHITECTURE.md, state store): proper-lockfile's mkdir lock on the state
-// file, taken synchronously and retried with short jittered sleeps until the deadline, so a
-// contended hook waits milliseconds rather than proper-lockfile's back-off seconds.
+// The session lock (docs/DESIGN.md#session-state): the folder `<file>.lock`, made with one
+// mkdir (atomic: exactly one process creates it), taken synchronously and retried with short
+// jittered sleeps until the deadline, so a contended hook waits milliseconds.
 //
-// The holder names itself (pid@host) in a sibling `<file>.lock.owner`. A waiter that finds the
-// owner gone from this host (a killed hook) ages the lock folder past the stale threshold so
-// the next attempt takes it over at once instead of after LOCK_STALE_MS. A lock without an
-// owner file (killed between the two) or from another host still waits for the stale age.
-import lockfile from 'proper-lockfile';
-import { readFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+// The holder names itself (pid@host) in a sibling `<file>.lock.owner`. A folder older than
+// LOCK_STALE_MS belongs to a dead process; so does one whose owner is gone from this host (a
+// killed hook), which is taken over at once instead of after the stale age. A lock without an
+// owner file (killed between the two calls) or from another host waits for the stale age.
+// Every hold is synchronous work of milliseconds, so a live lock is never old: no refresh.
+// Taking over moves the judged folder aside by rename only if it is still the folder judged
+// stale (same inode and mtime), so two waiters never both take one dead lock.
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { ownerGone } from '../audit/chain.js';
@@ -15,9 +17,8 @@ import { ensurePrivateDir } from './files.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5000;
 /**
- * A lock whose folder has not been refreshed for this long belongs to a dead process.
- * It must exceed the timeout: a live holder refreshes every stale/2, and a waiter must time
- * out (GUARD_ERROR) before it could ever mistake a live lock for a dead one.
+ * A lock whose folder is this old belongs to a dead process. It must exceed the timeout: a
+ * waiter must time out (GUARD_ERROR) before it could ever mistake a live lock for a dead one.
  */
 export const LOCK_STALE_MS = 10_000;
 
@@ -32,104 +33,118 @@ export function lockDirOf(file: string): string {
   return `${file}.lock`;
 }
 
+export function lockOwnerFile(file: string): string {
+  return `${lockDirOf(file)}.owner`;
+}
+
 let ownerTag: string | undefined;
 function ownerOf(): string {
   ownerTag ??= `${process.pid}@${hostname()}`;
   return ownerTag;
 }
 
-export function lockOwnerFile(file: string): string {
-  return `${lockDirOf(file)}.owner`;
-}
-
-/** When the recorded owner of `file`'s lock is provably dead, makes the lock stale now. */
-function expireDeadOwner(file: string): boolean {
-  let owner: string;
+function readOwner(file: string): string | null {
   try {
-    owner = readFileSync(lockOwnerFile(file), 'utf8');
+    return readFileSync(lockOwnerFile(file), 'utf8');
   } catch {
-    return false;
+    return null;
   }
-  if (!ownerGone(owner)) return false;
-  try {
-    utimesSync(lockDirOf(file), 0, 0);
-    unlinkSync(lockOwnerFile(file));
-  } catch {
-    // Released or taken over meanwhile.
-  }
-  return true;
 }
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function lockSyncOf(file: string): () => void {
-  const release = lockfile.lockSync(file, {
-    realpath: false,
-    stale: LOCK_STALE_MS,
-    // A compromised lock (its folder removed as stale under us) is not worth crashing a
-    // hook over: the write that follows is still atomic, only the ordering is at risk.
-    onCompromised: () => {},
-  });
+function release(file: string): void {
+  // Ours unless another process took the folder over as stale while we held it.
+  const owner = readOwner(file);
+  if (owner !== null && owner !== ownerOf()) return;
   try {
-    writeFileSync(lockOwnerFile(file), ownerOf(), { mode: 0o600 });
+    unlinkSync(lockOwnerFile(file));
   } catch {
-    // Without an owner file the lock is only taken over by age.
+    // Never written.
   }
-  return () => {
+  try {
+    rmdirSync(lockDirOf(file));
+  } catch {
+    // Already taken over and removed.
+  }
+}
+
+/** Removes a held folder that is dead (stale by age, or its owner gone); true when it was. */
+function takeOverDead(file: string): boolean {
+  const dir = lockDirOf(file);
+  let judged: Stats;
+  try {
+    judged = lstatSync(dir);
+  } catch {
+    return true; // released meanwhile: try again at once
+  }
+  const owner = readOwner(file);
+  const dead = judged.mtimeMs < Date.now() - LOCK_STALE_MS || (owner !== null && ownerGone(owner));
+  if (!dead) return false;
+  const aside = `${dir}.${ownerOf()}.${Date.now().toString(36)}.stale`;
+  try {
+    const now = statSync(dir);
+    if (now.ino !== judged.ino || now.mtimeMs !== judged.mtimeMs) return false;
+    renameSync(dir, aside);
+  } catch {
+    return false; // another waiter moved it first
+  }
+  if (owner !== null && readOwner(file) === owner) {
     try {
       unlinkSync(lockOwnerFile(file));
     } catch {
-      // Never written.
+      // Gone already.
     }
-    release();
-  };
-}
-
-function tryLockOnce(file: string): (() => void) | null {
+  }
   try {
-    return lockSyncOf(file);
+    rmdirSync(aside);
   } catch {
-    return null;
+    // A folder that is not empty is someone else's business; the lock is free either way.
   }
+  return true;
 }
 
-function tryLock(file: string): (() => void) | null {
-  try {
-    return lockSyncOf(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
-      if (expireDeadOwner(file)) return tryLockOnce(file);
-      return null;
+/** One attempt: true when this process now holds the lock on `file`. */
+function tryLock(file: string): boolean {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      mkdirSync(lockDirOf(file), { mode: 0o700 });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        ensurePrivateDir(path.dirname(file));
+        continue;
+      }
+      if (code !== 'EEXIST') throw err;
+      if (attempt === 0 && takeOverDead(file)) continue;
+      return false;
     }
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      ensurePrivateDir(path.dirname(file));
-      return null;
+    try {
+      writeFileSync(lockOwnerFile(file), ownerOf(), { mode: 0o600 });
+    } catch {
+      // Without an owner file the lock is only taken over by age.
     }
-    throw err;
+    return true;
   }
+  return false;
 }
 
 /** Runs `fn` holding the lock on `file`; throws LockTimeoutError after `timeoutMs`. */
 export async function withLock<T>(file: string, timeoutMs: number, fn: () => T | Promise<T>): Promise<T> {
+  const target = path.resolve(file);
   const deadline = Date.now() + timeoutMs;
-  let release = tryLock(file);
   let wait = 1;
-  while (!release) {
+  while (!tryLock(target)) {
     const left = deadline - Date.now();
-    if (left <= 0) throw new LockTimeoutError(file, timeoutMs);
+    if (left <= 0) throw new LockTimeoutError(target, timeoutMs);
     await sleep(Math.min(left, wait + Math.random() * wait));
     wait = Math.min(wait * 2, 25);
-    release = tryLock(file);
   }
   try {
     return await fn();
   } finally {
-    try {
-      release();
-    } catch {
-      // Released already (compromised); nothing to undo.
-    }
+    release(target);
   }
 }
