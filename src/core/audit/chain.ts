@@ -20,7 +20,7 @@ import { closeSync, fstatSync, lstatSync, readlinkSync, readSync, renameSync, sy
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { RuntimeEvent } from '../../generated/types.js';
-import { ensurePrivateDir } from '../state/files.js';
+import { ensurePrivateDir, sleepSync } from '../state/files.js';
 import { wfs } from '../state/fs-layer.js';
 
 const TAIL_CHUNK = 16 * 1024;
@@ -127,10 +127,6 @@ let ownerTag: string | undefined;
 function me(): string {
   ownerTag ??= `${process.pid}@${hostname()}`;
   return ownerTag;
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Whether `owner` (pid@host) names a process on this host that no longer exists. */
