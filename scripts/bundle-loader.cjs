@@ -1,5 +1,6 @@
-// dist/remit.cjs: loads the bundle (remit-main.cjs) and its chunks through a V8 code cache kept
-// beside them, so a hook process skips parsing and compiling what the last run compiled.
+// dist/remit.cjs: loads the bundle (remit-hook.cjs for `remit hook`, remit-main.cjs for every
+// other command) and its chunks through a V8 code cache kept beside them, so a hook process
+// skips parsing and compiling what the last run compiled.
 // scripts/build.mjs fills in HASHES (chunk file -> content hash of this build).
 //
 // A cache file `.<chunk>.v8cache` starts with a header naming the chunk's build hash, its size
@@ -107,4 +108,5 @@ function load(name) {
   return mod.exports;
 }
 
-load('remit-main.cjs');
+// A host's hook runs its own small chunk; a person's command the CLI.
+load(process.argv[2] === 'hook' && HASHES['remit-hook.cjs'] ? 'remit-hook.cjs' : 'remit-main.cjs');

@@ -1,6 +1,8 @@
 // Reading a spawned hook's payload. Hosts differ (Codex writes one JSON object with no
 // trailing newline, Claude Code ends it with one) and a host may leave stdin open, so the
 // read stops at EOF, after a stretch of silence, or at a size cap — never hangs a hook.
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { sleepSync } from '../../src/core/state/files.js';
 
 export interface StdinReadOptions {
   /** Stop after this long with no new bytes (only when EOF never comes). */
@@ -67,4 +69,72 @@ export function readHookStdin(stream: Readable, opts: StdinReadOptions = {}): Pr
     arm();
     stream.resume();
   });
+}
+
+/**
+ * The same read as readHookStdin, synchronously on a file descriptor, for the inputs that
+ * allow it: a regular file, and on Linux a pipe (opened again through /proc with O_NONBLOCK,
+ * so silence is waited out in short sleeps, never in a read that could block for ever).
+ * null for every other input (a socket, a terminal, another system): the caller then reads
+ * the stream. A hook process that never builds process.stdin skips loading Node's socket
+ * layer, which costs a spawned hook milliseconds.
+ */
+export function readHookStdinSync(fd: number, opts: StdinReadOptions = {}): StdinRead | null {
+  const idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  let st: Stats;
+  try {
+    st = fstatSync(fd);
+  } catch {
+    return null;
+  }
+  let source = fd;
+  if (st.isFIFO()) {
+    if (process.platform !== 'linux') return null;
+    try {
+      source = openSync(`/proc/self/fd/${fd}`, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
+      return null;
+    }
+  } else if (!st.isFile()) {
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  let timedOut = false;
+  let quietSince = Date.now();
+  let nap = 1;
+  try {
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(source, buf, 0, buf.length, null);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') break; // a read error ends the payload, as the stream's 'error' does
+        if (Date.now() - quietSince >= idleMs) {
+          timedOut = true;
+          break;
+        }
+        sleepSync(nap);
+        nap = Math.min(nap * 2, 16);
+        continue;
+      }
+      if (n === 0) break;
+      quietSince = Date.now();
+      nap = 1;
+      if (size + n > maxBytes) {
+        chunks.push(Buffer.from(buf.subarray(0, maxBytes - size)));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+      size += n;
+    }
+  } finally {
+    if (source !== fd) closeSync(source);
+  }
+  return { text: Buffer.concat(chunks, size).toString('utf8'), truncated, timedOut };
 }

@@ -1,5 +1,6 @@
-// Every command but `hook`. The build puts this table and what it loads into its own file
-// (dist/remit-cli.cjs), so a host's hook never parses installer, doctor or replay code.
+// Every command. The build puts this table and what it loads into its own file
+// (dist/remit-cli.cjs), so a host's hook never parses installer, doctor or replay code (a hook
+// runs from dist/remit-hook.cjs; `hook` is here for the CLI bundle run directly).
 import type { CliIO } from './io.js';
 
 export interface CommandModule {
@@ -7,6 +8,7 @@ export interface CommandModule {
 }
 
 export const COMMAND_LOADERS: Record<string, () => Promise<CommandModule>> = {
+  hook: () => import('./commands/hook.js'),
   install: () => import('./commands/install.js'),
   uninstall: () => import('./commands/uninstall.js'),
   doctor: () => import('./commands/doctor.js'),
