@@ -1,4 +1,4 @@
-// scripts/bundle-loader.cjs on its own (dist/remit.cjs is this file with the build's hashes):
+// scripts/build/bundle-loader.cjs on its own (dist/remit.cjs is this file with the build's hashes):
 // chunks load through the code cache, a chunk that uses import() keeps working run after run,
 // and a chunk the build did not hash is never cached.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function place(hashes: Record<string, string>, files: Record<string, string>): string {
-  const loader = readFileSync('scripts/bundle-loader.cjs', 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
+  const loader = readFileSync('scripts/build/bundle-loader.cjs', 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
   writeFileSync(path.join(dir, 'remit.cjs'), loader);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return path.join(dir, 'remit.cjs');

@@ -16,7 +16,7 @@ function hook(bundle: string, payload: object): string {
 }
 
 beforeAll(() => {
-  if (!existsSync(path.join(dist, 'remit.cjs'))) execFileSync('node', ['scripts/build.mjs']);
+  if (!existsSync(path.join(dist, 'remit.cjs'))) execFileSync('node', ['scripts/build/build.mjs']);
   dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-bundle-')));
   mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
   env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_STATE_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'config') };

@@ -6,7 +6,7 @@ describe('HOST-ADAPTER-CONTRACT.md', () => {
   it('is what the capability records, host notes and last e2e matrix say (run npm run docs)', () => {
     let err = '';
     try {
-      execFileSync(process.execPath, ['scripts/gen-docs.mjs', '--check'], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, ['scripts/gen/docs.mjs', '--check'], { encoding: 'utf8', stdio: 'pipe' });
     } catch (e) {
       err = String((e as { stderr: string }).stderr) || 'failed';
     }

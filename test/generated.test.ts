@@ -6,7 +6,7 @@ describe('src/generated', () => {
     let out = '';
     let code = 0;
     try {
-      execFileSync(process.execPath, ['scripts/gen-schemas.mjs', '--check'], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, ['scripts/gen/schemas.mjs', '--check'], { encoding: 'utf8', stdio: 'pipe' });
     } catch (err) {
       code = (err as { status: number }).status;
       out = String((err as { stderr: string }).stderr);

@@ -12,7 +12,7 @@ const bundle = path.join(repo, 'dist', 'remit.cjs');
 let facts: Record<string, any>;
 
 beforeAll(() => {
-  if (!existsSync(bundle)) spawnSync(process.execPath, [path.join(repo, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (!existsSync(bundle)) spawnSync(process.execPath, [path.join(repo, 'scripts/build/build.mjs')], { stdio: 'inherit' });
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-hermes-')));
   const project = path.join(base, 'project');
   mkdirSync(path.join(project, '.git'), { recursive: true });

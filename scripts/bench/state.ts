@@ -1,7 +1,7 @@
 // Figures for remit's memory: audit append (lock + chain), one full action.before with state
 // persisted, `status` on a 100,000-record log and `runtime --all` over 100,000 records in 100
 // sessions (1,000,000 in 1,000 with --full). The data set is generated into a temp folder that
-// is removed before the process exits. Prints one JSON row per figure for scripts/bench.mjs.
+// is removed before the process exits. Prints one JSON row per figure for scripts/bench/bench.mjs.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

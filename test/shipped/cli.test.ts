@@ -11,7 +11,7 @@ const BIN = path.join(ROOT, 'dist', 'remit.cjs');
 const made: string[] = [];
 
 beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (!existsSync(BIN)) spawnSync(process.execPath, [path.join(ROOT, 'scripts/build/build.mjs')], { stdio: 'inherit' });
 }, 120_000);
 afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });

@@ -14,7 +14,7 @@ let env: NodeJS.ProcessEnv;
 let proj: string;
 
 beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')]);
+  if (!existsSync(BIN)) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build', 'build.mjs')]);
   dir = mkdtempSync(path.join(tmpdir(), 'remit-hook-stdin-'));
   proj = path.join(dir, 'proj');
   mkdirSync(path.join(proj, '.git'), { recursive: true });

@@ -1,13 +1,13 @@
-// npm run docs: bundles scripts/docs/host-contract.ts and runs it (`--check` to verify only).
+// npm run docs: bundles scripts/gen/host-contract.ts and runs it (`--check` to verify only).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 mkdirSync(join(root, '.bench'), { recursive: true });
 const out = join(root, '.bench', 'host-contract.cjs');
-await build({ entryPoints: [join(root, 'scripts/docs/host-contract.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'warning' });
+await build({ entryPoints: [join(root, 'scripts/gen/host-contract.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'warning' });
 const r = spawnSync(process.execPath, [out, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

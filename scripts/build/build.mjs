@@ -1,6 +1,6 @@
 // Builds dist/: remit-main.cjs, one CommonJS bundle that is the CLI and every subprocess hook
 // (CommonJS starts sooner than an ES module on Node 20), its chunks, and remit.cjs, the small
-// entry that loads them through a V8 code cache (scripts/bundle-loader.cjs); then the
+// entry that loads them through a V8 code cache (scripts/build/bundle-loader.cjs); then the
 // in-process plugin entries.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 mkdirSync(join(root, 'dist'), { recursive: true });
 
@@ -63,7 +63,7 @@ function splitChunks(self) {
 
 // The subprocess bundles swap perf_hooks for an hrtime clock (the shim says why); the
 // in-process plugins keep the original.
-const shim = (file) => ({ path: join(root, 'scripts/bundle-shims', file) });
+const shim = (file) => ({ path: join(root, 'scripts/build/bundle-shims', file) });
 const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
@@ -93,12 +93,12 @@ for (const f of Object.keys(CHUNKS)) {
 }
 // The entry knows each chunk's content hash: a code cache is used only for the bytes it was made from.
 const hashes = Object.fromEntries(Object.keys(CHUNKS).map((f) => [f, createHash('sha256').update(readFileSync(join(root, 'dist', f))).digest('hex').slice(0, 32)]));
-const loader = readFileSync(join(root, 'scripts/bundle-loader.cjs'), 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
+const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
 const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
 writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${code}`);
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);
 
-const pluginsScript = join(root, 'scripts/build-plugins.mjs');
+const pluginsScript = join(root, 'scripts/build/plugins.mjs');
 if (existsSync(pluginsScript)) {
   const { buildPlugins } = await import(pathToFileURL(pluginsScript).href);
   await buildPlugins(sharedOptions);

@@ -10,9 +10,9 @@ import { mkdirSync, readdirSync, statSync, existsSync, writeFileSync } from 'nod
 import { loadavg } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sharedOptions } from './build.mjs';
+import { sharedOptions } from '../build/build.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(root, '.bench');
 mkdirSync(outDir, { recursive: true });
 const quick = process.argv.includes('--quick');
@@ -55,7 +55,7 @@ for (const file of readdirSync(join(root, 'scripts/bench')).filter((f) => f.ends
 }
 
 // 3. Spawned hook vs the Node floor, interleaved.
-const spawnScript = join(root, 'scripts/bench-spawn.mjs');
+const spawnScript = join(root, 'scripts/bench/spawn.mjs');
 if (existsSync(spawnScript)) {
   const { benchSpawn } = await import(pathToFileURL(spawnScript).href);
   for (const { name, measured, target, ok, ...extra } of await benchSpawn({ root, quick })) row(name, measured, target, ok, extra);

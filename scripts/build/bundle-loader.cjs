@@ -1,7 +1,7 @@
 // dist/remit.cjs: loads the bundle (remit-hook.cjs for `remit hook`, remit-main.cjs for every
 // other command) and its chunks through a V8 code cache kept beside them, so a hook process
 // skips parsing and compiling what the last run compiled.
-// scripts/build.mjs fills in HASHES (chunk file -> content hash of this build).
+// scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build).
 //
 // A cache file `.<chunk>.v8cache` starts with a header naming the chunk's build hash, its size
 // and mtime, the Node version and the architecture; any mismatch, or V8 rejecting the data

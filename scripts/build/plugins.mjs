@@ -1,13 +1,13 @@
 // Builds the in-process plugin entries: dist/plugins/{opencode,pi,omp}.js (ES modules with no
 // CLI side effects, loaded by the hosts themselves) and copies the Hermes plugin folder to
-// dist/plugins/hermes/remit/. Called by scripts/build.mjs with its shared esbuild options;
-// runnable alone: `node scripts/build-plugins.mjs`.
+// dist/plugins/hermes/remit/. Called by scripts/build/build.mjs with its shared esbuild options;
+// runnable alone: `node scripts/build/plugins.mjs`.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const PLUGIN_ENTRIES = {
   opencode: 'adapters/opencode/index.ts',
