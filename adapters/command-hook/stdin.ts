@@ -1,7 +1,7 @@
 // Reading a spawned hook's payload. Hosts differ (Codex writes one JSON object with no
 // trailing newline, Claude Code ends it with one) and a host may leave stdin open, so the
 // read stops at EOF, after a stretch of silence, or at a size cap — never hangs a hook.
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs';
 import { sleepSync } from '../../src/core/state/files.js';
 
 export interface StdinReadOptions {
@@ -71,13 +71,24 @@ export function readHookStdin(stream: Readable, opts: StdinReadOptions = {}): Pr
   });
 }
 
+/** Whether `fd`'s open file is non-blocking, from /proc (Linux); false when it cannot be told. */
+function nonBlocking(fd: number): boolean {
+  try {
+    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'))?.[1];
+    return flags !== undefined && (Number.parseInt(flags, 8) & constants.O_NONBLOCK) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The same read as readHookStdin, synchronously on a file descriptor, for the inputs that
- * allow it: a regular file, and on Linux a pipe (opened again through /proc with O_NONBLOCK,
- * so silence is waited out in short sleeps, never in a read that could block for ever).
- * null for every other input (a socket, a terminal, another system): the caller then reads
- * the stream. A hook process that never builds process.stdin skips loading Node's socket
- * layer, which costs a spawned hook milliseconds.
+ * The same read as readHookStdin, synchronously, for the inputs that allow it without ever
+ * blocking: a regular file; on Linux a pipe (opened again through /proc with O_NONBLOCK) and
+ * the process's own stdin socket, which Node's socket layer puts in non-blocking mode when it
+ * builds process.stdin (checked in /proc before it is relied on). Silence is waited out in
+ * short sleeps, never in a read that could block for ever. null for every other input (a
+ * terminal, another system): the caller then reads the stream. Reading without the stream
+ * machinery saves a spawned hook milliseconds; a pipe or a file also skips the socket layer.
  */
 export function readHookStdinSync(fd: number, opts: StdinReadOptions = {}): StdinRead | null {
   const idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
@@ -96,6 +107,12 @@ export function readHookStdinSync(fd: number, opts: StdinReadOptions = {}): Stdi
     } catch {
       return null;
     }
+  } else if (st.isSocket()) {
+    if (process.platform !== 'linux' || fd !== 0) return null;
+    // Building process.stdin opens the socket as a stream handle, which makes it non-blocking;
+    // it is never read as a stream here.
+    void process.stdin;
+    if (!nonBlocking(fd)) return null;
   } else if (!st.isFile()) {
     return null;
   }

@@ -74,7 +74,9 @@ function load(name) {
   let header;
   try {
     const st = fs.fstatSync(fd);
-    source = fs.readFileSync(fd, 'utf8');
+    // The build makes every chunk pure ASCII, so latin1 reads the same text: in one read of
+    // the known size, where 'utf8' would read it in 8 KB pieces and decode it.
+    source = fs.readFileSync(fd, 'latin1');
     header = `remit-v8cache 1 ${HASHES[name] || 'unknown'} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
   } finally {
     fs.closeSync(fd);

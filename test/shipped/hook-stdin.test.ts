@@ -1,7 +1,7 @@
 // The built hook reads its payload the way each host hands it over: a socket (Claude Code,
 // Node and Bun hosts), a pipe (Codex, Hermes), a file, and a pipe the host never closes. Every
 // one gives the same verdict, and none waits longer than the silence limit.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,5 +61,19 @@ describe('the hook reads every kind of stdin', () => {
     const answeredAfter = Number(r.stderr.trim().split('\n').pop()) - t0;
     expect(answeredAfter).toBeGreaterThan(1500);
     expect(answeredAfter).toBeLessThan(4500);
+  }, 30_000);
+
+  it('a socket its host never closes: answered after the silence limit too', async () => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, [BIN, 'hook', 'claude'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stdin.write(outOfScope());
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    expect(denies(out)).toBe(true);
+    expect(Date.now() - t0).toBeGreaterThan(1500);
+    expect(Date.now() - t0).toBeLessThan(10_000);
   }, 30_000);
 });

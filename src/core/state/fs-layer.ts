@@ -2,22 +2,23 @@
 // fault suite swaps single functions (a short write, ENOSPC, EROFS) through `faultFs` to
 // prove each writer leaves no partial line and no session without state, without patching
 // node:fs for the whole process.
-import * as fs from 'node:fs';
+// Named imports: a namespace import of node:fs makes the bundle copy its hundred-odd members.
+import { fsyncSync, ftruncateSync, openSync, renameSync, writeSync } from 'node:fs';
 
 export interface WriteFs {
-  openSync: typeof fs.openSync;
+  openSync: typeof openSync;
   writeSync: (fd: number, buf: Buffer, off: number, len: number) => number;
-  fsyncSync: typeof fs.fsyncSync;
-  ftruncateSync: typeof fs.ftruncateSync;
-  renameSync: typeof fs.renameSync;
+  fsyncSync: typeof fsyncSync;
+  ftruncateSync: typeof ftruncateSync;
+  renameSync: typeof renameSync;
 }
 
 const real: WriteFs = {
-  openSync: fs.openSync,
-  writeSync: (fd, buf, off, len) => fs.writeSync(fd, buf, off, len),
-  fsyncSync: fs.fsyncSync,
-  ftruncateSync: fs.ftruncateSync,
-  renameSync: fs.renameSync,
+  openSync,
+  writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len),
+  fsyncSync,
+  ftruncateSync,
+  renameSync,
 };
 
 /** The layer every REMIT_HOME writer calls. */
