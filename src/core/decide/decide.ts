@@ -132,6 +132,9 @@ function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'di
       explanation: `${describe(action, 'The command')} runs one of remit's own mutating commands; only the user may run those, from a terminal.`,
     };
   }
+  // Nothing that changes or names a path cannot touch a protected one: the protected lists
+  // (resolved on first use, a look-up per folder) are not even read.
+  if (mutatingEffects(action).length === 0 && (how === 'folder' || action.mutability !== 'unknown' || !action.mentionedPaths?.length)) return null;
   const roots = contract.projectRoot ? [contract.projectRoot] : [];
   const own = protectedHit(action, compileProtectedGlobs(input.protectedPaths.remit, roots), how);
   if (own) {

@@ -68,10 +68,19 @@ function protectedGlob(p: string, home: string, memo: Map<string, string | null>
   return base.endsWith('/') ? `${base}${tail}` : `${base}/${tail}`;
 }
 
-/** protectedGlob over a list, once per distinct glob, sharing one look-up of the folders they have in common. */
+/**
+ * protectedGlob over a list, once per distinct glob (`~/x` and the home folder's `/x` are one:
+ * the adapters name most host paths both ways), sharing one look-up of the folders they have
+ * in common.
+ */
 function protectedGlobs(list: readonly string[], home: string): string[] {
   const memo = new Map<string, string | null>();
-  return [...new Set(list.map((p) => protectedGlob(p, home, memo)))];
+  const distinct = new Map<string, string>();
+  for (const p of list) {
+    const spelled = p.startsWith('~/') ? `${home}${p.slice(1)}` : p;
+    if (!distinct.has(spelled)) distinct.set(spelled, p);
+  }
+  return [...new Set([...distinct.values()].map((p) => protectedGlob(p, home, memo)))];
 }
 
 export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {

@@ -38,6 +38,8 @@ function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): s
   for (let i = 0; i < 64; i++) {
     const real = memo?.has(head) ? (memo.get(head) ?? null) : realpathIfExists(head);
     memo?.set(head, real);
+    // The common case, no link on the way: `p` as given (already normalised) is the answer.
+    if (real === head) return p;
     if (real !== null) return tail.length ? path.posix.join(real, ...tail.reverse()) : real;
     const parent = path.posix.dirname(head);
     if (parent === head) break;
