@@ -31,8 +31,8 @@ export const sharedOptions = {
 // CommonJS files beside each other, each self-contained (a module two chunks need is simply in
 // both): the CLI (remit-main.cjs), what a Codex or Claude Code hook runs (remit-hook.cjs, which
 // dist/remit.cjs loads for `remit hook`), the Hermes hook, the shell parser (loaded only for
-// shell tools), the patch and intent readers (loaded only for writes) and every command but
-// `hook` (loaded only by a person's command). An import of another chunk's entry becomes a
+// shell tools), the patch and intent readers (loaded only for writes), the read-back commands
+// and every other command (loaded only by a person's command). An import of another chunk's entry becomes a
 // require() of that file.
 export const CHUNKS = {
   'remit-main.cjs': 'src/cli/bin.ts',
@@ -40,6 +40,7 @@ export const CHUNKS = {
   'remit-hermes.cjs': 'adapters/hermes/hook.ts',
   'remit-shell.cjs': 'src/core/shell/classify-shell.ts',
   'remit-cli.cjs': 'src/cli/command-table.ts',
+  'remit-readback.cjs': 'src/cli/readback-table.ts',
   'remit-files.cjs': 'src/core/classify/file-change.ts',
 };
 /** The bundle dist/remit.cjs loads for every command but `hook`; installers copy every dist/remit-*.cjs beside remit.cjs. */
