@@ -23,6 +23,23 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const isObj = (v: unknown): boolean => isRecord(v);
+const isArr = (v: unknown): boolean => Array.isArray(v);
+const isStr = (v: unknown): boolean => typeof v === 'string';
+
+/** The members every state has, each of the right kind: a structural check, not the schema. */
+function hasStateShape(s: Record<string, unknown>): boolean {
+  const host = s.host as Record<string, unknown>;
+  const contract = s.contract as Record<string, unknown>;
+  const ledger = s.ledger as Record<string, unknown>;
+  return (
+    isObj(host) && isStr(host.name) && isStr(s.createdAt) && isStr(s.lastUsedAt) &&
+    isObj(contract) && isStr(contract.mode) && isStr(contract.level) && (s.directiveError === null || isObj(s.directiveError)) &&
+    isObj(ledger) && isArr(ledger.reservations) && isArr(ledger.released) && isArr(ledger.refused) && isObj(ledger.unresolved) && typeof ledger.nextId === 'number' &&
+    isObj(s.open) && isArr(s.approvals) && isArr(s.recentDenials) && isObj(s.checkRuns) && isObj(s.counters) && isObj(s.labels) && isObj(s.flags)
+  );
+}
+
 const SEAL_HEAD = ',"seal":"';
 /** `,"seal":"` + 64 hex + `"}`. */
 const SEAL_LENGTH = SEAL_HEAD.length + 64 + 2;
@@ -57,8 +74,9 @@ export function decodeState(text: string, sealKey?: Buffer | null): DecodedState
     } catch {
       // Cannot happen for what remit wrote; the full reading below says what it is.
     }
-    // remit wrote exactly this; the version check is what keeps a newer remit's file from an older one.
-    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION) return { ok: true, state: state as unknown as SessionState };
+    // remit wrote exactly this; the version check keeps a newer remit's file from an older one,
+    // and the shape check sends anything a remit bug could have written to the full reading.
+    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION && hasStateShape(state)) return { ok: true, state: state as unknown as SessionState };
   }
   let raw: unknown;
   try {

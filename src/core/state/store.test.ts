@@ -108,11 +108,16 @@ describe('sealed state', () => {
     // Without the key the same file is validated in full, and passes.
     expect(readSession(home, key)).toMatchObject({ kind: 'ok' });
     // A file that fails the schema but carries a good seal could only come from remit itself:
-    // under the key it is trusted as written; without the key it is damage, as is any edit of it.
-    const bogus = { ...state('/p', '2026-01-01T00:00:00.000Z'), contract: 'change' } as unknown as SessionState;
+    // under the key it is trusted as written when its members have the right kinds; without
+    // the key it is damage, as is any edit of it.
+    const bogus = { ...state('/p', '2026-01-01T00:00:00.000Z'), counters: { checked: -1 } } as unknown as SessionState;
     writeFileSync(sessionFile(home, key), encodeState(bogus, sealKey));
     expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok' });
     expect(readSession(home, key)).toMatchObject({ kind: 'damaged', damage: 'schema' });
+    // A member of the wrong kind sends even a sealed file to the full reading, which finds it.
+    const misshapen = { ...state('/p', '2026-01-01T00:00:00.000Z'), contract: 'change' } as unknown as SessionState;
+    writeFileSync(sessionFile(home, key), encodeState(misshapen, sealKey));
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'damaged', damage: 'schema' });
     writeFileSync(sessionFile(home, key), encodeState(bogus, sealKey).replace('"/p"', '"/q"'));
     expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'damaged', damage: 'schema' });
     writeFileSync(sessionFile(home, key), encodeState(bogus, Buffer.alloc(32, 8)));
