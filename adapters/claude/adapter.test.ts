@@ -71,6 +71,16 @@ describe('Claude Code renderer', () => {
     expect(claudeAdapter.readResponse({ event: 'PreToolUse', payload: '' }, { stdout: JSON.stringify(d('ask')), exitCode: 0 })).toMatchObject({ outcome: 'ask', channel: 'native-ask' });
   });
 
+  it("shows a person the controller's question at the native ask, and the model the message on a deny", () => {
+    const result = (outcome: 'ask' | 'deny') =>
+      renderClaude('PreToolUse', {
+        kind: 'decision', decision: { outcome, reasonCode: 'CHECKS_NOT_AUTHORIZED', family: 'I', controlState: 'ARMED', explanation: 'e' },
+        message: 'for the model', ...(outcome === 'ask' ? { question: 'for the person' } : {}),
+      }) as { hookSpecificOutput: { permissionDecisionReason: string } };
+    expect(result('ask').hookSpecificOutput.permissionDecisionReason).toBe('for the person');
+    expect(result('deny').hookSpecificOutput.permissionDecisionReason).toBe('for the model');
+  });
+
   it('blocks at UserPromptSubmit and UserPromptExpansion', () => {
     expect(renderClaude('UserPromptExpansion', { kind: 'prompt-block', text: 'INVALID_DIRECTIVE_TOKEN: x' })).toEqual({ decision: 'block', reason: 'INVALID_DIRECTIVE_TOKEN: x' });
     expect(renderClaude('SubagentStart', { kind: 'context', text: 'c', userLine: 'u' })).toEqual({ hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'c' }, systemMessage: 'u' });

@@ -9,6 +9,7 @@ const decision = (outcome: Decision['outcome']): ControllerResult => ({
   kind: 'decision',
   decision: { outcome, reasonCode: 'MUTABILITY_UNPROVEN', family: 'I', controlState: 'ARMED', explanation: 'x' },
   message: `remit ${outcome === 'ask' ? 'needs the user to approve this action' : 'refused this action'}: MUTABILITY_UNPROVEN (I)\nTo authorise: \`$remit allow evt_1\``,
+  ...(outcome === 'ask' ? { question: 'for the person' } : {}),
 });
 
 describe('Codex tool table', () => {
@@ -36,7 +37,9 @@ describe('Codex renderer', () => {
   it('never sends ask: an ask is a deny carrying the approval line', () => {
     const out = renderCodex('PreToolUse', decision('ask')) as { hookSpecificOutput: Record<string, unknown> };
     expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    // The model reads a deny, so it gets the message with the line, not the person's question.
     expect(out.hookSpecificOutput.permissionDecisionReason).toContain('$remit allow evt_1');
+    expect(out.hookSpecificOutput.permissionDecisionReason).not.toContain('for the person');
     expect(codexAdapter.readResponse({ event: 'PreToolUse', payload: '' }, { stdout: JSON.stringify(out), exitCode: 0 })).toEqual({ outcome: 'ask', channel: 'deny-for-ask', reasonCode: 'MUTABILITY_UNPROVEN' });
   });
 

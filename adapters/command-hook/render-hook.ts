@@ -38,10 +38,12 @@ export function hookRenderer(spec: HookRenderSpec): (event: string, result: Cont
       case 'decision': {
         if (event !== 'PreToolUse') return null;
         const { outcome } = result.decision;
-        const text = hostText(result.message, spec.textLimit);
+        // A native ask's reason is shown to the person at the host's Yes/No (Claude Code 2.1.x);
+        // a deny's, and an ask sent as a deny, to the model.
+        const nativeAsk = outcome === 'ask' && spec.nativeAsk;
+        const text = hostText(nativeAsk ? (result.question ?? result.message) : result.message, spec.textLimit);
         if (outcome === 'deny' || outcome === 'ask') {
-          const permissionDecision = outcome === 'ask' && spec.nativeAsk ? 'ask' : 'deny';
-          return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision, permissionDecisionReason: text } };
+          return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: nativeAsk ? 'ask' : 'deny', permissionDecisionReason: text } };
         }
         if (outcome === 'report') return { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: text } };
         return null;

@@ -206,7 +206,8 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       if (outcome === 'deny') return { block: true, reason: result.message };
       if (outcome === 'ask') {
         if (ctx?.hasUI && typeof ctx.ui?.confirm === 'function') {
-          const yes = await ctx.ui.confirm('remit: approve this action?', result.message).catch(() => false);
+          // The dialog is read by the person, the block reason below by the model.
+          const yes = await ctx.ui.confirm('remit: approve this action?', result.question ?? result.message).catch(() => false);
           return yes ? undefined : { block: true, reason: `${result.message}\nThe user declined it.` };
         }
         return { block: true, reason: result.message };

@@ -317,7 +317,18 @@ result: ("none" | "context" | "prompt-block" | "decision")
 code?: string
 }
 decision: Decision
+/**
+ * The rule that decided (docs/DESIGN.md#rule-table).
+ */
+rule: string
+/**
+ * The text the host's model would read, with `<event id>` where an event id would stand: the dry run records nothing, so no id would be found by `remit explain`.
+ */
 message: string
+/**
+ * For an ask: the question a host with its own approval prompt shows the person (Claude Code, Pi and omp with a UI).
+ */
+question?: string
 action: {
 tool: string
 mutability: ("read" | "write" | "delegate" | "control" | "unknown" | "check")
@@ -361,6 +372,17 @@ nextStep?: string
  * Index of the decisive effect in action.effects, when one decided.
  */
 factIndex?: number
+fact?: DecisiveFact
+}
+/**
+ * What decided, in metadata terms (`remit explain`, `remit check`): its kind and, in words without paths or command text, why it decided.
+ * 
+ * This interface was referenced by `Decision`'s JSON-Schema
+ * via the `definition` "DecisiveFact".
+ */
+export interface DecisiveFact {
+kind: ("effect" | "named-path" | "command" | "analysis" | "intent" | "delegation" | "check" | "directive" | "state" | "guard" | "approval" | "contract")
+reason: string
 }
 /**
  * `remit doctor --json`: whether each host on this machine is guarded, and why.
@@ -386,18 +408,63 @@ lines: [string, ...(string)[]]
 }[]
 }
 /**
- * `remit explain evt_… --json`: the audit record of one event, its latest label and what is known of its effect.
+ * What the host did with the call, from the records about it: unobserved only when no later fact from the host names it.
+ * 
+ * This interface was referenced by `CliExplain`'s JSON-Schema
+ * via the `definition` "HostEffect".
+ */
+export type HostEffect = ("unobserved" | "executed_despite_deny" | "ran" | "failed" | "running" | "not_started" | "ended")
+
+/**
+ * `remit explain evt_… --json`: the audit record of one event, its latest label and what is known of its effect. For a decision, the rule table runs again over the facts the record kept (the same rules the hook ran), so the explanation and the authorising lines are a replay, not a guess.
  */
 export interface CliExplain {
 eventId: string
+/**
+ * remit's key of the session (the hash in the file names).
+ */
 session: string
+/**
+ * The host's own id of the session, when the session state knows it.
+ */
+sessionId?: string
 record: RuntimeEvent
 label: (null | ("correct" | "incorrect" | "inconclusive"))
-hostEffect: ("unobserved" | "executed_despite_deny")
+hostEffect: HostEffect
 /**
- * Recomputed from the stored event when REMIT_AUDIT=detail kept it.
+ * The rule that decided (docs/DESIGN.md#rule-table).
+ */
+rule?: string
+/**
+ * same: the rules over the recorded input give the recorded verdict; differs: today's rules decide otherwise (`replayed` says how); not-recorded: the record was written before remit kept decision inputs.
+ */
+replay?: ("same" | "differs" | "not-recorded")
+replayed?: {
+outcome: ("allow" | "report" | "ask" | "deny")
+reasonCode: ("RECOVERY_READ_ONLY" | "STATE_DAMAGED" | "GUARD_ERROR" | "INVALID_DIRECTIVE" | "CONTROL_OFF" | "CONTROL_INACTIVE" | "APPROVED_ONCE" | "GUARD_SELF_PROTECTION" | "GUARD_PROTECTED_FOLDER" | "MODE_FORBIDS_MUTATION" | "MUTABILITY_UNPROVEN" | "LOCK_EFFECT_UNPROVEN" | "CHECKS_NOT_AUTHORIZED" | "HASH_NOT_AUTHORIZED" | "WRITE_PATH_UNPROVEN" | "PATH_OUTSIDE_CONTRACT" | "DEPENDENCY_NOT_AUTHORIZED" | "UNBOUNDED_DELEGATION" | "DUPLICATE_ACTION_ID" | "DELEGATION_STATE_UNPROVEN" | "DELEGATION_LIFECYCLE_UNPROVEN" | "AGENT_BUDGET_EXHAUSTED" | "REPEATED_CHECK" | "WITHIN_CONTRACT")
+would?: ("ask" | "deny")
+factIndex?: number
+}
+/**
+ * What decided, in metadata terms; `effect` names the decisive file effect by index and kind (the audit keeps no paths).
+ */
+fact?: {
+kind: string
+reason: string
+effect?: {
+index: number
+kind?: string
+}
+}
+/**
+ * The rule's explanation, from the replay; paths appear only when REMIT_AUDIT=detail kept them.
  */
 explanation?: string
+authorise?: Authorise
+/**
+ * The rule's next step, with the event id filled in.
+ */
+nextStep?: string
 }
 /**
  * One line of REMIT_HOME/audit/<key>.jsonl (ARCHITECTURE.md, audit chain). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the HMAC-SHA256 (hex), under a key derived from the per-install secret, of the previous line's bytes without its newline (`keyed: true`; records written before keying carry a plain sha256 and no `keyed`), `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
@@ -430,9 +497,13 @@ recovery?: boolean
 contract?: ContractSummary
 action?: ActionSummary
 decision?: DecisionSummary
+input?: DecisionInputSummary
+/**
+ * What the host did with the call, as far as remit saw it: `unobserved` on the decision itself (it is written before the host acts); a later effect or lifecycle record about the event says more (`remit explain`, `remit status`).
+ */
 hostEffect?: ("unobserved" | "executed_despite_deny")
 /**
- * The event a label, approval or effect record is about.
+ * The event a label, approval or effect record is about; on a lifecycle record of an action.after, the decision of that call.
  */
 about?: string
 label?: ("correct" | "incorrect" | "inconclusive")
@@ -561,6 +632,74 @@ factIndex?: number
  * How the verdict travels to the host (json-deny, exit-2, throw, block, native-ask, deny-for-ask, context, none).
  */
 channel?: string
+/**
+ * The kind of the decisive effect (action.effects[factIndex]).
+ */
+factKind?: ("read" | "write" | "create" | "delete" | "move")
+}
+/**
+ * What the rule table read beyond the contract and action summaries (docs/DESIGN.md#audit), metadata only: how many effects change files and the first of them, the index of the effect a path rule matched (never the path), and the session facts the rules used. A match that did not hit is absent. `remit explain` runs the same rules over it, so its verdict is a replay.
+ * 
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "DecisionInputSummary".
+ */
+export interface DecisionInputSummary {
+/**
+ * Effects that change files (write, create, delete, move).
+ */
+mutating?: number
+/**
+ * Index of the first of them in the action's effects.
+ */
+first?: number
+/**
+ * Rule `files-scope`: the first changing effect outside files=.
+ */
+outside?: number
+/**
+ * Rule `self-protection`: the effect that changes remit's own files, or `named` when an unknown action's text names one.
+ */
+remit?: (number | "named")
+/**
+ * Rule `self-protection`: the effect that changes a host's hook configuration, or `named`.
+ */
+hostConfig?: (number | "named")
+/**
+ * Rule `protected-folder`: the effect that changes a folder holding remit's own files.
+ */
+remitFolder?: number
+/**
+ * Rule `protected-folder`: the effect that changes a folder holding a host's hook configuration.
+ */
+hostConfigFolder?: number
+/**
+ * The command runs one of remit's own mutating commands.
+ */
+remitCommand?: true
+/**
+ * Rule `approved-once`: a one-time approval of this input was waiting.
+ */
+approved?: true
+/**
+ * Rule `invalid-directive`: the code of the pending malformed directive.
+ */
+directiveError?: string
+/**
+ * Rule `agent-budget`: what the ledger knew of the call id, when not new.
+ */
+idState?: ("released" | "refused" | "reused")
+/**
+ * Rule `agent-budget`: subagents reserved before this call (delegations only).
+ */
+reserved?: number
+/**
+ * Rule `agent-budget`: why the ledger could not prove its count (delegations only).
+ */
+unresolved?: string[]
+/**
+ * Rule `repeated-check`: the repeat threshold, when not 3.
+ */
+threshold?: number
 }
 /**
  * This interface was referenced by `RuntimeEvent`'s JSON-Schema
@@ -641,6 +780,16 @@ hostconfig: ("deny" | "ask" | "allow")
 agents: (null | number)
 checks: ("allow" | "deny")
 source: ("default" | "directive" | "correction" | "project-default" | "recovery")
+}
+/**
+ * The `$remit …` lines that would authorise the action (a one-time `$remit allow evt_…`, a directive that changes the contract). `exact` is false when a line holds a placeholder, such as a file the audit did not keep or files= globs from a contract that changed since.
+ * 
+ * This interface was referenced by `CliExplain`'s JSON-Schema
+ * via the `definition` "Authorise".
+ */
+export interface Authorise {
+lines: string[]
+exact: boolean
 }
 /**
  * `remit install --json` and `remit uninstall --json`: one report per host.
@@ -807,8 +956,15 @@ contractSource: string
  */
 export interface CliStatus {
 session: (null | {
+/**
+ * remit's key of the session (the hash in the file names).
+ */
 key: string
 host: string
+/**
+ * The host's own id of the session (what --session takes).
+ */
+sessionId?: string
 hostVersion?: string
 projectRoot?: string
 lastUsedAt?: string
@@ -824,6 +980,22 @@ recovery: boolean
 damage?: string
 contract: (null | TaskContract)
 contractLine: string
+/**
+ * Why the contract is what it is: its source, and the record that set it when the audit tail still holds it.
+ */
+contractChange: {
+source: ("default" | "directive" | "correction" | "project-default" | "recovery")
+at?: string
+eventId?: string
+text: string
+}
+/**
+ * Edits, unproven commands and subagents are held: by a pending malformed directive (rule `invalid-directive`) or by damaged state in an armed session (rule `damaged-state`).
+ */
+paused: (null | {
+rule: ("invalid-directive" | "damaged-state")
+reason: string
+})
 agents: {
 reserved: number
 /**
@@ -851,17 +1023,32 @@ denied: number
 }
 config: ConfigReport
 /**
- * The last records of the audit tail.
+ * The session's last decisions in the audit tail, oldest first, each read back as `remit explain` reads it.
  */
 recent: {
 id: string
 at: string
-kind: string
-tool?: string
-outcome?: string
-reasonCode?: string
+tool: string
+mutability?: string
+outcome: ("allow" | "report" | "ask" | "deny")
+would?: ("ask" | "deny")
+reasonCode: ("RECOVERY_READ_ONLY" | "STATE_DAMAGED" | "GUARD_ERROR" | "INVALID_DIRECTIVE" | "CONTROL_OFF" | "CONTROL_INACTIVE" | "APPROVED_ONCE" | "GUARD_SELF_PROTECTION" | "GUARD_PROTECTED_FOLDER" | "MODE_FORBIDS_MUTATION" | "MUTABILITY_UNPROVEN" | "LOCK_EFFECT_UNPROVEN" | "CHECKS_NOT_AUTHORIZED" | "HASH_NOT_AUTHORIZED" | "WRITE_PATH_UNPROVEN" | "PATH_OUTSIDE_CONTRACT" | "DEPENDENCY_NOT_AUTHORIZED" | "UNBOUNDED_DELEGATION" | "DUPLICATE_ACTION_ID" | "DELEGATION_STATE_UNPROVEN" | "DELEGATION_LIFECYCLE_UNPROVEN" | "AGENT_BUDGET_EXHAUSTED" | "REPEATED_CHECK" | "WITHIN_CONTRACT")
+rule?: string
+explanation?: string
+authorise?: Authorise
+/**
+ * What the host did with the call, from the records about it: unobserved only when no later fact from the host names it.
+ */
+hostEffect: ("unobserved" | "executed_despite_deny" | "ran" | "failed" | "running" | "not_started" | "ended")
 }[]
-hostEffect: "unobserved"
+/**
+ * The newest record of the audit tail, whatever its kind.
+ */
+lastEvent?: {
+id: string
+at: string
+kind: string
+}
 }
 /**
  * The effective task contract of one session (docs/DESIGN.md#task-contract). A directive replaces it whole; fields it does not name return to their defaults.
@@ -871,6 +1058,9 @@ user: ("absent" | "ok" | "invalid")
 repo: ("absent" | "ok" | "invalid")
 problems: string[]
 }
+/**
+ * The `$remit …` lines that would authorise the action (a one-time `$remit allow evt_…`, a directive that changes the contract). `exact` is false when a line holds a placeholder, such as a file the audit did not keep or files= globs from a contract that changed since.
+ */
 /**
  * ControlEvent v2 (docs/DESIGN.md#control-event): what every adapter turns a host's native hook event into.
  */
@@ -1047,6 +1237,11 @@ default?: string
  * via the `definition` "EventId".
  */
 export type EventId = string
+/**
+ * This interface was referenced by `RuntimeEvent`'s JSON-Schema
+ * via the `definition` "PathHit".
+ */
+export type PathHit = (number | "named")
 
 /**
  * One line of REMIT_HOME/audit/<key>.jsonl (ARCHITECTURE.md, audit chain). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the HMAC-SHA256 (hex), under a key derived from the per-install secret, of the previous line's bytes without its newline (`keyed: true`; records written before keying carry a plain sha256 and no `keyed`), `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
@@ -1068,6 +1263,10 @@ export type Label = ("correct" | "incorrect" | "inconclusive")
 export interface SessionState {
 schemaVersion: 2
 host: HostRef
+/**
+ * The host's own id of the session (what `remit status --session` takes); the file name is its hash.
+ */
+sessionId?: string
 /**
  * Canonical project root of the session, for session selection.
  */

@@ -1,55 +1,12 @@
 // The built bundle (dist/remit.cjs and its chunks), run as a person runs it: in a throwaway
 // HOME with every host's own configuration already there, and no sources on the path.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'dist', 'remit.cjs');
-const made: string[] = [];
-
-beforeAll(() => {
-  if (!existsSync(BIN)) spawnSync(process.execPath, [path.join(ROOT, 'scripts/build/build.mjs')], { stdio: 'inherit' });
-}, 120_000);
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
-
-interface Box {
-  home: string;
-  proj: string;
-  run(...args: string[]): { code: number; out: string; err: string };
-  hook(host: string, event: string, payload: object): string;
-}
-
-function box(): Box {
-  const dir = mkdtempSync(path.join(tmpdir(), 'remit-shipped-'));
-  made.push(dir);
-  const home = path.join(dir, 'home');
-  const proj = path.join(dir, 'proj');
-  mkdirSync(home);
-  mkdirSync(proj);
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C' };
-  return {
-    home,
-    proj,
-    run(...args) {
-      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: proj, env, encoding: 'utf8', timeout: 60_000 });
-      return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
-    },
-    hook(host, event, payload) {
-      return spawnSync(process.execPath, [BIN, 'hook', host, event], { cwd: proj, env, input: JSON.stringify(payload), encoding: 'utf8' }).stdout;
-    },
-  };
-}
-
-const put = (file: string, text: string, mode = 0o644) => {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  chmodSync(file, mode);
-};
+beforeAll(ensureBuilt, 120_000);
+afterAll(cleanBoxes);
 
 /** Foreign configuration for all six hosts, in the forms people write it. */
 function foreign(home: string): void {
@@ -235,10 +192,10 @@ describe('commands people type', () => {
     b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
     const pre = b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' }, tool_use_id: 't1' });
     expect(pre).toContain('deny');
-    const status = JSON.parse(b.run('status', '--json').out) as { recent: { id: string; kind: string; outcome?: string }[] };
+    const status = JSON.parse(b.run('status', '--json').out) as { recent: { id: string; outcome: string }[]; contractChange: { eventId: string } };
     const decision = status.recent.find((r) => r.outcome === 'deny')!;
-    const other = status.recent.find((r) => !r.outcome)!;
-    expect(b.run('label', other.id, 'correct').err).toContain('not a decision');
+    // The directive's record: an event, not a decision.
+    expect(b.run('label', status.contractChange.eventId, 'correct').err).toContain('not a decision');
     expect(b.run('label', decision.id, 'correct').code).toBe(0);
 
     const dry = b.run('prune', '--older-than', '0d', '--dry-run', '--json');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Case, CliCaseFrom, ControlEvent } from '../../generated/types.js';
 import { validateCase } from '../../generated/validate-case.js';
 import { directiveFor } from '../../core/decide/directive-text.js';
-import { explainView } from '../../core/controller/readback.js';
+import { explainView } from '../../core/controller/explain-view.js';
 import { UsageError, type CliIO } from '../io.js';
 import { eventArg, guarded, out, parseArgs, selectSession } from './readback-args.js';
 

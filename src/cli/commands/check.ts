@@ -13,6 +13,7 @@ import type { Runtime } from '../../core/host/runtime.js';
 import { canonicalPath } from '../../core/paths/canonical.js';
 import { sessionFile, sessionKey } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
+import { REASONS } from '../../core/decide/reasons.js';
 import { getAdapter } from '../hosts.js';
 import { UsageError, type CliIO } from '../io.js';
 import { protectedHostConfig, runHook } from './hook.js';
@@ -46,6 +47,26 @@ function recording(runtime: Runtime, seen: { results: ControllerResult[]; action
       return r;
     },
   };
+}
+
+/** The throwaway audit is deleted: an event id from it is one `explain` could never find, so none is shown. */
+function unrecorded(text: string): string {
+  return text.replace(/ \/ evt_[0-9a-f]{28}\b/g, '').replace(/\bevt_[0-9a-f]{28}\b/g, '<event id>');
+}
+
+function renderCheck(v: CliCheck): string {
+  const d = v.decision;
+  const a = v.action;
+  const lines = [
+    `${d.outcome}${d.would ? ` (would ${d.would})` : ''} ${d.reasonCode}${d.family ? ` (${d.family})` : ''}, rule ${v.rule}: ${a.tool} (${a.mutability}), ${a.effects} file effect${a.effects === 1 ? '' : 's'}${a.analysis ? `, unproven: ${a.analysis}` : ''}`,
+  ];
+  if (d.fact) lines.push(`Decisive fact: ${d.factIndex !== undefined ? `file effect #${d.factIndex}` : d.fact.kind}: ${d.fact.reason}`);
+  lines.push(`Why: ${d.explanation}`);
+  if (d.nextStep) lines.push(`Next step: ${d.nextStep}`);
+  lines.push('', 'Message for the model (a refusal, a report, or an ask the host sends as a refusal):', ...v.message.split('\n').map((l) => `  ${l}`));
+  if (v.question) lines.push('', "Question for the person (an ask at the host's own approval prompt):", ...v.question.split('\n').map((l) => `  ${l}`));
+  lines.push('', '(dry run: nothing was recorded, so there is no event id to allow or explain)');
+  return lines.join('\n');
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -110,18 +131,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         io.stderr(`remit check: the ${host} hook path gave no decision for this tool call\n`);
         return 1;
       }
-      // The throwaway audit is deleted: an event id from it is one `explain` can never find.
-      const message = last.message.replace(/ \/ evt_[0-9a-f]{28}\b/g, '').replace(/\bevt_[0-9a-f]{28}\b/g, '(not recorded)');
       const view: CliCheck = {
         host,
         decision: last.decision,
-        message,
+        rule: REASONS[last.decision.reasonCode].rule,
+        message: unrecorded(last.message),
         action: { tool: action.tool, mutability: action.mutability, effects: action.effects.length, ...(action.analysis ? { analysis: action.analysis } : {}) },
       };
+      if (last.question) view.question = unrecorded(last.question);
       if (promptResult) view.prompt = { result: promptResult.kind, ...(promptResult.kind === 'prompt-block' && promptResult.code ? { code: promptResult.code } : {}) };
-      const d = last.decision;
-      out(io, args, view, `${d.outcome} ${d.reasonCode}${d.family ? ` (${d.family})` : ''} — ${action.tool} (${action.mutability})\n${message}\n(dry run: nothing was recorded)`);
-      return EXIT_CODES[d.outcome];
+      out(io, args, view, renderCheck(view));
+      return EXIT_CODES[view.decision.outcome];
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }

@@ -1,18 +1,8 @@
-// `remit explain <evt>`: one audited event, its label and effect. With REMIT_AUDIT=detail the
-// stored event is decided again, so the explanation is a replay, not a guess.
-import type { Action, CliExplain } from '../../generated/types.js';
-import { decide } from '../../core/decide/decide.js';
-import { explainView, renderExplain } from '../../core/controller/readback.js';
+// `remit explain <evt>`: one audited event, its label and what the host did with it. A decision
+// is replayed: the rule table runs again over the facts its record kept (explain-view.ts).
+import { explainView, renderExplain } from '../../core/controller/explain-view.js';
 import { UsageError, type CliIO } from '../io.js';
 import { eventArg, guarded, out, parseArgs, selectSession } from './readback-args.js';
-
-export function replayedExplanation(v: CliExplain): string | undefined {
-  const detail = v.record.detail;
-  const action = detail?.event.action as Action | undefined;
-  if (!detail?.contract || !action || !v.record.decision) return undefined;
-  const d = decide({ contract: detail.contract, action, protectedPaths: { remit: [], hostConfig: [] }, ledger: { reserved: 0, unresolved: [], idState: 'new' } });
-  return d.reasonCode === v.record.decision.reasonCode ? d.explanation : undefined;
-}
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('explain', io, async () => {
@@ -24,8 +14,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`remit explain: no event ${id} in ${args.home}\n`);
       return 1;
     }
-    const explanation = replayedExplanation(view);
-    if (explanation) view.explanation = explanation;
     out(io, args, view, renderExplain(view));
     return 0;
   });

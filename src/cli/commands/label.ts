@@ -1,7 +1,7 @@
 // `remit label <evt> correct|incorrect|inconclusive`: a label record in the event's own chain.
 import type { CliLabel, Label } from '../../generated/types.js';
 import { labelEvent } from '../../core/controller/operations.js';
-import { locateEvent } from '../../core/controller/readback.js';
+import { locateEvent } from '../../core/controller/explain-view.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
 import { UsageError, type CliIO } from '../io.js';
 import { eventArg, guarded, out, parseArgs, selectSession } from './readback-args.js';

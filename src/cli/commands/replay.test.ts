@@ -37,8 +37,9 @@ describe('remit replay', () => {
     put('cases/I/MODE_FORBIDS_MUTATION/write.json', good);
     expect(await run(['cases'], io(), deps)).toBe(0);
     const lines = out.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^case\s+core$/);
-    expect(lines[1]).toMatch(/^I\/MODE_FORBIDS_MUTATION\/write\s+✓ deny\/MODE_FORBIDS_MUTATION \(core\)$/);
+    expect(lines[0]).toMatch(/^case\s+bad → good\s+core$/);
+    expect(lines[1]).toBe('I/MODE_FORBIDS_MUTATION');
+    expect(lines[2]).toMatch(/^ {2}write\s+deny → allow\s+✓$/);
     expect(lines[lines.length - 1]).toBe('1 passed, 0 failed');
   });
 
@@ -47,8 +48,10 @@ describe('remit replay', () => {
     put('cases/I/MODE_FORBIDS_MUTATION/wrong.json', { ...good, good: { steps: [{ prompt: '$remit review' }, good.good.steps[1]] } });
     put('cases/S/MODE_FORBIDS_MUTATION/misplaced.json', good);
     expect(await run([path.join(dir, 'cases')], io(), deps)).toBe(2);
-    expect(out).toMatch(/wrong\s+✗ expected allow\/WITHIN_CONTRACT got deny\/MODE_FORBIDS_MUTATION \(core\) \[good step 2\]/);
-    expect(out).toMatch(/misplaced\s+✗ S\/MODE_FORBIDS_MUTATION\/misplaced\.json: MODE_FORBIDS_MUTATION belongs to family I, not S/);
+    expect(out).toMatch(/ {2}wrong\s+deny → allow\s+✗1\n/);
+    expect(out).toMatch(/ {2}1 {2}core, good arm, step 2: expected allow\/WITHIN_CONTRACT, got deny\/MODE_FORBIDS_MUTATION \(core\)\n/);
+    expect(out).toMatch(/ {2}misplaced\s+✗2 the case file does not load\n/);
+    expect(out).toMatch(/ {2}2 {2}S\/MODE_FORBIDS_MUTATION\/misplaced\.json: MODE_FORBIDS_MUTATION belongs to family I, not S\n/);
     expect(out.trimEnd().split('\n').pop()).toBe('1 passed, 2 failed');
   });
 

@@ -6,21 +6,11 @@ import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
 import type { CliReplay } from '../../generated/types.js';
 import type { HostAdapter } from '../../core/host/adapter.js';
-import {
-  CORE_TARGET,
-  describeExpect,
-  loadCases,
-  replayAll,
-  targetName,
-  totals,
-  type CaseResult,
-  type ReplayRow,
-  type ReplayTarget,
-  type RuntimeFactory,
-} from '../../core/replay/index.js';
+import { CORE_TARGET, loadCases, replayAll, targetName, totals, type ReplayRow, type ReplayTarget, type RuntimeFactory } from '../../core/replay/index.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import { UsageError, type CliIO } from '../io.js';
 import { listAdapters } from '../hosts.js';
+import { renderTable } from './replay-table.js';
 
 export interface ReplayDeps {
   adapters: () => HostAdapter[];
@@ -70,42 +60,6 @@ function selectTargets(host: string | undefined, adapters: HostAdapter[]): Repla
   const found = all.find((t) => targetName(t) === wanted);
   if (!found) throw new UsageError(`unknown host '${host}' (known: ${all.map(targetName).join(', ')}, all)`);
   return [found];
-}
-
-/** The bad arm's decisive verdict: the step that expects the case folder's reason code. */
-function decisiveStep(row: ReplayRow, result: CaseResult) {
-  const code = row.file.split('/')[1];
-  const bad = result.steps.filter((s) => s.arm === 'bad' && s.expect);
-  return bad.find((s) => s.expect!.reasonCode === code) ?? bad[bad.length - 1];
-}
-
-export function cell(row: ReplayRow, result: CaseResult): string {
-  if (result.status === 'n/a') return `n/a: ${result.reason ?? ''}`;
-  if (result.status === 'fail') {
-    const failed = result.steps.find((s) => !s.ok);
-    if (!failed) return `✗ ${result.reason ?? 'failed'}`;
-    if (failed.error) return `✗ ${failed.arm} step ${failed.index + 1}: ${failed.error}`;
-    const got = failed.got ? `${describeExpect(failed.got)} (${failed.got.channel})` : 'nothing';
-    return `✗ expected ${describeExpect(failed.expect!)} got ${got} [${failed.arm} step ${failed.index + 1}]`;
-  }
-  const s = decisiveStep(row, result);
-  return s?.got ? `✓ ${describeExpect(s.got)} (${s.got.channel})` : '✓';
-}
-
-export function renderTable(rows: ReplayRow[], targets: string[]): string {
-  const header = ['case', ...targets];
-  const body = rows.map((r) => [r.file.replace(/\.json$/, ''), ...r.results.map((res) => cell(r, res))]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
-  const line = (cols: string[]) =>
-    cols
-      .map((c, i) => (i === cols.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  const t = totals(rows);
-  const out = [line(header), ...body.map(line), ''];
-  if (t.notApplicable > 0) out.push(`${t.notApplicable} not applicable`);
-  out.push(`${t.passed} passed, ${t.failed} failed`);
-  return out.join('\n') + '\n';
 }
 
 export function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliReplay {

@@ -103,24 +103,32 @@ export function readLastRecords(file: string, n: number, maxBytes = 4 * 1024 * 1
 
 export interface EventLookup {
   record: RuntimeEvent;
-  /** Records about it (labels, approvals, effects), oldest first. */
+  /** Records about it (labels, approvals, effects, the host's after-fact), oldest first. */
   related: RuntimeEvent[];
+  /** A directive, correction or state repair was recorded after it: the contract may have changed since. */
+  contractChangedAfter: boolean;
 }
+
+const CONTRACT_CHANGES = ['"kind":"directive",', '"kind":"correction",', '"kind":"state_repair",'].map((s) => Buffer.from(s));
 
 /** Finds one event and the records that name it, by scanning the file's bytes. */
 export function findEvent(file: string, eventId: string): EventLookup | null {
   const own = Buffer.from(`"id":"${eventId}"`);
   const about = Buffer.from(`"about":"${eventId}"`);
   let record: RuntimeEvent | null = null;
+  let contractChangedAfter = false;
   const related: RuntimeEvent[] = [];
   forEachLine(file, (line) => {
-    if (record === null && line.indexOf(own) >= 0) {
+    if (record === null) {
+      if (line.indexOf(own) < 0) return;
       const r = parseRecord(line);
       if (r && r.id === eventId) record = r;
     } else if (line.indexOf(about) >= 0) {
       const r = parseRecord(line);
       if (r && r.about === eventId) related.push(r);
+    } else if (!contractChangedAfter && CONTRACT_CHANGES.some((k) => line.indexOf(k) >= 0)) {
+      contractChangedAfter = parseRecord(line) !== null;
     }
   });
-  return record ? { record, related } : null;
+  return record ? { record, related, contractChangedAfter } : null;
 }

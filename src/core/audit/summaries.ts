@@ -30,10 +30,15 @@ export function actionSummary(a: Action): ActionSummary {
   return s;
 }
 
-export function decisionSummary(d: Pick<Decision, 'outcome' | 'would' | 'reasonCode' | 'family' | 'factIndex'>, channel?: string): DecisionSummary {
+/** `effects`: the action's, so the decisive effect's kind is kept with its index. */
+export function decisionSummary(d: Pick<Decision, 'outcome' | 'would' | 'reasonCode' | 'family' | 'factIndex'>, channel?: string, effects?: Action['effects']): DecisionSummary {
   const s: DecisionSummary = { outcome: d.outcome, reasonCode: d.reasonCode, family: d.family };
   if (d.would) s.would = d.would;
-  if (d.factIndex !== undefined) s.factIndex = d.factIndex;
+  if (d.factIndex !== undefined) {
+    s.factIndex = d.factIndex;
+    const kind = effects?.[d.factIndex]?.kind;
+    if (kind) s.factKind = kind;
+  }
   if (channel) s.channel = channel;
   return s;
 }

@@ -17,7 +17,7 @@ export function defaultContract(): TaskContract {
   };
 }
 
-export function controlStateOf(c: TaskContract): ControlState {
+export function controlStateOf<C extends Pick<TaskContract, 'level'>>(c: C): ControlState {
   switch (c.level) {
     case 'off':
       return 'OFF';

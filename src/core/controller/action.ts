@@ -4,9 +4,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Action, ActionBeforeEvent, Decision, SessionState, StoredVerdict, TaskContract, UnresolvedReason } from '../../generated/types.js';
 import { defaultContract } from '../contract/index.js';
-import { decide } from '../decide/decide.js';
+import { decide, decideWithFacts } from '../decide/decide.js';
+import type { DecisionFacts } from '../decide/facts.js';
 import type { DecisionInput } from '../decide/input.js';
-import { decisionMessage } from '../decide/message.js';
+import { approvalQuestion, decisionMessage } from '../decide/message.js';
 import type { RecordBody } from '../audit/chain.js';
 import { newEventId } from '../audit/event-id.js';
 import { actionSummary, contractSummary, decisionSummary } from '../audit/summaries.js';
@@ -46,8 +47,24 @@ function idStateOf(s: SessionState, a: Action): { idState: IdState; repeat: bool
   return { idState: 'new', repeat: false };
 }
 
+/**
+ * What every action record says of its decision: the contract, the action and the rest of
+ * the facts the rules read (metadata only), so `remit explain` can run the rules again.
+ */
+function decisionFields(ctx: Ctx, ev: ActionBeforeEvent, d: Decision, facts: DecisionFacts | null, contract: TaskContract): Omit<RecordBody, 'id' | 'at'> {
+  const a = ev.action;
+  const body: Omit<RecordBody, 'id' | 'at'> = {
+    kind: 'action', host: hostOf(ev), state: d.controlState, contract: facts?.contract ?? contractSummary(contract), action: facts?.action ?? actionSummary(a),
+    decision: decisionSummary(d, ctx.channelOf(d.outcome), a.effects), hostEffect: 'unobserved',
+  };
+  if (facts) body.input = facts.input;
+  return body;
+}
+
 export function decisionResult(d: Decision, eventId: string | undefined, contract: TaskContract): ControllerResult {
-  return { kind: 'decision', decision: d, eventId, message: decisionMessage(d, eventId, contract) };
+  const r: ControllerResult = { kind: 'decision', decision: d, eventId, message: decisionMessage(d, eventId, contract) };
+  if (d.outcome === 'ask') r.question = approvalQuestion(d);
+  return r;
 }
 
 export function createActionHandler(ctx: Ctx) {
@@ -84,14 +101,13 @@ export function createActionHandler(ctx: Ctx) {
     const a = ev.action;
     const lastArmed = ctx.wasArmed(key);
     const contract = recoveryContract(lastArmed);
-    const d = decide({
+    const { decision: d, facts } = decideWithFacts({
       contract, action: a, damaged: { lastArmed }, protectedPaths: deps.protectedPaths,
       ledger: { reserved: 0, unresolved: ['state_unavailable'], idState: 'new' },
     });
     const id = newEventId(now);
     ctx.append(key, {
-      id, at: now.toISOString(), kind: 'action', host: hostOf(ev), state: d.controlState, recovery: true, contract: contractSummary(contract),
-      action: actionSummary(a), decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved',
+      id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), recovery: true,
       durationMs: performance.now() - t0, ...(ctx.detail() ? { detail: { event: auditableEvent(ev) } } : {}),
     });
     return decisionResult(d, id, contract);
@@ -112,7 +128,7 @@ export function createActionHandler(ctx: Ctx) {
 
     const input = baseInput(s, a);
     input.ledger.idState = idState;
-    const d = decide(input);
+    const { decision: d, facts } = decideWithFacts(input);
     // OFF: nothing checked or recorded.
     if (d.controlState === 'OFF') return decisionResult(d, undefined, s.contract);
 
@@ -160,10 +176,7 @@ export function createActionHandler(ctx: Ctx) {
         if (!s.open[old]?.reservationId) delete s.open[old];
       }
     }
-    const record: RecordBody = {
-      id, at, kind: 'action', host: hostOf(ev), state: d.controlState, contract: contractSummary(s.contract), action: actionSummary(a),
-      decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved',
-    };
+    const record: RecordBody = { id, at, ...decisionFields(ctx, ev, d, facts, s.contract) };
     if (a.mutability === 'delegate') record.ledger = ledgerSummary(s);
     if (a.mutability === 'check') record.repeated = input.repeatedChecks ?? 0;
     record.durationMs = performance.now() - t0;
@@ -194,14 +207,13 @@ export function createActionHandler(ctx: Ctx) {
       contract = recoveryContract(true);
       input = { contract, action: a, damaged: { lastArmed: true }, guardError: true, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
     }
-    const d = decide(input);
+    const { decision: d, facts } = decideWithFacts(input);
     if (d.controlState === 'OFF') return decisionResult(d, undefined, contract);
     const id = newEventId(now);
     try {
       // The audit has its own lock: this append keeps the chain whole even without the session lock.
       ctx.append(key, {
-        id, at: now.toISOString(), kind: 'action', host: hostOf(ev), state: d.controlState, error: code, contract: contractSummary(contract),
-        action: actionSummary(a), decision: decisionSummary(d, ctx.channelOf(d.outcome)), hostEffect: 'unobserved', durationMs: performance.now() - t0,
+        id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}), durationMs: performance.now() - t0,
       });
     } catch {
       // Recording failed too (a full disk); the verdict stands.

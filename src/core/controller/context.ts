@@ -98,9 +98,13 @@ export function createContext(deps: ControllerDeps): Ctx {
         const s = loaded.state;
         s.lastUsedAt = at;
         if (ev.host?.version && s.host.version !== ev.host.version) s.host = hostOf(ev);
+        // States written before remit kept the host's own id learn it from the next event.
+        if (s.sessionId === undefined && typeof ev.sessionId === 'string') s.sessionId = ev.sessionId;
         return s;
       }
-      return newSessionState(hostOf(ev), defaultContract(), at, ctx.projectRootOf(ev.cwd));
+      const s = newSessionState(hostOf(ev), defaultContract(), at, ctx.projectRootOf(ev.cwd));
+      if (typeof ev.sessionId === 'string') s.sessionId = ev.sessionId;
+      return s;
     },
     wasArmed(key) {
       const last = lastStateInAudit(auditFile(deps.home, key));

@@ -10,7 +10,8 @@ import { auditFile, sessionFile, sessionKey } from '../state/home.js';
 import { readSession } from '../state/store.js';
 import { verifyAuditFile } from '../audit/verify.js';
 import { repairState } from './operations.js';
-import { explainView } from './readback.js';
+import { explainView } from './explain-view.js';
+import { statusView } from './readback.js';
 import { lockDirOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { writeStateAsVersion1 } from '../state/older-version.js';
@@ -405,6 +406,20 @@ describe('session.start', () => {
     await c.handle(events.sessionStart(base));
     expect(state().contract).toMatchObject({ mode: 'change', source: 'project-default', hash: 'deny', deps: 'allow', agents: 1 });
     expect(records().map((r) => r.kind)).toEqual(['directive', 'lifecycle']);
+  });
+
+  it('status says why the contract is what it is: a project default, a directive, a correction', async () => {
+    const c = controller({ userConfig: { status: 'ok', config: { projects: { [project]: '$remit change' } }, path: '/x' } });
+    const why = () => statusView(home, key, { user: 'ok', repo: 'absent', problems: [] }).contractChange;
+    await c.handle(events.sessionStart(base));
+    expect(why()).toMatchObject({ source: 'project-default', text: expect.stringMatching(/^set at session start by the default directive in your configuration at \S+ \(evt_/) });
+    await arm(c, '$remit change files=src/** -- go');
+    const directive = records().at(-1)!;
+    expect(why()).toEqual({ source: 'directive', at: directive.at, eventId: directive.id, text: `set by your directive at ${directive.at} (${directive.id})` });
+    await c.handle(events.prompt(base, 'review only, please'));
+    expect(why()).toMatchObject({ source: 'correction', eventId: records().at(-1)!.id, text: expect.stringContaining('tightened by your own words') });
+    expect(state().sessionId).toBe('session-1');
+    expect(statusView(home, key, { user: 'ok', repo: 'absent', problems: [] }).session).toMatchObject({ sessionId: 'session-1' });
   });
 
   it('records an invalid configuration once per session', async () => {

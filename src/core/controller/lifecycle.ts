@@ -50,8 +50,11 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
         return;
       }
       const s = ctx.ensureState(loaded, ev, at);
+      // The decision this fact is about, so explain and status can say what the host did with it.
+      let about: string | undefined;
       if (ev.kind === 'action.after') {
         const open = s.open[ev.actionId];
+        about = open?.eventId;
         if (open && open.verdict.outcome === 'deny' && ev.lifecycle !== 'not_started') {
           ctx.append(key, { id: newEventId(now), at, kind: 'effect', host: hostOf(ev), about: open.eventId, hostEffect: 'executed_despite_deny' });
         }
@@ -76,7 +79,7 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
       }
       // OFF records nothing, but the capacity evidence is still kept in the ledger.
       if (s.contract.level !== 'off') {
-        ctx.append(key, { id: newEventId(now), at, kind: 'lifecycle', host: hostOf(ev), state: controlStateOf(s.contract), lifecycle, ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
+        ctx.append(key, { id: newEventId(now), at, kind: 'lifecycle', host: hostOf(ev), state: controlStateOf(s.contract), ...(about ? { about } : {}), lifecycle, ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
       }
       ctx.save(key, s);
       if (ev.kind === 'subagent.start') contextFor = s;

@@ -134,6 +134,7 @@ export async function repairState(
     const old = salvage(readRaw() ?? '');
     const host: HostRef = old?.host && typeof old.host.name === 'string' ? { name: old.host.name } : { name: 'unknown' };
     const fresh = newSessionState(host, recoveryContract(lastArmed), at, typeof old?.projectRoot === 'string' ? old.projectRoot : undefined);
+    if (typeof old?.sessionId === 'string') fresh.sessionId = old.sessionId;
     const oldLedger = old?.ledger as Partial<SessionState['ledger']> | undefined;
     if (oldLedger && Array.isArray(oldLedger.reservations)) {
       for (const r of oldLedger.reservations) {

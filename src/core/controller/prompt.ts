@@ -13,7 +13,8 @@ import { readSession, withSessionLock } from '../state/store.js';
 import { tightenContract } from '../config/tighten.js';
 import { contractContext, recoveryContext } from './context-text.js';
 import { approveEvent, labelEvent } from './operations.js';
-import { configReport, explainView, locateEvent, renderExplain, renderRuntime, renderStatus, runtimeView, statusView } from './readback.js';
+import { explainView, locateEvent, renderExplain } from './explain-view.js';
+import { configReport, renderRuntime, renderStatus, runtimeView, statusView } from './readback.js';
 import type { ControllerResult } from './result.js';
 import { hostOf, type Ctx } from './context.js';
 

@@ -1,18 +1,16 @@
 // The read-back answers (docs/DESIGN.md: audit, command line), shared by the in-chat inspection commands
 // and the CLI so both give the same answer: views are data (the --json shapes), renderers
-// turn them into text.
-import path from 'node:path';
-import { readdirSync, statSync } from 'node:fs';
-import type { CliExplain, CliRuntime, CliStatus, ConfigReport, RuntimeEvent, SessionState, TaskContract } from '../../generated/types.js';
+// turn them into text. `explain` is in explain-view.ts.
+import type { CliRuntime, CliStatus, ConfigReport, SessionState, TaskContract } from '../../generated/types.js';
 import { contractLine, controlStateOf, defaultContract } from '../contract/index.js';
-import { findEvent, readLastRecords } from '../audit/read.js';
-import { eventIdTime } from '../audit/event-id.js';
+import { readLastRecords } from '../audit/read.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
-import { auditDir, auditFile, SESSION_KEY } from '../state/home.js';
+import { auditFile } from '../state/home.js';
 import { listSessionKeys, readSession, type LoadedState } from '../state/store.js';
 import type { Loaded } from '../config/user-config.js';
-
-const RECENT = 5;
+import { HOST_EFFECT_WORDS } from './decision-readback.js';
+import { authoriseLines } from './explain-view.js';
+import { contractChangeText, readStatusTail } from './status-tail.js';
 
 /** Rule 0: was the session armed, by the last record in its audit tail that says? */
 export function lastArmedFromAudit(home: string, key: string): boolean {
@@ -36,57 +34,68 @@ export function configReport(user: Loaded<unknown>, repo: Loaded<unknown> | null
   return { user: user.status, repo: repo?.status ?? 'absent', problems };
 }
 
+function contractChange(source: TaskContract['source'], tail: ReturnType<typeof readStatusTail> | null): CliStatus['contractChange'] {
+  const change: Omit<CliStatus['contractChange'], 'text'> = { source };
+  const r = tail?.lastChange;
+  if (r && source !== 'default') {
+    change.at = r.at;
+    change.eventId = r.id;
+  }
+  return { ...change, text: contractChangeText(change) };
+}
+
 export function statusView(home: string, key: string | null, config: ConfigReport, loaded?: LoadedState): CliStatus {
   const state = key ? (loaded ?? readSession(home, key)) : ({ kind: 'absent' } as const);
-  const recent = key
-    ? readLastRecords(auditFile(home, key), RECENT).map((r) => {
-        const row: CliStatus['recent'][number] = { id: r.id, at: r.at, kind: r.kind };
-        if (r.action) row.tool = r.action.tool;
-        if (r.decision) {
-          row.outcome = r.decision.outcome;
-          row.reasonCode = r.decision.reasonCode;
-        }
-        return row;
-      })
-    : [];
+  const s: SessionState | null = state.kind === 'ok' ? state.state : null;
+  const tail = key ? readStatusTail(home, key, s?.contract ?? null) : null;
+  const recent = tail?.recent ?? [];
   if (state.kind === 'damaged') {
     const lastArmed = lastArmedFromAudit(home, key!);
     const c = recoveryContract(lastArmed);
-    return {
+    const view: CliStatus = {
       session: { key: key!, host: '?' },
       controlState: controlStateOf(c),
       recovery: true,
       damage: state.detail,
       contract: null,
       contractLine: `remit ${controlStateOf(c)} (recovery): the session state is damaged; run \`remit state repair\``,
+      contractChange: contractChange('recovery', null),
+      paused: lastArmed ? { rule: 'damaged-state', reason: 'the session state is damaged and the session was armed, so everything but reads is refused until `remit state repair` (in a terminal) or a new session' } : null,
       agents: { reserved: 0, cap: null },
       unresolved: ['state_unavailable'],
       directiveError: null,
       approvals: 0,
       config,
       recent,
-      hostEffect: 'unobserved',
     };
+    if (tail?.lastEvent) view.lastEvent = { id: tail.lastEvent.id, at: tail.lastEvent.at, kind: tail.lastEvent.kind };
+    return view;
   }
-  const s: SessionState | null = state.kind === 'ok' ? state.state : null;
   const contract = s?.contract ?? defaultContract();
   const reserved = s ? reservedUnits(s.ledger) : 0;
+  const err = s?.directiveError;
   const view: CliStatus = {
     session: null,
     controlState: controlStateOf(contract),
     recovery: false,
     contract,
     contractLine: contractLine(contract, reserved),
+    contractChange: contractChange(contract.source, tail),
+    // Rule `invalid-directive` holds at every level but off.
+    paused: err && contract.level !== 'off'
+      ? { rule: 'invalid-directive', reason: `the last directive was malformed (${err.code}: ${err.message}), so edits, unproven commands and subagents wait until you send a valid \`$remit\` directive` }
+      : null,
     agents: { reserved, cap: contract.agents, reservations: s ? s.ledger.reservations.map((r) => ({ id: r.id, units: unitsOf(r), scope: r.scope })) : [] },
     unresolved: s ? unresolvedReasons(s.ledger) : [],
-    directiveError: s?.directiveError ? `${s.directiveError.code}: ${s.directiveError.message}` : null,
+    directiveError: err ? `${err.code}: ${err.message}` : null,
     approvals: s?.approvals.length ?? 0,
     config,
     recent,
-    hostEffect: 'unobserved',
   };
+  if (tail?.lastEvent) view.lastEvent = { id: tail.lastEvent.id, at: tail.lastEvent.at, kind: tail.lastEvent.kind };
   if (s && key) {
     view.session = { key, host: s.host.name, lastUsedAt: s.lastUsedAt };
+    if (s.sessionId) view.session.sessionId = s.sessionId;
     if (s.host.version) view.session.hostVersion = s.host.version;
     if (s.projectRoot) view.session.projectRoot = s.projectRoot;
     const c = s.counters;
@@ -100,25 +109,35 @@ function agentsLine(v: CliStatus): string {
   return cap === null ? `agents=${reserved} reserved (no cap)` : `agents=${reserved}/${cap} reserved`;
 }
 
+function sessionLine(s: NonNullable<CliStatus['session']>): string {
+  const host = `${s.host}${s.hostVersion ? ' ' + s.hostVersion : ''}`;
+  return `Session: ${host} session ${s.sessionId ?? '(id not kept)'}, remit key ${s.key}${s.lastUsedAt ? `, last used ${s.lastUsedAt}` : ''}`;
+}
+
+function recentLines(r: CliStatus['recent'][number]): string[] {
+  const head = `  ${r.at} ${r.id} ${r.tool}: ${r.outcome}${r.would ? ` (would ${r.would})` : ''} ${r.reasonCode}${r.rule ? ` (rule ${r.rule})` : ''}`;
+  const lines = [head];
+  if (r.explanation) lines.push(`      ${r.explanation}`);
+  if (r.authorise) lines.push('      To authorise:', ...authoriseLines(r.authorise, '        '));
+  lines.push(`      Host effect: ${HOST_EFFECT_WORDS[r.hostEffect]}`);
+  return lines;
+}
+
 export function renderStatus(v: CliStatus): string {
   const lines = ['remit status'];
   if (!v.session && !v.recovery) lines.push('No session recorded here yet: the defaults apply.');
-  if (v.session) lines.push(`Session: ${v.session.host}${v.session.hostVersion ? ' ' + v.session.hostVersion : ''} ${v.session.key}${v.session.lastUsedAt ? `, last used ${v.session.lastUsedAt}` : ''}`);
+  if (v.session) lines.push(sessionLine(v.session));
   lines.push(`State: ${v.controlState}${v.contract ? ` / ${v.contract.mode}` : ''}${v.recovery ? ' (recovery)' : ''}`);
   lines.push(v.contractLine);
-  if (v.contract) lines.push(`Authority: ${v.contract.source}`);
+  if (v.session || v.recovery) lines.push(`Contract: ${v.contractChange.text}`);
+  if (v.paused) lines.push(`Paused: ${v.paused.reason} (rule ${v.paused.rule}).`);
   lines.push(agentsLine(v) + (v.agents.reservations?.length ? ` [${v.agents.reservations.map((r) => `${r.id}:${r.units}`).join(' ')}]` : ''));
   if (v.damage) lines.push(`Damaged state: ${v.damage}. Run \`remit state repair\` in a terminal, or start a new session.`);
-  if (v.directiveError) lines.push(`Directive error pending: ${v.directiveError}`);
   if (v.unresolved.length) lines.push(`Unresolved delegation: ${v.unresolved.join(', ')} (needs proven completion, \`remit ledger release\` from a terminal, or a new session)`);
   if (v.approvals) lines.push(`One-time approvals waiting: ${v.approvals}`);
   if (v.counters) lines.push(`Checked ${v.counters.checked}: allowed ${v.counters.allowed}, reported ${v.counters.reported}, asked ${v.counters.asked}, denied ${v.counters.denied}`);
   for (const p of v.config.problems) lines.push(`Configuration: ${p}`);
-  if (v.recent.length) {
-    lines.push('Recent:');
-    for (const r of v.recent) lines.push(`  ${r.id} ${r.kind}${r.tool ? ' ' + r.tool : ''}${r.outcome ? ` ${r.outcome} ${r.reasonCode}` : ''}`);
-  }
-  lines.push('Host effect: unobserved (remit sees what it answered, not what the host then did).');
+  if (v.recent.length) lines.push('Recent decisions (oldest first; `remit explain <id>` says more):', ...v.recent.flatMap(recentLines));
   return lines.join('\n');
 }
 
@@ -162,7 +181,8 @@ export function runtimeView(home: string, keys: string[] | 'all'): CliRuntime {
 }
 
 export function renderRuntime(v: CliRuntime): string {
-  const lines = [`remit runtime (${v.scope === 'all' ? `all sessions: ${v.sessions}` : 'this session'}; host effect unobserved)`];
+  // Counts of remit's answers only: what the host then did with each call is per decision, in status and explain.
+  const lines = [`remit runtime (${v.scope === 'all' ? `all sessions: ${v.sessions}` : 'this session'}; remit's answers, not what the host then did)`];
   lines.push(`Checked actions: ${v.checked}`);
   lines.push(`Allowed: ${v.allowed}  Reported: ${v.reported} (would ask ${v.wouldAsk}, would deny ${v.wouldDeny})  Asked: ${v.asked}  Denied: ${v.denied}`);
   if (v.guardErrors) lines.push(`Guard errors: ${v.guardErrors}`);
@@ -170,90 +190,5 @@ export function renderRuntime(v: CliRuntime): string {
   if (reasons.length) lines.push(`Refusals by reason: ${reasons.map(([k, n]) => `${k}=${n}`).join(', ')}`);
   lines.push(`Labels: correct=${v.labels.correct}; incorrect=${v.labels.incorrect}; inconclusive=${v.labels.inconclusive}`);
   if (v.damagedSessions) lines.push(`Sessions with damaged state (not counted): ${v.damagedSessions}`);
-  return lines.join('\n');
-}
-
-/** Audit files to search for an event: the preferred session's first, then newer files first, skipping files last written before the event. */
-export function auditFilesFor(home: string, eventId: string, prefer: string | null): { key: string; file: string }[] {
-  const out: { key: string; file: string }[] = [];
-  if (prefer) out.push({ key: prefer, file: auditFile(home, prefer) });
-  const at = eventIdTime(eventId);
-  let names: string[] = [];
-  try {
-    names = readdirSync(auditDir(home));
-  } catch {
-    return out;
-  }
-  const rest: { key: string; file: string; mtime: number }[] = [];
-  for (const n of names) {
-    const key = n.replace(/\.jsonl$/, '');
-    if (!n.endsWith('.jsonl') || !SESSION_KEY.test(key) || key === prefer) continue;
-    const file = path.join(auditDir(home), n);
-    let mtime = 0;
-    try {
-      mtime = statSync(file).mtimeMs;
-    } catch {
-      continue;
-    }
-    if (at !== null && mtime + 1000 < at) continue;
-    rest.push({ key, file, mtime });
-  }
-  rest.sort((a, b) => b.mtime - a.mtime);
-  return out.concat(rest);
-}
-
-export function locateEvent(home: string, eventId: string, prefer: string | null, onlyPreferred = false): { key: string; record: RuntimeEvent; related: RuntimeEvent[] } | null {
-  const files = auditFilesFor(home, eventId, prefer);
-  for (const { key, file } of onlyPreferred ? files.slice(0, 1) : files) {
-    const found = findEvent(file, eventId);
-    if (found) return { key, ...found };
-  }
-  return null;
-}
-
-export function explainView(home: string, eventId: string, prefer: string | null, onlyPreferred = false): CliExplain | null {
-  const found = locateEvent(home, eventId, prefer, onlyPreferred);
-  if (!found) return null;
-  let label: CliExplain['label'] = null;
-  let hostEffect: CliExplain['hostEffect'] = found.record.hostEffect ?? 'unobserved';
-  for (const r of found.related) {
-    if (r.kind === 'label' && r.label) label = r.label;
-    if (r.kind === 'effect' && r.hostEffect) hostEffect = r.hostEffect;
-  }
-  return { eventId, session: found.key, record: found.record, label, hostEffect };
-}
-
-export function renderExplain(v: CliExplain): string {
-  const r = v.record;
-  const lines = [`remit explain ${v.eventId}`, `Recorded: ${r.at} (${r.kind}, session ${v.session}, seq ${r.seq})`];
-  if (r.host) lines.push(`Host: ${r.host.name}${r.host.version ? ' ' + r.host.version : ''}`);
-  if (r.state) lines.push(`State: ${r.state}${r.recovery ? ' (recovery)' : ''}`);
-  if (r.action) {
-    const a = r.action;
-    const extras = [a.delegation !== undefined ? `delegation=${a.delegation}${a.unbounded ? ' (unbounded)' : ''}` : '', a.dependency ? 'dependency intent' : '', a.hash ? 'hash intent' : '', a.analysis ? `unproven: ${a.analysis}` : '']
-      .filter(Boolean)
-      .join(', ');
-    lines.push(`Action: ${a.tool} (${a.mutability}), ${a.effects} file effect${a.effects === 1 ? '' : 's'}${extras ? `, ${extras}` : ''}`);
-    lines.push(`Input digest: ${a.inputDigest}`);
-  }
-  if (r.decision) {
-    const d = r.decision;
-    lines.push(`Decision: ${d.outcome}${d.would ? ` (would ${d.would})` : ''} ${d.reasonCode}${d.family ? ` (${d.family})` : ''}${d.factIndex !== undefined ? `, decisive effect #${d.factIndex}` : ''}${d.channel ? `, sent as ${d.channel}` : ''}`);
-  }
-  if (r.error) lines.push(`Guard error: ${r.error}`);
-  if (r.directiveCode) lines.push(`Directive error: ${r.directiveCode}`);
-  if (r.contract) {
-    const c = r.contract;
-    lines.push(
-      `Contract: mode=${c.mode} level=${c.level} files=${c.files === null ? 'unbounded' : `${c.files} glob${c.files === 1 ? '' : 's'}`} deps=${c.deps} hash=${c.hash} hostconfig=${c.hostconfig} agents=${c.agents ?? 'unlimited'} checks=${c.checks} (${c.source})`,
-    );
-  }
-  if (r.lifecycle) lines.push(`Lifecycle: ${r.lifecycle.event}${r.lifecycle.lifecycle ? ' ' + r.lifecycle.lifecycle : ''}, ${r.lifecycle.applied ? `applied, freed ${r.lifecycle.freed ?? 0}` : 'no ledger change'}`);
-  if (r.about) lines.push(`About: ${r.about}`);
-  if (r.durationMs !== undefined) lines.push(`Took: ${r.durationMs.toFixed(2)} ms`);
-  if (v.explanation) lines.push(`Explanation: ${v.explanation}`);
-  lines.push(`Label: ${v.label ?? 'none'}`);
-  lines.push(`Host effect: ${v.hostEffect}`);
-  if (r.detail) lines.push('Detail (REMIT_AUDIT=detail):', JSON.stringify(r.detail.event, null, 2));
   return lines.join('\n');
 }

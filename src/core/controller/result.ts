@@ -15,5 +15,8 @@ export type ControllerResult =
    * `text` as context instead; a pending directive error then pauses mutating actions.
    */
   | { kind: 'prompt-block'; text: string; code?: string; inspection?: boolean }
-  /** A verdict on an action.before; `message` is the full reason text for the model and user. */
-  | { kind: 'decision'; decision: Decision; eventId?: string; message: string };
+  /**
+   * A verdict on an action.before; `message` is the full reason text for the model. An ask
+   * also carries `question`, for the person at a host's own approval prompt.
+   */
+  | { kind: 'decision'; decision: Decision; eventId?: string; message: string; question?: string };

@@ -1,14 +1,13 @@
 // The decision table (docs/DESIGN.md#rule-table): one pure, total function. Rules run in order and the
-// first that matches decides; rules that need the ledger or the audit get their facts in
-// DecisionInput, gathered by the controller.
-import path from 'node:path';
-import type { Action, ControlState, Decision, ReasonCode, TaskContract } from '../../generated/types.js';
-import { compileGlobs, compileProtectedGlobs, type PathMatcher } from '../paths/globs.js';
-import { isWithin } from '../paths/canonical.js';
+// first that matches decides. Rules read DecisionFacts, metadata only (facts.ts): the hook
+// derives them from the full input, `remit explain` reads them back from the audit record,
+// and both run these same rules, so an explanation is a replay of the decision.
+import type { ContractSummary, ControlState, Decision, DecisiveFact, ReasonCode } from '../../generated/types.js';
+import { controlStateOf } from '../contract/defaults.js';
+import { unprovenText } from './analysis-words.js';
+import { liveFacts, type DecisionFacts, type How, type Owner } from './facts.js';
 import type { DecisionInput } from './input.js';
 import { REASONS } from './reasons.js';
-import { directiveFor } from './directive-text.js';
-import { controlStateOf } from '../contract/defaults.js';
 import type { RuleId } from './rule-ids.js';
 
 type Outcome = Decision['outcome'];
@@ -17,74 +16,42 @@ interface Verdict {
   outcome: Outcome;
   code: ReasonCode;
   explanation: string;
+  fact: DecisiveFact;
   nextStep?: string;
   factIndex?: number;
 }
 
-const MUTATING_EFFECTS = new Set(['write', 'create', 'delete', 'move']);
 const NON_MUTATING_MODES = new Set(['answer', 'review', 'monitor']);
-
-function shown(p: string, contract: TaskContract): string {
-  const root = contract.projectRoot;
-  if (root && isWithin(p, root, contract.caseInsensitivePaths === true) && p !== root) {
-    return path.posix.relative(root, p) || p;
-  }
-  return p;
-}
-
-function describe(action: Action, fallback: string): string {
-  const fact = action.facts?.mutation ?? action.facts?.unproven;
-  return fact ? `\`${fact}\`` : fallback;
-}
 
 function policyOutcome(policy: 'deny' | 'ask' | 'allow'): Outcome {
   return policy === 'ask' ? 'ask' : 'deny';
 }
 
-function mutatingEffects(action: Action): { index: number; path: string }[] {
-  const out: { index: number; path: string }[] = [];
-  action.effects.forEach((e, index) => {
-    if (MUTATING_EFFECTS.has(e.kind)) out.push({ index, path: e.path });
-  });
-  return out;
-}
-
-/**
- * The first change to a protected path. `direct`: a mutating effect on it or, for an
- * unknown action, a path its text names. `folder`: a mutating effect on a folder above it
- * (`rm -rf .claude`, `mv ~/.remit x`, `tar -x -C .`), which changes it too.
- */
-function protectedHit(action: Action, matcher: { matches: PathMatcher; folderHolds: PathMatcher }, how: 'direct' | 'folder'): { index?: number; path: string } | null {
-  if (how === 'folder') {
-    for (const e of mutatingEffects(action)) if (matcher.folderHolds(e.path)) return e;
-    return null;
-  }
-  for (const e of mutatingEffects(action)) if (matcher.matches(e.path)) return e;
-  if (action.mutability === 'unknown') {
-    for (const p of action.mentionedPaths ?? []) if (matcher.matches(p)) return { path: p };
-  }
-  return null;
+/** What the action does, in its own words where the classifier kept them. */
+function described(f: DecisionFacts, fallback: string): string {
+  return f.words.segment(['mutation', 'unproven'], fallback);
 }
 
 const approveLine = 'or approve this one action with `$remit allow <event id>`';
 
-function ruleDamaged(input: DecisionInput): Verdict | null {
-  if (!input.damaged) return null;
-  const m = input.action.mutability;
+function ruleDamaged(f: DecisionFacts): Verdict | null {
+  if (!f.damaged) return null;
+  const m = f.action.mutability;
   if (m === 'read' || m === 'control') {
-    return { outcome: 'allow', code: 'RECOVERY_READ_ONLY', explanation: 'The session state is damaged; this action only reads.' };
+    return { outcome: 'allow', code: 'RECOVERY_READ_ONLY', explanation: 'The session state is damaged; this action only reads.', fact: { kind: 'state', reason: `the session state is damaged and this ${m} action changes nothing` } };
   }
   return {
-    outcome: input.damaged.lastArmed ? 'deny' : 'report',
+    outcome: f.damaged.lastArmed ? 'deny' : 'report',
     code: 'STATE_DAMAGED',
     explanation: `The session state is unreadable or fails its schema, so this ${m} action cannot be proven inside the contract.`,
+    fact: { kind: 'state', reason: `the session state is damaged${f.damaged.lastArmed ? ' and the audit says the session was armed' : ''}` },
     nextStep: 'Run `remit state repair` in a terminal, or start a new session.',
   };
 }
 
-function ruleGuardError(input: DecisionInput, state: ControlState): Verdict | null {
-  if (!input.guardError) return null;
-  const m = input.action.mutability;
+function ruleGuardError(f: DecisionFacts, state: ControlState): Verdict | null {
+  if (!f.guardError) return null;
+  const m = f.action.mutability;
   const blocks = state === 'ARMED' && (m === 'write' || m === 'unknown' || m === 'delegate' || m === 'check');
   return {
     outcome: blocks ? 'deny' : 'allow',
@@ -92,106 +59,110 @@ function ruleGuardError(input: DecisionInput, state: ControlState): Verdict | nu
     explanation: blocks
       ? `remit could not check this ${m} action (internal error or session lock timeout), and the session is armed.`
       : 'remit could not check this action; it passes because it only reads or the session is not armed.',
+    fact: { kind: 'guard', reason: blocks ? `remit could not check this ${m} action while armed` : 'remit could not check this action, which only reads or runs unarmed' },
     nextStep: blocks ? 'Retry the action; if it keeps failing run `remit doctor` in a terminal.' : undefined,
   };
 }
 
-function ruleDirectiveError(input: DecisionInput): Verdict | null {
-  const err = input.directiveError;
-  if (!err || input.contract.level === 'off') return null;
-  const m = input.action.mutability;
+function ruleDirectiveError(f: DecisionFacts): Verdict | null {
+  const code = f.input.directiveError;
+  if (!code || f.contract.level === 'off') return null;
+  const m = f.action.mutability;
   if (m !== 'write' && m !== 'unknown' && m !== 'delegate') return null;
   return {
     outcome: 'deny',
     code: 'INVALID_DIRECTIVE',
-    explanation: `The last $remit directive was malformed (${err.code} at \`${err.token}\`), so ${m} actions wait for a valid one.`,
+    explanation: `The last $remit directive was malformed (${f.words.directiveError()}), so ${m} actions wait for a valid one.`,
+    fact: { kind: 'directive', reason: `a malformed directive (${code}) is pending` },
     nextStep: 'Send a corrected directive, e.g. `$remit change -- <task>` (see `$remit help`).',
   };
 }
 
-function ruleInactive({ contract }: DecisionInput): Verdict | null {
-  if (contract.level === 'off') return { outcome: 'allow', code: 'CONTROL_OFF', explanation: 'remit is off for this session.' };
-  if (contract.mode === 'unconfirmed') {
-    return { outcome: 'allow', code: 'CONTROL_INACTIVE', explanation: 'No task contract was given; remit only records.' };
+function ruleInactive(f: DecisionFacts): Verdict | null {
+  if (f.contract.level === 'off') return { outcome: 'allow', code: 'CONTROL_OFF', explanation: 'remit is off for this session.', fact: { kind: 'contract', reason: 'the contract says off' } };
+  if (f.contract.mode === 'unconfirmed') {
+    return { outcome: 'allow', code: 'CONTROL_INACTIVE', explanation: 'No task contract was given; remit only records.', fact: { kind: 'contract', reason: 'no task contract was given' } };
   }
   return null;
 }
+
+const OWNED: Record<Owner, string> = { remit: "remit's own state, audit or installed bundle", hostConfig: "a host's hook or plugin configuration" };
 
 /**
  * Self-protection. Direct hits come first of all rules; folder hits (a change to a folder
  * above a protected path) come after the mode and files rules, so an action those already
  * refuse keeps their more precise reason, and one they allow is still stopped here.
  */
-function ruleSelfProtection(input: DecisionInput, how: 'direct' | 'folder' = 'direct'): Verdict | null {
+function ruleSelfProtection(f: DecisionFacts, how: How): Verdict | null {
   const code = how === 'direct' ? ('GUARD_SELF_PROTECTION' as const) : ('GUARD_PROTECTED_FOLDER' as const);
-  const { action, contract } = input;
-  if (how === 'direct' && action.remitCommand) {
+  if (how === 'direct' && f.input.remitCommand) {
     return {
       outcome: 'deny',
       code: 'GUARD_SELF_PROTECTION',
-      explanation: `${describe(action, 'The command')} runs one of remit's own mutating commands; only the user may run those, from a terminal.`,
+      explanation: `${described(f, 'The command')} runs one of remit's own mutating commands; only the user may run those, from a terminal.`,
+      fact: { kind: 'command', reason: "it runs one of remit's own mutating commands" },
     };
   }
-  // Nothing that changes or names a path cannot touch a protected one: the protected lists
-  // (resolved on first use, a look-up per folder) are not even read.
-  if (mutatingEffects(action).length === 0 && (how === 'folder' || action.mutability !== 'unknown' || !action.mentionedPaths?.length)) return null;
-  const roots = contract.projectRoot ? [contract.projectRoot] : [];
-  const own = protectedHit(action, compileProtectedGlobs(input.protectedPaths.remit, roots), how);
-  if (own) {
+  const factOf = (owner: Owner, at: number | 'named'): Pick<Verdict, 'fact' | 'factIndex'> => {
+    const where = how === 'folder' ? `a folder that holds ${OWNED[owner]}` : OWNED[owner];
+    return at === 'named' ? { fact: { kind: 'named-path', reason: `its text names ${where}` } } : { fact: { kind: 'effect', reason: `it changes ${where}` }, factIndex: at };
+  };
+  const own = f.paths.hit('remit', how);
+  if (own !== null) {
     return {
       outcome: 'deny',
       code,
-      explanation: `${own.path} belongs to remit's own state, audit or installed bundle, which the agent may never change.`,
-      factIndex: own.index,
+      explanation: `${f.words.hit('remit', how)} belongs to remit's own state, audit or installed bundle, which the agent may never change.`,
+      ...factOf('remit', own),
     };
   }
-  if (contract.hostconfig === 'allow') return null;
-  const host = protectedHit(action, compileProtectedGlobs(input.protectedPaths.hostConfig, roots), how);
-  if (host) {
+  if (f.contract.hostconfig === 'allow') return null;
+  const host = f.paths.hit('hostConfig', how);
+  if (host !== null) {
     return {
-      outcome: policyOutcome(contract.hostconfig),
+      outcome: policyOutcome(f.contract.hostconfig),
       code,
-      explanation: `${shown(host.path, contract)} is a host's hook or plugin configuration.`,
-      nextStep: `\`${directiveFor(contract, { hostconfig: 'allow' })}\` ${approveLine}`,
-      factIndex: host.index,
+      explanation: `${f.words.hit('hostConfig', how)} is a host's hook or plugin configuration.`,
+      nextStep: `\`${f.words.directive({ hostconfig: 'allow' })}\` ${approveLine}`,
+      ...factOf('hostConfig', host),
     };
   }
   return null;
 }
 
-function ruleChecks(input: DecisionInput): Verdict | null {
-  const { action, contract } = input;
-  if (action.mutability !== 'check' || contract.checks !== 'deny') return null;
+function ruleChecks(f: DecisionFacts): Verdict | null {
+  if (f.action.mutability !== 'check' || f.contract.checks !== 'deny') return null;
   return {
     outcome: 'ask',
     code: 'CHECKS_NOT_AUTHORIZED',
-    explanation: `${describe(action, 'This check')} runs the project's checks, and the contract says checks=deny.`,
-    nextStep: `\`${directiveFor(contract, { checks: 'allow' })}\` ${approveLine}`,
+    explanation: `${described(f, 'This check')} runs the project's checks, and the contract says checks=deny.`,
+    fact: { kind: 'check', reason: "it runs the project's checks under checks=deny" },
+    nextStep: `\`${f.words.directive({ checks: 'allow' })}\` ${approveLine}`,
   };
 }
 
-function ruleModeForbidsMutation(input: DecisionInput): Verdict | null {
-  const { action, contract } = input;
-  if (action.mutability !== 'write' || !NON_MUTATING_MODES.has(contract.mode)) return null;
-  const first = mutatingEffects(action)[0];
-  const what = action.facts?.mutation ? `\`${action.facts.mutation}\`` : first ? `${action.tool} on ${shown(first.path, contract)}` : action.tool;
+function ruleModeForbidsMutation(f: DecisionFacts): Verdict | null {
+  if (f.action.mutability !== 'write' || !NON_MUTATING_MODES.has(f.contract.mode)) return null;
+  const first = f.input.mutating ? f.input.first : undefined;
+  const what = f.words.segment(['mutation'], first !== undefined ? `${f.action.tool} on ${f.words.effect(first)}` : f.action.tool);
   return {
     outcome: 'deny',
     code: 'MODE_FORBIDS_MUTATION',
-    explanation: `${what} changes files, and the task mode is ${contract.mode}.`,
-    nextStep: `\`${directiveFor(contract, { mode: 'change' })}\` if the task now includes changes.`,
-    factIndex: first?.index,
+    explanation: `${what} changes files, and the task mode is ${f.contract.mode}.`,
+    fact: first !== undefined ? { kind: 'effect', reason: `it changes a file in ${f.contract.mode} mode` } : { kind: 'effect', reason: `a ${f.action.tool} write in ${f.contract.mode} mode` },
+    nextStep: `\`${f.words.directive({ mode: 'change' })}\` if the task now includes changes.`,
+    factIndex: first,
   };
 }
 
-function ruleModeRequiresProof(input: DecisionInput): Verdict | null {
-  const { action, contract } = input;
-  if (action.mutability !== 'unknown' || !NON_MUTATING_MODES.has(contract.mode)) return null;
+function ruleModeRequiresProof(f: DecisionFacts): Verdict | null {
+  if (f.action.mutability !== 'unknown' || !NON_MUTATING_MODES.has(f.contract.mode)) return null;
   return {
     outcome: 'ask',
     code: 'MUTABILITY_UNPROVEN',
-    explanation: `${describe(action, action.tool)} may change files (${action.analysis ?? 'unproven'}), and the task mode is ${contract.mode}.`,
-    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${directiveFor(contract, { mode: 'change' })}\`.`,
+    explanation: `${described(f, f.action.tool)} may change files (${unprovenText(f.action.analysis)}), and the task mode is ${f.contract.mode}.`,
+    fact: { kind: 'analysis', reason: `remit cannot prove it changes nothing (${unprovenText(f.action.analysis)})` },
+    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${f.words.directive({ mode: 'change' })}\`.`,
   };
 }
 
@@ -201,137 +172,149 @@ const INTENT_POLICIES = {
   dependency: { setting: 'deps', code: 'DEPENDENCY_NOT_AUTHORIZED', does: 'adds a dependency' },
 } as const;
 
-function intentPolicy(intent: keyof typeof INTENT_POLICIES): (input: DecisionInput) => Verdict | null {
+function intentPolicy(intent: keyof typeof INTENT_POLICIES): (f: DecisionFacts) => Verdict | null {
   const { setting, code, does } = INTENT_POLICIES[intent];
-  return ({ action, contract }) => {
-    const policy = contract[setting];
-    if (!action.intents[intent] || policy === 'allow') return null;
-    const fact = action.facts?.[intent];
+  return (f) => {
+    const policy = f.contract[setting];
+    if (!f.action[intent] || policy === 'allow') return null;
     return {
       outcome: policyOutcome(policy),
       code,
-      explanation: `${fact ? `\`${fact}\`` : action.tool} ${does}, which the task did not request.`,
-      nextStep: `\`${directiveFor(contract, { [setting]: 'allow' })}\` ${approveLine}`,
+      explanation: `${f.words.segment([intent], f.action.tool)} ${does}, which the task did not request.`,
+      fact: { kind: 'intent', reason: `it ${does} under ${setting}=${policy}` },
+      nextStep: `\`${f.words.directive({ [setting]: 'allow' })}\` ${approveLine}`,
     };
   };
 }
 
-function ruleFiles(input: DecisionInput): Verdict | null {
-  const { action, contract } = input;
-  if (contract.files === null) return null;
-  const m = action.mutability;
+function ruleFiles(f: DecisionFacts): Verdict | null {
+  if (f.contract.files === null) return null;
+  const m = f.action.mutability;
   if (m !== 'write' && m !== 'unknown') return null;
-  const effects = mutatingEffects(action);
-  const widen = `\`${directiveFor(contract, { filesAsTyped: [...(contract.filesAsTyped ?? []), '<path>'] })}\``;
-  const inside = compileGlobs(contract.files, contract.caseInsensitivePaths === true);
-  const outside = effects.find((e) => !inside(e.path));
-  if (outside) {
+  const typed = f.words.files();
+  const outside = f.paths.outside();
+  if (outside !== null) {
+    const target = f.words.effect(outside);
     return {
       outcome: 'deny',
       code: 'PATH_OUTSIDE_CONTRACT',
-      explanation: `${shown(outside.path, contract)} is outside files=${(contract.filesAsTyped ?? []).join('|') || '(none)'}.`,
-      nextStep: `${widen.replace('<path>', shown(outside.path, contract))} if the task now includes that file.`,
-      factIndex: outside.index,
+      explanation: `${target} is outside files=${typed || '(none)'}.`,
+      fact: { kind: 'effect', reason: 'it changes a file outside files=' },
+      nextStep: `\`${f.words.widenFiles(target)}\` if the task now includes that file.`,
+      factIndex: outside,
     };
   }
   // An analysis reason on a write or unknown action means some target could not be proven,
   // even when others were (`rm x; rm $F`).
-  if (effects.length === 0 || action.analysis !== undefined) {
+  if (!f.input.mutating || f.action.analysis !== undefined) {
     return {
       outcome: 'ask',
       code: 'WRITE_PATH_UNPROVEN',
-      explanation: `${describe(action, action.tool)} may write, and remit cannot prove which files${action.analysis ? ` (${action.analysis})` : ''}; the contract limits files to ${(contract.filesAsTyped ?? []).join('|') || 'none'}.`,
+      explanation: `${described(f, f.action.tool)} may write, and remit cannot prove which files${f.action.analysis ? ` (${unprovenText(f.action.analysis)})` : ''}; the contract limits files to ${typed || 'none'}.`,
+      fact: { kind: 'analysis', reason: `remit cannot prove which files it changes${f.action.analysis ? ` (${unprovenText(f.action.analysis)})` : ''}` },
       nextStep: `Use a tool with a visible path, ${approveLine.replace(/^or /, '')}`,
     };
   }
   return null;
 }
 
-function ruleDelegation(input: DecisionInput): Verdict | null {
-  const { action, contract, ledger } = input;
-  if (action.mutability !== 'delegate') return null;
-  const d = action.delegation ?? { count: 1, completionScope: 'children' as const };
-  const cap = contract.agents;
-  const raise = (n: number) => `\`${directiveFor(contract, { agents: n })}\``;
-  if (ledger.idState !== 'new') {
+function ruleDelegation(f: DecisionFacts): Verdict | null {
+  const a = f.action;
+  if (a.mutability !== 'delegate') return null;
+  const count = a.delegation ?? 1;
+  const cap = f.contract.agents;
+  const reserved = f.input.reserved ?? 0;
+  const unresolved = f.input.unresolved ?? [];
+  const idState = f.input.idState;
+  const fact = (reason: string): DecisiveFact => ({ kind: 'delegation', reason });
+  if (idState) {
+    const id = f.words.callId();
     return {
       outcome: 'deny',
       code: 'DUPLICATE_ACTION_ID',
-      explanation: `Call id ${action.id} was already ${ledger.idState === 'reused' ? 'used with another input' : ledger.idState} in this session.`,
+      explanation: `Call id ${id ? `${id} ` : ''}was already ${idState === 'reused' ? 'used with another input' : idState} in this session.`,
+      fact: fact(`its call id was already ${idState === 'reused' ? 'used with another input' : idState}`),
       nextStep: 'Start the delegation as a new call.',
     };
   }
   if (cap === null) return null;
-  if (d.unbounded) {
+  if (a.unbounded) {
     return {
       outcome: 'deny',
       code: 'UNBOUNDED_DELEGATION',
-      explanation: `${action.tool} does not say how many subagents it starts, and the contract caps them at agents=${cap}.`,
+      explanation: `${a.tool} does not say how many subagents it starts, and the contract caps them at agents=${cap}.`,
+      fact: fact(`the number of subagents it starts is not known, under agents=${cap}`),
       nextStep: 'Launch a fixed number of subagents in one call.',
     };
   }
-  if (ledger.unresolved.length > 0) {
+  if (unresolved.length > 0) {
     return {
       outcome: 'deny',
       code: 'DELEGATION_STATE_UNPROVEN',
-      explanation: `Earlier delegation cannot be accounted for (${ledger.unresolved.join(', ')}), so agents=${cap} cannot be proven.`,
+      explanation: `Earlier delegation cannot be accounted for (${unresolved.join(', ')}), so agents=${cap} cannot be proven.`,
+      fact: fact(`earlier delegation cannot be accounted for (${unresolved.join(', ')})`),
       nextStep: 'Wait for the earlier subagents to finish, have the user run `remit ledger release` in a terminal, or start a new session.',
     };
   }
-  if (d.lifecycleUnproven) {
+  if (a.lifecycleUnproven) {
     return {
       outcome: 'deny',
       code: 'DELEGATION_LIFECYCLE_UNPROVEN',
-      explanation: `${action.tool} resumes or messages a subagent, which cannot be counted under agents=${cap}.`,
+      explanation: `${a.tool} resumes or messages a subagent, which cannot be counted under agents=${cap}.`,
+      fact: fact(`it resumes or messages a subagent under agents=${cap}`),
       nextStep: 'Start a new delegation call instead of resuming one.',
     };
   }
-  if (ledger.reserved + d.count > cap) {
+  if (reserved + count > cap) {
     return {
       outcome: 'deny',
       code: 'AGENT_BUDGET_EXHAUSTED',
-      explanation: `The contract allows ${cap} concurrent subagent${cap === 1 ? '' : 's'}; ${ledger.reserved} reserved, this call needs ${d.count}.`,
-      nextStep: `Wait for a subagent to finish, or ${raise(ledger.reserved + d.count)}.`,
+      explanation: `The contract allows ${cap} concurrent subagent${cap === 1 ? '' : 's'}; ${reserved} reserved, this call needs ${count}.`,
+      fact: fact(`${reserved} subagent${reserved === 1 ? '' : 's'} reserved and this call needs ${count}, over agents=${cap}`),
+      nextStep: `Wait for a subagent to finish, or \`${f.words.directive({ agents: reserved + count })}\`.`,
     };
   }
   return null;
 }
 
-function ruleLock(input: DecisionInput): Verdict | null {
-  const { action, contract } = input;
-  if (contract.level !== 'lock' || action.mutability !== 'unknown') return null;
+function ruleLock(f: DecisionFacts): Verdict | null {
+  if (f.contract.level !== 'lock' || f.action.mutability !== 'unknown') return null;
   return {
     outcome: 'ask',
     code: 'LOCK_EFFECT_UNPROVEN',
-    explanation: `${describe(action, action.tool)} has an unproven effect (${action.analysis ?? 'unproven'}), and the level is lock.`,
-    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${directiveFor(contract, { level: 'guard' })}\`.`,
+    explanation: `${described(f, f.action.tool)} has an unproven effect (${unprovenText(f.action.analysis)}), and the level is lock.`,
+    fact: { kind: 'analysis', reason: `remit cannot prove what it does at level lock (${unprovenText(f.action.analysis)})` },
+    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${f.words.directive({ level: 'guard' })}\`.`,
   };
 }
 
-function ruleRepeatedCheck(input: DecisionInput): Verdict | null {
-  const threshold = input.repeatThreshold ?? 3;
-  if (input.action.mutability !== 'check' || (input.repeatedChecks ?? 0) < threshold) return null;
+function ruleRepeatedCheck(f: DecisionFacts): Verdict | null {
+  const threshold = f.input.threshold ?? 3;
+  if (f.action.mutability !== 'check' || f.repeated < threshold) return null;
   return {
     outcome: 'report',
     code: 'REPEATED_CHECK',
-    explanation: `${describe(input.action, 'This check')} already ran ${input.repeatedChecks} times with no change in between.`,
+    explanation: `${described(f, 'This check')} already ran ${f.repeated} times with no change in between.`,
+    fact: { kind: 'check', reason: `the same check already ran ${f.repeated} times with no change in between` },
     nextStep: 'Change something before running the same check again.',
   };
 }
 
-function ruleApprovedOnce(input: DecisionInput): Verdict | null {
-  return input.approved ? { outcome: 'allow', code: 'APPROVED_ONCE', explanation: 'The user approved this exact action once.' } : null;
+function ruleApprovedOnce(f: DecisionFacts): Verdict | null {
+  return f.input.approved
+    ? { outcome: 'allow', code: 'APPROVED_ONCE', explanation: 'The user approved this exact action once.', fact: { kind: 'approval', reason: 'the user approved this exact input once' } }
+    : null;
 }
 
 function ruleWithinContract(): Verdict {
-  return { outcome: 'allow', code: 'WITHIN_CONTRACT', explanation: 'The action is inside the task contract.' };
+  return { outcome: 'allow', code: 'WITHIN_CONTRACT', explanation: 'The action is inside the task contract.', fact: { kind: 'contract', reason: 'no rule of the contract stops it' } };
 }
 
 /** One decision rule: its id, every reason code it can emit, and its check (null: no match). */
 export interface DecisionRule {
   id: RuleId;
   codes: readonly ReasonCode[];
-  check(input: DecisionInput, state: ControlState): Verdict | null;
+  check(facts: DecisionFacts, state: ControlState): Verdict | null;
 }
 
 /**
@@ -344,13 +327,13 @@ export const RULES: readonly DecisionRule[] = [
   { id: 'invalid-directive', codes: ['INVALID_DIRECTIVE'], check: ruleDirectiveError },
   { id: 'control-inactive', codes: ['CONTROL_OFF', 'CONTROL_INACTIVE'], check: ruleInactive },
   { id: 'approved-once', codes: ['APPROVED_ONCE'], check: ruleApprovedOnce },
-  { id: 'self-protection', codes: ['GUARD_SELF_PROTECTION'], check: (input) => ruleSelfProtection(input, 'direct') },
+  { id: 'self-protection', codes: ['GUARD_SELF_PROTECTION'], check: (f) => ruleSelfProtection(f, 'direct') },
   { id: 'checks-policy', codes: ['CHECKS_NOT_AUTHORIZED'], check: ruleChecks },
   { id: 'mode-forbids-mutation', codes: ['MODE_FORBIDS_MUTATION'], check: ruleModeForbidsMutation },
   { id: 'mode-requires-proof', codes: ['MUTABILITY_UNPROVEN'], check: ruleModeRequiresProof },
   { id: 'hash-policy', codes: ['HASH_NOT_AUTHORIZED'], check: intentPolicy('hash') },
   { id: 'files-scope', codes: ['PATH_OUTSIDE_CONTRACT', 'WRITE_PATH_UNPROVEN'], check: ruleFiles },
-  { id: 'protected-folder', codes: ['GUARD_PROTECTED_FOLDER'], check: (input) => ruleSelfProtection(input, 'folder') },
+  { id: 'protected-folder', codes: ['GUARD_PROTECTED_FOLDER'], check: (f) => ruleSelfProtection(f, 'folder') },
   { id: 'dependency-policy', codes: ['DEPENDENCY_NOT_AUTHORIZED'], check: intentPolicy('dependency') },
   {
     id: 'agent-budget',
@@ -362,9 +345,9 @@ export const RULES: readonly DecisionRule[] = [
   { id: 'within-contract', codes: ['WITHIN_CONTRACT'], check: ruleWithinContract },
 ];
 
-function firstMatch(input: DecisionInput, state: ControlState): Verdict {
+function firstMatch(facts: DecisionFacts, state: ControlState): Verdict {
   for (const rule of RULES) {
-    const verdict = rule.check(input, state);
+    const verdict = rule.check(facts, state);
     if (verdict) return verdict;
   }
   // Unreachable while within-contract closes the table; a table without it must not allow.
@@ -379,7 +362,7 @@ function toDecision(v: Verdict, state: ControlState): Decision {
     would = outcome;
     outcome = 'report';
   }
-  const d: Decision = { outcome, reasonCode: v.code, family: REASONS[v.code].family, controlState: state, explanation: v.explanation };
+  const d: Decision = { outcome, reasonCode: v.code, family: REASONS[v.code].family, controlState: state, explanation: v.explanation, fact: v.fact };
   if (would) d.would = would;
   if (v.code === 'STATE_DAMAGED' && outcome === 'report') d.would = 'deny';
   if (v.nextStep) d.nextStep = v.nextStep;
@@ -387,25 +370,49 @@ function toDecision(v: Verdict, state: ControlState): Decision {
   return d;
 }
 
-/** docs/DESIGN.md#rule-table: first match wins. Never throws: a failure inside is a GUARD_ERROR verdict. */
-export function decide(input: DecisionInput): Decision {
-  const state: ControlState = input.damaged
-    ? input.damaged.lastArmed
-      ? 'ARMED'
-      : 'OBSERVING'
-    : controlStateOf(input.contract);
+function stateOf(facts: { damaged?: { lastArmed: boolean }; contract: { level: ContractSummary['level'] } }): ControlState {
+  if (facts.damaged) return facts.damaged.lastArmed ? 'ARMED' : 'OBSERVING';
+  return controlStateOf(facts.contract);
+}
+
+/** docs/DESIGN.md#fail-modes: a failure while deciding blocks unless the session is not armed or the action only reads. */
+function failure(state: ControlState, m: string | undefined): Decision {
+  const blocks = state !== 'OBSERVING' && state !== 'OFF' && m !== 'read' && m !== 'control';
+  return {
+    outcome: blocks ? 'deny' : 'allow',
+    reasonCode: 'GUARD_ERROR',
+    family: REASONS.GUARD_ERROR.family,
+    controlState: state,
+    explanation: 'remit failed while deciding on this action.',
+    fact: { kind: 'guard', reason: 'remit failed while deciding' },
+  };
+}
+
+/**
+ * docs/DESIGN.md#rule-table over facts, wherever they came from: the hook's live input or an
+ * audit record. First match wins. Never throws: a failure inside is a GUARD_ERROR verdict.
+ */
+export function judge(facts: DecisionFacts): Decision {
+  const state = stateOf(facts);
   try {
-    const verdict = firstMatch(input, state);
-    return toDecision(verdict, state);
+    return toDecision(firstMatch(facts, state), state);
   } catch {
-    const m = (input.action as Partial<Action> | undefined)?.mutability;
-    const blocks = state !== 'OBSERVING' && state !== 'OFF' && m !== 'read' && m !== 'control';
-    return {
-      outcome: blocks ? 'deny' : 'allow',
-      reasonCode: 'GUARD_ERROR',
-      family: REASONS.GUARD_ERROR.family,
-      controlState: state,
-      explanation: 'remit failed while deciding on this action.',
-    };
+    return failure(state, facts.action?.mutability);
   }
+}
+
+/** The decision and the facts it was made on, which the audit record keeps (null: the input could not be summarised). */
+export function decideWithFacts(input: DecisionInput): { decision: Decision; facts: DecisionFacts | null } {
+  const state = stateOf({ damaged: input.damaged, contract: input.contract });
+  let facts: DecisionFacts;
+  try {
+    facts = liveFacts(input);
+  } catch {
+    return { decision: failure(state, (input.action as { mutability?: string } | undefined)?.mutability), facts: null };
+  }
+  return { decision: judge(facts), facts };
+}
+
+export function decide(input: DecisionInput): Decision {
+  return decideWithFacts(input).decision;
 }

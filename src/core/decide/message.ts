@@ -1,5 +1,7 @@
-// The text a host shows the model (and the user) for a verdict: the reason code first, so a
-// truncated message still names it; then the decisive fact and the authorising step.
+// The text a host shows for a verdict. `decisionMessage` is read by the model (a deny's reason,
+// a report's note): the reason code first, so a truncated message still names it; then the
+// decisive fact and the authorising step. `approvalQuestion` is read by the person at a host's
+// own approval prompt (Claude Code's native ask, Pi's confirm dialog).
 import type { Decision, TaskContract } from '../../generated/types.js';
 
 const HEADLINE: Record<Decision['outcome'], string> = {
@@ -20,5 +22,21 @@ export function decisionMessage(d: Decision, eventId: string | undefined, contra
     lines.push('Do not work around this refusal with another tool or command; report it to the user if the task needs it.');
   }
   lines.push(`State: ${d.controlState} / ${contract.mode}${eventId ? ` / ${eventId}` : ''}`);
+  return lines.join('\n');
+}
+
+const ONE_TIME = /^\$remit allow /;
+
+/**
+ * The question beside a host's own Yes/No: what needs approval and why, in the words the rule
+ * chose, and what Yes does. No model-directed lines (a person reads it), no `$remit allow`
+ * (Yes is that approval); a directive that would allow such actions for the rest of the task
+ * is offered when the rule names one. The reason code stays on the first line, where the
+ * host's reading of the answer looks for it.
+ */
+export function approvalQuestion(d: Decision): string {
+  const lines = [`remit asks you to approve this action (${d.reasonCode}):`, d.explanation, 'Yes lets this one call run; No refuses it.'];
+  const lasting = [...(d.nextStep ?? '').matchAll(/`(\$remit [^`]*)`/g)].map((m) => m[1]!).filter((l) => !ONE_TIME.test(l));
+  if (lasting.length) lines.push(`To allow such actions for the rest of the task, start your next prompt with \`${lasting[0]}\`.`);
   return lines.join('\n');
 }

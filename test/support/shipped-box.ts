@@ -1,0 +1,53 @@
+// A throwaway HOME and project for running the built bundle (dist/remit.cjs) as a person
+// does, with no sources on the path; every folder made is removed by cleanBoxes().
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const BIN = path.join(ROOT, 'dist', 'remit.cjs');
+const made: string[] = [];
+
+export interface Box {
+  home: string;
+  proj: string;
+  run(...args: string[]): { code: number; out: string; err: string };
+  hook(host: string, event: string, payload: object): string;
+}
+
+/** Builds the bundle when a suite runs before `npm run build` did. */
+export function ensureBuilt(): void {
+  if (!existsSync(BIN)) spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build', 'build.mjs')], { stdio: 'inherit' });
+}
+
+export function cleanBoxes(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+export function box(extraEnv: NodeJS.ProcessEnv = {}): Box {
+  const dir = mkdtempSync(path.join(tmpdir(), 'remit-shipped-'));
+  made.push(dir);
+  const home = path.join(dir, 'home');
+  const proj = path.join(dir, 'proj');
+  mkdirSync(home);
+  mkdirSync(proj);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C', ...extraEnv };
+  return {
+    home,
+    proj,
+    run(...args) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: proj, env, encoding: 'utf8', timeout: 60_000 });
+      return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+    },
+    hook(host, event, payload) {
+      return spawnSync(process.execPath, [BIN, 'hook', host, event], { cwd: proj, env, input: JSON.stringify(payload), encoding: 'utf8' }).stdout;
+    },
+  };
+}
+
+export const put = (file: string, text: string, mode = 0o644) => {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  chmodSync(file, mode);
+};
