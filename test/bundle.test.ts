@@ -1,6 +1,6 @@
-// The built files as a user runs them: dist/remit.cjs loads the bundle and its chunks (shell
-// parser, file classifiers, commands) from beside itself through a V8 code cache it keeps there,
-// also after `remit install` copied them away.
+// The built files as a user runs them: dist/remit.cjs loads the hook's bundle or the CLI's and
+// their chunks (shell parser, file classifiers, commands) from beside itself through a V8 code
+// cache it keeps there, also after `remit install` copied them away.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the built bundle', () => {
   it('ships remit.cjs with its chunks beside it', () => {
     const files = readdirSync(dist).filter((f) => f.endsWith('.cjs')).sort();
-    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-main.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
   });
 
   it('answers hooks through every chunk, from an installed copy too', () => {
@@ -34,7 +34,7 @@ describe('the built bundle', () => {
     const installed = path.join(dir, 'data', 'remit');
     const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
     const bundle = path.join(installed, version, 'remit.cjs');
-    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-main.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
     const base = { session_id: 'bundle-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bundle test' });
     const shell = JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 't1', tool_input: { command: 'echo hi > README.md' } }));
@@ -50,7 +50,7 @@ describe('the built bundle', () => {
     const installed = path.join(dir, 'data', 'remit');
     const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
     const bundle = path.join(installed, version, 'remit.cjs');
-    const cache = path.join(installed, version, '.remit-main.cjs.v8cache');
+    const cache = path.join(installed, version, '.remit-hook.cjs.v8cache');
     expect(existsSync(cache)).toBe(true);
     const header = readFileSync(cache, 'latin1').split('\n')[0]!;
     expect(header).toMatch(/^remit-v8cache 1 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+$/);

@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
-import { readHookStdin } from './stdin.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readHookStdin, readHookStdinSync } from './stdin.js';
 import { parseHookPayload } from './payload.js';
 import { boundText, escapeHidden, oneLine } from './host-text.js';
 
@@ -36,6 +40,53 @@ describe('readHookStdin', () => {
   it('treats a terminal as an empty payload', async () => {
     const s = Object.assign(new PassThrough(), { isTTY: true });
     expect((await readHookStdin(s)).text).toBe('');
+  });
+});
+
+describe('readHookStdinSync', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'remit-stdin-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A named pipe with a reader and a writer open, as a host's pipe is. */
+  function pipe(): { reader: number; writer: number } {
+    const fifo = path.join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    return { reader, writer: openSync(fifo, constants.O_WRONLY) };
+  }
+
+  it('reads a regular file to its end, and stops at the cap', () => {
+    const file = path.join(dir, 'payload');
+    writeFileSync(file, '0123456789abcdef');
+    const fd = openSync(file, 'r');
+    expect(readHookStdinSync(fd)).toEqual({ text: '0123456789abcdef', truncated: false, timedOut: false });
+    closeSync(fd);
+    const again = openSync(file, 'r');
+    expect(readHookStdinSync(again, { maxBytes: 10 })).toEqual({ text: '0123456789', truncated: true, timedOut: false });
+    closeSync(again);
+  });
+
+  it.runIf(process.platform === 'linux')('reads a pipe to EOF, and waits out silence when the host keeps it open', () => {
+    const closed = pipe();
+    writeSync(closed.writer, '{"a":1}');
+    closeSync(closed.writer);
+    expect(readHookStdinSync(closed.reader)).toEqual({ text: '{"a":1}', truncated: false, timedOut: false });
+    closeSync(closed.reader);
+    rmSync(path.join(dir, 'fifo'));
+    const open = pipe();
+    writeSync(open.writer, '{"a":');
+    const t0 = Date.now();
+    expect(readHookStdinSync(open.reader, { idleMs: 40 })).toEqual({ text: '{"a":', truncated: false, timedOut: true });
+    expect(Date.now() - t0).toBeLessThan(2000);
+    closeSync(open.writer);
+    closeSync(open.reader);
+  });
+
+  it('leaves a descriptor it cannot examine to the stream reader, as it does a socket or a terminal', () => {
+    expect(readHookStdinSync(987654)).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 // Reading a spawned hook's payload. Hosts differ (Codex writes one JSON object with no
 // trailing newline, Claude Code ends it with one) and a host may leave stdin open, so the
 // read stops at EOF, after a stretch of silence, or at a size cap — never hangs a hook.
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs';
+import { sleepSync } from '../../src/core/state/files.js';
 
 export interface StdinReadOptions {
   /** Stop after this long with no new bytes (only when EOF never comes). */
@@ -67,4 +69,89 @@ export function readHookStdin(stream: Readable, opts: StdinReadOptions = {}): Pr
     arm();
     stream.resume();
   });
+}
+
+/** Whether `fd`'s open file is non-blocking, from /proc (Linux); false when it cannot be told. */
+function nonBlocking(fd: number): boolean {
+  try {
+    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'))?.[1];
+    return flags !== undefined && (Number.parseInt(flags, 8) & constants.O_NONBLOCK) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The same read as readHookStdin, synchronously, for the inputs that allow it without ever
+ * blocking: a regular file; on Linux a pipe (opened again through /proc with O_NONBLOCK) and
+ * the process's own stdin socket, which Node's socket layer puts in non-blocking mode when it
+ * builds process.stdin (checked in /proc before it is relied on). Silence is waited out in
+ * short sleeps, never in a read that could block for ever. null for every other input (a
+ * terminal, another system): the caller then reads the stream. Reading without the stream
+ * machinery saves a spawned hook milliseconds; a pipe or a file also skips the socket layer.
+ */
+export function readHookStdinSync(fd: number, opts: StdinReadOptions = {}): StdinRead | null {
+  const idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  let st: Stats;
+  try {
+    st = fstatSync(fd);
+  } catch {
+    return null;
+  }
+  let source = fd;
+  if (st.isFIFO()) {
+    if (process.platform !== 'linux') return null;
+    try {
+      source = openSync(`/proc/self/fd/${fd}`, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch {
+      return null;
+    }
+  } else if (st.isSocket()) {
+    if (process.platform !== 'linux' || fd !== 0) return null;
+    // Building process.stdin opens the socket as a stream handle, which makes it non-blocking;
+    // it is never read as a stream here.
+    void process.stdin;
+    if (!nonBlocking(fd)) return null;
+  } else if (!st.isFile()) {
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  let timedOut = false;
+  let quietSince = Date.now();
+  let nap = 1;
+  try {
+    const buf = Buffer.allocUnsafe(64 * 1024);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(source, buf, 0, buf.length, null);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') break; // a read error ends the payload, as the stream's 'error' does
+        if (Date.now() - quietSince >= idleMs) {
+          timedOut = true;
+          break;
+        }
+        sleepSync(nap);
+        nap = Math.min(nap * 2, 16);
+        continue;
+      }
+      if (n === 0) break;
+      quietSince = Date.now();
+      nap = 1;
+      if (size + n > maxBytes) {
+        chunks.push(Buffer.from(buf.subarray(0, maxBytes - size)));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+      size += n;
+    }
+  } finally {
+    if (source !== fd) closeSync(source);
+  }
+  return { text: Buffer.concat(chunks, size).toString('utf8'), truncated, timedOut };
 }

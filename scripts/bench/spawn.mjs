@@ -1,8 +1,13 @@
-// Spawned hook cost against the Node floor: one round runs `node -e 0` and then every hook
-// shape once (the order rotates each round), so machine drift and NODE_EXTRA_CA_CERTS hit the
-// floor and the hook alike. Each figure is the shape's percentile minus the floor's.
+// Spawned figures against the Node floor, in one interleaved run: each round runs `node -e 0`
+// and then every shape once (the order rotates each round), so machine drift and
+// NODE_EXTRA_CA_CERTS hit the floor and every shape alike. A shape's figure is its percentile
+// minus the floor's, and its ratio to the floor. The shapes are the hook's tool calls and
+// prompt as each host hands them over (Claude Code gives the hook a socket, Codex a pipe),
+// `status` on a 100,000-record audit, and `--version` (the CLI bundle alone). --cpu also reads
+// each process's own CPU time (user + system, every thread) through a preload module, a
+// steadier figure than wall time on a loaded machine; the floor carries the same preload.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,32 +15,65 @@ export function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function timeSpawn(args, input, env) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { input, env, encoding: 'utf8' });
-  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, r };
+/** A FIFO holding `input` with no writer left, as a pipe from a host that wrote and closed it. */
+function pipeWith(fifo, input) {
+  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writer = openSync(fifo, constants.O_WRONLY);
+  writeSync(writer, input);
+  closeSync(writer);
+  return reader;
 }
 
-/** The shapes: what each sends, and what its answer must look like (a wrong answer is a failed figure, not a fast one). */
-function shapes(project) {
+function run(args, input, stdin, ctx) {
+  const preload = ctx.cpuPreload ? ['-r', ctx.cpuPreload] : [];
+  const fd = stdin === 'pipe' ? pipeWith(ctx.fifo, input) : null;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [...preload, ...args], {
+    env: ctx.env,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    ...(fd === null ? { input } : { stdio: [fd, 'pipe', 'pipe'] }),
+  });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (fd !== null) closeSync(fd);
+  let cpu;
+  if (ctx.cpuPreload) {
+    const m = /\nremit-bench-cpu (\d+)\n$/.exec(r.stderr ?? '');
+    cpu = m ? Number(m[1]) / 1000 : undefined;
+    r.stderr = (r.stderr ?? '').replace(/\nremit-bench-cpu \d+\n$/, '');
+  }
+  return { ms, cpu, r };
+}
+
+/** The shapes: what each runs, what it is given, and what its answer must look like (a wrong answer is a failed figure, not a fast one). */
+function shapes(project, bundle, statusHome) {
   const claude = { session_id: 'bench-armed', transcript_path: null, cwd: project, permission_mode: 'default' };
   const codex = { session_id: 'bench-codex', turn_id: 'turn-1', transcript_path: null, cwd: project, model: 'gpt-5', permission_mode: 'default' };
   const observing = { ...claude, session_id: 'bench-observing' };
   const pre = (base, tool_name, tool_input) => (i) => JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
   const deny = (out) => out.includes('"permissionDecision":"deny"');
+  const hook = (host) => [bundle, 'hook', host];
+  const write = (base, file, content) => pre(base, 'Write', { file_path: join(project, file), content });
   return [
-    { key: 'prompt', label: 'UserPromptSubmit with a directive', host: 'claude', target: 8, payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), ok: (out) => out.includes('remit ARMED') },
-    { key: 'read', label: 'PreToolUse Read', host: 'claude', target: 8, payload: pre(claude, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
-    { key: 'write-in', label: 'PreToolUse Write in scope', host: 'claude', target: 8, payload: pre(claude, 'Write', { file_path: join(project, 'src/a.ts'), content: 'export const a = 1;\n' }), ok: allow },
-    { key: 'write-out', label: 'PreToolUse Write out of scope (deny)', host: 'claude', target: 8, payload: pre(claude, 'Write', { file_path: join(project, 'README.md'), content: '# x\n' }), ok: deny },
-    { key: 'bash', label: 'PreToolUse Bash pipeline (shell parser)', host: 'claude', target: 8, payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
-    { key: 'apply-patch', label: 'PreToolUse apply_patch (codex)', host: 'codex', target: 8, payload: pre(codex, 'apply_patch', { command: '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-export const a = 1;\n+export const a = 2;\n*** End Patch\n' }), ok: allow },
-    { key: 'observing', label: 'PreToolUse Write, OBSERVING session', host: 'claude', target: 6, payload: pre(observing, 'Write', { file_path: join(project, 'src/a.ts'), content: 'x\n' }), ok: allow },
+    { key: 'prompt', label: 'claude UserPromptSubmit with a directive', args: hook('claude'), stdin: 'socket', target: 8, payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), ok: (out) => out.includes('remit ARMED') },
+    { key: 'read', label: 'claude PreToolUse Read', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
+    { key: 'write-in', label: 'claude PreToolUse Write in scope', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'src/a.ts', 'export const a = 1;\n'), ok: allow },
+    { key: 'write-out', label: 'claude PreToolUse Write out of scope (deny)', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'README.md', '# x\n'), ok: deny },
+    { key: 'bash', label: 'claude PreToolUse Bash pipeline (shell parser)', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
+    { key: 'apply-patch', label: 'codex PreToolUse apply_patch', args: hook('codex'), stdin: 'pipe', target: 8, payload: pre(codex, 'apply_patch', { command: '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-export const a = 1;\n+export const a = 2;\n*** End Patch\n' }), ok: allow },
+    { key: 'codex-bash', label: 'codex PreToolUse Bash pipeline (shell parser)', args: hook('codex'), stdin: 'pipe', target: 8, payload: pre(codex, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
+    { key: 'observing', label: 'claude PreToolUse Write, OBSERVING session', args: hook('claude'), stdin: 'socket', target: 6, payload: write(observing, 'src/a.ts', 'x\n'), ok: allow },
+    { key: 'status', label: 'status on a 100,000-record log', args: [bundle, 'status', '--home', statusHome, '--host', 'claude', '--session', 'big'], stdin: 'none', target: 30, p95Target: null, payload: () => '', ok: (out) => out.includes('files=') },
+    { key: 'version', label: '--version (the CLI bundle alone)', args: [bundle, '--version'], stdin: 'none', target: null, payload: () => '', ok: (out) => out.startsWith('remit ') },
   ];
 }
 
-export async function benchSpawn({ root, quick }) {
+/**
+ * `makeStatusHome(dir)` writes the 100,000-record session `status` reads (scripts/bench/state.ts
+ * does it with remit's own store and chain). Returns one row per figure.
+ */
+export async function benchSpawn({ root, quick, cpu, makeStatusHome }) {
   const rounds = quick ? 15 : 50;
   const warmup = 3;
   const work = mkdtempSync(join(tmpdir(), 'remit-bench-spawn-'));
@@ -44,47 +82,92 @@ export async function benchSpawn({ root, quick }) {
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(project, 'src'), { recursive: true });
     writeFileSync(join(project, 'src/a.ts'), 'export const a = 1;\n');
-    const env = { ...process.env, REMIT_HOME: join(work, 'home'), HOME: work, XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data'), XDG_STATE_HOME: join(work, 'state') };
+    const statusHome = join(work, 'status-home');
+    makeStatusHome(statusHome);
+    const fifo = join(work, 'stdin.fifo');
+    const mk = spawnSync('mkfifo', [fifo]);
+    const ctx = {
+      env: { ...process.env, REMIT_HOME: join(work, 'home'), HOME: work, XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data'), XDG_STATE_HOME: join(work, 'state') },
+      fifo,
+      cpuPreload: null,
+    };
+    if (cpu) {
+      ctx.cpuPreload = join(work, 'cpu.cjs');
+      writeFileSync(ctx.cpuPreload, "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(2, `\\nremit-bench-cpu ${u.user + u.system}\\n`); });\n");
+    }
     const bundle = join(root, 'dist/remit.cjs');
-    const list = shapes(project);
+    const list = shapes(project, bundle, statusHome).filter((s) => s.stdin !== 'pipe' || mk.status === 0);
     // Arm the two ARMED sessions; the OBSERVING one never sees a directive.
     for (const [host, session_id, extra] of [['claude', 'bench-armed', {}], ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }]]) {
-      const arm = spawnSync(process.execPath, [bundle, 'hook', host], { input: JSON.stringify({ session_id, transcript_path: null, cwd: project, permission_mode: 'default', ...extra, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), env, encoding: 'utf8' });
-      if (arm.status !== 0 || !arm.stdout.includes('remit ARMED')) return [{ name: `spawned hook (${host})`, measured: `not measurable: hook exit ${arm.status} ${arm.stderr.split('\n')[0]}`, target: '-', ok: false }];
+      const arm = run([bundle, 'hook', host], JSON.stringify({ session_id, transcript_path: null, cwd: project, permission_mode: 'default', ...extra, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), 'socket', ctx);
+      if (arm.r.status !== 0 || !arm.r.stdout.includes('remit ARMED')) return [{ name: `spawned hook (${host})`, measured: `not measurable: hook exit ${arm.r.status} ${(arm.r.stderr ?? '').split('\n')[0]}`, target: '-', ok: false }];
     }
-    const samples = { floor: [] };
+    const wall = { floor: [] };
+    const cpuMs = { floor: [] };
     const wrong = {};
-    for (const s of list) samples[s.key] = [];
+    for (const s of list) {
+      wall[s.key] = [];
+      cpuMs[s.key] = [];
+    }
     let n = 0;
     for (let i = 0; i < rounds + warmup; i++) {
-      const f = timeSpawn(['-e', '0'], '', env);
+      const f = run(['-e', '0'], '', 'none', ctx);
       const order = list.map((_, j) => list[(i + j) % list.length]);
       const got = {};
       for (const s of order) {
-        const t = timeSpawn([bundle, 'hook', s.host], s.payload(n++), env);
-        got[s.key] = t.ms;
-        if (t.r.status !== 0 || !s.ok(t.r.stdout)) wrong[s.key] = `exit ${t.r.status}: ${(t.r.stdout || t.r.stderr).slice(0, 120)}`;
+        const t = run(s.args, s.payload(n++), s.stdin, ctx);
+        got[s.key] = t;
+        if (t.r.status !== 0 || !s.ok(t.r.stdout)) wrong[s.key] = `exit ${t.r.status}: ${(t.r.stdout || t.r.stderr || '').slice(0, 120)}`;
       }
-      if (i < warmup) continue; // the first rounds also write the code cache
-      samples.floor.push(f.ms);
-      for (const s of list) samples[s.key].push(got[s.key]);
+      if (i < warmup) continue; // the first rounds also write the code caches
+      wall.floor.push(f.ms);
+      if (f.cpu !== undefined) cpuMs.floor.push(f.cpu);
+      for (const s of list) {
+        wall[s.key].push(got[s.key].ms);
+        if (got[s.key].cpu !== undefined) cpuMs[s.key].push(got[s.key].cpu);
+      }
     }
-    for (const k of Object.keys(samples)) samples[k].sort((a, b) => a - b);
-    const floor50 = pct(samples.floor, 50);
-    const floor95 = pct(samples.floor, 95);
-    const out = [{ name: `node -e 0 floor (${rounds} interleaved rounds)`, measured: `p50 ${floor50.toFixed(1)} ms, p95 ${floor95.toFixed(1)} ms`, target: '-', ok: undefined, p50: floor50, p95: floor95 }];
+    for (const k of Object.keys(wall)) {
+      wall[k].sort((a, b) => a - b);
+      cpuMs[k].sort((a, b) => a - b);
+    }
+    const floor50 = pct(wall.floor, 50);
+    const floor95 = pct(wall.floor, 95);
+    const cpuFloor = cpu ? pct(cpuMs.floor, 50) : undefined;
+    const out = [
+      {
+        name: `node -e 0, the floor (${rounds} interleaved rounds)`,
+        measured: `p50 ${floor50.toFixed(1)} ms, p95 ${floor95.toFixed(1)} ms${cpu ? `, cpu p50 ${cpuFloor.toFixed(1)} ms` : ''}`,
+        target: '-',
+        ok: undefined,
+        p50: floor50,
+        p95: floor95,
+        ...(cpu ? { cpuP50: cpuFloor } : {}),
+      },
+    ];
     for (const s of list) {
-      const p50 = pct(samples[s.key], 50);
-      const p95 = pct(samples[s.key], 95);
+      const p50 = pct(wall[s.key], 50);
+      const p95 = pct(wall[s.key], 95);
       const d50 = p50 - floor50;
       const d95 = p95 - floor95;
-      const p95Target = 15;
+      const p95Target = s.p95Target === undefined ? 15 : s.p95Target;
+      const cpuOver = cpu ? pct(cpuMs[s.key], 50) - cpuFloor : undefined;
+      const target = s.target === null ? '-' : `p50 <= floor + ${s.target} ms${p95Target === null ? '' : `, p95 <= floor + ${p95Target} ms`}`;
       out.push({
-        name: `spawned hook, ${s.host} ${s.label}`,
-        measured: wrong[s.key] ? `WRONG ANSWER ${wrong[s.key]}` : `+${d50.toFixed(1)} ms p50 (x${(p50 / floor50).toFixed(2)}), +${d95.toFixed(1)} ms p95 (x${(p95 / floor95).toFixed(2)})`,
-        target: `p50 <= floor+${s.target} ms, p95 <= floor+${p95Target} ms`,
-        ok: !wrong[s.key] && d50 <= s.target && d95 <= p95Target,
-        p50, p95, overFloorP50: d50, overFloorP95: d95, ratioP50: p50 / floor50,
+        name: `${s.label}${s.stdin === 'none' ? '' : `, stdin a ${s.stdin}`}`,
+        measured: wrong[s.key]
+          ? `WRONG ANSWER ${wrong[s.key]}`
+          : `+${d50.toFixed(1)} ms p50 (x${(p50 / floor50).toFixed(2)}), +${d95.toFixed(1)} ms p95 (x${(p95 / floor95).toFixed(2)})${cpu ? `, cpu +${cpuOver.toFixed(1)} ms` : ''}`,
+        target,
+        ok: wrong[s.key] ? false : s.target === null ? undefined : d50 <= s.target && (p95Target === null || d95 <= p95Target),
+        stdin: s.stdin,
+        p50,
+        p95,
+        overFloorP50: d50,
+        overFloorP95: d95,
+        ratioP50: p50 / floor50,
+        ratioP95: p95 / floor95,
+        ...(cpu ? { cpuOverFloorP50: cpuOver } : {}),
       });
     }
     return out;

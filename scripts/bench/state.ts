@@ -1,7 +1,9 @@
 // Figures for remit's memory: audit append (lock + chain), one full action.before with state
-// persisted, `status` on a 100,000-record log and `runtime --all` over 100,000 records in 100
-// sessions (1,000,000 in 1,000 with --full). The data set is generated into a temp folder that
-// is removed before the process exits. Prints one JSON row per figure for scripts/bench/bench.mjs.
+// persisted, `status` on a 100,000-record log in-process and `runtime --all` over 100,000
+// records in 100 sessions (1,000,000 in 1,000 with --full). The data set is generated into a
+// temp folder that is removed before the process exits. Prints one JSON row per figure for
+// scripts/bench/bench.mjs. `--make-status-home <dir>` only writes the 100,000-record session
+// into <dir>, for the spawned `status` figure of the interleaved run (spawn.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -144,7 +146,7 @@ async function actionBefore(parent: string, label: string): Promise<void> {
     times.sort((a, b) => a - b);
     const p50 = pct(times, 50);
     const p99 = pct(times, 99);
-    row(`in-process action.before, state persisted (lock, fsync, audit)${label}`, `p50 ${ms(p50)}, p99 ${ms(p99)}`, 'p50 <= 1 ms, p99 <= 3 ms', p50 <= 1 && p99 <= 3, { p50, p99 });
+    row(`in-process action.before, state persisted (lock, state write, audit; fsync only on an authority change)${label}`, `p50 ${ms(p50)}, p99 ${ms(p99)}`, 'p50 <= 1 ms, p99 <= 3 ms', p50 <= 1 && p99 <= 3, { p50, p99 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -190,13 +192,10 @@ async function readbacks(dir: string): Promise<void> {
   row(`runtime --all, ${v.checked.toLocaleString('en')} records in ${v.sessions} sessions (in-process)`, ms(runtimeIn), '<= 2 s', runtimeIn <= 2000);
 
   if (!existsSync(bundle)) {
-    row('status / runtime --all spawned', 'skipped: dist/remit.cjs missing', '-', undefined);
+    row('runtime --all spawned', 'skipped: dist/remit.cjs missing', '-', undefined);
     return;
   }
-  const s = spawnTimes(['status', '--home', statusHome, '--host', 'claude', '--session', 'big'], quick ? 7 : 21);
-  const sMed = pct(s.hook, 50);
-  const fMed = pct(s.floor, 50);
-  row(`status on a ${records}-record log (spawned, interleaved with node -e 0)`, `median ${ms(sMed)} = floor ${ms(fMed)} + ${ms(sMed - fMed)} (x${(sMed / fMed).toFixed(2)})`, '<= floor + 30 ms', sMed - fMed <= 30, { p50: sMed, floorP50: fMed, overFloorP50: sMed - fMed, ratioP50: sMed / fMed });
+  // `status` spawned is measured with the hook shapes, in the one interleaved run (spawn.mjs).
   const r = spawnTimes(['runtime', '--all', '--home', runtimeHome], quick ? 3 : 5);
   const rMed = pct(r.hook, 50);
   row(`runtime --all, ${v.checked.toLocaleString('en')} records in ${v.sessions} sessions (spawned)`, `median ${ms(rMed)} (floor ${ms(pct(r.floor, 50))})`, '<= 2 s', rMed <= 2000);
@@ -248,6 +247,8 @@ async function benchRace(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--probe') return probeLaunch(process.argv.slice(3));
+  // For spawn.mjs: the 100,000-record session `status` reads, written where it is told.
+  if (process.argv[2] === '--make-status-home') return writeSession(process.argv[3]!, 'claude', 'big', 100_000);
   await benchAppend();
   await benchRace();
   await benchReadbacks();

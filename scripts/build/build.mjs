@@ -28,23 +28,31 @@ export const sharedOptions = {
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
-// Three CommonJS files beside each other: what a hook parses (remit-main.cjs), the shell parser
-// (loaded only for shell tools) and every command but `hook` (loaded only by a person's
-// command). Each is self-contained; a module the chunks share is simply in each of them.
+// CommonJS files beside each other, each self-contained (a module two chunks need is simply in
+// both): the CLI (remit-main.cjs), what a Codex or Claude Code hook runs (remit-hook.cjs, which
+// dist/remit.cjs loads for `remit hook`), the Hermes hook, the shell parser (loaded only for
+// shell tools), the patch and intent readers (loaded only for writes), the read-back commands
+// and every other command (loaded only by a person's command). An import of another chunk's entry becomes a
+// require() of that file.
 export const CHUNKS = {
+  'remit-main.cjs': 'src/cli/bin.ts',
+  'remit-hook.cjs': 'src/cli/hook-bin.ts',
+  'remit-hermes.cjs': 'adapters/hermes/hook.ts',
   'remit-shell.cjs': 'src/core/shell/classify-shell.ts',
   'remit-cli.cjs': 'src/cli/command-table.ts',
+  'remit-readback.cjs': 'src/cli/readback-table.ts',
   'remit-files.cjs': 'src/core/classify/file-change.ts',
 };
-/** The bundle dist/remit.cjs loads; installers copy every dist/remit-*.cjs beside remit.cjs. */
+/** The bundle dist/remit.cjs loads for every command but `hook`; installers copy every dist/remit-*.cjs beside remit.cjs. */
 export const MAIN = 'remit-main.cjs';
 const chunkOf = new Map(Object.entries(CHUNKS).map(([file, src]) => [join(root, src).replace(/\.ts$/, ''), file]));
+const chunkNames = new RegExp(`[\\\\/](${[...new Set(Object.values(CHUNKS).map((src) => src.split('/').pop().replace(/\.ts$/, '')))].join('|')})\\.js$`);
 
 function splitChunks(self) {
   return {
     name: 'remit-chunks',
     setup(b) {
-      b.onResolve({ filter: /(classify-shell|command-table|file-change)\.js$/ }, (args) => {
+      b.onResolve({ filter: chunkNames }, (args) => {
         const target = join(args.resolveDir, args.path).replace(/\.js$/, '');
         const file = chunkOf.get(target);
         if (!file || file === self) return undefined;
@@ -54,44 +62,38 @@ function splitChunks(self) {
   };
 }
 
-// The subprocess bundles only swap three modules a hook would load for nothing (each shim says
-// why); the in-process plugins keep the originals.
+// The subprocess bundles swap perf_hooks for an hrtime clock (the shim says why); the
+// in-process plugins keep the original.
 const shim = (file) => ({ path: join(root, 'scripts/build/bundle-shims', file) });
 const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
-    b.onResolve({ filter: /^graceful-fs$/ }, () => shim('graceful-fs.cjs'));
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
-    b.onResolve({ filter: /^assert$/ }, (args) => (/[\\/]signal-exit[\\/]/.test(args.importer) ? shim('signal-exit-assert.cjs') : undefined));
   },
 };
 
+// --size: each file's size and, for every chunk, the inputs that take most of it.
+const sizes = process.argv.includes('--size');
+const inputs = {};
 const banner = 'var __remitImportMetaUrl=require("url").pathToFileURL(__filename).href;';
-await build({
-  ...sharedOptions,
-  entryPoints: [join(root, 'src/cli/bin.ts')],
-  outfile: join(root, 'dist', MAIN),
-  format: 'cjs',
-  banner: { js: banner },
-  plugins: [splitChunks(MAIN), plainFs],
-});
 for (const [file, src] of Object.entries(CHUNKS)) {
   // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
   const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
-  await build({ ...sharedOptions, supported, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs] });
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs] });
+  if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
 // faster decode for every hook. esbuild leaves non-ASCII text in regular expression literals,
 // so escape each UTF-16 unit (\uXXXX means the same in strings, regexes and identifiers); one
 // after a backslash would change meaning, so that stops the build instead.
-for (const f of [MAIN, ...Object.keys(CHUNKS)]) {
+for (const f of Object.keys(CHUNKS)) {
   const file = join(root, 'dist', f);
   const text = readFileSync(file, 'utf8');
   if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${f}: a non-ASCII character after a backslash; cannot escape it safely`);
   writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 // The entry knows each chunk's content hash: a code cache is used only for the bytes it was made from.
-const hashes = Object.fromEntries([MAIN, ...Object.keys(CHUNKS)].map((f) => [f, createHash('sha256').update(readFileSync(join(root, 'dist', f))).digest('hex').slice(0, 32)]));
+const hashes = Object.fromEntries(Object.keys(CHUNKS).map((f) => [f, createHash('sha256').update(readFileSync(join(root, 'dist', f))).digest('hex').slice(0, 32)]));
 const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
 const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
 writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${code}`);
@@ -103,4 +105,10 @@ if (existsSync(pluginsScript)) {
   await buildPlugins(sharedOptions);
 }
 
-if (process.argv.includes('--size')) for (const f of ['remit.cjs', MAIN, ...Object.keys(CHUNKS)]) console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
+if (sizes) {
+  for (const f of ['remit.cjs', ...Object.keys(CHUNKS)]) {
+    console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
+    const top = Object.entries(inputs[f] ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 12);
+    for (const [input, { bytesInOutput }] of top) console.log(`  ${String(bytesInOutput).padStart(7)} ${input}`);
+  }
+}

@@ -1,5 +1,6 @@
-// Every command but `hook`. The build puts this table and what it loads into its own file
-// (dist/remit-cli.cjs), so a host's hook never parses installer, doctor or replay code.
+// Every command but the read-back ones (readback-table.ts). The build puts this table and what it loads into its own file
+// (dist/remit-cli.cjs), so a host's hook never parses installer, doctor or replay code (a hook
+// runs from dist/remit-hook.cjs; `hook` is here for the CLI bundle run directly).
 import type { CliIO } from './io.js';
 
 export interface CommandModule {
@@ -7,12 +8,10 @@ export interface CommandModule {
 }
 
 export const COMMAND_LOADERS: Record<string, () => Promise<CommandModule>> = {
+  hook: () => import('./commands/hook.js'),
   install: () => import('./commands/install.js'),
   uninstall: () => import('./commands/uninstall.js'),
   doctor: () => import('./commands/doctor.js'),
-  status: () => import('./commands/status.js'),
-  runtime: () => import('./commands/runtime.js'),
-  explain: () => import('./commands/explain.js'),
   label: () => import('./commands/label.js'),
   check: () => import('./commands/check.js'),
   replay: () => import('./commands/replay.js'),

@@ -1,4 +1,8 @@
-/** The edges of a CLI command: output, environment and working directory, injectable for tests. */
+// The edges of a CLI command: output, environment and working directory, injectable for tests.
+import { writeSync } from 'node:fs';
+import { sleepSync } from '../core/state/files.js';
+
+/** What a command reads and writes besides files. */
 export interface CliIO {
   stdout(s: string): void;
   stderr(s: string): void;
@@ -15,6 +19,39 @@ export function processIO(): CliIO {
     env: process.env,
     cwd: process.cwd(),
   };
+}
+
+/**
+ * The same edges written straight to file descriptors 1 and 2: what a spawned hook uses, so
+ * it never builds process.stdout (a socket or pipe stream costs a hook the socket layer).
+ */
+export function fdIO(): CliIO {
+  return {
+    stdout: (s) => writeAll(1, s),
+    stderr: (s) => {
+      try {
+        writeAll(2, s);
+      } catch {
+        // A closed stderr changes no answer.
+      }
+    },
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+function writeAll(fd: number, s: string): void {
+  const buf = Buffer.from(s, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (err) {
+      // A descriptor another process left non-blocking: wait for room instead of losing the answer.
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      sleepSync(1);
+    }
+  }
 }
 
 /** A usage error: one clear line on stderr, exit 1, nothing written. */

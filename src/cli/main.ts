@@ -7,18 +7,21 @@ import { REMIT_VERSION } from './version.js';
 
 type CommandModule = import('./command-table.js').CommandModule;
 
-// `hook` loads on its own; every other command comes through the command table, which the
-// build keeps out of the file a hook parses.
+// Every command comes through the command table, which the build keeps in its own file (the
+// read-back commands through a smaller one of their own). A
+// host's hook does not come through here at all: dist/remit.cjs runs `remit hook` from its own
+// chunk (src/cli/hook-bin.ts); this entry serves it too, when the CLI bundle is run directly.
 const fromTable = (name: string) => async (): Promise<CommandModule> => (await import('./command-table.js')).COMMAND_LOADERS[name]!();
+const fromReadback = (name: string) => async (): Promise<CommandModule> => (await import('./readback-table.js')).READBACK_LOADERS[name]!();
 
 const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: string }> = {
-  hook: { load: () => import('./commands/hook.js'), summary: 'hook <host> [event]      answer a host hook (payload on stdin)' },
+  hook: { load: fromTable('hook'), summary: 'hook <host> [event]      answer a host hook (payload on stdin)' },
   install: { load: fromTable('install'), summary: 'install <host|all>       register remit with a host' },
   uninstall: { load: fromTable('uninstall'), summary: "uninstall <host|all>     remove remit's entries" },
   doctor: { load: fromTable('doctor'), summary: 'doctor                   is every host protected?' },
-  status: { load: fromTable('status'), summary: "status                   the session's contract and recent checks" },
-  runtime: { load: fromTable('runtime'), summary: 'runtime [all]            check counts' },
-  explain: { load: fromTable('explain'), summary: 'explain <evt>            one audited decision' },
+  status: { load: fromReadback('status'), summary: "status                   the session's contract and recent checks" },
+  runtime: { load: fromReadback('runtime'), summary: 'runtime [all]            check counts' },
+  explain: { load: fromReadback('explain'), summary: 'explain <evt>            one audited decision' },
   label: { load: fromTable('label'), summary: 'label <evt> <label>      correct|incorrect|inconclusive' },
   check: { load: fromTable('check'), summary: 'check --host H …         one dry decision' },
   replay: { load: fromTable('replay'), summary: 'replay [dir] [--host H]  replay the Bad/Good cases' },

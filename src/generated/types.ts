@@ -1327,6 +1327,10 @@ auditHead?: {
 seq: number
 hash: string
 }
+/**
+ * HMAC-SHA256, under the install's audit key, of `state\n` and this file's JSON without the seal (always the last member). A file whose seal verifies is exactly what remit wrote, so a hook reads it without validating it against this schema again; any other file is validated in full (docs/DESIGN.md#session-state).
+ */
+seal?: string
 }
 /**
  * This interface was referenced by `SessionState`'s JSON-Schema

@@ -6,7 +6,7 @@ import { claudeHookHost } from '../../../adapters/claude/index.js';
 import { claudeConfigPaths } from '../../../adapters/claude/paths.js';
 import { codexHookHost } from '../../../adapters/codex/index.js';
 import { codexConfigPaths } from '../../../adapters/codex/paths.js';
-import { readHookStdin } from '../../../adapters/command-hook/stdin.js';
+import { readHookStdin, readHookStdinSync } from '../../../adapters/command-hook/stdin.js';
 import { runCommandHook, type CommandHookHost, type RunOptions } from '../../../adapters/command-hook/run.js';
 import type { NativeResponse } from '../../core/host/adapter.js';
 import type { Runtime } from '../../core/host/runtime.js';
@@ -69,7 +69,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let text = '';
   let truncated = false;
   if (io.stdin) text = await io.stdin();
-  else ({ text, truncated } = await readHookStdin(process.stdin));
+  else ({ text, truncated } = readHookStdinSync(0) ?? (await readHookStdin(process.stdin)));
   let runtime: Runtime;
   try {
     const { createRuntime } = await import('../../core/host/create-runtime.js');

@@ -193,7 +193,7 @@ export function createActionHandler(ctx: Ctx) {
     let input: DecisionInput;
     const a = ev.action;
     try {
-      const loaded = readSession(deps.home, key);
+      const loaded = readSession(deps.home, key, ctx.sealed);
       if (loaded.kind === 'damaged') {
         const lastArmed = ctx.wasArmed(key);
         contract = recoveryContract(lastArmed);
@@ -226,13 +226,19 @@ export function createActionHandler(ctx: Ctx) {
     const t0 = performance.now();
     const key = sessionKey(hostOf(ev).name, ev.sessionId);
     try {
-      return await withSessionLock(deps.home, key, ctx.timeout, (loaded) => {
-        try {
-          return decideLocked(ev, key, loaded, t0);
-        } catch {
-          return failClosed(ev, key, 'INTERNAL_ERROR', t0);
-        }
-      });
+      return await withSessionLock(
+        deps.home,
+        key,
+        ctx.timeout,
+        (loaded) => {
+          try {
+            return decideLocked(ev, key, loaded, t0);
+          } catch {
+            return failClosed(ev, key, 'INTERNAL_ERROR', t0);
+          }
+        },
+        ctx.sealed,
+      );
     } catch (err) {
       return failClosed(ev, key, err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR', t0);
     }

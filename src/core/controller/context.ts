@@ -8,7 +8,7 @@ import { findProjectRoot } from '../paths/project-root.js';
 import { auditFile, type Env } from '../state/home.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';
 import { newSessionState } from '../state/session-state.js';
-import { writeSession, type LoadedState } from '../state/store.js';
+import { writeSession, type LoadedState, type ReadOptions } from '../state/store.js';
 import type { Loaded } from '../config/user-config.js';
 import type { RuntimeEvent } from '../../generated/types.js';
 
@@ -37,6 +37,8 @@ export type GuardCode = 'LOCK_TIMEOUT' | 'INTERNAL_ERROR' | 'PAYLOAD_TRUNCATED' 
 export interface Ctx {
   deps: ControllerDeps;
   timeout: number;
+  /** How this controller reads state: sealed files verify under its audit key (state/decode.ts). */
+  sealed: ReadOptions;
   detail(): boolean;
   channelOf(outcome: Decision['outcome']): string | undefined;
   /** Appends to the session's chain; under the session lock the head is kept for `save`. */
@@ -59,6 +61,7 @@ export function createContext(deps: ControllerDeps): Ctx {
   const ctx: Ctx = {
     deps,
     timeout: deps.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+    sealed: { sealKey: deps.auditKey ?? null },
     detail: () => deps.env.REMIT_AUDIT === 'detail',
     channelOf(outcome) {
       if (!deps.channels) return undefined;
@@ -81,7 +84,7 @@ export function createContext(deps: ControllerDeps): Ctx {
     save(key, s) {
       const head = heads.get(key);
       if (head && (!s.auditHead || s.auditHead.seq <= head.seq)) s.auditHead = head;
-      writeSession(deps.home, key, s);
+      writeSession(deps.home, key, s, deps.auditKey ?? null);
     },
     projectRootOf(cwd) {
       try {

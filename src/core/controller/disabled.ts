@@ -25,7 +25,7 @@ export async function onDisabled(ctx: Ctx, ev: ControlEvent): Promise<Controller
       ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'disabled', host: hostOf(ev), state: 'OFF' });
       s.flags.disabledAudited = true;
       ctx.save(key, s);
-    });
+    }, ctx.sealed);
   } catch {
     // Disabled means disabled: a failure to record it changes no answer.
   }

@@ -83,7 +83,7 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
       }
       ctx.save(key, s);
       if (ev.kind === 'subagent.start') contextFor = s;
-    });
+    }, ctx.sealed);
   } catch (err) {
     try {
       const now = ctx.deps.now();
@@ -92,7 +92,7 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
       // Nothing more to do: a lost lifecycle fact keeps capacity reserved, the safe side.
     }
     if (ev.kind === 'subagent.start') {
-      const loaded = readSession(ctx.deps.home, key);
+      const loaded = readSession(ctx.deps.home, key, ctx.sealed);
       if (loaded.kind === 'ok') contextFor = loaded.state;
     }
   }

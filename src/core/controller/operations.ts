@@ -9,7 +9,7 @@ import { releaseByUser } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
 import { auditFile } from '../state/home.js';
 import { newSessionState } from '../state/session-state.js';
-import { replaceDamagedSession, withSessionLock, writeSession } from '../state/store.js';
+import { replaceDamagedSession, withSessionLock, writeSession, type LoadedState } from '../state/store.js';
 import { controlStateOf } from '../contract/index.js';
 import { armedByAudit } from '../audit/last-state.js';
 import { recoveryContract } from './readback.js';
@@ -20,10 +20,16 @@ const LABELS_MAX = 2000;
 export type OpError = { ok: false; error: 'STATE_DAMAGED' | 'NO_SESSION' | 'NOT_FOUND' | 'NOT_DENIED' | 'LOCK_TIMEOUT' | 'WRITE_FAILED'; detail?: string };
 
 /** Appends under the session lock and moves the state's audit head with it. */
-function appendFor(home: string, key: string, s: SessionState, body: RecordBody, auditKey: Buffer | null | undefined): string {
-  const { record, head } = appendChained(auditFile(home, key), body, { key: keyFor(home, auditKey) });
+function appendFor(home: string, key: string, s: SessionState, body: RecordBody, auditKey: Buffer | null): string {
+  const { record, head } = appendChained(auditFile(home, key), body, { key: auditKey });
   keepHead(s, head);
   return record.id;
+}
+
+/** Runs a mutation under the session lock with the install's audit key (for the chain and the state's seal). */
+function locked<T>(home: string, key: string, timeoutMs: number, given: Buffer | null | undefined, fn: (loaded: LoadedState, auditKey: Buffer | null) => T): Promise<T> {
+  const auditKey = keyFor(home, given);
+  return withSessionLock(home, key, timeoutMs, (loaded) => fn(loaded, auditKey), { sealKey: auditKey });
 }
 
 /** The caller's audit key, else the install's (a CLI command reads the secret, never creates it). */
@@ -40,17 +46,17 @@ function keepHead(s: SessionState, head: AuditHead): void {
 export async function labelEvent(
   home: string, key: string, eventId: string, label: Label, by: 'cli' | 'prompt', now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<{ ok: true; recordId: string } | OpError> {
-  return withSessionLock(home, key, timeoutMs, (loaded) => {
+  return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
     const id = newEventId(now);
-    appendFor(home, key, s, { id, at: now.toISOString(), kind: 'label', about: eventId, label, by, host: s.host }, auditKey);
+    appendFor(home, key, s, { id, at: now.toISOString(), kind: 'label', about: eventId, label, by, host: s.host }, chainKey);
     delete s.labels[eventId];
     s.labels[eventId] = label;
     const ids = Object.keys(s.labels);
     for (const old of ids.slice(0, Math.max(0, ids.length - LABELS_MAX))) delete s.labels[old];
-    writeSession(home, key, s);
+    writeSession(home, key, s, chainKey);
     return { ok: true, recordId: id } as const;
   });
 }
@@ -59,18 +65,18 @@ export async function labelEvent(
 export async function approveEvent(
   home: string, key: string, eventId: string, inputDigest: string, by: 'cli' | 'prompt', now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<{ ok: true; recordId: string } | OpError> {
-  return withSessionLock(home, key, timeoutMs, (loaded) => {
+  return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
     const id = newEventId(now);
     appendFor(home, key, s, {
       id, at: now.toISOString(), kind: 'approval', about: eventId, by, host: s.host, state: controlStateOf(s.contract),
-    }, auditKey);
+    }, chainKey);
     s.approvals = s.approvals.filter((a) => a.eventId !== eventId);
     s.approvals.push({ eventId, inputDigest, at: now.toISOString() });
     if (s.approvals.length > APPROVALS_MAX) s.approvals.splice(0, s.approvals.length - APPROVALS_MAX);
-    writeSession(home, key, s);
+    writeSession(home, key, s, chainKey);
     return { ok: true, recordId: id } as const;
   });
 }
@@ -78,7 +84,7 @@ export async function approveEvent(
 export async function releaseLedger(
   home: string, key: string, which: string | { all: true }, now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<{ ok: true; released: string[]; state: SessionState } | OpError> {
-  return withSessionLock(home, key, timeoutMs, (loaded) => {
+  return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
@@ -87,8 +93,8 @@ export async function releaseLedger(
     s.ledger = ledger;
     appendFor(home, key, s, {
       id: newEventId(now), at: now.toISOString(), kind: 'ledger_release', by: 'cli', released: released.length, host: s.host, ledger: ledgerSummary(s),
-    }, auditKey);
-    writeSession(home, key, s);
+    }, chainKey);
+    writeSession(home, key, s, chainKey);
     return { ok: true, released, state: s } as const;
   });
 }
@@ -119,7 +125,7 @@ function salvage(text: string): Partial<SessionState> | null {
 export async function repairState(
   home: string, key: string, readRaw: () => string | null, now: Date, timeoutMs: number, auditKey?: Buffer | null,
 ): Promise<RepairResult | OpError> {
-  return withSessionLock(home, key, timeoutMs, (loaded) => {
+  return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'ok') return { ok: true, repaired: false, damage: null, state: loaded.state } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const at = now.toISOString();
@@ -146,16 +152,16 @@ export async function repairState(
     // damaged file where it was (still read as damage, still failing closed), never no file.
     let backup: string | undefined;
     try {
-      backup = replaceDamagedSession(home, key, fresh, at);
+      backup = replaceDamagedSession(home, key, fresh, at, chainKey);
     } catch (err) {
       return { ok: false, error: 'WRITE_FAILED', detail: (err as NodeJS.ErrnoException).code ?? (err as Error).message } as const;
     }
     try {
       const { head } = appendChained(auditFile(home, key), {
         id: newEventId(now), at, kind: 'state_repair', by: 'cli', state: controlStateOf(fresh.contract), contract: contractSummary(fresh.contract), ledger: ledgerSummary(fresh), host: fresh.host,
-      }, { key: keyFor(home, auditKey) });
+      }, { key: chainKey });
       keepHead(fresh, head);
-      writeSession(home, key, fresh);
+      writeSession(home, key, fresh, chainKey);
     } catch {
       // The repaired state stands; its audit record could not be written (a full disk).
     }

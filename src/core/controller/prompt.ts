@@ -47,7 +47,7 @@ async function inspect(ctx: Ctx, ev: PromptSubmitEvent, key: string, command: In
       }
     }
     case 'allow': {
-      const loaded = readSession(ctx.deps.home, key);
+      const loaded = readSession(ctx.deps.home, key, ctx.sealed);
       let digest: string | undefined;
       if (loaded.kind === 'ok') digest = loaded.state.recentDenials.find((x) => x.eventId === command.eventId)?.inputDigest;
       if (!digest) {
@@ -83,7 +83,7 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
   if (ev.origin !== 'user') return { kind: 'none' };
   const key = sessionKey(hostOf(ev).name, ev.sessionId);
   const root = ctx.projectRootOf(ev.cwd);
-  const before = readSession(ctx.deps.home, key);
+  const before = readSession(ctx.deps.home, key, ctx.sealed);
   const previous = before.kind === 'ok' ? before.state.contract : defaultContract();
   const parsed = parsePrompt(ev.prompt, { projectRoot: root, previous });
   if (parsed.kind === 'none') return { kind: 'none' };
@@ -120,7 +120,7 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
       ctx.append(key, { id: newEventId(now), at, kind: parsed.kind, host: hostOf(ev), state: controlStateOf(s.contract), contract: contractSummary(s.contract), ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
       ctx.save(key, s);
       return { kind: 'context', text: contractContext(s), userLine: contractLine(s.contract, reservedUnits(s.ledger)) };
-    });
+    }, ctx.sealed);
   } catch (err) {
     const code = err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR';
     try {

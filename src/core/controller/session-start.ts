@@ -59,9 +59,9 @@ export async function onSessionStart(ctx: Ctx, ev: SessionStartEvent): Promise<C
       }
       ctx.save(key, s);
       return contractContext(s);
-    });
+    }, ctx.sealed);
   } catch {
-    const loaded = readSession(ctx.deps.home, key);
+    const loaded = readSession(ctx.deps.home, key, ctx.sealed);
     text = loaded.kind === 'ok' ? contractContext(loaded.state) : loaded.kind === 'damaged' ? recoveryContext(loaded.detail, ctx.wasArmed(key)) : contractContext(newSessionState(hostOf(ev), defaultContract(), now.toISOString()));
   }
   return text ? { kind: 'context', text } : { kind: 'none' };

@@ -137,6 +137,9 @@ export function liveFacts(input: DecisionInput): DecisionFacts {
       return e.index;
     },
     hit(owner, how) {
+      // Nothing that changes or names a path cannot touch a protected one: the protected lists
+      // (resolved on first use, a look-up per folder) are not even read.
+      if (effects.length === 0 && (how === 'folder' || action.mutability !== 'unknown' || !action.mentionedPaths?.length)) return null;
       const h = protectedHit(action, effects, compileProtectedGlobs(input.protectedPaths[owner], roots), how);
       if (!h) return null;
       const key = HIT_KEY[owner][how];

@@ -58,14 +58,29 @@ export interface RemitRuntime extends Runtime {
 export const BAD_INPUT_SESSION = '<bad-input>';
 
 /** Canonicalises the literal head of a protected glob (`~` expanded, links resolved); the pattern tail stays as written. */
-function protectedGlob(p: string, home: string): string {
+function protectedGlob(p: string, home: string, memo: Map<string, string | null>): string {
   const segs = p.split('/');
   const first = segs.findIndex((seg) => /[*?[\]{}]/.test(seg));
-  if (first < 0) return canonicalPath(p, '/', { home });
+  if (first < 0) return canonicalPath(p, '/', { home, memo });
   const head = segs.slice(0, first).join('/');
   const tail = segs.slice(first).join('/');
-  const base = head === '' ? '/' : canonicalPath(head, '/', { home });
+  const base = head === '' ? '/' : canonicalPath(head, '/', { home, memo });
   return base.endsWith('/') ? `${base}${tail}` : `${base}/${tail}`;
+}
+
+/**
+ * protectedGlob over a list, once per distinct glob (`~/x` and the home folder's `/x` are one:
+ * the adapters name most host paths both ways), sharing one look-up of the folders they have
+ * in common.
+ */
+function protectedGlobs(list: readonly string[], home: string): string[] {
+  const memo = new Map<string, string | null>();
+  const distinct = new Map<string, string>();
+  for (const p of list) {
+    const spelled = p.startsWith('~/') ? `${home}${p.slice(1)}` : p;
+    if (!distinct.has(spelled)) distinct.set(spelled, p);
+  }
+  return [...new Set([...distinct.values()].map((p) => protectedGlob(p, home, memo)))];
 }
 
 export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
@@ -96,12 +111,12 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
         ...protectedTree(options.home, userHome),
         ...protectedTree(resolveDataDir(env), userHome),
         canonicalPath(userConfigPath(env), '/', { home: userHome }),
-        ...(options.protectedPaths?.remit ?? []).map((p) => protectedGlob(p, userHome)),
+        ...protectedGlobs(options.protectedPaths?.remit ?? [], userHome),
       ];
       return remit;
     },
     get hostConfig(): string[] {
-      hostConfig ??= (options.protectedPaths?.hostConfig ?? []).map((p) => protectedGlob(p, userHome));
+      hostConfig ??= protectedGlobs(options.protectedPaths?.hostConfig ?? [], userHome);
       return hostConfig;
     },
   };

@@ -1,6 +1,6 @@
 // The one path normaliser: every effect path, every `files=` glob and every protected
 // path goes through here, so a comparison never mixes two spellings of one file.
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -32,21 +32,34 @@ function canonicalWindows(p: string, cwd: string): string {
  * Resolves symlinks in the longest existing prefix, so a link inside the project that
  * points outside it is judged by where it really writes. Missing tails are kept as given.
  */
-function realpathExistingPrefix(p: string): string {
+function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): string {
   let head = p;
   const tail: string[] = [];
   for (let i = 0; i < 64; i++) {
-    try {
-      const real = realpathSync.native(head);
-      return tail.length ? path.posix.join(real, ...tail.reverse()) : real;
-    } catch {
-      const parent = path.posix.dirname(head);
-      if (parent === head) break;
-      tail.push(path.posix.basename(head));
-      head = parent;
-    }
+    const real = memo?.has(head) ? (memo.get(head) ?? null) : realpathIfExists(head);
+    memo?.set(head, real);
+    // The common case, no link on the way: `p` as given (already normalised) is the answer.
+    if (real === head) return p;
+    if (real !== null) return tail.length ? path.posix.join(real, ...tail.reverse()) : real;
+    const parent = path.posix.dirname(head);
+    if (parent === head) break;
+    tail.push(path.posix.basename(head));
+    head = parent;
   }
   return p;
+}
+
+/** The real path of `p`, or null when it does not resolve (missing, a dangling link, not a folder on the way). */
+function realpathIfExists(p: string): string | null {
+  // A stat that answers "missing" without throwing: most protected paths do not exist, and an
+  // exception per missing level cost a hook milliseconds over the hosts' configuration paths.
+  try {
+    if (statSync(p, { throwIfNoEntry: false }) === undefined) return null;
+    return realpathSync.native(p);
+  } catch {
+    // ENOTDIR, EACCES, or changed between the two calls: resolved like a missing component.
+    return null;
+  }
 }
 
 const MAX_LINKS = 40;
@@ -68,12 +81,13 @@ function resolveLikeKernel(absolute: string): string {
       continue;
     }
     const next = cur === '/' ? `/${c}` : `${cur}/${c}`;
-    let isLink: boolean;
+    let isLink: boolean | undefined;
     try {
-      isLink = lstatSync(next).isSymbolicLink();
+      isLink = lstatSync(next, { throwIfNoEntry: false })?.isSymbolicLink();
     } catch {
-      return path.posix.resolve(next, ...queue);
+      // ENOTDIR, EACCES …: as missing.
     }
+    if (isLink === undefined) return path.posix.resolve(next, ...queue);
     if (!isLink) {
       cur = next;
       continue;
@@ -99,6 +113,11 @@ export interface CanonicalOptions {
   /** Resolve symlinks through the file system (default true). Replay of virtual trees turns it off. */
   realpath?: boolean;
   home?: string;
+  /**
+   * Real paths already looked up in one batch (folder → real path, null when missing), for a
+   * caller resolving many paths under the same folders at one moment (the protected globs).
+   */
+  memo?: Map<string, string | null>;
 }
 
 /**
@@ -118,10 +137,10 @@ export function canonicalPath(raw: string, cwd: string, options: CanonicalOption
   if (options.realpath !== false && hasDotDot(p)) {
     // `..` after a symlink goes up from the link's target, not from the link's folder.
     const joined = p.startsWith('/') ? p : `${cwd}/${p}`;
-    return realpathExistingPrefix(resolveLikeKernel(joined));
+    return realpathExistingPrefix(resolveLikeKernel(joined), options.memo);
   }
   const abs = path.posix.resolve(cwd, p);
-  return options.realpath === false ? abs : realpathExistingPrefix(abs);
+  return options.realpath === false ? abs : realpathExistingPrefix(abs, options.memo);
 }
 
 /** `child` equals `parent` or lies under it (canonical inputs). */

@@ -65,32 +65,41 @@ export function compileGlobs(globs: readonly string[], caseInsensitive = false):
  * stands for the copy in each project root: the folder is that root or above it
  * (`tar -C .`), or already inside the protected tail (`rm -rf .claude`). Deeper nested
  * copies are not counted: hosts read their configuration from known places.
+ *
+ * Each glob is read once into what the question needs (its literal head, or its `**` tail
+ * and the tail's place under each root), so asking it for every effect of an action costs
+ * string comparisons only.
  */
-function folderHolds(glob: string, folder: string, roots: readonly string[], caseInsensitive: boolean): boolean {
+function folderHolder(glob: string, roots: readonly string[], caseInsensitive: boolean): (folder: string) => boolean {
   const lower = (x: string) => (caseInsensitive ? x.toLowerCase() : x);
-  const g = lower(glob);
-  const f0 = lower(folder);
-  const f = f0.length > 1 && f0.endsWith('/') ? f0.slice(0, -1) : f0;
-  const within = (child: string) => f === '/' || child === f || child.startsWith(f + '/');
-  const segs = g.split('/');
+  const segs = lower(glob).split('/');
   const firstGlob = segs.findIndex((s) => GLOB_CHARS.test(s));
   const lead = segs[0] === '' ? 1 : 0;
+  const folderOf = (folder: string): string => {
+    const f = lower(folder);
+    return f.length > 1 && f.endsWith('/') ? f.slice(0, -1) : f;
+  };
+  const within = (f: string, child: string) => f === '/' || child === f || child.startsWith(f + '/');
   if (firstGlob < 0 || firstGlob > lead) {
     const head = (firstGlob < 0 ? segs : segs.slice(0, firstGlob)).join('/') || '/';
-    return within(head);
+    return (folder) => within(folderOf(folder), head);
   }
-  if (segs[lead] !== '**') return f === '/';
-  const tail = segs.slice(lead + 1);
+  if (segs[lead] !== '**') return (folder) => folderOf(folder) === '/';
   const literal: string[] = [];
-  for (const s of tail) {
+  for (const s of segs.slice(lead + 1)) {
     if (GLOB_CHARS.test(s)) break;
     literal.push(s);
   }
-  if (literal.length === 0) return false;
-  for (const r of roots) if (within(`${lower(r).replace(/\/$/, '')}/${literal.join('/')}`)) return true;
-  for (let i = 1; i <= literal.length; i++) if (f.endsWith('/' + literal.slice(0, i).join('/'))) return true;
-  return false;
+  if (literal.length === 0) return () => false;
+  const underRoots = roots.map((r) => `${lower(r).replace(/\/$/, '')}/${literal.join('/')}`);
+  const suffixes = literal.map((_, i) => '/' + literal.slice(0, i + 1).join('/'));
+  return (folder) => {
+    const f = folderOf(folder);
+    return underRoots.some((r) => within(f, r)) || suffixes.some((sfx) => f.endsWith(sfx));
+  };
 }
+
+const protectedCache = new Map<string, { matches: PathMatcher; folderHolds: PathMatcher }>();
 
 /**
  * A matcher for protected paths, plus `folderHolds`: whether a change to a folder may
@@ -101,6 +110,12 @@ export function compileProtectedGlobs(
   roots: readonly string[],
   caseInsensitive = false,
 ): { matches: PathMatcher; folderHolds: PathMatcher } {
-  const matches = compileGlobs(globs, caseInsensitive);
-  return { matches, folderHolds: (folder) => globs.some((g) => folderHolds(g, folder, roots, caseInsensitive)) };
+  const key = `${caseInsensitive ? 'i' : 's'}\u0000${roots.join('\u0001')}\u0000${globs.join('\u0000')}`;
+  const cached = protectedCache.get(key);
+  if (cached) return cached;
+  const holders = globs.map((g) => folderHolder(g, roots, caseInsensitive));
+  const compiled = { matches: compileGlobs(globs, caseInsensitive), folderHolds: (folder: string) => holders.some((h) => h(folder)) };
+  if (protectedCache.size > 64) protectedCache.clear();
+  protectedCache.set(key, compiled);
+  return compiled;
 }

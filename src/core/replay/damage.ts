@@ -73,7 +73,7 @@ export function applyDamage(kind: DamageKind, remitHome: string, host: string, s
       return null;
     }
     case 'lock-held': {
-      // proper-lockfile takes a lock by creating `<file>.lock` as a folder; a fresh one is not stale.
+      // The session lock is the folder `<file>.lock` (src/core/state/lock.ts); a fresh one is not stale.
       const file = sessionFile(remitHome, host, sessionId);
       ensureDir(file);
       mkdirSync(`${file}.lock`, { recursive: true });

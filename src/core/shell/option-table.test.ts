@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defineOptions, mayExpandToOption, scanOptions, scanned, scannedValues } from './option-table.js';
+import { DEFINED_TABLES, defineOptions, mayExpandToOption, scanOptions, scanned, scannedValues } from './option-table.js';
 import type { Arg } from './words.js';
+import './classify-shell.js';
 
 const argv = (...v: (string | null)[]): Arg[] => v.map((value) => ({ value, glob: false, tilde: false, text: value ?? '$x' }));
 
@@ -9,11 +10,19 @@ const SED = defineOptions({
   write: '-i:: --in-place[=]',
 });
 
+// Every table the classifier's programs define, taken before this file defines bad ones.
+const programTables = [...DEFINED_TABLES];
+
 describe('defineOptions', () => {
-  it('rejects malformed notation and duplicates', () => {
-    expect(() => defineOptions({ read: '-ab' })).toThrow(/one character/);
-    expect(() => defineOptions({ read: '-a', write: '-a' })).toThrow(/twice/);
-    expect(() => defineOptions({ read: 'x' })).toThrow(/bad option/);
+  it('rejects malformed notation and duplicates when the table is built (on first use)', () => {
+    expect(() => defineOptions({ read: '-ab' }).short).toThrow(/one character/);
+    expect(() => defineOptions({ read: '-a', write: '-a' }).long).toThrow(/twice/);
+    expect(() => defineOptions({ read: 'x' }).pure).toThrow(/bad option/);
+  });
+
+  it("builds every program's table", () => {
+    expect(programTables.length).toBeGreaterThan(50);
+    for (const t of programTables) expect(t.short.size + t.long.size).toBeGreaterThan(0);
   });
 
   it('knows whether every option only reads', () => {

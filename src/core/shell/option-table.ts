@@ -61,7 +61,45 @@ export interface OptionTable {
   readonly pure: boolean;
 }
 
-export function defineOptions(spec: OptionTableSpec): OptionTable {
+/** Every table defined, built or not: a test builds them all, so a bad entry fails the suite. */
+export const DEFINED_TABLES: OptionTable[] = [];
+
+/**
+ * A program's table, built from its spec (or a function giving it) on first use. The shell
+ * classifier defines some hundred tables; a hook process that classifies one command builds
+ * only its programs' tables, not all of them at load.
+ */
+export function defineOptions(spec: OptionTableSpec | (() => OptionTableSpec)): OptionTable {
+  let built: OptionTable | undefined;
+  const table = (): OptionTable => (built ??= buildTable(typeof spec === 'function' ? spec() : spec));
+  const lazy: OptionTable = {
+    get short() {
+      return table().short;
+    },
+    get long() {
+      return table().long;
+    },
+    get longNames() {
+      return table().longNames;
+    },
+    get abbrev() {
+      return table().abbrev;
+    },
+    get posix() {
+      return table().posix;
+    },
+    get numeric() {
+      return table().numeric;
+    },
+    get pure() {
+      return table().pure;
+    },
+  };
+  DEFINED_TABLES.push(lazy);
+  return lazy;
+}
+
+function buildTable(spec: OptionTableSpec): OptionTable {
   const short = new Map<string, OptionDef>();
   const long = new Map<string, OptionDef>();
   const kinds: [string | undefined, OptionKind][] = [

@@ -1,7 +1,15 @@
 // Reading a state file: parse, migrate older schema versions in memory, validate. A file
 // that fails is reported as damage (rule `damaged-state`) and is never rewritten by the hook path.
+//
+// remit seals what it writes (docs/DESIGN.md#session-state): the last member, `seal`, is an
+// HMAC under the install's audit key of the rest of the file. A file whose seal verifies is
+// byte for byte what a remit process wrote from a state it held, so it skips the schema
+// validation (a hook's largest piece of work on a read); a file with no seal, a wrong one
+// (edited, torn, written under another key) or read without the key is validated in full,
+// which is what finds damage.
 import type { SessionState } from '../../generated/types.js';
 import { validateSessionState } from '../../generated/validate-session-state.js';
+import { linkHash } from '../audit/chain.js';
 import { STATE_SCHEMA_VERSION } from './session-state.js';
 import { migrateState } from './migrate.js';
 
@@ -15,7 +23,61 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function decodeState(text: string): DecodedState {
+const isObj = (v: unknown): boolean => isRecord(v);
+const isArr = (v: unknown): boolean => Array.isArray(v);
+const isStr = (v: unknown): boolean => typeof v === 'string';
+
+/** The members every state has, each of the right kind: a structural check, not the schema. */
+function hasStateShape(s: Record<string, unknown>): boolean {
+  const host = s.host as Record<string, unknown>;
+  const contract = s.contract as Record<string, unknown>;
+  const ledger = s.ledger as Record<string, unknown>;
+  return (
+    isObj(host) && isStr(host.name) && isStr(s.createdAt) && isStr(s.lastUsedAt) &&
+    isObj(contract) && isStr(contract.mode) && isStr(contract.level) && (s.directiveError === null || isObj(s.directiveError)) &&
+    isObj(ledger) && isArr(ledger.reservations) && isArr(ledger.released) && isArr(ledger.refused) && isObj(ledger.unresolved) && typeof ledger.nextId === 'number' &&
+    isObj(s.open) && isArr(s.approvals) && isArr(s.recentDenials) && isObj(s.checkRuns) && isObj(s.counters) && isObj(s.labels) && isObj(s.flags)
+  );
+}
+
+const SEAL_HEAD = ',"seal":"';
+/** `,"seal":"` + 64 hex + `"}`. */
+const SEAL_LENGTH = SEAL_HEAD.length + 64 + 2;
+
+function sealOf(body: string, key: Buffer): string {
+  // Domain-separated from the audit chain's links, which hash lines under the same key.
+  return linkHash(`state\n${body}`, key);
+}
+
+/** The file text for `state`: its JSON, sealed when a key is given. */
+export function encodeState(state: SessionState, key: Buffer | null | undefined): string {
+  const { seal: _old, ...rest } = state;
+  const body = JSON.stringify(rest);
+  return key ? `${body.slice(0, -1)}${SEAL_HEAD}${sealOf(body, key)}"}` : body;
+}
+
+/** The JSON without its seal when the seal verifies under `key`, else null. */
+function unsealed(text: string, key: Buffer): string | null {
+  const at = text.length - SEAL_LENGTH;
+  if (at < 1 || !text.startsWith(SEAL_HEAD, at) || !text.endsWith('"}')) return null;
+  const seal = text.slice(at + SEAL_HEAD.length, text.length - 2);
+  const body = `${text.slice(0, at)}}`;
+  return sealOf(body, key) === seal ? body : null;
+}
+
+export function decodeState(text: string, sealKey?: Buffer | null): DecodedState {
+  const body = sealKey ? unsealed(text, sealKey) : null;
+  if (body !== null) {
+    let state: unknown;
+    try {
+      state = JSON.parse(body);
+    } catch {
+      // Cannot happen for what remit wrote; the full reading below says what it is.
+    }
+    // remit wrote exactly this; the version check keeps a newer remit's file from an older one,
+    // and the shape check sends anything a remit bug could have written to the full reading.
+    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION && hasStateShape(state)) return { ok: true, state: state as unknown as SessionState };
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -42,5 +104,7 @@ export function decodeState(text: string): DecodedState {
     return { ok: false, damage: 'schema', detail: `the state file fails its schema at ${where}` };
   }
   const state = candidate;
+  // The seal belongs to the file, not to the state held in memory.
+  delete state.seal;
   return version < STATE_SCHEMA_VERSION ? { ok: true, state, migratedFrom: version } : { ok: true, state };
 }

@@ -1,9 +1,14 @@
 // File primitives for REMIT_HOME: private modes (0700 folders, 0600 files) and atomic
-// replacement. A reader never sees half a state file: writes go to a temp file that is
-// fsynced and renamed over the old one.
+// replacement. A reader never sees half a state file: writes go to a temp file (fsynced unless
+// the caller says the content may roll back after a power loss) renamed over the old one.
 import { closeSync, openSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { wfs } from './fs-layer.js';
+
+/** A pause inside synchronous work (a held audit lock, a pipe with nothing to read yet). */
+export function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
 
 export function ensurePrivateDir(dir: string): void {
   wfs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -25,6 +30,12 @@ export interface AtomicWriteOptions {
    * racing writers each write it whole (the project pointer).
    */
   fixedTemp?: boolean;
+  /**
+   * fsync the temp file before the rename (default true). Without it the replacement is still
+   * atomic for every reader and survives a killed process; only a power loss may leave the
+   * previous version, or on some file systems an empty file (docs/DESIGN.md#session-state).
+   */
+  sync?: boolean;
 }
 
 /** The temp name a locked writer of `file` reuses (`fixedTemp`). */
@@ -49,7 +60,7 @@ export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOpt
       if (n <= 0) throw Object.assign(new Error('no progress writing'), { code: 'ENOSPC' });
       off += n;
     }
-    wfs.fsyncSync(fd);
+    if (opts.sync !== false) wfs.fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
     try {

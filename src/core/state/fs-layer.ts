@@ -3,28 +3,29 @@
 // node:fs as is; the fault suite swaps single functions (a short write, ENOSPC, EROFS) through
 // `faultFs` to prove each writer leaves no partial line and no session without state, without
 // patching node:fs for the whole process.
-import * as fs from 'node:fs';
+// Named imports: a namespace import of node:fs makes the bundle copy its hundred-odd members.
+import { fsyncSync, ftruncateSync, linkSync, mkdirSync, openSync, renameSync, symlinkSync, writeSync, type MakeDirectoryOptions } from 'node:fs';
 
 export interface WriteFs {
-  openSync: typeof fs.openSync;
+  openSync: typeof openSync;
   writeSync: (fd: number, buf: Buffer, off: number, len: number) => number;
-  fsyncSync: typeof fs.fsyncSync;
-  ftruncateSync: typeof fs.ftruncateSync;
-  renameSync: typeof fs.renameSync;
-  mkdirSync: (dir: string, opts: fs.MakeDirectoryOptions & { recursive: true }) => string | undefined;
+  fsyncSync: typeof fsyncSync;
+  ftruncateSync: typeof ftruncateSync;
+  renameSync: typeof renameSync;
+  mkdirSync: (dir: string, opts: MakeDirectoryOptions & { recursive: true }) => string | undefined;
   symlinkSync: (target: string, file: string) => void;
   linkSync: (existing: string, file: string) => void;
 }
 
 const real: WriteFs = {
-  openSync: fs.openSync,
-  writeSync: (fd, buf, off, len) => fs.writeSync(fd, buf, off, len),
-  fsyncSync: fs.fsyncSync,
-  ftruncateSync: fs.ftruncateSync,
-  renameSync: fs.renameSync,
-  mkdirSync: (dir, opts) => fs.mkdirSync(dir, opts),
-  symlinkSync: (target, file) => fs.symlinkSync(target, file),
-  linkSync: (existing, file) => fs.linkSync(existing, file),
+  openSync,
+  writeSync: (fd, buf, off, len) => writeSync(fd, buf, off, len),
+  fsyncSync,
+  ftruncateSync,
+  renameSync,
+  mkdirSync: (dir, opts) => mkdirSync(dir, opts),
+  symlinkSync: (target, file) => symlinkSync(target, file),
+  linkSync: (existing, file) => linkSync(existing, file),
 };
 
 /** The layer every REMIT_HOME writer calls. */

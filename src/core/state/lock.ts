@@ -11,7 +11,7 @@
 import { lstatSync, lutimesSync, readlinkSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { ensurePrivateDir } from './files.js';
+import { ensurePrivateDir, sleepSync } from './files.js';
 import { wfs } from './fs-layer.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5000;
@@ -195,10 +195,6 @@ export async function withLock<T>(file: string, timeoutMs: number, fn: () => T |
     if (refresher) clearInterval(refresher);
     lock.release();
   }
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**

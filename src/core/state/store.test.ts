@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { latestSessionFor, readSession, withSessionLock, writeSession } from './store.js';
@@ -7,6 +7,9 @@ import { newSessionState } from './session-state.js';
 import { resolveRemitHome, sessionFile, sessionKey } from './home.js';
 import { LockTimeoutError, lockPathOf } from './lock.js';
 import { defaultContract } from '../contract/index.js';
+import { encodeState } from './decode.js';
+import { faultFs } from './fs-layer.js';
+import type { SessionState } from '../../generated/types.js';
 
 let home: string;
 beforeEach(() => {
@@ -87,5 +90,63 @@ describe('store', () => {
     rmSync(path.join(home, 'projects'), { recursive: true });
     expect(latestSessionFor(home, '/proj')).toBe(b);
     expect(latestSessionFor(home, '/elsewhere')).toBeNull();
+  });
+});
+
+describe('sealed state', () => {
+  const sealKey = Buffer.alloc(32, 7);
+
+  it('seals what it writes; a sealed file is read without schema validation only under its key', async () => {
+    const key = sessionKey('h', 'sealed');
+    await withSessionLock(home, key, 1000, () => writeSession(home, key, state('/p', '2026-01-01T00:00:00.000Z'), sealKey));
+    const text = readFileSync(sessionFile(home, key), 'utf8');
+    expect(text).toMatch(/,"seal":"[0-9a-f]{64}"\}$/);
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', state: { projectRoot: '/p' } });
+    // The seal is not part of the state in memory.
+    const read = readSession(home, key, { sealKey });
+    expect(read.kind === 'ok' && 'seal' in read.state).toBe(false);
+    // Without the key the same file is validated in full, and passes.
+    expect(readSession(home, key)).toMatchObject({ kind: 'ok' });
+    // A file that fails the schema but carries a good seal could only come from remit itself:
+    // under the key it is trusted as written when its members have the right kinds; without
+    // the key it is damage, as is any edit of it.
+    const bogus = { ...state('/p', '2026-01-01T00:00:00.000Z'), counters: { checked: -1 } } as unknown as SessionState;
+    writeFileSync(sessionFile(home, key), encodeState(bogus, sealKey));
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok' });
+    expect(readSession(home, key)).toMatchObject({ kind: 'damaged', damage: 'schema' });
+    // A member of the wrong kind sends even a sealed file to the full reading, which finds it.
+    const misshapen = { ...state('/p', '2026-01-01T00:00:00.000Z'), contract: 'change' } as unknown as SessionState;
+    writeFileSync(sessionFile(home, key), encodeState(misshapen, sealKey));
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'damaged', damage: 'schema' });
+    writeFileSync(sessionFile(home, key), encodeState(bogus, sealKey).replace('"/p"', '"/q"'));
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'damaged', damage: 'schema' });
+    writeFileSync(sessionFile(home, key), encodeState(bogus, Buffer.alloc(32, 8)));
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'damaged', damage: 'schema' });
+  });
+
+  it('flushes a write to disk only when the contract, ledger, approvals, labels or flags changed', async () => {
+    const key = sessionKey('h', 'flush');
+    let syncs = 0;
+    const restore = faultFs({ fsyncSync: () => void syncs++ });
+    try {
+      await withSessionLock(home, key, 1000, () => writeSession(home, key, state('/p', '2026-01-01T00:00:00.000Z'), sealKey));
+      expect(syncs).toBe(1); // a new state
+      await withSessionLock(home, key, 1000, (loaded) => {
+        if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+        loaded.state.counters.checked++;
+        loaded.state.lastUsedAt = '2026-01-02T00:00:00.000Z';
+        writeSession(home, key, loaded.state, sealKey);
+      }, { sealKey });
+      expect(syncs).toBe(1); // bookkeeping only
+      await withSessionLock(home, key, 1000, (loaded) => {
+        if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+        loaded.state.contract = { ...loaded.state.contract, mode: 'review' };
+        writeSession(home, key, loaded.state, sealKey);
+      }, { sealKey });
+      expect(syncs).toBe(2); // the contract changed
+    } finally {
+      restore();
+    }
+    expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', state: { counters: { checked: 1 }, contract: { mode: 'review' } } });
   });
 });

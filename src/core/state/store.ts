@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit } from '../audit/last-state.js';
-import { decodeState, type StateDamage } from './decode.js';
+import { decodeState, encodeState, type StateDamage } from './decode.js';
 import { writeFileAtomic } from './files.js';
 import { wfs } from './fs-layer.js';
 import { auditFile, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
@@ -21,6 +21,8 @@ export type LoadedState =
 export interface ReadOptions {
   /** Look at the audit tail when the file is missing (default true; verify reads the file only). */
   consultAudit?: boolean;
+  /** The install's audit key: a sealed file that verifies under it skips schema validation (decode.ts). */
+  sealKey?: Buffer | null;
 }
 
 /** A missing state file: absent for a new session, damage when the audit says it was armed. */
@@ -56,18 +58,38 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
     if (code === 'ENOTREG') return { kind: 'damaged', damage: 'unparsable', detail: 'the state file is not a regular file' };
     return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${code ?? 'error'})` };
   }
-  const decoded = decodeState(text);
+  const decoded = decodeState(text, opts.sealKey);
   if (!decoded.ok) return { kind: 'damaged', damage: decoded.damage, detail: decoded.detail };
   return decoded.migratedFrom !== undefined
     ? { kind: 'ok', state: decoded.state, migratedFrom: decoded.migratedFrom }
     : { kind: 'ok', state: decoded.state };
 }
 
-/** Writes the state. Call only while holding the session lock. */
-export function writeSession(home: string, key: string, state: SessionState): void {
+/**
+ * What a state holds that must survive a power loss (docs/DESIGN.md#session-state): who the
+ * session is, its contract and pending directive error, the ledger, approvals, labels and
+ * flags. The rest is the bookkeeping of checks (counters, open calls, recent denials, check
+ * repeat counts, last use, the audit head), which a power loss may roll back to the last write.
+ */
+function authorityOf(s: SessionState): string {
+  return JSON.stringify([s.host, s.projectRoot ?? null, s.contract, s.directiveError, s.ledger, s.approvals, s.labels, s.flags]);
+}
+
+/** The authority of each state object as it was read under the lock (absent: a new state). */
+const readAuthority = new WeakMap<SessionState, string>();
+
+/**
+ * Writes the state, sealed under `sealKey` when given. Call only while holding the session
+ * lock. The write is always atomic; it is fsynced before the rename only when the state's
+ * authority changed since it was read (or it is new), so a check that only moves counters
+ * costs no disk flush.
+ */
+export function writeSession(home: string, key: string, state: SessionState, sealKey?: Buffer | null): void {
+  const authority = authorityOf(state);
   // A fixed temp name: writers hold the session lock, and a killed writer's temp file is
   // simply overwritten by the next write instead of left behind.
-  writeFileAtomic(sessionFile(home, key), JSON.stringify(state), { fixedTemp: true });
+  writeFileAtomic(sessionFile(home, key), encodeState(state, sealKey), { fixedTemp: true, sync: readAuthority.get(state) !== authority });
+  readAuthority.set(state, authority);
   if (state.projectRoot) pointProjectAt(home, state.projectRoot, key);
 }
 
@@ -77,10 +99,10 @@ export function writeSession(home: string, key: string, state: SessionState): vo
  * the damaged file moved aside (returned: its new name) and the sound one renamed in. A full
  * disk fails the first step and changes nothing. Call only while holding the session lock.
  */
-export function replaceDamagedSession(home: string, key: string, state: SessionState, at: string): string | undefined {
+export function replaceDamagedSession(home: string, key: string, state: SessionState, at: string, sealKey?: Buffer | null): string | undefined {
   const file = sessionFile(home, key);
   const staged = `${file}.repair-${process.pid}.tmp`;
-  writeFileAtomic(staged, JSON.stringify(state));
+  writeFileAtomic(staged, encodeState(state, sealKey));
   let backup: string | undefined = `${file}.damaged-${at.replace(/[:.]/g, '-')}`;
   try {
     wfs.renameSync(file, backup);
@@ -106,16 +128,21 @@ function pointProjectAt(home: string, projectRoot: string, key: string): void {
   }
   try {
     // One temp name per pointer: two sessions of a project racing here each write all 24
-    // bytes, and a killed writer's temp file is reused by the next pointer write.
-    writeFileAtomic(file, key, { fixedTemp: true });
+    // bytes, and a killed writer's temp file is reused by the next pointer write. A hint needs
+    // no flush: lost in a power loss, selection scans instead.
+    writeFileAtomic(file, key, { fixedTemp: true, sync: false });
   } catch {
     // A full disk or a read-only folder: the next write tries again.
   }
 }
 
 /** Runs `fn` under the session lock with the state as it is on disk. */
-export function withSessionLock<T>(home: string, key: string, timeoutMs: number, fn: (loaded: LoadedState) => T | Promise<T>): Promise<T> {
-  return withLock(sessionFile(home, key), timeoutMs, () => fn(readSession(home, key)));
+export function withSessionLock<T>(home: string, key: string, timeoutMs: number, fn: (loaded: LoadedState) => T | Promise<T>, opts: ReadOptions = {}): Promise<T> {
+  return withLock(sessionFile(home, key), timeoutMs, () => {
+    const loaded = readSession(home, key, opts);
+    if (loaded.kind === 'ok') readAuthority.set(loaded.state, authorityOf(loaded.state));
+    return fn(loaded);
+  });
 }
 
 export function listSessionKeys(home: string): string[] {

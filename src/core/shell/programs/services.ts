@@ -72,7 +72,7 @@ function reads(entries: Record<string, string>, common: string): Map<string, Opt
     const key = extra;
     let t = cache.get(key);
     if (!t) {
-      t = defineOptions({ read: dedupe(`${common} ${extra}`), abbrev: false });
+      t = defineOptions(() => ({ read: dedupe(`${common} ${extra}`), abbrev: false }));
       cache.set(key, t);
     }
     for (const p of paths.split(',')) out.set(p.trim(), t);

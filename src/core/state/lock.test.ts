@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { lutimesSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LockTimeoutError, lockPathOf, tryLock, withLock } from './lock.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'remit-lock-'));
+  file = path.join(dir, 'state.json');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A pid that belonged to a process which has exited. */
+function deadPid(): number {
+  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+}
+
+describe('the session lock', () => {
+  it('names its holder in the link itself, and leaves nothing behind once released', async () => {
+    const seen = await withLock(file, 500, () => readlinkSync(lockPathOf(file)));
+    expect(seen).toMatch(new RegExp(`^${process.pid}@${hostname()}:\\d+$`));
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('waits for a live holder until the timeout', async () => {
+    symlinkSync(`${process.ppid}@${hostname()}`, lockPathOf(file));
+    await expect(withLock(file, 80, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
+    expect(readlinkSync(lockPathOf(file))).toBe(`${process.ppid}@${hostname()}`);
+  });
+
+  it('takes over at once from a holder that is gone from this host, and by age from any other', async () => {
+    symlinkSync(`${deadPid()}@${hostname()}`, lockPathOf(file));
+    expect(await withLock(file, 80, () => 'dead owner')).toBe('dead owner');
+    symlinkSync('1@another-host', lockPathOf(file));
+    await expect(withLock(file, 80, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
+    const old = new Date(Date.now() - 60_000);
+    lutimesSync(lockPathOf(file), old, old);
+    expect(await withLock(file, 80, () => 'stale')).toBe('stale');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('two holders in one process are told apart: one never releases the other', () => {
+    const a = tryLock(file, 10_000)!;
+    expect(a).not.toBeNull();
+    expect(tryLock(file, 10_000)).toBeNull();
+    a.release();
+    const b = tryLock(file, 10_000)!;
+    a.release(); // a second release of an old hold must not free b's lock
+    expect(tryLock(file, 10_000)).toBeNull();
+    b.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a holder that was taken over leaves the new holder its lock', async () => {
+    await withLock(file, 500, () => {
+      // Another process takes the lock over (as it would a stale one) while this one holds it.
+      unlinkSync(lockPathOf(file));
+      symlinkSync('1@another-host', lockPathOf(file));
+    });
+    expect(readlinkSync(lockPathOf(file))).toBe('1@another-host');
+  });
+});
