@@ -3,10 +3,7 @@
 import path from 'node:path';
 import type { HookEntry, Json } from '../command-hook/hooks-config.js';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
-import { claudeConfigDir, type Env } from './paths.js';
-
-export type ClaudeScope = 'user' | 'project' | 'local';
-export const CLAUDE_SCOPES: readonly ClaudeScope[] = ['user', 'project', 'local'];
+import { claudeConfigDir, type ClaudeScope, type Env } from './paths.js';
 
 export function claudeSettingsPath(scope: ClaudeScope, env: Env, projectRoot: string): string {
   if (scope === 'user') return path.join(claudeConfigDir(env), 'settings.json');

@@ -1,8 +1,8 @@
 // The Claude Code half of `remit install` / `uninstall`: paths, handlers, and what to tell
 // the user before Claude Code will run the hook.
 import type { HostInstallSpec } from '../command-hook/install-run.js';
-import { claudeConfigDir } from './paths.js';
-import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, CLAUDE_SCOPES, isClaudeRemitHandler, type ClaudeScope } from './install.js';
+import { CLAUDE_SCOPES, claudeConfigDir, type ClaudeScope } from './paths.js';
+import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, isClaudeRemitHandler } from './install.js';
 
 export const claudeInstallSpec: HostInstallSpec = {
   host: 'claude',

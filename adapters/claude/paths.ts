@@ -5,6 +5,10 @@ import { claudeCapability } from './capability.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** Claude Code's settings layers, each a scope of `remit install claude`. */
+export type ClaudeScope = 'user' | 'project' | 'local';
+export const CLAUDE_SCOPES: readonly ClaudeScope[] = ['user', 'project', 'local'];
+
 function userHome(env: Env): string {
   return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : homedir();
 }

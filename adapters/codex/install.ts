@@ -3,10 +3,7 @@
 import path from 'node:path';
 import type { HookEntry, Json } from '../command-hook/hooks-config.js';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
-import { codexHome, type Env } from './paths.js';
-
-export type CodexScope = 'user' | 'project';
-export const CODEX_SCOPES: readonly CodexScope[] = ['user', 'project'];
+import { codexHome, type CodexScope, type Env } from './paths.js';
 
 export function codexHooksPath(scope: CodexScope, env: Env, projectRoot: string): string {
   return scope === 'user' ? path.join(codexHome(env), 'hooks.json') : path.join(projectRoot, '.codex', 'hooks.json');

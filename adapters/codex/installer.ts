@@ -6,8 +6,8 @@ import { readRaw } from '../command-hook/config-file.js';
 import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import { codexPluginHooks } from './plugin.js';
-import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, CODEX_SCOPES, isCodexRemitHandler, type CodexScope } from './install.js';
-import { codexHome, type Env } from './paths.js';
+import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, isCodexRemitHandler } from './install.js';
+import { CODEX_SCOPES, codexHome, type CodexScope, type Env } from './paths.js';
 import { codexHookHash, trustKey, trustVerdict, withTrust, type TrustRecord, type TrustVerdict } from './trust.js';
 
 type Toml = Record<string, unknown>;

@@ -5,6 +5,10 @@ import { codexCapability } from './capability.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** Codex's hook layers, each a scope of `remit install codex`. */
+export type CodexScope = 'user' | 'project';
+export const CODEX_SCOPES: readonly CodexScope[] = ['user', 'project'];
+
 function userHome(env: Env): string {
   return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : homedir();
 }

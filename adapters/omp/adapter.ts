@@ -2,7 +2,7 @@
 import type { ToolRequest } from '../../src/generated/types.js';
 import { piFamilyAdapter } from '../pi-shared/adapter-kit.js';
 import { OMP_CAPABILITY } from './capability.js';
-import { createRemitOmpExtension } from './index.js';
+import { createRemitOmpExtension } from './extension.js';
 import { ompToolRequest } from './tools.js';
 
 function ompNativeTool(req: ToolRequest): { tool: string; input: Record<string, unknown> } | string {

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakePi } from '../pi-shared/fake-host.js';
 import { createTestWorld, type TestWorld } from '../pi-shared/testing.js';
 import { readVerdictText } from '../pi-shared/verdict-text.js';
-import remitOmpExtension, { createRemitOmpExtension } from './index.js';
+import { createRemitOmpExtension } from './extension.js';
+import remitOmpExtension from './index.js';
 import { ompToolRequest } from './tools.js';
 
 let world: TestWorld;

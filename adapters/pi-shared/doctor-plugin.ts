@@ -2,6 +2,7 @@
 // installed, is it the version this remit ships, is it there twice, and does the installed
 // module load and register the hook that refuses tool calls (a live probe, in-process).
 import { pathToFileURL } from 'node:url';
+import type { HostName } from '../host-module.js';
 import type { DoctorRow } from './install-files.js';
 import { readIfExists } from './install-files.js';
 import { pluginVersion } from './plugin-file.js';
@@ -12,7 +13,7 @@ export interface PluginLocation {
 }
 
 export interface PluginDoctorSpec {
-  host: 'opencode' | 'pi' | 'omp';
+  host: HostName;
   displayName: string;
   locations: PluginLocation[];
   /** The plugin this remit ships, to spot drift (undefined when the build is not at hand). */

@@ -2,12 +2,13 @@
 // `input` (and `before_agent_start` / a user `message_start` where `input` does not fire),
 // `/remit`, `tool_call` → action.before (`{block: true, reason}`; `ctx.ui.confirm` for ask
 // when a UI exists), `tool_result` → action.after, session start and shutdown, subagent links.
-import type { ControlEvent, ToolRequest } from '../../src/generated/types.js';
+import type { ControlEvent, HostCapability, ToolRequest } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { fromSlashCommand, rewriteSlashPrompt } from '../../src/core/contract/slash.js';
 import { controlEvent, type EnvelopeFields } from './envelope.js';
 import type { PiFlavor } from './flavor.js';
+import { runtimeGetter, type HostConfigPaths } from './host-runtime.js';
 import type { PiApi, PiContext } from './pi-api.js';
 import { promptBlockAsContext } from './prompt-text.js';
 import { RootLink, type Identity } from './session-link.js';
@@ -283,4 +284,23 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       if (id.kind === 'root') await rt.handle(controlEvent(rt, f, { kind: 'session.end' }));
     });
   };
+}
+
+export interface RemitExtensionOptions {
+  /** For replay and tests: the Runtime every event goes to. */
+  runtime?: Runtime;
+  /** For a real host: what the production runtime protects (the plugin entry passes every host's). */
+  hostConfig?: HostConfigPaths;
+  env?: NodeJS.ProcessEnv;
+  stderr?: (text: string) => void;
+}
+
+/** A Pi-family host's extension: its flavour, its capability's ask channel, and where its runtime comes from. */
+export function createRemitExtension(flavor: PiFlavor, capability: HostCapability, options: RemitExtensionOptions): (pi: PiApi) => void {
+  const env = options.env ?? process.env;
+  return createPiFamilyExtension(flavor, {
+    runtime: runtimeGetter(options.runtime, options.hostConfig, env, { denyChannel: 'block', ask: capability.ask }),
+    env,
+    stderr: options.stderr ?? ((t) => process.stderr.write(t)),
+  });
 }

@@ -3,33 +3,38 @@
 // Tests and replay hand the plugin a Runtime of their own instead.
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { resolveRemitHome } from '../../src/core/state/home.js';
-import { allHostConfigPaths } from '../capabilities.js';
 
 export function isRuntime(v: unknown): v is Runtime {
   return v !== null && typeof v === 'object' && typeof (v as Runtime).handle === 'function' && typeof (v as Runtime).classify === 'function';
 }
 
+/** Every host's hook and plugin configuration for this environment (rule `self-protection`): the plugin entry passes adapters/hosts.ts's. */
+export type HostConfigPaths = (env: NodeJS.ProcessEnv) => string[];
+
 export interface HostRuntimeProfile {
-  /** The host's hook and plugin configuration (its capability `configPaths`), protected under rule `self-protection`. */
-  configPaths: string[];
   /** How verdicts travel on this host, for the audit: 'throw', 'block' … */
   denyChannel: string;
   ask: 'native' | 'deny' | 'none';
 }
 
-/** A memoised getter: the given runtime, else the production one built from `env`. */
-export function runtimeGetter(given: unknown, env: NodeJS.ProcessEnv, profile: HostRuntimeProfile): () => Promise<Runtime> {
+/**
+ * A memoised getter: the given runtime, else the production one built from `env`, protecting
+ * what `hostConfig` names. Without either there is nothing safe to build: every event fails.
+ */
+export function runtimeGetter(given: unknown, hostConfig: HostConfigPaths | undefined, env: NodeJS.ProcessEnv, profile: HostRuntimeProfile): () => Promise<Runtime> {
   let pending: Promise<Runtime> | undefined;
   return () => {
     if (!pending) {
       pending = isRuntime(given)
         ? Promise.resolve(given)
-        : import('../../src/core/host/create-runtime.js').then((m) =>
+        : !hostConfig
+          ? Promise.reject(new Error('remit: no runtime and no host configuration to protect'))
+          : import('../../src/core/host/create-runtime.js').then((m) =>
             m.createRuntime({
               home: resolveRemitHome(env),
               env,
               // Every host's configuration, not only this host's (rule `self-protection`).
-              protectedPaths: { hostConfig: [...new Set([...profile.configPaths, ...allHostConfigPaths()])] },
+              protectedPaths: { hostConfig: hostConfig(env) },
               channels: { deny: profile.denyChannel, ask: profile.ask },
             }),
           );

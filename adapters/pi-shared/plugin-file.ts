@@ -3,13 +3,14 @@
 // later upgrade or moved checkout can leave the host a dangling import. Its first line names
 // it as remit's, which is how uninstall and doctor recognise it.
 import path from 'node:path';
+import type { HostName } from '../host-module.js';
 import { InstallError, readIfExists } from './install-files.js';
 
 export function pluginBanner(host: string): RegExp {
   return new RegExp(`^// remit (\\S+) ${host} plugin\\n`);
 }
 
-export function bundledPlugin(dist: string, host: 'opencode' | 'pi' | 'omp'): Buffer {
+export function bundledPlugin(dist: string, host: HostName): Buffer {
   const file = path.join(dist, 'plugins', `${host}.js`);
   const body = readIfExists(file);
   if (!body || !pluginBanner(host).test(body.subarray(0, 200).toString('utf8'))) {

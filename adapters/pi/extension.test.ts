@@ -5,7 +5,8 @@ import { FakePi } from '../pi-shared/fake-host.js';
 import { ROOT_SESSION_ENV } from '../pi-shared/session-link.js';
 import { createTestWorld, type TestWorld } from '../pi-shared/testing.js';
 import { readVerdictText } from '../pi-shared/verdict-text.js';
-import remitPiExtension, { createRemitPiExtension } from './index.js';
+import { createRemitPiExtension } from './extension.js';
+import remitPiExtension from './index.js';
 
 let world: TestWorld;
 let env: NodeJS.ProcessEnv;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hostParts } from './host-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -73,7 +74,8 @@ await build({
   outfile: join(root, 'dist', MAIN),
   format: 'cjs',
   banner: { js: banner },
-  plugins: [splitChunks(MAIN), plainFs],
+  // What a hook parses: the hosts' hook parts, none of their adapters or setups.
+  plugins: [splitChunks(MAIN), plainFs, hostParts(['hook'])],
 });
 for (const [file, src] of Object.entries(CHUNKS)) {
   // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allHostConfigPaths } from '../../../adapters/capabilities.js';
+import { hostCapabilities } from '../../../adapters/hosts.js';
 import type { Action, TaskContract } from '../../generated/types.js';
 import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../classify/context.js';
 import { diskFileView } from '../classify/file-view.js';
@@ -33,7 +33,7 @@ function contract(root: string, over: Partial<TaskContract> = {}): TaskContract 
 }
 
 function hostGlobs(home: string, root: string): string[] {
-  return allHostConfigPaths().map((p) => (p.startsWith('~/') ? `${home}${p.slice(1)}` : p.startsWith('**/') ? p : p)).concat(`${root}/.claude/settings.json`);
+  return [...new Set(hostCapabilities().flatMap((c) => c.configPaths ?? []))].map((p) => (p.startsWith('~/') ? `${home}${p.slice(1)}` : p.startsWith('**/') ? p : p)).concat(`${root}/.claude/settings.json`);
 }
 
 function verdict(cmd: string, root: string, home: string, remit: string[], files: string[] | null = null): string {
