@@ -23,10 +23,11 @@ import { validateHostCapability } from '../src/generated/validate-host-capabilit
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADAPTERS = path.join(ROOT, 'adapters');
 /** Folders under adapters/ that hold what several hosts share, not a host. */
-const SHARED = new Set(['command-hook', 'pi-shared']);
+const SHARED = new Set(['command-hook', 'plugin-host', 'pi-family']);
 const hostFolders = () =>
   readdirSync(ADAPTERS, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !SHARED.has(d.name))
+    // An empty folder is what a move leaves behind in a checkout, not a host.
+    .filter((d) => d.isDirectory() && !SHARED.has(d.name) && readdirSync(path.join(ADAPTERS, d.name)).length > 0)
     .map((d) => d.name);
 const schemaEnum = (): string[] => JSON.parse(readFileSync(path.join(ROOT, 'schemas/host-capability.schema.json'), 'utf8')).properties.host.enum;
 

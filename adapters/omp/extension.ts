@@ -1,9 +1,9 @@
-// omp's extension: the Pi-family extension (adapters/pi-shared/extension.ts) with what differs
+// omp's extension: the Pi-family extension (adapters/pi-family/extension.ts) with what differs
 // in Oh My Pi. `createRemitOmpExtension` is what omp loads (index.ts) and what replay and the
 // tests run against a Runtime of their own.
-import { createRemitExtension, type RemitExtensionOptions } from '../pi-shared/extension.js';
-import type { PiFlavor } from '../pi-shared/flavor.js';
-import type { PiApi } from '../pi-shared/pi-api.js';
+import { createRemitExtension, type RemitExtensionOptions } from '../pi-family/extension.js';
+import type { PiFlavor } from '../pi-family/flavor.js';
+import type { PiApi } from '../pi-family/pi-api.js';
 import { OMP_CAPABILITY } from './capability.js';
 import { ompToolRequest } from './tools.js';
 

@@ -3,7 +3,7 @@
 // host's configuration is protected here, not only omp's (rule `self-protection`), so this
 // entry — and nothing the adapter loads — reads the host list.
 import { protectedHostConfig } from '../hosts.js';
-import type { PiApi } from '../pi-shared/pi-api.js';
+import type { PiApi } from '../pi-family/pi-api.js';
 import { createRemitOmpExtension } from './extension.js';
 
 export default function remitOmpExtension(pi: PiApi): void {

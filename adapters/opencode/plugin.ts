@@ -4,9 +4,9 @@
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { unwrapOpencodeRunQuotes } from '../../src/core/contract/slash.js';
-import { controlEvent, type EnvelopeFields } from '../pi-shared/envelope.js';
-import { runtimeGetter, type HostConfigPaths } from '../pi-shared/host-runtime.js';
-import { promptBlockAsContext } from '../pi-shared/prompt-text.js';
+import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
+import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
+import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
 import { SessionTree, type SessionLookup } from './sessions.js';
 import { OPENCODE_CAPABILITY } from './capability.js';
 import { opencodeToolRequest } from './tools.js';

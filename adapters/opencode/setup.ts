@@ -1,5 +1,5 @@
 // `remit install|uninstall|doctor opencode`.
-import { pluginSetup } from '../pi-shared/plugin-setup.js';
+import { pluginSetup } from '../plugin-host/setup.js';
 import { doctorOpencode, installOpencode, uninstallOpencode } from './install.js';
 
 export const opencodeSetup = pluginSetup({ host: 'opencode', install: installOpencode, uninstall: uninstallOpencode, doctor: doctorOpencode });

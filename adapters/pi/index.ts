@@ -3,7 +3,7 @@
 // only Pi's (rule `self-protection`), so this entry — and nothing the adapter loads — reads the
 // host list.
 import { protectedHostConfig } from '../hosts.js';
-import type { PiApi } from '../pi-shared/pi-api.js';
+import type { PiApi } from '../pi-family/pi-api.js';
 import { createRemitPiExtension } from './extension.js';
 
 export default function remitPiExtension(pi: PiApi): void {

@@ -43,13 +43,14 @@ An adapter (\`adapters/<host>/\`) only translates. It provides, for its host:
    the schema's host enum.
 
 An adapter never imports another adapter; code shared by hosts with one protocol lives in its
-own folder (\`adapters/command-hook/\` for Codex and Claude Code, \`adapters/pi-shared/\` for the
-plugin hosts). Rule \`self-protection\` protects every host's configuration from any host's
+own folder: \`adapters/command-hook/\` for Codex and Claude Code, \`adapters/plugin-host/\` for the
+hosts that load a file of remit's (OpenCode, Hermes, Pi, omp), \`adapters/pi-family/\` for Pi and
+omp, which share one extension. Rule \`self-protection\` protects every host's configuration from any host's
 agent, so the hook and each plugin entry read the host list for it.
 
 Every adapter is verified against the real host program (the end-to-end suite below, \`e2e/\`):
 Hermes Agent runs as the real Python program with remit's plugin installed by
-\`remit install hermes\`; the stand-in in \`adapters/hermes/standin/\` only backs the fast unit tests.
+\`remit install hermes\`; the stand-in in \`test/support/hermes-standin/\` only backs the fast unit tests.
 `;
 
 function matrix(): string {

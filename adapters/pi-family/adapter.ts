@@ -7,9 +7,9 @@ import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { FakePi } from './fake-host.js';
 import type { PiApi } from './pi-api.js';
-import { RecordingRuntime } from './recording-runtime.js';
+import { RecordingRuntime } from '../plugin-host/recording-runtime.js';
 import { renderPiFamilyStep, type NativeTool, type PiCallPayload } from './steps.js';
-import { readVerdictText } from './verdict-text.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
 
 export interface PiFamilyAdapterSpec {
   host: 'pi' | 'omp';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readLink, RootLink, ROOT_SESSION_ENV } from './session-link.js';
-import { readVerdictText } from './verdict-text.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
 
 describe('root session link', () => {
   it('reads a value for its own host, and calls anything else unlinked', () => {

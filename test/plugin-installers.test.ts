@@ -4,10 +4,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { doctorHermes, installHermes, uninstallHermes } from '../hermes/install.js';
-import { doctorOmp, installOmp, uninstallOmp } from '../omp/install.js';
-import { doctorOpencode, installOpencode, uninstallOpencode } from '../opencode/install.js';
-import { doctorPi, installPi, uninstallPi } from '../pi/install.js';
+import { doctorHermes, installHermes, uninstallHermes } from '../adapters/hermes/install.js';
+import { doctorOmp, installOmp, uninstallOmp } from '../adapters/omp/install.js';
+import { doctorOpencode, installOpencode, uninstallOpencode } from '../adapters/opencode/install.js';
+import { doctorPi, installPi, uninstallPi } from '../adapters/pi/install.js';
 
 let base: string;
 let home: string;

@@ -3,9 +3,9 @@
 // omp adds its `trustedExtensions` list so restricted task children load remit too.
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { doctorPluginHost, type PluginLocation } from './doctor-plugin.js';
-import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from './install-files.js';
-import { bundledPlugin, isRemitPlugin } from './plugin-file.js';
+import { doctorPluginHost, type PluginLocation } from '../plugin-host/doctor-plugin.js';
+import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 export interface PiFamilyInstallSpec {
   host: 'pi' | 'omp';

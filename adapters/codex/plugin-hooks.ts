@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readOurHooks } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
-import { codexInstallSpec, readCodexConfigToml } from './installer.js';
+import { codexInstallSpec, readCodexConfigToml } from './install.js';
 import { codexHome, type Env } from './paths.js';
 
 export interface CodexPluginHooks {

@@ -6,11 +6,11 @@ import type { ControlEvent, HostCapability, ToolRequest } from '../../src/genera
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { fromSlashCommand, rewriteSlashPrompt } from '../../src/core/contract/slash.js';
-import { controlEvent, type EnvelopeFields } from './envelope.js';
+import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
 import type { PiFlavor } from './flavor.js';
-import { runtimeGetter, type HostConfigPaths } from './host-runtime.js';
+import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
 import type { PiApi, PiContext } from './pi-api.js';
-import { promptBlockAsContext } from './prompt-text.js';
+import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
 import { RootLink, type Identity } from './session-link.js';
 
 export interface PiExtensionDeps {
