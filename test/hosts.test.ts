@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostModule, HostName, HostSetup, HookRun } from '../adapters/host-module.js';
 import { findHost, HOSTS, loadAdapters, protectedHostConfig } from '../adapters/hosts.js';
 import { pluginEntries } from '../scripts/build/plugins.mjs';
+import { SHARED_ADAPTER_FOLDERS } from './support/adapters-tree.js';
 import { run as doctor } from '../src/cli/commands/doctor.js';
 import { run as hook } from '../src/cli/commands/hook.js';
 import { run as install } from '../src/cli/commands/install.js';
@@ -23,7 +24,7 @@ import { validateHostCapability } from '../src/generated/validate-host-capabilit
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADAPTERS = path.join(ROOT, 'adapters');
 /** Folders under adapters/ that hold what several hosts share, not a host. */
-const SHARED = new Set(['command-hook', 'plugin-host', 'pi-family']);
+const SHARED = new Set(SHARED_ADAPTER_FOLDERS);
 const hostFolders = () =>
   readdirSync(ADAPTERS, { withFileTypes: true })
     // An empty folder is what a move leaves behind in a checkout, not a host.

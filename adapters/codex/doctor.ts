@@ -8,7 +8,8 @@ import { readOurHooks } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import { CODEX_VERIFIED_RANGE } from './capability.js';
 import { codexHookEntries, codexHooksPath, CODEX_HOOK_EVENTS } from './registration.js';
-import { codexInstallSpec, codexTrustOf, readCodexConfigToml } from './install.js';
+import { codexTrustOf, readCodexConfigToml } from './config-toml.js';
+import { codexInstallSpec } from './install.js';
 import { codexPluginHooks } from './plugin-hooks.js';
 
 export interface DoctorExpectation {

@@ -6,7 +6,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { readOurHooks } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
-import { codexInstallSpec, readCodexConfigToml } from './install.js';
+import { readCodexConfigToml } from './config-toml.js';
+import { isCodexRemitHandler } from './registration.js';
 import { codexHome, type Env } from './paths.js';
 
 export interface CodexPluginHooks {
@@ -32,7 +33,7 @@ export function codexPluginHooks(env: Env): CodexPluginHooks[] {
     const latest = versions[versions.length - 1];
     if (!latest) continue;
     const hooksFile = path.join(dir, latest, 'hooks', 'hooks.json');
-    const r = readOurHooks(codexInstallSpec, hooksFile);
+    const r = readOurHooks({ isOurs: isCodexRemitHandler }, hooksFile);
     if (r.ok) out.push({ plugin: key, hooksFile, keyFile: `${key}:hooks/hooks.json`, locations: r.locations });
   }
   return out;

@@ -289,7 +289,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
 }
 
 /** Reads a host config for doctor without touching it. */
-export function readOurHooks(spec: HostInstallSpec, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
+export function readOurHooks(spec: Pick<HostInstallSpec, 'isOurs'>, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
   const r = readJsonConfig(file);
   if (!r.ok) return r;
   return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs) };

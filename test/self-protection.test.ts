@@ -4,15 +4,15 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hostCapabilities } from '../../../adapters/hosts.js';
-import type { Action, TaskContract } from '../../generated/types.js';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../classify/context.js';
-import { diskFileView } from '../classify/file-view.js';
-import { canonicalPath } from '../paths/canonical.js';
-import { protectedTree } from '../paths/protected.js';
-import { classifyShell } from '../shell/classify-shell.js';
-import { decide } from './decide.js';
-import type { DecisionInput } from './input.js';
+import { hostCapabilities } from '../adapters/hosts.js';
+import type { Action, TaskContract } from '../src/generated/types.js';
+import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../src/core/classify/context.js';
+import { diskFileView } from '../src/core/classify/file-view.js';
+import { canonicalPath } from '../src/core/paths/canonical.js';
+import { protectedTree } from '../src/core/paths/protected.js';
+import { classifyShell } from '../src/core/shell/classify-shell.js';
+import { decide } from '../src/core/decide/decide.js';
+import type { DecisionInput } from '../src/core/decide/input.js';
 
 const dirs: string[] = [];
 afterAll(() => {
