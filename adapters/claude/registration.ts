@@ -1,7 +1,7 @@
 // What `remit install claude` writes, as data: where each scope lives and remit's canonical
-// handlers. The CLI does the reading and writing (src/cli/commands/install.ts).
+// handlers. adapters/command-hook/install-run.ts does the reading and writing.
 import path from 'node:path';
-import type { HookEntry, Json } from '../command-hook/hooks-config.js';
+import { commandEntries, type HookEntry, type Json } from '../command-hook/hooks-config.js';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
 import { claudeConfigDir, type ClaudeScope, type Env } from './paths.js';
 
@@ -46,11 +46,7 @@ const MATCHER: Record<string, string> = {
 export const CLAUDE_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionDenied', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'];
 
 export function claudeHookEntries(commandFor: (event: string) => string): HookEntry[] {
-  return CLAUDE_HOOK_EVENTS.map((event) => {
-    const handler: Json = { type: 'command', command: commandFor(event), timeout: TIMEOUT[event] ?? 20, statusMessage: STATUS[event] ?? 'remit: recording' };
-    const matcher = MATCHER[event];
-    return matcher === undefined ? { event, handler } : { event, matcher, handler };
-  });
+  return commandEntries(CLAUDE_HOOK_EVENTS, { status: STATUS, timeout: TIMEOUT, matcher: MATCHER }, commandFor);
 }
 
 export function isClaudeRemitHandler(h: Json): boolean {
