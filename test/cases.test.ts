@@ -5,11 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CORE_TARGET, describeFailure, loadCases, replayCase } from '../src/core/replay/index.js';
 import { replayRuntimeFactory } from '../src/cli/commands/replay.js';
-import { listAdapters } from '../src/cli/hosts.js';
 
 const CASES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cases');
 const loaded = loadCases(CASES);
-const createRuntime = replayRuntimeFactory(listAdapters);
+const createRuntime = replayRuntimeFactory();
 
 describe('case files', () => {
   it('there are cases to replay', () => {

@@ -13,7 +13,6 @@ import { CORE_TARGET, loadCases, replayCase } from '../src/core/replay/index.js'
 import type { RuntimeFactory } from '../src/core/replay/target.js';
 import { sessionKey } from '../src/core/state/home.js';
 import { replayRuntimeFactory } from '../src/cli/commands/replay.js';
-import { listAdapters } from '../src/cli/hosts.js';
 
 const CASES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cases');
 const loaded = loadCases(CASES).filter((l) => l.case);
@@ -31,7 +30,7 @@ const LINE = /`(\$remit [^`]*)`/g;
 
 /** A runtime that explains every decision right after the hook made it, while its audit exists. */
 function explaining(file: string, detail: boolean, seen: Checked[]): RuntimeFactory {
-  const base = replayRuntimeFactory(listAdapters);
+  const base = replayRuntimeFactory();
   return async (o) => {
     const rt = await base(detail ? { ...o, env: { ...o.env, REMIT_AUDIT: 'detail' } } : o);
     const handle = rt.handle.bind(rt);

@@ -4,7 +4,7 @@ import type { Runtime } from '../../src/core/host/runtime.js';
 import { claudeToolRequest } from './tools.js';
 import { claudeEvent } from './events.js';
 import { renderClaude } from './render.js';
-import { claudeAdapter } from './index.js';
+import { claudeAdapter } from './adapter.js';
 
 const base = { protocolVersion: 2 as const, lifecycleVersion: 2, host: { name: 'claude' }, sessionId: 's', cwd: '/p', at: 't' };
 const noRuntime = {} as Runtime;

@@ -3,7 +3,7 @@ import type { HostCapability } from '../../src/generated/types.js';
 
 export const CLAUDE_VERIFIED_RANGE = '>=2.1.197 <2.2.0';
 
-export const claudeCapability: HostCapability = {
+export const CLAUDE_CAPABILITY: HostCapability = {
   host: 'claude',
   displayName: 'Claude Code',
   lifecycleVersion: 2,

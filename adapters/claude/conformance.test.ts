@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeConformance } from '../command-hook/conformance-suite.js';
-import { claudeAdapter } from './index.js';
+import { describeConformance } from '../../test/support/conformance-suite.js';
+import { claudeAdapter } from './adapter.js';
 
 describeConformance(claudeAdapter, path.join(path.dirname(fileURLToPath(import.meta.url)), 'conformance'), { nativeAsk: true });

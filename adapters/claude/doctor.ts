@@ -7,8 +7,8 @@ import { hostVersionLine, liveProbe, type DoctorContext, type DoctorRow } from '
 import { readOurHooks } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import { CLAUDE_VERIFIED_RANGE } from './capability.js';
-import { claudeHookEntries, claudeSettingsPath, CLAUDE_HOOK_EVENTS } from './install.js';
-import { claudeInstallSpec } from './installer.js';
+import { claudeHookEntries, claudeSettingsPath, CLAUDE_HOOK_EVENTS } from './registration.js';
+import { claudeInstallSpec } from './install.js';
 import { claudeConfigDir } from './paths.js';
 
 export interface DoctorExpectation {

@@ -1,61 +1,25 @@
-// What `remit install claude` writes, as data: where each scope lives and remit's canonical
-// handlers. The CLI does the reading and writing (src/cli/commands/install.ts).
-import path from 'node:path';
-import type { HookEntry, Json } from '../command-hook/hooks-config.js';
-import { isRemitHookCommand } from '../command-hook/command-line.js';
-import { claudeConfigDir, type Env } from './paths.js';
+// The Claude Code half of `remit install` / `uninstall`: paths, handlers, and what to tell
+// the user before Claude Code will run the hook.
+import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { CLAUDE_SCOPES, claudeConfigDir, type ClaudeScope } from './paths.js';
+import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, isClaudeRemitHandler } from './registration.js';
 
-export type ClaudeScope = 'user' | 'project' | 'local';
-export const CLAUDE_SCOPES: readonly ClaudeScope[] = ['user', 'project', 'local'];
-
-export function claudeSettingsPath(scope: ClaudeScope, env: Env, projectRoot: string): string {
-  if (scope === 'user') return path.join(claudeConfigDir(env), 'settings.json');
-  return path.join(projectRoot, '.claude', scope === 'project' ? 'settings.json' : 'settings.local.json');
-}
-
-/** Where Claude Code loads the remit Skill from for this scope (none for `local`, which is not shared). */
-export function claudeSkillPath(scope: ClaudeScope, env: Env, projectRoot: string): string | null {
-  if (scope === 'user') return path.join(claudeConfigDir(env), 'skills', 'remit', 'SKILL.md');
-  if (scope === 'project') return path.join(projectRoot, '.claude', 'skills', 'remit', 'SKILL.md');
-  return null;
-}
-
-export function claudeLauncherPath(projectRoot: string): string {
-  return path.join(projectRoot, '.claude', 'remit', 'launch.cjs');
-}
-
-/** The committed, portable command: Claude Code sets CLAUDE_PROJECT_DIR for every hook. */
-export function claudeProjectCommand(event: string): string {
-  return `node "$CLAUDE_PROJECT_DIR/.claude/remit/launch.cjs" hook claude ${event}`;
-}
-
-const STATUS: Record<string, string> = {
-  PreToolUse: 'remit: checking this action against the task contract',
-  UserPromptSubmit: 'remit: reading the task contract',
-  UserPromptExpansion: 'remit: reading the task contract',
-  SessionStart: 'remit: loading the task contract',
+export const claudeInstallSpec: HostInstallSpec = {
+  host: 'claude',
+  scopes: CLAUDE_SCOPES,
+  configPath: (scope, env, root) => claudeSettingsPath(scope as ClaudeScope, env, root),
+  skillPath: (scope, env, root) => claudeSkillPath(scope as ClaudeScope, env, root),
+  launcherPath: claudeLauncherPath,
+  entries: claudeHookEntries,
+  projectCommand: claudeProjectCommand,
+  isOurs: isClaudeRemitHandler,
+  hostRoot: (scope, env, root) => (scope === 'user' ? claudeConfigDir(env) : root),
+  notes({ ctx }) {
+    const notes = [
+      'Interactive Claude Code runs settings hooks only in a folder whose workspace-trust dialog was accepted; `claude -p` runs them without asking. A session started before this install does not have them: start a new one.',
+    ];
+    if (ctx.scope === 'project') notes.push('The committed entry runs .claude/remit/launch.cjs with `node` from PATH; each teammate needs `remit install claude` (any scope) so the launcher finds a remit bundle on their machine.');
+    if (ctx.scope === 'local') notes.push('The local scope writes .claude/settings.local.json (not committed); the /remit command needs the Skill from the user or project scope — `$remit` works without it.');
+    return notes;
+  },
 };
-
-// SessionEnd shares a short budget (1.5 s unless a hook asks for more); 3 s is enough.
-const TIMEOUT: Record<string, number> = { SessionEnd: 3 };
-
-// Anchored: a Claude Code matcher with anything but letters, digits, `_`, `-`, `|`, `,` or
-// spaces is an unanchored regex, and `remit:remit` needs the colon.
-const MATCHER: Record<string, string> = {
-  SessionStart: 'startup|resume|clear|compact|fork',
-  UserPromptExpansion: '^(remit|remit:remit)$',
-};
-
-export const CLAUDE_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionDenied', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'];
-
-export function claudeHookEntries(commandFor: (event: string) => string): HookEntry[] {
-  return CLAUDE_HOOK_EVENTS.map((event) => {
-    const handler: Json = { type: 'command', command: commandFor(event), timeout: TIMEOUT[event] ?? 20, statusMessage: STATUS[event] ?? 'remit: recording' };
-    const matcher = MATCHER[event];
-    return matcher === undefined ? { event, handler } : { event, matcher, handler };
-  });
-}
-
-export function isClaudeRemitHandler(h: Json): boolean {
-  return isRemitHookCommand(h.command, 'claude');
-}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LAUNCHER_SOURCE } from '../command-hook/launcher.js';
-import { claudeHookEntries, isClaudeRemitHandler } from './install.js';
+import { claudeHookEntries, isClaudeRemitHandler } from './registration.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (p: string) => readFileSync(path.join(repo, p), 'utf8');

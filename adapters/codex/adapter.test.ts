@@ -3,7 +3,7 @@ import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Decision } from '../../src/generated/types.js';
 import { codexToolKey, codexToolRequest } from './tools.js';
 import { renderCodex } from './render.js';
-import { codexAdapter } from './index.js';
+import { codexAdapter } from './adapter.js';
 
 const decision = (outcome: Decision['outcome']): ControllerResult => ({
   kind: 'decision',

@@ -3,7 +3,7 @@ import type { HostCapability } from '../../src/generated/types.js';
 
 export const CODEX_VERIFIED_RANGE = '>=0.171.0 <0.172.0';
 
-export const codexCapability: HostCapability = {
+export const CODEX_CAPABILITY: HostCapability = {
   host: 'codex',
   displayName: 'Codex CLI',
   lifecycleVersion: 2,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeConformance } from '../command-hook/conformance-suite.js';
-import { codexAdapter } from './index.js';
+import { describeConformance } from '../../test/support/conformance-suite.js';
+import { codexAdapter } from './adapter.js';
 
 describeConformance(codexAdapter, path.join(path.dirname(fileURLToPath(import.meta.url)), 'conformance'), { nativeAsk: false });

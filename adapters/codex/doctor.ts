@@ -7,9 +7,10 @@ import { hostVersionLine, liveProbe, type DoctorContext, type DoctorRow } from '
 import { readOurHooks } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import { CODEX_VERIFIED_RANGE } from './capability.js';
-import { codexHookEntries, codexHooksPath, CODEX_HOOK_EVENTS } from './install.js';
-import { codexInstallSpec, codexTrustOf, readCodexConfigToml } from './installer.js';
-import { codexPluginHooks } from './plugin.js';
+import { codexHookEntries, codexHooksPath, CODEX_HOOK_EVENTS } from './registration.js';
+import { codexTrustOf, readCodexConfigToml } from './config-toml.js';
+import { codexInstallSpec } from './install.js';
+import { codexPluginHooks } from './plugin-hooks.js';
 
 export interface DoctorExpectation {
   /** The command `remit install codex` would register now, per event (drift check). */

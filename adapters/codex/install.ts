@@ -1,62 +1,130 @@
-// What `remit install codex` writes, as data: where each scope lives and remit's canonical
-// handlers. The CLI does the reading and writing (src/cli/commands/install.ts).
-import path from 'node:path';
-import type { HookEntry, Json } from '../command-hook/hooks-config.js';
-import { isRemitHookCommand } from '../command-hook/command-line.js';
-import { codexHome, type Env } from './paths.js';
+// The Codex half of `remit install` / `uninstall`: paths, handlers, trust, and what to tell
+// the user before Codex will run the hook.
+import { isDeepStrictEqual } from 'node:util';
+import { parse as parseToml } from 'smol-toml';
+import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
+import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
+import { codexPluginHooks } from './plugin-hooks.js';
+import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, isCodexRemitHandler } from './registration.js';
+import { CODEX_SCOPES, codexHome, type CodexScope } from './paths.js';
+import { codexHookHash, trustKey, withTrust } from './trust.js';
 
-export type CodexScope = 'user' | 'project';
-export const CODEX_SCOPES: readonly CodexScope[] = ['user', 'project'];
+export const TRUST_REMEDY =
+  'Codex runs a new or changed hook only after it is trusted: start `codex` in a terminal and trust remit\'s hooks when it says "Hooks need review" (or use /hooks), or run `remit install codex --trust`. Until then `codex` and `codex exec` skip them silently.';
 
-export function codexHooksPath(scope: CodexScope, env: Env, projectRoot: string): string {
-  return scope === 'user' ? path.join(codexHome(env), 'hooks.json') : path.join(projectRoot, '.codex', 'hooks.json');
-}
-
-/** Trust for every layer is recorded in the user's config.toml. */
-export function codexConfigTomlPath(env: Env): string {
-  return path.join(codexHome(env), 'config.toml');
-}
-
-export function codexSkillPath(scope: CodexScope, env: Env, projectRoot: string): string {
-  return scope === 'user' ? path.join(codexHome(env), 'skills', 'remit', 'SKILL.md') : path.join(projectRoot, '.agents', 'skills', 'remit', 'SKILL.md');
-}
-
-export function codexLauncherPath(projectRoot: string): string {
-  return path.join(projectRoot, '.codex', 'remit', 'launch.cjs');
-}
-
-/**
- * The committed, portable command. Codex runs hooks through the shell in the session cwd
- * (a subfolder of the project, or a call's workdir), so the launcher is found by walking up
- * from $PWD with parameter expansion only — no extra process.
- */
-export function codexProjectCommand(event: string): string {
-  return `d="$PWD"; while [ -n "$d" ] && [ ! -f "$d/.codex/remit/launch.cjs" ]; do d="\${d%/*}"; done; exec node "$d/.codex/remit/launch.cjs" hook codex ${event}`;
-}
-
-const STATUS: Record<string, string> = {
-  PreToolUse: 'remit: checking this action against the task contract',
-  UserPromptSubmit: 'remit: reading the task contract',
-  SessionStart: 'remit: loading the task contract',
+export const codexInstallSpec: HostInstallSpec = {
+  host: 'codex',
+  scopes: CODEX_SCOPES,
+  configPath: (scope, env, root) => codexHooksPath(scope as CodexScope, env, root),
+  skillPath: (scope, env, root) => codexSkillPath(scope as CodexScope, env, root),
+  launcherPath: codexLauncherPath,
+  entries: codexHookEntries,
+  projectCommand: codexProjectCommand,
+  isOurs: isCodexRemitHandler,
+  hostRoot: (scope, env, root) => (scope === 'user' ? codexHome(env) : root),
+  untrust({ env, configFile, removed }) {
+    const toml = readCodexConfigToml(env);
+    if (!toml.ok) return { error: toml.error };
+    if (toml.raw === null) return null;
+    let text = toml.raw;
+    for (const loc of removed) text = withoutTrust(text, trustKey(configFile, loc.event, loc.group, loc.handler));
+    const keys = new Set(removed.map((loc) => trustKey(configFile, loc.event, loc.group, loc.handler)));
+    let left: Toml;
+    try {
+      left = parseToml(text) as Toml;
+    } catch {
+      return { error: `removing remit's trust records would leave ${codexConfigTomlPath(env)} unreadable; remove them in Codex (/hooks). Nothing was changed.` };
+    }
+    return {
+      file: codexConfigTomlPath(env),
+      raw: toml.raw,
+      next: text,
+      leftEmpty: text.trim() === '',
+      sameAsOriginal: (backupRaw) => {
+        try {
+          // Compared as plain JSON: the parser's objects and a clone's differ only in prototype.
+          return backupRaw === text || isDeepStrictEqual(plain(withoutKeys(parseToml(backupRaw) as Toml, keys)), plain(left));
+        } catch {
+          return false;
+        }
+      },
+    };
+  },
+  notes({ ctx, root, configFile, locations }) {
+    const notes: string[] = [];
+    const trust = codexTrustOf(ctx.env, configFile, locations);
+    const pending = trust.filter((t) => t.verdict !== 'trusted');
+    if (ctx.dryRun && ctx.trust) notes.push('With --trust, remit would record trust for its own hooks in config.toml.');
+    else if (pending.length > 0) notes.push(`Codex will not run ${pending.length} of remit's ${trust.length} hooks yet (${[...new Set(pending.map((p) => p.verdict))].join(', ')}). ${TRUST_REMEDY}`);
+    else if (trust.length > 0) notes.push(`Codex trusts all ${trust.length} of remit's hooks in ${configFile}.`);
+    if (ctx.scope === 'project') {
+      const toml = readCodexConfigToml(ctx.env);
+      if (!toml.ok || !projectTrusted(toml.doc, root)) notes.push(`Codex loads project hooks only when the project is trusted (${root} is not marked trusted in ${codexConfigTomlPath(ctx.env)}); open it in \`codex\` once and trust it.`);
+      notes.push('The committed entry runs .codex/remit/launch.cjs with `node` from PATH; each teammate needs `remit install codex` (any scope) so the launcher finds a remit bundle on their machine.');
+    }
+    return notes;
+  },
+  trust({ ctx, configFile, locations }): TrustPlan | { error: string } {
+    const toml = readCodexConfigToml(ctx.env);
+    if (!toml.ok) return { error: toml.error };
+    let text = toml.raw ?? '';
+    const actions: FileAction[] = [];
+    const file = codexConfigTomlPath(ctx.env);
+    // The remit plugin's hooks too, when Codex has it installed and enabled.
+    const targets = [
+      ...locations.map((loc) => ({ keyFile: configFile, loc })),
+      ...codexPluginHooks(ctx.env).flatMap((p) => p.locations.map((loc) => ({ keyFile: p.keyFile, loc }))),
+    ];
+    for (const { keyFile, loc } of targets) {
+      const key = trustKey(keyFile, loc.event, loc.group, loc.handler);
+      const hash = codexHookHash(loc.event, loc.matcher, loc.installed);
+      if (!hash) continue;
+      const rec = stateRecord(toml.doc, key);
+      if (rec?.enabled === false) {
+        actions.push({ file, what: 'trust', action: 'unchanged', detail: `${loc.event}: disabled by the user; left as is` });
+        continue;
+      }
+      const next = withTrust(text, key, hash);
+      // A record Codex wrote in a spelling this edit does not recognise would become a duplicate table.
+      if (next.action === 'added' && rec) return { error: `${file} already has a trust record for ${key} in a form remit does not edit; trust the hook in Codex (/hooks) instead. Nothing was changed.` };
+      text = next.text;
+      actions.push({ file, what: 'trust', action: next.action === 'added' ? 'installed' : next.action, detail: keyFile === configFile ? loc.event : `${loc.event} (${keyFile.split(':')[0]} plugin)` });
+    }
+    try {
+      parseToml(text);
+    } catch {
+      return { error: `recording trust would leave ${file} unreadable; trust the hooks in Codex (/hooks) instead. Nothing was changed.` };
+    }
+    return { file, expectedRaw: toml.raw, text, actions };
+  },
 };
 
-// Codex clamps SessionEnd hooks to 3 s (warning on 0.171.0); writing 3 keeps the hash plain.
-const TIMEOUT: Record<string, number> = { SessionEnd: 3 };
-
-// Codex matchers are unanchored regexes: anchor them. Tool and subagent events carry no
-// matcher at all, so every tool (MCP included) reaches remit.
-const MATCHER: Record<string, string> = { SessionStart: '^(startup|resume|clear|compact)$' };
-
-export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'];
-
-export function codexHookEntries(commandFor: (event: string) => string): HookEntry[] {
-  return CODEX_HOOK_EVENTS.map((event) => {
-    const handler: Json = { type: 'command', command: commandFor(event), timeout: TIMEOUT[event] ?? 20, statusMessage: STATUS[event] ?? 'remit: recording' };
-    const matcher = MATCHER[event];
-    return matcher === undefined ? { event, handler } : { event, matcher, handler };
-  });
+/** `text` without the `[hooks.state."<key>"]` table (and the blank line remit put before it). */
+export function withoutTrust(text: string, key: string): string {
+  const header = `[hooks.state."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.trim() === header);
+  if (at < 0) return text;
+  let end = lines.length;
+  for (let i = at + 1; i < lines.length; i++) if (/^\s*\[/.test(lines[i]!)) { end = i; break; }
+  // The table's lines go, and the one blank line remit put before it; blank lines after it stay.
+  while (end - 1 > at && lines[end - 1]!.trim() === '') end--;
+  let start = at;
+  if (start > 0 && lines[start - 1]!.trim() === '') start--;
+  lines.splice(start, end - start);
+  return lines.join('\n');
 }
 
-export function isCodexRemitHandler(h: Json): boolean {
-  return isRemitHookCommand(h.command, 'codex');
+const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+/** A parsed config.toml less remit's trust records, and less a `[hooks.state]` left empty by that. */
+function withoutKeys(doc: Toml, keys: Set<string>): Toml {
+  const out = structuredClone(doc);
+  const hooks = out.hooks as Toml | undefined;
+  const state = hooks?.state as Toml | undefined;
+  if (!state) return out;
+  for (const k of keys) delete state[k];
+  if (Object.keys(state).length === 0) delete hooks!.state;
+  if (Object.keys(hooks!).length === 0) delete out.hooks;
+  return out;
 }

@@ -19,6 +19,22 @@ export interface HookEntry {
 
 export type IsOurs = (handler: Json) => boolean;
 
+/** What differs per event in remit's handlers: its status line, timeout (s) and matcher, where set. */
+export interface HandlerTable {
+  status: Record<string, string>;
+  timeout: Record<string, number>;
+  matcher: Record<string, string>;
+}
+
+/** remit's canonical entry for each event: one command handler (20 s, "remit: recording" unless the table says otherwise). */
+export function commandEntries(events: readonly string[], table: HandlerTable, commandFor: (event: string) => string): HookEntry[] {
+  return events.map((event) => {
+    const handler: Json = { type: 'command', command: commandFor(event), timeout: table.timeout[event] ?? 20, statusMessage: table.status[event] ?? 'remit: recording' };
+    const matcher = table.matcher[event];
+    return matcher === undefined ? { event, handler } : { event, matcher, handler };
+  });
+}
+
 export interface Location {
   event: string;
   group: number;

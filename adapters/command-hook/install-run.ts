@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { BACKUP_SUFFIX, editHooksText, finishRemoval, readJsonConfig, readRaw, writeConfig, writeFileAtomic } from './config-file.js';
 import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
+import type { HostCapability } from '../../src/generated/types.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -61,7 +62,7 @@ export interface TrustPlan {
 }
 
 export interface HostInstallSpec {
-  host: 'codex' | 'claude';
+  host: HostCapability['host'];
   scopes: readonly string[];
   configPath(scope: string, env: Env, root: string): string;
   skillPath(scope: string, env: Env, root: string): string | null;
@@ -288,7 +289,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
 }
 
 /** Reads a host config for doctor without touching it. */
-export function readOurHooks(spec: HostInstallSpec, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
+export function readOurHooks(spec: Pick<HostInstallSpec, 'isOurs'>, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
   const r = readJsonConfig(file);
   if (!r.ok) return r;
   return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs) };

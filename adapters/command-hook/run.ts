@@ -5,6 +5,7 @@ import type { ActionBeforeEvent, ControlEvent, Decision } from '../../src/genera
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { NativeResponse } from '../../src/core/host/adapter.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
+import type { HookOptions, HostName } from '../host-module.js';
 import { envelopeOf, type EnvelopeBase } from './envelope.js';
 import { unreadableAction } from './events-common.js';
 import { parseHookPayload, stringField, type BadInputKind } from './payload.js';
@@ -16,7 +17,7 @@ const BEFORE_TOOL = 'PreToolUse';
 export type HookOutput = Record<string, unknown>;
 
 export interface CommandHookHost {
-  name: 'codex' | 'claude';
+  name: HostName;
   /** Events this adapter translates (native spelling). */
   events: ReadonlySet<string>;
   turnField: string;
@@ -26,12 +27,7 @@ export interface CommandHookHost {
   render(event: string, result: ControllerResult): HookOutput | null;
 }
 
-export interface RunOptions {
-  /** The hook process's cwd, used when the payload has none. */
-  cwd?: string;
-  /** The stdin read hit the size cap. */
-  truncated?: boolean;
-}
+export type RunOptions = HookOptions;
 
 /** What a runtime may offer to record input that never became a ControlEvent (optional). */
 interface BadInputRecorder {

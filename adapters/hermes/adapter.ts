@@ -1,7 +1,7 @@
 // The Hermes adapter for replay and the CLI. `invoke` runs `runHermesHook` — what `remit hook
 // hermes <event>` runs for the Python plugin — on the payload the plugin would write.
 import type { HostAdapter, NativeResponse, ResponseReading } from '../../src/core/host/adapter.js';
-import { readVerdictText } from '../pi-shared/verdict-text.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
 import { HERMES_CAPABILITY } from './capability.js';
 import { runHermesHook } from './hook.js';
 import { renderHermesStep } from './steps.js';

@@ -9,8 +9,8 @@ import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { NativeResponse } from '../../src/core/host/adapter.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { fromSlashCommand } from '../../src/core/contract/slash.js';
-import { controlEvent, type EnvelopeFields } from '../pi-shared/envelope.js';
-import { promptBlockAsContext } from '../pi-shared/prompt-text.js';
+import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
+import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
 import { hermesToolRequest } from './tools.js';
 
 export const HERMES_EVENTS = ['on_session_start', 'pre_llm_call', 'pre_tool_call', 'post_tool_call', 'on_session_end', 'on_session_finalize', 'subagent_start', 'subagent_stop', 'remit_command'] as const;

@@ -16,7 +16,7 @@ beforeAll(() => {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-hermes-')));
   const project = path.join(base, 'project');
   mkdirSync(path.join(project, '.git'), { recursive: true });
-  const r = spawnSync('python3', [path.join(repo, 'adapters/hermes/standin/check_remit_plugin.py'), path.join(repo, 'adapters/hermes/plugin/remit')], {
+  const r = spawnSync('python3', [path.join(repo, 'test/support/hermes-standin/check_remit_plugin.py'), path.join(repo, 'adapters/hermes/plugin/remit')], {
     env: { PATH: process.env.PATH ?? '', HOME: base, REMIT_HOME: path.join(base, 'remit-home'), TERMINAL_CWD: project, REMIT_HERMES_NODE: process.execPath, REMIT_HERMES_BUNDLE: bundle, PYTHONDONTWRITEBYTECODE: '1' },
     encoding: 'utf8',
     timeout: 240_000,

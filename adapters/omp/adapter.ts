@@ -1,8 +1,8 @@
 // The Oh My Pi adapter for replay and the CLI.
 import type { ToolRequest } from '../../src/generated/types.js';
-import { piFamilyAdapter } from '../pi-shared/adapter-kit.js';
+import { piFamilyAdapter } from '../pi-family/adapter.js';
 import { OMP_CAPABILITY } from './capability.js';
-import { createRemitOmpExtension } from './index.js';
+import { createRemitOmpExtension } from './extension.js';
 import { ompToolRequest } from './tools.js';
 
 function ompNativeTool(req: ToolRequest): { tool: string; input: Record<string, unknown> } | string {

@@ -1,3 +1,4 @@
+// What remit can do inside Oh My Pi, as verified against the real host.
 import type { HostCapability } from '../../src/generated/types.js';
 
 export const OMP_CAPABILITY: HostCapability = {

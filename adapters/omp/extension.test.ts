@@ -1,10 +1,11 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakePi } from '../pi-shared/fake-host.js';
-import { createTestWorld, type TestWorld } from '../pi-shared/testing.js';
-import { readVerdictText } from '../pi-shared/verdict-text.js';
-import remitOmpExtension, { createRemitOmpExtension } from './index.js';
+import { FakePi } from '../pi-family/fake-host.js';
+import { createTestWorld, type TestWorld } from '../../test/support/test-world.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
+import { createRemitOmpExtension } from './extension.js';
+import remitOmpExtension from './index.js';
 import { ompToolRequest } from './tools.js';
 
 let world: TestWorld;

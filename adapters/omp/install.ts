@@ -2,8 +2,8 @@
 // `$PI_CODING_AGENT_DIR`, else `~/.omp/profiles/<OMP_PROFILE>/agent`, else `~/.omp/agent` —
 // or `<project>/.omp/extensions/remit.js`; plus `trustedExtensions` in the user's config.yml.
 import path from 'node:path';
-import { homeOf, type DoctorRow, type InstallOptions, type InstallReport } from '../pi-shared/install-files.js';
-import { doctorPiFamily, installPiFamily, uninstallPiFamily, type PiFamilyInstallSpec } from '../pi-shared/install-pi-family.js';
+import { homeOf, type DoctorRow, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import { doctorPiFamily, installPiFamily, uninstallPiFamily, type PiFamilyInstallSpec } from '../pi-family/install.js';
 
 const PROFILE = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -2,8 +2,8 @@
 // run through the real plugin entry (index.ts) inside a stand-in of the host.
 import type { HostAdapter, NativeCall, NativeResponse, ResponseReading } from '../../src/core/host/adapter.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
-import { RecordingRuntime } from '../pi-shared/recording-runtime.js';
-import { readVerdictText } from '../pi-shared/verdict-text.js';
+import { RecordingRuntime } from '../plugin-host/recording-runtime.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
 import { OPENCODE_CAPABILITY } from './capability.js';
 import { FakeOpencode } from './fake-host.js';
 import { renderOpencodeStep } from './steps.js';

@@ -1,3 +1,4 @@
+// What remit can do inside OpenCode, as verified against the real host.
 import type { HostCapability } from '../../src/generated/types.js';
 
 export const OPENCODE_CAPABILITY: HostCapability = {

@@ -1,12 +1,14 @@
 // A faithful stand-in for the parts of OpenCode 1.18.x a plugin touches, used by replay and
-// the tests to run the real plugin entry (index.ts) the way OpenCode does: the plugin
+// the tests to run the real plugin function (the one index.ts exports) the way OpenCode does: the plugin
 // function is called once with {client, project, directory, worktree, serverUrl, $}; user
 // messages go through `chat.message` ({sessionID, messageID} / {message, parts}); each tool
 // call runs every `tool.execute.before` (a throw refuses the call and its message becomes the
 // tool result), then the tool, then `tool.execute.after`; bus events go through `event`.
 import type { Runtime } from '../../src/core/host/runtime.js';
-import type { OpencodeHooks } from './plugin.js';
-import remitOpencodePlugin from './index.js';
+import { opencodePlugin, type OpencodeHooks } from './plugin.js';
+
+// The stand-in always hands the plugin its own runtime: no production runtime is ever built here.
+const remitOpencodePlugin = opencodePlugin(undefined);
 
 export interface FakeSession {
   id: string;
@@ -30,7 +32,7 @@ export class FakeOpencode {
 
   constructor(
     readonly directory: string,
-    private readonly runtime: Runtime | undefined,
+    private readonly runtime: Runtime,
     private readonly argv: readonly string[] = ['opencode', 'run'],
   ) {}
 
@@ -48,8 +50,7 @@ export class FakeOpencode {
   async load(): Promise<OpencodeHooks> {
     if (!this.hooks) {
       const input = { client: this.client, project: { id: 'p1', worktree: this.directory }, directory: this.directory, worktree: this.directory, serverUrl: new URL('http://127.0.0.1:4096'), $: undefined };
-      const options: Record<string, unknown> = { argv: this.argv };
-      if (this.runtime) options.runtime = this.runtime;
+      const options: Record<string, unknown> = { argv: this.argv, runtime: this.runtime };
       this.hooks = await remitOpencodePlugin(input, options);
     }
     return this.hooks;

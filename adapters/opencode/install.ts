@@ -2,9 +2,9 @@
 // `$XDG_CONFIG_HOME/opencode/plugins/` (user) or `<project>/.opencode/plugins/` (project, a
 // self-contained copy teammates share). No trust step: OpenCode loads it at its next start.
 import path from 'node:path';
-import { doctorPluginHost, type PluginLocation } from '../pi-shared/doctor-plugin.js';
-import { defaultDist, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, xdgConfigHome, type DoctorRow, type InstallOptions, type InstallReport } from '../pi-shared/install-files.js';
-import { bundledPlugin, isRemitPlugin } from '../pi-shared/plugin-file.js';
+import { doctorPluginHost, type PluginLocation } from '../plugin-host/doctor-plugin.js';
+import { defaultDist, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, xdgConfigHome, type DoctorRow, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 const FILE = 'remit.js';
 

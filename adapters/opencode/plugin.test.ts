@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestWorld, type TestWorld } from '../pi-shared/testing.js';
+import { createTestWorld, type TestWorld } from '../../test/support/test-world.js';
 import { FakeOpencode } from './fake-host.js';
 import { isOpencodeRun, userText } from './plugin.js';
-import { readVerdictText } from '../pi-shared/verdict-text.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
 
 let world: TestWorld;
 beforeEach(async () => {

@@ -4,9 +4,11 @@
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { unwrapOpencodeRunQuotes } from '../../src/core/contract/slash.js';
-import { controlEvent, type EnvelopeFields } from '../pi-shared/envelope.js';
-import { promptBlockAsContext } from '../pi-shared/prompt-text.js';
+import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
+import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
+import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
 import { SessionTree, type SessionLookup } from './sessions.js';
+import { OPENCODE_CAPABILITY } from './capability.js';
 import { opencodeToolRequest } from './tools.js';
 
 export interface OpencodePluginInput {
@@ -55,6 +57,20 @@ export function userText(parts: unknown): string | null {
     if (p && p.type === 'text' && typeof p.text === 'string' && p.synthetic !== true && p.ignored !== true) texts.push(p.text);
   }
   return texts.length > 0 ? texts.join('\n') : null;
+}
+
+export type OpencodePlugin = (input: OpencodePluginInput, options?: Record<string, unknown>) => Promise<OpencodeHooks>;
+
+/**
+ * The plugin function OpenCode calls once. `options.argv` and `options.runtime` (never set by a
+ * user's JSON config) let replay and tests run it as OpenCode would against a Runtime of their
+ * own; a real OpenCode gets the production runtime, protecting what `hostConfig` names.
+ */
+export function opencodePlugin(hostConfig: HostConfigPaths | undefined): OpencodePlugin {
+  return async (input, options) => {
+    const argv = Array.isArray(options?.argv) ? (options.argv as string[]) : process.argv;
+    return createOpencodeHooks(input ?? {}, { argv, runtime: runtimeGetter(options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE_CAPABILITY.ask }) });
+  };
 }
 
 export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOpencodeOptions): OpencodeHooks {

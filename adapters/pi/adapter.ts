@@ -1,8 +1,8 @@
 // The Pi adapter for replay and the CLI.
 import type { ToolRequest } from '../../src/generated/types.js';
-import { piFamilyAdapter } from '../pi-shared/adapter-kit.js';
+import { piFamilyAdapter } from '../pi-family/adapter.js';
 import { PI_CAPABILITY } from './capability.js';
-import { createRemitPiExtension } from './index.js';
+import { createRemitPiExtension } from './extension.js';
 import { piToolRequest } from './tools.js';
 
 function piNativeTool(req: ToolRequest): { tool: string; input: Record<string, unknown> } | string {

@@ -1,11 +1,12 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakePi } from '../pi-shared/fake-host.js';
-import { ROOT_SESSION_ENV } from '../pi-shared/session-link.js';
-import { createTestWorld, type TestWorld } from '../pi-shared/testing.js';
-import { readVerdictText } from '../pi-shared/verdict-text.js';
-import remitPiExtension, { createRemitPiExtension } from './index.js';
+import { FakePi } from '../pi-family/fake-host.js';
+import { ROOT_SESSION_ENV } from '../pi-family/session-link.js';
+import { createTestWorld, type TestWorld } from '../../test/support/test-world.js';
+import { readVerdictText } from '../plugin-host/verdict-text.js';
+import { createRemitPiExtension } from './extension.js';
+import remitPiExtension from './index.js';
 
 let world: TestWorld;
 let env: NodeJS.ProcessEnv;

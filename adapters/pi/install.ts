@@ -1,7 +1,7 @@
 // `remit install pi`: `$PI_CODING_AGENT_DIR` (default ~/.pi/agent) `/extensions/remit.js`, or
 // `<project>/.pi/extensions/remit.js` for a project.
-import type { DoctorRow, InstallOptions, InstallReport } from '../pi-shared/install-files.js';
-import { doctorPiFamily, installPiFamily, piAgentDir, uninstallPiFamily, type PiFamilyInstallSpec } from '../pi-shared/install-pi-family.js';
+import type { DoctorRow, InstallOptions, InstallReport } from '../plugin-host/install-files.js';
+import { doctorPiFamily, installPiFamily, piAgentDir, uninstallPiFamily, type PiFamilyInstallSpec } from '../pi-family/install.js';
 
 export const PI_INSTALL: PiFamilyInstallSpec = {
   host: 'pi',

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hostParts } from './host-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -79,7 +80,10 @@ const banner = 'var __remitImportMetaUrl=require("url").pathToFileURL(__filename
 for (const [file, src] of Object.entries(CHUNKS)) {
   // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
   const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs] });
+  // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
+  // (scripts/build/host-parts.mjs); the command chunk carries every part.
+  const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs, ...parts] });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a

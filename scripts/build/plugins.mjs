@@ -1,27 +1,37 @@
-// Builds the in-process plugin entries: dist/plugins/{opencode,pi,omp}.js (ES modules with no
-// CLI side effects, loaded by the hosts themselves) and copies the Hermes plugin folder to
-// dist/plugins/hermes/remit/. Called by scripts/build/build.mjs with its shared esbuild options;
-// runnable alone: `node scripts/build/plugins.mjs`.
+// Builds what each host loads (the `plugin` of its host module, adapters/host-module.ts), found
+// by one convention: an `adapters/<host>/index.ts` is bundled whole to dist/plugins/<host>.js (an
+// ES module with no CLI side effects, loaded by the host itself), and an `adapters/<host>/plugin/`
+// folder is copied to dist/plugins/<host>/ (Hermes' Python plugin). test/hosts.test.ts fails when
+// these and the host list disagree. Called by scripts/build/build.mjs with its shared esbuild
+// options; runnable alone: `node scripts/build/plugins.mjs`.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hostParts } from './host-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const PLUGIN_ENTRIES = {
-  opencode: 'adapters/opencode/index.ts',
-  pi: 'adapters/pi/index.ts',
-  omp: 'adapters/omp/index.ts',
-};
+/** Host name → `adapters/<host>/index.ts` (`modules`) or `adapters/<host>/plugin` (`folders`), for every host folder in `adaptersDir`. */
+export function pluginEntries(adaptersDir = join(root, 'adapters')) {
+  const modules = {};
+  const folders = {};
+  for (const d of readdirSync(adaptersDir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (existsSync(join(adaptersDir, d.name, 'index.ts'))) modules[d.name] = `adapters/${d.name}/index.ts`;
+    const folder = join(adaptersDir, d.name, 'plugin');
+    if (existsSync(folder) && statSync(folder).isDirectory()) folders[d.name] = `adapters/${d.name}/plugin`;
+  }
+  return { modules, folders };
+}
 
 export async function buildPlugins(sharedOptions = {}) {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const outDir = join(root, 'dist', 'plugins');
   mkdirSync(outDir, { recursive: true });
+  const { modules, folders } = pluginEntries();
   // The CLI bundle rewrites import.meta.url for CommonJS; these are ES modules and keep it.
   const { 'import.meta.url': _cjsOnly, ...define } = sharedOptions.define ?? {};
-  for (const [host, entry] of Object.entries(PLUGIN_ENTRIES)) {
+  for (const [host, entry] of Object.entries(modules)) {
     await build({
       ...sharedOptions,
       bundle: true,
@@ -31,15 +41,18 @@ export async function buildPlugins(sharedOptions = {}) {
       entryPoints: [join(root, entry)],
       outfile: join(outDir, `${host}.js`),
       define: { __REMIT_VERSION__: JSON.stringify(pkg.version), ...define },
+      // A plugin reads the host list for the configuration it protects, and loads no host's parts.
+      plugins: [hostParts([])],
       // Bundled CommonJS dependencies call require(); an ES module has none of its own.
       banner: { js: `// remit ${pkg.version} ${host} plugin\nimport { createRequire as __remitCreateRequire } from 'node:module';\nconst require = __remitCreateRequire(import.meta.url);` },
       logLevel: sharedOptions.logLevel ?? 'warning',
     });
   }
-  const hermesOut = join(outDir, 'hermes', 'remit');
-  rmSync(hermesOut, { recursive: true, force: true });
-  mkdirSync(hermesOut, { recursive: true });
-  for (const f of ['plugin.yaml', '__init__.py']) cpSync(join(root, 'adapters/hermes/plugin/remit', f), join(hermesOut, f));
+  for (const [host, folder] of Object.entries(folders)) {
+    const out = join(outDir, host);
+    rmSync(out, { recursive: true, force: true });
+    cpSync(join(root, folder), out, { recursive: true, filter: (src) => !/(^|[\\/])__pycache__$|\.pyc$/.test(src) });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -3,7 +3,9 @@
 // exactly what the code declares and the suite proved. `--check` fails when it is stale.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { HOST_CAPABILITIES } from '../../adapters/capabilities.js';
+import { hostCapabilities } from '../../adapters/hosts.js';
+
+const HOST_CAPABILITIES = hostCapabilities();
 
 const root = process.cwd();
 const out = path.join(root, 'HOST-ADAPTER-CONTRACT.md');
@@ -33,15 +35,22 @@ An adapter (\`adapters/<host>/\`) only translates. It provides, for its host:
    \`doctor\` row ("protected: yes/no" and why).
 6. **\`renderStep\` / \`invoke\` / \`readResponse\`** (\`src/core/host/adapter.ts\`), so \`remit replay\`
    runs every Bad/Good case through the adapter's real entry point.
+7. **A host module** (\`adapters/<host>/host.ts\`, shape in \`adapters/host-module.ts\`): its name,
+   capability record, configuration paths, scopes, and its parts as loaders — the adapter, the
+   hook (\`remit hook <host>\`) or the plugin the host loads, and the setup (install, uninstall,
+   doctor). \`adapters/hosts.ts\` lists the host modules; the hook, the CLI and the build derive
+   every table from that list, so a new host costs its folder, its line there and its name in
+   the schema's host enum.
 
 An adapter never imports another adapter; code shared by hosts with one protocol lives in its
-own folder (\`adapters/command-hook/\` for Codex and Claude Code, \`adapters/pi-shared/\` for the
-plugin hosts). \`adapters/capabilities.ts\` gathers the six capability records as data, because
-rule \`self-protection\` protects every host's configuration from any host's agent.
+own folder: \`adapters/command-hook/\` for Codex and Claude Code, \`adapters/plugin-host/\` for the
+hosts that load a file of remit's (OpenCode, Hermes, Pi, omp), \`adapters/pi-family/\` for Pi and
+omp, which share one extension. Rule \`self-protection\` protects every host's configuration from any host's
+agent, so the hook and each plugin entry read the host list for it.
 
 Every adapter is verified against the real host program (the end-to-end suite below, \`e2e/\`):
 Hermes Agent runs as the real Python program with remit's plugin installed by
-\`remit install hermes\`; the stand-in in \`adapters/hermes/standin/\` only backs the fast unit tests.
+\`remit install hermes\`; the stand-in in \`test/support/hermes-standin/\` only backs the fast unit tests.
 `;
 
 function matrix(): string {

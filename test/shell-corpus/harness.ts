@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Action } from '../../src/generated/types.js';
 import { createRuntime, type RemitRuntime } from '../../src/core/host/create-runtime.js';
 import { createWorkspace, type Workspace } from '../../src/core/replay/workspace.js';
-import { protectedHostConfig } from '../../src/cli/commands/hook.js';
+import { protectedHostConfig } from '../../adapters/hosts.js';
 
 export const CORPUS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname));
 export const DEFAULT_CONTRACT = 'review';

@@ -37,7 +37,7 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-const HOSTS = ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes'];
+const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp'];
 
 describe('install, doctor, uninstall through the built bundle', () => {
   it('install all --trust then uninstall all leaves a HOME with foreign config byte-identical, modes too, and no new file', () => {

@@ -14,13 +14,12 @@ import { canonicalPath } from '../../core/paths/canonical.js';
 import { sessionFile, sessionKey } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
-import { getAdapter } from '../hosts.js';
+import { findHost, protectedHostConfig } from '../../../adapters/hosts.js';
 import { UsageError, type CliIO } from '../io.js';
-import { protectedHostConfig, runHook } from './hook.js';
+import { runHook } from './hook.js';
 import { guarded, out, parseArgs, selectSession } from './readback-args.js';
 
 export const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
-const NATIVE_HOOK_HOSTS = new Set(['codex', 'claude']);
 const CHECK_SESSION = 'remit-check';
 
 function parseInput(text: string): unknown {
@@ -80,8 +79,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const input = parseInput(inputText);
     const prompt = args.flags.prompt as string | undefined;
     const tool = (args.flags.tool as string | undefined) ?? '';
-    const adapter = host === 'core' ? undefined : getAdapter(host);
-    if (host !== 'core' && !adapter && !NATIVE_HOOK_HOSTS.has(host)) throw new UsageError(`unknown host '${host}'`);
+    const known = host === 'core' ? undefined : findHost(host);
+    if (host !== 'core' && !known) throw new UsageError(`unknown host '${host}'`);
+    const adapter = await known?.adapter();
     if (host !== 'core' && !tool) throw new UsageError('--tool is needed for a host (its native tool name)');
     let request: ToolRequest | undefined;
     if (host === 'core') {

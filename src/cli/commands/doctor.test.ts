@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DoctorContext, ExecResult } from '../../../adapters/command-hook/doctor-common.js';
 import { inRange } from '../../../adapters/command-hook/doctor-common.js';
 import type { CliIO } from '../io.js';
-import { doctorClaude, doctorCodex } from './doctor.js';
+import { doctorClaude } from '../../../adapters/claude/doctor.js';
+import { doctorCodex } from '../../../adapters/codex/doctor.js';
 import { run as install } from './install.js';
 
 let dir: string;

@@ -1,38 +1,32 @@
 // `remit doctor`: per host, "protected: yes/no" and why (docs/DESIGN.md#command-line). It reads the hosts'
 // configuration, runs each host's `--version`, and RUNS the registered hook commands once
 // with a synthetic probe session. Exit 0 when every applicable host is protected, 3 otherwise.
+import path from 'node:path';
 import minimist from 'minimist';
-import { doctorClaude } from '../../../adapters/claude/doctor.js';
-import { doctorCodex } from '../../../adapters/codex/doctor.js';
-import { absoluteHookCommand } from '../../../adapters/command-hook/command-line.js';
 import { shellExec, whichOnPath, type DoctorContext, type DoctorRow } from '../../../adapters/command-hook/doctor-common.js';
-import { installedBundlePath } from '../../../adapters/command-hook/install-run.js';
+import type { HostModule } from '../../../adapters/host-module.js';
+import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
-import { pluginDoctorRows } from '../plugin-hosts.js';
-import { getAdapter } from '../hosts.js';
 import { defaultBundleSource } from './install.js';
-import path from 'node:path';
-
-export type { DoctorContext, DoctorRow };
-export { doctorClaude, doctorCodex };
 
 export function doctorContext(io: CliIO): DoctorContext {
   return { env: io.env, cwd: io.cwd, exec: shellExec, which: whichOnPath(io.env) };
 }
 
-/** The rows this module owns; the integrator adds the other hosts' rows of the same shape. */
-export function commandHookDoctorRows(ctx: DoctorContext): DoctorRow[] {
-  const bundle = installedBundlePath(resolveDataDir(ctx.env), REMIT_VERSION);
-  const commandFor = (host: string) => (event: string) => absoluteHookCommand(process.execPath, bundle, host, event);
-  return [doctorCodex(ctx, { commandFor: commandFor('codex') }), doctorClaude(ctx, { commandFor: commandFor('claude') })];
+/** Every host's row, in the host list's order. */
+export async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
+  const setupCtx = { ...ctx, dist: path.dirname(defaultBundleSource()), nodePath: process.execPath, version: REMIT_VERSION, dataDir: resolveDataDir(ctx.env) };
+  const rows: DoctorRow[] = [];
+  for (const h of hosts) rows.push(await (await h.setup()).doctor(setupCtx));
+  return rows;
 }
 
 /** Host gaps (modes where hooks do not fire, host bugs) are stated, never claimed as covered. */
-export function withKnownGaps(rows: DoctorRow[]): DoctorRow[] {
+export function withKnownGaps(rows: DoctorRow[], hosts: readonly HostModule[] = HOSTS): DoctorRow[] {
   return rows.map((r) => {
-    const gaps = getAdapter(r.host)?.capability.gaps ?? [];
+    const gaps = findHost(r.host, hosts)?.capability.gaps ?? [];
     return r.applicable && gaps.length ? { ...r, lines: [...r.lines, 'known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`)] } : r;
   });
 }
@@ -49,13 +43,13 @@ export function renderDoctor(rows: DoctorRow[]): string {
   return `${body}\n\n${verdict}\n`;
 }
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
+export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   const a = minimist(argv, { boolean: ['json'], string: ['home'] });
   for (const k of Object.keys(a)) if (!['json', 'home', '_'].includes(k)) throw new UsageError(`unknown option --${k}`);
   if (a._.length) throw new UsageError(`unexpected argument '${String(a._[0])}'`);
   const env = a.home ? { ...io.env, REMIT_HOME: String(a.home) } : io.env;
   const ctx = doctorContext({ ...io, env });
-  const rows = withKnownGaps([...commandHookDoctorRows(ctx), ...(await pluginDoctorRows({ env, cwd: io.cwd, dist: path.dirname(defaultBundleSource()) }))]);
+  const rows = withKnownGaps(await doctorRows(ctx, hosts), hosts);
   // Nothing installed anywhere is not "protected": at least one host must be.
   const ok = rows.some((r) => r.protected) && rows.every((r) => r.protected || !r.applicable);
   io.stdout(a.json ? `${JSON.stringify({ protected: ok, hosts: rows }, null, 2)}\n` : renderDoctor(rows));

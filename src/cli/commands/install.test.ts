@@ -207,7 +207,7 @@ describe('usage', () => {
     expect(() => parseInstallArgs(['claude', '--scope', 'team'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['claude', '--trust'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['nosuchhost'], 'install')).toThrow(UsageError);
-    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes']);
+    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp']);
     expect(() => parseInstallArgs(['codex', '--bogus'], 'install')).toThrow(UsageError);
     expect(parseInstallArgs(['all', '--scope', 'local'], 'install').hosts).toEqual(['claude']);
   });

@@ -4,22 +4,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
-import { claudeInstallSpec } from '../../../adapters/claude/installer.js';
-import { codexInstallSpec } from '../../../adapters/codex/installer.js';
-import { installHost, uninstallHost, type FileAction, type HostInstallSpec, type HostReport } from '../../../adapters/command-hook/install-run.js';
+import type { FileAction, HostReport } from '../../../adapters/command-hook/install-run.js';
+import type { HostModule } from '../../../adapters/host-module.js';
+import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
-import { PLUGIN_HOSTS, runPluginInstall } from '../plugin-hosts.js';
-
-export const INSTALL_SPECS: Record<string, HostInstallSpec> = { codex: codexInstallSpec, claude: claudeInstallSpec };
-
-/** Every host remit installs into, in the order `all` handles them. */
-export const ALL_HOSTS = [...Object.keys(INSTALL_SPECS), ...Object.keys(PLUGIN_HOSTS)];
-
-function scopesOf(host: string): readonly string[] {
-  return INSTALL_SPECS[host]?.scopes ?? PLUGIN_HOSTS[host]?.scopes ?? [];
-}
 
 export interface InstallArgs {
   hosts: string[];
@@ -31,24 +21,27 @@ export interface InstallArgs {
   all: boolean;
 }
 
-export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall'): InstallArgs {
+/** `hosts`: every host remit installs into, in the order `all` handles them. */
+export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall', hosts: readonly HostModule[] = HOSTS): InstallArgs {
+  const names = hosts.map((h) => h.name);
   const known = new Set(['scope', 'dry-run', 'trust', 'json', 'home', '_']);
   const a = minimist(argv, { string: ['scope', 'home'], boolean: ['dry-run', 'trust', 'json'] });
   for (const k of Object.keys(a)) if (!known.has(k)) throw new UsageError(`unknown option --${k}`);
   if (command === 'uninstall' && a.trust) throw new UsageError('--trust applies to install only');
   const [given, ...extra] = a._.map(String);
-  if (!given) throw new UsageError(`a host is needed: remit ${command} <${ALL_HOSTS.join('|')}|all>`);
+  if (!given) throw new UsageError(`a host is needed: remit ${command} <${names.join('|')}|all>`);
   if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
   if (Array.isArray(a.scope)) throw new UsageError('--scope given twice');
   if (a.scope === '' || (a.scope === undefined && argv.includes('--scope'))) throw new UsageError('--scope needs a value: user, project or local');
   const scope = String(a.scope ?? 'user').toLowerCase();
   if (!['user', 'project', 'local'].includes(scope)) throw new UsageError(`unknown scope '${scope}' (user, project or local)`);
   const target = given.toLowerCase();
-  const hosts = target === 'all' ? ALL_HOSTS.filter((h) => scopesOf(h).includes(scope)) : [target];
+  const chosen = target === 'all' ? hosts.filter((h) => h.install.scopes.includes(scope)) : hosts.filter((h) => h.name === target);
   const into = command === 'install' ? 'install into' : 'uninstall from';
-  for (const h of hosts) if (!ALL_HOSTS.includes(h)) throw new UsageError(`remit cannot ${into} '${given}' (${ALL_HOSTS.join(', ')}, all)`);
-  if (a.trust && !hosts.includes('codex')) throw new UsageError('--trust applies to Codex only');
-  return { hosts, scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all' };
+  if (chosen.length === 0 && target !== 'all') throw new UsageError(`remit cannot ${into} '${given}' (${names.join(', ')}, all)`);
+  const trusting = hosts.filter((h) => h.install.trust);
+  if (a.trust && !chosen.some((h) => h.install.trust)) throw new UsageError(`--trust applies to ${trusting.map((h) => h.capability.displayName).join(', ')} only`);
+  return { hosts: chosen.map((h) => h.name), scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all' };
 }
 
 /** The bundle to copy: the running one when remit runs from its bundle, else the repo's build. */
@@ -87,42 +80,42 @@ export interface InstallDeps {
   bundleSource?: string;
   nodePath?: string;
   version?: string;
+  hosts?: readonly HostModule[];
 }
 
 export async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
-  const bundleSource = deps.bundleSource ?? defaultBundleSource();
   const out: HostReport[] = [];
-  for (const h of args.hosts) {
-    if (PLUGIN_HOSTS[h]) {
-      out.push(await runPluginInstall('install', h, { scope: args.scope, dryRun: args.dryRun, env: io.env, cwd: io.cwd, dist: path.dirname(bundleSource) }));
-      continue;
-    }
-    out.push(installHost(INSTALL_SPECS[h]!, {
-      env: io.env,
-      cwd: io.cwd,
-      scope: args.scope,
-      dryRun: args.dryRun,
-      trust: args.trust && h === 'codex',
-      bundleSource,
-      nodePath: deps.nodePath ?? process.execPath,
-      version: deps.version ?? REMIT_VERSION,
-      dataDir: resolveDataDir(io.env),
-    }));
+  for (const name of args.hosts) {
+    const host = findHost(name, deps.hosts)!;
+    const setup = await host.setup();
+    out.push(
+      await setup.install({
+        env: io.env,
+        cwd: io.cwd,
+        scope: args.scope,
+        dryRun: args.dryRun,
+        trust: args.trust && host.install.trust === true,
+        bundleSource: deps.bundleSource ?? defaultBundleSource(),
+        nodePath: deps.nodePath ?? process.execPath,
+        version: deps.version ?? REMIT_VERSION,
+        dataDir: resolveDataDir(io.env),
+      }),
+    );
   }
   return out;
 }
 
-export async function uninstallReports(args: InstallArgs, io: CliIO): Promise<HostReport[]> {
+export async function uninstallReports(args: InstallArgs, io: CliIO, hosts?: readonly HostModule[]): Promise<HostReport[]> {
   const out: HostReport[] = [];
-  for (const h of args.hosts) {
-    if (PLUGIN_HOSTS[h]) out.push(await runPluginInstall('uninstall', h, { scope: args.scope, dryRun: args.dryRun, env: io.env, cwd: io.cwd }));
-    else out.push(uninstallHost(INSTALL_SPECS[h]!, { env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
+  for (const name of args.hosts) {
+    const setup = await findHost(name, hosts)!.setup();
+    out.push(await setup.uninstall({ env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
   }
   return out;
 }
 
 export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Promise<number> {
-  const args = parseInstallArgs(argv, 'install');
+  const args = parseInstallArgs(argv, 'install', deps.hosts);
   const bundleSource = deps.bundleSource ?? defaultBundleSource();
   if (!existsSync(bundleSource)) {
     io.stderr(`remit install: the remit bundle was not found at ${bundleSource} (run npm run build)\n`);

@@ -7,7 +7,7 @@ import type { Case } from '../../generated/types.js';
 import { UsageError, type CliIO } from '../io.js';
 import { replayRuntimeFactory, run, shippedCasesDir } from './replay.js';
 
-const deps = { adapters: () => [], createRuntime: replayRuntimeFactory(() => []) };
+const deps = { adapters: async () => [], createRuntime: replayRuntimeFactory([]) };
 
 const good: Case = {
   title: 'write in review',

@@ -5,34 +5,35 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
 import type { CliReplay } from '../../generated/types.js';
+import type { HostModule } from '../../../adapters/host-module.js';
+import { HOSTS, loadAdapters, protectedHostConfig } from '../../../adapters/hosts.js';
 import type { HostAdapter } from '../../core/host/adapter.js';
 import { CORE_TARGET, loadCases, replayAll, targetName, totals, type ReplayRow, type ReplayTarget, type RuntimeFactory } from '../../core/replay/index.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import { UsageError, type CliIO } from '../io.js';
-import { listAdapters } from '../hosts.js';
 import { renderTable } from './replay-table.js';
 
 export interface ReplayDeps {
-  adapters: () => HostAdapter[];
+  adapters: () => Promise<HostAdapter[]>;
   createRuntime: RuntimeFactory;
 }
 
 /**
- * The production Runtime for replay: host hook configuration of every registered adapter is
- * protected (rule `self-protection`), and an adapter target's audit records its own response channels.
+ * The production Runtime for replay: the configuration of every host in `hosts` is protected
+ * (rule `self-protection`), and an adapter target's audit records its own response channels.
  */
-export function replayRuntimeFactory(adapters: () => HostAdapter[]): RuntimeFactory {
+export function replayRuntimeFactory(hosts: readonly HostModule[] = HOSTS): RuntimeFactory {
   return (o) =>
     createRuntime({
       home: o.home,
       env: o.env,
-      protectedPaths: { hostConfig: adapters().flatMap((a) => a.capability.configPaths ?? []) },
+      protectedPaths: { hostConfig: protectedHostConfig(o.env, hosts) },
       ...(o.lockTimeoutMs !== undefined ? { lockTimeoutMs: o.lockTimeoutMs } : {}),
       ...(o.adapter ? { channels: { deny: o.adapter.capability.denyChannel, ask: o.adapter.capability.ask } } : {}),
     });
 }
 
-const DEFAULT_DEPS: ReplayDeps = { adapters: listAdapters, createRuntime: replayRuntimeFactory(listAdapters) };
+const DEFAULT_DEPS: ReplayDeps = { adapters: () => loadAdapters(), createRuntime: replayRuntimeFactory() };
 
 /** The shipped cases: `cases/` beside the package that holds this code (dist/remit.cjs → ../cases). */
 export function shippedCasesDir(from: string = fileURLToPath(import.meta.url)): string | null {
@@ -93,7 +94,7 @@ export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_
   const dir = given !== undefined ? path.resolve(io.cwd, given) : shippedCasesDir();
   if (dir === null) throw new UsageError('no cases folder given and none shipped beside remit');
   if (!existsSync(dir)) throw new UsageError(`no such folder: ${dir}`);
-  const targets = selectTargets(args.host === '' ? undefined : args.host, deps.adapters());
+  const targets = selectTargets(args.host === '' ? undefined : args.host, await deps.adapters());
   const names = targets.map(targetName);
   // Each arm gets its own REMIT_HOME; --home is accepted for symmetry and never written to.
   const rows = await replayAll(loadCases(dir), targets, { createRuntime: deps.createRuntime });

@@ -5,6 +5,7 @@
 import { readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { HostReport } from '../../../adapters/command-hook/install-run.js';
+import type { HostModule } from '../../../adapters/host-module.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import type { CliIO } from '../io.js';
 import { asPlanned, parseInstallArgs, renderReports, uninstallReports } from './install.js';
@@ -69,9 +70,9 @@ export function removeBundles(dataDir: string, dryRun: boolean): HostReport {
   return report;
 }
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
-  const args = parseInstallArgs(argv, 'uninstall');
-  const reports = await uninstallReports(args, io);
+export async function run(argv: string[], io: CliIO, hosts?: readonly HostModule[]): Promise<number> {
+  const args = parseInstallArgs(argv, 'uninstall', hosts);
+  const reports = await uninstallReports(args, io, hosts);
   if (args.all && args.scope === 'user' && reports.every((r) => r.ok)) reports.push(removeBundles(resolveDataDir(io.env), args.dryRun));
   io.stdout(args.json ? `${JSON.stringify({ command: 'uninstall', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n` : renderReports(reports, 'uninstalled'));
   return reports.every((r) => r.ok) ? 0 : 1;

@@ -4,7 +4,7 @@
 // sites after the change than before. Whole texts are compared when they can be had
 // (an edit or patch is replayed onto the old file for that), fragments otherwise.
 import { applyHunks } from '../patch/apply-hunks.js';
-import type { PatchFile } from '../patch/parse-patch.js';
+import type { PatchFile } from '../patch/patch-file.js';
 import { codeFamily } from './code-language.js';
 import { fragmentDependencies, newDependencyNames, wholeDependencies } from './dependency-names.js';
 import { countHashCalls, firstGrownApi, type HashCount } from './hash-apis.js';

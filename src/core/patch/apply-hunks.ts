@@ -2,7 +2,7 @@
 // compare whole files (sections, comments and strings resolved) instead of fragments.
 // Matching is exact, then ignoring trailing, then surrounding whitespace — the same
 // tolerance ladder Codex and OpenCode use. Returns undefined when a hunk does not fit.
-import type { PatchHunk } from './parse-patch.js';
+import type { PatchHunk } from './patch-file.js';
 
 type Compare = (a: string, b: string) => boolean;
 const LADDER: Compare[] = [(a, b) => a === b, (a, b) => a.trimEnd() === b.trimEnd(), (a, b) => a.trim() === b.trim()];

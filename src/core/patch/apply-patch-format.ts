@@ -5,7 +5,7 @@
 // lines it does not know. We accept the union of what either host would write and refuse
 // (not ok) anything that could hide a target from us: stray lines between file blocks,
 // text before Begin Patch or after End Patch, an Update with nothing in it.
-import { addFile, newHunk, pushHunkLine, splitPatchLines, type PatchFile, type PatchHunk } from './parse-patch.js';
+import { addFile, newHunk, pushHunkLine, splitPatchLines, type PatchFile, type PatchHunk } from './patch-file.js';
 
 const BEGIN = '*** Begin Patch';
 const END = '*** End Patch';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHunks } from './apply-hunks.js';
-import { parsePatch, type PatchFile } from './parse-patch.js';
+import { parsePatch } from './parse-patch.js';
+import type { PatchFile } from './patch-file.js';
 
 function files(text: string, format: 'apply_patch' | 'v4a' | 'unified'): PatchFile[] {
   const r = parsePatch(text, format);

@@ -3,7 +3,7 @@
 // shapes: `apply_patch <<'EOF' … EOF` and `cd <dir> && apply_patch <<'EOF' … EOF`
 // (codex-rs/apply-patch/src/invocation.rs). We recognise those, plus a single-quoted patch
 // argument, and nothing else: any other shape is the shell classifier's to judge.
-import { splitPatchLines } from './parse-patch.js';
+import { splitPatchLines } from './patch-file.js';
 
 export interface ApplyPatchInvocation {
   /** The patch text (heredoc body or quoted argument). */

@@ -2,7 +2,7 @@
 // bodies are consumed by their `@@ -a,b +c,d @@` line counts, as those tools do, so a
 // removed line that reads `--- x` is never taken for a file header. Text outside file
 // sections (a commit message, a prose preamble) is ignored, as both tools ignore it.
-import { newHunk, pushHunkLine, splitPatchLines, type PatchFile } from './parse-patch.js';
+import { newHunk, pushHunkLine, splitPatchLines, type PatchFile } from './patch-file.js';
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
 const DEV_NULL = '/dev/null';

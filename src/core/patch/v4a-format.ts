@@ -4,7 +4,7 @@
 // `*** Move File: a -> b` as a rename with no hunks, treats unknown lines inside an op as
 // context and drops empty lines. We mirror that, and also accept the Codex `*** Move to:`
 // line (newer Hermes rejects it, older ones did not) so a rename target is never missed.
-import { addFile, newHunk, pushHunkLine, splitPatchLines, type PatchFile, type PatchHunk } from './parse-patch.js';
+import { addFile, newHunk, pushHunkLine, splitPatchLines, type PatchFile, type PatchHunk } from './patch-file.js';
 
 const BEGIN = /^\*\*\*\s*Begin\s+Patch\s*$/;
 const END = /^\*\*\*\s*End\s+Patch\s*$/;

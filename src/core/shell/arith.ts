@@ -2,7 +2,9 @@
 // subscript inside that value as well: `x='a[$(rm -rf ~)]'; (( x ))` runs rm. An
 // arithmetic text is therefore safe only when every variable it reads holds a number we
 // know of (a literal integer, or the result of an earlier safe arithmetic assignment).
-import type { Env } from './words.js';
+
+/** The walker's variables as arithmetic reads them (words.ts builds them; null: value unknown). */
+type Env = ReadonlyMap<string, string | null>;
 
 /** Stored in the walker's variables for "some integer": the value is unknown but harmless to arithmetic. */
 export const INT_VALUE = '\u0000int';

@@ -13,7 +13,8 @@ import { networkHandlers } from './programs/network.js';
 import { packageHandlers } from './programs/packages.js';
 import { readHandlers } from './programs/reads.js';
 import { remit } from './programs/remit.js';
-import { pathProgram, scriptHandlers } from './programs/scripts.js';
+import { pathProgram } from './programs/path-program.js';
+import { scriptHandlers } from './programs/scripts.js';
 import { wrapperHandlers } from './programs/wrappers.js';
 
 const pwsh: Handler = (w, inv) => powershellFromArgs(w, inv);

@@ -5,10 +5,7 @@ import path from 'node:path';
 import { parseArgs } from '../options.js';
 import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
-import { checkHandlers, isCheckName } from './checks.js';
-import { intentsOf } from './installers.js';
-import { interpreterFor, interpreterHandlers } from './interpreters.js';
-import { packageHandlers } from './packages.js';
+import { isCheckName } from './checks.js';
 
 const SCRIPT_MAX = 64 * 1024;
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da|k|)sh\b/;
@@ -75,31 +72,6 @@ const source: Handler = (w, inv) => {
   }
   runScriptFile(w, inv, file, true, false);
 };
-
-/** A virtualenv's own bin folder: its programs are the tools of those names, installed there. */
-const VENV_BIN = /(?:^|\/)(?:\.?venv[\w.-]*|env|\.tox\/[^/]+|\.nox\/[^/]+|virtualenv)\/(?:bin|Scripts)\/([^/]+?)(?:\.exe)?$/;
-
-/**
- * `./x.sh`, `scripts/build.sh`: a path run as a program. A virtualenv's `bin/python`,
- * `bin/pip`, `bin/pytest` are those tools. Any other path whose name is a package
- * manager's (`./tools/pip install x`) stays unproven, but its install intent still counts.
- */
-export const pathProgram: Handler = (w, inv) => {
-  const value = inv.args[0]!.value ?? '';
-  const venv = VENV_BIN.exec(value);
-  if (venv) {
-    const handler = toolHandler(venv[1]!);
-    if (handler) return handler(w, { ...inv, name: venv[1]! });
-  }
-  const base = value.slice(value.lastIndexOf('/') + 1).replace(/\.(?:exe|cmd|bat|ps1)$/i, '');
-  const installer = packageHandlers[base] ?? (/^pip-?\d(?:\.\d+)?$/.test(base) ? interpreterFor(base) : undefined);
-  if (installer) intentsOf(w, inv, installer);
-  runScriptFile(w, inv, inv.args[0]!, false, true);
-};
-
-function toolHandler(name: string): Handler | undefined {
-  return packageHandlers[name] ?? interpreterHandlers[name] ?? checkHandlers[name] ?? interpreterFor(name);
-}
 
 interface PackageJson {
   scripts?: Record<string, unknown>;

@@ -1,0 +1,27 @@
+// The HostAdapter of a command-hook host (Codex, Claude Code): replay, `check` and the
+// conformance suites hand it the payload text the host would write, it runs the host's real
+// hook path, and it reads the answer the way the host does.
+import type { HostCapability, Step, ToolRequest } from '../../src/generated/types.js';
+import type { CaseRendering, HostAdapter, StepRenderContext } from '../../src/core/host/adapter.js';
+import type { HookRun } from '../host-module.js';
+import { readCommandHookResponse } from './reading.js';
+
+export interface CommandHookAdapterSpec {
+  capability: HostCapability;
+  renderStep(step: Step, ctx: StepRenderContext): CaseRendering;
+  hook: HookRun;
+  toolRequest(toolName: string, input: unknown): ToolRequest;
+  /** The host has no ask: remit's ask arrives as a deny naming how to authorise it (Codex). */
+  askAsDeny: boolean;
+}
+
+export function commandHookAdapter(spec: CommandHookAdapterSpec): HostAdapter {
+  return {
+    name: spec.capability.host,
+    capability: spec.capability,
+    renderStep: spec.renderStep,
+    invoke: (call, runtime) => spec.hook(call.event, typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload), runtime),
+    readResponse: (call, response) => readCommandHookResponse(call, response, { askAsDeny: spec.askAsDeny }),
+    toolRequest: spec.toolRequest,
+  };
+}

@@ -1,0 +1,35 @@
+// Every host remit supports: one line each, naming the host's own module. Every table the hook,
+// the CLI and the build need is derived from this list (adapters/host-module.ts says how), so a
+// new host costs its folder, its line here and its name in the schema's host enum.
+import type { HostCapability } from '../src/generated/types.js';
+import { claudeHost } from './claude/host.js';
+import { codexHost } from './codex/host.js';
+import { hermesHost } from './hermes/host.js';
+import type { Env, HostModule } from './host-module.js';
+import { ompHost } from './omp/host.js';
+import { opencodeHost } from './opencode/host.js';
+import { piHost } from './pi/host.js';
+
+export const HOSTS: readonly HostModule[] = [codexHost, claudeHost, opencodeHost, hermesHost, piHost, ompHost];
+
+export function findHost(name: string, hosts: readonly HostModule[] = HOSTS): HostModule | undefined {
+  return hosts.find((h) => h.name === name.toLowerCase());
+}
+
+export function hostCapabilities(hosts: readonly HostModule[] = HOSTS): HostCapability[] {
+  return hosts.map((h) => h.capability);
+}
+
+/**
+ * Every host's hook and plugin configuration, as written (`~` for the home folder) and as this
+ * environment places it. Rule `self-protection` protects all of it from any host's agent (an
+ * OpenCode session must not rewrite Claude Code's settings either).
+ */
+export function protectedHostConfig(env: Env, hosts: readonly HostModule[] = HOSTS): string[] {
+  return [...new Set(hosts.flatMap((h) => [...(h.capability.configPaths ?? []), ...h.configPaths(env)]))];
+}
+
+/** The adapters of every host, loaded (replay and the cases suite run them all). */
+export function loadAdapters(hosts: readonly HostModule[] = HOSTS) {
+  return Promise.all(hosts.map((h) => h.adapter()));
+}

@@ -1,0 +1,156 @@
+// The four installers in a throwaway HOME: scopes, idempotence, dry-run, overrides, refusal of
+// symlinked and malformed files, uninstall taking only remit's own files and entries, doctor.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { doctorHermes, installHermes, uninstallHermes } from '../adapters/hermes/install.js';
+import { doctorOmp, installOmp, uninstallOmp } from '../adapters/omp/install.js';
+import { doctorOpencode, installOpencode, uninstallOpencode } from '../adapters/opencode/install.js';
+import { doctorPi, installPi, uninstallPi } from '../adapters/pi/install.js';
+
+let base: string;
+let home: string;
+let dist: string;
+let project: string;
+let env: NodeJS.ProcessEnv;
+
+function fakeDist(dir: string): void {
+  mkdirSync(path.join(dir, 'plugins', 'hermes', 'remit'), { recursive: true });
+  for (const host of ['opencode', 'pi', 'omp']) {
+    const body =
+      host === 'opencode'
+        ? `// remit 9.9.9 opencode plugin\nexport default async function remit() { return { 'tool.execute.before': async () => {} }; }\n`
+        : `// remit 9.9.9 ${host} plugin\nexport default function remit(pi) { pi.on('session_start', () => {}); pi.on('tool_call', () => {}); }\n`;
+    writeFileSync(path.join(dir, 'plugins', `${host}.js`), body.replace(/remit\(/, `remit_${host}(`));
+  }
+  writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', 'plugin.yaml'), 'name: remit\nversion: "9.9.9"\n');
+  writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', '__init__.py'), '"""remit for Hermes Agent"""\ndef register(ctx):\n    pass\n');
+  writeFileSync(path.join(dir, 'remit.cjs'), '#!/usr/bin/env node\nprocess.stdin.resume();process.stdin.on("end",()=>process.stdout.write("{}"));\n');
+  writeFileSync(path.join(dir, '..', 'package.json'), '{"version": "9.9.9"}');
+}
+
+beforeEach(() => {
+  base = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-install-')));
+  home = path.join(base, 'home');
+  project = path.join(base, 'project');
+  dist = path.join(base, 'pkg', 'dist');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  fakeDist(dist);
+  env = { HOME: home };
+});
+afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+const hosts = [
+  { name: 'opencode', install: installOpencode, uninstall: uninstallOpencode, doctor: doctorOpencode, user: () => path.join(home, '.config/opencode/plugins/remit.js'), project: () => path.join(project, '.opencode/plugins/remit.js') },
+  { name: 'pi', install: installPi, uninstall: uninstallPi, doctor: doctorPi, user: () => path.join(home, '.pi/agent/extensions/remit.js'), project: () => path.join(project, '.pi/extensions/remit.js') },
+  { name: 'omp', install: installOmp, uninstall: uninstallOmp, doctor: doctorOmp, user: () => path.join(home, '.omp/agent/extensions/remit.js'), project: () => path.join(project, '.omp/extensions/remit.js') },
+] as const;
+
+describe.each(hosts)('$name installer', (h) => {
+  it('installs once, changes nothing the second time, and doctor says protected', async () => {
+    const first = await h.install({ env, dist });
+    expect(first.changes[0]).toEqual({ path: h.user(), action: 'create' });
+    const again = await h.install({ env, dist });
+    expect(again.changes.every((c) => c.action === 'unchanged')).toBe(true);
+    const row = await h.doctor({ env, dist, cwd: project });
+    expect(row.lines[0]).toMatch(/^protected: yes/);
+  });
+
+  it('dry-run writes nothing', async () => {
+    const r = await h.install({ env, dist, dryRun: true });
+    expect(r.changes[0]!.action).toBe('create');
+    expect(existsSync(h.user())).toBe(false);
+    expect((await h.doctor({ env, dist, cwd: project })).lines[0]).toMatch(/^protected: no/);
+  });
+
+  it('writes a self-contained copy for a project, and refuses a local scope', async () => {
+    await h.install({ env, dist, scope: 'project', cwd: project });
+    expect(readFileSync(h.project(), 'utf8')).not.toContain(home);
+    await expect(h.install({ env, dist, scope: 'local' })).rejects.toThrow(/no local scope/);
+  });
+
+  it('uninstall removes only its own file', async () => {
+    await h.install({ env, dist });
+    const mine = await h.uninstall({ env, dist });
+    expect(mine.changes[0]!.action).toBe('remove');
+    mkdirSync(path.dirname(h.user()), { recursive: true });
+    writeFileSync(h.user(), 'export default () => {}\n');
+    const foreign = await h.uninstall({ env, dist });
+    expect(foreign.changes[0]!.action).toBe('kept');
+    expect(existsSync(h.user())).toBe(true);
+  });
+
+  it('refuses to write through a symlink', async () => {
+    const elsewhere = path.join(base, 'elsewhere');
+    mkdirSync(elsewhere);
+    mkdirSync(path.dirname(path.dirname(h.user())), { recursive: true });
+    symlinkSync(elsewhere, path.dirname(h.user()));
+    await expect(h.install({ env, dist })).rejects.toThrow(/symbolic link/);
+  });
+});
+
+describe('location overrides', () => {
+  it('honours XDG_CONFIG_HOME, PI_CODING_AGENT_DIR, OMP_PROFILE and HERMES_HOME', async () => {
+    const xdg = path.join(base, 'xdg');
+    expect((await installOpencode({ env: { ...env, XDG_CONFIG_HOME: xdg }, dist })).changes[0]!.path).toBe(path.join(xdg, 'opencode/plugins/remit.js'));
+    const agent = path.join(base, 'agent');
+    expect((await installPi({ env: { ...env, PI_CODING_AGENT_DIR: agent }, dist })).changes[0]!.path).toBe(path.join(agent, 'extensions/remit.js'));
+    expect((await installOmp({ env: { ...env, OMP_PROFILE: 'work' }, dist })).changes[0]!.path).toBe(path.join(home, '.omp/profiles/work/agent/extensions/remit.js'));
+    const hh = path.join(base, 'hermes-home');
+    expect((await installHermes({ env: { ...env, HERMES_HOME: hh }, dist })).changes[0]!.path).toBe(path.join(hh, 'plugins/remit/plugin.yaml'));
+  });
+});
+
+describe('omp trustedExtensions', () => {
+  it('adds remit to the user config.yml list, keeps other entries and comments, and takes only its own entry back', async () => {
+    const cfg = path.join(home, '.omp/agent/config.yml');
+    mkdirSync(path.dirname(cfg), { recursive: true });
+    writeFileSync(cfg, '# mine\nmodel: fake/x\ntrustedExtensions:\n  - /opt/other.ts\n');
+    await installOmp({ env, dist });
+    const after = readFileSync(cfg, 'utf8');
+    expect(after).toContain('# mine');
+    expect(after).toContain('/opt/other.ts');
+    expect(after).toContain(path.join(home, '.omp/agent/extensions/remit.js'));
+    expect((await installOmp({ env, dist })).changes.every((c) => c.action === 'unchanged')).toBe(true);
+    await uninstallOmp({ env, dist });
+    const back = readFileSync(cfg, 'utf8');
+    expect(back).toContain('/opt/other.ts');
+    expect(back).not.toContain('remit.js');
+  });
+
+  it('refuses a malformed config.yml untouched', async () => {
+    const cfg = path.join(home, '.omp/agent/config.yml');
+    mkdirSync(path.dirname(cfg), { recursive: true });
+    writeFileSync(cfg, 'trustedExtensions: [unclosed\n');
+    await expect(installOmp({ env, dist })).rejects.toThrow(/not valid YAML/);
+    expect(readFileSync(cfg, 'utf8')).toBe('trustedExtensions: [unclosed\n');
+  });
+});
+
+describe('Hermes installer', () => {
+  it('installs the plugin folder, a stable bundle copy, the launcher and the enabled entry; idempotent; uninstall restores', async () => {
+    const cfg = path.join(home, '.hermes/config.yaml');
+    mkdirSync(path.dirname(cfg), { recursive: true });
+    writeFileSync(cfg, 'model: x\nplugins:\n  enabled:\n    - other\n');
+    const r = await installHermes({ env, dist });
+    expect(r.changes.map((c) => c.action)).toEqual(['create', 'create', 'create', 'create', 'update']);
+    const launcher = JSON.parse(readFileSync(path.join(home, '.hermes/plugins/remit/launcher.json'), 'utf8'));
+    expect(launcher.bundle).toBe(path.join(home, '.local/share/remit/9.9.9/remit.cjs'));
+    expect(readFileSync(cfg, 'utf8')).toMatch(/- other\n\s+- remit/);
+    expect((await installHermes({ env, dist })).changes.every((c) => c.action === 'unchanged')).toBe(true);
+    const row = await doctorHermes({ env, cwd: project });
+    expect(row.lines[0]).toMatch(/^protected: yes/);
+    expect(row.lines.join('\n')).toMatch(/verified against Hermes Agent 0\.16\.0 \(range >=0\.16\.0 <0\.17\)/);
+    await uninstallHermes({ env, dist });
+    expect(readFileSync(cfg, 'utf8')).toBe('model: x\nplugins:\n  enabled:\n    - other\n');
+    expect(existsSync(path.join(home, '.hermes/plugins/remit'))).toBe(false);
+  });
+
+  it('project scope carries no machine path and says how to enable it', async () => {
+    const r = await installHermes({ env, dist, scope: 'project', cwd: project });
+    expect(existsSync(path.join(project, '.hermes/plugins/remit/launcher.json'))).toBe(false);
+    expect(r.notes.join(' ')).toMatch(/HERMES_ENABLE_PROJECT_PLUGINS/);
+  });
+});
