@@ -36,6 +36,9 @@ export async function replayAll(loaded: LoadedCase[], targets: ReplayTarget[], o
   const worker = async () => {
     while (next < jobs.length) {
       const { row, col } = jobs[next++]!;
+      // A cell whose work is all synchronous never returns to the event loop; yielding here lets
+      // another cell's timers (a lock wait in a lock-held case) run on time.
+      await new Promise((resolve) => setImmediate(resolve));
       rows[row]!.results[col] = await replayCase(loaded[row]!.case!, targets[col]!, options);
     }
   };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { lutimesSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { lutimesSync, mkdirSync, mkdtempSync, utimesSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +40,22 @@ describe('the session lock', () => {
     lutimesSync(lockPathOf(file), old, old);
     expect(await withLock(file, 80, () => 'stale')).toBe('stale');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a waiter that wakes past its deadline times out rather than judge the lock by its age', async () => {
+    // An older remit's folder lock, not provably dead: only its age could free it.
+    mkdirSync(lockPathOf(file));
+    const waiting = withLock(file, 50, () => 'taken');
+    // The event loop is held past the deadline, and meanwhile the lock looks older than stale.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lockPathOf(file), old, old);
+    const until = Date.now() + 120;
+    while (Date.now() < until) {
+      // busy: no timer runs
+    }
+    await expect(waiting).rejects.toBeInstanceOf(LockTimeoutError);
+    // On time, the same stale lock is taken over.
+    expect(await withLock(file, 50, () => 'stale')).toBe('stale');
   });
 
   it('two holders in one process are told apart: one never releases the other', () => {

@@ -127,7 +127,7 @@ export interface Held {
   refresh(): void;
 }
 
-/** One attempt: the lock, or null when a live holder has it. Throws on a folder that cannot be written. */
+/** One attempt: the lock, or null when a live holder has it (`staleMs` Infinity: never judged by age, only a provably gone holder is taken over). Throws on a folder that cannot be written. */
 export function tryLock(file: string, staleMs: number): Held | null {
   const lock = lockPathOf(file);
   const tag = me();
@@ -180,7 +180,10 @@ export async function withLock<T>(file: string, timeoutMs: number, fn: () => T |
     if (left <= 0) throw new LockTimeoutError(file, timeoutMs);
     await sleep(Math.min(left, wait + Math.random() * wait));
     wait = Math.min(wait * 2, 25);
-    held = tryLock(file, LOCK_STALE_MS);
+    // A waiter that wakes past its deadline (a busy event loop held its timer) may have slept
+    // beyond the stale age itself: judging the lock by age now would take a live one. It may
+    // still take a free lock or one whose holder is provably gone, else it times out.
+    held = tryLock(file, Date.now() > deadline ? Infinity : LOCK_STALE_MS);
   }
   const lock = held;
   let refresher: ReturnType<typeof setInterval> | undefined;
