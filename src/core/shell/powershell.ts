@@ -486,20 +486,25 @@ export class PowerShellRunner {
     // `&('Remove-Item')`, `&$cmd`, `.{…}`, `& "x"`: the call operator glued to what it runs.
     if (/^[&.][('"$@{]/.test(first.text) && first.value === null) return this.unknown(words, scope, 'dynamic_word');
     if (words.some((t) => this.dotnet(t, scope, words))) return;
+    // `& "Remove-Item" x`: after the call operator a quoted word is the command's name, not a string to print.
+    let called = false;
     if (first.text === '&' || first.text === '.') {
       const target = rest[0];
       if (!target || target.value === null) return this.unknown(words, scope, 'dynamic_word');
-      if (first.text === '.' ) return this.unknown(words, scope, 'powershell_unproven');
+      if (first.text === '.') return this.unknown(words, scope, 'powershell_unproven');
       first = target;
       rest = rest.slice(1);
+      called = true;
     }
     if (first.value === null) {
       // Expressions (`$a.Length`, `(1+2)`) compute values; their nested code was classified above.
-      if (first.nested.length > 0 || /^\$[\w:.]+$/.test(first.text)) return w.acc.read();
+      if (!called && (first.nested.length > 0 || /^\$[\w:.]+$/.test(first.text))) return w.acc.read();
       return this.unknown(words, scope, 'dynamic_word');
     }
-    if (/^[-+]?\d/.test(first.value) || first.text.startsWith("'") || first.text.startsWith('"')) return w.acc.read();
+    if (!called && (/^[-+]?\d/.test(first.value) || first.text.startsWith("'") || first.text.startsWith('"'))) return w.acc.read();
     const name = first.value.toLowerCase().replace(/\.exe$/, '');
+    // A PowerShell script (`./x.ps1`, `& "tools/x.ps1"`) is read and classified as PowerShell.
+    if (/\.ps1$/.test(name)) return this.script(first, scope, depth, words);
     const kind = CMDLETS.get(name);
     if (kind) return this.cmdlet(kind, name, rest, scope, words);
     if (/^[a-z]+-[a-z]+$/i.test(name)) return this.unknown(words, scope, 'powershell_unproven');
@@ -552,6 +557,13 @@ export class PowerShellRunner {
       return true;
     }
     return settled;
+  }
+
+  private script(file: Token, scope: Scope, depth: number, words: Token[]): void {
+    const p = this.path(file, scope);
+    const text = p ? this.w.readFile(p) : undefined;
+    if (text === undefined) return this.unknown(words, scope, 'powershell_unproven');
+    this.run(text, cloneScope(scope), depth + 1);
   }
 
   private unknown(words: Token[], scope: Scope, reason: 'dynamic_word' | 'powershell_unproven'): void {
