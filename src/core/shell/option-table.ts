@@ -27,7 +27,9 @@
 // included, so `sed --i` becomes `--in-place`. Programs that do not abbreviate (clap,
 // Go flag, most non-GNU tools) set `abbrev: false` and any prefix is an unknown option.
 // `posix: true` ends options at the first operand (no GNU permutation); `numeric: true`
-// accepts `-N` (`head -5`). `longSingleDash` lists long options spelled with one dash.
+// accepts `-N` (`head -5`). `singleDash: true` is Go's flag syntax: every option is a long
+// name that may be spelled with one dash or two (`-run x`, `--run=x`); short clusters do
+// not exist. `ignoreCase: true` matches long names without regard to case (tsc).
 import type { Handler, Invocation, ShellWalker } from './walker.js';
 import type { Arg } from './words.js';
 
@@ -48,6 +50,8 @@ export interface OptionTableSpec {
   readonly abbrev?: boolean;
   readonly posix?: boolean;
   readonly numeric?: boolean;
+  readonly singleDash?: boolean;
+  readonly ignoreCase?: boolean;
 }
 
 export interface OptionTable {
@@ -57,6 +61,8 @@ export interface OptionTable {
   readonly abbrev: boolean;
   readonly posix: boolean;
   readonly numeric: boolean;
+  readonly singleDash: boolean;
+  readonly ignoreCase: boolean;
   /** No option of the program writes, runs a program or is otherwise unsafe. */
   readonly pure: boolean;
 }
@@ -80,12 +86,23 @@ export function defineOptions(spec: OptionTableSpec): OptionTable {
       const arity: Arity = suffix === '::' || suffix === '[=]' ? 'optional' : suffix === ':' || suffix === '=' ? 'required' : 'none';
       const map = dashes === '--' ? long : short;
       if (dashes === '-' && name!.length !== 1) throw new Error(`short option must be one character: ${tok}`);
-      if (map.has(name!)) throw new Error(`option listed twice: ${tok}`);
-      map.set(name!, { name: name!, kind, arity });
+      const key = spec.ignoreCase && dashes === '--' ? name!.toLowerCase() : name!;
+      if (map.has(key)) throw new Error(`option listed twice: ${tok}`);
+      map.set(key, { name: name!, kind, arity });
     }
   }
   const pure = [...short.values(), ...long.values()].every((d) => d.kind === 'read');
-  return { short, long, longNames: [...long.keys()], abbrev: spec.abbrev ?? true, posix: spec.posix ?? false, numeric: spec.numeric ?? false, pure };
+  return {
+    short,
+    long,
+    longNames: [...long.keys()],
+    abbrev: spec.abbrev ?? true,
+    posix: spec.posix ?? false,
+    numeric: spec.numeric ?? false,
+    singleDash: spec.singleDash ?? false,
+    ignoreCase: spec.ignoreCase ?? false,
+    pure,
+  };
 }
 
 export interface ScannedOption {
@@ -112,14 +129,15 @@ export interface OptionScan {
 
 /** A glob that could expand to a word starting with `-` (its first character is a glob character). */
 export function mayExpandToOption(a: Arg): boolean {
-  if (a.value === null) return true;
+  if (a.value === null) return a.plain !== true;
   if (!a.glob) return false;
   const c = a.value.charCodeAt(0);
   // `*`, `?`, `[`
   return c === 42 || c === 63 || c === 91;
 }
 
-function resolveLongName(t: OptionTable, raw: string): OptionDef | 'ambiguous' | undefined {
+function resolveLongName(t: OptionTable, typed: string): OptionDef | 'ambiguous' | undefined {
+  const raw = t.ignoreCase ? typed.toLowerCase() : typed;
   const exact = t.long.get(raw);
   if (exact) return exact;
   if (!t.abbrev || raw === '') return undefined;
@@ -171,9 +189,10 @@ export function scanOptions(args: readonly Arg[], start: number, t: OptionTable)
       for (i++; i < args.length; i++) out.operands.push(args[i]!);
       break;
     }
-    if (v.charCodeAt(1) === 45 /* - */) {
+    if (v.charCodeAt(1) === 45 /* - */ || t.singleDash) {
+      const dashes = v.charCodeAt(1) === 45 ? 2 : 1;
       const eq = v.indexOf('=');
-      const raw = eq >= 0 ? v.slice(2, eq) : v.slice(2);
+      const raw = eq >= 0 ? v.slice(dashes, eq) : v.slice(dashes);
       const def = resolveLongName(t, raw);
       if (def === 'ambiguous') {
         fail('ambiguous_option', v);

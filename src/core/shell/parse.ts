@@ -4,6 +4,7 @@
 // malformed inputs (`rm (`) come back with no error at all, so trailing text the tree does
 // not cover is also treated as a syntax failure.
 import { forEachChild, parse as unbashParse } from 'unbash';
+import { plainLiteral, printsRevisions } from './plain-words.js';
 import type {
   ArithmeticExpression,
   Command,
@@ -49,6 +50,11 @@ export interface ShWord {
   readonly assigns: boolean;
   /** The whole word is one process substitution (`>(tee f)`): a pipe, not a file. */
   readonly procSub?: boolean;
+  /**
+   * Dynamic, but every word it can expand to is a revision (plain-words.ts): substitutions
+   * of git commands that print commit ids or ref names, joined with plain literal text.
+   */
+  readonly plain?: boolean;
 }
 
 export interface ShAssign {
@@ -386,21 +392,34 @@ class Converter {
     let assigns = false;
     const subs: ShNode[] = [];
     let tilde = false;
+    // Whether the word is made only of revision-printing substitutions and plain literals.
+    let plain = true;
+    let plainSubs = 0;
+    const plainSub = (kind: string, before: number): void => {
+      if (kind !== 'CommandExpansion' || subs.length !== before + 1 || !printsRevisions(subs[before]!)) plain = false;
+      else plainSubs++;
+    };
     for (let i = 0; i < parts.length; i++) {
       const p = parts[i]!;
       switch (p.type) {
         case 'Literal':
           if (i === 0 && p.text.charCodeAt(0) === 126) tilde = true;
           segs.push(p.value);
+          if (!plainLiteral(p.value)) plain = false;
           break;
         case 'SingleQuoted':
         case 'AnsiCQuoted':
           segs.push(p.value);
+          if (!plainLiteral(p.value)) plain = false;
           break;
         case 'DoubleQuoted':
         case 'LocaleString':
           for (const c of p.parts) {
+            const before = subs.length;
             const r = this.quotedChild(c, segs, subs, depth, src);
+            if (c.type === 'Literal') {
+              if (!plainLiteral(c.value)) plain = false;
+            } else plainSub(c.type, before);
             if (r === 'dynamic') dynamic = true;
             else if (r === 'assigns') {
               dynamic = true;
@@ -438,16 +457,21 @@ class Converter {
           subs.push({ k: 'evals', text: p.text, arith: [arithBody(p.text)] });
           this.collectSubs(p, subs, depth, src);
           break;
-        default:
+        default: {
           // Command and process substitutions, extended globs.
           dynamic = true;
+          const before = subs.length;
           this.collectSubs(p, subs, depth, src);
+          plainSub(p.type, before);
+        }
       }
+      if (p.type !== 'Literal' && p.type !== 'SingleQuoted' && p.type !== 'AnsiCQuoted' && p.type !== 'DoubleQuoted' && p.type !== 'LocaleString' && p.type !== 'CommandExpansion') plain = false;
     }
     let lit: string | undefined;
     if (!dynamic && segs.every((s) => typeof s === 'string')) lit = (segs as string[]).join('');
     const procSub = parts.length === 1 && parts[0]!.type === 'ProcessSubstitution';
-    return { text: w.text, lit, segs: dynamic ? null : segs, tilde, subs: subs.length ? subs : EMPTY, assigns, procSub };
+    const word: ShWord = { text: w.text, lit, segs: dynamic ? null : segs, tilde, subs: subs.length ? subs : EMPTY, assigns, procSub };
+    return dynamic && plain && plainSubs > 0 && !tilde ? { ...word, plain: true } : word;
   }
 
   private quotedChild(c: DoubleQuotedChild, segs: Seg[], subs: ShNode[], depth: number, src: string | undefined): 'ok' | 'dynamic' | 'assigns' {

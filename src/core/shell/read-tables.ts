@@ -222,6 +222,34 @@ export const NPROC = defineOptions({ read: `--all --ignore= ${HV}` });
 export const PRINTENV = defineOptions({ read: `-0 --null ${HV}` });
 export const SLEEP = defineOptions({ read: HV });
 
+/** net-tools netstat (the BSD spellings overlap): it only lists. */
+export const NETSTAT = defineOptions({
+  read:
+    '-r -i -g -s -M -v -W -n -N -e -p -o -c -l -a -F -C -Z -t -u -w -x -4 -6 -A: -f: -I: -b -m -L -R -T -q: ' +
+    '--route --interfaces --groups --statistics --masquerade --verbose --wide --numeric --numeric-hosts --numeric-ports --numeric-users ' +
+    `--symbolic --extend --program --timers --continuous --listening --all --fib --cache --context --tcp --udp --udplite --sctp --raw --unix --protocol= --inet --inet6 -V --version -h --help`,
+});
+
+/** iproute2 ss: `-K` closes the sockets it matches; `-D` dumps raw information into a file. */
+export const SS = defineOptions({
+  read:
+    '-h --help -V --version -H --no-header -O --oneline -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory ' +
+    '-p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N: --net= -b --bpf -4 --ipv4 ' +
+    '-6 --ipv6 -0 --packet -t --tcp -u --udp -d --dccp -w --raw -x --unix -S --sctp --vsock --xdp --inet-sockopt -M --mptcp --tipc -f: --family= ' +
+    '-A: --query= --socket= -F: --filter= --bpf-maps --bpf-map-id= --no-queues',
+  write: '-D: --diag=',
+  unsafe: '-K --kill',
+});
+
+/**
+ * procps top (and macOS `-l`): a read only in batch mode, where it takes no keystrokes
+ * (interactive top can kill or renice processes and write its config file).
+ */
+export const TOP = defineOptions({
+  read: '-b -c -E: -e: -H -i -n: -d: -O -o: -p: -S -s -u: -U: -w:: -1 -h -v -l: -F -R -a -f',
+  numeric: false,
+});
+
 /** Bash's `type` builtin. */
 export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
 
@@ -279,4 +307,6 @@ export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
   sleep: SLEEP,
   fd: FD,
   fdfind: FD,
+  netstat: NETSTAT,
+  ss: SS,
 };

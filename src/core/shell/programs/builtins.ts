@@ -218,10 +218,7 @@ const evalBuiltin: Handler = (w, inv) => {
   const parts: string[] = [];
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
-    if (v === null) {
-      w.unknown(inv, 'dynamic_word');
-      return;
-    }
+    if (v === null) return w.unknownCode(inv);
     parts.push(v);
   }
   if (parts.length === 0) return w.acc.read();
@@ -232,7 +229,7 @@ const evalBuiltin: Handler = (w, inv) => {
 const trap: Handler = (w, inv) => {
   const first = inv.args[1];
   if (!first || first.value === '-p' || first.value === '-l' || first.value === '-' || first.value === '') return w.acc.read();
-  if (first.value === null) return w.unknown(inv, 'dynamic_word');
+  if (first.value === null) return w.unknownCode(inv);
   if (inv.args.length === 2 && /^(?:\d+|SIG\w+|EXIT|ERR|DEBUG|RETURN|INT|TERM|HUP)$/.test(first.value)) return w.acc.read();
   w.reparse(inv, first.value);
 };

@@ -56,7 +56,7 @@ const READ_LONG = new Set(
     'no-index stdin z line-number column-number heading break show-function function-context max-depth word-regexp files-with-matches ' +
     'files-without-match count untracked fallback-to-index recurse-submodules and or threads ' +
     'format-version show-origin show-scope get get-all get-regexp get-urlmatch includes no-includes type bool int bool-or-int path expiry-date ' +
-    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges'
+    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges no-commit-id'
   ).split(/\s+/),
 );
 /** Short read options that take their value attached or as the next word. */
@@ -636,6 +636,8 @@ export const git: Handler = (w, inv) => {
     const a = rest[k]!;
     if (a.value === '--') break;
     if (!(a.value === null || (a.glob && /^[*?[]/.test(a.value)))) continue;
+    // `$(git merge-base main HEAD)`: only revisions, never an option.
+    if (a.plain) continue;
     const prev = rest[k - 1]?.value;
     if (prev !== undefined && prev !== null && (valueOpts.has(prev) || (/^-[A-Za-z]{2,}$/.test(prev) && valueOpts.has('-' + prev.slice(-1))))) continue;
     const named = /^(--[A-Za-z][\w-]*)=/.exec(a.text);

@@ -81,6 +81,8 @@ export function proveNodeCode(src: string): InlineProof {
     const member = m[1] !== undefined;
     const call = m[3] !== undefined;
     if (!member && /^S\d+$/.test(name)) continue;
+    // An object literal's key (`{a: 1, b: 2}`) names nothing that runs.
+    if (!member && !call && /[{,]\s*$/.test(code.slice(0, m.index)) && /^\s*:(?!:)/.test(code.slice(m.index! + m[0].length))) continue;
     if (member) {
       if (JS_FORBIDDEN_MEMBER.test(name)) return NO;
       // The object of the member: the previous token when it is a root.
@@ -307,6 +309,63 @@ export function provePerlFilter(src: string): InlineProof {
     if (w === 'Q' || PERL_WORDS.has(w)) continue;
     // `$x{key}` hash keys are barewords.
     if (/\{\s*$/.test(code.slice(0, m.index)) && /^\s*\}/.test(code.slice(m.index! + w.length))) continue;
+    return NO;
+  }
+  return { ok: true, reads: [] };
+}
+
+// ---- Ruby (ruby -e) ----
+
+/** Names Ruby code may use without a receiver: printing, conversions and a few pure modules. */
+const RUBY_ROOTS = new Set([
+  'puts', 'p', 'print', 'pp', 'printf', 'format', 'sprintf', 'Integer', 'Float', 'String', 'Array', 'Hash', 'Rational', 'Complex', 'Math', 'Time',
+  'true', 'false', 'nil', 'if', 'elsif', 'else', 'end', 'unless', 'while', 'until', 'for', 'in', 'do', 'then', 'and', 'or', 'not', 'ARGV',
+  'RUBY_VERSION', 'RUBY_PLATFORM', 'RUBY_RELEASE_DATE', 'ENV', 'Comparable', 'Enumerable', 'Struct',
+]);
+/** Methods on a value that only compute (no IO, no reflection, no code from strings). */
+const RUBY_METHODS = new Set([
+  'to_s', 'to_i', 'to_f', 'to_a', 'to_h', 'to_r', 'to_c', 'to_sym', 'inspect', 'length', 'size', 'upcase', 'downcase', 'capitalize', 'swapcase',
+  'reverse', 'sort', 'sort_by', 'map', 'collect', 'each', 'each_with_index', 'each_with_object', 'each_slice', 'each_cons', 'each_char', 'each_line',
+  'select', 'filter', 'reject', 'find', 'detect', 'find_index', 'index', 'rindex', 'include?', 'empty?', 'nil?', 'zero?', 'even?', 'odd?',
+  'positive?', 'negative?', 'any?', 'all?', 'none?', 'one?', 'start_with?', 'end_with?', 'key?', 'has_key?', 'value?', 'member?', 'join', 'split',
+  'strip', 'lstrip', 'rstrip', 'chomp', 'chop', 'chars', 'bytes', 'lines', 'sum', 'min', 'max', 'minmax', 'min_by', 'max_by', 'count', 'first',
+  'last', 'take', 'drop', 'take_while', 'drop_while', 'zip', 'flatten', 'uniq', 'compact', 'keys', 'values', 'each_pair', 'each_key', 'each_value',
+  'sub', 'gsub', 'tr', 'squeeze', 'center', 'ljust', 'rjust', 'round', 'floor', 'ceil', 'abs', 'times', 'upto', 'downto', 'step', 'freeze',
+  'dup', 'to_proc', 'succ', 'pred', 'ord', 'chr', 'hex', 'oct', 'divmod', 'fdiv', 'pow', 'gcd', 'lcm', 'sqrt', 'cbrt', 'log', 'log2', 'log10',
+  'sin', 'cos', 'tan', 'now', 'year', 'month', 'day', 'hour', 'min', 'sec', 'strftime', 'iso8601', 'to_date', 'group_by', 'partition',
+  'tally', 'reduce', 'inject', 'flat_map', 'slice', 'fetch', 'dig', 'values_at', 'transform_values', 'transform_keys', 'merge', 'invert',
+  'rotate', 'sample', 'shuffle', 'product', 'combination', 'permutation', 'tap', 'then', 'format', 'rjust', 'encoding', 'force_encoding',
+  'unpack', 'unpack1', 'pack', 'scan', 'match', 'match?', 'upcase!', 'downcase!', 'strip!', 'chomp!', 'sort!', 'map!', 'uniq!', 'push', 'pop',
+  'shift', 'unshift', 'append', 'prepend', 'concat', 'new', 'itself', 'between?', 'clamp', 'abs2', 'real', 'imag', 'numerator', 'denominator',
+]);
+
+/**
+ * `ruby -e 'puts 1+1'`: closed-world like the others. Strings are blanked (a double-quoted
+ * one must not interpolate); backticks, `%` literals, symbols and `::`, globals, instance
+ * variables, heredocs, `&` block passing and `?x` character literals are refused; every
+ * name must be a local, a block parameter or on the lists, and `Struct.new`/`Hash.new`
+ * are the only constructors that matter (they build values).
+ */
+export function proveRubyCode(src: string): InlineProof {
+  if (src.length > MAX) return NO;
+  const b = blankStrings(src, `'"`, /#[{@$]/);
+  if (!b) return NO;
+  const code = b.code;
+  if (/[`$@\\]|::|<<|%[^\s=\d]|&(?!&)|(?<![\w?])\?|\bdef\b|\bclass\b|\bmodule\b|\balias\b|\bundef\b|\b__\w+|\bBEGIN\b|\bEND\b/.test(code.replace(/&&/g, ' '))) return NO;
+  if (/(?<![|])\|(?![|])/.test(code.replace(/\{\s*\|[\w\s,]*\||\bdo\s*\|[\w\s,]*\|/g, ' '))) return NO;
+  const locals = new Set<string>();
+  for (const m of code.matchAll(/(?:^|[\n(,]|\s)([a-z_]\w*)\s*(?:\+|-|\*|\/|\|\||&&)?=(?![=~>])/g)) locals.add(m[1]!);
+  for (const m of code.matchAll(/\|([\w\s,]*)\|/g)) for (const n of m[1]!.split(',')) if (n.trim()) locals.add(n.trim());
+  for (const m of code.matchAll(/\bfor\s+([a-z_]\w*)\s+in\b/g)) locals.add(m[1]!);
+  for (const m of code.matchAll(/(\.\s*)?\b([A-Za-z_]\w*[?!]?)/g)) {
+    const name = m[2]!;
+    if (/^S\d+$/.test(name) || /^\d/.test(name)) continue;
+    // Hash keys written `{ a: 1 }` are symbols, refused with the other `:` forms above.
+    if (m[1] !== undefined) {
+      if (!RUBY_METHODS.has(name)) return NO;
+      continue;
+    }
+    if (locals.has(name) || RUBY_ROOTS.has(name)) continue;
     return NO;
   }
   return { ok: true, reads: [] };

@@ -5,7 +5,7 @@
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
 import { hasOption, parseArgs } from '../options.js';
 import { mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
-import { DATE, JQ, LESS, READER_TABLES, SED } from '../read-tables.js';
+import { DATE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
@@ -110,6 +110,14 @@ const date: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, DATE);
   if (unprovenOptions(w, inv, s)) return;
   for (const o of s.operands) if (o.value === null || !o.value.startsWith('+')) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
+};
+
+/** top: batch mode (`-b`, macOS `-l N`) only; its table has no option that writes. */
+const top: Handler = (w, inv) => {
+  const s = scanOptions(inv.args, 1, TOP);
+  if (unprovenOptions(w, inv, s)) return;
+  if (s.operands.length > 0 || !s.options.some((o) => o.name === '-b' || o.name === '-l' || o.name === '-h' || o.name === '-v')) return w.unknown(inv, 'shell_command_unproven');
   w.acc.read();
 };
 
@@ -394,6 +402,7 @@ export const readHandlers: Record<string, Handler> = {
   test,
   '[': test,
   date,
+  top,
   less,
   zless: less,
   jq,
