@@ -5,6 +5,7 @@ import type { Handler } from './walker.js';
 import { powershellFromArgs } from './powershell.js';
 import { builtinHandlers } from './programs/builtins.js';
 import { checkHandlers, runChecker } from './programs/checks.js';
+import { datastoreHandlers } from './programs/datastores.js';
 import { fileHandlers } from './programs/files.js';
 import { git } from './programs/git.js';
 import { hashHandlers } from './programs/hash.js';
@@ -14,6 +15,7 @@ import { packageHandlers } from './programs/packages.js';
 import { readHandlers } from './programs/reads.js';
 import { remit } from './programs/remit.js';
 import { pathProgram, scriptHandlers } from './programs/scripts.js';
+import { systemHandlers } from './programs/system.js';
 import { wrapperHandlers } from './programs/wrappers.js';
 
 const pwsh: Handler = (w, inv) => powershellFromArgs(w, inv);
@@ -30,6 +32,8 @@ export const PROGRAMS: ReadonlyMap<string, Handler> = new Map<string, Handler>(
     ...networkHandlers,
     ...hashHandlers,
     ...scriptHandlers,
+    ...systemHandlers,
+    ...datastoreHandlers,
     git,
     remit,
     pwsh,

@@ -149,7 +149,9 @@ export const AG = defineOptions({
     '--follow --fixed-strings --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match ' +
     '--line-numbers --list-file-types --literal --max-count= --multiline --nomultiline --numbers --nonumbers --one-device --only-matching ' +
     '--path-to-ignore= --print-long-lines --print0 --null --recurse --norecurse --search-binary --search-zip --silent --skip-vcs-ignores ' +
-    `--smart-case --case-sensitive --stats --stats-only --unrestricted --vimgrep --word-regexp --workers= --width= ${HV}`,
+    `--smart-case --case-sensitive --stats --stats-only --unrestricted --vimgrep --word-regexp --workers= --width= ${HV} ` +
+    // File-type filters (`ag --ts foo`).
+    '--js --ts --python --ruby --go --rust --java --cc --cpp --csharp --html --css --scss --less --json --yaml --md --markdown --shell --sh --php --perl --lua --swift --kotlin --scala --sql --xml --make --cmake --docker --vue --elixir --haskell --clojure --erlang --tex',
   exec: '--pager=',
 });
 
@@ -250,6 +252,11 @@ export const TOP = defineOptions({
   numeric: false,
 });
 
+/** psmisc pstree: it only prints. */
+export const PSTREE = defineOptions({
+  read: '-a -A -c -C: -g -G -h -H: -l -n -N: -p -s -S -t -T -u -U -V -Z --arguments --ascii --compact-not --color= --show-pgids --vt100 --highlight-all --highlight-pid= --long --numeric-sort --ns-sort= --show-pids --show-parents --ns-changes --thread-names --hide-threads --uid-changes --unicode --version --security-context',
+});
+
 /** Bash's `type` builtin. */
 export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
 
@@ -305,8 +312,7 @@ export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
   nproc: NPROC,
   printenv: PRINTENV,
   sleep: SLEEP,
-  fd: FD,
-  fdfind: FD,
   netstat: NETSTAT,
+  pstree: PSTREE,
   ss: SS,
 };

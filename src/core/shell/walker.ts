@@ -226,6 +226,18 @@ export class ShellWalker {
       }
       case 'loop': {
         for (const w of node.words) this.walkSubs(w.subs, scope, depth);
+        // `for f in a.ts b.ts`: a short list of plain words runs the body once per value, in order.
+        if (node.variable && node.words.length > 0) {
+          const values: Arg[] = [];
+          for (const w of node.words) expandWord(w, scope.env, values);
+          if (values.length <= 16 && values.every((a) => a.value !== null && !a.glob)) {
+            for (const a of values) {
+              scope.env.set(node.variable, a.value);
+              this.walk(node.body, scope, depth);
+            }
+            return;
+          }
+        }
         if (node.variable) {
           const ints = node.words.length > 0 && node.words.every((w) => w.lit !== undefined && /^-?\d+$/.test(w.lit));
           scope.env.set(node.variable, ints ? INT_VALUE : null);

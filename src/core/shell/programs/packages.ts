@@ -165,6 +165,7 @@ function npmOptions(args: readonly Arg[], from: number): NpmOpts {
 /** npx / pnpm dlx / yarn dlx / bunx: run a package's bin, fetching it when absent. */
 function runPackage(w: ShellWalker, inv: Invocation, from: number, packageFlag: boolean): void {
   const args = inv.args;
+  if (args.length === from + 1 && ['--version', '-v', '--help', '-h'].includes(args[from]!.value ?? '')) return w.acc.read();
   const packages: Arg[] = [];
   let i = from;
   for (; i < args.length; i++) {

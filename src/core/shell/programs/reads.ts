@@ -5,7 +5,7 @@
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
 import { hasOption, parseArgs } from '../options.js';
 import { mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
-import { DATE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
+import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
@@ -156,6 +156,26 @@ const jq: Handler = (w, inv) => {
 
 /** ripgrep: its table (`--pre` and `--hostname-bin` run programs). */
 const rg = readerHandler(READER_TABLES.rg!);
+
+/** fd's placeholders in an `-x`/`-X` command stand for each result path. */
+const FD_PLACEHOLDER = /\{[/.]*\}/;
+
+/**
+ * fd: its table; `-x`/`--exec` and `-X`/`--exec-batch` run the words after them (up to
+ * `;`) for the results, like xargs: the command is classified with operands we cannot see,
+ * and a word holding a placeholder is one of them.
+ */
+const fdReader = readerHandler(FD_TABLE);
+const fd: Handler = (w, inv) => {
+  const at = inv.args.findIndex((a, i) => i > 0 && (a.value === '-x' || a.value === '--exec' || a.value === '-X' || a.value === '--exec-batch'));
+  if (at < 0) return fdReader(w, inv);
+  const end = inv.args.findIndex((a, i) => i > at && a.value === ';');
+  const stop = end < 0 ? inv.args.length : end;
+  const inner = inv.args.slice(at + 1, stop).map((a) => (a.value !== null && FD_PLACEHOLDER.test(a.value) ? { ...a, value: null, glob: false } : a));
+  fdReader(w, { ...inv, args: [...inv.args.slice(0, at), ...inv.args.slice(stop + 1)] });
+  if (inner.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  w.run(inv, inner, { extraArgs: true, stdin: undefined, stdinDynamic: false, stdinPath: undefined });
+};
 
 /** xxd writes its second operand (`xxd in out`, `xxd -r dump bin`). */
 const xxd: Handler = (w, inv) => {
@@ -427,4 +447,6 @@ export const readHandlers: Record<string, Handler> = {
   nawk: awk,
   find,
   gfind: find,
+  fd,
+  fdfind: fd,
 };

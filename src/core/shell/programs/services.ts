@@ -190,10 +190,36 @@ const gh = cli({
   },
 });
 
+// ---- helm ----
+
+const HELM_GLOBAL =
+  '--debug --kube-context= --kubeconfig= -n: --namespace= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= ' +
+  '--kube-insecure-skip-tls-verify --kube-tls-server-name= --kube-token= --burst-limit= --qps= --registry-config= --repository-cache= --repository-config=';
+const HELM_VALUES = '-f: --values= --set= --set-string= --set-file= --set-json= --set-literal=';
+const helm = cli({
+  global: defineOptions({ read: HELM_GLOBAL, abbrev: false }),
+  depth: 2,
+  reads: reads(
+    {
+      'list,ls,status,history,hist,get all,get values,get manifest,get notes,get hooks,get metadata,version,env,search repo,search hub,repo list,dependency list,dep list,plugin list':
+        '-a --all -A --all-namespaces -o: --output= -d --date -r --reverse -m: --max= --offset= -q --quiet --short --filter= -l: --selector= --revision= --show-desc --show-resources --template= --version= --devel --regexp --max-col-width= --fail-on-no-result --list-repo-url --deployed --failed --pending --superseded --uninstalled --uninstalling --no-headers --time-format= --endpoint=',
+      'show all,show chart,show values,show readme,show crds,inspect,lint,verify,template': `${HELM_VALUES} --version= --devel --strict --with-subcharts --quiet --kube-version= -a: --api-versions= --include-crds --skip-crds --skip-tests --show-only= -s: --release-name --name-template= --is-upgrade --no-hooks --validate --keyring= --verify --repo= --jsonpath= --insecure-skip-tls-verify --plain-http --skip-schema-validation --enable-dns --namespace= -n: --description=`,
+    },
+    HELM_GLOBAL,
+  ),
+  mutations: new Set([
+    'install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test', 'repo add', 'repo remove', 'repo rm', 'repo update', 'repo index',
+    'dependency update', 'dependency build', 'dep update', 'dep build', 'plugin install', 'plugin uninstall', 'plugin update', 'package', 'push',
+    'pull', 'fetch', 'registry login', 'registry logout', 'create',
+  ]),
+  // `template --output-dir` writes the rendered files; `--post-renderer` runs a program; `--dependency-update` fetches charts.
+  refine: (_path, _inv, rest) => !rest.some((a) => a.value === null || /^--(?:output-dir|post-renderer|post-renderer-args|dependency-update)(?:=|$)/.test(a.value)),
+});
+
 // ---- aws ----
 
 const AWS_GLOBAL = '--region= --profile= --output= --query= --no-paginate --max-items= --page-size= --starting-token= --endpoint-url= --no-verify-ssl --no-cli-pager --cli-auto-prompt --no-cli-auto-prompt --color= --debug --cli-read-timeout= --cli-connect-timeout= --ca-bundle= --no-sign-request --cli-binary-format=';
-const AWS_READ_OP = /^(?:describe|list|get)-[a-z0-9-]+$/;
+const AWS_READ_OP = /^(?:describe|list|get|search|lookup|filter|head|scan|query)-[a-z0-9-]+$|^(?:tail|wait|scan|query)$/;
 /** Read-named operations that write a local file given as an operand, or whose effect is not a read. */
 const AWS_NOT_READ = /^(?:get-object|get-object-torrent|get-job-output|get-media|get-clip|get-hls-streaming-session-url|get-login|get-login-password)$/;
 const AWS_MUTATING_OP = /^(?:create|delete|put|update|modify|run|start|stop|terminate|attach|detach|associate|disassociate|register|deregister|tag|untag|invoke|publish|send|set|enable|disable|reboot|restore|copy|import|export|upload|reset|revoke|authorize|cancel|accept|reject|add|remove|replace|deploy|execute|purge|rotate|promote|apply|batch|change|complete|confirm|allocate|release|request|respond|assign|unassign|increase|decrease|subscribe|unsubscribe|initiate|abort|rebuild|resize|restart|resume|pause|submit|transfer|merge|post|grant|retire)(?:-[a-z0-9-]+)?$/;
@@ -225,7 +251,9 @@ const aws: Handler = (w, inv) => {
   if (AWS_MUTATING_OP.test(op)) return mutation(w, inv);
   if (!AWS_READ_OP.test(op) || AWS_NOT_READ.test(op)) return w.unknown(inv, 'shell_command_unproven');
   // Operation parameters filter what is read; a second bare word in a row is a positional (an outfile).
-  for (let k = 2; k < positional.length; k++) {
+  // `aws logs tail GROUP` names the log group it follows.
+  const named = service === 'logs' && op === 'tail' ? 1 : 0;
+  for (let k = 2 + named; k < positional.length; k++) {
     const prev = args[positional[k]!.index - 1]!.value ?? '';
     if (!prev.startsWith('--')) return w.unknown(inv, 'shell_command_unproven');
   }
@@ -387,6 +415,12 @@ const PSQL = defineOptions({
   abbrev: true,
 });
 
+/**
+ * psql meta-commands that only describe (`\dt`, `\d users`, `\l`, `\conninfo`); `\!`, `\o`,
+ * `\copy`, `\i`, `\g`, `\w`, `\s` and `\gexec` run, read or write other things.
+ */
+const PSQL_META_READ = /^\\(?:d[a-zA-Z]*[+S]*|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/;
+
 const psql: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, PSQL);
   if (unprovenOptions(w, inv, s)) return;
@@ -399,7 +433,7 @@ const psql: Handler = (w, inv) => {
   }
   for (const c of commands) {
     if (!c.value || c.value.value === null) return w.unknown(inv, 'dynamic_word');
-    if (!sqlReadOnly(c.value.value)) return w.unknown(inv, 'shell_command_unproven');
+    if (!sqlReadOnly(c.value.value) && !PSQL_META_READ.test(c.value.value.trim())) return w.unknown(inv, 'shell_command_unproven');
   }
   let wrote = false;
   for (const o of s.options) {
@@ -410,4 +444,4 @@ const psql: Handler = (w, inv) => {
   if (!wrote) w.acc.read();
 };
 
-export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, aws, gcloud, terraform, tofu: terraform, vault, psql };
+export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, helm, aws, gcloud, terraform, tofu: terraform, vault, psql };
