@@ -2,6 +2,9 @@
 // coreutils, findutils, grep, diffutils, sed; ripgrep, jq, tree, file, less), plus the
 // BSD spellings agents type on macOS. An option missing here leaves the command unproven
 // (see option-table.ts); adding a read-only option is the way to win a false deny back.
+// A table whose options are all `read` is pure, and a pure program stays a read with a word
+// known only at run time (docs/DESIGN.md#shell-classification): list only read options for a
+// program whose real manual has no option that writes, runs a program or changes system state.
 import { defineOptions, type OptionTable } from './option-table.js';
 
 const HV = '--help --version';

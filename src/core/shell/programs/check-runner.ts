@@ -164,6 +164,8 @@ export function runCheck(w: ShellWalker, inv: Invocation, from: number, c: Check
   const operands: Arg[] = [];
   for (const [s, check] of scans) {
     if (s.problem !== undefined) return w.unknown(inv, s.problem === 'dynamic_option' ? 'dynamic_word' : 'shell_command_unproven');
+    // A runner's table lists only the options remit knows; the real runner may have others that write.
+    if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
     for (const o of s.options) {
       if (o.kind === 'exec' || o.kind === 'unsafe') return w.unknown(inv, 'shell_command_unproven');
       const allowed = check.spec.values?.[o.name];

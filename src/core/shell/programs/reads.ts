@@ -117,6 +117,7 @@ const date: Handler = (w, inv) => {
 const top: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, TOP);
   if (unprovenOptions(w, inv, s)) return;
+  if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
   if (s.operands.length > 0 || !s.options.some((o) => o.name === '-b' || o.name === '-l' || o.name === '-h' || o.name === '-v')) return w.unknown(inv, 'shell_command_unproven');
   w.acc.read();
 };

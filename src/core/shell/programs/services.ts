@@ -58,6 +58,8 @@ function cli(spec: CliSpec): Handler {
     const rest = inv.args.slice(end);
     const s = scanOptions(rest, 0, table);
     if (unprovenOptions(w, inv, s)) return;
+    // These tables list what remit knows, not every option the CLI has: a hidden word may be another.
+    if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
     const refined = spec.refine ? spec.refine(path, inv, rest) : true;
     if (refined === 'write') return mutation(w, inv);
     if (!refined) return w.unknown(inv, 'shell_command_unproven');

@@ -79,6 +79,7 @@ const SYSTEMCTL = defineOptions({
 const systemctl: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, SYSTEMCTL);
   if (unprovenOptions(w, inv, s)) return;
+  if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
   const verb = s.operands[0];
   if (verb === undefined) return w.acc.read();
   if (verb.value === null) return w.unknown(inv, 'dynamic_word');
