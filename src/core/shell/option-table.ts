@@ -67,7 +67,14 @@ export interface OptionTable {
   readonly pure: boolean;
 }
 
-export function defineOptions(spec: OptionTableSpec): OptionTable {
+interface BuiltTable {
+  readonly short: ReadonlyMap<string, OptionDef>;
+  readonly long: ReadonlyMap<string, OptionDef>;
+  readonly longNames: readonly string[];
+  readonly pure: boolean;
+}
+
+function buildTable(spec: OptionTableSpec): BuiltTable {
   const short = new Map<string, OptionDef>();
   const long = new Map<string, OptionDef>();
   const kinds: [string | undefined, OptionKind][] = [
@@ -92,17 +99,62 @@ export function defineOptions(spec: OptionTableSpec): OptionTable {
     }
   }
   const pure = [...short.values(), ...long.values()].every((d) => d.kind === 'read');
-  return {
-    short,
-    long,
-    longNames: [...long.keys()],
-    abbrev: spec.abbrev ?? true,
-    posix: spec.posix ?? false,
-    numeric: spec.numeric ?? false,
-    singleDash: spec.singleDash ?? false,
-    ignoreCase: spec.ignoreCase ?? false,
-    pure,
-  };
+  return { short, long, longNames: [...long.keys()], pure };
+}
+
+/** Every table defined, so a test can build them all and catch a notation mistake at once. */
+const DEFINED: OptionTable[] = [];
+
+/** Tables build on first use: a hook process pays only for the programs its command names. */
+class LazyTable implements OptionTable {
+  private built: BuiltTable | undefined;
+  readonly abbrev: boolean;
+  readonly posix: boolean;
+  readonly numeric: boolean;
+  readonly singleDash: boolean;
+  readonly ignoreCase: boolean;
+
+  constructor(private readonly spec: OptionTableSpec) {
+    this.abbrev = spec.abbrev ?? true;
+    this.posix = spec.posix ?? false;
+    this.numeric = spec.numeric ?? false;
+    this.singleDash = spec.singleDash ?? false;
+    this.ignoreCase = spec.ignoreCase ?? false;
+  }
+
+  private get table(): BuiltTable {
+    this.built ??= buildTable(this.spec);
+    return this.built;
+  }
+  get short(): ReadonlyMap<string, OptionDef> {
+    return this.table.short;
+  }
+  get long(): ReadonlyMap<string, OptionDef> {
+    return this.table.long;
+  }
+  get longNames(): readonly string[] {
+    return this.table.longNames;
+  }
+  get pure(): boolean {
+    return this.table.pure;
+  }
+}
+
+export function defineOptions(spec: OptionTableSpec): OptionTable {
+  const t = new LazyTable(spec);
+  DEFINED.push(t);
+  return t;
+}
+
+/** Derives a table with other scanning rules (`{ ...t, posix: true }` would lose the lazy maps). */
+export function withOptions(t: OptionTable, rules: Partial<Pick<OptionTable, 'posix' | 'abbrev'>>): OptionTable {
+  return { short: t.short, long: t.long, longNames: t.longNames, pure: t.pure, abbrev: rules.abbrev ?? t.abbrev, posix: rules.posix ?? t.posix, numeric: t.numeric, singleDash: t.singleDash, ignoreCase: t.ignoreCase };
+}
+
+/** Builds every table defined so far (for a test: a notation mistake throws here). */
+export function buildAllTables(): number {
+  for (const t of DEFINED) void t.long;
+  return DEFINED.length;
 }
 
 export interface ScannedOption {

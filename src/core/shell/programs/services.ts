@@ -3,7 +3,7 @@
 // works for operations; their known mutating subcommands change remote state (a mutation
 // with no local path); anything else — another subcommand, an option outside the table,
 // a plugin — is unproven.
-import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions, type OptionTable } from '../option-table.js';
+import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
@@ -25,7 +25,7 @@ function mutation(w: ShellWalker, inv: Invocation): void {
 
 function cli(spec: CliSpec): Handler {
   return (w, inv) => {
-    const g = scanOptions(inv.args, 1, { ...spec.global, posix: true });
+    const g = scanOptions(inv.args, 1, withOptions(spec.global, { posix: true }));
     if (unprovenOptions(w, inv, g)) return;
     const start = g.rest;
     const words: string[] = [];
