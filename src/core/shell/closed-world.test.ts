@@ -339,3 +339,26 @@ describe('fd runs a command per match like xargs', () => {
     expect(m("fd -x sh -c 'rm {}'")).toBe('unknown');
   });
 });
+
+describe('options and builtins that write or run, found attacking the read models', () => {
+  it.each([
+    ["curl -w '%output{out.txt}' https://x", 'write'],
+    ['curl -w @fmt.txt https://x', 'unknown'],
+    ['man -Hfirefox ls', 'unknown'],
+    ['jobs -x rm a.txt', 'write'],
+    ['jobs -l', 'read'],
+  ] as const)('%s is %s', (cmd, want) => {
+    expect(m(cmd)).toBe(want);
+  });
+
+  it('find -exec judges what a command derives from {} (a file name below the root), not only the root', () => {
+    const files = (cmd: string) => classifyShell(cmd, ctx()).effects.map((e) => `${e.kind} ${e.path.replace(ROOT, '.')}`);
+    expect(files('find src -exec mv {} . \\;')).toContain('move ./*');
+    expect(classifyShell('find src -execdir rm {} +', ctx()).analysis).toBe('dynamic_word');
+    expect(m("find . -name '*.ts' -exec grep -n x {} +")).toBe('read');
+  });
+
+  it('ln -r takes a relative target from here, so a write through the link lands on it', () => {
+    expect(fx('ln -sr a.txt src/r; echo x >> src/r')).toContain('write a.txt');
+  });
+});

@@ -100,7 +100,7 @@ const ROWS: Row[] = [
   { cmd: "sed 's/x/date/e' a.txt", m: 'unknown', why: 'shell_command_unproven' },
   { cmd: 'find . -name "*.tmp" -delete', m: 'write', fx: ['delete .'] },
   { cmd: 'find build -delete', m: 'write', fx: ['delete build'] },
-  { cmd: 'find . -exec rm {} +', m: 'write', fx: ['delete .'] },
+  { cmd: 'find . -exec rm {} +', m: 'write', fx: ['delete .', 'delete *'] },
   { cmd: "find src -name '*.js' -exec sh -c 'rm \"$1\"' _ {} \\;", m: 'write', why: 'dynamic_word' },
   { cmd: 'find . -fprint list.txt', m: 'write', fx: ['write list.txt'] },
   { cmd: 'dd if=/dev/zero of=disk.img bs=1M count=1', m: 'write', fx: ['read /dev/zero', 'write disk.img'] },

@@ -124,3 +124,12 @@ describe('PowerShell call operator', () => {
     expect(classifyShell('./missing.ps1', c, 'powershell').mutability).toBe('unknown');
   });
 });
+
+describe('ForEach-Object member names', () => {
+  it('a method named to ForEach-Object is called on every object; a listed property only prints', () => {
+    expect(ps('Get-Item a.txt | ForEach-Object Delete').mutability).toBe('unknown');
+    expect(ps("gci | % MoveTo('x')").mutability).toBe('unknown');
+    expect(ps('gci | % Name').mutability).toBe('read');
+    expect(ps('gci | % { $_.FullName }').mutability).toBe('read');
+  });
+});

@@ -408,6 +408,12 @@ const METHOD_READS = new Set(
   ).split(' '),
 );
 
+const FOREACH = new Set(['foreach-object', 'foreach', '%']);
+/** Properties `ForEach-Object Name` may print (a member we cannot tell from a method is unproven). */
+const PROPERTY_READS = new Set(
+  'name fullname basename extension length directory directoryname parent root exists mode lastwritetime lastaccesstime creationtime attributes linktype target id processname path version value key count source definition commandtype'.split(' '),
+);
+
 /** `[IO.File]::WriteAllText(…)` split into type, member and the argument text. */
 const STATIC_CALL = /\[\s*([\w.]+)\s*\]\s*::\s*(\w+)\s*(\()?/g;
 const METHOD_CALL = /\.\s*(\w+)\s*\(/g;
@@ -602,6 +608,16 @@ export class PowerShellRunner {
     if (call.switches.has('whatif')) return w.acc.read();
     switch (kind) {
       case 'read':
+        // `ForEach-Object Delete` / `-MemberName Delete` calls that method on every input object.
+        if (FOREACH.has(name)) {
+          // A script block is the -Process body (classified above); any other first word names a member
+          // (`% MoveTo('x')` is the member MoveTo with an argument).
+          const first = call.named.get('membername') ?? call.positional[0];
+          if (first && !first.text.startsWith('{')) {
+            const member = first.value ?? /^([A-Za-z_]\w*)\(/.exec(first.text)?.[1] ?? null;
+            if (member === null || !(METHOD_READS.has(member.toLowerCase()) || PROPERTY_READS.has(member.toLowerCase()))) return this.unknown(words, scope, 'powershell_unproven');
+          }
+        }
         return w.acc.read();
       case 'hash':
         w.acc.addHash('command', seg);

@@ -248,6 +248,16 @@ const printf: Handler = (w, inv) => {
   w.acc.read();
 };
 
+/** `jobs -x cmd args` runs cmd with job specs replaced by process group ids; other forms list jobs. */
+const jobs: Handler = (w, inv) => {
+  const x = inv.args.findIndex((a, i) => i > 0 && (a.value === null || /^-[lnprs]*x/.test(a.value)));
+  if (x < 0) return w.acc.read();
+  if (inv.args[x]!.value === null) return w.unknownCode(inv);
+  const inner = inv.args.slice(x + 1).map((a) => (a.value !== null && a.value.startsWith('%') ? { ...a, value: null } : a));
+  if (inner.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  w.run(inv, inner);
+};
+
 export const builtinHandlers: Record<string, Handler> = {
   cd,
   pushd,
@@ -278,7 +288,7 @@ export const builtinHandlers: Record<string, Handler> = {
   set: read,
   shopt,
   wait: read,
-  jobs: read,
+  jobs,
   umask: read,
   alias,
   unalias: read,

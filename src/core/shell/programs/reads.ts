@@ -4,9 +4,9 @@
 // system state. Readers whose options or program text can write (`sed -i`, `sed 'w f'`,
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
 import { hasOption, parseArgs } from '../options.js';
-import { mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
+import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
 import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
-import type { Handler, Invocation, ShellWalker } from '../walker.js';
+import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
 import { sedScriptEffects } from './sed-script.js';
@@ -51,8 +51,16 @@ function refusing(names: readonly string[], opts: { subcommands?: readonly strin
   };
 }
 
-/** `man -P pager`, `man -H browser`, `man -T/-t` (groff to a device) run programs. */
-const man = refusing(['-P', '--pager', '-H', '--html', '-X', '--gxditview', '-t', '--troff', '-T', '--troff-device', '-Z', '--ditroff', '-p', '--preprocessor']);
+/** man-db: `-P` pager, `-H` browser, `-T`/`-t`/`-Z`/`-X` groff output and `-p` preprocessors run programs; `-c`/`-u` rebuild caches. */
+const MAN = defineOptions({
+  read:
+    '-d --debug -D --default --warnings[=] -f --whatis -k --apropos -K --global-apropos -l --local-file -w --where --path -W --where-cat --location-cat ' +
+    '-R: --recode= -L: --locale= -m: --systems= -M: --manpath= -S: -s: --sections= -e: --extension= -i --ignore-case -I --match-case --regex --wildcard ' +
+    '--names-only -a --all --no-subpages -r: --prompt= -7 --ascii -E: --encoding= --no-hyphenation --nh --no-justification --nj -? --help --usage -V --version',
+  exec: '-P: --pager= -p: --preprocessor= -t --troff -T:: --troff-device[=] -H:: --html[=] -X:: --gxditview[=] -Z --ditroff',
+  unsafe: '-C: --config-file= -c --catman -u --update',
+});
+const man = readerHandler(MAN);
 const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir'], { subcommands: ['cache'] });
 const ack = refusing(['--pager', '--output', '--ackrc', '--create-ackrc']);
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
@@ -391,7 +399,7 @@ const find: Handler = (w, inv) => {
       if (!closed) return w.unknown(inv, 'shell_command_unproven');
       i = j;
       acted = true;
-      runExec(w, inv, cmd, roots);
+      runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir');
       continue;
     }
     // A primary find has that we do not model, or a typo find would reject: not proven.
@@ -403,15 +411,26 @@ const find: Handler = (w, inv) => {
   }
 };
 
-function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[]): void {
+/**
+ * `-exec cmd {} …`: `{}` is each path find reports, the root itself or any path below it.
+ * The command is classified twice per root: with the root, and with a pattern standing for
+ * a path below it (`src/*`), so a command that derives a path from `{}` (`mv {} .` lands
+ * each file's name in `.`) is judged on what it derives, not only on the root folder.
+ */
+function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFileDir: boolean): void {
   if (cmd.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  // `-execdir` runs in each file's own folder, anywhere below the roots: relative paths there are not proven.
+  const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : inv.scope;
   for (const r of roots) {
-    const substituted = cmd.map((a) => {
-      if (a.value === '{}') return r;
-      if (a.value !== null && a.value.includes('{}')) return { value: null, glob: false, tilde: false, text: a.text };
-      return a;
-    });
-    w.run(inv, substituted, { stdin: undefined, stdinDynamic: false, stdinPath: undefined });
+    const below: Arg | undefined = r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
+    for (const stand of below ? [r, below] : [r]) {
+      const substituted = cmd.map((a) => {
+        if (a.value === '{}') return stand;
+        if (a.value !== null && a.value.includes('{}')) return { value: null, glob: false, tilde: false, text: a.text };
+        return a;
+      });
+      w.run(inv, substituted, { scope, stdin: undefined, stdinDynamic: false, stdinPath: undefined });
+    }
   }
 }
 
