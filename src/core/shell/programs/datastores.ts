@@ -4,7 +4,7 @@
 // a closed table. Anything else changes the data or runs something: a mutation or unknown.
 import { defineOptions, scanOptions, unprovenOptions } from '../option-table.js';
 import type { Handler } from '../walker.js';
-import { sqlReadOnly } from './services.js';
+import { SQL_HASH, sqlReadOnly } from './services.js';
 
 // ---- sqlite3 ----
 
@@ -55,6 +55,7 @@ const sqlite3: Handler = (w, inv) => {
     if (inv.stdin === undefined) return w.unknown(inv, 'shell_command_unproven');
     texts.push(inv.stdin);
   }
+  for (const t of texts) if (SQL_HASH.test(t)) w.acc.addHash('code', t);
   if (!texts.every(sqliteReadOnly)) return w.unknown(inv, 'shell_command_unproven');
   if (p) w.effectPath(inv, 'read', p);
   w.acc.read();

@@ -391,6 +391,9 @@ const SQL_FUNCTIONS = new Set([
   'left', 'right', 'position', 'md5', 'format', 'pg_get_viewdef', 'pg_get_functiondef', 'pg_get_indexdef', 'has_table_privilege', 'obj_description', 'col_description', 'unnest', 'generate_series',
 ]);
 
+/** Hash functions SQL can call (PostgreSQL md5/sha256/digest, pgcrypto hmac, MySQL sha2, crc32). */
+export const SQL_HASH = /\b(?:md5|sha1|sha2|sha224|sha256|sha384|sha512|digest|hmac|crc32)\s*\(/i;
+
 /** SQL that only reads: SELECT/SHOW/EXPLAIN (no ANALYZE)/TABLE/VALUES/WITH…SELECT, no INTO, no locking, only listed functions. */
 export function sqlReadOnly(sql: string): boolean {
   if (sql.length > 8192 || /\$\w*\$/.test(sql)) return false;
@@ -435,6 +438,7 @@ const psql: Handler = (w, inv) => {
   }
   for (const c of commands) {
     if (!c.value || c.value.value === null) return w.unknown(inv, 'dynamic_word');
+    if (SQL_HASH.test(c.value.value)) w.acc.addHash('code', c.value.value);
     if (!sqlReadOnly(c.value.value) && !PSQL_META_READ.test(c.value.value.trim())) return w.unknown(inv, 'shell_command_unproven');
   }
   let wrote = false;

@@ -33,3 +33,11 @@ describe('system and data-store read models', () => {
     expect(classifyShell("sqlite3 db.sqlite '.schema'", ctx).effects).toEqual([{ kind: 'read', path: `${ROOT}/db.sqlite` }]);
   });
 });
+
+describe('hash functions in SQL', () => {
+  it('carry hash intent', () => {
+    expect(classifyShell("psql -c \"SELECT md5('x')\"", ctx).intents.hash).toBe(true);
+    expect(classifyShell("sqlite3 db.sqlite \"SELECT sha256('x')\"", ctx).intents.hash).toBe(true);
+    expect(classifyShell('psql -c "SELECT 1"', ctx).intents.hash).toBe(false);
+  });
+});
