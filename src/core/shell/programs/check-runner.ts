@@ -116,6 +116,15 @@ function normalise(args: readonly Arg[], c: Check): Arg[] {
       const base = name.startsWith('no-') ? name.slice(3) : name[2]!.toLowerCase() + name.slice(3);
       if (c.table.long.has(base) || c.table.long.has(camel(base))) continue;
     }
+    // These parsers take `--flag=true|false` for any boolean: false turns it off, true is the flag itself.
+    const def = c.table.long.get(name);
+    if (c.spec.negation && def && def.arity !== 'required' && /^=(?:true|false)$/.test(rest)) {
+      if (rest === '=false') continue;
+      if (def.arity === 'none') {
+        out.push({ ...a, value: `--${name}` });
+        continue;
+      }
+    }
     out.push(rest === '' && name === v.slice(2) ? a : { ...a, value: `--${name}${rest}` });
   }
   return out;

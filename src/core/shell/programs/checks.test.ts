@@ -123,3 +123,13 @@ describe('closed-world runner tables', () => {
     expect(classifyShell('tox -e lint', virtualContext({})).mutability).toBe('unknown');
   });
 });
+
+describe('booleans spelled with a value (yargs, cac)', () => {
+  const c = virtualContext({ 'package.json': JSON.stringify({ scripts: { test: 'jest' } }) });
+  it('=false turns an option off; =true is the option', () => {
+    expect(classifyShell('jest --watchAll=false --coverage=false', c).mutability).toBe('check');
+    expect(classifyShell('jest --coverage=true', c).mutability).toBe('write');
+    expect(classifyShell('vitest run --update=true', c).mutability).toBe('write');
+    expect(classifyShell('vitest run --outputFile=false', c).mutability).toBe('write');
+  });
+});
