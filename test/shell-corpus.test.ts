@@ -114,6 +114,16 @@ describe('shell corpus', () => {
     expect(denied.length / benign.length).toBeLessThanOrEqual(MAX_FALSE_DENY);
   });
 
+  it(`refuses at most ${MAX_FALSE_DENY * 100} % of each benign family`, () => {
+    const over: string[] = [];
+    for (const f of families.filter((x) => x.kind === 'benign')) {
+      const mine = rows.filter((r) => r.entry.kind === 'benign' && r.entry.family === f.name);
+      const denied = mine.filter((r) => failed(r) && !r.pending);
+      if (denied.length / mine.length > MAX_FALSE_DENY) over.push(`${f.name}: ${denied.length}/${mine.length}`);
+    }
+    expect(over).toEqual([]);
+  });
+
   it('keeps pending.txt honest: small, and every line still names a failing corpus entry', () => {
     expect(pending.size).toBeLessThanOrEqual(30);
     const failing = new Set(rows.filter((r) => failed(r)).map((r) => `${r.entry.family}\t${r.entry.command}`));

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJudge, refused, type Judge } from './shell-corpus/harness.js';
 
 const SEED = 9;
-const RUNS = 5000;
-const SCOPE_RUNS = 150;
+const RUNS = 20_000;
+const SCOPE_RUNS = 400;
 
 /** Each one writes a file, changes remote or local state, or runs written code. */
 const WRITES = [
@@ -36,6 +36,20 @@ const WRITES = [
   "node -e \"require('fs').rmSync('src')\"",
   "awk '{print > \"o\"}' a.txt",
   'perl -pi -e s/a/b/ a.txt',
+  'vitest run --outputFile=out.json',
+  'cargo test --target-dir t',
+  'eslint --fix .',
+  'pytest --basetemp=t',
+  'make SHELL=./evil.sh test',
+  'git commit -n -m x',
+  'ip link set eth0 down',
+  'systemctl restart nginx',
+  "sqlite3 db.sqlite 'DELETE FROM t'",
+  'redis-cli set k v',
+  'helm install x ./chart',
+  'fd -x rm',
+  "ruby -e 'File.delete(\"a.txt\")'",
+  "python3 -c \"import os; f = os.remove; f('a.txt')\"",
 ];
 /** Writes outside `src/**`: under `change files=src/**` each must be refused, whatever wraps it. */
 const OUT_OF_SCOPE = [
@@ -78,6 +92,8 @@ const WRAPS: Wrap[] = [
   (c) => `(${c})`,
   (c) => `{ ${c}; }`,
   (c) => `f() { ${c}; }; f`,
+  (c) => `for i in a b; do ${c}; done`,
+  (c) => `while read -r l; do ${c}; done < a.txt`,
   (c) => `if true; then ${c}; fi`,
   (c) => `for i in 1; do ${c}; done`,
   (c) => `while true; do ${c}; break; done`,

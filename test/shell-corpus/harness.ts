@@ -113,6 +113,8 @@ const TREE: Record<string, string> = {
   'scripts/tool.js': "require('node:fs').rmSync('src', { recursive: true });\n",
   'README.md': '# proj\n',
   'a.txt': 'a\n',
+  'db.sqlite': 'SQLite format 3\u0000',
+  'cert.pem': '-----BEGIN CERTIFICATE-----\n',
   'src/a.ts': 'export const a = 1;\n',
   'src/b.ts': 'export const b = 2;\n',
   'test/a.test.ts': 'import "../src/a";\n',

@@ -6,6 +6,8 @@ export interface FileView {
   /** Text of a file (canonical absolute path), at most `maxBytes`; undefined when missing, unreadable or larger. */
   read(path: string, maxBytes?: number): string | undefined;
   exists(path: string): boolean;
+  /** The path is a folder (false when missing or unreadable). */
+  isDirectory(path: string): boolean;
 }
 
 export interface ClassifierConfig {

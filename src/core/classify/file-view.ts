@@ -35,6 +35,13 @@ export function diskFileView(): FileView {
         return false;
       }
     },
+    isDirectory(p) {
+      try {
+        return statSync(p).isDirectory();
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
@@ -55,6 +62,9 @@ export function virtualFileView(root: string, files: Record<string, string | und
     },
     exists(p) {
       return map.has(p) || dirs.has(p);
+    },
+    isDirectory(p) {
+      return dirs.has(p);
     },
   };
 }

@@ -115,7 +115,9 @@ describe('classifyShell edges', () => {
     expect(del('cd /tmp; rm x')).toEqual(['/tmp/x']);
     expect(del('cd; rm x')).toEqual(['/home/dev/x']);
     expect(classifyShell('cd sub || echo no; rm x', ctx()).analysis).toBe('dynamic_word');
-    expect(classifyShell('for d in a b; do cd $d; done; rm x', ctx()).analysis).toBe('dynamic_word');
+    // A loop over plain words runs its body once per word, in order: cd a, then cd b.
+    expect(del('for d in a b; do cd $d; done; rm x')).toEqual([`${ROOT}/a/b/x`]);
+    expect(classifyShell('for d in *; do cd $d; done; rm x', ctx()).analysis).toBe('dynamic_word');
     expect(classifyShell('if [ -d a ]; then cd a; fi; rm x', ctx()).analysis).toBe('dynamic_word');
   });
 

@@ -58,7 +58,7 @@ describe('principle 1: closed-world options', () => {
     ['grep -j foo a.txt', 'an unknown short option in a reader'],
     ['rg --pre ./filter.sh foo', 'rg runs a preprocessor'],
     ['rg --pr=x foo', 'rg does not abbreviate, so a prefix is unknown'],
-    ['fd -x rm', 'fd runs a command for each match'],
+    ['fd -x $CMD', 'fd runs a command for each match'],
     ['sort --compress-program=sh a.txt', 'sort runs a compressor'],
     ['find . -frobnicate', 'an unknown find primary'],
     ['find . -exec rm {}', 'an -exec without its terminator'],
@@ -108,9 +108,30 @@ describe('principle 2: dynamic words are unknown, never skipped', () => {
     expect(m(cmd)).toBe('unknown');
   });
 
-  it('a pure reader stays a read: no option of cat, grep or ls can write', () => {
-    expect(m('cat $F')).toBe('read');
-    expect(m('grep -n foo *')).toBe('read');
+  it('a pure reader stays a read: no option of cat, grep or ls can write (docs/DESIGN.md#shell-classification)', () => {
+    for (const cmd of ['cat $F', 'cat -- $F', 'grep -n foo *', 'ls $D', 'wc -l $F $G', 'head -n 5 "$F"', 'cat $(ls)']) expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
+  });
+
+  it('the same word where an option can write or run is unknown: sort, sed, find, and the cat of a write', () => {
+    for (const cmd of ['sort $F', 'sed $F a.txt', 'sed s/a/b/ $F', 'find $F', 'find . $F', 'tree $F', 'rg x $F', 'less $F', 'file $F']) expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
+    // The pure reader's own redirect is judged as any redirect.
+    expect(m('cat $F > $G')).toBe('write');
+  });
+
+  it('a word of revision-printing substitutions is never an option: `git diff $(git merge-base main HEAD)`', () => {
+    for (const cmd of ['git diff $(git merge-base main HEAD)', 'git show $(git rev-parse HEAD)', 'git log $(git describe --tags --abbrev=0)..HEAD', 'git diff "$(git rev-parse HEAD~1)" HEAD', 'sort $(git rev-parse HEAD)']) {
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
+    }
+    for (const cmd of ['git diff $(git rev-parse --show-toplevel)', 'git diff $(echo --output=x)', 'git diff $(git rev-parse HEAD)-x', 'git diff $(git describe --dirty=--output=x)', '$(git rev-parse HEAD) x', 'sed $(git rev-parse HEAD) a.txt']) {
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
+    }
+  });
+
+  it('a program or code named at run time may install or hash (principle 9)', () => {
+    for (const cmd of ['$PM install x', '$H a.txt', 'eval "$X"', 'sh -c "$X"', 'python3 -c "$CODE"', 'find . -exec $H {} +', 'env $PM install x']) {
+      const r = classifyShell(cmd, ctx());
+      expect({ cmd, m: r.mutability, dep: r.intents.dependency, hash: r.intents.hash }).toEqual({ cmd, m: 'unknown', dep: true, hash: true });
+    }
   });
 
   it('~user in a write position is an unproven write', () => {
@@ -272,5 +293,72 @@ describe('functions redefining commands', () => {
 describe('a function redefined in a branch', () => {
   it('walks both definitions afterwards', () => {
     expect(fx('f() { :; }; if true; then f() { rm x; }; fi; f')).toEqual(['delete x']);
+  });
+});
+
+describe('loops over plain words', () => {
+  it('run the body once per word, so each value is judged', () => {
+    expect(fx('for f in a.txt src/index.ts; do rm "$f"; done')).toEqual(['delete a.txt', 'delete src/index.ts']);
+    expect(fx('for c in rm; do $c -rf src; done')).toEqual(['delete src']);
+    expect(m('for f in *.txt; do rm "$f"; done')).toBe('write');
+    expect(classifyShell('for f in *.txt; do rm "$f"; done', ctx()).analysis).toBe('dynamic_word');
+  });
+});
+
+describe('IFS before the read builtin', () => {
+  it('only shapes how read splits its line', () => {
+    expect(m('while IFS= read -r line; do echo "${#line}"; done < a.txt')).toBe('read');
+    expect(m('IFS=, read -r a b <<< "x,y"')).toBe('read');
+    expect(m('IFS=x eval "ls $y"')).toBe('unknown');
+    expect(m('IFS=/ source ./x.sh')).toBe('unknown');
+    expect(m('read() { rm -rf src; }; IFS= read x')).toBe('write');
+  });
+});
+
+describe('git options that run programs', () => {
+  it.each([
+    "git -c pager.log='rm -rf src' -p log", "git -c credential.helper='!rm -rf src' ls-remote https://x/y", "git ls-remote -u 'rm -rf src' ../o",
+    "git push -n --receive-pack='rm -rf src' ../o", 'git help --web log',
+  ])('%s is unknown', (cmd) => {
+    expect(m(cmd)).toBe('unknown');
+  });
+  it('-n is a dry run only where git says so', () => {
+    expect(m('git commit -n -m x')).toBe('write');
+    expect(m('git fetch -n')).toBe('write');
+    expect(m('git push -n')).toBe('read');
+    expect(m('git add -n .')).toBe('read');
+    expect(m('git fsck --lost-found')).toBe('write');
+    expect(m('git -c pager.log=false log')).toBe('read');
+  });
+});
+
+describe('fd runs a command per match like xargs', () => {
+  it('judges the command with operands it cannot see', () => {
+    expect(m('fd -x wc -l')).toBe('read');
+    expect(m('fd -e ts -X rm')).toBe('write');
+    expect(m("fd -x sh -c 'rm {}'")).toBe('unknown');
+  });
+});
+
+describe('options and builtins that write or run, found attacking the read models', () => {
+  it.each([
+    ["curl -w '%output{out.txt}' https://x", 'write'],
+    ['curl -w @fmt.txt https://x', 'unknown'],
+    ['man -Hfirefox ls', 'unknown'],
+    ['jobs -x rm a.txt', 'write'],
+    ['jobs -l', 'read'],
+  ] as const)('%s is %s', (cmd, want) => {
+    expect(m(cmd)).toBe(want);
+  });
+
+  it('find -exec judges what a command derives from {} (a file name below the root), not only the root', () => {
+    const files = (cmd: string) => classifyShell(cmd, ctx()).effects.map((e) => `${e.kind} ${e.path.replace(ROOT, '.')}`);
+    expect(files('find src -exec mv {} . \\;')).toContain('move ./*');
+    expect(classifyShell('find src -execdir rm {} +', ctx()).analysis).toBe('dynamic_word');
+    expect(m("find . -name '*.ts' -exec grep -n x {} +")).toBe('read');
+  });
+
+  it('ln -r takes a relative target from here, so a write through the link lands on it', () => {
+    expect(fx('ln -sr a.txt src/r; echo x >> src/r')).toContain('write a.txt');
   });
 });

@@ -5,6 +5,7 @@ import type { Handler } from './walker.js';
 import { powershellFromArgs } from './powershell.js';
 import { builtinHandlers } from './programs/builtins.js';
 import { checkHandlers, runChecker } from './programs/checks.js';
+import { datastoreHandlers } from './programs/datastores.js';
 import { fileHandlers } from './programs/files.js';
 import { git } from './programs/git.js';
 import { hashHandlers } from './programs/hash.js';
@@ -15,6 +16,7 @@ import { readHandlers } from './programs/reads.js';
 import { remit } from './programs/remit.js';
 import { pathProgram } from './programs/path-program.js';
 import { scriptHandlers } from './programs/scripts.js';
+import { systemHandlers } from './programs/system.js';
 import { wrapperHandlers } from './programs/wrappers.js';
 
 const pwsh: Handler = (w, inv) => powershellFromArgs(w, inv);
@@ -31,6 +33,8 @@ export const PROGRAMS: ReadonlyMap<string, Handler> = programTable([
   networkHandlers,
   hashHandlers,
   scriptHandlers,
+  systemHandlers,
+  datastoreHandlers,
   { git, remit, pwsh, powershell: pwsh, 'pwsh-preview': pwsh },
 ]);
 

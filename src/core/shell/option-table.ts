@@ -27,7 +27,9 @@
 // included, so `sed --i` becomes `--in-place`. Programs that do not abbreviate (clap,
 // Go flag, most non-GNU tools) set `abbrev: false` and any prefix is an unknown option.
 // `posix: true` ends options at the first operand (no GNU permutation); `numeric: true`
-// accepts `-N` (`head -5`). `longSingleDash` lists long options spelled with one dash.
+// accepts `-N` (`head -5`). `singleDash: true` is Go's flag syntax: every option is a long
+// name that may be spelled with one dash or two (`-run x`, `--run=x`); short clusters do
+// not exist. `ignoreCase: true` matches long names without regard to case (tsc).
 import type { Handler, Invocation, ShellWalker } from './walker.js';
 import type { Arg } from './words.js';
 
@@ -48,6 +50,8 @@ export interface OptionTableSpec {
   readonly abbrev?: boolean;
   readonly posix?: boolean;
   readonly numeric?: boolean;
+  readonly singleDash?: boolean;
+  readonly ignoreCase?: boolean;
 }
 
 export interface OptionTable {
@@ -57,49 +61,20 @@ export interface OptionTable {
   readonly abbrev: boolean;
   readonly posix: boolean;
   readonly numeric: boolean;
+  readonly singleDash: boolean;
+  readonly ignoreCase: boolean;
   /** No option of the program writes, runs a program or is otherwise unsafe. */
   readonly pure: boolean;
 }
 
-/** Every table defined, built or not: a test builds them all, so a bad entry fails the suite. */
-export const DEFINED_TABLES: OptionTable[] = [];
-
-/**
- * A program's table, built from its spec (or a function giving it) on first use. The shell
- * classifier defines some hundred tables; a hook process that classifies one command builds
- * only its programs' tables, not all of them at load.
- */
-export function defineOptions(spec: OptionTableSpec | (() => OptionTableSpec)): OptionTable {
-  let built: OptionTable | undefined;
-  const table = (): OptionTable => (built ??= buildTable(typeof spec === 'function' ? spec() : spec));
-  const lazy: OptionTable = {
-    get short() {
-      return table().short;
-    },
-    get long() {
-      return table().long;
-    },
-    get longNames() {
-      return table().longNames;
-    },
-    get abbrev() {
-      return table().abbrev;
-    },
-    get posix() {
-      return table().posix;
-    },
-    get numeric() {
-      return table().numeric;
-    },
-    get pure() {
-      return table().pure;
-    },
-  };
-  DEFINED_TABLES.push(lazy);
-  return lazy;
+interface BuiltTable {
+  readonly short: ReadonlyMap<string, OptionDef>;
+  readonly long: ReadonlyMap<string, OptionDef>;
+  readonly longNames: readonly string[];
+  readonly pure: boolean;
 }
 
-function buildTable(spec: OptionTableSpec): OptionTable {
+function buildTable(spec: OptionTableSpec): BuiltTable {
   const short = new Map<string, OptionDef>();
   const long = new Map<string, OptionDef>();
   const kinds: [string | undefined, OptionKind][] = [
@@ -118,12 +93,68 @@ function buildTable(spec: OptionTableSpec): OptionTable {
       const arity: Arity = suffix === '::' || suffix === '[=]' ? 'optional' : suffix === ':' || suffix === '=' ? 'required' : 'none';
       const map = dashes === '--' ? long : short;
       if (dashes === '-' && name!.length !== 1) throw new Error(`short option must be one character: ${tok}`);
-      if (map.has(name!)) throw new Error(`option listed twice: ${tok}`);
-      map.set(name!, { name: name!, kind, arity });
+      const key = spec.ignoreCase && dashes === '--' ? name!.toLowerCase() : name!;
+      if (map.has(key)) throw new Error(`option listed twice: ${tok}`);
+      map.set(key, { name: name!, kind, arity });
     }
   }
   const pure = [...short.values(), ...long.values()].every((d) => d.kind === 'read');
-  return { short, long, longNames: [...long.keys()], abbrev: spec.abbrev ?? true, posix: spec.posix ?? false, numeric: spec.numeric ?? false, pure };
+  return { short, long, longNames: [...long.keys()], pure };
+}
+
+/** Every table defined, so a test can build them all and catch a notation mistake at once. */
+const DEFINED: OptionTable[] = [];
+
+/** Tables build on first use: a hook process pays only for the programs its command names. */
+class LazyTable implements OptionTable {
+  private built: BuiltTable | undefined;
+  readonly abbrev: boolean;
+  readonly posix: boolean;
+  readonly numeric: boolean;
+  readonly singleDash: boolean;
+  readonly ignoreCase: boolean;
+
+  constructor(private readonly spec: OptionTableSpec) {
+    this.abbrev = spec.abbrev ?? true;
+    this.posix = spec.posix ?? false;
+    this.numeric = spec.numeric ?? false;
+    this.singleDash = spec.singleDash ?? false;
+    this.ignoreCase = spec.ignoreCase ?? false;
+  }
+
+  private get table(): BuiltTable {
+    this.built ??= buildTable(this.spec);
+    return this.built;
+  }
+  get short(): ReadonlyMap<string, OptionDef> {
+    return this.table.short;
+  }
+  get long(): ReadonlyMap<string, OptionDef> {
+    return this.table.long;
+  }
+  get longNames(): readonly string[] {
+    return this.table.longNames;
+  }
+  get pure(): boolean {
+    return this.table.pure;
+  }
+}
+
+export function defineOptions(spec: OptionTableSpec): OptionTable {
+  const t = new LazyTable(spec);
+  DEFINED.push(t);
+  return t;
+}
+
+/** Derives a table with other scanning rules (`{ ...t, posix: true }` would lose the lazy maps). */
+export function withOptions(t: OptionTable, rules: Partial<Pick<OptionTable, 'posix' | 'abbrev'>>): OptionTable {
+  return { short: t.short, long: t.long, longNames: t.longNames, pure: t.pure, abbrev: rules.abbrev ?? t.abbrev, posix: rules.posix ?? t.posix, numeric: t.numeric, singleDash: t.singleDash, ignoreCase: t.ignoreCase };
+}
+
+/** Builds every table defined so far (for a test: a notation mistake throws here). */
+export function buildAllTables(): number {
+  for (const t of DEFINED) void t.long;
+  return DEFINED.length;
 }
 
 export interface ScannedOption {
@@ -150,14 +181,15 @@ export interface OptionScan {
 
 /** A glob that could expand to a word starting with `-` (its first character is a glob character). */
 export function mayExpandToOption(a: Arg): boolean {
-  if (a.value === null) return true;
+  if (a.value === null) return a.plain !== true;
   if (!a.glob) return false;
   const c = a.value.charCodeAt(0);
   // `*`, `?`, `[`
   return c === 42 || c === 63 || c === 91;
 }
 
-function resolveLongName(t: OptionTable, raw: string): OptionDef | 'ambiguous' | undefined {
+function resolveLongName(t: OptionTable, typed: string): OptionDef | 'ambiguous' | undefined {
+  const raw = t.ignoreCase ? typed.toLowerCase() : typed;
   const exact = t.long.get(raw);
   if (exact) return exact;
   if (!t.abbrev || raw === '') return undefined;
@@ -209,9 +241,10 @@ export function scanOptions(args: readonly Arg[], start: number, t: OptionTable)
       for (i++; i < args.length; i++) out.operands.push(args[i]!);
       break;
     }
-    if (v.charCodeAt(1) === 45 /* - */) {
+    if (v.charCodeAt(1) === 45 /* - */ || t.singleDash) {
+      const dashes = v.charCodeAt(1) === 45 ? 2 : 1;
       const eq = v.indexOf('=');
-      const raw = eq >= 0 ? v.slice(2, eq) : v.slice(2);
+      const raw = eq >= 0 ? v.slice(dashes, eq) : v.slice(dashes);
       const def = resolveLongName(t, raw);
       if (def === 'ambiguous') {
         fail('ambiguous_option', v);

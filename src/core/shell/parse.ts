@@ -4,6 +4,7 @@
 // malformed inputs (`rm (`) come back with no error at all, so trailing text the tree does
 // not cover is also treated as a syntax failure.
 import { forEachChild, parse as unbashParse } from 'unbash';
+import { plainLiteral, printsRevisions } from './plain-words.js';
 import type {
   ArithmeticExpression,
   Command,
@@ -24,85 +25,9 @@ import type {
   Coproc,
 } from 'unbash';
 
-/** A piece of a word after quote removal. */
-export type Seg =
-  | string
-  /** `$NAME` / `${NAME}`; `q` = inside double quotes (no word splitting). */
-  | { readonly v: string; readonly q: boolean }
-  /** Unquoted glob characters (`*`, `?`, `[…]`). */
-  | { readonly g: string }
-  /** A simple brace expansion's alternatives (`{a,b}`, `{1..3}`). */
-  | { readonly b: readonly string[] };
+import type { Seg, ShWord, ShAssign, ShRedirect, ShCommand, ShNode, ShellParse } from './ast.js';
 
-export interface ShWord {
-  /** As typed. */
-  readonly text: string;
-  /** The whole word when it is one literal string after quote removal. */
-  readonly lit: string | undefined;
-  /** Pieces to evaluate against known variables; null when the word can never be static. */
-  readonly segs: readonly Seg[] | null;
-  /** Starts with an unquoted `~`. */
-  readonly tilde: boolean;
-  /** Command and process substitutions inside the word, in order. */
-  readonly subs: readonly ShNode[];
-  /** Assigns a variable while expanding (`${x:=v}`, `$((x=1))`). */
-  readonly assigns: boolean;
-  /** The whole word is one process substitution (`>(tee f)`): a pipe, not a file. */
-  readonly procSub?: boolean;
-}
-
-export interface ShAssign {
-  readonly name: string;
-  /** null for arrays (`x=(a b)`) and indexed assignments. */
-  readonly value: ShWord | null;
-  /** Every word inside the assignment (value, array elements, index), for their substitutions. */
-  readonly words: readonly ShWord[];
-  /** `a[i]=v`: the subscript as typed (arithmetic for indexed arrays). */
-  readonly index?: string;
-}
-
-export interface ShRedirect {
-  readonly op: string;
-  readonly fd: number | undefined;
-  /** `{var}>file`: the descriptor is a variable. */
-  readonly fdVar: boolean;
-  readonly target: ShWord | undefined;
-  /** Here-document body text (as written) and whether its delimiter was quoted. */
-  readonly heredoc?: { readonly body: string; readonly quoted: boolean; readonly subs: readonly ShNode[] };
-}
-
-export interface ShCommand {
-  readonly k: 'cmd';
-  readonly assigns: readonly ShAssign[];
-  readonly words: readonly ShWord[];
-  readonly redirects: readonly ShRedirect[];
-  readonly text: string;
-  readonly assignsInExpansion: boolean;
-}
-
-export type ShNode =
-  | ShCommand
-  /** Statements in order; `scoped` = runs in a subshell (cd and variables do not leak). */
-  | { readonly k: 'seq'; readonly items: readonly ShNode[]; readonly scoped: boolean }
-  | { readonly k: 'andor'; readonly items: readonly ShNode[]; readonly ops: readonly ('&&' | '||')[] }
-  | { readonly k: 'pipe'; readonly items: readonly ShNode[] }
-  | { readonly k: 'if'; readonly branches: readonly { cond: ShNode; body: ShNode }[]; readonly otherwise: ShNode | undefined }
-  | { readonly k: 'loop'; readonly variable: string | undefined; readonly words: readonly ShWord[]; readonly cond: ShNode | undefined; readonly body: ShNode }
-  | { readonly k: 'case'; readonly word: ShWord; readonly items: readonly { patterns: readonly ShWord[]; body: ShNode }[] }
-  | { readonly k: 'func'; readonly name: string; readonly body: ShNode }
-  | { readonly k: 'redir'; readonly body: ShNode; readonly redirects: readonly ShRedirect[] }
-  /**
-   * `[[ … ]]` and `(( … ))`: nothing runs but their substitutions; `assigns` when `(( ))` may
-   * set variables; `arith` holds the texts bash evaluates as arithmetic (where a variable's
-   * value is itself evaluated, so `a[$(cmd)]` in it runs cmd).
-   */
-  | { readonly k: 'expr'; readonly subs: readonly ShNode[]; readonly assigns: boolean; readonly arith: readonly string[] }
-  /** An expansion that runs text when expanded (`${x@P}`, `${!x}`, an arithmetic subscript `${a[$i]}`). */
-  | { readonly k: 'evals'; readonly text: string; readonly arith: readonly string[] };
-
-export type ShellParse =
-  | { ok: true; root: ShNode }
-  | { ok: false; reason: 'shell_syntax_unproven' | 'too_complex' };
+export type { Seg, ShWord, ShAssign, ShRedirect, ShCommand, ShNode, ShellParse } from './ast.js';
 
 /** Shared across every parse of one classification, so re-parsed strings count too. */
 export interface ParseBudget {
@@ -386,21 +311,34 @@ class Converter {
     let assigns = false;
     const subs: ShNode[] = [];
     let tilde = false;
+    // Whether the word is made only of revision-printing substitutions and plain literals.
+    let plain = true;
+    let plainSubs = 0;
+    const plainSub = (kind: string, before: number): void => {
+      if (kind !== 'CommandExpansion' || subs.length !== before + 1 || !printsRevisions(subs[before]!)) plain = false;
+      else plainSubs++;
+    };
     for (let i = 0; i < parts.length; i++) {
       const p = parts[i]!;
       switch (p.type) {
         case 'Literal':
           if (i === 0 && p.text.charCodeAt(0) === 126) tilde = true;
           segs.push(p.value);
+          if (!plainLiteral(p.value)) plain = false;
           break;
         case 'SingleQuoted':
         case 'AnsiCQuoted':
           segs.push(p.value);
+          if (!plainLiteral(p.value)) plain = false;
           break;
         case 'DoubleQuoted':
         case 'LocaleString':
           for (const c of p.parts) {
+            const before = subs.length;
             const r = this.quotedChild(c, segs, subs, depth, src);
+            if (c.type === 'Literal') {
+              if (!plainLiteral(c.value)) plain = false;
+            } else plainSub(c.type, before);
             if (r === 'dynamic') dynamic = true;
             else if (r === 'assigns') {
               dynamic = true;
@@ -438,16 +376,21 @@ class Converter {
           subs.push({ k: 'evals', text: p.text, arith: [arithBody(p.text)] });
           this.collectSubs(p, subs, depth, src);
           break;
-        default:
+        default: {
           // Command and process substitutions, extended globs.
           dynamic = true;
+          const before = subs.length;
           this.collectSubs(p, subs, depth, src);
+          plainSub(p.type, before);
+        }
       }
+      if (p.type !== 'Literal' && p.type !== 'SingleQuoted' && p.type !== 'AnsiCQuoted' && p.type !== 'DoubleQuoted' && p.type !== 'LocaleString' && p.type !== 'CommandExpansion') plain = false;
     }
     let lit: string | undefined;
     if (!dynamic && segs.every((s) => typeof s === 'string')) lit = (segs as string[]).join('');
     const procSub = parts.length === 1 && parts[0]!.type === 'ProcessSubstitution';
-    return { text: w.text, lit, segs: dynamic ? null : segs, tilde, subs: subs.length ? subs : EMPTY, assigns, procSub };
+    const word: ShWord = { text: w.text, lit, segs: dynamic ? null : segs, tilde, subs: subs.length ? subs : EMPTY, assigns, procSub };
+    return dynamic && plain && plainSubs > 0 && !tilde ? { ...word, plain: true } : word;
   }
 
   private quotedChild(c: DoubleQuotedChild, segs: Seg[], subs: ShNode[], depth: number, src: string | undefined): 'ok' | 'dynamic' | 'assigns' {

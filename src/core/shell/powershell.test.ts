@@ -111,3 +111,25 @@ describe('PowerShell: .NET, call operators and parameters (issue 9 principle 10)
     expect(ps('irm https://api.example.invalid/x -Method Get').mutability).toBe('read');
   });
 });
+
+describe('PowerShell call operator', () => {
+  it('a quoted name after & is the command, not a string', () => {
+    expect(ps('& "Remove-Item" a.txt')).toMatchObject({ mutability: 'write', effects: [{ kind: 'delete', path: `${ROOT}/a.txt` }] });
+    expect(ps("& 'Get-ChildItem'").mutability).toBe('read');
+    expect(ps('"Remove-Item a.txt"').mutability).toBe('read');
+  });
+  it('a .ps1 script is read and classified as PowerShell, or unproven', () => {
+    const c = virtualContext({ 'tools/clean.ps1': 'Remove-Item -Recurse dist\n' });
+    expect(classifyShell('& ./tools/clean.ps1', c, 'powershell').effects).toEqual([{ kind: 'delete', path: `${ROOT}/dist` }]);
+    expect(classifyShell('./missing.ps1', c, 'powershell').mutability).toBe('unknown');
+  });
+});
+
+describe('ForEach-Object member names', () => {
+  it('a method named to ForEach-Object is called on every object; a listed property only prints', () => {
+    expect(ps('Get-Item a.txt | ForEach-Object Delete').mutability).toBe('unknown');
+    expect(ps("gci | % MoveTo('x')").mutability).toBe('unknown');
+    expect(ps('gci | % Name').mutability).toBe('read');
+    expect(ps('gci | % { $_.FullName }').mutability).toBe('read');
+  });
+});

@@ -408,6 +408,12 @@ const METHOD_READS = new Set(
   ).split(' '),
 );
 
+const FOREACH = new Set(['foreach-object', 'foreach', '%']);
+/** Properties `ForEach-Object Name` may print (a member we cannot tell from a method is unproven). */
+const PROPERTY_READS = new Set(
+  'name fullname basename extension length directory directoryname parent root exists mode lastwritetime lastaccesstime creationtime attributes linktype target id processname path version value key count source definition commandtype'.split(' '),
+);
+
 /** `[IO.File]::WriteAllText(…)` split into type, member and the argument text. */
 const STATIC_CALL = /\[\s*([\w.]+)\s*\]\s*::\s*(\w+)\s*(\()?/g;
 const METHOD_CALL = /\.\s*(\w+)\s*\(/g;
@@ -486,20 +492,25 @@ export class PowerShellRunner {
     // `&('Remove-Item')`, `&$cmd`, `.{…}`, `& "x"`: the call operator glued to what it runs.
     if (/^[&.][('"$@{]/.test(first.text) && first.value === null) return this.unknown(words, scope, 'dynamic_word');
     if (words.some((t) => this.dotnet(t, scope, words))) return;
+    // `& "Remove-Item" x`: after the call operator a quoted word is the command's name, not a string to print.
+    let called = false;
     if (first.text === '&' || first.text === '.') {
       const target = rest[0];
       if (!target || target.value === null) return this.unknown(words, scope, 'dynamic_word');
-      if (first.text === '.' ) return this.unknown(words, scope, 'powershell_unproven');
+      if (first.text === '.') return this.unknown(words, scope, 'powershell_unproven');
       first = target;
       rest = rest.slice(1);
+      called = true;
     }
     if (first.value === null) {
       // Expressions (`$a.Length`, `(1+2)`) compute values; their nested code was classified above.
-      if (first.nested.length > 0 || /^\$[\w:.]+$/.test(first.text)) return w.acc.read();
+      if (!called && (first.nested.length > 0 || /^\$[\w:.]+$/.test(first.text))) return w.acc.read();
       return this.unknown(words, scope, 'dynamic_word');
     }
-    if (/^[-+]?\d/.test(first.value) || first.text.startsWith("'") || first.text.startsWith('"')) return w.acc.read();
+    if (!called && (/^[-+]?\d/.test(first.value) || first.text.startsWith("'") || first.text.startsWith('"'))) return w.acc.read();
     const name = first.value.toLowerCase().replace(/\.exe$/, '');
+    // A PowerShell script (`./x.ps1`, `& "tools/x.ps1"`) is read and classified as PowerShell.
+    if (/\.ps1$/.test(name)) return this.script(first, scope, depth, words);
     const kind = CMDLETS.get(name);
     if (kind) return this.cmdlet(kind, name, rest, scope, words);
     if (/^[a-z]+-[a-z]+$/i.test(name)) return this.unknown(words, scope, 'powershell_unproven');
@@ -554,6 +565,13 @@ export class PowerShellRunner {
     return settled;
   }
 
+  private script(file: Token, scope: Scope, depth: number, words: Token[]): void {
+    const p = this.path(file, scope);
+    const text = p ? this.w.readFile(p) : undefined;
+    if (text === undefined) return this.unknown(words, scope, 'powershell_unproven');
+    this.run(text, cloneScope(scope), depth + 1);
+  }
+
   private unknown(words: Token[], scope: Scope, reason: 'dynamic_word' | 'powershell_unproven'): void {
     this.w.acc.unproven(reason, words.map((t) => t.text).join(' '));
     this.w.mentionArgs(words.map((t) => this.arg(t, scope)), scope.cwd);
@@ -590,6 +608,16 @@ export class PowerShellRunner {
     if (call.switches.has('whatif')) return w.acc.read();
     switch (kind) {
       case 'read':
+        // `ForEach-Object Delete` / `-MemberName Delete` calls that method on every input object.
+        if (FOREACH.has(name)) {
+          // A script block is the -Process body (classified above); any other first word names a member
+          // (`% MoveTo('x')` is the member MoveTo with an argument).
+          const first = call.named.get('membername') ?? call.positional[0];
+          if (first && !first.text.startsWith('{')) {
+            const member = first.value ?? /^([A-Za-z_]\w*)\(/.exec(first.text)?.[1] ?? null;
+            if (member === null || !(METHOD_READS.has(member.toLowerCase()) || PROPERTY_READS.has(member.toLowerCase()))) return this.unknown(words, scope, 'powershell_unproven');
+          }
+        }
         return w.acc.read();
       case 'hash':
         w.acc.addHash('command', seg);

@@ -2,6 +2,9 @@
 // coreutils, findutils, grep, diffutils, sed; ripgrep, jq, tree, file, less), plus the
 // BSD spellings agents type on macOS. An option missing here leaves the command unproven
 // (see option-table.ts); adding a read-only option is the way to win a false deny back.
+// A table whose options are all `read` is pure, and a pure program stays a read with a word
+// known only at run time (docs/DESIGN.md#shell-classification): list only read options for a
+// program whose real manual has no option that writes, runs a program or changes system state.
 import { defineOptions, type OptionTable } from './option-table.js';
 
 const HV = '--help --version';
@@ -149,7 +152,9 @@ export const AG = defineOptions({
     '--follow --fixed-strings --group --nogroup --heading --noheading --hidden --ignore= --ignore-case --ignore-dir= --invert-match ' +
     '--line-numbers --list-file-types --literal --max-count= --multiline --nomultiline --numbers --nonumbers --one-device --only-matching ' +
     '--path-to-ignore= --print-long-lines --print0 --null --recurse --norecurse --search-binary --search-zip --silent --skip-vcs-ignores ' +
-    `--smart-case --case-sensitive --stats --stats-only --unrestricted --vimgrep --word-regexp --workers= --width= ${HV}`,
+    `--smart-case --case-sensitive --stats --stats-only --unrestricted --vimgrep --word-regexp --workers= --width= ${HV} ` +
+    // File-type filters (`ag --ts foo`).
+    '--js --ts --python --ruby --go --rust --java --cc --cpp --csharp --html --css --scss --less --json --yaml --md --markdown --shell --sh --php --perl --lua --swift --kotlin --scala --sql --xml --make --cmake --docker --vue --elixir --haskell --clojure --erlang --tex',
   exec: '--pager=',
 });
 
@@ -222,6 +227,39 @@ export const NPROC = defineOptions({ read: `--all --ignore= ${HV}` });
 export const PRINTENV = defineOptions({ read: `-0 --null ${HV}` });
 export const SLEEP = defineOptions({ read: HV });
 
+/** net-tools netstat (the BSD spellings overlap): it only lists. */
+export const NETSTAT = defineOptions({
+  read:
+    '-r -i -g -s -M -v -W -n -N -e -p -o -c -l -a -F -C -Z -t -u -w -x -4 -6 -A: -f: -I: -b -m -L -R -T -q: ' +
+    '--route --interfaces --groups --statistics --masquerade --verbose --wide --numeric --numeric-hosts --numeric-ports --numeric-users ' +
+    `--symbolic --extend --program --timers --continuous --listening --all --fib --cache --context --tcp --udp --udplite --sctp --raw --unix --protocol= --inet --inet6 -V --version -h --help`,
+});
+
+/** iproute2 ss: `-K` closes the sockets it matches; `-D` dumps raw information into a file. */
+export const SS = defineOptions({
+  read:
+    '-h --help -V --version -H --no-header -O --oneline -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory ' +
+    '-p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N: --net= -b --bpf -4 --ipv4 ' +
+    '-6 --ipv6 -0 --packet -t --tcp -u --udp -d --dccp -w --raw -x --unix -S --sctp --vsock --xdp --inet-sockopt -M --mptcp --tipc -f: --family= ' +
+    '-A: --query= --socket= -F: --filter= --bpf-maps --bpf-map-id= --no-queues',
+  write: '-D: --diag=',
+  unsafe: '-K --kill',
+});
+
+/**
+ * procps top (and macOS `-l`): a read only in batch mode, where it takes no keystrokes
+ * (interactive top can kill or renice processes and write its config file).
+ */
+export const TOP = defineOptions({
+  read: '-b -c -E: -e: -H -i -n: -d: -O -o: -p: -S -s -u: -U: -w:: -1 -h -v -l: -F -R -a -f',
+  numeric: false,
+});
+
+/** psmisc pstree: it only prints. */
+export const PSTREE = defineOptions({
+  read: '-a -A -c -C: -g -G -h -H: -l -n -N: -p -s -S -t -T -u -U -V -Z --arguments --ascii --compact-not --color= --show-pgids --vt100 --highlight-all --highlight-pid= --long --numeric-sort --ns-sort= --show-pids --show-parents --ns-changes --thread-names --hide-threads --uid-changes --unicode --version --security-context',
+});
+
 /** Bash's `type` builtin. */
 export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
 
@@ -277,6 +315,7 @@ export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
   nproc: NPROC,
   printenv: PRINTENV,
   sleep: SLEEP,
-  fd: FD,
-  fdfind: FD,
+  netstat: NETSTAT,
+  pstree: PSTREE,
+  ss: SS,
 };

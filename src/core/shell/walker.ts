@@ -117,6 +117,8 @@ function poisonAll(env: Env): void {
 
 export class ShellWalker {
   acc = new ShellAccumulator();
+  /** The invocation whose handler is running (for helpers that need its context). */
+  current: Invocation | undefined;
   readonly budget: ParseBudget = { nodes: 0 };
   readonly pc: PathContext;
   private steps = 0;
@@ -224,6 +226,18 @@ export class ShellWalker {
       }
       case 'loop': {
         for (const w of node.words) this.walkSubs(w.subs, scope, depth);
+        // `for f in a.ts b.ts`: a short list of plain words runs the body once per value, in order.
+        if (node.variable && node.words.length > 0) {
+          const values: Arg[] = [];
+          for (const w of node.words) expandWord(w, scope.env, values);
+          if (values.length <= 16 && values.every((a) => a.value !== null && !a.glob)) {
+            for (const a of values) {
+              scope.env.set(node.variable, a.value);
+              this.walk(node.body, scope, depth);
+            }
+            return;
+          }
+        }
         if (node.variable) {
           const ints = node.words.length > 0 && node.words.every((w) => w.lit !== undefined && /^-?\d+$/.test(w.lit));
           scope.env.set(node.variable, ints ? INT_VALUE : null);
@@ -339,8 +353,12 @@ export class ShellWalker {
       if (cmd.assignsInExpansion) poisonAll(scope.env);
       return;
     }
+    // `IFS=, read -r a b`: IFS before the read builtin only shapes how read splits its line
+    // (bash ignores an IFS it inherits, so a program run this way is not affected either;
+    // for eval, source and functions it would change how this shell splits words).
+    const readBuiltin = cmd.words[0]?.lit === 'read' && !scope.funcs.has('read');
     for (const a of cmd.assigns) {
-      if (isExecEnv(a.name)) {
+      if (isExecEnv(a.name) && !(a.name === 'IFS' && readBuiltin)) {
         this.acc.unproven('shell_command_unproven', cmd.text);
         break;
       }
@@ -361,6 +379,7 @@ export class ShellWalker {
     const prog = args[0];
     if (!prog) return;
     if (prog.value === null || prog.glob) {
+      this.hiddenIntents(base.text);
       this.unknownArgs(args, base.scope.cwd, 'dynamic_word', base.text);
       return;
     }
@@ -376,7 +395,13 @@ export class ShellWalker {
       this.walk(fn, inv.scope, inv.depth + 1);
       return;
     }
-    this.dispatch(this, inv);
+    const outer = this.current;
+    this.current = inv;
+    try {
+      this.dispatch(this, inv);
+    } finally {
+      this.current = outer;
+    }
   }
 
   /** Runs `args` as a new command with the same context (a wrapper's inner command). */
@@ -462,6 +487,21 @@ export class ShellWalker {
     this.unknownArgs(inv.args, inv.scope.cwd, reason, inv.text);
   }
 
+  /**
+   * Code or a program name known only at run time (`$PM install x`, `eval "$X"`,
+   * `python -c "$CODE"`): unknown, and it may install or hash, so `deps=` and `hash=` hold
+   * for it (docs/DESIGN.md#shell-classification).
+   */
+  unknownCode(inv: Invocation): void {
+    this.hiddenIntents(inv.text);
+    this.unknown(inv, 'dynamic_word');
+  }
+
+  private hiddenIntents(text: string): void {
+    this.acc.addDependency('command', '(a command named at run time)');
+    this.acc.addHash('command', text);
+  }
+
   unproven(inv: Invocation, reason: AnalysisReason): void {
     this.acc.unproven(reason, inv.text);
   }
@@ -536,6 +576,14 @@ export class ShellWalker {
   exists(path: string): boolean {
     try {
       return this.ctx.files.exists(path);
+    } catch {
+      return false;
+    }
+  }
+
+  isDirectory(path: string): boolean {
+    try {
+      return this.ctx.files.isDirectory(path);
     } catch {
       return false;
     }

@@ -14,6 +14,8 @@ export interface Arg {
   readonly tilde: boolean;
   /** The word as typed, for explanations. */
   readonly text: string;
+  /** Dynamic, but it expands only to revision words: never an option, a glob or a program (plain-words.ts). */
+  readonly plain?: boolean;
 }
 
 /** Known variable values; null marks a variable whose value we know we do not know. */
@@ -43,7 +45,7 @@ export function expandWord(w: ShWord, env: Env, out: Arg[]): void {
   }
   const segs = w.segs;
   if (segs === null) {
-    out.push(dynamicArg(w.text));
+    out.push(w.plain ? { ...dynamicArg(w.text), plain: true } : dynamicArg(w.text));
     return;
   }
   // A word that is exactly one unquoted variable is split on blanks, as the shell does.

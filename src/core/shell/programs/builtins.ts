@@ -218,10 +218,7 @@ const evalBuiltin: Handler = (w, inv) => {
   const parts: string[] = [];
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
-    if (v === null) {
-      w.unknown(inv, 'dynamic_word');
-      return;
-    }
+    if (v === null) return w.unknownCode(inv);
     parts.push(v);
   }
   if (parts.length === 0) return w.acc.read();
@@ -232,7 +229,7 @@ const evalBuiltin: Handler = (w, inv) => {
 const trap: Handler = (w, inv) => {
   const first = inv.args[1];
   if (!first || first.value === '-p' || first.value === '-l' || first.value === '-' || first.value === '') return w.acc.read();
-  if (first.value === null) return w.unknown(inv, 'dynamic_word');
+  if (first.value === null) return w.unknownCode(inv);
   if (inv.args.length === 2 && /^(?:\d+|SIG\w+|EXIT|ERR|DEBUG|RETURN|INT|TERM|HUP)$/.test(first.value)) return w.acc.read();
   w.reparse(inv, first.value);
 };
@@ -249,6 +246,16 @@ const printf: Handler = (w, inv) => {
     }
   }
   w.acc.read();
+};
+
+/** `jobs -x cmd args` runs cmd with job specs replaced by process group ids; other forms list jobs. */
+const jobs: Handler = (w, inv) => {
+  const x = inv.args.findIndex((a, i) => i > 0 && (a.value === null || /^-[lnprs]*x/.test(a.value)));
+  if (x < 0) return w.acc.read();
+  if (inv.args[x]!.value === null) return w.unknownCode(inv);
+  const inner = inv.args.slice(x + 1).map((a) => (a.value !== null && a.value.startsWith('%') ? { ...a, value: null } : a));
+  if (inner.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  w.run(inv, inner);
 };
 
 export const builtinHandlers: Record<string, Handler> = {
@@ -281,7 +288,7 @@ export const builtinHandlers: Record<string, Handler> = {
   set: read,
   shopt,
   wait: read,
-  jobs: read,
+  jobs,
   umask: read,
   alias,
   unalias: read,

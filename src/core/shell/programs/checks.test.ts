@@ -37,7 +37,8 @@ describe('checks only in their known forms', () => {
   it('a runner that executes files runs only test files inside the project', () => {
     expect(sh('pytest tools/migrate.py').mutability).toBe('unknown');
     expect(sh('node --test scripts/deploy.js').mutability).toBe('unknown');
-    expect(sh('vitest run scripts/deploy.js').mutability).toBe('unknown');
+    // vitest and jest operands only filter the test files their configuration finds.
+    expect(sh('vitest run scripts/deploy.js').mutability).toBe('check');
     expect(sh('pytest tests/test_a.py').mutability).toBe('check');
     expect(sh('vitest run src/a.test.ts').mutability).toBe('check');
     expect(sh('vitest run src').mutability).toBe('check');
@@ -49,5 +50,86 @@ describe('checks only in their known forms', () => {
     for (const cmd of ['npm test', 'vitest run', 'jest', 'pytest -q -p no:cacheprovider', 'go test ./...', 'c8 vitest run', 'nyc mocha', 'eslint -f json .', 'cargo test -p core', 'mypy src']) {
       expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'check' });
     }
+  });
+});
+
+describe('closed-world runner tables', () => {
+  const tree = virtualContext({
+    'package.json': JSON.stringify({ scripts: { test: 'vitest run' } }),
+    'vitest.config.ts': 'x',
+    'evil.config.ts': 'x',
+    'src/a.test.ts': 'x',
+    'scripts/tool.js': 'x',
+    'tests/test_a.py': 'x',
+    'tox.ini': '[tox]\nenvlist = lint\n\n[testenv:lint]\ncommands =\n    ruff check .\n\n[testenv:clean]\ncommands = rm -rf build\n',
+  });
+  const m = (cmd: string) => classifyShell(cmd, tree).mutability;
+
+  it('an option outside the runner table leaves it unproven', () => {
+    for (const cmd of ['vitest run --frobnicate', 'jest --somethingNew', 'pytest --made-up', 'eslint . --unknown-flag', 'cargo test -Zunstable-options', 'go test -weird ./...', 'mypy --whatever .']) {
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
+    }
+  });
+
+  it('a config file is the project\'s own only under a conventional name inside the project', () => {
+    expect(m('vitest run --config vitest.config.ts')).toBe('check');
+    expect(m('vitest run --config ./evil.config.ts')).toBe('unknown');
+    expect(m('vitest run -c /tmp/vitest.config.ts')).toBe('unknown');
+    expect(m('eslint -c /etc/eslint.config.js .')).toBe('unknown');
+  });
+
+  it('report, cache, coverage and target folders are writes of what they name', () => {
+    const fx = (cmd: string) => classifyShell(cmd, tree).effects.map((e) => `${e.kind} ${e.path.replace(ROOT, '.')}`);
+    expect(fx('vitest run --coverage.enabled --coverage.reportsDirectory=src')).toContain('write ./src');
+    expect(fx('cargo test --target-dir src')).toEqual(['write ./src']);
+    expect(fx('eslint . --cache --cache-location src/x')).toEqual(['write ./src/x']);
+    expect(fx('dotnet test --results-directory src')).toEqual(['write ./src']);
+    expect(fx('nyc --report-dir=src npm test')).toEqual(['write ./src']);
+    expect(fx('c8 --reporter=html vitest run')).toEqual(['write ./coverage']);
+    expect(m('vitest run --coverage')).toBe('write');
+    expect(m('c8 vitest run')).toBe('check');
+    expect(m('c8 --reporter=text vitest run')).toBe('check');
+  });
+
+  it('built-in reporters and environments only; a module is code', () => {
+    expect(m('vitest run --reporter=dot')).toBe('check');
+    expect(m('vitest run --reporter ./r.js')).toBe('unknown');
+    expect(m('vitest run --environment jsdom')).toBe('check');
+    expect(m('vitest run --environment ./env.ts')).toBe('unknown');
+    expect(m('yarn test --reporter ./evil')).toBe('unknown');
+  });
+
+  it('runners that execute files run only test files or folders', () => {
+    expect(m('pytest tests/test_a.py::test_x')).toBe('check');
+    expect(m('pytest scripts/deploy.py')).toBe('unknown');
+    expect(m('node --test scripts/tool.js')).toBe('unknown');
+    expect(m('node --test src/a.test.ts')).toBe('check');
+  });
+
+  it('maven, gradle, dotnet: properties and options from a short list', () => {
+    expect(m('mvn -q test -DskipITs')).toBe('check');
+    expect(m('mvn test -DoutputDirectory=src')).toBe('unknown');
+    expect(m('gradle test --tests Foo')).toBe('check');
+    expect(m('gradle test --init-script evil.gradle')).toBe('unknown');
+    expect(m('gradle build')).toBe('write');
+    expect(m('dotnet test --filter Category=Unit')).toBe('check');
+    expect(m('dotnet test -- RunConfiguration.ResultsDirectory=src')).toBe('unknown');
+  });
+
+  it('tox runs the commands its tox.ini gives each environment', () => {
+    expect(m('tox -e lint')).toBe('check');
+    expect(m('tox -e clean')).toBe('write');
+    expect(m('tox -e missing')).toBe('unknown');
+    expect(classifyShell('tox -e lint', virtualContext({})).mutability).toBe('unknown');
+  });
+});
+
+describe('booleans spelled with a value (yargs, cac)', () => {
+  const c = virtualContext({ 'package.json': JSON.stringify({ scripts: { test: 'jest' } }) });
+  it('=false turns an option off; =true is the option', () => {
+    expect(classifyShell('jest --watchAll=false --coverage=false', c).mutability).toBe('check');
+    expect(classifyShell('jest --coverage=true', c).mutability).toBe('write');
+    expect(classifyShell('vitest run --update=true', c).mutability).toBe('write');
+    expect(classifyShell('vitest run --outputFile=false', c).mutability).toBe('write');
   });
 });

@@ -1,376 +1,283 @@
-// Test, lint and type-check runners (mutability `check`). Any write flag (`--fix`,
-// `--write`, `-u`, snapshot updates) or a formatter's default rewrite makes them writes of
-// the paths they were given (the current folder when none). A check is not an escape
-// hatch: an option that writes a report or cache (`--outputFile`, `--basetemp`,
-// `-coverprofile`, `--tsBuildInfoFile`) is a write of its value; one that runs other code
-// (`-exec`, `--require`, a reporter or runner module, an inline `--config` JSON, `-p`
-// plugins) leaves the command unproven; and a runner that executes its operands runs only
-// test files inside the project (anything else is arbitrary code run "as a test").
+// Test, lint and type-check runners (mutability `check`), closed-world (check-runner.ts,
+// docs/DESIGN.md#shell-classification): each runner is a check only with options from its
+// table. Options that write (`--fix`, `--outputFile`, a report or cache folder) make it a
+// write of what they name; options that run code (`--require`, a reporter module, an
+// inline config) or select another project make it unproven; a runner that executes its
+// operands runs only test files inside the project. The big runners' tables are in
+// checks-js.ts, checks-python.ts and checks-build.ts; the smaller linters are here.
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { defineCheck, runCheck, writeOperands, type Check, type CheckSpec } from './check-runner.js';
+import { gradle, mvn } from './checks-build.js';
+import { AVA, biome, c8, ESLINT, JEST, MOCHA, nyc, PRETTIER, tsc, vitest } from './checks-js.js';
+import { BLACK, FLAKE8, ISORT, MYPY, PYLINT, PYRIGHT, PYTEST, ruff, tox } from './checks-python.js';
 
-const GENERIC_WRITE_FLAGS = new Set([
-  '--fix', '--write', '--update-snapshots', '--updateSnapshot', '--update-snapshot', '--snapshot-update', '--apply',
-  '--apply-unsafe', '--autocorrect', '--autocorrect-all', '--fix-only', '--in-place', '--update', '--test-update-snapshots',
-]);
+export { vitest } from './checks-js.js';
 
-function flagPresent(args: readonly Arg[], from: number, set: ReadonlySet<string>, short: string): boolean {
-  for (let i = from; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === null) continue;
-    if (v === '--') return false;
-    if (v.startsWith('--')) {
-      const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
-      if (set.has(name)) {
-        // `--fix=false`, `--write=false` leave files alone.
-        if (v.endsWith('=false')) continue;
-        return true;
-      }
-      continue;
-    }
-    if (short && v.startsWith('-') && v.length > 1 && /^-[A-Za-z]+$/.test(v)) {
-      for (const c of short) if (v.includes(c)) return true;
-    }
-  }
-  return false;
-}
+const HV = '-h --help -V --version -v --verbose -q --quiet --color --no-color';
 
-/** Path operands of a runner (for the files a write flag rewrites). */
-function pathOperands(args: readonly Arg[], from: number): Arg[] {
-  const out: Arg[] = [];
-  for (let i = from; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === null) {
-      out.push(a);
-      continue;
-    }
-    if (v.startsWith('-')) continue;
-    out.push(a);
-  }
-  return out;
-}
-
-export function writeOperands(w: ShellWalker, inv: Invocation, from: number): void {
-  const ops = pathOperands(inv.args, from);
-  if (ops.length === 0) {
-    if (inv.scope.cwd) w.effectPath(inv, 'write', inv.scope.cwd);
-    else w.acc.unprovenWrite('dynamic_word', inv.text);
-    return;
-  }
-  for (const o of ops) w.effect(inv, 'write', o);
-  w.extraTargets(inv);
-}
-
-/** Options whose value is a file or folder the runner writes (`--x=v` or `--x v`). */
-const WRITE_VALUE_OPTIONS = new Set([
-  '--outputFile', '--output-file', '--outfile', '--basetemp', '--test-reporter-destination', '--reporter-destination', '-coverprofile',
-  '--coverprofile', '--tsBuildInfoFile', '--generateTrace', '--junitxml', '--junit-xml', '--result-log', '--report-log', '--coverageDirectory',
-  '--coverage-directory', '--outDir', '--outdir', '--out-dir', '--declarationDir', '-cpuprofile', '-memprofile', '-blockprofile', '-mutexprofile',
-  '-trace', '-outputdir', '--output', '--json-report-file', '--resultsDir', '--log-file', '--debug-file', '--cache-dir', '--cacheDirectory',
-  '--cov-report', '--html', '--xml', '--lcov', '--json-output', '--sarif-file', '--output-junit', '--report-dir', '--temp-directory',
-]);
-/** Options that load or run code other than the project's tests (any runner). */
-const EXEC_OPTIONS = new Set([
-  '--exec', '-exec', '-toolexec', '--toolexec', '-vettool', '--script-shell', '--node-options', '--require', '--loader', '--import',
-  '--experimental-loader', '--runner', '--testRunner', '--test-runner', '--transform', '--globalSetup', '--globalTeardown', '--setupFiles',
-  '--setupFilesAfterEnv', '--testEnvironment', '--resolver', '--reporters', '--plugin', '--preload', '--pool', '--environment', '--shell',
-  '--ui', '--open', '--api', '--override-ini', '--rootdir', '--confcutdir', '--pyargs', '--inspect', '--inspect-brk', '--watch-exec',
-  '--compilers', '--file', '--prettier-path', '--resolve-plugins-relative-to', '--rulesdir', '--rule-dir', '--plugins', '--ext-plugin',
-  '--snapshotSerializers', '--testResultsProcessor', '--testSequencer', '--moduleNameMapper', '--haste', '--watchPlugins', '--injectGlobals',
-  '--sequence.setupFiles', '--typecheck.checker', '--browser', '--server', '--deps.inline', '--env-file',
-]);
-/** Reporters built into the runners; any other reporter is a module (code) or a file writer. */
-const BUILTIN_REPORTERS = /^(?:default|verbose|dot|dots|json|tap|tap-flat|basic|hanging-process|github-actions|spec|min|list|progress|nyan|landing|json-stream|doc|markdown|summary|text|text-summary|none|silent|line|pretty|compact|junit|lcov|html|blob|agent)$/;
-/** File names test runners treat as tests (`a.test.ts`, `test_a.py`, `a_test.go`, files under test folders). */
-const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|specs?|e2e|spec-\w+)\/|(?:^|[/._-])(?:test|spec|tests|specs)[._-][^/]*$|(?:^|\/)test_[^/]*\.py$|_test\.(?:go|py|rb|exs?)$|_spec\.rb$|\.(?:test|spec|e2e|bench)\.[cm]?[jt]sx?$|\.bats$|Test\.(?:php|java|kt)$/;
-
-/**
- * Screens a runner's options and operands: a write option is a write of its value, a code
- * option or a non-test file run by a runner that executes files leaves it unproven. Returns
- * true when the command was settled here (not a check).
- */
-function screenRunner(w: ShellWalker, inv: Invocation, from: number, runsFiles: boolean, spec: RunnerSpec = {}): boolean {
-  const args = inv.args;
-  let settled = false;
-  for (let i = from; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === null) continue;
-    if (v === '--') break;
-    if (!v.startsWith('-')) continue;
-    const eq = v.indexOf('=');
-    // `--outputFile.json=x` (vitest) is --outputFile with a key.
-    const name = (eq > 0 ? v.slice(0, eq) : v).replace(/^(--outputFile)\..*$/, '$1');
-    const value = (): Arg | undefined => (eq > 0 ? { ...a, value: v.slice(eq + 1) } : args[i + 1]);
-    if (spec.writeFlags?.includes(name)) {
-      w.unprovenWrite(inv, 'write_path_missing');
-      settled = true;
-      continue;
-    }
-    // `pytest -p no:cacheprovider` disables a plugin; any other `-p` loads one.
-    if (spec.execOptions?.includes(name) && !(name === '-p' && /^no:/.test(value()?.value ?? ''))) {
-      w.unknown(inv, 'shell_command_unproven');
-      return true;
-    }
-    if (WRITE_VALUE_OPTIONS.has(name) || spec.writeOptions?.includes(name)) {
-      const target = value();
-      if (!target || target.value === null || target.value === '' || target.value === '-' || /^(?:term|term-missing|annotate|html|xml|json|lcov)$/.test(target.value)) w.unprovenWrite(inv, 'write_path_missing');
-      else w.effect(inv, 'write', target);
-      settled = true;
-      continue;
-    }
-    if (EXEC_OPTIONS.has(name) || /^--(?:inspect|experimental-)/.test(name)) {
-      w.unknown(inv, 'shell_command_unproven');
-      return true;
-    }
-    if (name === '--reporter' || name === '--test-reporter' || name === '-R') {
-      const r = value();
-      if (!r || r.value === null || !BUILTIN_REPORTERS.test(r.value)) {
-        w.unknown(inv, 'shell_command_unproven');
-        return true;
-      }
-      continue;
-    }
-    if (name === '--config' || name === '--config-file' || name === '--configFile' || (name === '-c' && spec.configShort)) {
-      const c = value();
-      // An inline JSON config can name a runner, transform or setup module: code.
-      if (!c || c.value === null || c.value.trimStart().startsWith('{')) {
-        w.unknown(inv, 'shell_command_unproven');
-        return true;
-      }
-      const p = w.path(inv, c);
-      if (!p || !isInsideProject(w, p)) {
-        w.unknown(inv, 'shell_command_unproven');
-        return true;
-      }
-    }
-  }
-  if (settled) return true;
-  if (!runsFiles) return false;
-  for (const op of pathOperands(args, from)) {
-    if (op.value === null) continue;
-    const p = w.path(inv, op);
-    if (!p) continue;
-    if (!isInsideProject(w, p) && w.exists(p)) {
-      w.unknown(inv, 'shell_command_unproven');
-      return true;
-    }
-    const rel = p.startsWith(w.ctx.projectRoot + '/') ? p.slice(w.ctx.projectRoot.length + 1) : p;
-    if (w.readFile(p, 1) !== undefined && !TEST_FILE.test(rel)) {
-      w.unknown(inv, 'shell_command_unproven');
-      return true;
-    }
-  }
-  return false;
-}
-
-function isInsideProject(w: ShellWalker, p: string): boolean {
-  const root = w.ctx.projectRoot;
-  return p === root || p.startsWith(root.endsWith('/') ? root : root + '/');
-}
-
-export interface RunnerSpec {
-  /** The runner executes the files it is given (test runners, not linters). */
-  readonly runsFiles?: boolean;
-  /** This runner's own options whose value is a file it writes (`-o` for eslint and go test). */
-  readonly writeOptions?: readonly string[];
-  /** This runner's own flags that write files it names itself (`go test -c`). */
-  readonly writeFlags?: readonly string[];
-  /** This runner's own options that load or run code (`pytest -p`, `mocha -r`). */
-  readonly execOptions?: readonly string[];
-  /** `-c` names a config file (jest, vitest, eslint). */
-  readonly configShort?: boolean;
-  /** Short letters that write (`-u` for jest, `-w` for prettier). */
-  readonly short?: string;
-  /** Extra long flags that write. */
-  readonly long?: readonly string[];
-  /** Flags that turn a default rewrite into a check (`--check`, `--diff`). */
-  readonly checkFlags?: readonly string[];
-  /** The runner rewrites files unless a check flag is given (formatters). */
-  readonly writesByDefault?: boolean;
-  /** Short letters that mean "check only" (`prettier -c`, `gofmt -l`). */
-  readonly checkShort?: string;
-}
-
-/** Classifies `inv.args[from…]` as a run of a checker. */
-export function runChecker(w: ShellWalker, inv: Invocation, from: number, spec: RunnerSpec = {}): void {
-  if (screenRunner(w, inv, from, spec.runsFiles ?? false, spec)) return;
-  const long = spec.long ? new Set([...GENERIC_WRITE_FLAGS, ...spec.long]) : GENERIC_WRITE_FLAGS;
-  if (flagPresent(inv.args, from, long, spec.short ?? '')) return writeOperands(w, inv, from);
-  if (spec.writesByDefault) {
-    const checks = new Set(spec.checkFlags ?? []);
-    if (!flagPresent(inv.args, from, checks, spec.checkShort ?? '')) return writeOperands(w, inv, from);
-  }
-  w.check(inv);
-}
-
-function runner(spec: RunnerSpec = {}): Handler {
-  return (w, inv) => runChecker(w, inv, 1, spec);
-}
-
-/** `tsc` emits JavaScript unless told not to. */
-const tsc: Handler = (w, inv) => {
-  const vals = inv.args.map((a) => a.value);
-  if (vals.some((v) => v !== null && /^--?(?:tsBuildInfoFile|generateTrace|outDir|outFile|declarationDir|plugins)(?:=|$)/.test(v))) return screenRunner(w, inv, 1, false) ? undefined : w.unprovenWrite(inv, 'write_path_missing');
-  if (vals.includes('-v') || vals.includes('--version') || vals.includes('--help') || vals.includes('-h') || vals.includes('--showConfig')) return w.acc.read();
-  if (vals.includes('--init')) return w.effect(inv, 'create', { value: 'tsconfig.json', glob: false, tilde: false, text: 'tsconfig.json' });
-  const noEmit = vals.some((v) => v === '--noEmit' || v === '-noEmit' || v === '--noEmit=true');
-  if (noEmit && !vals.includes('--build') && !vals.includes('-b')) return runChecker(w, inv, 1);
-  // Output folders come from tsconfig.json: the write is real, its paths unproven.
-  w.unprovenWrite(inv, 'write_path_missing');
+const small = (read: string, extra: Omit<CheckSpec, 'options'> & { write?: string; exec?: string; unsafe?: string; singleDash?: boolean } = {}): Check => {
+  const { write, exec, unsafe, singleDash, ...rest } = extra;
+  // The common options may repeat a runner's own: each is listed once.
+  const once = [...new Map(read.split(/\s+/).filter(Boolean).map((t) => [t.replace(/[:=[\]]+$/, ''), t])).values()].join(' ');
+  return defineCheck({ options: { read: once, write, exec, unsafe, singleDash, abbrev: false }, ...rest });
 };
 
-const eslint: Handler = (w, inv) => {
-  const args = inv.args;
-  for (let i = 1; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === '--init') return w.unknown(inv, 'shell_command_unproven');
-    if (v === '-o' || v === '--output-file') {
-      const t = args[i + 1];
-      if (t) w.effect(inv, 'write', t);
-    } else if (v?.startsWith('--output-file=')) w.effect(inv, 'write', { ...args[i]!, value: v.slice(14) });
-  }
-  // `-f ./formatter.js` loads a module; built-in formatter names only print.
-  for (let i = 1; i < args.length; i++) {
-    const v = args[i]!.value;
-    const f = v === '-f' || v === '--format' ? args[i + 1]?.value : v?.startsWith('--format=') ? v.slice(9) : undefined;
-    if (f === null || (f !== undefined && !/^(?:stylish|json|json-with-metadata|html|compact|unix|tap|junit|checkstyle|visualstudio|jslint-xml|table|codeframe)$/.test(f))) return w.unknown(inv, 'shell_command_unproven');
-  }
-  runChecker(w, inv, 1, { long: ['--fix-type'], configShort: true, execOptions: ['--rulesdir', '--resolve-plugins-relative-to', '--plugin', '--parser'] });
-};
+/** Runners with only the common options; anything else they are given is unproven. */
+const MINIMAL = small(HV);
+const MINIMAL_FILES = small(HV, { operands: 'files' });
 
-/** ruff: `check` (fix writes), `format` (writes unless --check/--diff). */
-const ruff: Handler = (w, inv) => {
-  const sub = inv.args[1]?.value;
-  if (sub === 'format') return runChecker(w, inv, 2, { writesByDefault: true, checkFlags: ['--check', '--diff'] });
-  if (sub === 'clean') return w.unprovenWrite(inv, 'write_path_missing');
-  if (sub === 'version' || sub === '--version' || sub === 'rule' || sub === 'config' || sub === 'linter') return w.acc.read();
-  runChecker(w, inv, sub === 'check' ? 2 : 1, { long: ['--add-noqa', '--unsafe-fixes'] });
-};
+const SHELLCHECK = small(
+  '-h --help -V --version -a --check-sourced -C:: --color[=] -i: --include= -e: --exclude= --extended-analysis= -f: --format= --list-optional -o: ' +
+    '--enable= -P: --source-path= -s: --shell= -S: --severity= -W: --wiki-link-count= -x --external-sources --norc --rcfile=',
+  { config: '--rcfile', configName: /^\.?shellcheckrc$/, values: { '-f': /^(?:checkstyle|diff|gcc|json|json1|quiet|tty)$/, '--format': /^(?:checkstyle|diff|gcc|json|json1|quiet|tty)$/ } },
+);
 
-const biome: Handler = (w, inv) => {
-  const sub = inv.args[1]?.value;
-  if (sub === 'check' || sub === 'lint' || sub === 'ci' || sub === 'format') return runChecker(w, inv, 2, { long: ['--write', '--fix', '--apply', '--apply-unsafe', '--unsafe'] });
-  if (sub === 'version' || sub === '--version' || sub === 'explain' || sub === 'rage') return w.acc.read();
-  w.unknown(inv, 'shell_command_unproven');
-};
+const STYLELINT_FORMATS = /^(?:compact|github|json|string|tap|unix|verbose)$/;
+const STYLELINT = small(
+  `${HV} --fix --config= -c: --formatter= -f: --quiet --max-warnings= --mw= --ignore-path= -i: --ignore-pattern= --ip= --allow-empty-input --aei ` +
+    '--report-needless-disables --rd --report-invalid-scope-disables --risd --report-descriptionless-disables --rdd --disable-default-ignores --di ' +
+    '--print-config --stdin-filename= --cache --cache-strategy=',
+  {
+    write: '--output-file= -o: --cache-location=',
+    exec: '--custom-syntax= --custom-formatter= --globby-options=',
+    unsafe: '--config-basedir=',
+    fix: '--fix',
+    artifact: '--cache',
+    config: '-c --config',
+    configName: /^(?:\.stylelintrc(?:\.(?:json|ya?ml|[cm]?js))?|stylelint\.config\.[cm]?js)$/,
+    values: { '-f': STYLELINT_FORMATS, '--formatter': STYLELINT_FORMATS },
+    negation: true,
+  },
+);
+
+const MARKDOWNLINT = small(`${HV} --fix -c: --config= -i: --ignore= -s --stdin --dot -j --json -p: --ignore-path=`, {
+  write: '-o: --output=',
+  exec: '-r: --rules=',
+  fix: '--fix',
+  config: '-c --config',
+  configName: /^\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml|[cm]?js)$/,
+});
+
+const MARKDOWNLINT_CLI2 = small(`${HV} --fix --no-globs --config=`, { fix: '--fix', config: '--config', configName: /^\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml|[cm]?js)$/ });
+
+const CODESPELL = small(
+  `${HV} -L: --ignore-words-list= -I: --ignore-words= -S: --skip= -c --count -D: --dictionary= --builtin= -H --check-hidden -A: --after-context= ` +
+    '-B: --before-context= -C: --context= --ignore-regex= --uri-ignore-words-list= --ignore-multiline-regex= -e --hard-encoding-detection ' +
+    '--toml= --config= -r: --regex= --summary --quiet-level= -f --check-filenames -w --write-changes -i: --interactive=',
+  { fix: '-w --write-changes -i --interactive', config: '--config --toml', configName: /^(?:\.codespellrc|setup\.cfg|pyproject\.toml)$/ },
+);
+
+const YAMLLINT = small('-h --help -v --version -c: --config-file= -d: --config-data= -f: --format= -s --strict --no-warnings --list-files', {
+  config: '-c --config-file',
+  configName: /^\.?yamllint(?:\.ya?ml)?$/,
+  values: { '-f': /^(?:parsable|standard|colored|github|auto)$/, '--format': /^(?:parsable|standard|colored|github|auto)$/ },
+});
+
+const HADOLINT = small(
+  '-h --help -v --version -V --verbose -c: --config= -f: --format= --ignore= --trusted-registry= -t: --failure-threshold= --no-fail --no-color ' +
+    '--strict-labels --require-label= --disable-ignore-pragma --error= --warning= --info= --style= --file-path-in-report=',
+  { config: '-c --config', configName: /^\.?hadolint\.ya?ml$/ },
+);
+
+/** actionlint runs shellcheck and pyflakes from PATH, or the programs named by these flags. */
+const ACTIONLINT = small(
+  '--help --version --format= --ignore= --color --no-color --oneline --verbose --debug --config-file= --stdin-filename= --no-ignore',
+  { exec: '--shellcheck= --pyflakes=', write: '--init-config', config: '--config-file', configName: /^actionlint\.ya?ml$/, singleDash: true },
+);
+
+const GOLANGCI = small(
+  `${HV} -c: --config= --no-config --default= -E: --enable= -D: --disable= --enable-only= --fast-only -j: --concurrency= --timeout= --tests --build-tags= ` +
+    '--modules-download-mode= --issues-exit-code= --max-issues-per-linter= --max-same-issues= --new --new-from-rev= --new-from-patch= --new-from-merge-base= ' +
+    '--whole-files --uniq-by-line --sort-results --show-stats --path-prefix= --path-mode= --output.text.path= --output.json.path= --out-format= --print-issued-lines ' +
+    '--print-linter-name --allow-parallel-runners --allow-serial-runners --fix',
+  { exec: '--cpu-profile-path= --mem-profile-path= --trace-path=', fix: '--fix', config: '-c --config', configName: /^\.golangci\.(?:ya?ml|toml|json)$/ },
+);
 
 const golangciLint: Handler = (w, inv) => {
   const sub = inv.args[1]?.value;
-  if (sub === 'run' || sub === undefined || sub?.startsWith('-')) return runChecker(w, inv, 1);
-  if (sub === 'version' || sub === 'linters' || sub === 'help' || sub === 'config') return w.acc.read();
+  if (sub === 'version' || sub === 'linters' || sub === 'help' || sub === 'formatters') return w.acc.read();
+  if (sub === 'run' || sub === 'config') return runCheck(w, inv, 2, GOLANGCI);
+  if (sub === undefined || sub?.startsWith('-')) return runCheck(w, inv, 1, GOLANGCI);
   w.unknown(inv, 'shell_command_unproven');
 };
 
-const prettier = runner({ short: 'w', writesByDefault: false });
-const gofmt: Handler = (w, inv) => {
-  // gofmt prints the formatted source unless -w; -l/-d only list.
-  runChecker(w, inv, 1, { short: 'w' });
+const RUBOCOP = small(
+  `${HV} -c: --config= -f: --format= --only= --except= -D --display-cop-names -E --extra-details -S --display-style-guide -P --parallel --no-parallel ` +
+    '-L --list-target-files -l --lint --fail-level= --fail-fast -F --force-exclusion --ignore-parent-exclusion --only-recognized-file-types -s: --stdin= ' +
+    '--display-only-fail-level-offenses --display-only-failed --display-only-correctable --display-only-safe-correctable --cache= -a --autocorrect ' +
+    '-A --autocorrect-all -x --fix-layout --safe-correct --auto-correct',
+  {
+    write: '-o: --out= --cache-root=',
+    exec: '-r: --require= --plugin=',
+    unsafe: '--auto-gen-config --regenerate-todo --exclude-limit=',
+    fix: '-a --autocorrect -A --autocorrect-all -x --fix-layout --safe-correct --auto-correct',
+    config: '-c --config',
+    configName: /^\.rubocop(?:_todo)?\.ya?ml$/,
+    values: { '-f': /^(?:progress|simple|clang|fuubar|pacman|emacs|quiet|tap|worst|json|junit|offenses|files|github|markdown)$/ },
+  },
+);
+
+/** gofmt and goimports print the formatted source unless `-w` (Go's one-dash flags). */
+const GOFMT = small('--d --e --l --s --r= --w', { write: '--cpuprofile=', fix: '--w', singleDash: true });
+const GOIMPORTS = small('--d --e --l --local= --srcdir= --format-only --v --w', { fix: '--w', singleDash: true });
+
+const RUSTFMT = small(`${HV} --check --edition= --emit= --backup --print-config= -l --files-with-diff --color=`, {
+  unsafe: '--config-path= --config=',
+  writesByDefault: true,
+  checkOptions: '--check',
+  values: { '--emit': /^stdout$/ },
+});
+
+const CLANG_FORMAT = small('--help --version --n --dry-run --Werror --style= --fallback-style= --assume-filename= --lines= --offset= --length= --sort-includes --verbose --i', {
+  fix: '--i',
+  singleDash: true,
+});
+
+const AUTOPEP8 = small(`${HV} -d --diff -i --in-place -r --recursive -j: --jobs= -p: --pep8-passes= -a --aggressive --experimental --exclude= --list-fixes --ignore= --select= --max-line-length= --line-range= --range= --indent-size= --hang-closing --exit-code --global-config= --ignore-local-config`, {
+  fix: '-i --in-place',
+});
+
+const KTLINT = small(`${HV} -F --format --relative --reporter= --editorconfig= --color --color-name= --limit= --disabled_rules= --android --experimental --code-style=`, {
+  fix: '-F --format',
+  exec: '-R: --ruleset=',
+  values: { '--reporter': /^(?:plain|json|sarif|checkstyle|html|baseline|plain-summary)$/ },
+});
+
+const XO = small(`${HV} --fix --reporter= --space[=] --semicolon --no-semicolon --prettier --react --print-config= --stdin --stdin-filename= --open --env= --global= --ignore= --extension=`, {
+  fix: '--fix',
+  exec: '--plugin= --extend= --parser=',
+  unsafe: '--cwd=',
+});
+
+const STANDARD = small(`${HV} --fix --env= --global= --stdin`, { fix: '--fix', exec: '--plugin= --parser=' });
+
+const OXLINT = small(
+  `${HV} -c: --config= --tsconfig= -A: --allow= -W: --warn= -D: --deny= --fix --fix-suggestions --fix-dangerously --quiet --max-warnings= --deny-warnings ` +
+    '-f: --format= --ignore-path= --ignore-pattern= --no-ignore --threads= --disable-nested-config --report-unused-disable-directives --import-plugin ' +
+    '--react-plugin --jsx-a11y-plugin --nextjs-plugin --vitest-plugin --jest-plugin --promise-plugin --node-plugin --type-aware --rules',
+  { fix: '--fix --fix-suggestions --fix-dangerously', exec: '--js-plugins=', config: '-c --config', configName: /^\.?oxlintrc\.json$/ },
+);
+
+const KNIP = small(`${HV} --production --strict --include= --exclude= --workspace= -W: --dependencies --exports --files --include-entry-exports --no-progress --reporter= --no-exit-code --max-issues= --cache --isolate-workspaces --tags= --tsConfig= -c: --config= --fix --fix-type= --allow-remove-files --format`, {
+  fix: '--fix --allow-remove-files',
+  artifact: '--cache',
+  unsafe: '--directory=',
+  exec: '--preprocessor=',
+  config: '-c --config',
+  configName: /^(?:\.?knip\.jsonc?|knip\.(?:[cm]?[jt]s))$/,
+  values: { '--reporter': /^(?:symbols|compact|codeowners|json|markdown|codeclimate|disclosure)$/ },
+});
+
+const PHPUNIT = small(
+  `--help --version --testsuite= --filter= --group= --exclude-group= --list-tests --list-groups --list-suites --stop-on-failure --stop-on-error ` +
+    '--stop-on-defect --fail-on-warning --fail-on-risky --colors[=] --no-coverage --testdox --do-not-cache-result --order-by= --random-order-seed= ' +
+    '--display-deprecations --display-warnings --display-notices --display-errors --no-progress --no-output -c: --configuration= --no-configuration',
+  {
+    write:
+      '--log-junit= --log-teamcity= --testdox-html= --testdox-text= --testdox-xml= --coverage-html= --coverage-clover= --coverage-php= --coverage-text= ' +
+      '--coverage-xml= --coverage-cobertura= --coverage-crap4j= --cache-directory=',
+    exec: '--bootstrap= --extension= --include-path= -d:',
+    config: '-c --configuration',
+    configName: /^phpunit\.xml(?:\.dist)?$/,
+    operands: 'files',
+  },
+);
+
+const RSPEC = small(`${HV} -e: --example= -t: --tag= --fail-fast[=] --order= --seed= --only-failures --next-failure -f: --format= --dry-run --force-color --no-color -b --backtrace -w --warnings -p --profile[=] --bisect`, {
+  write: '-o: --out=',
+  exec: '-r: --require= -I:',
+  values: { '-f': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/, '--format': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/ },
+  operands: 'files',
+});
+
+const BATS = small('-h --help -v --version -c --count -f: --filter= -F: --formatter= -j: --jobs= -p --pretty -r --recursive -t --tap -T --timing --print-output-on-failure --show-output-of-passing-tests --verbose-run -x --trace', {
+  write: '-o: --output= --report-formatter=',
+  values: { '-F': /^(?:pretty|tap|tap13|junit)$/, '--formatter': /^(?:pretty|tap|tap13|junit)$/ },
+  operands: 'files',
+});
+
+const UNITTEST = small('-h --help -v --verbose -q --quiet -f --failfast -c --catch -b --buffer -k: --locals --durations=', { operands: 'files' });
+
+/** Checkers with a table of their own; every other name on the check list takes only the common options. */
+const TABLES: Record<string, Check> = {
+  jest: JEST,
+  mocha: MOCHA,
+  ava: AVA,
+  pytest: PYTEST,
+  'py.test': PYTEST,
+  mypy: MYPY,
+  pyright: PYRIGHT,
+  flake8: FLAKE8,
+  pylint: PYLINT,
+  black: BLACK,
+  isort: ISORT,
+  eslint: ESLINT,
+  prettier: PRETTIER,
+  shellcheck: SHELLCHECK,
+  stylelint: STYLELINT,
+  markdownlint: MARKDOWNLINT,
+  'markdownlint-cli2': MARKDOWNLINT_CLI2,
+  codespell: CODESPELL,
+  yamllint: YAMLLINT,
+  hadolint: HADOLINT,
+  actionlint: ACTIONLINT,
+  rubocop: RUBOCOP,
+  gofmt: GOFMT,
+  goimports: GOIMPORTS,
+  rustfmt: RUSTFMT,
+  'clang-format': CLANG_FORMAT,
+  autopep8: AUTOPEP8,
+  ktlint: KTLINT,
+  xo: XO,
+  standard: STANDARD,
+  oxlint: OXLINT,
+  knip: KNIP,
+  phpunit: PHPUNIT,
+  rspec: RSPEC,
+  bats: BATS,
+  unittest: UNITTEST,
 };
 
-export const vitest: Handler = (w, inv) => {
-  const sub = inv.args[1]?.value;
-  if (sub === '--version' || sub === '-v') return w.acc.read();
-  if (sub === 'init') return w.unknown(inv, 'shell_command_unproven');
-  const from = sub === 'run' || sub === 'watch' || sub === 'dev' || sub === 'related' || sub === 'bench' || sub === 'list' ? 2 : 1;
-  runChecker(w, inv, from, { short: 'u', runsFiles: true, configShort: true, execOptions: ['-r', '--root', '--dir'] });
-};
+/** Checkers known only by name: their common options, operands as paths (runners of files screened). */
+const MINIMAL_NAMES = ['pyflakes', 'bandit', 'phpstan', 'psalm', 'cspell', 'vale', 'nox', 'cucumber-js', 'vue-tsc', 'svelte-check', 'tsd', 'dtslint', 'publint', 'attw', 'lychee', 'ctest', 'hlint', 'credo', 'swiftlint', 'checkov', 'tflint', 'tslint', 'pydocstyle', 'pycodestyle'];
+const MINIMAL_FILE_RUNNERS = ['tap', 'karma', 'jasmine', 'busted', 'behave'];
 
-function subcommandChecker(checks: readonly string[], reads: readonly string[] = ['--version', '-v', 'version', 'help', '--help']): Handler {
-  return (w, inv) => {
-    const args = inv.args;
-    let i = 1;
-    while (i < args.length && args[i]!.value?.startsWith('-') && !reads.includes(args[i]!.value!)) i++;
-    const sub = args[i]?.value;
-    if (sub === undefined || sub === null) return w.unknown(inv, sub === null ? 'dynamic_word' : 'shell_command_unproven');
-    if (reads.includes(sub)) return w.acc.read();
-    if (checks.includes(sub)) return runChecker(w, inv, i + 1);
-    // Builds and other goals write outputs whose paths the build file decides.
-    w.unprovenWrite(inv, 'write_path_missing');
-  };
-}
+const tableHandler = (c: Check): Handler => (w, inv) => runCheck(w, inv, 1, c);
 
-const mvn = subcommandChecker(['test', 'verify', 'validate', 'checkstyle:check', 'spotbugs:check', 'pmd:check', 'surefire:test']);
-const gradle = subcommandChecker(['test', 'check', 'lint', 'detekt', 'ktlintCheck', 'spotlessCheck']);
-
-/** Checkers that never write. */
-const PURE = [
-  'jest', 'mocha', 'ava', 'tap', 'pytest', 'py.test', 'mypy', 'pyright', 'flake8', 'pylint', 'pyflakes', 'bandit', 'shellcheck',
-  'hadolint', 'rspec', 'phpunit', 'phpstan', 'psalm', 'cspell', 'vale', 'actionlint', 'yamllint', 'tox', 'nox', 'cucumber-js',
-  'karma', 'jasmine', 'nyc', 'c8', 'vue-tsc', 'svelte-check', 'tsd', 'dtslint', 'publint', 'attw', 'lychee', 'codespell',
-  'ctest', 'busted', 'bats', 'behave', 'unittest', 'pydocstyle', 'pycodestyle', 'hlint', 'credo', 'swiftlint', 'checkov', 'tflint',
-];
-
-const RUNNER_OPTIONS: Record<string, RunnerSpec> = {
-  jest: { configShort: true, execOptions: ['--rootDir', '--roots', '--projects'] },
-  pytest: { execOptions: ['-p', '-o', '-c'] },
-  'py.test': { execOptions: ['-p', '-o', '-c'] },
-  mocha: { execOptions: ['-r', '--ui', '-u', '--extension'] },
-  mypy: { writeOptions: ['--html-report', '--txt-report', '--xml-report', '--junit-xml', '--linecount-report', '--any-exprs-report', '--cobertura-xml-report', '--lineprecision-report', '--linecoverage-report', '--memory-xml-report', '--xslt-html-report', '--xslt-txt-report'], execOptions: ['--python-executable', '--custom-typeshed-dir'] },
-  pylint: { execOptions: ['--load-plugins', '--init-hook', '--rcfile'], writeOptions: ['--output'] },
-  flake8: { writeOptions: ['--output-file', '--tee'], execOptions: ['--append-config', '--enable-extensions', '--require-plugins'] },
-  phpunit: { writeOptions: ['--log-junit', '--log-teamcity', '--testdox-html', '--testdox-text', '--testdox-xml', '--coverage-html', '--coverage-clover', '--coverage-php', '--coverage-text', '--coverage-xml', '--coverage-cobertura', '--coverage-crap4j'], execOptions: ['--bootstrap', '--extension', '--include-path'] },
-  rspec: { writeOptions: ['--out'], execOptions: ['-r', '--require', '-I'] },
-  shellcheck: { execOptions: ['-x', '--external-sources'] },
-};
-
-/** Checkers that execute the files they are given. */
-const RUNS_FILES = new Set(['jest', 'mocha', 'ava', 'tap', 'pytest', 'py.test', 'karma', 'jasmine', 'cucumber-js', 'rspec', 'phpunit', 'busted', 'bats', 'behave', 'unittest']);
+/** Flags that make any runner rewrite files (`--fix`, snapshot updates). */
+const FIX_FLAGS = /^--(?:fix|write|update-snapshots?|updateSnapshot|snapshot-update|apply|apply-unsafe|autocorrect|autocorrect-all|fix-only|in-place|update)(?:=(?!false$).*)?$|^-[a-zA-Z]*u[a-zA-Z]*$/;
 
 /**
- * c8 / nyc run another command under coverage: the inner command is classified as typed
- * (a check stays a check); `report`/`check-coverage` only read the coverage data.
+ * A command the user configured as a check (`checkCommands`, matched as an argv prefix):
+ * the user vouches for it and for the options it takes, except those that make runners
+ * rewrite files (a write of the operands) and words we cannot see.
  */
-const coverageWrapper: Handler = (w, inv) => {
-  const args = inv.args;
-  let i = 1;
-  for (; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (!v.startsWith('-')) break;
-    if (v === '--') {
-      i++;
-      break;
-    }
-    if (/^--(?:require|r|exec|extension|instrumenter|source-map|hook-\w+)(?:=|$)|^-[ri]$/.test(v)) return w.unknown(inv, 'shell_command_unproven');
-    // Options with a separate value (`-r lcov`, `--reporter text`, `--report-dir x`).
-    if (!v.includes('=') && /^(?:-[rox]|--(?:reporter|report-dir|reports-dir|temp-directory|temp-dir|include|exclude|n|x|src|cwd|lines|branches|functions|statements|exclude-after-remap))$/.test(v)) i++;
+export function runChecker(w: ShellWalker, inv: Invocation, from: number): void {
+  const operands: Arg[] = [];
+  let fix = false;
+  for (let i = from; i < inv.args.length; i++) {
+    const a = inv.args[i]!;
+    if (a.value === null) return w.unknown(inv, 'dynamic_word');
+    if (a.value.startsWith('-')) fix ||= FIX_FLAGS.test(a.value);
+    else operands.push(a);
   }
-  const sub = args[i]?.value;
-  if (sub === undefined || sub === 'report' || sub === 'check-coverage') return w.acc.read();
-  if (sub === null) return w.unknown(inv, 'dynamic_word');
-  w.run(inv, args.slice(i));
-};
+  if (fix) return writeOperands(w, inv, operands);
+  w.check(inv);
+}
 
 export const checkHandlers: Record<string, Handler> = {
-  ...Object.fromEntries(PURE.filter((n) => n !== 'nyc' && n !== 'c8').map((n) => [n, runner({ short: n === 'jest' ? 'u' : '', runsFiles: RUNS_FILES.has(n), ...RUNNER_OPTIONS[n] })])),
-  c8: coverageWrapper,
-  nyc: coverageWrapper,
+  ...Object.fromEntries(MINIMAL_NAMES.map((n) => [n, tableHandler(MINIMAL)])),
+  ...Object.fromEntries(MINIMAL_FILE_RUNNERS.map((n) => [n, tableHandler(MINIMAL_FILES)])),
+  ...Object.fromEntries(Object.entries(TABLES).map(([n, c]) => [n, tableHandler(c)])),
+  c8,
+  nyc,
+  tox,
   vitest,
   tsc,
-  eslint,
   ruff,
   biome,
   'golangci-lint': golangciLint,
-  prettier,
-  gofmt,
-  goimports: runner({ short: 'w' }),
-  stylelint: runner(),
-  markdownlint: runner(),
-  'markdownlint-cli2': runner(),
-  standard: runner(),
-  xo: runner(),
-  tslint: runner(),
-  oxlint: runner(),
-  knip: runner(),
-  rubocop: runner({ short: 'aA' }),
-  black: runner({ writesByDefault: true, checkFlags: ['--check', '--diff'] }),
-  isort: runner({ writesByDefault: true, checkFlags: ['--check-only', '--check', '--diff'], checkShort: 'c' }),
-  autopep8: runner({ short: 'i' }),
-  'clang-format': runner({ short: 'i' }),
-  rustfmt: runner({ writesByDefault: true, checkFlags: ['--check'] }),
-  ktlint: runner({ short: 'F', long: ['--format'] }),
   mvn,
   mvnw: mvn,
   gradle,

@@ -200,9 +200,11 @@ const ln: Handler = (w, inv) => {
     if (dirLike) w.effectPath(inv, 'create', link);
     for (const b of backups ?? []) w.effectPath(inv, 'create', link + b);
     if (symbolic) {
-      // A relative target is resolved from the folder that holds the link.
+      // A relative target is resolved from the folder that holds the link; with `-r` ln
+      // takes it from here and rewrites it relative to the link, so it names the same file.
       const from = link.slice(0, link.lastIndexOf('/')) || '/';
-      const target = w.path({ ...inv, scope: { ...inv.scope, cwd: t.value.startsWith('/') ? inv.scope.cwd : from } }, t);
+      const relative = hasOption(p, 'r', 'relative');
+      const target = w.path({ ...inv, scope: { ...inv.scope, cwd: t.value.startsWith('/') || relative ? inv.scope.cwd : from } }, t);
       if (target) w.acc.link(link, target);
     } else w.effect(inv, 'write', t);
   }

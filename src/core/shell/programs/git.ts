@@ -21,7 +21,22 @@ interface GitCall {
 
 type GitHandler = (g: GitCall) => void;
 
-const SAFE_CONFIG = /^(?:color\..*|core\.quotepath|core\.abbrev|log\..*|i18n\..*|advice\..*|user\.name|user\.email|init\.defaultbranch|safe\.directory|commit\.gpgsign|tag\.gpgsign|gc\.auto|pager\..*|column\..*|diff\.renames|diff\.noprefix|status\..*|format\.pretty|protocol\.version|http\.sslverify|credential\.helper=?)$/i;
+const SAFE_CONFIG = /^(?:color\..*|core\.quotepath|core\.abbrev|log\..*|i18n\..*|advice\..*|user\.name|user\.email|init\.defaultbranch|safe\.directory|commit\.gpgsign|tag\.gpgsign|gc\.auto|pager\..*|column\..*|diff\.renames|diff\.noprefix|status\..*|format\.pretty|protocol\.version|http\.sslverify|credential\.helper)$/i;
+
+/**
+ * Some safe keys take a program as their value: `pager.log` may name a pager command and
+ * `credential.helper` a helper (`!rm -rf src` runs in a shell). Those are safe only with a
+ * boolean (pager) or an empty value (no helper).
+ */
+function safeConfigValue(kv: string): boolean {
+  const eq = kv.indexOf('=');
+  const key = (eq < 0 ? kv : kv.slice(0, eq)).toLowerCase();
+  const value = eq < 0 ? 'true' : kv.slice(eq + 1);
+  if (!SAFE_CONFIG.test(key)) return false;
+  if (key.startsWith('pager.')) return /^(?:true|false|yes|no|on|off|0|1)$/i.test(value);
+  if (key === 'credential.helper') return value === '';
+  return true;
+}
 
 // Option names (without dashes) that only shape what a read subcommand prints.
 const READ_LONG = new Set(
@@ -56,7 +71,7 @@ const READ_LONG = new Set(
     'no-index stdin z line-number column-number heading break show-function function-context max-depth word-regexp files-with-matches ' +
     'files-without-match count untracked fallback-to-index recurse-submodules and or threads ' +
     'format-version show-origin show-scope get get-all get-regexp get-urlmatch includes no-includes type bool int bool-or-int path expiry-date ' +
-    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges'
+    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges no-commit-id'
   ).split(/\s+/),
 );
 /** Short read options that take their value attached or as the next word. */
@@ -356,7 +371,12 @@ const clean: GitHandler = (g) => {
   for (const p of paths) pathEffect(g, 'delete', p);
 };
 
-const dryRunOr = (write: GitHandler): GitHandler => (g) => (has(g.args, '-n', '--dry-run') ? g.w.acc.read() : write(g));
+/** A dry run only reads; `-n` spells it for add, push and prune, but is `--no-verify` for commit and `--no-tags` for fetch. */
+const dryRunOr = (write: GitHandler, short = true): GitHandler => (g) => {
+  // Even a dry run starts the program these name on the other side (run locally for a path remote).
+  if (has(g.args, '--upload-pack', '--receive-pack', '--exec')) return unknown(g);
+  return has(g.args, '--dry-run') || (short && has(g.args, '-n')) ? g.w.acc.read() : write(g);
+};
 
 const init: GitHandler = (g) => {
   const ops = operands(g.args, ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared']);
@@ -508,7 +528,8 @@ const GIT: Record<string, GitHandler> = {
   'rev-parse': readOnly,
   'ls-files': readOnly,
   'ls-tree': readOnly,
-  'ls-remote': readOnly,
+  // `-u`/`--upload-pack` names the program run on the other side (locally for a path or ssh).
+  'ls-remote': (g) => (has(g.args, '-u', '--upload-pack') ? unknown(g) : readOnly(g)),
   'rev-list': readOnly,
   'cat-file': readSub([], ''),
   describe: readOnly,
@@ -533,7 +554,8 @@ const GIT: Record<string, GitHandler> = {
   grep: readOnly,
   cherry: readOnly,
   'get-tar-commit-id': readOnly,
-  help: (g) => g.w.acc.read(),
+  // `--web` starts a browser, `--info` runs info; the man page is read through a pager.
+  help: (g) => (has(g.args, '-w', '--web', '-i', '--info') ? unknown(g) : g.w.acc.read()),
   version: (g) => g.w.acc.read(),
   branch,
   tag,
@@ -549,9 +571,9 @@ const GIT: Record<string, GitHandler> = {
   mv,
   clean,
   add: dryRunOr(repoWrite),
-  commit: dryRunOr(repoWrite),
+  commit: dryRunOr(repoWrite, false),
   push: dryRunOr(repoWrite),
-  fetch: dryRunOr(repoWrite),
+  fetch: dryRunOr(repoWrite, false),
   pull: treeWrite,
   merge: treeWrite,
   rebase: treeWrite,
@@ -586,7 +608,8 @@ const GIT: Record<string, GitHandler> = {
   replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
   'mktag': repoWrite,
   'mktree': repoWrite,
-  fsck: (g) => g.w.acc.read(),
+  // `--lost-found` writes dangling objects into .git/lost-found.
+  fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 };
 
 const GLOBAL_FLAGS = new Set([
@@ -609,7 +632,7 @@ export const git: Handler = (w, inv) => {
     }
     if (v === '-c') {
       const kv = args[++i]?.value;
-      if (!kv || !SAFE_CONFIG.test(kv.split('=')[0]!)) return w.unknown(inv, 'git_arguments_unproven');
+      if (!kv || !safeConfigValue(kv)) return w.unknown(inv, 'git_arguments_unproven');
       continue;
     }
     if (GLOBAL_FLAGS.has(v)) continue;
@@ -636,6 +659,8 @@ export const git: Handler = (w, inv) => {
     const a = rest[k]!;
     if (a.value === '--') break;
     if (!(a.value === null || (a.glob && /^[*?[]/.test(a.value)))) continue;
+    // `$(git merge-base main HEAD)`: only revisions, never an option.
+    if (a.plain) continue;
     const prev = rest[k - 1]?.value;
     if (prev !== undefined && prev !== null && (valueOpts.has(prev) || (/^-[A-Za-z]{2,}$/.test(prev) && valueOpts.has('-' + prev.slice(-1))))) continue;
     const named = /^(--[A-Za-z][\w-]*)=/.exec(a.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proveNodeCode, provePerlFilter, provePythonCode } from './inline-proof.js';
+import { proveNodeCode, provePerlFilter, provePythonCode, proveRubyCode } from './inline-proof.js';
 
 const ok = (f: (s: string) => { ok: boolean }, list: string[], want: boolean) => {
   for (const code of list) expect({ code, ok: f(code).ok }).toEqual({ code, ok: want });
@@ -51,5 +51,15 @@ describe('inline code proven read-only, closed-world (issue 9 principle 5)', () 
       'open(F, ">x"); print F $_', 'print "@{[ system(q(id)) ]}"', 'unlink "x"', 'File::Copy::copy("a","b")', 'eval "1"', 'do "x.pl"', '&{"sys"."tem"}("id")',
       'rename "a", "b"', 'qx(id)',
     ], false);
+  });
+  it('a function reached as a value is never called under another name', () => {
+    ok(proveNodeCode, ['Object.values(process).map(f => f(1))', 'const p = process; p.exit()', '[process].map(p => p.kill(1))', 'const r = require; r("fs")'], false);
+    ok(proveNodeCode, ['const f = (x) => x * 2; console.log(f(2))', 'console.log(JSON.stringify({a: 1, b: [1, 2]}))', 'console.log(Object.entries({a: 1}).map(([k, v]) => k + v))'], true);
+    ok(provePythonCode, ["import os; f = os.system; f('rm -rf src')", "import os; r = os.remove; r('a.txt')", 'x = print; x(1)', 'import os; print(sorted([], key=os.remove))'], false);
+    ok(provePythonCode, ['def f(x): return x * 2\nprint(f(2))', 'g = lambda x: x + 1; print(g(1))', 'import os; print(os.sep, os.environ.get("HOME"))'], true);
+  });
+  it('ruby: only listed names, no interpolation, symbols, backticks or % literals', () => {
+    ok(proveRubyCode, ['puts 1+1', 'puts [1,2,3].map { |x| x * 2 }.sum', 'x = 3; puts x.to_s', 'puts RUBY_VERSION', 'p [1].include?(1)'], true);
+    ok(proveRubyCode, ['puts `ls`', 'system("x")', 'puts "#{x}"', 'open("|rm x")', '1.send(:system)', 'puts %x(ls)', 'eval("1")', '["a"].each(&:system)', 'File.delete("x")', '$stdout.reopen("x")'], false);
   });
 });

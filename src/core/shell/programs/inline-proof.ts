@@ -70,8 +70,13 @@ export function proveNodeCode(src: string): InlineProof {
   // Regex literals, computed access with a non-literal, assignments to globals, labels: out.
   if (/\/(?![\s\d(])|\bimport\b|\bawait\b|\bwith\b|\beval\b|\bthis\b|=>\s*\{/.test(code)) return NO;
   const locals = new Set<string>();
+  // Locals that hold a function written here (`const f = x => …`): the only locals that may be called.
+  const callable = new Set<string>();
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g)) locals.add(m[1]!);
+  for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:\([\w$\s,]*\)|[A-Za-z_$][\w$]*)\s*=>/g)) callable.add(m[1]!);
   for (const m of code.matchAll(/\(?\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*\)?\s*=>/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
+  // Destructured parameters: `([k, v]) =>`, `({ a, b: c }) =>`.
+  for (const m of code.matchAll(/\(\s*[[{]([\w$\s,:]*)[\]}]\s*\)\s*=>/g)) for (const n of m[1]!.split(/[\s,:]+/)) if (/^[A-Za-z_$][\w$]*$/.test(n)) locals.add(n);
   const reads: string[] = [];
   // Every identifier: a member name after `.`, a root, a local or a string placeholder.
   const tokens = [...code.matchAll(/(\.\s*)?([A-Za-z_$][\w$]*)(\s*\()?/g)];
@@ -81,6 +86,8 @@ export function proveNodeCode(src: string): InlineProof {
     const member = m[1] !== undefined;
     const call = m[3] !== undefined;
     if (!member && /^S\d+$/.test(name)) continue;
+    // An object literal's key (`{a: 1, b: 2}`) names nothing that runs.
+    if (!member && !call && /[{,]\s*$/.test(code.slice(0, m.index)) && /^\s*:(?!:)/.test(code.slice(m.index! + m[0].length))) continue;
     if (member) {
       if (JS_FORBIDDEN_MEMBER.test(name)) return NO;
       // The object of the member: the previous token when it is a root.
@@ -95,9 +102,13 @@ export function proveNodeCode(src: string): InlineProof {
       continue;
     }
     if (locals.has(name)) {
+      // A parameter or a value may hold any function it was handed (`Object.values(process).map(f => f())`).
+      if (call && !callable.has(name)) return NO;
       continue;
     }
     if (!JS_ROOTS.has(name)) return NO;
+    // `process` only through one of its listed members, never as a value to enumerate or pass on.
+    if (name === 'process' && !/^\s*\.\s*[A-Za-z_$]/.test(code.slice(m.index! + m[0].length))) return NO;
     if (name === 'require') {
       const arg = /^\s*\(\s*S(\d+)\s*\)/.exec(code.slice(m.index! + m[0].length - (call ? 1 : 0)));
       const path = arg ? b.strings[Number(arg[1])] : undefined;
@@ -132,6 +143,8 @@ const PY_BUILTINS = new Set(['print', 'len', 'str', 'int', 'float', 'repr', 'sor
 const PY_KEYWORDS = new Set(['import', 'from', 'as', 'for', 'in', 'if', 'else', 'elif', 'and', 'or', 'not', 'is', 'None', 'True', 'False', 'lambda', 'while', 'break', 'continue', 'pass', 'return', 'def', 'print']);
 /** Module functions that only compute or read (prefix match on the dotted name). */
 const PY_CALLS = /^(?:json\.(?:dumps|loads|load)|os\.getcwd|os\.environ\.get|os\.getenv|os\.listdir|os\.cpu_count|os\.path\.\w+|sys\.getdefaultencoding|sys\.getrecursionlimit|sys\.getsizeof|sys\.stdout\.write|platform\.\w+|math\.\w+|re\.(?:match|search|fullmatch|findall|finditer|sub|subn|split|compile|escape)|datetime\.(?:datetime|date)\.(?:now|today|utcnow|fromisoformat|fromtimestamp)|datetime\.(?:date|datetime|timedelta)|textwrap\.(?:dedent|indent|fill|wrap|shorten)|pprint\.(?:pprint|pformat)|itertools\.\w+|functools\.(?:reduce|partial)|collections\.(?:Counter|OrderedDict|defaultdict|namedtuple|deque)|statistics\.\w+|decimal\.Decimal|fractions\.Fraction|base64\.(?:b64encode|b64decode|b32encode|b16encode|urlsafe_b64encode|urlsafe_b64decode)|struct\.(?:pack|unpack|calcsize)|string\.\w+|operator\.\w+|keyword\.iskeyword|locale\.getlocale)$/;
+/** Module attributes that are values, not functions (a function taken as a value may be called under any name). */
+const PY_VALUES = /^(?:sys\.(?:platform|version|version_info|argv|executable|path|maxsize|byteorder|implementation|prefix|base_prefix|flags|float_info|stdout|stderr)|os\.(?:sep|linesep|name|environ|curdir|pardir|pathsep|extsep|altsep|devnull)|os\.path\.sep|math\.(?:pi|e|tau|inf|nan)|string\.\w+|platform|datetime\.(?:date|datetime|timedelta|timezone)\.(?:min|max|resolution)|datetime\.timezone\.utc|decimal\.\w+|json\.JSONDecodeError)$/;
 const PY_METHODS = new Set(['format', 'upper', 'lower', 'strip', 'lstrip', 'rstrip', 'split', 'rsplit', 'splitlines', 'join', 'replace', 'startswith', 'endswith', 'find', 'rfind', 'count', 'index', 'get', 'keys', 'values', 'items', 'encode', 'decode', 'title', 'capitalize', 'zfill', 'isdigit', 'isalpha', 'isalnum', 'copy', 'group', 'groups', 'groupdict', 'read', 'readlines', 'readline', 'append', 'extend', 'add', 'update', 'pop', 'sort', 'reverse', 'most_common', 'hex', 'isoformat', 'strftime', 'ljust', 'rjust', 'center', 'partition', 'rpartition', 'casefold', 'expandtabs', 'setdefault', 'intersection', 'union', 'difference', 'issubset', 'issuperset']);
 
 export function provePythonCode(src: string): InlineProof {
@@ -143,6 +156,8 @@ export function provePythonCode(src: string): InlineProof {
   const code = b.code;
   if (/__|\bexec\b|\beval\b|\bcompile\b|\bgetattr\b|\bsetattr\b|\bdelattr\b|\bglobals\b|\blocals\b|\bvars\b|\bbreakpoint\b|\binput\b|\bclass\b|\bwith\b|\bglobal\b|\bnonlocal\b|@|\byield\b|\bawait\b|\basync\b|\bdel\b|\braise\b|\btry\b/.test(code)) return NO;
   const locals = new Set<string>();
+  // Locals that hold a function written here (def, lambda) or imported from the list: the only ones that may be called.
+  const callable = new Set<string>();
   const modules = new Set<string>();
   const plainImports = code.replace(/\bfrom\s+[\w.]+[ \t]+import[ \t]+[\w \t,]+/g, ' ');
   if (/\bimport\s*\(|\bimport\s+\*/.test(code)) return NO;
@@ -163,13 +178,16 @@ export function provePythonCode(src: string): InlineProof {
       if (!PY_CALLS.test(`${m[1]}.${name}`)) return NO;
       locals.add(`=${m[1]}.${name}`);
       locals.add(name);
+      callable.add(name);
     }
   }
   for (const m of code.matchAll(/(?:^|[;\n(,])\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=(?!=)/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
   for (const m of code.matchAll(/\bfor\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s+in\b/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
   for (const m of code.matchAll(/\blambda\s+([\w\s,]*):/g)) for (const n of m[1]!.split(',')) if (n.trim()) locals.add(n.trim());
+  for (const m of code.matchAll(/(?:^|[;\n])\s*([A-Za-z_]\w*)\s*=\s*lambda\b/g)) callable.add(m[1]!);
   for (const m of code.matchAll(/\bdef\s+(\w+)\s*\(([\w\s,=]*)\)/g)) {
     locals.add(m[1]!);
+    callable.add(m[1]!);
     for (const n of m[2]!.split(',')) if (n.trim()) locals.add(n.trim().split('=')[0]!.trim());
   }
   const reads: string[] = [];
@@ -192,10 +210,13 @@ export function provePythonCode(src: string): InlineProof {
     const call = m[3] !== undefined;
     if (modules.has(head)) {
       if (call && !PY_CALLS.test(dotted) && !(parts.length > 2 && PY_CALLS.test(parts.slice(0, -1).join('.')) && PY_METHODS.has(parts[parts.length - 1]!))) return NO;
+      // Taken as a value (`f = os.system`), an attribute must be a listed function or a plain value.
+      if (!call && parts.length > 1 && !PY_CALLS.test(dotted) && !PY_VALUES.test(dotted) && !(parts.length > 2 && PY_VALUES.test(parts.slice(0, -1).join('.')) && PY_METHODS.has(parts[parts.length - 1]!))) return NO;
       continue;
     }
     if (locals.has(head)) {
       if (call && parts.length > 1 && !PY_METHODS.has(parts[parts.length - 1]!)) return NO;
+      if (call && parts.length === 1 && !callable.has(head)) return NO;
       continue;
     }
     if (PY_BUILTINS.has(head)) {
@@ -307,6 +328,63 @@ export function provePerlFilter(src: string): InlineProof {
     if (w === 'Q' || PERL_WORDS.has(w)) continue;
     // `$x{key}` hash keys are barewords.
     if (/\{\s*$/.test(code.slice(0, m.index)) && /^\s*\}/.test(code.slice(m.index! + w.length))) continue;
+    return NO;
+  }
+  return { ok: true, reads: [] };
+}
+
+// ---- Ruby (ruby -e) ----
+
+/** Names Ruby code may use without a receiver: printing, conversions and a few pure modules. */
+const RUBY_ROOTS = new Set([
+  'puts', 'p', 'print', 'pp', 'printf', 'format', 'sprintf', 'Integer', 'Float', 'String', 'Array', 'Hash', 'Rational', 'Complex', 'Math', 'Time',
+  'true', 'false', 'nil', 'if', 'elsif', 'else', 'end', 'unless', 'while', 'until', 'for', 'in', 'do', 'then', 'and', 'or', 'not', 'ARGV',
+  'RUBY_VERSION', 'RUBY_PLATFORM', 'RUBY_RELEASE_DATE', 'ENV', 'Comparable', 'Enumerable', 'Struct',
+]);
+/** Methods on a value that only compute (no IO, no reflection, no code from strings). */
+const RUBY_METHODS = new Set([
+  'to_s', 'to_i', 'to_f', 'to_a', 'to_h', 'to_r', 'to_c', 'to_sym', 'inspect', 'length', 'size', 'upcase', 'downcase', 'capitalize', 'swapcase',
+  'reverse', 'sort', 'sort_by', 'map', 'collect', 'each', 'each_with_index', 'each_with_object', 'each_slice', 'each_cons', 'each_char', 'each_line',
+  'select', 'filter', 'reject', 'find', 'detect', 'find_index', 'index', 'rindex', 'include?', 'empty?', 'nil?', 'zero?', 'even?', 'odd?',
+  'positive?', 'negative?', 'any?', 'all?', 'none?', 'one?', 'start_with?', 'end_with?', 'key?', 'has_key?', 'value?', 'member?', 'join', 'split',
+  'strip', 'lstrip', 'rstrip', 'chomp', 'chop', 'chars', 'bytes', 'lines', 'sum', 'min', 'max', 'minmax', 'min_by', 'max_by', 'count', 'first',
+  'last', 'take', 'drop', 'take_while', 'drop_while', 'zip', 'flatten', 'uniq', 'compact', 'keys', 'values', 'each_pair', 'each_key', 'each_value',
+  'sub', 'gsub', 'tr', 'squeeze', 'center', 'ljust', 'rjust', 'round', 'floor', 'ceil', 'abs', 'times', 'upto', 'downto', 'step', 'freeze',
+  'dup', 'to_proc', 'succ', 'pred', 'ord', 'chr', 'hex', 'oct', 'divmod', 'fdiv', 'pow', 'gcd', 'lcm', 'sqrt', 'cbrt', 'log', 'log2', 'log10',
+  'sin', 'cos', 'tan', 'now', 'year', 'month', 'day', 'hour', 'min', 'sec', 'strftime', 'iso8601', 'to_date', 'group_by', 'partition',
+  'tally', 'reduce', 'inject', 'flat_map', 'slice', 'fetch', 'dig', 'values_at', 'transform_values', 'transform_keys', 'merge', 'invert',
+  'rotate', 'sample', 'shuffle', 'product', 'combination', 'permutation', 'tap', 'then', 'format', 'rjust', 'encoding', 'force_encoding',
+  'unpack', 'unpack1', 'pack', 'scan', 'match', 'match?', 'upcase!', 'downcase!', 'strip!', 'chomp!', 'sort!', 'map!', 'uniq!', 'push', 'pop',
+  'shift', 'unshift', 'append', 'prepend', 'concat', 'new', 'itself', 'between?', 'clamp', 'abs2', 'real', 'imag', 'numerator', 'denominator',
+]);
+
+/**
+ * `ruby -e 'puts 1+1'`: closed-world like the others. Strings are blanked (a double-quoted
+ * one must not interpolate); backticks, `%` literals, symbols and `::`, globals, instance
+ * variables, heredocs, `&` block passing and `?x` character literals are refused; every
+ * name must be a local, a block parameter or on the lists, and `Struct.new`/`Hash.new`
+ * are the only constructors that matter (they build values).
+ */
+export function proveRubyCode(src: string): InlineProof {
+  if (src.length > MAX) return NO;
+  const b = blankStrings(src, `'"`, /#[{@$]/);
+  if (!b) return NO;
+  const code = b.code;
+  if (/[`$@\\]|::|<<|%[^\s=\d]|&(?!&)|(?<![\w?])\?|\bdef\b|\bclass\b|\bmodule\b|\balias\b|\bundef\b|\b__\w+|\bBEGIN\b|\bEND\b/.test(code.replace(/&&/g, ' '))) return NO;
+  if (/(?<![|])\|(?![|])/.test(code.replace(/\{\s*\|[\w\s,]*\||\bdo\s*\|[\w\s,]*\|/g, ' '))) return NO;
+  const locals = new Set<string>();
+  for (const m of code.matchAll(/(?:^|[\n(,]|\s)([a-z_]\w*)\s*(?:\+|-|\*|\/|\|\||&&)?=(?![=~>])/g)) locals.add(m[1]!);
+  for (const m of code.matchAll(/\|([\w\s,]*)\|/g)) for (const n of m[1]!.split(',')) if (n.trim()) locals.add(n.trim());
+  for (const m of code.matchAll(/\bfor\s+([a-z_]\w*)\s+in\b/g)) locals.add(m[1]!);
+  for (const m of code.matchAll(/(\.\s*)?\b([A-Za-z_]\w*[?!]?)/g)) {
+    const name = m[2]!;
+    if (/^S\d+$/.test(name) || /^\d/.test(name)) continue;
+    // Hash keys written `{ a: 1 }` are symbols, refused with the other `:` forms above.
+    if (m[1] !== undefined) {
+      if (!RUBY_METHODS.has(name)) return NO;
+      continue;
+    }
+    if (locals.has(name) || RUBY_ROOTS.has(name)) continue;
     return NO;
   }
   return { ok: true, reads: [] };

@@ -46,8 +46,9 @@ function addNames(w: ShellWalker, names: readonly Arg[]): void {
     any = true;
     w.acc.addDependency('command', a.value === null ? '(dynamic)' : specName(a.value));
   }
-  // `pdm add` with only options still installs what the options name (`-e`, `--group`).
-  if (!any) w.acc.addDependency('command', '(unnamed)');
+  // `pdm add` with only options still installs what the options name (`-e`, `--group`);
+  // xargs appends names we cannot see.
+  if (!any || w.current?.extraArgs) w.acc.addDependency('command', '(unnamed)');
 }
 
 export function installer(spec: InstallerSpec): Handler {

@@ -69,3 +69,21 @@ describe('interpreters: what runs code is never a read', () => {
     }
   });
 });
+
+describe('interpreters: options after the code', () => {
+  it('node parses options after -e until the script: a preload there runs first', () => {
+    expect(sh('node -e "console.log(1)" -r ./evil.js').mutability).toBe('unknown');
+    expect(sh('node -e "console.log(1)" --import=./x.mjs').mutability).toBe('unknown');
+    expect(sh('node -e "console.log(1)" $X').mutability).toBe('unknown');
+    expect(sh('node -e "console.log(1)" -- -r x').mutability).toBe('read');
+    expect(sh("node --no_warnings -e 'console.log(1)'").mutability).toBe('read');
+  });
+  it('ruby -e is proven read-only closed-world; a library loaded after it is not', () => {
+    expect(sh("ruby -e 'puts 1+1'").mutability).toBe('read');
+    expect(sh("ruby -e 'puts [1,2].map { |x| x * 2 }.sum'").mutability).toBe('read');
+    expect(sh("ruby -e 'puts 1' -rfileutils").mutability).toBe('unknown');
+    for (const code of ['puts `ls`', 'system("x")', 'puts "#{x}"', 'open("|rm x")', '1.send(:system)', 'puts %x(ls)', 'eval("1")', '["a"].each(&:system)']) {
+      expect({ code, m: sh(`ruby -e '${code}'`).mutability }).toEqual({ code, m: 'unknown' });
+    }
+  });
+});

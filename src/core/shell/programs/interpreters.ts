@@ -5,13 +5,14 @@
 import { scanInlineCode } from '../code-scan.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
-import { runChecker } from './checks.js';
-import { proveNodeCode, provePerlFilter, provePythonCode, type InlineProof } from './inline-proof.js';
+import { defineOptions, scanOptions } from '../option-table.js';
+import { defineCheck, runCheck } from './check-runner.js';
+import { proveNodeCode, provePerlFilter, provePythonCode, proveRubyCode, type InlineProof } from './inline-proof.js';
 import { pip, pythonModule } from './packages.js';
 import { remitScript } from './remit.js';
 
 function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => InlineProof): void {
-  if (code === null) return w.unknown(inv, 'dynamic_word');
+  if (code === null) return w.unknownCode(inv);
   const scan = scanInlineCode(code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proof = prove && !scan.hash ? prove(code) : undefined;
@@ -30,62 +31,85 @@ function stdinCode(w: ShellWalker, inv: Invocation, prove?: (code: string) => In
   w.unknown(inv, inv.stdinDynamic ? 'interpreter_inline_code' : 'shell_command_unproven');
 }
 
-/** node options that only shape diagnostics or limits; any other option leaves inline code unproven. */
-const NODE_SAFE_FLAGS = new Set(['--no-warnings', '--no-deprecation', '--trace-warnings', '--trace-deprecation', '--throw-deprecation', '--pending-deprecation', '--enable-source-maps', '--use-strict', '--no-experimental-fetch', '--experimental-strip-types', '--no-experimental-strip-types', '--abort-on-uncaught-exception', '--preserve-symlinks', '--frozen-intrinsics', '--disallow-code-generation-from-strings']);
-const NODE_TEST_OPTIONS = new Set(['--test-reporter-destination', '--test-name-pattern', '--test-skip-pattern', '--test-only', '--test-concurrency', '--test-timeout', '--test-force-exit', '--test-shard']);
-const NODE_SAFE_VALUES = new Set(['--input-type', '--stack-size', '--max-old-space-size', '--max-semi-space-size', '--title', '--unhandled-rejections']);
-/** Options that load code before the program (`-r`, `--import`, `--loader`, `data:` URLs among them) or read an environment file. */
-const NODE_PRELOAD = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists|--experimental-policy|--policy-integrity|--snapshot-blob|--build-snapshot|--inspect\S*|--experimental-vm-modules|--experimental-default-type|--conditions|-C|--watch\S*|--test-reporter\S*|--experimental-test-coverage|--openssl-config|--icu-data-dir|--redirect-warnings|--cpu-prof\S*|--heap-prof\S*|--diagnostic-dir|--report\S*|--prof\S*|--trace-event-file-pattern|--localstorage-file)(?:=|$)/;
-const NODE_VALUE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--input-type', '--conditions', '-C', '--env-file', '--title', '--stack-size', '--max-old-space-size', '--inspect-port', '--test-reporter', '--test-reporter-destination', '--test-name-pattern', '--test-concurrency', '--watch-path', '--redirect-warnings', '--diagnostic-dir', '--report-dir', '--cpu-prof-dir', '--heap-prof-dir', '--openssl-config', '--icu-data-dir', '--unhandled-rejections', '--max-semi-space-size', '--localstorage-file']);
+/**
+ * node's own options (before the script or `--`; `-e`/`-p` take the code as their value and
+ * options may follow it). `read` ones only shape diagnostics or limits; `exec` ones load
+ * or run code before the program (`-r`, `--import`, `--loader`, an env file, a watcher, the
+ * inspector, `--run`); `unsafe` ones write reports, profiles or logs. An option missing here
+ * (a V8 option among them) leaves the command unproven.
+ */
+const NODE_READ =
+  '-h --help -v --version --v8-options --completion-bash -c --check -e: --eval= -p: --print= --no-warnings --no-deprecation --trace-warnings ' +
+  '--trace-deprecation --throw-deprecation --pending-deprecation --enable-source-maps --use-strict --no-experimental-fetch --experimental-strip-types ' +
+  '--no-experimental-strip-types --experimental-transform-types --abort-on-uncaught-exception --preserve-symlinks --preserve-symlinks-main ' +
+  '--frozen-intrinsics --disallow-code-generation-from-strings --input-type= --stack-size= --max-old-space-size= --max-semi-space-size= --title= ' +
+  '--unhandled-rejections= --no-addons --no-global-search-paths --trace-uncaught --trace-exit --trace-sigint --zero-fill-buffers --jitless ' +
+  '--experimental-require-module --no-experimental-require-module --experimental-detect-module --no-experimental-detect-module ' +
+  '--no-experimental-global-navigator --test ';
+const NODE_TEST_READ =
+  '--test-name-pattern= --test-skip-pattern= --test-only --test-concurrency= --test-timeout= --test-force-exit --test-shard= --test-reporter= ' +
+  '--experimental-test-coverage --test-coverage-include= --test-coverage-exclude= --test-coverage-lines= --test-coverage-branches= ' +
+  '--test-coverage-functions= --test-isolation= --experimental-test-module-mocks --experimental-test-snapshots --test-update-snapshots';
+const NODE_EXEC =
+  '-r: --require= --import= --loader= --experimental-loader= --experimental-policy= --policy-integrity= --snapshot-blob= --build-snapshot ' +
+  '--env-file= --env-file-if-exists= --experimental-default-type= --conditions= -C: --openssl-config= --icu-data-dir= --inspect[=] --inspect-brk[=] ' +
+  '--inspect-port= --inspect-wait[=] --inspect-publish-uid= --watch --watch-path= --watch-preserve-output --experimental-vm-modules ' +
+  '--localstorage-file= --experimental-config-file= --experimental-default-config-file --experimental-sea-config= --run= -i --interactive ' +
+  '--allow-natives-syntax --expose-gc --expose-internals';
+const NODE_UNSAFE =
+  '--redirect-warnings= --diagnostic-dir= --report-dir= --report-directory= --report-filename= --report-on-signal --report-uncaught-exception ' +
+  '--report-on-fatalerror --report-compact --cpu-prof --cpu-prof-dir= --cpu-prof-name= --cpu-prof-interval= --heap-prof --heap-prof-dir= ' +
+  '--heap-prof-name= --heap-prof-interval= --prof --prof-process --trace-event-file-pattern= --trace-event-categories= --trace-events-enabled';
+
+const NODE = defineOptions({ read: NODE_READ + NODE_TEST_READ, write: '--test-reporter-destination=', exec: NODE_EXEC, unsafe: NODE_UNSAFE, abbrev: false, posix: true });
+
+/** `node --test`: the same options, judged as a check (check-runner.ts). */
+const NODE_TEST = defineCheck({
+  options: { read: NODE_READ + NODE_TEST_READ, write: '--test-reporter-destination=', exec: NODE_EXEC, unsafe: NODE_UNSAFE, abbrev: false },
+  fix: '--test-update-snapshots',
+  values: { '--test-reporter': /^(?:spec|tap|dot|junit|lcov)$/ },
+  operands: 'files',
+});
+
+/** node reads `--no_warnings` as `--no-warnings`, and `-pe` as `-p`. */
+function nodeSpelling(args: readonly Arg[]): Arg[] {
+  return args.map((a, i) => {
+    const v = a.value;
+    if (i === 0 || v === null || !v.startsWith('-')) return a;
+    if (v === '-pe') return { ...a, value: '-p' };
+    if (!v.startsWith('--')) return a;
+    const eq = v.indexOf('=');
+    const name = (eq >= 0 ? v.slice(0, eq) : v).replace(/_/g, '-');
+    return { ...a, value: eq >= 0 ? name + v.slice(eq) : name };
+  });
+}
 
 const node: Handler = (w, inv) => {
-  const args = inv.args;
-  let test = false;
-  // A preloaded module (or an option remit does not know) runs or changes things before any inline code.
-  let preload = false;
-  let unsafe = false;
-  for (let i = 1; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (i === 1 && args.length === 2 && (v === '-v' || v === '--version' || v === '-h' || v === '--help' || v === '--v8-options')) return w.acc.read();
-    const prove = preload || unsafe ? undefined : proveNodeCode;
-    if (v === '-e' || v === '--eval' || v === '-p' || v === '--print' || v === '-pe') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
-    if (v.startsWith('--eval=') || v.startsWith('--print=')) return inlineCode(w, inv, v.slice(v.indexOf('=') + 1), prove);
-    if (v === '-c' || v === '--check') {
-      if (preload || unsafe) return w.unknown(inv, 'shell_command_unproven');
-      const file = args[i + 1];
-      if (file && file.value !== null) w.effect(inv, 'read', file);
-      return w.acc.read();
-    }
-    if (v === '--test') {
-      test = true;
-      continue;
-    }
-    if (v === '--test-update-snapshots') return w.unprovenWrite(inv, 'write_path_missing');
-    if (v === '-') return stdinCode(w, inv, prove);
-    if (v.startsWith('-')) {
-      const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
-      // `--test-reporter=tap` is built in; a reporter path is a module (code). Test option values are screened by runChecker.
-      if (name === '--test-reporter') {
-        const reporter = v.includes('=') ? v.slice(v.indexOf('=') + 1) : args[i + 1]?.value;
-        if (reporter === null || reporter === undefined || !/^(?:spec|tap|dot|junit|lcov)$/.test(reporter)) preload = true;
-      } else if (!NODE_TEST_OPTIONS.has(name)) {
-        if (NODE_PRELOAD.test(v) || v.includes('data:')) preload = true;
-        else if (!NODE_SAFE_FLAGS.has(name) && !NODE_SAFE_VALUES.has(name)) unsafe = true;
-      }
-      if (NODE_VALUE.has(v)) {
-        const value = args[++i];
-        if (value && (value.value === null || value.value.startsWith('data:'))) preload = true;
-      }
-      continue;
-    }
-    if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, i, { runsFiles: true });
-    if (remitScript(w, inv, a, args.slice(i + 1))) return;
-    return w.unknown(inv, 'shell_command_unproven');
+  const args = nodeSpelling(inv.args);
+  if (args.length === 2 && ['-v', '--version', '-h', '--help', '--v8-options'].includes(args[1]!.value ?? '')) return w.acc.read();
+  if (args.some((a, i) => i > 0 && a.value === '--test')) return runCheck(w, { ...inv, args }, 1, NODE_TEST);
+  const s = scanOptions(args, 1, NODE);
+  if (s.problem !== undefined && s.problem !== 'dynamic_option') return w.unknown(inv, 'shell_command_unproven');
+  // A word we cannot see before the script may itself be an option (`node -e code $X`, X=`-r evil`).
+  if (s.problem === 'dynamic_option' && s.maybeOptions.some((a) => args.indexOf(a) <= s.rest)) return w.unknown(inv, 'dynamic_word');
+  // A preloaded module (or an option that writes a report) runs or changes things before any inline code.
+  const preload = s.options.some((o) => o.kind !== 'read');
+  let code: Arg | undefined;
+  for (const o of s.options) if (o.name === '-e' || o.name === '--eval' || o.name === '-p' || o.name === '--print') code = o.value;
+  const prove = preload ? undefined : proveNodeCode;
+  if (code) return inlineCode(w, inv, code.value, prove);
+  if (s.options.some((o) => o.name === '-c' || o.name === '--check')) {
+    if (preload) return w.unknown(inv, 'shell_command_unproven');
+    const file = s.operands[0];
+    if (file && file.value !== null) w.effect(inv, 'read', file);
+    return w.acc.read();
   }
-  if (test) return preload || unsafe ? w.unknown(inv, 'shell_command_unproven') : runChecker(w, inv, 1, { runsFiles: true });
-  stdinCode(w, inv, preload || unsafe ? undefined : proveNodeCode);
+  const script = s.operands[0];
+  if (script && script.value !== '-') {
+    if (script.value !== null && script.value !== '--' && remitScript(w, inv, script, s.operands.slice(1))) return;
+    return w.unknown(inv, script.value === null ? 'dynamic_word' : 'shell_command_unproven');
+  }
+  stdinCode(w, inv, prove);
 };
 
 /** python flags that do not run other code or change where modules come from. */
@@ -104,7 +128,8 @@ const python: Handler = (w, inv) => {
     if (v.startsWith('-c') && v.length > 2 && !v.startsWith('--')) return inlineCode(w, inv, v.slice(2), prove);
     if (v === '-m' || (v.startsWith('-m') && v.length > 2 && !v.startsWith('--'))) {
       const module = v === '-m' ? args[++i]?.value : v.slice(2);
-      if (module === null || module === undefined) return w.unknown(inv, 'dynamic_word');
+      if (module === null) return w.unknownCode(inv);
+      if (module === undefined) return w.unknown(inv, 'shell_command_unproven');
       if (!unsafe && pythonModule(w, inv, module, i + 1)) return;
       return w.unknown(inv, 'shell_command_unproven');
     }
@@ -123,7 +148,41 @@ const python: Handler = (w, inv) => {
   stdinCode(w, inv, unsafe ? undefined : provePythonCode);
 };
 
-/** ruby / php / osascript / bun-style `-e CODE`. */
+/** ruby flags that change nothing about what inline code can do. */
+const RUBY_SAFE_FLAGS = /^(?:-w|-W[012]?|-v|--verbose|--disable-gems|--disable=gems|--disable=did_you_mean|-U|-E\S*|--encoding=\S+)$/;
+
+/**
+ * ruby: `-e CODE` (repeatable; options may follow it, and `-r` among them loads a library
+ * first) is proven read-only by the Ruby prover when every other option is harmless;
+ * `-i` edits files in place, `-n`/`-p` loop over input (still judged on the code).
+ */
+const ruby: Handler = (w, inv) => {
+  const args = inv.args;
+  if (args.length === 2 && (args[1]!.value === '-v' || args[1]!.value === '--version')) return w.acc.read();
+  const code: string[] = [];
+  let safe = true;
+  let i = 1;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return w.unknownCode(inv);
+    if (v === '--') break;
+    if (!v.startsWith('-') || v === '-') break;
+    if (v === '-e') {
+      const c = args[++i]?.value;
+      if (c === null || c === undefined) return c === null ? w.unknownCode(inv) : w.unknown(inv, 'shell_command_unproven');
+      code.push(c);
+      continue;
+    }
+    if (!RUBY_SAFE_FLAGS.test(v)) safe = false;
+  }
+  if (code.length === 0) {
+    if (args[i] && args[i]!.value !== '-') return w.unknown(inv, 'shell_command_unproven');
+    return stdinCode(w, inv);
+  }
+  inlineCode(w, inv, code.join('\n'), safe ? proveRubyCode : undefined);
+};
+
+/** php / osascript-style `-e CODE`. */
 function evalFlag(flags: readonly string[], reads: readonly string[]): Handler {
   return (w, inv) => {
     const args = inv.args;
@@ -192,7 +251,7 @@ const perl: Handler = (w, inv) => {
     return w.unknown(inv, 'shell_command_unproven');
   }
   const files: Arg[] = args.slice(i);
-  if (code === null) return w.unknown(inv, 'dynamic_word');
+  if (code === null) return w.unknownCode(inv);
   const scan = scanInlineCode(code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proven = !unsafe && provePerlFilter(code).ok;
@@ -223,7 +282,7 @@ export const interpreterHandlers: Record<string, Handler> = {
   py: python,
   pypy: python,
   pypy3: python,
-  ruby: evalFlag(['-e'], ['-v', '--version']),
+  ruby,
   php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i']),
   osascript: evalFlag(['-e'], []),
   perl,

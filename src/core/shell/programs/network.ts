@@ -80,6 +80,14 @@ const curl: Handler = (w, inv) => {
     wrote = true;
     w.effect(inv, 'write', o);
   }
+  // `-w '%output{file}…'` writes the rest of the write-out into a file (curl 8.3); `-w @file` reads a format that may.
+  for (const o of optionValues(p, 'w', 'write-out')) {
+    if (o.value === null || o.value.startsWith('@')) return w.unknown(inv, o.value === null ? 'dynamic_word' : 'shell_command_unproven');
+    for (const m of o.value.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) {
+      wrote = true;
+      w.effect(inv, 'write', { ...o, value: m[1]!, glob: false });
+    }
+  }
   for (const o of optionValues(p, 'T', 'upload-file')) w.effect(inv, 'read', o);
   for (const o of optionValues(p, 'd', 'data', 'data-binary', 'data-urlencode', 'data-ascii', 'json')) {
     if (o.value?.startsWith('@') && o.value.length > 1) w.effect(inv, 'read', { ...o, value: o.value.slice(1) });

@@ -5,7 +5,9 @@
 // is a bare `npm install` with no lockfile: it installs the names package.json already has.
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
-import { runChecker, vitest } from './checks.js';
+import { runCheck } from './check-runner.js';
+import { BUN_TEST, cargoCheck, DENO_CHECK, DENO_FMT, DENO_LINT, DENO_TEST, DOTNET_FORMAT, dotnetTest, GO_TEST, goVet } from './checks-build.js';
+import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
 
@@ -63,8 +65,10 @@ function pythonPackageName(spec: string): string {
   return m ? m[1]!.toLowerCase() : spec;
 }
 
+/** Names given to an install verb; operands xargs appends are names we cannot see. */
 function addDependencies(w: ShellWalker, names: readonly Arg[], toName: (s: string) => string): void {
   for (const n of names) w.acc.addDependency('command', n.value === null ? dynamicName() : toName(n.value));
+  if (w.current?.extraArgs) w.acc.addDependency('command', dynamicName());
 }
 
 /**
@@ -161,6 +165,7 @@ function npmOptions(args: readonly Arg[], from: number): NpmOpts {
 /** npx / pnpm dlx / yarn dlx / bunx: run a package's bin, fetching it when absent. */
 function runPackage(w: ShellWalker, inv: Invocation, from: number, packageFlag: boolean): void {
   const args = inv.args;
+  if (args.length === from + 1 && ['--version', '-v', '--help', '-h'].includes(args[from]!.value ?? '')) return w.acc.read();
   const packages: Arg[] = [];
   let i = from;
   for (; i < args.length; i++) {
@@ -380,7 +385,7 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     }
     if (sub.value === null) return w.unknown(inv, 'dynamic_word');
     const cmd = sub.value;
-    let rest = o.operands.slice(1);
+    const rest = o.operands.slice(1);
     const global = o.flags.has('-g') || o.flags.has('--global');
     if (otherWorkspaces(o) && !['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'root', 'bin'].includes(cmd)) return workspaceCommand(w, inv, cmd, rest);
     if (kind === 'yarn' && (cmd === 'workspace' || cmd === 'workspaces')) {
@@ -417,7 +422,7 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     }
     if (kind === 'bun' && cmd === 'pm') return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
     if (cmd === 'dlx' || (kind === 'bun' && cmd === 'x')) return runPackage(w, inv, inv.args.indexOf(sub) + 1, kind !== 'bun');
-    if (kind === 'bun' && cmd === 'test') return runChecker(w, inv, inv.args.indexOf(sub) + 1, { short: 'u' });
+    if (kind === 'bun' && cmd === 'test') return runCheck(w, inv, inv.args.indexOf(sub) + 1, BUN_TEST);
     if (cmd === 'exec') {
       const idx = inv.args.indexOf(sub);
       return w.run(inv, inv.args.slice(idx + 1));
@@ -435,7 +440,6 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     let name: Arg | undefined = sub;
     if (cmd === 'run' || cmd === 'run-script') {
       name = rest[0];
-      rest = rest.slice(1);
       if (!name) return w.acc.read();
     } else if (cmd === 'test' || cmd === 't') {
       name = { ...sub, value: 'test' };
@@ -443,7 +447,11 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     if (name.value === null) return w.unknown(inv, 'dynamic_word');
     const pkg = dir ? readPackageJson(w, dir) : undefined;
     const scripts = pkg?.scripts;
-    if (scripts && typeof scripts[name.value] === 'string') return runPackageScript(w, inv, dir, name.value, [...rest, ...o.passthrough]);
+    if (scripts && typeof scripts[name.value] === 'string') {
+      // pnpm, yarn and bun pass every word after the script name to the script, options included.
+      const after = inv.args.slice(inv.args.indexOf(name === sub || cmd === 'test' || cmd === 't' ? sub : name) + 1);
+      return runPackageScript(w, inv, dir, name.value, after[0]?.value === '--' ? after.slice(1) : after);
+    }
     // `yarn vitest run`, `bun x.ts`, `pnpm tsc`: a local bin or a file rather than a script.
     if (kind === 'bun' && /\.[cm]?[jt]sx?$/.test(name.value)) return w.unknown(inv, 'shell_command_unproven');
     if (!pkg) return w.unknown(inv, 'script_unread');
@@ -616,8 +624,7 @@ const cargo: Handler = (w, inv) => {
   const sub = args[i]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if (sub === undefined || sub === '--version' || sub === '-V' || ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
-  if (sub === 'test' || sub === 'check' || sub === 'clippy' || sub === 't' || sub === 'c' || sub === 'nextest' || sub === 'bench') return runChecker(w, inv, i + 1, { long: ['--allow-dirty', '--broken-code'] });
-  if (sub === 'fmt') return runChecker(w, inv, i + 1, { writesByDefault: true, checkFlags: ['--check'] });
+  if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
   if (sub === 'install' && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
@@ -636,7 +643,8 @@ const goTool: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
   if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
-  if (sub === 'test' || sub === 'vet') return runChecker(w, inv, 2, { writeOptions: ['-o'], writeFlags: ['-c', '-fuzz'], execOptions: ['-exec', '-toolexec', '-vettool', '-overlay', '-modfile', '-pgo', '-C'] });
+  if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
+  if (sub === 'vet') return goVet(w, inv, 2);
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
   const cwd = inv.scope.cwd;
   if (sub === 'get') {
@@ -706,8 +714,11 @@ const dotnet: Handler = (w, inv) => {
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if (sub === undefined || sub === '--version' || sub === '--info' || sub === '--list-sdks' || sub === '--list-runtimes' || sub === 'list' || sub === 'help') return w.acc.read();
-  if (sub === 'test') return runChecker(w, inv, 2);
-  if (sub === 'format') return runChecker(w, inv, 2, { writesByDefault: true, checkFlags: ['--verify-no-changes'] });
+  if (sub === 'test') return dotnetTest(w, inv, 2);
+  if (sub === 'format') {
+    const from = ['whitespace', 'style', 'analyzers'].includes(args[2]?.value ?? '') ? 3 : 2;
+    return runCheck(w, inv, from, DOTNET_FORMAT);
+  }
   if (sub === 'add') {
     const pkgIdx = args.findIndex((a) => a.value === 'package');
     if (pkgIdx > 0) {
@@ -725,8 +736,10 @@ const deno: Handler = (w, inv) => {
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if (sub === undefined || sub === '--version' || sub === '-v' || sub === 'info' || sub === 'doc' || sub === 'help') return w.acc.read();
-  if (sub === 'test' || sub === 'lint' || sub === 'check' || sub === 'bench') return runChecker(w, inv, 2);
-  if (sub === 'fmt') return runChecker(w, inv, 2, { writesByDefault: true, checkFlags: ['--check'] });
+  if (sub === 'test' || sub === 'bench') return runCheck(w, inv, 2, DENO_TEST);
+  if (sub === 'lint') return runCheck(w, inv, 2, DENO_LINT);
+  if (sub === 'check') return runCheck(w, inv, 2, DENO_CHECK);
+  if (sub === 'fmt') return runCheck(w, inv, 2, DENO_FMT);
   if (sub === 'eval') return w.unknown(inv, 'interpreter_inline_code');
   if (sub === 'run' || sub === 'x' || sub === 'serve' || sub === 'task' || (sub !== undefined && !sub.startsWith('-') && /^(?:npm|jsr|https?):/.test(sub))) {
     // `deno run npm:cowsay`, `deno x jsr:@std/x`: a package fetched by name and run.

@@ -4,9 +4,9 @@
 // system state. Readers whose options or program text can write (`sed -i`, `sed 'w f'`,
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
 import { hasOption, parseArgs } from '../options.js';
-import { mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
-import { DATE, JQ, LESS, READER_TABLES, SED } from '../read-tables.js';
-import type { Handler, Invocation, ShellWalker } from '../walker.js';
+import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
+import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
+import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
 import { sedScriptEffects } from './sed-script.js';
@@ -51,8 +51,16 @@ function refusing(names: readonly string[], opts: { subcommands?: readonly strin
   };
 }
 
-/** `man -P pager`, `man -H browser`, `man -T/-t` (groff to a device) run programs. */
-const man = refusing(['-P', '--pager', '-H', '--html', '-X', '--gxditview', '-t', '--troff', '-T', '--troff-device', '-Z', '--ditroff', '-p', '--preprocessor']);
+/** man-db: `-P` pager, `-H` browser, `-T`/`-t`/`-Z`/`-X` groff output and `-p` preprocessors run programs; `-c`/`-u` rebuild caches. */
+const MAN = defineOptions({
+  read:
+    '-d --debug -D --default --warnings[=] -f --whatis -k --apropos -K --global-apropos -l --local-file -w --where --path -W --where-cat --location-cat ' +
+    '-R: --recode= -L: --locale= -m: --systems= -M: --manpath= -S: -s: --sections= -e: --extension= -i --ignore-case -I --match-case --regex --wildcard ' +
+    '--names-only -a --all --no-subpages -r: --prompt= -7 --ascii -E: --encoding= --no-hyphenation --nh --no-justification --nj -? --help --usage -V --version',
+  exec: '-P: --pager= -p: --preprocessor= -t --troff -T:: --troff-device[=] -H:: --html[=] -X:: --gxditview[=] -Z --ditroff',
+  unsafe: '-C: --config-file= -c --catman -u --update',
+});
+const man = readerHandler(MAN);
 const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir'], { subcommands: ['cache'] });
 const ack = refusing(['--pager', '--output', '--ackrc', '--create-ackrc']);
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
@@ -113,6 +121,15 @@ const date: Handler = (w, inv) => {
   w.acc.read();
 };
 
+/** top: batch mode (`-b`, macOS `-l N`) only; its table has no option that writes. */
+const top: Handler = (w, inv) => {
+  const s = scanOptions(inv.args, 1, TOP);
+  if (unprovenOptions(w, inv, s)) return;
+  if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
+  if (s.operands.length > 0 || !s.options.some((o) => o.name === '-b' || o.name === '-l' || o.name === '-h' || o.name === '-v')) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
+};
+
 /** less: its table, plus `+cmd` operands, which run less commands (`!` runs a shell). */
 const lessReader = readerHandler(LESS);
 const less: Handler = (w, inv) => {
@@ -148,6 +165,26 @@ const jq: Handler = (w, inv) => {
 
 /** ripgrep: its table (`--pre` and `--hostname-bin` run programs). */
 const rg = readerHandler(READER_TABLES.rg!);
+
+/** fd's placeholders in an `-x`/`-X` command stand for each result path. */
+const FD_PLACEHOLDER = /\{[/.]*\}/;
+
+/**
+ * fd: its table; `-x`/`--exec` and `-X`/`--exec-batch` run the words after them (up to
+ * `;`) for the results, like xargs: the command is classified with operands we cannot see,
+ * and a word holding a placeholder is one of them.
+ */
+const fdReader = readerHandler(FD_TABLE);
+const fd: Handler = (w, inv) => {
+  const at = inv.args.findIndex((a, i) => i > 0 && (a.value === '-x' || a.value === '--exec' || a.value === '-X' || a.value === '--exec-batch'));
+  if (at < 0) return fdReader(w, inv);
+  const end = inv.args.findIndex((a, i) => i > at && a.value === ';');
+  const stop = end < 0 ? inv.args.length : end;
+  const inner = inv.args.slice(at + 1, stop).map((a) => (a.value !== null && FD_PLACEHOLDER.test(a.value) ? { ...a, value: null, glob: false } : a));
+  fdReader(w, { ...inv, args: [...inv.args.slice(0, at), ...inv.args.slice(stop + 1)] });
+  if (inner.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  w.run(inv, inner, { extraArgs: true, stdin: undefined, stdinDynamic: false, stdinPath: undefined });
+};
 
 /** xxd writes its second operand (`xxd in out`, `xxd -r dump bin`). */
 const xxd: Handler = (w, inv) => {
@@ -362,7 +399,7 @@ const find: Handler = (w, inv) => {
       if (!closed) return w.unknown(inv, 'shell_command_unproven');
       i = j;
       acted = true;
-      runExec(w, inv, cmd, roots);
+      runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir');
       continue;
     }
     // A primary find has that we do not model, or a typo find would reject: not proven.
@@ -374,15 +411,26 @@ const find: Handler = (w, inv) => {
   }
 };
 
-function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[]): void {
+/**
+ * `-exec cmd {} …`: `{}` is each path find reports, the root itself or any path below it.
+ * The command is classified twice per root: with the root, and with a pattern standing for
+ * a path below it (`src/*`), so a command that derives a path from `{}` (`mv {} .` lands
+ * each file's name in `.`) is judged on what it derives, not only on the root folder.
+ */
+function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFileDir: boolean): void {
   if (cmd.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  // `-execdir` runs in each file's own folder, anywhere below the roots: relative paths there are not proven.
+  const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : inv.scope;
   for (const r of roots) {
-    const substituted = cmd.map((a) => {
-      if (a.value === '{}') return r;
-      if (a.value !== null && a.value.includes('{}')) return { value: null, glob: false, tilde: false, text: a.text };
-      return a;
-    });
-    w.run(inv, substituted, { stdin: undefined, stdinDynamic: false, stdinPath: undefined });
+    const below: Arg | undefined = r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
+    for (const stand of below ? [r, below] : [r]) {
+      const substituted = cmd.map((a) => {
+        if (a.value === '{}') return stand;
+        if (a.value !== null && a.value.includes('{}')) return { value: null, glob: false, tilde: false, text: a.text };
+        return a;
+      });
+      w.run(inv, substituted, { scope, stdin: undefined, stdinDynamic: false, stdinPath: undefined });
+    }
   }
 }
 
@@ -394,6 +442,7 @@ export const readHandlers: Record<string, Handler> = {
   test,
   '[': test,
   date,
+  top,
   less,
   zless: less,
   jq,
@@ -418,4 +467,6 @@ export const readHandlers: Record<string, Handler> = {
   nawk: awk,
   find,
   gfind: find,
+  fd,
+  fdfind: fd,
 };

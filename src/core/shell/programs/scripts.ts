@@ -3,7 +3,7 @@
 // recipes. What cannot be read is `script_unread`.
 import path from 'node:path';
 import { parseArgs } from '../options.js';
-import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
+import { cloneScope, isExecEnv, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { isCheckName } from './checks.js';
 
@@ -17,7 +17,7 @@ function shellQuote(v: string): string {
 /** Classifies a script file's text; `inScope` for `source` (its cd and variables persist). */
 export function runScriptFile(w: ShellWalker, inv: Invocation, file: Arg, inScope: boolean, requireShell: boolean): void {
   const p = w.path(inv, file);
-  if (!p) return w.unknown(inv, 'dynamic_word');
+  if (!p) return file.value === null ? w.unknownCode(inv) : w.unknown(inv, 'dynamic_word');
   const text = w.readFile(p, SCRIPT_MAX);
   if (text === undefined) return w.unknown(inv, 'script_unread');
   if (requireShell && text.startsWith('#!') && !SHELL_SHEBANG.test(text)) {
@@ -34,7 +34,7 @@ const shell: Handler = (w, inv) => {
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
-    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === null) return w.unknownCode(inv);
     if (v === '--' || v === '-') {
       i++;
       break;
@@ -50,7 +50,7 @@ const shell: Handler = (w, inv) => {
     if (v.includes('c') && command === undefined) command = args[++i]?.value ?? null;
   }
   if (command !== undefined) {
-    if (command === null) return w.unknown(inv, 'dynamic_word');
+    if (command === null) return w.unknownCode(inv);
     return w.reparse(inv, command);
   }
   const file = args[i];
@@ -137,7 +137,10 @@ export function runPackageScript(w: ShellWalker, inv: Invocation, dir: string | 
   const sub = w.isolate(() => {
     for (const text of parts) w.reparse(inv, text, cloneScope(scope));
   });
-  w.acc.absorb(sub, isCheckName(name, w.ctx.config.checkScripts), inv.text);
+  // A script named like a check keeps that benefit for its own text; words the agent adds
+  // to it (`yarn test --reporter ./evil`) must be proven like any other.
+  const asCheck = isCheckName(name, w.ctx.config.checkScripts) && (extra.length === 0 || sub.finish().mutability !== 'unknown');
+  w.acc.absorb(sub, asCheck, inv.text);
 }
 
 // ---- make ----
@@ -165,6 +168,34 @@ interface Makefile {
   parseTimeShell: string[];
   /** Something read at parse time we cannot prove (`$(eval …)`, `$(file …)`, an unreadable include). */
   unproven: boolean;
+  /** Every variable the Makefile assigns (for the special ones). */
+  assigned: Set<string>;
+  /** `.ONESHELL:` runs each recipe as one script. */
+  oneShell: boolean;
+}
+
+/** The shells make may run recipes with: sh or bash, by their usual paths. */
+const MAKE_SHELL = /^(?:\/usr)?\/bin\/(?:ba|da)?sh$/;
+/** `.SHELLFLAGS` that keep recipes plain `sh -c` text (errexit, nounset, xtrace, pipefail). */
+const MAKE_SHELLFLAGS = /^(?:-[eux]+\s+)?(?:-o\s+pipefail\s+)?-[eux]*c$/;
+/** Variables that change how make itself runs or reads: set anywhere, the run is not followed. */
+const MAKE_CONTROL = new Set(['MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES', 'MAKESHELL', 'MAKEOVERRIDES', '.RECIPEPREFIX', '.SECONDEXPANSION', '.EXTRA_PREREQS', '.LIBPATTERNS', 'VPATH', '.INCLUDE_DIRS', 'MAKE']);
+
+/**
+ * The variables that decide which program runs recipes and how: `SHELL` must be sh or bash,
+ * `.SHELLFLAGS` plain, make's own control variables unset, and no variable that changes the
+ * programs recipes find (`PATH`, `LD_PRELOAD` …), whether set in the Makefile (make exports
+ * a variable the environment had) or on the command line.
+ */
+function specialVariablesProven(mk: Makefile, cmdline: readonly string[]): boolean {
+  const shell = mk.vars.get('SHELL');
+  if (shell !== undefined && !MAKE_SHELL.test(shell.trim())) return false;
+  const flags = mk.vars.get('.SHELLFLAGS');
+  if (flags !== undefined && !MAKE_SHELLFLAGS.test(flags.trim())) return false;
+  for (const name of [...mk.assigned, ...cmdline]) {
+    if (MAKE_CONTROL.has(name) || (name !== 'SHELL' && isExecEnv(name))) return false;
+  }
+  return true;
 }
 
 const MAKE_PARSE_FUNCTIONS = /\$[({](?:eval|file|guile|value|call)\b|^\s*-?load\b/m;
@@ -190,7 +221,7 @@ function shellCalls(line: string): string[] | null {
 }
 
 function parseMakefile(text: string, load: (name: string) => string | undefined, mk?: Makefile, depth = 0): Makefile {
-  const out: Makefile = mk ?? { vars: new Map(), rules: new Map(), patterns: [], phony: new Set(), defaultGoal: undefined, parseTimeShell: [], unproven: false };
+  const out: Makefile = mk ?? { vars: new Map(), rules: new Map(), patterns: [], phony: new Set(), defaultGoal: undefined, parseTimeShell: [], unproven: false, assigned: new Set(), oneShell: false };
   const { vars, rules } = out;
   const lines = text.replace(/\\\r?\n/g, ' ').split(/\r?\n/);
   let current: MakeRule[] = [];
@@ -217,10 +248,11 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       }
       continue;
     }
-    const assign = /^(?:export\s+|override\s+|private\s+)*([A-Za-z0-9_.-]+)\s*(:::?=|\?=|\+=|!=|=)\s*(.*)$/.exec(trimmed);
+    const assign = /^(?:export\s+|override\s+|private\s+)*([A-Za-z0-9_.-]+)\s*(::?:?=|\?=|\+=|!=|=)\s*(.*)$/.exec(trimmed);
     if (assign) {
       current = [];
       const [, name, op, value] = assign;
+      out.assigned.add(name!);
       if (op === '!=') {
         // `X != cmd` runs cmd in the shell while reading.
         out.parseTimeShell.push(value!);
@@ -238,6 +270,12 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       current = [];
       continue;
     }
+    // `target: VAR = value` sets a variable for that target's recipes only: not followed.
+    if (/^[^=]*[^:]:(?!=)[^=]*=/.test(trimmed)) {
+      out.unproven = true;
+      current = [];
+      continue;
+    }
     const rule = /^([^:=]+?)\s*::?\s*([^=]*)$/.exec(trimmed);
     if (rule) {
       let prereqText = rule[2]!;
@@ -252,6 +290,15 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       for (const t of rule[1]!.split(/\s+/).filter(Boolean)) {
         if (t === '.PHONY') {
           for (const p of prereqs) out.phony.add(p);
+          continue;
+        }
+        if (t === '.ONESHELL') {
+          out.oneShell = true;
+          continue;
+        }
+        if (t === '.SECONDEXPANSION' || t === '.EXPORT_ALL_VARIABLES' || t === '.POSIX') {
+          // Prerequisites expanded a second time may call $(shell); POSIX mode changes how recipes run.
+          if (t !== '.EXPORT_ALL_VARIABLES') out.unproven = true;
           continue;
         }
         const r: MakeRule = t.includes('%') ? { prereqs: [], recipes: [] } : (rules.get(t) ?? { prereqs: [], recipes: [] });
@@ -337,7 +384,8 @@ const make: Handler = (w, inv) => {
   const has = (...names: string[]): boolean => p.options.some((o) => names.includes(o.name));
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (has('version', 'help')) return w.acc.read();
-  if (has('eval', 'e', 'environment-overrides', 'W', 'what-if', 'new-file', 'assume-new', 'B', 'always-make')) return w.unknown(inv, 'shell_command_unproven');
+  // `-E`/`--eval` define rules from the command line; `-e` lets the environment override the Makefile.
+  if (has('eval', 'E', 'e', 'environment-overrides', 'W', 'what-if', 'new-file', 'assume-new', 'B', 'always-make')) return w.unknown(inv, 'shell_command_unproven');
   for (const name of ['MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES']) if (inv.scope.env.has(name)) return w.unknown(inv, 'shell_command_unproven');
   const touch = has('t', 'touch');
   // Under -n/-q/-t make still runs `+` lines and lines that call $(MAKE).
@@ -374,12 +422,22 @@ const make: Handler = (w, inv) => {
   if (text === undefined) return w.unknown(inv, 'script_unread');
   const mk = parseMakefile(text, load);
   const targets: string[] = [];
+  const cmdlineVars: string[] = [];
   for (const o of p.operands) {
     if (o.value === null) return w.unknown(inv, 'dynamic_word');
     const eq = o.value.indexOf('=');
-    if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(o.value.slice(0, eq))) mk.vars.set(o.value.slice(0, eq), o.value.slice(eq + 1));
-    else targets.push(o.value);
+    const name = eq > 0 ? o.value.slice(0, eq).replace(/[:+?!]+$/, '') : '';
+    if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(name)) {
+      mk.vars.set(name, o.value.slice(eq + 1));
+      cmdlineVars.push(name);
+    } else targets.push(o.value);
   }
+  if (targets.length === 0 && mk.vars.has('.DEFAULT_GOAL')) {
+    const goal = mk.vars.get('.DEFAULT_GOAL')!.trim();
+    if (!/^[\w./-]+$/.test(goal)) return w.unknown(inv, 'shell_command_unproven');
+    mk.defaultGoal = goal;
+  }
+  if (!specialVariablesProven(mk, cmdlineVars)) return w.unknown(inv, 'shell_command_unproven');
   const scopeIn = (): Scope => {
     const scope = cloneScope(inv.scope);
     scope.cwd = dir;
@@ -417,6 +475,7 @@ const make: Handler = (w, inv) => {
     }
     return undefined;
   };
+  const fallback = mk.rules.get('.DEFAULT');
   for (const target of targets) {
     const lines: string[] = [];
     let dynamic = false;
@@ -434,21 +493,28 @@ const make: Handler = (w, inv) => {
           stem = pat.stem;
         } else if (implicitSource(t)) {
           dynamic = true;
+        } else if (!rule && fallback && !w.exists(`${dir}/${t}`)) {
+          // `.DEFAULT:` is the recipe for any target (or prerequisite) with no rule of its own.
+          rule = fallback;
         }
       }
       if (!rule) return;
       for (const pre of rule.prereqs) visit(pre, depth + 1);
+      const own: string[] = [];
       for (const raw of rule.recipes) {
         const prefix = /^[\s@+-]*/.exec(raw)![0];
         if (dryRun && !prefix.includes('+') && !/\$[({]MAKE[)}]/.test(raw)) continue;
         const line = expandMake(raw.slice(prefix.length), mk, t, rule, stem);
         if (line === null) dynamic = true;
-        else if (line.trim() !== '') lines.push(line);
+        else if (line.trim() !== '') own.push(line);
       }
+      // Under `.ONESHELL:` a recipe is one script (a `cd` in one line holds for the next).
+      if (mk.oneShell && own.length > 0) lines.push(own.join('\n'));
+      else lines.push(...own);
     };
     visit(target, 0);
     const check = !dryRun && isCheckName(target, w.ctx.config.checkScripts);
-    if (!mk.rules.has(target) && !patternFor(target) && !dynamic) {
+    if (!mk.rules.has(target) && !patternFor(target) && !dynamic && (!fallback || w.exists(`${dir}/${target}`))) {
       // No rule: make fails ("No rule to make target"), unless a file of that name exists.
       if (touch) w.unprovenWrite(inv, 'write_path_missing');
       else w.acc.read();

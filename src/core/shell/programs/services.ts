@@ -3,7 +3,7 @@
 // works for operations; their known mutating subcommands change remote state (a mutation
 // with no local path); anything else — another subcommand, an option outside the table,
 // a plugin — is unproven.
-import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions, type OptionTable } from '../option-table.js';
+import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
@@ -25,7 +25,7 @@ function mutation(w: ShellWalker, inv: Invocation): void {
 
 function cli(spec: CliSpec): Handler {
   return (w, inv) => {
-    const g = scanOptions(inv.args, 1, { ...spec.global, posix: true });
+    const g = scanOptions(inv.args, 1, withOptions(spec.global, { posix: true }));
     if (unprovenOptions(w, inv, g)) return;
     const start = g.rest;
     const words: string[] = [];
@@ -58,6 +58,8 @@ function cli(spec: CliSpec): Handler {
     const rest = inv.args.slice(end);
     const s = scanOptions(rest, 0, table);
     if (unprovenOptions(w, inv, s)) return;
+    // These tables list what remit knows, not every option the CLI has: a hidden word may be another.
+    if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
     const refined = spec.refine ? spec.refine(path, inv, rest) : true;
     if (refined === 'write') return mutation(w, inv);
     if (!refined) return w.unknown(inv, 'shell_command_unproven');
@@ -72,7 +74,7 @@ function reads(entries: Record<string, string>, common: string): Map<string, Opt
     const key = extra;
     let t = cache.get(key);
     if (!t) {
-      t = defineOptions(() => ({ read: dedupe(`${common} ${extra}`), abbrev: false }));
+      t = defineOptions({ read: dedupe(`${common} ${extra}`), abbrev: false });
       cache.set(key, t);
     }
     for (const p of paths.split(',')) out.set(p.trim(), t);
@@ -190,10 +192,36 @@ const gh = cli({
   },
 });
 
+// ---- helm ----
+
+const HELM_GLOBAL =
+  '--debug --kube-context= --kubeconfig= -n: --namespace= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= ' +
+  '--kube-insecure-skip-tls-verify --kube-tls-server-name= --kube-token= --burst-limit= --qps= --registry-config= --repository-cache= --repository-config=';
+const HELM_VALUES = '-f: --values= --set= --set-string= --set-file= --set-json= --set-literal=';
+const helm = cli({
+  global: defineOptions({ read: HELM_GLOBAL, abbrev: false }),
+  depth: 2,
+  reads: reads(
+    {
+      'list,ls,status,history,hist,get all,get values,get manifest,get notes,get hooks,get metadata,version,env,search repo,search hub,repo list,dependency list,dep list,plugin list':
+        '-a --all -A --all-namespaces -o: --output= -d --date -r --reverse -m: --max= --offset= -q --quiet --short --filter= -l: --selector= --revision= --show-desc --show-resources --template= --version= --devel --regexp --max-col-width= --fail-on-no-result --list-repo-url --deployed --failed --pending --superseded --uninstalled --uninstalling --no-headers --time-format= --endpoint=',
+      'show all,show chart,show values,show readme,show crds,inspect,lint,verify,template': `${HELM_VALUES} --version= --devel --strict --with-subcharts --quiet --kube-version= -a: --api-versions= --include-crds --skip-crds --skip-tests --show-only= -s: --release-name --name-template= --is-upgrade --no-hooks --validate --keyring= --verify --repo= --jsonpath= --insecure-skip-tls-verify --plain-http --skip-schema-validation --enable-dns --namespace= -n: --description=`,
+    },
+    HELM_GLOBAL,
+  ),
+  mutations: new Set([
+    'install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test', 'repo add', 'repo remove', 'repo rm', 'repo update', 'repo index',
+    'dependency update', 'dependency build', 'dep update', 'dep build', 'plugin install', 'plugin uninstall', 'plugin update', 'package', 'push',
+    'pull', 'fetch', 'registry login', 'registry logout', 'create',
+  ]),
+  // `template --output-dir` writes the rendered files; `--post-renderer` runs a program; `--dependency-update` fetches charts.
+  refine: (_path, _inv, rest) => !rest.some((a) => a.value === null || /^--(?:output-dir|post-renderer|post-renderer-args|dependency-update)(?:=|$)/.test(a.value)),
+});
+
 // ---- aws ----
 
 const AWS_GLOBAL = '--region= --profile= --output= --query= --no-paginate --max-items= --page-size= --starting-token= --endpoint-url= --no-verify-ssl --no-cli-pager --cli-auto-prompt --no-cli-auto-prompt --color= --debug --cli-read-timeout= --cli-connect-timeout= --ca-bundle= --no-sign-request --cli-binary-format=';
-const AWS_READ_OP = /^(?:describe|list|get)-[a-z0-9-]+$/;
+const AWS_READ_OP = /^(?:describe|list|get|search|lookup|filter|head|scan|query)-[a-z0-9-]+$|^(?:tail|wait|scan|query)$/;
 /** Read-named operations that write a local file given as an operand, or whose effect is not a read. */
 const AWS_NOT_READ = /^(?:get-object|get-object-torrent|get-job-output|get-media|get-clip|get-hls-streaming-session-url|get-login|get-login-password)$/;
 const AWS_MUTATING_OP = /^(?:create|delete|put|update|modify|run|start|stop|terminate|attach|detach|associate|disassociate|register|deregister|tag|untag|invoke|publish|send|set|enable|disable|reboot|restore|copy|import|export|upload|reset|revoke|authorize|cancel|accept|reject|add|remove|replace|deploy|execute|purge|rotate|promote|apply|batch|change|complete|confirm|allocate|release|request|respond|assign|unassign|increase|decrease|subscribe|unsubscribe|initiate|abort|rebuild|resize|restart|resume|pause|submit|transfer|merge|post|grant|retire)(?:-[a-z0-9-]+)?$/;
@@ -225,7 +253,9 @@ const aws: Handler = (w, inv) => {
   if (AWS_MUTATING_OP.test(op)) return mutation(w, inv);
   if (!AWS_READ_OP.test(op) || AWS_NOT_READ.test(op)) return w.unknown(inv, 'shell_command_unproven');
   // Operation parameters filter what is read; a second bare word in a row is a positional (an outfile).
-  for (let k = 2; k < positional.length; k++) {
+  // `aws logs tail GROUP` names the log group it follows.
+  const named = service === 'logs' && op === 'tail' ? 1 : 0;
+  for (let k = 2 + named; k < positional.length; k++) {
     const prev = args[positional[k]!.index - 1]!.value ?? '';
     if (!prev.startsWith('--')) return w.unknown(inv, 'shell_command_unproven');
   }
@@ -361,6 +391,9 @@ const SQL_FUNCTIONS = new Set([
   'left', 'right', 'position', 'md5', 'format', 'pg_get_viewdef', 'pg_get_functiondef', 'pg_get_indexdef', 'has_table_privilege', 'obj_description', 'col_description', 'unnest', 'generate_series',
 ]);
 
+/** Hash functions SQL can call (PostgreSQL md5/sha256/digest, pgcrypto hmac, MySQL sha2, crc32). */
+export const SQL_HASH = /\b(?:md5|sha1|sha2|sha224|sha256|sha384|sha512|digest|hmac|crc32)\s*\(/i;
+
 /** SQL that only reads: SELECT/SHOW/EXPLAIN (no ANALYZE)/TABLE/VALUES/WITH…SELECT, no INTO, no locking, only listed functions. */
 export function sqlReadOnly(sql: string): boolean {
   if (sql.length > 8192 || /\$\w*\$/.test(sql)) return false;
@@ -387,6 +420,12 @@ const PSQL = defineOptions({
   abbrev: true,
 });
 
+/**
+ * psql meta-commands that only describe (`\dt`, `\d users`, `\l`, `\conninfo`); `\!`, `\o`,
+ * `\copy`, `\i`, `\g`, `\w`, `\s` and `\gexec` run, read or write other things.
+ */
+const PSQL_META_READ = /^\\(?:d[a-zA-Z]*[+S]*|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/;
+
 const psql: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, PSQL);
   if (unprovenOptions(w, inv, s)) return;
@@ -399,7 +438,8 @@ const psql: Handler = (w, inv) => {
   }
   for (const c of commands) {
     if (!c.value || c.value.value === null) return w.unknown(inv, 'dynamic_word');
-    if (!sqlReadOnly(c.value.value)) return w.unknown(inv, 'shell_command_unproven');
+    if (SQL_HASH.test(c.value.value)) w.acc.addHash('code', c.value.value);
+    if (!sqlReadOnly(c.value.value) && !PSQL_META_READ.test(c.value.value.trim())) return w.unknown(inv, 'shell_command_unproven');
   }
   let wrote = false;
   for (const o of s.options) {
@@ -410,4 +450,4 @@ const psql: Handler = (w, inv) => {
   if (!wrote) w.acc.read();
 };
 
-export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, aws, gcloud, terraform, tofu: terraform, vault, psql };
+export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, helm, aws, gcloud, terraform, tofu: terraform, vault, psql };

@@ -98,7 +98,7 @@ const env: Handler = (w, inv) => {
   if (args[i]?.value === '-') i++;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
-    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === null) return w.unknownCode(inv);
     const eq = v.indexOf('=');
     if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.slice(0, eq))) break;
     if (isExecEnv(v.slice(0, eq))) w.unproven(inv, 'shell_command_unproven');
@@ -147,7 +147,7 @@ const sudo: Handler = (w, inv) => {
   if (has('s', 'shell', 'i', 'login')) {
     // `sudo -s cmd` runs cmd through a shell: the words are joined and parsed again.
     const text = operands.map((a) => a.value);
-    if (text.some((t) => t === null)) return w.unknown(inv, 'dynamic_word');
+    if (text.some((t) => t === null)) return w.unknownCode(inv);
     return w.reparse(inv, text.join(' '), scope);
   }
   w.run(inv, operands, { scope });
@@ -201,7 +201,7 @@ const watch: Handler = (w, inv) => {
   if (inner.length === 0) return w.acc.read();
   if (p.options.some((o) => o.name === 'x' || o.name === 'exec')) return w.run(inv, inner);
   const words = inner.map((a) => a.value);
-  if (words.some((v) => v === null)) return w.unknown(inv, 'dynamic_word');
+  if (words.some((v) => v === null)) return w.unknownCode(inv);
   w.reparse(inv, words.join(' '));
 };
 

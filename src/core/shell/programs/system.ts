@@ -1,0 +1,108 @@
+// System inspection tools with closed tables: iproute2 `ip` (objects shown, never changed),
+// journalctl (reading the journal, not vacuuming or rotating it), systemctl (status and
+// listings, not starting or enabling), and compilers and runtimes asked only for their
+// version. Anything outside the tables is unproven.
+import { defineOptions, scanOptions, unprovenOptions } from '../option-table.js';
+import type { Handler } from '../walker.js';
+
+// ---- ip ----
+
+/** `ip` objects by every prefix iproute2 accepts for them (it matches the first object a prefix names). */
+const IP_OBJECTS = ['address', 'addrlabel', 'link', 'route', 'rule', 'neighbor', 'neighbour', 'ntable', 'tunnel', 'tuntap', 'maddress', 'mroute', 'mrule', 'monitor', 'netns', 'netconf', 'nexthop', 'stats', 'token', 'vrf', 'xfrm', 'l2tp', 'fou', 'macsec', 'mptcp', 'ioam', 'sr', 'tcp_metrics'];
+const IP_SHORT: Record<string, string> = { a: 'address', addr: 'address', l: 'link', r: 'route', ro: 'route', n: 'neighbor', neigh: 'neighbor', ru: 'rule', m: 'maddress', maddr: 'maddress', nh: 'nexthop', tcpm: 'tcp_metrics' };
+/** Commands that only print (an object with no command shows it). */
+const IP_READS = new Set(['show', 'list', 'lst', 'sh', 'ls', 'l', 'get', 'help', 'identify', 'pids']);
+
+/** iproute2 reads one-dash options by prefix (`-stat`); `-batch` runs commands from a file, `-force` keeps going. */
+const IP_OPTIONS = defineOptions({
+  read:
+    '--human --iec --statistics --details --resolve --oneline --json --pretty --brief --color[=] --timestamp --tshort --4 --6 --0 ' +
+    '--M --B --all --Version --family= --netns= --Numeric --loops=',
+  unsafe: '--batch= --force',
+  posix: true,
+  singleDash: true,
+});
+
+const ip: Handler = (w, inv) => {
+  // iproute2 spells long options with one dash; `-batch` reads commands from a file.
+  const s = scanOptions(inv.args, 1, IP_OPTIONS);
+  if (unprovenOptions(w, inv, s)) return;
+  const [objWord, cmdWord] = s.operands;
+  if (objWord === undefined) return w.acc.read();
+  const typed = objWord.value;
+  if (typed === null || (cmdWord !== undefined && cmdWord.value === null)) return w.unknown(inv, 'dynamic_word');
+  const object = IP_SHORT[typed] ?? IP_OBJECTS.find((o) => o.startsWith(typed));
+  if (!object) return w.unknown(inv, 'shell_command_unproven');
+  if (object === 'monitor') return w.acc.read();
+  if (object === 'netns' && cmdWord?.value === 'exec') return w.unknown(inv, 'shell_command_unproven');
+  const cmd = cmdWord?.value ?? undefined;
+  if (cmd === undefined || IP_READS.has(cmd) || (object === 'netns' && cmd === 'list-id')) return w.acc.read();
+  // add, del, change, replace, set, flush, save, restore …: system state changes.
+  w.acc.write(inv.text);
+};
+
+// ---- journalctl ----
+
+const JOURNALCTL = defineOptions({
+  read:
+    '-h --help --version --no-pager -a --all -f --follow -e --pager-end -n:: --lines[=] -r --reverse -o: --output= --output-fields= -x --catalog -q --quiet ' +
+    '-m --merge -b:: --boot[=] --list-boots -k --dmesg -t: --identifier= -T: --exclude-identifier= -u: --unit= --user-unit= --user --system -p: --priority= ' +
+    '--facility= -g: --grep= --case-sensitive[=] -c: --cursor= --after-cursor= --show-cursor -S: --since= -U: --until= -F: --field= -N --fields ' +
+    '--header --disk-usage --list-catalog --dump-catalog --verify --no-hostname --no-full --full -l --utc -D: --directory= --file= -M: --machine= ' +
+    '--root= --image= --namespace= --invocation= -I --list-invocations --truncate-newline --no-tail --synchronize-on-exit[=]',
+  write: '--cursor-file=',
+  unsafe: '--vacuum-size= --vacuum-time= --vacuum-files= --rotate --flush --sync --relinquish-var --smart-relinquish-var --setup-keys --update-catalog --interval= --force',
+  abbrev: false,
+});
+
+const journalctl: Handler = (w, inv) => {
+  const s = scanOptions(inv.args, 1, JOURNALCTL);
+  if (unprovenOptions(w, inv, s)) return;
+  for (const o of s.options) if (o.kind === 'write' && o.value) return w.effect(inv, 'write', o.value);
+  w.acc.read();
+};
+
+// ---- systemctl ----
+
+const SYSTEMCTL_READS = new Set([
+  'status', 'show', 'cat', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies', 'list-jobs', 'list-machines', 'list-paths',
+  'list-automounts', 'is-active', 'is-enabled', 'is-failed', 'is-system-running', 'get-default', 'show-environment', 'help',
+]);
+const SYSTEMCTL = defineOptions({
+  read:
+    '-h --help --version --no-pager -l --full -a --all -t: --type= --state= --user --system --global -q --quiet -n: --lines= -o: --output= --plain ' +
+    '--no-legend -p: --property= -P: --value -r --recursive -H: --host= -M: --machine= --reverse --after --before --with-dependencies --failed ' +
+    '--show-types --firmware-setup --timestamp= --legend= --signal= --kill-whom= --job-mode= --show-transaction --check-inhibitors= --no-ask-password',
+  abbrev: false,
+});
+
+const systemctl: Handler = (w, inv) => {
+  const s = scanOptions(inv.args, 1, SYSTEMCTL);
+  if (unprovenOptions(w, inv, s)) return;
+  if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
+  const verb = s.operands[0];
+  if (verb === undefined) return w.acc.read();
+  if (verb.value === null) return w.unknown(inv, 'dynamic_word');
+  if (SYSTEMCTL_READS.has(verb.value)) return w.acc.read();
+  // start, stop, restart, enable, mask, edit, kill, daemon-reload …: system state changes.
+  w.acc.write(inv.text);
+};
+
+// ---- version queries ----
+
+/** `rustc --version`, `java -version`: compilers and runtimes asked only what they are. */
+const VERSION_WORDS = new Set(['--version', '-version', '-V', '-v', '-vV', 'version', '--help', '-help', '-h', '--print-sysroot', '-dumpversion', '-dumpmachine']);
+
+const versionOnly: Handler = (w, inv) => {
+  if (inv.args.length === 2 && inv.args[1]!.value !== null && VERSION_WORDS.has(inv.args[1]!.value)) return w.acc.read();
+  w.unknown(inv, 'shell_command_unproven');
+};
+
+const VERSION_ONLY = ['rustc', 'rustup', 'java', 'javac', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'swift', 'swiftc', 'kotlin', 'kotlinc', 'scala', 'ghc', 'elixir', 'erl', 'lua', 'luajit', 'zig', 'cmake', 'ninja', 'meson', 'bazel', 'sbt', 'dart', 'flutter', 'R', 'julia', 'nim', 'crystal', 'ocaml', 'gdb', 'lldb', 'nvm', 'pyenv', 'rbenv', 'asdf', 'mise', 'volta', 'fnm'];
+
+export const systemHandlers: Record<string, Handler> = {
+  ip,
+  journalctl,
+  systemctl,
+  ...Object.fromEntries(VERSION_ONLY.map((n) => [n, versionOnly])),
+};
