@@ -27,7 +27,7 @@ const OVERRIDE_OBJECTS: Record<JsonManifest, ReadonlySet<string>> = {
 };
 
 /** A dependency value that names a source other than the registry's version of the key. */
-const SOURCE_SPEC = /^(?:npm:|jsr:|github:|gitlab:|bitbucket:|git(?:\+[a-z]+)?:|git:\/\/|https?:|file:|link:|portal:|patch:|[\w.-]+\/[\w.-]+(?:#.*)?$)/i;
+const SOURCE_SWAP = /^(?:npm:|jsr:|github:|gitlab:|bitbucket:|git(?:\+[a-z]+)?:|git:\/\/|https?:|file:|link:|portal:|patch:|[\w.-]+\/[\w.-]+(?:#.*)?$)/i;
 
 /** `npm:evil@^1.2` → `npm:evil`; `github:me/x#v2` → `github:me/x`: a version or ref change is not a swap. */
 export function sourceOf(spec: string): string {
@@ -38,7 +38,7 @@ export function sourceOf(spec: string): string {
 }
 
 function sourceName(key: string, value: string): string | undefined {
-  return SOURCE_SPEC.test(value.trim()) ? `${key} from ${sourceOf(value)}` : undefined;
+  return SOURCE_SWAP.test(value.trim()) ? `${key} from ${sourceOf(value)}` : undefined;
 }
 
 /** npm keys whose values look like versions but are not packages (engines, the package's own version). */

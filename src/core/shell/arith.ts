@@ -10,7 +10,7 @@ type Env = ReadonlyMap<string, string | null>;
 export const INT_VALUE = '\u0000int';
 
 /** Shell variables bash itself keeps as integers. */
-const INTEGER_SPECIALS = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID', 'OPTIND', 'SRANDOM', 'EPOCHSECONDS', 'SHLVL', 'COLUMNS', 'LINES', 'HISTCMD']);
+const INTEGER_SHELL_VARS = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID', 'OPTIND', 'SRANDOM', 'EPOCHSECONDS', 'SHLVL', 'COLUMNS', 'LINES', 'HISTCMD']);
 
 export interface ArithCheck {
   /** False when the text may run code (a subscript, a substitution, an unknown variable). */
@@ -28,7 +28,7 @@ export function safeArithVariable(name: string, env: Env): boolean {
   const v = env.get(name);
   if (v === INT_VALUE) return true;
   if (typeof v === 'string') return isIntegerText(v);
-  if (v === undefined) return INTEGER_SPECIALS.has(name);
+  if (v === undefined) return INTEGER_SHELL_VARS.has(name);
   return false;
 }
 

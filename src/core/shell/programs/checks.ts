@@ -184,7 +184,7 @@ const PHPUNIT = small(
   },
 );
 
-const RSPEC = small(`${HV} -e: --example= -t: --tag= --fail-fast[=] --order= --seed= --only-failures --next-failure -f: --format= --dry-run --force-color --no-color -b --backtrace -w --warnings -p --profile[=] --bisect`, {
+const rspecOptions = small(`${HV} -e: --example= -t: --tag= --fail-fast[=] --order= --seed= --only-failures --next-failure -f: --format= --dry-run --force-color --no-color -b --backtrace -w --warnings -p --profile[=] --bisect`, {
   write: '-o: --out=',
   exec: '-r: --require= -I:',
   values: { '-f': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/, '--format': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/ },
@@ -234,7 +234,7 @@ const TABLES: Record<string, Check> = {
   oxlint: OXLINT,
   knip: KNIP,
   phpunit: PHPUNIT,
-  rspec: RSPEC,
+  rspec: rspecOptions,
   bats: BATS,
   unittest: UNITTEST,
 };
