@@ -393,7 +393,7 @@ eventId: string
 session: string
 record: RuntimeEvent
 label: (null | ("correct" | "incorrect" | "inconclusive"))
-hostEffect: ("unobserved" | "executed_despite_deny")
+hostEffect: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed")
 /**
  * Recomputed from the stored event when REMIT_AUDIT=detail kept it.
  */
@@ -430,7 +430,10 @@ recovery?: boolean
 contract?: ContractSummary
 action?: ActionSummary
 decision?: DecisionSummary
-hostEffect?: ("unobserved" | "executed_despite_deny")
+/**
+ * What the host did with the call: unobserved on a decision; on an effect record, what an adapter's fact showed (ran despite a deny; ran or never started after the host's own ask).
+ */
+hostEffect?: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed")
 /**
  * The event a label, approval or effect record is about.
  */
