@@ -29,11 +29,20 @@ export function commandHookDoctorRows(ctx: DoctorContext): DoctorRow[] {
   return [doctorCodex(ctx, { commandFor: commandFor('codex') }), doctorClaude(ctx, { commandFor: commandFor('claude') })];
 }
 
-/** Host gaps (modes where hooks do not fire, host bugs) are stated, never claimed as covered. */
+/**
+ * Every row says which host versions remit was verified against (the real-host matrix,
+ * docs/hosts/e2e-matrix.md) and the range that covers; host gaps (modes where hooks do not
+ * fire, host bugs) are stated, never claimed as covered.
+ */
 export function withKnownGaps(rows: DoctorRow[]): DoctorRow[] {
   return rows.map((r) => {
-    const gaps = getAdapter(r.host)?.capability.gaps ?? [];
-    return r.applicable && gaps.length ? { ...r, lines: [...r.lines, 'known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`)] } : r;
+    const capability = getAdapter(r.host)?.capability;
+    if (!capability) return r;
+    const { versions = [], range } = capability.verified;
+    const lines = [...r.lines, `verified against ${capability.displayName} ${versions.join(', ')} (range ${range})`];
+    const gaps = capability.gaps ?? [];
+    if (r.applicable && gaps.length) lines.push('known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`));
+    return { ...r, lines };
   });
 }
 
