@@ -9,6 +9,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** Enough for the turn an ask interrupts; a longer turn's early refusals stay unobserved. */
 const TAIL_BYTES = 1024 * 1024;
+const PROMPT_ID = /"promptId":"([^"\\]{1,512})"/;
 
 function tail(file: string): string | null {
   let fd: number | undefined;
@@ -47,22 +48,23 @@ export function declinedInLastTurn(transcriptPath: string | undefined): string[]
   const text = tail(transcriptPath);
   if (text === null) return [];
   const lines = text.split('\n');
-  let turn: unknown;
+  let turn: string | undefined;
   const ids: string[] = [];
-  // The first line may be cut by the tail; it fails to parse and is skipped like any bad line.
+  // Only a refusal line is parsed; the turn of the others is read from the key itself (inside a
+  // JSON string the quotes would be escaped, so this matches the line's own promptId only). The
+  // first line may be cut by the tail; it is skipped like any line that does not parse.
   for (let i = lines.length - 1; i >= 0; i--) {
     const raw = lines[i]!;
-    if (!raw.includes('"promptId"')) continue;
-    let line: Record<string, unknown>;
+    const promptId = PROMPT_ID.exec(raw)?.[1];
+    if (promptId === undefined) continue;
+    if (turn === undefined) turn = promptId;
+    else if (promptId !== turn) break;
+    if (!raw.includes('"user-rejected"')) continue;
     try {
-      line = JSON.parse(raw) as Record<string, unknown>;
+      ids.unshift(...rejectedIds(JSON.parse(raw) as Record<string, unknown>));
     } catch {
-      continue;
+      // a cut or damaged line proves nothing
     }
-    if (typeof line.promptId !== 'string') continue;
-    if (turn === undefined) turn = line.promptId;
-    else if (line.promptId !== turn) break;
-    ids.unshift(...rejectedIds(line));
   }
   return ids;
 }
