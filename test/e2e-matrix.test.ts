@@ -3,6 +3,8 @@
 // that shows it leaves the matrix stale, and this test names the cells.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { hostCapabilities } from '../adapters/hosts.js';
+import { inRange } from '../adapters/command-hook/doctor-common.js';
 
 type Expectation = 'proven' | 'gap' | 'n/a' | 'pending';
 
@@ -11,29 +13,57 @@ const LABEL_OF: Record<Exclude<Expectation, 'pending'>, string> = { proven: 'pro
 interface Matrix {
   /** lane → scenario → the label shown in the table. */
   cells: Map<string, Map<string, string>>;
+  /** host → the host versions its lanes ran. */
+  versions: Map<string, Set<string>>;
   /** `lane/scenario` → the expectation the run recorded beside a listed cell. */
   recorded: Map<string, string>;
 }
 
 function parseMatrix(md: string): Matrix {
   const lines = md.split('\n');
-  const header = lines.find((l) => l.startsWith('| host (version) |'));
-  if (header === undefined) throw new Error('no matrix table');
-  const columns = header.split('|').slice(2, -1).map((c) => c.trim());
+  const headers = lines.flatMap((l, i) => (l.startsWith('| host (version) |') ? [i] : []));
+  if (headers.length === 0) throw new Error('no matrix table');
+  // Each table numbers its own scenarios (S1…, T1…): the column names are unique across tables.
   const scenarioOf = new Map<string, string>();
-  for (const m of md.matchAll(/^- (S\d+) `([^`]+)`$/gm)) scenarioOf.set(m[1]!, m[2]!);
+  for (const m of md.matchAll(/^- ([A-Z]\d+) `([^`]+)`$/gm)) scenarioOf.set(m[1]!, m[2]!);
   const cells = new Map<string, Map<string, string>>();
-  for (const line of lines.slice(lines.indexOf(header) + 2)) {
-    if (!line.startsWith('| ')) break;
-    const parts = line.split('|').slice(1, -1).map((c) => c.trim());
-    const lane = parts[0]!.split(' ')[0]!;
-    const row = new Map<string, string>();
-    columns.forEach((col, i) => row.set(scenarioOf.get(col) ?? col, parts[i + 1] ?? ''));
-    cells.set(lane, row);
+  for (const at of headers) {
+    const columns = lines[at]!.split('|').slice(2, -1).map((c) => c.trim());
+    for (const line of lines.slice(at + 2)) {
+      if (!line.startsWith('| ')) break;
+      const parts = line.split('|').slice(1, -1).map((c) => c.trim());
+      const lane = parts[0]!.split(' ')[0]!;
+      const row = cells.get(lane) ?? new Map<string, string>();
+      columns.forEach((col, i) => row.set(scenarioOf.get(col) ?? col, parts[i + 1] ?? ''));
+      cells.set(lane, row);
+    }
   }
   const recorded = new Map<string, string>();
   for (const m of md.matchAll(/^- (\S+) × (\S+)(?::[^(]*)? \(expected ([a-z/]+)\)/gm)) recorded.set(`${m[1]}/${m[2]}`, m[3]!);
-  return { cells, recorded };
+  const versions = new Map<string, Set<string>>();
+  for (const at of headers) {
+    for (const line of lines.slice(at + 2)) {
+      const m = /^\| ([a-z]+)\S* (\d+\.\d+\.\d+) /.exec(line);
+      if (!m) break;
+      versions.set(m[1]!, (versions.get(m[1]!) ?? new Set()).add(m[2]!));
+    }
+  }
+  return { cells, recorded, versions };
+}
+
+/** The range a set of verified versions supports: each version's minor line, from the lowest verified release. */
+function rangeOf(versions: string[]): string {
+  const lowest = new Map<string, number[]>();
+  for (const v of versions) {
+    const [major, minor, patch] = v.split('.').map(Number) as [number, number, number];
+    const key = `${major}.${minor}`;
+    const seen = lowest.get(key);
+    if (!seen || patch < seen[2]!) lowest.set(key, [major, minor, patch]);
+  }
+  return [...lowest.values()]
+    .sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!)
+    .map(([major, minor, patch]) => `>=${major}.${minor}.${patch} <${major}.${minor! + 1}.0`)
+    .join(' || ');
 }
 
 /** Every way the matrix disagrees with the expectations, one line each. */
@@ -60,6 +90,18 @@ describe('e2e matrix', () => {
   it('shows every cell as e2e/expectations.json promises it (else rerun npm run e2e, then npm run docs)', () => {
     const lanes = (JSON.parse(readFileSync('e2e/expectations.json', 'utf8')) as { lanes: Record<string, Record<string, Expectation>> }).lanes;
     expect(staleCells(parseMatrix(readFileSync('docs/hosts/e2e-matrix.md', 'utf8')), lanes)).toEqual([]);
+  });
+
+  it('verified versions in each capability record (and so doctor and the contract document) are the versions the matrix ran', () => {
+    const matrix = parseMatrix(readFileSync('docs/hosts/e2e-matrix.md', 'utf8'));
+    for (const c of hostCapabilities()) {
+      const ran = [...(matrix.versions.get(c.host) ?? [])].sort();
+      expect({ host: c.host, versions: [...(c.verified.versions ?? [])].sort() }).toEqual({ host: c.host, versions: ran });
+      expect({ host: c.host, range: c.verified.range }).toEqual({ host: c.host, range: rangeOf(ran) });
+      for (const v of ran) expect(inRange(v, c.verified.range)).toBe(true);
+    }
+    expect(rangeOf(['2.1.332', '2.1.197'])).toBe('>=2.1.197 <2.2.0');
+    expect(rangeOf(['1.6.0', '0.74.2'])).toBe('>=0.74.2 <0.75.0 || >=1.6.0 <1.7.0');
   });
 
   it('names a promise the matrix does not show, a stale annotation, and a missing lane', () => {

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { ControlEvent } from '../../src/generated/types.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runClaudeHook } from './hook.js';
+import { createRuntime } from '../../src/core/host/create-runtime.js';
+import { auditFile, sessionKey } from '../../src/core/state/home.js';
+import type { ControlEvent, RuntimeEvent } from '../../src/generated/types.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
+import { declinedInLastTurn } from './declined.js';
 import { claudeToolRequest } from './tools.js';
 import { claudeEvent } from './events.js';
 import { renderClaude } from './render.js';
@@ -84,5 +92,61 @@ describe('Claude Code renderer', () => {
   it('blocks at UserPromptSubmit and UserPromptExpansion', () => {
     expect(renderClaude('UserPromptExpansion', { kind: 'prompt-block', text: 'INVALID_DIRECTIVE_TOKEN: x' })).toEqual({ decision: 'block', reason: 'INVALID_DIRECTIVE_TOKEN: x' });
     expect(renderClaude('SubagentStart', { kind: 'context', text: 'c', userLine: 'u' })).toEqual({ hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'c' }, systemMessage: 'u' });
+  });
+});
+
+describe('Claude Code: a "No" at the native ask', () => {
+  // Captured on 2.1.332 (terminal UI, e2e/interactive/claude.ts): an ask answered No, then a
+  // prompt, then the same ask answered Yes. Lines 0-14 are the file as the second prompt's
+  // UserPromptSubmit saw it (the prompt being submitted is not written yet).
+  const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'conformance', 'transcript-2.1.332-ask-declined-then-approved.jsonl');
+  const lines = readFileSync(fixture, 'utf8').split('\n').filter(Boolean);
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'remit-claude-declined-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const transcript = (upTo: number, extra: string[] = []) => {
+    const file = path.join(dir, 't.jsonl');
+    writeFileSync(file, `${[...lines.slice(0, upTo), ...extra].join('\n')}\n`);
+    return file;
+  };
+
+  it('reads the last turn\'s refusals from the transcript, and nothing else', () => {
+    expect(declinedInLastTurn(transcript(15))).toEqual(['toolu_e2e_0001']);
+    // After the next turn (an approved call): the earlier refusal is not reported again.
+    expect(declinedInLastTurn(transcript(lines.length))).toEqual([]);
+    expect(declinedInLastTurn(path.join(dir, 'missing.jsonl'))).toEqual([]);
+    expect(declinedInLastTurn(dir)).toEqual([]);
+    expect(declinedInLastTurn(undefined)).toEqual([]);
+    // A refusal in a subagent's side chain, or one not marked as before the run, is not the person's "No" here.
+    const side = lines[10]!.replace('"isSidechain":false', '"isSidechain":true');
+    expect(declinedInLastTurn(transcript(10, [side]))).toEqual([]);
+    expect(declinedInLastTurn(transcript(10, [lines[10]!.replace('"toolDenialBeforeRun":true', '"toolDenialBeforeRun":false')]))).toEqual([]);
+    expect(declinedInLastTurn(transcript(10, ['{"promptId": "a5597894-3b1b-4e46-9e17-95c2f029b81f", not json', lines[10]!]))).toEqual(['toolu_e2e_0001']);
+  });
+
+  it('records the asked call as not executed at the next prompt, and an approved one as executed', async () => {
+    const home = path.join(dir, 'state');
+    const runtime = createRuntime({ home, env: { HOME: dir, REMIT_HOME: home }, channels: { deny: 'json-deny', ask: 'native' } });
+    const first = JSON.parse(lines[4]!) as { sessionId: string; promptId: string; cwd: string };
+    const common = { session_id: first.sessionId, cwd: dir, permission_mode: 'acceptEdits' };
+    const hook = (event: string, p: Record<string, unknown>) => runClaudeHook(event, JSON.stringify({ ...common, hook_event_name: event, ...p }), runtime, { cwd: dir });
+    const bash = { tool_name: 'Bash', tool_input: { command: 'sha256sum a.txt', description: 'run a command' } };
+    const t = transcript(4);
+    await hook('UserPromptSubmit', { transcript_path: t, prompt_id: first.promptId, prompt: '$remit change hash=ask -- hash a.txt' });
+    const asked = JSON.parse((await hook('PreToolUse', { transcript_path: t, prompt_id: first.promptId, ...bash, tool_use_id: 'toolu_e2e_0001' })).stdout!) as { hookSpecificOutput: { permissionDecision: string } };
+    expect(asked.hookSpecificOutput.permissionDecision).toBe('ask');
+    await hook('UserPromptSubmit', { transcript_path: transcript(15), prompt_id: 'p-2', prompt: 'ok try again' });
+    await hook('PreToolUse', { transcript_path: transcript(15), prompt_id: 'p-3', ...bash, tool_use_id: 'toolu_e2e_0002' });
+    await hook('PostToolUse', { transcript_path: transcript(15), prompt_id: 'p-3', ...bash, tool_use_id: 'toolu_e2e_0002', tool_response: { stdout: 'x' } });
+    await hook('SessionEnd', { transcript_path: transcript(lines.length), prompt_id: 'p-4', reason: 'prompt_input_exit' });
+    const records = readFileSync(auditFile(home, sessionKey('claude', first.sessionId)), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RuntimeEvent);
+    const decided = records.filter((r) => r.kind === 'action').map((r) => r.id);
+    const effects = records.filter((r) => r.kind === 'effect').map((r) => [r.about, r.hostEffect]);
+    expect(effects).toEqual([
+      [decided[0], 'not_executed'],
+      [decided[1], 'executed'],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import type { Runtime } from '../../src/core/host/runtime.js';
 import type { EnvelopeBase } from '../command-hook/envelope.js';
 import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent, sharedLifecycleEvent } from '../command-hook/events-common.js';
 import { objectField, stringField } from '../command-hook/payload.js';
+import { declinedInLastTurn } from './declined.js';
 import { claudeToolRequest, isClaudeAgentTool } from './tools.js';
 
 export const CLAUDE_EVENTS = new Set([
@@ -43,12 +44,25 @@ function agentLifecycle(p: Record<string, unknown>): { lifecycle: ActionAfterEve
   return { lifecycle: 'unknown', ...(ids ? { agentIds: ids } : {}) };
 }
 
+/**
+ * A "No" at Claude Code's permission prompt fires no hook; the transcript holds it (declined.ts).
+ * Each declined call of the last turn is reported as never started before the event that
+ * follows it, so the audit records what the host did with an asked call.
+ */
+async function reportDeclined(p: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<void> {
+  if (base.agentId) return;
+  for (const id of declinedInLastTurn(stringField(p, 'transcript_path'))) {
+    await runtime.handle(actionAfterEvent(base, { tool_use_id: id }, 'not_started'));
+  }
+}
+
 export async function claudeEvent(event: string, p: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<ControlEvent | null> {
   switch (event) {
     case 'SessionStart':
       return sessionStartEvent(base, p);
     case 'UserPromptSubmit': {
       const prompt = typeof p.prompt === 'string' ? p.prompt : '';
+      await reportDeclined(p, base, runtime);
       return { ...base, kind: 'prompt.submit', prompt, origin: promptOrigin(base, prompt) };
     }
     case 'UserPromptExpansion': {
@@ -73,6 +87,9 @@ export async function claudeEvent(event: string, p: Record<string, unknown>, bas
     case 'PermissionDenied':
       // The tool never ran (auto-mode classifier or a permission rule refused it).
       return actionAfterEvent(base, p, 'not_started');
+    case 'SessionEnd':
+      await reportDeclined(p, base, runtime);
+      return sharedLifecycleEvent(event, base) ?? null;
     default:
       return sharedLifecycleEvent(event, base) ?? null;
   }

@@ -44,7 +44,7 @@ export const CODEX_CAPABILITY: HostCapability = {
     '/etc/codex/**',
   ],
   gaps: [
-    'Every non-managed hook needs trust ([hooks.state] in config.toml) or Codex skips it silently; `remit install codex --trust` records it, `remit doctor` checks it',
+    'Every non-managed hook needs trust ([hooks.state] in config.toml): `codex exec` skips an untrusted or changed hook silently, the terminal UI opens "Hooks need review" first (0.171.0); `remit install codex --trust` records it, `remit doctor` checks it with the same verdicts as Codex\'s /hooks (trusted, modified, new, disabled)',
     'Project hooks load only when the project .codex layer is trusted',
     'Codex has no PostToolUseFailure or PermissionDenied: PostToolUse also fires after a failed command',
     'write_stdin to a running exec session does not re-run PreToolUse (Codex design); remit classifies the session-starting command only',

@@ -64,8 +64,12 @@ function cmp(a: string, b: string): number {
   return 0;
 }
 
-/** `>=a <b` ranges, the only form the capability records use. */
+/** `>=a <b` ranges, alternatives joined by `||`: the only forms the capability records use. */
 export function inRange(version: string, range: string): boolean {
+  return range.split('||').some((alt) => inSimpleRange(version, alt.trim()));
+}
+
+function inSimpleRange(version: string, range: string): boolean {
   return range.split(/\s+/).every((part) => {
     const m = /^(>=|<=|>|<|=)?(\d+\.\d+\.\d+)$/.exec(part);
     if (!m) return false;

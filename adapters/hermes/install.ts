@@ -155,7 +155,6 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
       }
     }
   }
-  lines.push(`verified against Hermes Agent ${(HERMES_CAPABILITY.verified.versions ?? []).join(', ')} (range ${HERMES_CAPABILITY.verified.range})`);
   const ok = installed && enabled && probe;
   const why = !installed && inProject ? `remit is installed for this project only; Hermes loads a project plugin only with HERMES_ENABLE_PROJECT_PLUGINS=1 after \`hermes plugins enable remit\` (\`remit install hermes\` covers every project)` : !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : 'Hermes loads the remit plugin and it answers';
   return { host: 'hermes', protected: ok, lines: [`protected: ${ok ? 'yes' : 'no'} — ${why}`, ...lines] };

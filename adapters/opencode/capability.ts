@@ -24,7 +24,7 @@ export const OPENCODE_CAPABILITY: HostCapability = {
   promptBlock: false,
   promptBlockDetail: 'V1 cannot reject a prompt: malformed directives and inspection answers reach the model as context, and a pending directive error pauses writes in the core',
   subagentLinkage: 'task starts a child session with parentID; hooks in the child are mapped to the root (session.created events, else client.session.get)',
-  verified: { range: '>=1.18.29 <2', versions: ['1.18.33'], method: 'real-host' },
+  verified: { range: '>=1.18.33 <1.19.0', versions: ['1.18.33'], method: 'real-host' },
   configPaths: [
     '~/.config/opencode/opencode.json',
     '~/.config/opencode/opencode.jsonc',

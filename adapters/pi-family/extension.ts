@@ -193,8 +193,10 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
 
     async function decideTool(toolCallId: string, toolName: string, request: ToolRequest, ctx: PiContext): Promise<unknown> {
       let result: ControllerResult;
+      let who: { f: EnvelopeFields; rt: Runtime };
       try {
         const { f, rt } = await identify(ctx);
+        who = { f, rt };
         const action = await rt.classify(request, { id: toolCallId, tool: toolName, cwd: f.cwd });
         result = await rt.handle(controlEvent(rt, f, { kind: 'action.before', action }));
       } catch (err) {
@@ -209,7 +211,11 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
         if (ctx?.hasUI && typeof ctx.ui?.confirm === 'function') {
           // The dialog is read by the person, the block reason below by the model.
           const yes = await ctx.ui.confirm('remit: approve this action?', result.question ?? result.message).catch(() => false);
-          return yes ? undefined : { block: true, reason: `${result.message}\nThe user declined it.` };
+          if (yes) return undefined;
+          // The person's "No" is this extension's own fact, and Pi sends no tool_result for a
+          // blocked call: the call never started, so the audit can say so.
+          await who.rt.handle(controlEvent(who.rt, who.f, { kind: 'action.after', actionId: toolCallId, tool: toolName, lifecycle: 'not_started' }));
+          return { block: true, reason: `${result.message}\nThe user declined it.` };
         }
         return { block: true, reason: result.message };
       }

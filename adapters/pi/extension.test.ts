@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakePi } from '../pi-family/fake-host.js';
@@ -95,6 +95,28 @@ describe('Pi extension loaded as Pi loads it', () => {
     await yes.startSession();
     await yes.prompt('$remit review');
     expect((await yes.tool('mcp__db__drop', { table: 't' })).ran).toBe(true);
+  });
+
+  it('records what the person answered at the confirm: declined as not executed, approved as executed', async () => {
+    const asking = await createTestWorld({ channels: { deny: 'block', ask: 'native' } });
+    try {
+      const load = (sessionId: string, confirmAnswer: boolean) => new FakePi({ host: 'pi', cwd: asking.project, sessionId, confirmAnswer }).load(createRemitPiExtension({ runtime: asking.runtime, env: {}, stderr: () => {} }));
+      const effects = () =>
+        readdirSync(path.join(asking.home, 'audit'))
+          .flatMap((f) => readFileSync(path.join(asking.home, 'audit', f), 'utf8').split('\n').filter(Boolean))
+          .map((l) => JSON.parse(l) as { kind: string; hostEffect?: string })
+          .filter((r) => r.kind === 'effect')
+          .map((r) => r.hostEffect);
+      for (const [id, answer] of [['s-no', false], ['s-yes', true]] as const) {
+        const pi = load(id, answer);
+        await pi.startSession();
+        await pi.prompt('$remit review');
+        await pi.tool('mcp__db__drop', { table: 't' });
+      }
+      expect(effects().sort()).toEqual(['executed', 'not_executed']);
+    } finally {
+      asking.dispose();
+    }
   });
 
   it('links a subagent process to its root through the environment it inherits', async () => {

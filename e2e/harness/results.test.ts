@@ -59,8 +59,7 @@ describe('matrix', () => {
         cell({ scenario: 'agents', status: 'failed', expected: 'proven', observed: 'a child ran' }),
         cell({ lane: 'pi', scenario: 'agents', status: 'n/a', expected: 'n/a', version: '0.74.2', install: 'n/a' }),
       ],
-      ['s1', 'agents'],
-      ['claude', 'pi'],
+      [{ prefix: 'S', scenarios: ['s1', 'agents'], lanes: ['claude', 'pi'] }],
       exp,
       '2026-12-02 12:00',
     );
@@ -69,5 +68,24 @@ describe('matrix', () => {
     expect(md).toContain('claude × agents: failed (expected proven) — observed: a child ran');
     expect(md).toContain('pi × agents: not applicable (expected n/a) — no subagent tool');
     expect(md).toContain('- claude × s1 (expected pending)');
+  });
+
+  it('renders a second table with its own heading and numbering, and leaves out a table with no cells', () => {
+    const exp: Expectations = { lanes: {}, notes: {} };
+    const md = renderMatrix(
+      [cell({ scenario: 's1' }), cell({ lane: 'claude/tui', scenario: 'tui-a', status: 'failed', observed: 'not reached' })],
+      [
+        { prefix: 'S', scenarios: ['s1'], lanes: ['claude'] },
+        { prefix: 'T', heading: 'Interactive', scenarios: ['tui-a', 'tui-b'], lanes: ['claude/tui'] },
+        { prefix: 'X', heading: 'Empty', scenarios: ['x'], lanes: ['nobody'] },
+      ],
+      exp,
+      '2026-12-02 12:00',
+    );
+    expect(md).toContain('| host (version) | S1 |');
+    expect(md).toContain('## Interactive\n\n| host (version) | T1 |\n| --- | --- |\n| claude/tui 2.1.197 [remit via installer] | failed |');
+    expect(md).toContain('- T1 `tui-a`');
+    expect(md).not.toContain('Empty');
+    expect(md).toContain('claude/tui × tui-a: failed (expected pending) — observed: not reached');
   });
 });

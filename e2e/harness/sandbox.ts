@@ -117,6 +117,34 @@ export function readProjectFiles(project: string): Record<string, string> {
   return out;
 }
 
+/**
+ * Kills every process still running with this sandbox's HOME: the sandbox started them, and a
+ * host may leave one behind in its own session (Codex 0.171.0's UI starts an app-server daemon
+ * that outlives it). Linux /proc only; elsewhere nothing is found.
+ */
+export function killSandboxProcesses(sb: Sandbox): number {
+  const mark = Buffer.from(`\0HOME=${sb.home}\0`);
+  let killed = 0;
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const environ = Buffer.concat([Buffer.from('\0'), fs.readFileSync(`/proc/${pid}/environ`)]);
+      if (!environ.includes(mark)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+      killed += 1;
+    } catch {
+      // gone already, or not ours to read
+    }
+  }
+  return killed;
+}
+
 export function removeSandbox(sb: Sandbox): void {
+  killSandboxProcesses(sb);
   fs.rmSync(sb.root, { recursive: true, force: true });
 }

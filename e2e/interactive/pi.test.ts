@@ -1,56 +1,83 @@
-// Pi 1.6.0's interactive UI in tmux (the Pi-family host of the interactive lane), remit installed
-// by `remit install pi`: a typed `$remit review` arms the contract, remit's refusal shows on screen,
-// and `$remit status` is answered by the `input` handler without a model turn.
+// Pi's terminal UI (1.6.0, Node 22 lane; the Pi-family host of the interactive lane) in tmux with
+// `remit install pi`: a typed `$remit review` arms, remit's refusal shows on screen, `$remit
+// status` is answered by the `input` handler without a model turn, and an `ask` verdict opens
+// remit's confirm dialog in Pi's UI (ctx.ui.confirm): No blocks the call, Yes lets it run.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { pi22 } from '../harness/hosts/pi.js';
-import { E2E_DIR } from '../harness/hosts/driver.js';
-import { laneKey } from '../harness/hosts/index.js';
-import { sanitise } from '../harness/capture/save.js';
-import { readAudit } from '../harness/remit.js';
-import { openSession } from '../harness/session.js';
-import { openScreen, tmuxAvailable } from '../harness/tmux.js';
+import { TUI_LANES } from '../harness/hosts/index.js';
+import { decisions, defineTuiLane, reviewRefusalAudited, effectOf, modelTurnsSince, until } from './tui-lane.js';
 
-const OUT = path.join(E2E_DIR, 'captures', 'interactive');
+const driver = TUI_LANES.find((l) => l.host === 'pi')!;
 
-describe('interactive pi node22', () => {
-  it('arms from a typed prompt, shows the refusal and answers $remit status on screen', async () => {
-    const driver = pi22;
-    const why = tmuxAvailable() ?? driver.unavailable();
-    if (why !== undefined) throw new Error(`not run: ${why}`);
-    const session = await openSession(driver, { label: 'tui', mode: 'remit', files: { 'a.txt': 'hello\n' } });
+defineTuiLane(driver, {
+  command(session) {
+    // The same provider and model as print mode, with no -p and no prompt.
+    const inv = driver.invocation(session.sb, '', {});
+    return { file: inv.file, args: inv.args.filter((a) => a !== '-p' && a !== '') };
+  },
+  async walk(w) {
+    const { session } = w;
     const sb = session.sb;
-    const save = (name: string, text: string) => {
-      fs.mkdirSync(OUT, { recursive: true });
-      fs.writeFileSync(path.join(OUT, `${laneKey(driver)}.${name}.txt`), sanitise(text, sb).replace(/[ \t]+$/gm, ''));
-    };
-    const target = { rel: 'b.txt', abs: path.join(sb.project, 'b.txt') };
-    session.double.setScript({ main: [{ calls: [session.tools.write(target, 'new\n')] }, { text: 'Understood, I will only look.' }] });
-    const inv = driver.invocation(sb, '', {});
-    // Interactive: the same provider and model, no -p and no prompt.
-    const args = inv.args.filter((a) => a !== '-p' && a !== '');
-    const screen = openScreen(sb, inv.file, args, sb.env);
-    try {
-      await screen.waitFor(/e2e-model/, 90_000);
-      await new Promise((r) => setTimeout(r, 2_000));
-      screen.type('$remit review -- look at a.txt', true);
-      const refused = await screen.waitFor(/Understood, I will only look/, 120_000);
-      save('review-refused', refused);
-      expect(fs.existsSync(target.abs)).toBe(false);
-      expect(readAudit(sb).records.some((r) => r.kind === 'action' && r.decision?.outcome === 'deny' && r.decision.reasonCode === 'MODE_FORBIDS_MUTATION')).toBe(true);
+    const t = session.tools;
+    const screen = w.open();
+    const ready = await screen.waitFor(/e2e-model/);
+    w.save('start', ready);
 
+    const target = { rel: 'b.txt', abs: path.join(sb.project, 'b.txt') };
+    session.double.setScript({ main: [{ calls: [t.write(target, 'new\n')] }, { text: 'Understood, I will only look.' }] });
+    await screen.submit('$remit review -- look at a.txt');
+    await w.cell('tui-directive-arms', async () => {
+      const armed = await screen.waitFor(/remit ARMED: mode=review/, { scrollback: true });
+      w.save('armed', armed);
+      return 'remit\'s "remit ARMED: mode=review …" line showed after the typed prompt';
+    });
+    await w.cell('tui-refusal-on-screen', async () => {
+      const refused = await screen.waitFor(/MODE_FORBIDS_MUTATION[\s\S]*Understood, I will only look/, { scrollback: true });
+      w.save('review-refused', refused);
+      await reviewRefusalAudited(session, target);
+      return 'MODE_FORBIDS_MUTATION shown in the tool result on screen; b.txt not written; audit: deny under ARMED / review';
+    });
+    await w.cell('tui-status-on-screen', async () => {
       const before = session.double.requests.length;
-      screen.type('$remit status', true);
-      const status = await screen.waitFor(/State: ARMED \/ review/, 60_000);
-      save('status', status);
-      expect(session.double.requests.slice(before).filter((r) => r.toolsOffered.length > 0)).toEqual([]);
-    } catch (error) {
-      save('failed', screen.text());
-      throw error;
-    } finally {
-      screen.close();
-      await session.close();
-    }
-  });
+      await screen.submit('$remit status');
+      const status = await screen.waitFor(/remit status\s*\n\s*Session: [\s\S]*State: ARMED \/ review/, { scrollback: true });
+      w.save('status', status);
+      const n = modelTurnsSince(session, before);
+      if (n > 0) throw new Error(`$remit status cost ${n} model turn(s)`);
+      return 'remit status shown by the input handler (ctx.ui.notify); 0 model turns';
+    });
+
+    const sum = path.join(sb.project, 'a.sum');
+    session.double.setScript({ main: [{ calls: [t.shell('sha256sum a.txt > a.sum')] }, { calls: [t.shell('sha256sum a.txt > a.sum')] }, { text: 'Hashed it.' }] });
+    await screen.submit('$remit change hash=ask -- hash a.txt into a.sum');
+    const dialog = /remit: approve this action\?[\s\S]*HASH_NOT_AUTHORIZED[\s\S]*enter select/;
+    const asked = await screen.waitFor(dialog);
+    w.save('ask-prompt', asked);
+    // No: one key at a time, each seen on screen.
+    await screen.press('Down', /→ No/);
+    // A second Enter would answer the next dialog: wait long before pressing again.
+    await screen.press('Enter', /The user declined it/, { scrollback: true, retryMs: 20_000 });
+    await w.cell('tui-ask-declined', async () => {
+      // The model is told, and calls again: the dialog returns.
+      const again = await screen.waitFor(/The user declined it[\s\S]*remit: approve this action\?[\s\S]*enter select/, { scrollback: true });
+      w.save('ask-declined', again);
+      if (fs.existsSync(sum)) throw new Error('a.sum was written although the answer was No');
+      const first = decisions(session).find((r) => r.decision?.reasonCode === 'HASH_NOT_AUTHORIZED');
+      if (first?.decision?.outcome !== 'ask') throw new Error('the hash was not asked');
+      const effect = await until(() => effectOf(session, first.id), 'no host effect recorded for the declined call');
+      if (effect !== 'not_executed') throw new Error(`the declined call's host effect is ${effect}`);
+      return "remit's confirm dialog showed HASH_NOT_AUTHORIZED; No blocked the command (a.sum absent); audit: host effect not_executed";
+    });
+    await screen.waitFor(/→ Yes/);
+    await screen.press('Enter', /Hashed it\./, { scrollback: true });
+    await w.cell('tui-ask-approved', async () => {
+      const done = await screen.waitFor(/Hashed it\./, { scrollback: true });
+      w.save('ask-approved', done);
+      await until(() => (fs.existsSync(sum) ? true : undefined), 'a.sum was not written after Yes');
+      const asks = decisions(session).filter((r) => r.decision?.reasonCode === 'HASH_NOT_AUTHORIZED');
+      const effect = await until(() => effectOf(session, asks[1]?.id), 'no host effect recorded for the approved call');
+      if (effect !== 'executed') throw new Error(`the approved call's host effect is ${effect}`);
+      return 'Yes let the command run (a.sum written); audit: host effect executed';
+    });
+  },
 });

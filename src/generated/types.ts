@@ -413,7 +413,7 @@ lines: [string, ...(string)[]]
  * This interface was referenced by `CliExplain`'s JSON-Schema
  * via the `definition` "HostEffect".
  */
-export type HostEffect = ("unobserved" | "executed_despite_deny" | "ran" | "failed" | "running" | "not_started" | "ended")
+export type HostEffect = ("unobserved" | "executed_despite_deny" | "executed" | "not_executed" | "ran" | "failed" | "running" | "not_started" | "ended")
 
 /**
  * `remit explain evt_… --json`: the audit record of one event, its latest label and what is known of its effect. For a decision, the rule table runs again over the facts the record kept (the same rules the hook ran), so the explanation and the authorising lines are a replay, not a guess.
@@ -499,9 +499,9 @@ action?: ActionSummary
 decision?: DecisionSummary
 input?: DecisionInputSummary
 /**
- * What the host did with the call, as far as remit saw it: `unobserved` on the decision itself (it is written before the host acts); a later effect or lifecycle record about the event says more (`remit explain`, `remit status`).
+ * What the host did with the call, as far as remit saw it: `unobserved` on the decision itself (it is written before the host acts); on an effect record about the event, what an adapter's fact showed (ran despite a deny; ran or never started after the host's own ask). `remit explain` and `remit status` read them back.
  */
-hostEffect?: ("unobserved" | "executed_despite_deny")
+hostEffect?: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed")
 /**
  * The event a label, approval or effect record is about; on a lifecycle record of an action.after, the decision of that call.
  */
@@ -1043,7 +1043,7 @@ authorise?: Authorise
 /**
  * What the host did with the call, from the records about it: unobserved only when no later fact from the host names it.
  */
-hostEffect: ("unobserved" | "executed_despite_deny" | "ran" | "failed" | "running" | "not_started" | "ended")
+hostEffect: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed" | "ran" | "failed" | "running" | "not_started" | "ended")
 }[]
 /**
  * The newest record of the audit tail, whatever its kind.

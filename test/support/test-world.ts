@@ -16,7 +16,8 @@ export interface TestWorld {
   dispose(): void;
 }
 
-export async function createTestWorld(): Promise<TestWorld> {
+/** `channels`: how verdicts travel, as the host's runtime declares them (needed for host effects). */
+export async function createTestWorld(options: { channels?: Parameters<typeof createRuntime>[0]['channels'] } = {}): Promise<TestWorld> {
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-adapter-')));
   const project = path.join(base, 'project');
   const home = path.join(base, 'remit-home');
@@ -31,6 +32,6 @@ export async function createTestWorld(): Promise<TestWorld> {
     XDG_STATE_HOME: path.join(userHome, '.local', 'state'),
     XDG_DATA_HOME: path.join(userHome, '.local', 'share'),
   };
-  const runtime = createRuntime({ home, env });
+  const runtime = createRuntime({ home, env, ...(options.channels ? { channels: options.channels } : {}) });
   return { base, project, home, userHome, env, runtime, dispose: () => rmSync(base, { recursive: true, force: true }) };
 }

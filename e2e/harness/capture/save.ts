@@ -57,11 +57,16 @@ export function captureName(host: HostName, raw: unknown, fileName: string): str
 }
 
 /** Writes the kept captures and returns their paths relative to the repository. */
-export function saveCaptures(host: HostName, rawDir: string, sb: Pick<Sandbox, 'root' | 'home' | 'project'>, about: Json): string[] {
+export function saveCaptures(host: HostName, rawDir: string, sb: Pick<Sandbox, 'root' | 'home' | 'project'>, about: Json, folder: string = host): string[] {
   if (!fs.existsSync(rawDir)) return [];
-  const outDir = path.join(E2E_DIR, 'captures', host);
-  // A capture run replaces the host's whole set, so no payload of an older version lingers.
-  fs.rmSync(outDir, { recursive: true, force: true });
+  const outDir = path.join(E2E_DIR, 'captures', folder);
+  // A capture run replaces the set it wrote last time (named in _about.json), so no payload of an
+  // older version lingers; other records in the folder (deny-shapes.json) stay.
+  const aboutFile = path.join(outDir, '_about.json');
+  if (fs.existsSync(aboutFile)) {
+    const old = (JSON.parse(fs.readFileSync(aboutFile, 'utf8')) as { files?: string[] }).files ?? [];
+    for (const f of old) fs.rmSync(path.join(outDir, path.basename(f)), { force: true });
+  }
   fs.mkdirSync(outDir, { recursive: true });
   const files = fs
     .readdirSync(rawDir)

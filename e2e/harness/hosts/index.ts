@@ -22,6 +22,16 @@ export const LANES: HostDriver[] = [
   omp22,
 ];
 
+/**
+ * The interactive lane: the newest releases' terminal UIs in tmux (e2e/interactive/). Codex runs
+ * without the bypass flag, its hooks trusted by `remit install codex --trust` as a user would.
+ */
+export const TUI_LANES: HostDriver[] = [
+  { ...claude22, lane: 'tui' },
+  { ...codexTrust22, lane: 'tui' },
+  { ...pi22, lane: 'tui' },
+];
+
 /** `codex/trust`, `claude`, `claude@node22` … : the key of a lane in expectations.json and the matrix. */
 export function laneKey(driver: Pick<HostDriver, 'host' | 'lane' | 'toolchain'>): string {
   const base = driver.lane === 'default' ? driver.host : `${driver.host}/${driver.lane}`;

@@ -7,6 +7,7 @@ import { inRange } from '../../../adapters/command-hook/doctor-common.js';
 import type { CliIO } from '../io.js';
 import { doctorClaude } from '../../../adapters/claude/doctor.js';
 import { doctorCodex } from '../../../adapters/codex/doctor.js';
+import { withKnownGaps } from './doctor.js';
 import { run as install } from './install.js';
 
 let dir: string;
@@ -121,5 +122,24 @@ describe('version ranges', () => {
     expect(inRange('0.172.1', '>=0.171.0 <0.172.0')).toBe(false);
     expect(inRange('2.1.200', '>=2.1.197 <2.2.0')).toBe(true);
     expect(inRange('2.1.96', '>=2.1.197 <2.2.0')).toBe(false);
+  });
+
+  it('takes alternatives joined by ||, and reads nothing it cannot parse as a version as inside', () => {
+    const pi = '>=0.74.2 <0.75.0 || >=1.6.0 <1.7.0';
+    expect(['0.74.2', '0.74.9', '1.6.0', '1.6.3'].map((v) => inRange(v, pi))).toEqual([true, true, true, true]);
+    expect(['0.74.1', '0.75.0', '1.5.9', '1.7.0'].map((v) => inRange(v, pi))).toEqual([false, false, false, false]);
+    expect(inRange('1.0.0', '>=1 <2')).toBe(false);
+  });
+});
+
+describe('doctor rows', () => {
+  it('state, for every host, the versions remit was verified against and their range; gaps only where the host applies', () => {
+    const rows = withKnownGaps([
+      { host: 'codex', protected: true, applicable: true, lines: ['protected: yes'] },
+      { host: 'pi', protected: false, applicable: false, lines: ['protected: no'] },
+    ]);
+    expect(rows[0]!.lines).toContain('verified against Codex CLI 0.171.0 (range >=0.171.0 <0.172.0)');
+    expect(rows[0]!.lines).toContain('known host gaps (not covered by remit):');
+    expect(rows[1]!.lines).toEqual(['protected: no', 'verified against Pi 0.74.2, 1.6.0 (range >=0.74.2 <0.75.0 || >=1.6.0 <1.7.0)']);
   });
 });

@@ -23,11 +23,20 @@ export async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[
   return rows;
 }
 
-/** Host gaps (modes where hooks do not fire, host bugs) are stated, never claimed as covered. */
+/**
+ * Every row says which host versions remit was verified against (the real-host matrix,
+ * docs/hosts/e2e-matrix.md) and the range that covers; host gaps (modes where hooks do not
+ * fire, host bugs) are stated, never claimed as covered.
+ */
 export function withKnownGaps(rows: DoctorRow[], hosts: readonly HostModule[] = HOSTS): DoctorRow[] {
   return rows.map((r) => {
-    const gaps = findHost(r.host, hosts)?.capability.gaps ?? [];
-    return r.applicable && gaps.length ? { ...r, lines: [...r.lines, 'known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`)] } : r;
+    const capability = findHost(r.host, hosts)?.capability;
+    if (!capability) return r;
+    const { versions = [], range } = capability.verified;
+    const lines = [...r.lines, `verified against ${capability.displayName} ${versions.join(', ')} (range ${range})`];
+    const gaps = capability.gaps ?? [];
+    if (r.applicable && gaps.length) lines.push('known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`));
+    return { ...r, lines };
   });
 }
 

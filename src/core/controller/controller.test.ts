@@ -266,6 +266,34 @@ describe('action.before', () => {
     expect(explainView(home, d.eventId!, key)?.hostEffect).toBe('executed_despite_deny');
   });
 
+  it('records what the host did with an asked call: run or never started after its own prompt, run despite an ask sent as a deny', async () => {
+    const hash = (id: string) => makeAction({ id, tool: 'Bash', mutability: 'read', intents: { dependency: false, hash: true } });
+    const effectOf = (eventId: string | undefined) => records().filter((r) => r.kind === 'effect' && r.about === eventId).map((r) => r.hostEffect);
+    const native = controller({ channels: { deny: 'json-deny', ask: 'native' } });
+    await arm(native, '$remit change hash=ask');
+    const yes = decisionOf(await native.handle(events.before(base, hash('h1'))));
+    const no = decisionOf(await native.handle(events.before(base, hash('h2'))));
+    expect([yes.decision.outcome, no.decision.outcome]).toEqual(['ask', 'ask']);
+    await native.handle(events.after(base, 'h1', 'joined'));
+    await native.handle(events.after(base, 'h2', 'not_started'));
+    expect(effectOf(yes.eventId)).toEqual(['executed']);
+    expect(effectOf(no.eventId)).toEqual(['not_executed']);
+    expect(explainView(home, no.eventId!, key)?.hostEffect).toBe('not_executed');
+    // A second report of the same call finds nothing open and records no second effect.
+    await native.handle(events.after(base, 'h2', 'not_started'));
+    expect(effectOf(no.eventId)).toEqual(['not_executed']);
+
+    const asDeny = controller({ channels: { deny: 'json-deny', ask: 'deny' } });
+    const ran = decisionOf(await asDeny.handle(events.before(base, hash('h3'))));
+    await asDeny.handle(events.after(base, 'h3', 'joined'));
+    expect(effectOf(ran.eventId)).toEqual(['executed_despite_deny']);
+    // Without a known ask channel nothing is claimed.
+    const unknown = controller();
+    const silent = decisionOf(await unknown.handle(events.before(base, hash('h4'))));
+    await unknown.handle(events.after(base, 'h4', 'not_started'));
+    expect(effectOf(silent.eventId)).toEqual([]);
+  });
+
   it('REMIT_DISABLE=1 allows everything and is audited once per session', async () => {
     const c = controller({ env: { REMIT_DISABLE: '1' } });
     expect(decisionOf(await c.handle(events.before(base, write('w1')))).decision).toMatchObject({ outcome: 'allow', reasonCode: 'CONTROL_OFF' });

@@ -73,17 +73,23 @@ const AFTER: Record<string, HostEffect> = { joined: 'ran', failed: 'failed', run
 /** What the host did with the call, from the records about it; `unobserved` only when none says. */
 export function hostEffectOf(r: RuntimeEvent, related: readonly RuntimeEvent[]): HostEffect {
   let effect: HostEffect = r.hostEffect === 'executed_despite_deny' ? 'executed_despite_deny' : 'unobserved';
+  // The person's answer at the host's own prompt, as the adapter observed it, says more than
+  // a lifecycle fact about the same call.
+  let answered: HostEffect | undefined;
   for (const x of related) {
     if (x.about !== r.id) continue;
     if (x.kind === 'effect' && x.hostEffect === 'executed_despite_deny') return 'executed_despite_deny';
+    if (x.kind === 'effect' && (x.hostEffect === 'executed' || x.hostEffect === 'not_executed')) answered = x.hostEffect;
     if (x.kind === 'lifecycle' && x.lifecycle?.event === 'action.after' && x.lifecycle.lifecycle) effect = AFTER[x.lifecycle.lifecycle] ?? 'ended';
   }
-  return effect;
+  return answered ?? effect;
 }
 
 export const HOST_EFFECT_WORDS: Record<HostEffect, string> = {
   unobserved: 'unobserved (no later fact from the host about this call)',
   executed_despite_deny: 'the host ran it although remit refused it',
+  executed: 'the person approved it at the host\'s prompt, and the host ran it',
+  not_executed: 'the person declined it at the host\'s prompt; the host did not run it',
   ran: 'the host ran it',
   failed: 'the host ran it and it failed',
   running: 'still running in the background when the host last reported',

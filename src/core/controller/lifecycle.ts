@@ -26,6 +26,19 @@ function factOf(ev: ActionAfterEvent | SubagentStartEvent | SubagentStopEvent | 
   }
 }
 
+/**
+ * What the host did with a decided call, from the adapter's action.after (docs/DESIGN.md#audit):
+ * a call that ran after a deny (or an ask sent as a deny) ran despite it; a call asked through
+ * the host's own prompt ran (the person approved) or never started (the person declined). Null
+ * when the fact says nothing new (an allowed call ran) or the ask channel is not known.
+ */
+function effectOfFact(outcome: string, channel: string | undefined, lifecycle: ActionAfterEvent['lifecycle']): 'executed_despite_deny' | 'executed' | 'not_executed' | null {
+  const refused = outcome === 'deny' || (outcome === 'ask' && channel === 'deny-for-ask');
+  if (refused) return lifecycle === 'not_started' ? null : 'executed_despite_deny';
+  if (outcome === 'ask' && channel === 'native-ask') return lifecycle === 'not_started' ? 'not_executed' : 'executed';
+  return null;
+}
+
 /** The reservation an undeclared adapter's fact is about, if any (it can only mark it unresolved). */
 function namedReservation(s: SessionState, ev: ActionAfterEvent | SubagentStartEvent | SubagentStopEvent): string | null {
   if (ev.kind === 'action.after') return s.ledger.reservations.some((r) => r.actionId === ev.actionId) ? ev.actionId : null;
@@ -55,9 +68,8 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
       if (ev.kind === 'action.after') {
         const open = s.open[ev.actionId];
         about = open?.eventId;
-        if (open && open.verdict.outcome === 'deny' && ev.lifecycle !== 'not_started') {
-          ctx.append(key, { id: newEventId(now), at, kind: 'effect', host: hostOf(ev), about: open.eventId, hostEffect: 'executed_despite_deny' });
-        }
+        const effect = open ? effectOfFact(open.verdict.outcome, ctx.channelOf(open.verdict.outcome), ev.lifecycle) : null;
+        if (open && effect) ctx.append(key, { id: newEventId(now), at, kind: 'effect', host: hostOf(ev), about: open.eventId, hostEffect: effect });
         delete s.open[ev.actionId];
         if (ev.wrote) s.checkRuns = {};
       }
