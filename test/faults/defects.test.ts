@@ -50,6 +50,8 @@ describe.sequential('each defect, through the built hook', () => {
     runs.push(w.armedWrite('s', 'w1'));
     expect(runs.at(-1)!.verdict).toBe('deny');
     expect(w.status('s')).toMatchObject({ controlState: 'ARMED', recovery: true });
+    // Plain `remit status` in the project finds the session through its pointer and its audit.
+    expect(JSON.parse(w.cli(['status', '--json']).stdout)).toMatchObject({ controlState: 'ARMED', recovery: true });
     symlinkSync(path.join(w.dir, 'nowhere'), w.stateFile('s'));
     scenario();
     runs.push(w.armedWrite('s', 'w2'));

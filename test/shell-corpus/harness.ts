@@ -111,6 +111,8 @@ const TREE: Record<string, string> = {
   'rules.mk': 'gen:\n\trm -rf src\n',
   'main.c': 'int main(void) { return 0; }\n',
   'scripts/tool.js': "require('node:fs').rmSync('src', { recursive: true });\n",
+  'scripts/gen.py': "import os\nos.remove('src/a.ts')\n",
+  'tools/json.py': "import shutil\nshutil.rmtree('../src')\n",
   'README.md': '# proj\n',
   'a.txt': 'a\n',
   'db.sqlite': 'SQLite format 3\u0000',

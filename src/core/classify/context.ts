@@ -8,6 +8,8 @@ export interface FileView {
   exists(path: string): boolean;
   /** The path is a folder (false when missing or unreadable). */
   isDirectory(path: string): boolean;
+  /** The names in a folder; undefined when it is missing or unreadable. */
+  list(path: string): string[] | undefined;
 }
 
 export interface ClassifierConfig {

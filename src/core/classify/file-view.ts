@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FileView } from './context.js';
 
@@ -42,6 +42,13 @@ export function diskFileView(): FileView {
         return false;
       }
     },
+    list(p) {
+      try {
+        return readdirSync(p);
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
@@ -65,6 +72,12 @@ export function virtualFileView(root: string, files: Record<string, string | und
     },
     isDirectory(p) {
       return dirs.has(p);
+    },
+    list(p) {
+      if (!dirs.has(p)) return undefined;
+      const names = new Set<string>();
+      for (const f of [...map.keys(), ...dirs]) if (f !== p && path.posix.dirname(f) === p) names.add(path.posix.basename(f));
+      return [...names];
     },
   };
 }

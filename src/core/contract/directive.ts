@@ -6,14 +6,19 @@ import { isWindowsStylePath } from '../paths/canonical.js';
 import { defaultContract } from './defaults.js';
 import { directiveError } from './directive-error.js';
 import { resolveFilesValue, type ResolvedFiles } from './files-globs.js';
+import { inspectionWords } from './inspection.js';
 import { nearest } from './nearest.js';
 
 const WORDS = ['answer', 'review', 'monitor', 'change', 'watch', 'guard', 'lock', 'off', 'files', 'deps', 'hash', 'hostconfig', 'agents', 'checks'];
 
-/** "did you mean `change`?" for a typo of a token, else nothing. */
+/**
+ * "did you mean `change`?" for a typo of a token, and "did you mean `$remit status`?" for a
+ * typo of an inspection word (`$remit stauts`), else nothing.
+ */
 function didYouMean(name: string): string {
-  const near = nearest(name, WORDS);
-  return near ? `did you mean \`${near}\`? ` : '';
+  const near = nearest(name, [...WORDS, ...inspectionWords]);
+  if (!near) return '';
+  return inspectionWords.includes(near) ? `did you mean \`$remit ${near}\` (an inspection command, alone on the prompt)? ` : `did you mean \`${near}\`? `;
 }
 
 const MODES: ReadonlySet<string> = new Set<Mode>(['answer', 'review', 'monitor', 'change']);

@@ -22,6 +22,9 @@ const USAGE: Record<string, string> = {
   label: '$remit label evt_… correct|incorrect|inconclusive',
 };
 
+/** The words that start an inspection command, for "did you mean" on a typo of one. */
+export const inspectionWords: readonly string[] = Object.keys(USAGE);
+
 /** `$remit <inspection word> …` on a line of its own that did not parse: the word's usage. */
 function usageOf(line: string): InspectionCommand | null {
   const m = /^\$remit[ \t]+([A-Za-z]+)(?:[ \t]+(.*))?$/.exec(line.trim());

@@ -282,6 +282,9 @@ describe('directive errors: atomic, first bad token named', () => {
 
   it('a mistyped token suggests the nearest', () => {
     expect(errorOf('$remit chnage -- go').message).toContain('did you mean `change`?');
+    expect(errorOf('$remit stauts').message).toContain('did you mean `$remit status`');
+    expect(errorOf('$remit hlep').message).toContain('did you mean `$remit help`');
+    expect(errorOf('$remit reveiw -- go').message).toContain('did you mean `review`?');
   });
 });
 

@@ -97,6 +97,22 @@ describe('PowerShell: .NET, call operators and parameters (issue 9 principle 10)
     expect(ps('Remove-Item a.txt -WhatIf:$false').effects).toEqual([{ kind: 'delete', path: `${ROOT}/a.txt` }]);
   });
 
+  it('a switch given a value is on only when the value is true as written', () => {
+    // PowerShell turns `-WhatIf:0` and `-WhatIf: $false` (the value after a bare colon) off.
+    for (const cmd of ['Remove-Item a.txt -WhatIf:0', 'Remove-Item a.txt -WhatIf:$null', 'Remove-Item a.txt -WhatIf:$x', 'Remove-Item -WhatIf: $false a.txt']) {
+      expect(ps(cmd).effects, cmd).toEqual([{ kind: 'delete', path: `${ROOT}/a.txt` }]);
+    }
+    expect(ps('Remove-Item a.txt -WhatIf:$true').mutability).toBe('read');
+    expect(ps('Remove-Item -WhatIf: $true a.txt').mutability).toBe('read');
+  });
+
+  it("assigning an object's member is unproven: it may change the file behind it", () => {
+    for (const cmd of ['(Get-Item a.txt).LastWriteTime = Get-Date', "$f = Get-Item a.txt; $f.Attributes = 'ReadOnly'", '(gi a.txt).IsReadOnly = $true']) {
+      expect(ps(cmd).mutability, cmd).toBe('unknown');
+    }
+    expect(ps('$x = Get-Content a.txt; $x += 1; $env:X = 1').mutability).toBe('read');
+  });
+
   it('-wd sets the folder the command runs in; unknown pwsh options are unproven', () => {
     expect(classifyShell('pwsh -wd sub -c "Remove-Item x"', ctx).effects).toEqual([{ kind: 'delete', path: `${ROOT}/sub/x` }]);
     expect(classifyShell('pwsh -WorkingDirectory /etc -Command "Remove-Item passwd"', ctx).effects).toEqual([{ kind: 'delete', path: '/etc/passwd' }]);

@@ -352,12 +352,18 @@ function splitParams(tokens: readonly Token[], table?: ParamTable): CmdletCall {
       const colon = t.text.indexOf(':');
       if (colon > 0 && colon < t.text.length - 1) {
         const v = t.text.slice(colon + 1);
-        // `-Force:$false` is a switch given a value; `-Path:x` a value.
+        // `-Force:$false` is a switch given a value; `-Path:x` a value. A switch is on only for a
+        // value that is true as written: `-WhatIf:0`, `-WhatIf:$null` or `-WhatIf:$x` turn it off
+        // (or may), and `-WhatIf` off is what makes a write stay a write.
         if (takesValue) named.set(name, { value: /[$`(]/.test(v) ? null : v, text: v, param: false, nested: [] });
-        else if (!/^\$false$/i.test(v)) switches.add(name);
+        else if (/^(?:\$true|1)$/i.test(v)) switches.add(name);
       } else if (takesValue && i + 1 < tokens.length) named.set(name, tokens[++i]!);
       else if (takesValue) unresolved ??= t.text;
-      else switches.add(name);
+      else if (colon > 0) {
+        // `-WhatIf: $false`: after a bare colon the next word is the switch's value.
+        const v = tokens[++i];
+        if (v && /^(?:\$true|1)$/i.test(v.text)) switches.add(name);
+      } else switches.add(name);
       continue;
     }
     positional.push(t);
@@ -484,10 +490,15 @@ export class PowerShellRunner {
     let first = words[0]!;
     let rest = words.slice(1);
     // `$x = Get-Content f`: the right-hand side is the command.
-    if (first.value === null && /^\$[\w:]+$/.test(first.text) && rest[0]?.text === '=') {
+    const assigns = first.value === null && rest[0] !== undefined && !rest[0].param && /^(?:[-+*/%]|\?\?)?=$/.test(rest[0].text);
+    if (assigns && /^\$[\w:]+$/.test(first.text)) {
       if (rest.length < 2) return w.acc.read();
       first = rest[1]!;
       rest = rest.slice(2);
+    } else if (assigns) {
+      // `(Get-Item a).LastWriteTime = …`, `$f.Attributes = 'ReadOnly'`, `$a[0] += 1`: assigning a
+      // member may change the file behind the object (its times, attributes, length).
+      return this.unknown(words, scope, 'powershell_unproven');
     }
     // `&('Remove-Item')`, `&$cmd`, `.{…}`, `& "x"`: the call operator glued to what it runs.
     if (/^[&.][('"$@{]/.test(first.text) && first.value === null) return this.unknown(words, scope, 'dynamic_word');

@@ -588,6 +588,14 @@ export class ShellWalker {
       return false;
     }
   }
+
+  listDir(path: string): string[] | undefined {
+    try {
+      return this.ctx.files.list(path);
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 /** `/usr/bin/rm` → `rm`, `git.exe` → `git`; other paths stay whole (scripts). */

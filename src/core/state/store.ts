@@ -4,7 +4,7 @@
 //
 // A state file that is missing while the session's audit says it was armed is damage, not a
 // new session (rule `damaged-state`): deleting the file, or pointing it at nothing, must not disarm.
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
@@ -161,17 +161,25 @@ export function listSessionKeys(home: string): string[] {
   return keys.sort();
 }
 
+function traceOf(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The session last used in `projectRoot`: the project pointer when it names a live file,
- * else the newest state file whose projectRoot matches (a scan, only when the pointer is gone).
+ * The session last used in `projectRoot`: the project pointer when it names a session remit
+ * still has a trace of (its state file, even a dangling link, or its audit: a session whose
+ * state was deleted is read back from its audit tail, docs/DESIGN.md#fail-modes), else the
+ * newest state file whose projectRoot matches (a scan, only when the pointer is gone).
  */
 export function latestSessionFor(home: string, projectRoot: string): string | null {
   try {
     const key = readFileSync(projectPointerFile(home, projectRoot), 'utf8').trim();
-    if (SESSION_KEY.test(key)) {
-      statSync(sessionFile(home, key));
-      return key;
-    }
+    if (SESSION_KEY.test(key) && (traceOf(sessionFile(home, key)) || traceOf(auditFile(home, key)))) return key;
   } catch {
     // Fall back to a scan.
   }

@@ -39,6 +39,37 @@ describe('interpreters: what runs code is never a read', () => {
     expect(sh('python -i -c "print(1)"').mutability).toBe('unknown');
   });
 
+  it('python imports from the folder it runs in first: a module there named like a standard one, or like the -m module, leaves the proof unproven', () => {
+    const shadowed = virtualContext({ 'json.py': 'import os; os.remove("a")\n', 'tools/re/__init__.py': '', 'tools/x.txt': '', 'pip/__init__.py': '', 'ext/_json.cpython-311-x86_64-linux-gnu.so': '' });
+    const in_ = (cmd: string) => classifyShell(cmd, shadowed).mutability;
+    expect(in_("python3 -c 'import json; print(json.dumps(1))'")).toBe('unknown');
+    expect(in_("cd tools && python3 -c 'import json; print(1)'")).toBe('unknown');
+    expect(in_("cd ext && python3 -c 'import json; print(1)'")).toBe('unknown');
+    expect(in_("python3 - <<< 'import json; print(1)'")).toBe('unknown');
+    expect(in_('python3 -m json.tool package.json')).toBe('unknown');
+    expect(in_('python3 -m pip list')).toBe('unknown');
+    // No import, or Python told to leave the folder off its path (-I, -P): still proven.
+    expect(in_("python3 -c 'print(1)'")).toBe('read');
+    expect(in_("python3 -I -c 'import json; print(1)'")).toBe('read');
+    expect(in_("python3 -P -c 'import json; print(1)'")).toBe('read');
+    expect(in_("cd tools && python3 -c 'print(1)'")).toBe('read');
+    // A folder with only non-standard names (setup.py, a plain test/ folder) shadows nothing.
+    const project = virtualContext({ 'setup.py': '', 'conftest.py': '', 'test/a.py': '', 'package.json': '{}' });
+    expect(classifyShell("python3 -c 'import json; print(json.load(open(\"package.json\")))'", project).mutability).toBe('read');
+    expect(classifyShell('python3 -m json.tool package.json', project).mutability).toBe('read');
+  });
+
+  it('pydoc imports what it documents: a project module or a path runs its code, -k imports every package', () => {
+    for (const cmd of ['python3 -m pydoc tool', 'python3 -m pydoc ./tool.py', 'python3 -m pydoc scripts.build', 'python3 -m pydoc -k json']) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
+    }
+    // `-w tool` writes tool.html, and what tool.py writes when imported is unproven.
+    expect(sh('python3 -m pydoc -w tool')).toMatchObject({ mutability: 'write', analysis: 'shell_command_unproven' });
+    expect(sh('python3 -m pydoc -w json').analysis).toBeUndefined();
+    expect(sh('python3 -m pydoc json').mutability).toBe('read');
+    expect(sh('python3 -m pydoc os.path').mutability).toBe('read');
+  });
+
   it('perl -i is a write of each file and of its backup; a proven filter leaves nothing unproven', () => {
     const r = sh("perl -pi.orig -e 's/a/b/g' f.txt");
     expect(r.mutability).toBe('write');

@@ -9,6 +9,7 @@ import { defineOptions, scanOptions } from '../option-table.js';
 import { defineCheck, runCheck } from './check-runner.js';
 import { proveNodeCode, provePerlFilter, provePythonCode, proveRubyCode, type InlineProof } from './inline-proof.js';
 import { pip, pythonModule } from './packages.js';
+import { importShadowed } from './python-path.js';
 import { remitScript } from './remit.js';
 
 function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => InlineProof): void {
@@ -116,20 +117,36 @@ const node: Handler = (w, inv) => {
 const PY_SAFE_FLAGS = /^-[BEIsSuOqPR]+$/;
 const PY_VALUE = new Set(['-W', '-X', '--check-hash-based-pycs']);
 
+/**
+ * provePythonCode, where an import also needs the folder Python runs in (first on its import
+ * path without `-I`/`-P`) to hold nothing that stands in for a standard module (python-path.ts).
+ */
+function pythonProver(w: ShellWalker, inv: Invocation, isolated: boolean): (code: string) => InlineProof {
+  return (code) => {
+    const proof = provePythonCode(code);
+    if (!proof.ok || isolated || !/\bimport\b/.test(code) || !importShadowed(w, inv.scope.cwd)) return proof;
+    return { ok: false, reads: [] };
+  };
+}
+
 const python: Handler = (w, inv) => {
   const args = inv.args;
   let unsafe = false;
+  // `-I` and `-P` keep the folder Python runs in off its import path.
+  let isolated = false;
   for (let i = 1; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
     if (i === 1 && args.length === 2 && (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '--help')) return w.acc.read();
-    const prove = unsafe ? undefined : provePythonCode;
+    const prove = unsafe ? undefined : pythonProver(w, inv, isolated);
     if (v === '-c') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
     if (v.startsWith('-c') && v.length > 2 && !v.startsWith('--')) return inlineCode(w, inv, v.slice(2), prove);
     if (v === '-m' || (v.startsWith('-m') && v.length > 2 && !v.startsWith('--'))) {
       const module = v === '-m' ? args[++i]?.value : v.slice(2);
       if (module === null) return w.unknownCode(inv);
       if (module === undefined) return w.unknown(inv, 'shell_command_unproven');
+      // `json.py` (or `pip/`) beside the command runs in place of the module it names.
+      if (!isolated && importShadowed(w, inv.scope.cwd, [module.split('.')[0]!])) w.unknown(inv, 'shell_command_unproven');
       if (!unsafe && pythonModule(w, inv, module, i + 1)) return;
       return w.unknown(inv, 'shell_command_unproven');
     }
@@ -141,11 +158,12 @@ const python: Handler = (w, inv) => {
       }
       // `-i` drops into an interactive prompt; `-X importtime`-style and unknown options are not proven.
       if (!PY_SAFE_FLAGS.test(v)) unsafe = true;
+      else if (/[IP]/.test(v)) isolated = true;
       continue;
     }
     return w.unknown(inv, 'shell_command_unproven');
   }
-  stdinCode(w, inv, unsafe ? undefined : provePythonCode);
+  stdinCode(w, inv, unsafe ? undefined : pythonProver(w, inv, isolated));
 };
 
 /** ruby flags that change nothing about what inline code can do. */

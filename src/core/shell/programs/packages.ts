@@ -9,6 +9,7 @@ import { runCheck } from './check-runner.js';
 import { BUN_TEST, cargoCheck, DENO_CHECK, DENO_FMT, DENO_LINT, DENO_TEST, DOTNET_FORMAT, dotnetTest, GO_TEST, goVet } from './checks-build.js';
 import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
+import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
@@ -801,18 +802,28 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
   }
   if (module === 'pydoc') {
     const flag = args[from]?.value;
-    // `-w` writes NAME.html here; `-p`/`-b` serve and open a browser; `-k` and a name print.
+    // pydoc imports every NAME it documents, so the module's own code runs: only a standard
+    // module (python-path.ts keeps one beside the command from standing in) is a read. A path
+    // (`./tool.py`) runs that file; `-k` imports every package on the path, the project's too.
+    const imports = (names: readonly Arg[]): void => {
+      for (const n of names) if (n.value === null || !isStdlibModule(n.value.split('.')[0]!) || !/^[\w.]+$/.test(n.value)) w.unknown(inv, 'shell_command_unproven');
+    };
+    // `-w` writes NAME.html here; `-p`/`-b` serve and open a browser.
     if (flag === '-w') {
       const names = args.slice(from + 1);
       if (names.length === 0 || inv.scope.cwd === null) w.unprovenWrite(inv, 'write_path_missing');
+      imports(names);
       for (const n of names) {
         if (n.value === null || n.value.includes('/')) w.unprovenWrite(inv, 'dynamic_word');
         else w.effectPath(inv, 'write', `${inv.scope.cwd}/${n.value}.html`);
       }
       return true;
     }
-    if (flag === null || flag === '-p' || flag === '-b' || flag === '-n') w.unknown(inv, 'shell_command_unproven');
-    else w.acc.read();
+    if (flag === null || flag === '-p' || flag === '-b' || flag === '-n' || flag === '-k') w.unknown(inv, 'shell_command_unproven');
+    else {
+      imports(args.slice(from));
+      w.acc.read();
+    }
     return true;
   }
   if ((module === 'site' || module === 'sysconfig' || module === 'platform' || module === 'tabnanny') && args.slice(from).every((a) => a.value !== null)) {
