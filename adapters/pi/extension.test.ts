@@ -88,7 +88,7 @@ describe('Pi extension loaded as Pi loads it', () => {
     const out = await pi.tool('mcp__db__drop', { table: 't' });
     expect(pi.confirms.length).toBe(1);
     // The dialog is read by the person: what needs approval and why, none of the model's lines.
-    expect(pi.confirms[0]).toMatch(/^remit asks you to approve this action \(MUTABILITY_UNPROVEN\):\n/);
+    expect(pi.confirms[0]).toMatch(/^remit needs the user's approval for this action \(MUTABILITY_UNPROVEN\):\n/);
     expect(pi.confirms[0]).not.toMatch(/Do not work around|\$remit allow/);
     expect(out.blocked).toBe(true);
     const yes = host({ confirmAnswer: true, sessionId: 's-other' }, {});

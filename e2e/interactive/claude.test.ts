@@ -117,7 +117,7 @@ defineTuiLane(driver, {
       if (effect !== 'not_executed') throw new Error(`the declined call's host effect is ${effect}`);
       await idle(screen);
       await screen.submit(`$remit explain ${firstAsk.id}`);
-      const explained = await screen.waitFor(/Host effect: not_executed/);
+      const explained = await screen.waitFor(/Host effect: the person declined it/);
       w.save('ask-declined-explain', explained);
       await clearInput(screen);
       return 'No left the command unrun (a.sum absent until the Yes); audit: host effect not_executed, read from the transcript at the next prompt; `$remit explain` shows it';

@@ -54,8 +54,8 @@ describe('read-back through the built bundle', () => {
     const out = claude(b).tool('Bash', { command: 'npm run build' });
     expect(out.hookSpecificOutput?.permissionDecision).toBe('ask');
     const reason = out.hookSpecificOutput!.permissionDecisionReason!;
-    expect(reason).toMatch(/^remit asks you to approve this action \(WRITE_PATH_UNPROVEN\):\n`npm run build` may write/);
-    expect(reason).toContain('Yes lets this one call run');
+    expect(reason).toMatch(/^remit needs the user's approval for this action \(WRITE_PATH_UNPROVEN\):\n`npm run build` may write/);
+    expect(reason).toContain('Approving lets this one call run');
     expect(reason).not.toMatch(/Do not work around|\$remit allow|State: /);
     // A deny still speaks to the model.
     const deny = claude(b).tool('Write', { file_path: path.join(b.proj, 'lib/y.ts'), content: 'y' });
@@ -150,7 +150,7 @@ describe('check through the built bundle', () => {
     }
     const ask = b.run('check', '--host', 'claude', '--prompt', '$remit review', '--tool', 'Bash', '--input', '{"command":"npm run build"}').out;
     expect(ask).toContain('Decisive fact: analysis: remit cannot prove it changes nothing (script_unread: it runs a script remit could not read)');
-    expect(ask).toContain("Question for the person (an ask at the host's own approval prompt):\n  remit asks you to approve this action (MUTABILITY_UNPROVEN):");
+    expect(ask).toContain("Question for the person (an ask at the host's own approval prompt):\n  remit needs the user's approval for this action (MUTABILITY_UNPROVEN):");
     expect(ask).toContain('`$remit allow <event id>`');
   }, 120_000);
 });

@@ -17,9 +17,9 @@ describe('the question at a host approval prompt', () => {
     const d = decideFor({ mode: 'review' });
     expect(d.outcome).toBe('ask');
     const q = approvalQuestion(d);
-    expect(q.split('\n')[0]).toBe('remit asks you to approve this action (MUTABILITY_UNPROVEN):');
+    expect(q.split('\n')[0]).toBe('remit needs the user's approval for this action (MUTABILITY_UNPROVEN):');
     expect(q).toContain('`npm run build` may change files (script_unread: it runs a script remit could not read), and the task mode is review.');
-    expect(q).toContain('Yes lets this one call run');
+    expect(q).toContain('Approving lets this one call run');
     expect(q).toContain('start your next prompt with `$remit change`');
     expect(q).not.toMatch(/Do not work around|\$remit allow|State: /);
     // The model's text keeps its guidance and the one-time line.

@@ -32,10 +32,13 @@ const ONE_TIME = /^\$remit allow /;
  * chose, and what Yes does. No model-directed lines (a person reads it), no `$remit allow`
  * (Yes is that approval); a directive that would allow such actions for the rest of the task
  * is offered when the rule names one. The reason code stays on the first line, where the
- * host's reading of the answer looks for it.
+ * host's reading of the answer looks for it. Worded for either reader: where no person can
+ * answer (Claude Code in -p mode denies the ask and hands this text to the model; verified on
+ * 2.1.197 and 2.1.332) the model learns that the user's approval is needed, not that it may
+ * give it.
  */
 export function approvalQuestion(d: Decision): string {
-  const lines = [`remit asks you to approve this action (${d.reasonCode}):`, d.explanation, 'Yes lets this one call run; No refuses it.'];
+  const lines = [`remit needs the user's approval for this action (${d.reasonCode}):`, d.explanation, 'Approving lets this one call run; declining refuses it.'];
   const lasting = [...(d.nextStep ?? '').matchAll(/`(\$remit [^`]*)`/g)].map((m) => m[1]!).filter((l) => !ONE_TIME.test(l));
   if (lasting.length) lines.push(`To allow such actions for the rest of the task, start your next prompt with \`${lasting[0]}\`.`);
   return lines.join('\n');
