@@ -95,7 +95,10 @@ export const codexInstallSpec: HostInstallSpec = {
     } catch {
       return { error: `recording trust would leave ${file} unreadable; trust the hooks in Codex (/hooks) instead. Nothing was changed.` };
     }
-    return { file, expectedRaw: toml.raw, text, actions };
+    // A config.toml holding only remit's trust records was made by an earlier install: no original to back up.
+    const keys = new Set(targets.map(({ keyFile, loc }) => trustKey(keyFile, loc.event, loc.group, loc.handler)));
+    const onlyOurs = [...keys].some((k) => stateRecord(toml.doc, k)) && Object.keys(withoutKeys(toml.doc, keys)).length === 0;
+    return { file, expectedRaw: toml.raw, text, actions, backup: !onlyOurs };
   },
 };
 

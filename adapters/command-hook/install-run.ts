@@ -58,6 +58,8 @@ export interface TrustPlan {
   file: string;
   expectedRaw: string | null;
   text: string;
+  /** Whether the file is an original to back up (not one holding only remit's records). */
+  backup: boolean;
   actions: FileAction[];
 }
 
@@ -135,6 +137,21 @@ function plainFile(file: string, text: string, what: FileAction['what'], writes:
   return null;
 }
 
+/** An empty "hooks" the user had is the same file as one with none. */
+function withoutEmptyHooks(d: Json): Json {
+  const { hooks, ...rest } = d;
+  return hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
+}
+
+/**
+ * A config that holds remit's hooks and nothing else was made by an earlier install: it is
+ * not an original, and backing it up would make uninstall "restore" remit's old hooks.
+ */
+function holdsOnlyOurs(doc: unknown, spec: HostInstallSpec, file: string): boolean {
+  const less = removeHooks(doc, spec.isOurs, file);
+  return less.ok && less.action === 'removed' && Object.keys(withoutEmptyHooks(less.doc)).length === 0;
+}
+
 export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostReport {
   const report: HostReport = { host: spec.host, scope: ctx.scope, ok: false, dryRun: ctx.dryRun, actions: [], notes: [] };
   const fail = (error: string): HostReport => ({ ...report, actions: [], error });
@@ -186,7 +203,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {
-    writes.push({ file: configFile, text: editHooksText(read.raw, read.doc, up.doc), expectedRaw: read.raw, backup: true });
+    writes.push({ file: configFile, text: editHooksText(read.raw, read.doc, up.doc), expectedRaw: read.raw, backup: !holdsOnlyOurs(read.doc, spec, configFile) });
     actions.push({ file: configFile, what: 'hooks', action: up.action, detail: up.changed.join(', ') });
   }
   const locations = findHooks(up.doc, spec.isOurs);
@@ -208,7 +225,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
     if (trustPlan && trustPlan.text !== trustPlan.expectedRaw) {
-      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, backupSuffix: BACKUP_SUFFIX });
+      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, ...(trustPlan.backup ? { backupSuffix: BACKUP_SUFFIX } : {}) });
       if (!r.ok) return { ...report, error: r.error };
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
@@ -248,12 +265,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     try {
       const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
       const less = removeHooks(original, spec.isOurs, configFile);
-      // An empty "hooks" the user had is the same file as one with none.
-      const bare = (d: Json): Json => {
-        const { hooks, ...rest } = d;
-        return hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
-      };
-      return less.ok && isDeepStrictEqual(bare(less.doc), bare(rm.doc));
+      return less.ok && isDeepStrictEqual(withoutEmptyHooks(less.doc), withoutEmptyHooks(rm.doc));
     } catch {
       return false;
     }

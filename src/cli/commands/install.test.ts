@@ -200,6 +200,23 @@ describe('remit install codex', () => {
   });
 });
 
+describe('reinstalling at a new version', () => {
+  it('backs up no file that only remit made, so uninstall removes it instead of restoring remit\'s old hooks', async () => {
+    const at = (v: string) => ({ ...deps(), version: v });
+    expect(await install(['claude'], io, at('9.9.9'))).toBe(0);
+    expect(await install(['codex', '--trust'], io, at('9.9.9'))).toBe(0);
+    io.out.length = 0;
+    expect(await install(['claude'], io, at('9.9.10'))).toBe(0);
+    expect(await install(['codex', '--trust'], io, at('9.9.10'))).toBe(0);
+    expect(io.out.join('')).not.toContain('backup of the original');
+    const home = path.join(dir, 'home');
+    expect(listAll(home).filter((f) => f.endsWith('.remit-bak'))).toEqual([]);
+    expect(await uninstall(['claude'], io)).toBe(0);
+    expect(await uninstall(['codex'], io)).toBe(0);
+    for (const f of ['.claude/settings.json', '.codex/hooks.json', '.codex/config.toml']) expect(existsSync(path.join(home, f)), f).toBe(false);
+  });
+});
+
 describe('usage', () => {
   it('rejects bad arguments with a usage error', () => {
     expect(() => parseInstallArgs([], 'install')).toThrow(UsageError);
