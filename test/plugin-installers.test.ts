@@ -1,6 +1,6 @@
 // The four installers in a throwaway HOME: scopes, idempotence, dry-run, overrides, refusal of
 // symlinked and malformed files, uninstall taking only remit's own files and entries, doctor.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -144,7 +144,8 @@ describe('Hermes installer', () => {
     expect(row.lines[0]).toMatch(/^protected: yes/);
     await uninstallHermes({ env, dist });
     expect(readFileSync(cfg, 'utf8')).toBe('model: x\nplugins:\n  enabled:\n    - other\n');
-    expect(existsSync(path.join(home, '.hermes/plugins/remit'))).toBe(false);
+    // The plugin's files go; its folder is `remit uninstall`'s to remove, by the install record.
+    expect(readdirSync(path.join(home, '.hermes/plugins/remit'))).toEqual([]);
   });
 
   it('project scope carries no machine path and says how to enable it', async () => {

@@ -6,7 +6,7 @@ import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/ins
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
 import { codexPluginHooks } from './plugin-hooks.js';
 import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, isCodexRemitHandler } from './registration.js';
-import { CODEX_SCOPES, codexHome, type CodexScope } from './paths.js';
+import { CODEX_SCOPES, type CodexScope } from './paths.js';
 import { codexHookHash, trustKey, withTrust } from './trust.js';
 
 export const TRUST_REMEDY =
@@ -21,7 +21,6 @@ export const codexInstallSpec: HostInstallSpec = {
   entries: codexHookEntries,
   projectCommand: codexProjectCommand,
   isOurs: isCodexRemitHandler,
-  hostRoot: (scope, env, root) => (scope === 'user' ? codexHome(env) : root),
   untrust({ env, configFile, removed }) {
     const toml = readCodexConfigToml(env);
     if (!toml.ok) return { error: toml.error };

@@ -1,7 +1,7 @@
 // File work shared by the OpenCode, Pi, omp and Hermes installers (docs/DESIGN.md#adapters-and-installers): plan the
 // change, refuse symlinked or malformed targets with a clear message, back up once, write
 // atomically, and report what happened (or would, with --dry-run). Host-neutral.
-import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
@@ -114,22 +114,6 @@ export function removeOwnFile(p: string, isOurs: (content: Buffer) => boolean, o
   if (!isOurs(have)) return { path: p, action: 'kept' };
   if (!opts.dryRun) rmSync(p, { force: true });
   return { path: p, action: 'remove' };
-}
-
-export function removeEmptyDir(p: string, dryRun: boolean, stopAt?: string): void {
-  if (dryRun) return;
-  // With stopAt: the parents too, while empty, up to (not including) stopAt.
-  const end = stopAt ? path.resolve(stopAt) : undefined;
-  for (let d = path.resolve(p); ; d = path.dirname(d)) {
-    if (end !== undefined && (d === end || !d.startsWith(end + path.sep))) return;
-    try {
-      rmdirSync(d);
-    } catch {
-      // Not empty, or already gone: nothing of remit's left to take.
-      return;
-    }
-    if (end === undefined) return;
-  }
 }
 
 export const CONFIG_BACKUP = '.remit-bak';
