@@ -161,6 +161,21 @@ describe.each(SCOPES)('install all then uninstall, %s scope, leaves everything a
   }, 180_000);
 });
 
+describe('Claude Code local scope', () => {
+  it('install then uninstall leaves the project and HOME as they were, with .claude there before or not', () => {
+    for (const first of [false, true]) {
+      const b = box();
+      project(b);
+      if (first) mkdirSync(path.join(b.proj, '.claude'));
+      const before = trees(b);
+      expect(b.run('install', 'claude', '--scope', 'local').code).toBe(0);
+      expect(existsSync(path.join(b.proj, '.claude/settings.local.json'))).toBe(true);
+      uninstall(b, 'claude', '--scope', 'local');
+      expectAsBefore(b, before, `local, .claude there before: ${first}`);
+    }
+  }, 120_000);
+});
+
 describe('without an install record', () => {
   it('(an install by an older remit) uninstall removes remit files only, keeps every folder, and says so once', () => {
     const b = box();
