@@ -120,6 +120,18 @@ describe('omp trustedExtensions', () => {
     expect(back).not.toContain('remit.js');
   });
 
+  it('keeps a flow list on its line and a long line unfolded, however long the entry remit adds', async () => {
+    const deep = path.join(base, 'a-folder-name-long-enough-to-push-the-list-past-eighty-columns', 'agent');
+    const cfg = path.join(deep, 'config.yml');
+    const mine = `note: ${'a long plain scalar '.repeat(6)}end\ntrustedExtensions: [a.js, b.js]\n`;
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(cfg, mine);
+    await installOmp({ env: { ...env, PI_CODING_AGENT_DIR: deep }, dist });
+    expect(readFileSync(cfg, 'utf8')).toBe(`${mine.slice(0, -2)}, ${path.join(deep, 'extensions', 'remit.js')}]\n`);
+    await uninstallOmp({ env: { ...env, PI_CODING_AGENT_DIR: deep }, dist });
+    expect(readFileSync(cfg, 'utf8')).toBe(mine);
+  });
+
   it('refuses a malformed config.yml untouched', async () => {
     const cfg = path.join(home, '.omp/agent/config.yml');
     mkdirSync(path.dirname(cfg), { recursive: true });

@@ -129,8 +129,10 @@ function modeOf(p: string): number | undefined {
 const itemText = (i: unknown): string => String((i as { value?: unknown })?.value ?? i);
 
 function yamlText(doc: Document, raw: string | undefined): string {
-  // The yaml library pads flow lists (`[ a, b ]`); keep the user's `[a, b]` as written.
-  return doc.toString({ flowCollectionPadding: raw !== undefined && /\[ \S/.test(raw) });
+  // The yaml library pads flow lists (`[ a, b ]`); keep the user's `[a, b]` as written. It
+  // also folds lines past 80 columns: a long flow list (remit's entry is a full path) became
+  // one item a line, and a user's long scalar was folded; lineWidth 0 leaves lines as they are.
+  return doc.toString({ flowCollectionPadding: raw !== undefined && /\[ \S/.test(raw), lineWidth: 0 });
 }
 
 /** The parsed mapping of a YAML file, or a refusal naming what to fix. */
