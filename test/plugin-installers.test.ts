@@ -1,6 +1,6 @@
 // The four installers in a throwaway HOME: scopes, idempotence, dry-run, overrides, refusal of
 // symlinked and malformed files, uninstall taking only remit's own files and entries, doctor.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -120,6 +120,18 @@ describe('omp trustedExtensions', () => {
     expect(back).not.toContain('remit.js');
   });
 
+  it('keeps a flow list on its line and a long line unfolded, however long the entry remit adds', async () => {
+    const deep = path.join(base, 'a-folder-name-long-enough-to-push-the-list-past-eighty-columns', 'agent');
+    const cfg = path.join(deep, 'config.yml');
+    const mine = `note: ${'a long plain scalar '.repeat(6)}end\ntrustedExtensions: [a.js, b.js]\n`;
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(cfg, mine);
+    await installOmp({ env: { ...env, PI_CODING_AGENT_DIR: deep }, dist });
+    expect(readFileSync(cfg, 'utf8')).toBe(`${mine.slice(0, -2)}, ${path.join(deep, 'extensions', 'remit.js')}]\n`);
+    await uninstallOmp({ env: { ...env, PI_CODING_AGENT_DIR: deep }, dist });
+    expect(readFileSync(cfg, 'utf8')).toBe(mine);
+  });
+
   it('refuses a malformed config.yml untouched', async () => {
     const cfg = path.join(home, '.omp/agent/config.yml');
     mkdirSync(path.dirname(cfg), { recursive: true });
@@ -144,7 +156,8 @@ describe('Hermes installer', () => {
     expect(row.lines[0]).toMatch(/^protected: yes/);
     await uninstallHermes({ env, dist });
     expect(readFileSync(cfg, 'utf8')).toBe('model: x\nplugins:\n  enabled:\n    - other\n');
-    expect(existsSync(path.join(home, '.hermes/plugins/remit'))).toBe(false);
+    // The plugin's files go; its folder is `remit uninstall`'s to remove, by the install record.
+    expect(readdirSync(path.join(home, '.hermes/plugins/remit'))).toEqual([]);
   });
 
   it('project scope carries no machine path and says how to enable it', async () => {

@@ -1,7 +1,7 @@
 // The Claude Code half of `remit install` / `uninstall`: paths, handlers, and what to tell
 // the user before Claude Code will run the hook.
 import type { HostInstallSpec } from '../command-hook/install-run.js';
-import { CLAUDE_SCOPES, claudeConfigDir, type ClaudeScope } from './paths.js';
+import { CLAUDE_SCOPES, type ClaudeScope } from './paths.js';
 import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, isClaudeRemitHandler } from './registration.js';
 
 export const claudeInstallSpec: HostInstallSpec = {
@@ -13,7 +13,6 @@ export const claudeInstallSpec: HostInstallSpec = {
   entries: claudeHookEntries,
   projectCommand: claudeProjectCommand,
   isOurs: isClaudeRemitHandler,
-  hostRoot: (scope, env, root) => (scope === 'user' ? claudeConfigDir(env) : root),
   notes({ ctx }) {
     const notes = [
       'Interactive Claude Code runs settings hooks only in a folder whose workspace-trust dialog was accepted; `claude -p` runs them without asking. A session started before this install does not have them: start a new one.',

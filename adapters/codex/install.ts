@@ -6,7 +6,7 @@ import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/ins
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
 import { codexPluginHooks } from './plugin-hooks.js';
 import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, isCodexRemitHandler } from './registration.js';
-import { CODEX_SCOPES, codexHome, type CodexScope } from './paths.js';
+import { CODEX_SCOPES, type CodexScope } from './paths.js';
 import { codexHookHash, trustKey, withTrust } from './trust.js';
 
 export const TRUST_REMEDY =
@@ -21,7 +21,6 @@ export const codexInstallSpec: HostInstallSpec = {
   entries: codexHookEntries,
   projectCommand: codexProjectCommand,
   isOurs: isCodexRemitHandler,
-  hostRoot: (scope, env, root) => (scope === 'user' ? codexHome(env) : root),
   untrust({ env, configFile, removed }) {
     const toml = readCodexConfigToml(env);
     if (!toml.ok) return { error: toml.error };
@@ -95,7 +94,10 @@ export const codexInstallSpec: HostInstallSpec = {
     } catch {
       return { error: `recording trust would leave ${file} unreadable; trust the hooks in Codex (/hooks) instead. Nothing was changed.` };
     }
-    return { file, expectedRaw: toml.raw, text, actions };
+    // A config.toml holding only remit's trust records was made by an earlier install: no original to back up.
+    const keys = new Set(targets.map(({ keyFile, loc }) => trustKey(keyFile, loc.event, loc.group, loc.handler)));
+    const onlyOurs = [...keys].some((k) => stateRecord(toml.doc, k)) && Object.keys(withoutKeys(toml.doc, keys)).length === 0;
+    return { file, expectedRaw: toml.raw, text, actions, backup: !onlyOurs };
   },
 };
 

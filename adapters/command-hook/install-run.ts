@@ -1,7 +1,7 @@
 // Installing and removing remit for a JSON-hook host (Codex, Claude Code): plan every file
 // first, refuse the whole install if any file cannot be edited safely, then write each file
 // atomically. The host-specific parts (paths, handlers, notes, trust) come in a HostInstallSpec.
-import { existsSync, readdirSync, readFileSync, unlinkSync, rmdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { absoluteHookCommand } from './command-line.js';
@@ -30,7 +30,8 @@ export interface InstallContext {
 
 export interface FileAction {
   file: string;
-  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin';
+  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin' | 'record' | 'folder';
+  /** On uninstall `removed` means the file is gone; a file that only lost remit's part is `updated` or `restored`. */
   action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent' | 'restored' | 'would be installed' | 'would be updated' | 'would be removed' | 'would be restored';
   detail?: string;
 }
@@ -58,6 +59,8 @@ export interface TrustPlan {
   file: string;
   expectedRaw: string | null;
   text: string;
+  /** Whether the file is an original to back up (not one holding only remit's records). */
+  backup: boolean;
   actions: FileAction[];
 }
 
@@ -76,8 +79,6 @@ export interface HostInstallSpec {
   trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
   /** Codex: config.toml without the trust records of the `removed` handlers. */
   untrust?(args: { env: Env; configFile: string; removed: Location[] }): UntrustPlan | { error: string } | null;
-  /** The host's own folder: emptied folders below it go on uninstall, it stays. */
-  hostRoot(scope: string, env: Env, root: string): string;
 }
 
 export interface UntrustPlan {
@@ -87,18 +88,6 @@ export interface UntrustPlan {
   /** The backup's content equals `next` in meaning (so the original can come back byte for byte). */
   sameAsOriginal(backupRaw: string): boolean;
   leftEmpty: boolean;
-}
-
-/** Removes `dir` and its parents while they are empty, up to (not including) `stop`. */
-export function removeEmptyDirs(dir: string, stop: string): void {
-  const end = path.resolve(stop);
-  for (let d = path.resolve(dir); d !== end && d.startsWith(end + path.sep); d = path.dirname(d)) {
-    try {
-      rmdirSync(d);
-    } catch {
-      return;
-    }
-  }
 }
 
 /** The chunk files the build writes beside `remit.cjs` (dist/remit-*.cjs). */
@@ -133,6 +122,21 @@ function plainFile(file: string, text: string, what: FileAction['what'], writes:
   writes.push({ file, text, expectedRaw: r.raw, backup: false, ...(mode !== undefined ? { mode } : {}) });
   actions.push({ file, what, action: r.raw === null ? 'installed' : 'updated' });
   return null;
+}
+
+/** An empty "hooks" the user had is the same file as one with none. */
+function withoutEmptyHooks(d: Json): Json {
+  const { hooks, ...rest } = d;
+  return hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
+}
+
+/**
+ * A config that holds remit's hooks and nothing else was made by an earlier install: it is
+ * not an original, and backing it up would make uninstall "restore" remit's old hooks.
+ */
+function holdsOnlyOurs(doc: unknown, spec: HostInstallSpec, file: string): boolean {
+  const less = removeHooks(doc, spec.isOurs, file);
+  return less.ok && less.action === 'removed' && Object.keys(withoutEmptyHooks(less.doc)).length === 0;
 }
 
 export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostReport {
@@ -186,7 +190,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {
-    writes.push({ file: configFile, text: editHooksText(read.raw, read.doc, up.doc), expectedRaw: read.raw, backup: true });
+    writes.push({ file: configFile, text: editHooksText(read.raw, read.doc, up.doc), expectedRaw: read.raw, backup: !holdsOnlyOurs(read.doc, spec, configFile) });
     actions.push({ file: configFile, what: 'hooks', action: up.action, detail: up.changed.join(', ') });
   }
   const locations = findHooks(up.doc, spec.isOurs);
@@ -208,7 +212,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
     if (trustPlan && trustPlan.text !== trustPlan.expectedRaw) {
-      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, backupSuffix: BACKUP_SUFFIX });
+      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, ...(trustPlan.backup ? { backupSuffix: BACKUP_SUFFIX } : {}) });
       if (!r.ok) return { ...report, error: r.error };
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
@@ -248,12 +252,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     try {
       const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
       const less = removeHooks(original, spec.isOurs, configFile);
-      // An empty "hooks" the user had is the same file as one with none.
-      const bare = (d: Json): Json => {
-        const { hooks, ...rest } = d;
-        return hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
-      };
-      return less.ok && isDeepStrictEqual(bare(less.doc), bare(rm.doc));
+      return less.ok && isDeepStrictEqual(withoutEmptyHooks(less.doc), withoutEmptyHooks(rm.doc));
     } catch {
       return false;
     }
@@ -263,16 +262,16 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     const next = editHooksText(read.raw, read.doc, rm.doc);
     const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty: Object.keys(rm.doc).length === 0, sameAsOriginal: same, dryRun: ctx.dryRun });
     if (!done.ok) return { ...report, error: done.error };
-    report.actions.push({ file: configFile, what: 'hooks', action: done.action === 'restored' ? 'restored' : 'removed', detail: `${rm.removed.length} handler(s)` });
+    report.actions.push({ file: configFile, what: 'hooks', action: done.action, detail: `${rm.removed.length} handler(s) removed` });
     if (done.note) report.notes.push(done.note);
-    if (done.action === 'removed' && !ctx.dryRun) removeEmptyDirs(path.dirname(configFile), spec.hostRoot(ctx.scope, ctx.env, root));
   }
   if (untrust && !('error' in untrust)) {
     const done = finishRemoval(untrust.file, { raw: untrust.raw, next: untrust.next, leftEmpty: untrust.leftEmpty, sameAsOriginal: untrust.sameAsOriginal, dryRun: ctx.dryRun });
     if (!done.ok) return { ...report, error: done.error };
-    if (done.action !== 'unchanged') report.actions.push({ file: untrust.file, what: 'trust', action: done.action === 'restored' ? 'restored' : 'removed', detail: `${rm.removed.length} record(s)` });
+    if (done.action !== 'unchanged') report.actions.push({ file: untrust.file, what: 'trust', action: done.action, detail: `${rm.removed.length} record(s) removed` });
     if (done.note) report.notes.push(done.note);
   }
+  // Folders are not the host's to remove: `remit uninstall` removes the ones its install record says remit created.
   if (!ctx.dryRun) {
     for (const f of removals) {
       try {
@@ -280,7 +279,6 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
       } catch {
         // already gone
       }
-      removeEmptyDirs(path.dirname(f), spec.hostRoot(ctx.scope, ctx.env, root));
     }
   }
   if (rm.action === 'removed' && rm.shifted && spec.host === 'codex') report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
 
 const PLUGIN = 'remit';
 const FILES = ['plugin.yaml', '__init__.py'] as const;
@@ -97,9 +97,12 @@ export async function uninstallHermes(opts: InstallOptions = {}): Promise<Instal
   const dryRun = opts.dryRun === true;
   const { dir, stopAt } = hermesPluginDir(opts);
   const changes = [...FILES, 'launcher.json'].map((f) => removeOwnFile(path.join(dir, f), isOurPluginFile, { dryRun, stopAt }));
-  removeEmptyDir(path.join(dir, '__pycache__'), dryRun);
-  if (!dryRun) rmSync(path.join(dir, '__pycache__'), { recursive: true, force: true });
-  removeEmptyDir(dir, dryRun, scope === 'user' ? hermesHome(env) : stopAt);
+  // Python compiles the plugin into __pycache__ when Hermes loads it; it goes with the plugin's own files.
+  const cache = path.join(dir, '__pycache__');
+  if (changes.some((c) => c.action === 'remove') && existsSync(cache)) {
+    if (!dryRun) rmSync(cache, { recursive: true, force: true });
+    changes.push({ path: cache, action: 'remove' });
+  }
   const notes: string[] = [];
   if (scope === 'user') {
     const en = editEnabled(path.join(hermesHome(env), 'config.yaml'), false, dryRun, stopAt);

@@ -3,7 +3,7 @@
 // self-contained copy teammates share). No trust step: OpenCode loads it at its next start.
 import path from 'node:path';
 import { doctorPluginHost, type PluginLocation } from '../plugin-host/doctor-plugin.js';
-import { defaultDist, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, xdgConfigHome, type DoctorRow, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import { defaultDist, InstallError, placeFile, readIfExists, removeOwnFile, xdgConfigHome, type DoctorRow, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
 import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 const FILE = 'remit.js';
@@ -31,7 +31,6 @@ export async function uninstallOpencode(opts: InstallOptions = {}): Promise<Inst
   const { path: target, root } = opencodePluginPath(opts);
   const dryRun = opts.dryRun === true;
   const change = removeOwnFile(target, isRemitPlugin('opencode'), { dryRun, stopAt: path.dirname(root) });
-  if (change.action === 'remove') removeEmptyDir(path.dirname(target), dryRun, root);
   const notes = change.action === 'kept' ? [`${target} was not written by remit and was left alone.`] : [];
   return { host: 'opencode', scope: opts.scope ?? 'user', dryRun, changes: [change], notes };
 }

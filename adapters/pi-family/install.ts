@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { doctorPluginHost, type PluginLocation } from '../plugin-host/doctor-plugin.js';
-import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeEmptyDir, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
 import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 export interface PiFamilyInstallSpec {
@@ -69,7 +69,6 @@ export async function uninstallPiFamily(spec: PiFamilyInstallSpec, opts: Install
   const env = opts.env ?? process.env;
   const dryRun = opts.dryRun === true;
   const { path: target, root } = piFamilyPluginPath(spec, opts);
-  const hostRoot = (opts.scope ?? 'user') === 'user' ? spec.agentDir(env) : root;
   const change = removeOwnFile(target, isRemitPlugin(spec.host), { dryRun, stopAt: root });
   const changes = [change];
   const notes = change.action === 'kept' ? [`${target} was not written by remit and was left alone.`] : [];
@@ -78,7 +77,6 @@ export async function uninstallPiFamily(spec: PiFamilyInstallSpec, opts: Install
     changes.push(t.change);
     if (t.note) notes.push(t.note);
   }
-  if (change.action === 'remove') removeEmptyDir(path.dirname(target), dryRun, hostRoot);
   return { host: spec.host, scope: opts.scope ?? 'user', dryRun, changes, notes };
 }
 

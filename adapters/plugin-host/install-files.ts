@@ -1,7 +1,7 @@
 // File work shared by the OpenCode, Pi, omp and Hermes installers (docs/DESIGN.md#adapters-and-installers): plan the
 // change, refuse symlinked or malformed targets with a clear message, back up once, write
 // atomically, and report what happened (or would, with --dry-run). Host-neutral.
-import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
@@ -116,22 +116,6 @@ export function removeOwnFile(p: string, isOurs: (content: Buffer) => boolean, o
   return { path: p, action: 'remove' };
 }
 
-export function removeEmptyDir(p: string, dryRun: boolean, stopAt?: string): void {
-  if (dryRun) return;
-  // With stopAt: the parents too, while empty, up to (not including) stopAt.
-  const end = stopAt ? path.resolve(stopAt) : undefined;
-  for (let d = path.resolve(p); ; d = path.dirname(d)) {
-    if (end !== undefined && (d === end || !d.startsWith(end + path.sep))) return;
-    try {
-      rmdirSync(d);
-    } catch {
-      // Not empty, or already gone: nothing of remit's left to take.
-      return;
-    }
-    if (end === undefined) return;
-  }
-}
-
 export const CONFIG_BACKUP = '.remit-bak';
 
 function modeOf(p: string): number | undefined {
@@ -145,8 +129,10 @@ function modeOf(p: string): number | undefined {
 const itemText = (i: unknown): string => String((i as { value?: unknown })?.value ?? i);
 
 function yamlText(doc: Document, raw: string | undefined): string {
-  // The yaml library pads flow lists (`[ a, b ]`); keep the user's `[a, b]` as written.
-  return doc.toString({ flowCollectionPadding: raw !== undefined && /\[ \S/.test(raw) });
+  // The yaml library pads flow lists (`[ a, b ]`); keep the user's `[a, b]` as written. It
+  // also folds lines past 80 columns: a long flow list (remit's entry is a full path) became
+  // one item a line, and a user's long scalar was folded; lineWidth 0 leaves lines as they are.
+  return doc.toString({ flowCollectionPadding: raw !== undefined && /\[ \S/.test(raw), lineWidth: 0 });
 }
 
 /** The parsed mapping of a YAML file, or a refusal naming what to fix. */

@@ -33,7 +33,7 @@ export const HELP: Record<string, CommandHelp> = {
   },
   uninstall: {
     usage: 'remit uninstall <host|all> [--scope user|project|local] [--dry-run] [--json]',
-    does: "removes remit's entries and files, restores each edited file's original when nothing else changed it; `all` also removes the installed bundle (the audit is kept)",
+    does: "removes remit's entries and files, restores each edited file's original when nothing else changed it, removes the bundle once no install runs it and the folders remit created once empty (the audit is kept)",
     options: [['--scope S', 'user (default), project or local'], ['--dry-run', 'say what would change; write nothing'], JSON_OPT, HELP_OPT],
     exits: [[0, 'every host uninstalled'], USAGE_EXIT],
     example: 'remit uninstall all',

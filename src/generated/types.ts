@@ -811,7 +811,7 @@ dryRun: boolean
 error?: string
 actions: {
 file: string
-what: ("hooks" | "bundle" | "pointer" | "launcher" | "skill" | "trust" | "plugin" | "backup")
+what: ("hooks" | "bundle" | "pointer" | "launcher" | "skill" | "trust" | "plugin" | "backup" | "record" | "folder")
 action: ("installed" | "updated" | "unchanged" | "removed" | "absent" | "restored" | "would be installed" | "would be updated" | "would be removed" | "would be restored")
 detail?: string
 }[]
@@ -1214,6 +1214,35 @@ method?: ("real-host" | "stand-in" | "unverified")
  */
 configPaths?: string[]
 gaps?: string[]
+}
+/**
+ * Absolute paths, each once.
+ * 
+ * This interface was referenced by `InstallRecord`'s JSON-Schema
+ * via the `definition` "Paths".
+ */
+export type Paths = string[]
+
+/**
+ * What `remit install` placed and created, kept in $XDG_DATA_HOME/remit/installs.json (mode 0600, replaced atomically). Uninstall removes a folder only when this record says remit created it and it is empty, and removes a file under the data folder only when remit created it and no remaining install uses it (ARCHITECTURE.md "Installing into a host's configuration"). A file that fails this schema makes uninstall keep every folder.
+ */
+export interface InstallRecord {
+version: 1
+/**
+ * One entry per host and scope installed (a project scope once per project): the files that install placed or edited, its own and those it shares under the data folder (the bundle, the `current` pointer).
+ */
+installs: {
+host: ("codex" | "claude" | "opencode" | "hermes" | "pi" | "omp")
+scope: ("user" | "project" | "local")
+files: Paths
+}[]
+/**
+ * The files and folders that did not exist before an install made them. A folder that existed before is never listed, however often remit installs over it.
+ */
+created: {
+files: Paths
+dirs: Paths
+}
 }
 /**
  * A repository's .remit.json at the project root. It may only tighten: every field is a floor the effective contract is raised to, never a loosening. A file that fails this schema is reported and ignored.

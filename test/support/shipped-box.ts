@@ -1,7 +1,7 @@
 // A throwaway HOME and project for running the built bundle (dist/remit.cjs) as a person
 // does, with no sources on the path; every folder made is removed by cleanBoxes().
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -51,3 +51,18 @@ export const put = (file: string, text: string, mode = 0o644) => {
   writeFileSync(file, text);
   chmodSync(file, mode);
 };
+
+/** Every path under `dir` (a full walk) with its mode, and every file's bytes. */
+export function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = path.join(d, n);
+      const st = lstatSync(p);
+      out.set(path.relative(dir, p), `${(st.mode & 0o7777).toString(8)} ${st.isDirectory() ? 'dir' : readFileSync(p, 'base64')}`);
+      if (st.isDirectory()) walk(p);
+    }
+  };
+  walk(dir);
+  return out;
+}

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -197,6 +197,51 @@ describe('remit install codex', () => {
     mkdirSync(path.join(dir, 'proj', 'src', 'deep'), { recursive: true });
     const out = execFileSync('/bin/sh', ['-c', cmd], { cwd: path.join(dir, 'proj', 'src', 'deep'), env: { HOME: io.env.HOME!, XDG_DATA_HOME: io.env.XDG_DATA_HOME!, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` }, encoding: 'utf8' });
     expect(out).toBe('bundle:hook codex PreToolUse');
+  });
+});
+
+describe('reinstalling at a new version', () => {
+  it('backs up no file that only remit made, so uninstall removes it instead of restoring remit\'s old hooks', async () => {
+    const at = (v: string) => ({ ...deps(), version: v });
+    expect(await install(['claude'], io, at('9.9.9'))).toBe(0);
+    expect(await install(['codex', '--trust'], io, at('9.9.9'))).toBe(0);
+    io.out.length = 0;
+    expect(await install(['claude'], io, at('9.9.10'))).toBe(0);
+    expect(await install(['codex', '--trust'], io, at('9.9.10'))).toBe(0);
+    expect(io.out.join('')).not.toContain('backup of the original');
+    const home = path.join(dir, 'home');
+    expect(listAll(home).filter((f) => f.endsWith('.remit-bak'))).toEqual([]);
+    expect(await uninstall(['claude'], io)).toBe(0);
+    expect(await uninstall(['codex'], io)).toBe(0);
+    for (const f of ['.claude/settings.json', '.codex/hooks.json', '.codex/config.toml']) expect(existsSync(path.join(home, f)), f).toBe(false);
+  });
+});
+
+describe('the install record across versions', () => {
+  const data = () => path.join(dir, 'data', 'remit');
+  const at = (v: string) => ({ ...deps(), version: v });
+
+  it('is private, and an upgrade leaves the old bundle until no install runs it', async () => {
+    expect(await install(['claude'], io, at('9.9.9'))).toBe(0);
+    expect(statSync(path.join(data(), 'installs.json')).mode & 0o777).toBe(0o600);
+    expect(await install(['codex'], io, at('9.9.9'))).toBe(0);
+    expect(await install(['claude'], io, at('9.9.10'))).toBe(0);
+    expect(await uninstall(['claude'], io)).toBe(0);
+    // Codex's hooks still name 9.9.9, and `current` (9.9.10) stays while an install placed it.
+    expect(JSON.parse(readFileSync(path.join(dir, 'home', '.codex', 'hooks.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toContain(path.join(data(), '9.9.9', 'remit.cjs'));
+    expect(existsSync(path.join(data(), '9.9.9', 'remit.cjs'))).toBe(true);
+    expect(existsSync(path.join(data(), '9.9.10', 'remit.cjs'))).toBe(true);
+    expect(await uninstall(['codex'], io)).toBe(0);
+    expect(existsSync(path.join(dir, 'data'))).toBe(false);
+    expect(listAll(path.join(dir, 'home'))).toEqual([]);
+  });
+
+  it('a reinstall at a new version takes the old bundle with it on uninstall', async () => {
+    expect(await install(['claude'], io, at('9.9.9'))).toBe(0);
+    expect(await install(['claude'], io, at('9.9.10'))).toBe(0);
+    expect(await uninstall(['claude'], io)).toBe(0);
+    expect(existsSync(path.join(dir, 'data'))).toBe(false);
+    expect(listAll(path.join(dir, 'home'))).toEqual([]);
   });
 });
 

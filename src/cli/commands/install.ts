@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
-import type { FileAction, HostReport } from '../../../adapters/command-hook/install-run.js';
+import type { FileAction, HostReport, InstallContext } from '../../../adapters/command-hook/install-run.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { resolveDataDir } from '../../core/state/home.js';
+import { beforeInstall, recordInstall, recordPath, reportFiles } from '../install-record.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
 
@@ -17,7 +18,7 @@ export interface InstallArgs {
   dryRun: boolean;
   trust: boolean;
   json: boolean;
-  /** `all` was named: uninstall also removes the installed bundle. */
+  /** `all` was named: uninstall also removes bundles that no install record lists. */
   all: boolean;
 }
 
@@ -83,24 +84,37 @@ export interface InstallDeps {
   hosts?: readonly HostModule[];
 }
 
+/**
+ * Each host's install, and its line in the install record: the host's own dry run says which
+ * files it will write, so the folders missing on the way to them are known before it writes;
+ * what it then made is recorded for uninstall (src/cli/install-record.ts).
+ */
 export async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
   const out: HostReport[] = [];
+  const dataDir = resolveDataDir(io.env);
   for (const name of args.hosts) {
     const host = findHost(name, deps.hosts)!;
     const setup = await host.setup();
-    out.push(
-      await setup.install({
-        env: io.env,
-        cwd: io.cwd,
-        scope: args.scope,
-        dryRun: args.dryRun,
-        trust: args.trust && host.install.trust === true,
-        bundleSource: deps.bundleSource ?? defaultBundleSource(),
-        nodePath: deps.nodePath ?? process.execPath,
-        version: deps.version ?? REMIT_VERSION,
-        dataDir: resolveDataDir(io.env),
-      }),
-    );
+    const ctx: InstallContext = {
+      env: io.env,
+      cwd: io.cwd,
+      scope: args.scope,
+      dryRun: args.dryRun,
+      trust: args.trust && host.install.trust === true,
+      bundleSource: deps.bundleSource ?? defaultBundleSource(),
+      nodePath: deps.nodePath ?? process.execPath,
+      version: deps.version ?? REMIT_VERSION,
+      dataDir,
+    };
+    if (args.dryRun) {
+      out.push(await setup.install(ctx));
+      continue;
+    }
+    const planned = await setup.install({ ...ctx, dryRun: true });
+    const before = beforeInstall([...(planned.ok ? reportFiles(planned) : []), recordPath(dataDir)]);
+    const report = await setup.install(ctx);
+    report.notes.push(...recordInstall(dataDir, report, before));
+    out.push(report);
   }
   return out;
 }
