@@ -17,7 +17,7 @@ describe('the question at a host approval prompt', () => {
     const d = decideFor({ mode: 'review' });
     expect(d.outcome).toBe('ask');
     const q = approvalQuestion(d);
-    expect(q.split('\n')[0]).toBe('remit needs the user's approval for this action (MUTABILITY_UNPROVEN):');
+    expect(q.split('\n')[0]).toBe("remit needs the user's approval for this action (MUTABILITY_UNPROVEN):");
     expect(q).toContain('`npm run build` may change files (script_unread: it runs a script remit could not read), and the task mode is review.');
     expect(q).toContain('Approving lets this one call run');
     expect(q).toContain('start your next prompt with `$remit change`');
