@@ -1,15 +1,13 @@
 // What failing closed costs on the hook path (docs/DESIGN.md#fail-modes): the audit append
-// with its own lock, the lock alone, the session lock against the proper-lockfile lock it
-// replaced, the non-blocking state read, and (when strace is on PATH) the system calls of one
+// with its own lock, the lock alone, the session lock, the non-blocking state read, and (when strace is on PATH) the system calls of one
 // append and of one armed PreToolUse through the built hook. Prints one JSON row per figure for
 // scripts/bench.mjs; everything it creates in the temp folder is removed before it exits.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import lockfile from 'proper-lockfile';
 import { appendChained, auditKeyOf } from '../../src/core/audit/chain.js';
 import { newEventId } from '../../src/core/audit/event-id.js';
 import { protectedTree } from '../../src/core/paths/protected.js';
@@ -44,17 +42,6 @@ function times(n: number, fn: (i: number) => void): number[] {
   return out.sort((a, b) => a - b);
 }
 
-/** The session lock as it was: proper-lockfile's mkdir lock plus the owner file beside it. */
-function oldLock(file: string): () => void {
-  const release = lockfile.lockSync(file, { realpath: false, stale: LOCK_STALE_MS, onCompromised: () => {} });
-  const owner = `${file}.lock.owner`;
-  writeFileSync(owner, `${process.pid}@${hostname()}`, { mode: 0o600 });
-  return () => {
-    unlinkSync(owner);
-    release();
-  };
-}
-
 function inProcess(parent: string, label: string): void {
   const dir = mkdtempSync(path.join(parent, 'remit-bench-failclosed-'));
   try {
@@ -68,8 +55,7 @@ function inProcess(parent: string, label: string): void {
     mkdirSync(path.dirname(state), { recursive: true });
     writeFileSync(state, JSON.stringify({ schemaVersion: 2, pad: 'x'.repeat(1200) }));
     const now = times(n, () => tryLock(state, LOCK_STALE_MS)!.release());
-    const before = times(n, () => oldLock(state)());
-    row(`session lock + release: symlink naming its holder${label}`, `p50 ${ms(pct(now, 50))}, p99 ${ms(pct(now, 99))} (proper-lockfile + owner file: p50 ${ms(pct(before, 50))}, p99 ${ms(pct(before, 99))})`, '-', undefined, { p50: pct(now, 50), p99: pct(now, 99), oldP50: pct(before, 50), oldP99: pct(before, 99) });
+    row(`session lock + release: symlink naming its holder${label}`, `p50 ${ms(pct(now, 50))}, p99 ${ms(pct(now, 99))}`, '-', undefined, { p50: pct(now, 50), p99: pct(now, 99) });
     const nonblocking = times(n, () => {
       const fd = openSync(state, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
