@@ -1,0 +1,122 @@
+// SHA-256 and HMAC-SHA256 (FIPS 180-4, RFC 2104) for what a hook hashes: a state file, an
+// audit line, a tool input, a session id — a few kilobytes. Loading `node:crypto` costs a
+// spawned hook about 3 ms (it brings Node's streams and initialises OpenSSL;
+// docs/DESIGN.md#performance-budget), more than its whole hashing. So inputs below
+// NATIVE_FROM bytes go through the compression function compiled from sha256-module.ts
+// (assembled by scripts/gen/sha256-wasm.mjs), and longer ones,
+// or every input where WebAssembly is not available (`node --jitless`), through
+// `node:crypto`, which then loads on first use. Both give the same bytes (`sha256.test.ts`
+// checks them against `node:crypto` on the standard vectors and on random inputs of every
+// length around the block boundaries).
+import { createRequire } from 'node:module';
+import { DATA, PAGE, SHA256_WASM, STATE } from './sha256-module.js';
+
+type NodeCrypto = typeof import('node:crypto');
+let native: NodeCrypto | undefined;
+/** `node:crypto`, loaded on first use. */
+export function nodeCrypto(): NodeCrypto {
+  native ??= createRequire(import.meta.url)('node:crypto') as NodeCrypto;
+  return native;
+}
+
+/** From this many bytes of input on, the native hash is cheaper even counting its load. */
+export const NATIVE_FROM = 256 * 1024;
+
+interface Engine {
+  compress: (ptr: number, blocks: number) => void;
+  bytes: Uint8Array;
+  view: DataView;
+}
+let engine: Engine | null | undefined;
+
+/** Which implementation hashes an input of this many bytes. */
+export function engineFor(bytes: number): 'webassembly' | 'node:crypto' {
+  return bytes < NATIVE_FROM && wasm() ? 'webassembly' : 'node:crypto';
+}
+
+/** The compiled module, or null where WebAssembly cannot run (then everything goes native). */
+function wasm(): Engine | null {
+  if (engine !== undefined) return engine;
+  try {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SHA256_WASM, 'base64')), {});
+    const memory = instance.exports.m as WebAssembly.Memory;
+    engine = { compress: instance.exports.c as Engine['compress'], bytes: new Uint8Array(memory.buffer), view: new DataView(memory.buffer) };
+  } catch {
+    engine = null;
+  }
+  return engine;
+}
+
+// The initial hash value: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
+const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+const ROOM = PAGE - DATA;
+
+/** SHA-256 of the parts one after another, through the module's memory. */
+function wasmDigest({ compress, bytes, view }: Engine, parts: readonly Uint8Array[]): Buffer {
+  for (let i = 0; i < 8; i++) view.setInt32(STATE + 4 * i, H0[i]!, true);
+  let fill = 0;
+  let length = 0;
+  for (const part of parts) {
+    length += part.length;
+    for (let off = 0; off < part.length; ) {
+      const take = Math.min(ROOM - fill, part.length - off);
+      bytes.set(part.subarray(off, off + take), DATA + fill);
+      fill += take;
+      off += take;
+      if (fill === ROOM) {
+        compress(DATA, ROOM / 64);
+        fill = 0;
+      }
+    }
+  }
+  const whole = fill & ~63;
+  if (whole > 0) {
+    compress(DATA, whole / 64);
+    bytes.copyWithin(DATA, DATA + whole, DATA + fill);
+    fill -= whole;
+  }
+  // Padding: 0x80, zeros, and the length in bits as a 64-bit big-endian number.
+  bytes.fill(0, DATA + fill, DATA + 128);
+  bytes[DATA + fill] = 0x80;
+  const end = fill < 56 ? 64 : 128;
+  const bits = length * 8;
+  view.setUint32(DATA + end - 8, Math.floor(bits / 0x100000000));
+  view.setUint32(DATA + end - 4, bits >>> 0);
+  compress(DATA, end / 64);
+  const out = Buffer.allocUnsafe(32);
+  for (let i = 0; i < 8; i++) out.writeInt32BE(view.getInt32(STATE + 4 * i, true), 4 * i);
+  return out;
+}
+
+const bytesOf = (part: string | Uint8Array): Uint8Array => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part);
+const total = (parts: readonly Uint8Array[]) => parts.reduce((n, p) => n + p.length, 0);
+
+/** SHA-256 of the parts one after another (strings as UTF-8). */
+export function sha256(...input: (string | Uint8Array)[]): Buffer {
+  const parts = input.map(bytesOf);
+  const e = total(parts) < NATIVE_FROM ? wasm() : null;
+  if (e) return wasmDigest(e, parts);
+  const hash = nodeCrypto().createHash('sha256');
+  for (const p of parts) hash.update(p);
+  return hash.digest();
+}
+
+/** HMAC-SHA256 under `key` of the parts one after another (strings as UTF-8). */
+export function hmacSha256(key: string | Uint8Array, ...input: (string | Uint8Array)[]): Buffer {
+  const parts = input.map(bytesOf);
+  let k = bytesOf(key);
+  const e = total(parts) + k.length < NATIVE_FROM ? wasm() : null;
+  if (!e) {
+    const hmac = nodeCrypto().createHmac('sha256', k);
+    for (const p of parts) hmac.update(p);
+    return hmac.digest();
+  }
+  if (k.length > 64) k = wasmDigest(e, [k]);
+  const inner = new Uint8Array(64).fill(0x36);
+  const outer = new Uint8Array(64).fill(0x5c);
+  for (let i = 0; i < k.length; i++) {
+    inner[i] = inner[i]! ^ k[i]!;
+    outer[i] = outer[i]! ^ k[i]!;
+  }
+  return wasmDigest(e, [outer, wasmDigest(e, [inner, ...parts])]);
+}
