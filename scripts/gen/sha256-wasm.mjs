@@ -4,17 +4,19 @@
 // loading `node:crypto` (sha256.ts says why that matters). `--check` fails when the committed
 // file is not what this script makes instead of writing it.
 //
-// The module exports its memory `m` and `c(ptr, n)`, which runs the compression over n 64-byte
-// blocks at ptr and updates the eight hash words at STATE (each a little-endian i32, as
-// WebAssembly stores them). Memory layout: K (64 words) at 0, the hash words at STATE, the
-// message schedule W (64 words) at SCHEDULE, input blocks from DATA to the end of its one
-// 64 KiB page.
+// The module exports its memory `m`; `i()`, which sets the eight hash words at STATE to their
+// initial value; `c(ptr, n)`, which runs the compression over n 64-byte blocks at ptr and
+// updates the hash words (each a little-endian i32, as WebAssembly stores them); and `d()`,
+// which writes them as the 32-byte big-endian digest at OUT. Memory layout: K (64 words) at
+// 0, the hash words at STATE, the message schedule W (64 words) at SCHEDULE, the digest at
+// OUT, input blocks from DATA to the end of its one 64 KiB page.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const STATE = 256;
 const SCHEDULE = 288;
+const OUT = 544;
 const DATA = 1024;
 const PAGE = 65536;
 
@@ -26,6 +28,9 @@ const K = [
   0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
+
+// The initial hash value: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
+const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
 // Opcodes (WebAssembly core specification, section 5.4).
 const BLOCK = 0x02, LOOP = 0x03, END = 0x0b, BR = 0x0c, BR_IF = 0x0d, VOID = 0x40;
@@ -57,8 +62,10 @@ const store = (offset) => [STORE, 2, ...uleb(offset)];
 function sigma(l, [r1, r2, r3], shift = false) {
   return [...get(l), ...i32(r1), ROTR, ...get(l), ...i32(r2), ROTR, XOR, ...get(l), ...i32(r3), shift ? SHR_U : ROTR, XOR];
 }
-/** A big-endian word of the input at ptr + j: the loaded little-endian word with its bytes reversed. */
-const bigEndianWord = [...get(PTR), ...get(J), ADD, ...load(0), ...set(T1), ...get(T1), ...i32(8), ROTL, ...i32(0x00ff00ff), AND, ...get(T1), ...i32(8), ROTR, ...i32(0xff00ff00), AND, OR];
+/** The word in local `l` with its bytes reversed (little-endian to big-endian and back). */
+const swapped = (l) => [...get(l), ...i32(8), ROTL, ...i32(0x00ff00ff), AND, ...get(l), ...i32(8), ROTR, ...i32(0xff00ff00), AND, OR];
+/** A big-endian word of the input at ptr + j. */
+const bigEndianWord = [...get(PTR), ...get(J), ADD, ...load(0), ...set(T1), ...swapped(T1)];
 /** A counted loop over j = from, from + 4, … below `to`, with `body` inside. */
 const loopOver = (from, to, body) => [...i32(from), ...set(J), LOOP, VOID, ...body, ...get(J), ...i32(4), ADD, TEE, J, ...i32(to), LT_U, BR_IF, 0, END];
 const working = [A, B, C, D, E, F, G, H];
@@ -100,17 +107,27 @@ function compressBody() {
 const section = (id, body) => [id, ...uleb(body.length), ...body];
 const name = (s) => [s.length, ...[...s].map((ch) => ch.charCodeAt(0))];
 
+/** i(): the hash words set to H0. */
+const initBody = () => H0.flatMap((h, k) => [...i32(0), ...i32(h), ...store(STATE + 4 * k)]);
+/** d(): the hash words, byte-swapped, at OUT (its one local holds each word). */
+const digestBody = () => H0.flatMap((_, k) => [...i32(0), ...i32(0), ...load(STATE + 4 * k), ...set(0), ...swapped(0), ...store(OUT + 4 * k)]);
+
+/** A function body: one run of `locals` i32 locals, then the instructions. */
+const body = (locals, instructions) => {
+  const code = [...(locals > 0 ? [1, locals, 0x7f] : [0]), ...instructions, END];
+  return [...uleb(code.length), ...code];
+};
+
 /** The module's bytes. */
 function sha256Module() {
-  const code = [1, LOCALS, 0x7f, ...compressBody(), END]; // one run of LOCALS i32 locals
   const kBytes = K.flatMap((k) => [k & 0xff, (k >>> 8) & 0xff, (k >>> 16) & 0xff, k >>> 24]);
   return new Uint8Array([
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    ...section(1, [1, 0x60, 2, 0x7f, 0x7f, 0]), // type: (i32, i32) -> ()
-    ...section(3, [1, 0]), // one function of that type
+    ...section(1, [2, 0x60, 2, 0x7f, 0x7f, 0, 0x60, 0, 0]), // types: (i32, i32) -> () and () -> ()
+    ...section(3, [3, 0, 1, 1]), // c, i, d
     ...section(5, [1, 0, 1]), // one memory of one page
-    ...section(7, [2, ...name('c'), 0, 0, ...name('m'), 2, 0]), // exports
-    ...section(10, [1, ...uleb(code.length), ...code]),
+    ...section(7, [4, ...name('c'), 0, 0, ...name('i'), 0, 1, ...name('d'), 0, 2, ...name('m'), 2, 0]), // exports
+    ...section(10, [3, ...body(LOCALS, compressBody()), ...body(0, initBody()), ...body(1, digestBody())]),
     ...section(11, [1, 0, ...i32(0), END, ...uleb(kBytes.length), ...kBytes]), // K at 0
   ]);
 }
@@ -119,7 +136,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const out = join(root, 'src/core/crypto/sha256-module.ts');
 const text = `// Generated by scripts/gen/sha256-wasm.mjs: the SHA-256 compression function as a WebAssembly
 // module (that script is its source and says what it exports). Do not edit.
-export const STATE = ${STATE};
+export const OUT = ${OUT};
 export const DATA = ${DATA};
 export const PAGE = ${PAGE};
 export const SHA256_WASM = '${Buffer.from(sha256Module()).toString('base64')}';

@@ -46,6 +46,11 @@ describe('sha256', () => {
       expect(sha256(bytes).toString('hex')).toBe(nodeHash(bytes));
       expect(sha256(bytes.subarray(0, 7), bytes.subarray(7)).toString('hex')).toBe(nodeHash(bytes));
     }
+    // Strings encoded straight into the module's memory and strings too long for what is left of it.
+    for (const parts of [['€'.repeat(21_000), 'a'], ['x', '€'.repeat(30_000)], ['\ud800 lone', 'x'.repeat(70_000), '💡'.repeat(9_000)], ['é'.repeat(43_000)]]) {
+      expect(sha256(...parts).toString('hex')).toBe(nodeHash(...parts));
+      expect(hmacSha256('k', ...parts).toString('hex')).toBe(nodeHmac('k', ...parts));
+    }
   });
 });
 

@@ -9,7 +9,7 @@
 // checks them against `node:crypto` on the standard vectors and on random inputs of every
 // length around the block boundaries).
 import { createRequire } from 'node:module';
-import { DATA, PAGE, SHA256_WASM, STATE } from './sha256-module.js';
+import { DATA, OUT, PAGE, SHA256_WASM } from './sha256-module.js';
 
 type NodeCrypto = typeof import('node:crypto');
 let native: NodeCrypto | undefined;
@@ -23,9 +23,11 @@ export function nodeCrypto(): NodeCrypto {
 export const NATIVE_FROM = 256 * 1024;
 
 interface Engine {
+  init: () => void;
   compress: (ptr: number, blocks: number) => void;
-  bytes: Uint8Array;
-  view: DataView;
+  digest: () => void;
+  /** The module's memory. */
+  bytes: Buffer;
 }
 let engine: Engine | null | undefined;
 
@@ -39,24 +41,31 @@ function wasm(): Engine | null {
   if (engine !== undefined) return engine;
   try {
     const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SHA256_WASM, 'base64')), {});
-    const memory = instance.exports.m as WebAssembly.Memory;
-    engine = { compress: instance.exports.c as Engine['compress'], bytes: new Uint8Array(memory.buffer), view: new DataView(memory.buffer) };
+    const { c, i, d, m } = instance.exports as { c: Engine['compress']; i: Engine['init']; d: Engine['digest']; m: WebAssembly.Memory };
+    engine = { init: i, compress: c, digest: d, bytes: Buffer.from(m.buffer) };
   } catch {
     engine = null;
   }
   return engine;
 }
 
-// The initial hash value: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
-const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 const ROOM = PAGE - DATA;
 
 /** SHA-256 of the parts one after another, through the module's memory. */
-function wasmDigest({ compress, bytes, view }: Engine, parts: readonly Uint8Array[]): Buffer {
-  for (let i = 0; i < 8; i++) view.setInt32(STATE + 4 * i, H0[i]!, true);
+function wasmDigest({ init, compress, digest, bytes }: Engine, input: readonly (string | Uint8Array)[]): Buffer {
+  init();
   let fill = 0;
   let length = 0;
-  for (const part of parts) {
+  for (const item of input) {
+    // A string that fits is encoded straight into the module's memory (UTF-8 takes at most
+    // three bytes per UTF-16 unit); anything else is copied in from its bytes.
+    if (typeof item === 'string' && item.length * 3 <= ROOM - fill) {
+      const n = bytes.write(item, DATA + fill, 'utf8');
+      fill += n;
+      length += n;
+      continue;
+    }
+    const part = bytesOf(item);
     length += part.length;
     for (let off = 0; off < part.length; ) {
       const take = Math.min(ROOM - fill, part.length - off);
@@ -80,35 +89,34 @@ function wasmDigest({ compress, bytes, view }: Engine, parts: readonly Uint8Arra
   bytes[DATA + fill] = 0x80;
   const end = fill < 56 ? 64 : 128;
   const bits = length * 8;
-  view.setUint32(DATA + end - 8, Math.floor(bits / 0x100000000));
-  view.setUint32(DATA + end - 4, bits >>> 0);
+  bytes.writeUInt32BE(Math.floor(bits / 0x100000000), DATA + end - 8);
+  bytes.writeUInt32BE(bits >>> 0, DATA + end - 4);
   compress(DATA, end / 64);
-  const out = Buffer.allocUnsafe(32);
-  for (let i = 0; i < 8; i++) out.writeInt32BE(view.getInt32(STATE + 4 * i, true), 4 * i);
-  return out;
+  digest();
+  return Buffer.from(bytes.subarray(OUT, OUT + 32));
 }
 
 const bytesOf = (part: string | Uint8Array): Uint8Array => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part);
-const total = (parts: readonly Uint8Array[]) => parts.reduce((n, p) => n + p.length, 0);
+/** The input's length in bytes or more: a string's UTF-8 takes at most three bytes per unit (counted exactly when that bound is no help). */
+const bound = (input: readonly (string | Uint8Array)[]) =>
+  input.reduce((n, p) => n + (typeof p !== 'string' ? p.length : p.length * 3 < NATIVE_FROM ? p.length * 3 : Buffer.byteLength(p, 'utf8')), 0);
 
 /** SHA-256 of the parts one after another (strings as UTF-8). */
 export function sha256(...input: (string | Uint8Array)[]): Buffer {
-  const parts = input.map(bytesOf);
-  const e = total(parts) < NATIVE_FROM ? wasm() : null;
-  if (e) return wasmDigest(e, parts);
+  const e = bound(input) < NATIVE_FROM ? wasm() : null;
+  if (e) return wasmDigest(e, input);
   const hash = nodeCrypto().createHash('sha256');
-  for (const p of parts) hash.update(p);
+  for (const p of input) hash.update(bytesOf(p));
   return hash.digest();
 }
 
 /** HMAC-SHA256 under `key` of the parts one after another (strings as UTF-8). */
 export function hmacSha256(key: string | Uint8Array, ...input: (string | Uint8Array)[]): Buffer {
-  const parts = input.map(bytesOf);
   let k = bytesOf(key);
-  const e = total(parts) + k.length < NATIVE_FROM ? wasm() : null;
+  const e = bound(input) + k.length < NATIVE_FROM ? wasm() : null;
   if (!e) {
     const hmac = nodeCrypto().createHmac('sha256', k);
-    for (const p of parts) hmac.update(p);
+    for (const p of input) hmac.update(bytesOf(p));
     return hmac.digest();
   }
   if (k.length > 64) k = wasmDigest(e, [k]);
@@ -118,5 +126,5 @@ export function hmacSha256(key: string | Uint8Array, ...input: (string | Uint8Ar
     inner[i] = inner[i]! ^ k[i]!;
     outer[i] = outer[i]! ^ k[i]!;
   }
-  return wasmDigest(e, [outer, wasmDigest(e, [inner, ...parts])]);
+  return wasmDigest(e, [outer, wasmDigest(e, [inner, ...input])]);
 }
