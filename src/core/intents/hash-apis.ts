@@ -134,6 +134,8 @@ const COMPUTED = new RegExp(
  */
 export function computedHashAccesses(text: string): string[] {
   const out: string[] = [];
+  // A match opens with `[`, import_module(, __import__( or getattr( and holds a quoted string.
+  if (!/['"`]/.test(text) || (!text.includes('[') && !/import_module|__import__|getattr/.test(text))) return out;
   COMPUTED.lastIndex = 0;
   for (let m = COMPUTED.exec(text); m !== null && out.length < 64; m = COMPUTED.exec(text)) {
     const joined = m[1]!.replace(/\s*\+\s*/g, '').replace(/['"`]/g, '');
