@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { engineFor, hmacSha256, NATIVE_FROM, sha256 } from './sha256.js';
+import { engineFor, hmacSha256, NATIVE_FROM, sha256, viaWebAssembly } from './sha256.js';
 import { DATA, PAGE } from './sha256-module.js';
 
 const ROOM = PAGE - DATA;
@@ -9,13 +9,24 @@ const ROOM = PAGE - DATA;
 const nodeHash = (...parts: (string | Uint8Array)[]) => parts.reduce((h, p) => h.update(p), createHash('sha256')).digest('hex');
 const nodeHmac = (key: string | Uint8Array, ...parts: (string | Uint8Array)[]) => parts.reduce((h, p) => h.update(p), createHmac('sha256', key)).digest('hex');
 
-describe('sha256', () => {
-  it('hashes what a hook hashes in WebAssembly and longer inputs natively', () => {
+// Each check runs through the WebAssembly module alone, at every length, and through the
+// public functions, which choose (and, once a long input has loaded node:crypto, use it).
+const IMPLEMENTATIONS = [
+  ['the WebAssembly module', viaWebAssembly.sha256, viaWebAssembly.hmacSha256],
+  ['the chosen implementation', sha256, hmacSha256],
+] as const;
+
+describe('which implementation hashes', () => {
+  it('WebAssembly for what a hook hashes, node:crypto from NATIVE_FROM bytes on and for everything once it is loaded', () => {
     expect(engineFor(0)).toBe('webassembly');
     expect(engineFor(NATIVE_FROM - 1)).toBe('webassembly');
     expect(engineFor(NATIVE_FROM)).toBe('node:crypto');
+    expect(sha256('x'.repeat(NATIVE_FROM)).toString('hex')).toBe(createHash('sha256').update('x'.repeat(NATIVE_FROM)).digest('hex'));
+    expect(engineFor(0)).toBe('node:crypto');
   });
+});
 
+describe.each(IMPLEMENTATIONS)('sha256 through %s', (_, sha256, hmacSha256) => {
   it('gives the FIPS 180-4 example digests', () => {
     expect(sha256('').toString('hex')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256('abc').toString('hex')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
@@ -54,7 +65,7 @@ describe('sha256', () => {
   });
 });
 
-describe('hmacSha256', () => {
+describe.each(IMPLEMENTATIONS)('hmacSha256 through %s', (_, _sha256, hmacSha256) => {
   it('gives the RFC 4231 test case digests', () => {
     const hex = (s: string) => Buffer.from(s, 'hex');
     expect(hmacSha256(Buffer.alloc(20, 0x0b), 'Hi There').toString('hex')).toBe('b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7');

@@ -3,11 +3,12 @@
 // spawned hook about 3 ms (it brings Node's streams and initialises OpenSSL;
 // docs/DESIGN.md#performance-budget), more than its whole hashing. So inputs below
 // NATIVE_FROM bytes go through the compression function compiled from sha256-module.ts
-// (assembled by scripts/gen/sha256-wasm.mjs), and longer ones,
-// or every input where WebAssembly is not available (`node --jitless`), through
-// `node:crypto`, which then loads on first use. Both give the same bytes (`sha256.test.ts`
-// checks them against `node:crypto` on the standard vectors and on random inputs of every
-// length around the block boundaries).
+// (assembled by scripts/gen/sha256-wasm.mjs). A longer one (a state file holding hundreds of
+// open calls), or any input where WebAssembly is not available (`node --jitless`), goes
+// through `node:crypto`, which then loads and hashes everything after it: the module runs as
+// V8's baseline code, some 30 MB/s, so past a few tens of kilobytes the load pays for itself.
+// Both give the same bytes (`sha256.test.ts` checks them against `node:crypto` on the
+// standard vectors and on random inputs of every length around the block boundaries).
 import { createRequire } from 'node:module';
 import { DATA, OUT, PAGE, SHA256_WASM } from './sha256-module.js';
 
@@ -19,8 +20,8 @@ export function nodeCrypto(): NodeCrypto {
   return native;
 }
 
-/** From this many bytes of input on, the native hash is cheaper even counting its load. */
-export const NATIVE_FROM = 256 * 1024;
+/** From this many bytes of input on, the native hash is cheaper even counting its load (a state file is hashed twice a hook). */
+export const NATIVE_FROM = 32 * 1024;
 
 interface Engine {
   init: () => void;
@@ -31,9 +32,14 @@ interface Engine {
 }
 let engine: Engine | null | undefined;
 
-/** Which implementation hashes an input of this many bytes. */
+/** The module for an input of this many bytes, or null for `node:crypto` (once loaded, it hashes everything). */
+function pick(bytes: number): Engine | null {
+  return native === undefined && bytes < NATIVE_FROM ? wasm() : null;
+}
+
+/** Which implementation hashes an input of this many bytes now. */
 export function engineFor(bytes: number): 'webassembly' | 'node:crypto' {
-  return bytes < NATIVE_FROM && wasm() ? 'webassembly' : 'node:crypto';
+  return pick(bytes) ? 'webassembly' : 'node:crypto';
 }
 
 /** The compiled module, or null where WebAssembly cannot run (then everything goes native). */
@@ -103,7 +109,7 @@ const bound = (input: readonly (string | Uint8Array)[]) =>
 
 /** SHA-256 of the parts one after another (strings as UTF-8). */
 export function sha256(...input: (string | Uint8Array)[]): Buffer {
-  const e = bound(input) < NATIVE_FROM ? wasm() : null;
+  const e = pick(bound(input));
   if (e) return wasmDigest(e, input);
   const hash = nodeCrypto().createHash('sha256');
   for (const p of input) hash.update(bytesOf(p));
@@ -112,13 +118,22 @@ export function sha256(...input: (string | Uint8Array)[]): Buffer {
 
 /** HMAC-SHA256 under `key` of the parts one after another (strings as UTF-8). */
 export function hmacSha256(key: string | Uint8Array, ...input: (string | Uint8Array)[]): Buffer {
-  let k = bytesOf(key);
-  const e = bound(input) + k.length < NATIVE_FROM ? wasm() : null;
-  if (!e) {
-    const hmac = nodeCrypto().createHmac('sha256', k);
-    for (const p of input) hmac.update(bytesOf(p));
-    return hmac.digest();
-  }
+  const k = bytesOf(key);
+  const e = pick(bound(input) + k.length);
+  if (e) return wasmHmac(e, k, input);
+  const hmac = nodeCrypto().createHmac('sha256', k);
+  for (const p of input) hmac.update(bytesOf(p));
+  return hmac.digest();
+}
+
+/** The WebAssembly path alone, at any length (what the tests hold to `node:crypto` beyond NATIVE_FROM). */
+export const viaWebAssembly = {
+  sha256: (...input: (string | Uint8Array)[]): Buffer => wasmDigest(wasm()!, input),
+  hmacSha256: (key: string | Uint8Array, ...input: (string | Uint8Array)[]): Buffer => wasmHmac(wasm()!, bytesOf(key), input),
+};
+
+function wasmHmac(e: Engine, key: Uint8Array, input: readonly (string | Uint8Array)[]): Buffer {
+  let k = key;
   if (k.length > 64) k = wasmDigest(e, [k]);
   const inner = new Uint8Array(64).fill(0x36);
   const outer = new Uint8Array(64).fill(0x5c);
