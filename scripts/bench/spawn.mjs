@@ -1,7 +1,11 @@
 // Spawned figures against the Node floor, in one interleaved run: each round runs `node -e 0`
 // and then every shape once (the order rotates each round), so machine drift and
 // NODE_EXTRA_CA_CERTS hit the floor and every shape alike. A shape's figure is its percentile
-// minus the floor's, and its ratio to the floor. The shapes are the hook's tool calls and
+// minus the floor's, and its ratio to the floor. Each allowed tool call is followed, outside the
+// timing, by its PostToolUse, as a host sends one after the tool ran: that closes the call in
+// the session state, which otherwise keeps it open (up to 256 calls, some 65 KB that every
+// later hook reads, seals and writes). One more shape measures that worst case: a Read in a
+// session holding 256 calls nobody closed. The shapes are the hook's tool calls and
 // prompt as each host hands them over (Claude Code gives the hook a socket, Codex a pipe),
 // `status` on a 100,000-record audit, and `--version` (the CLI bundle alone). --cpu also reads
 // each process's own CPU time (user + system, every thread) through a preload module, a
@@ -56,6 +60,7 @@ function shapes(project, bundle, statusHome) {
   const claude = { session_id: 'bench-armed', transcript_path: null, cwd: project, permission_mode: 'default' };
   const codex = { session_id: 'bench-codex', turn_id: 'turn-1', transcript_path: null, cwd: project, model: 'gpt-5', permission_mode: 'default' };
   const observing = { ...claude, session_id: 'bench-observing' };
+  const unclosed = { ...claude, session_id: 'bench-open' };
   const pre = (base, tool_name, tool_input) => (i) => JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
   const deny = (out) => out.includes('"permissionDecision":"deny"');
@@ -64,6 +69,7 @@ function shapes(project, bundle, statusHome) {
   return [
     { key: 'prompt', label: 'claude UserPromptSubmit with a directive', args: hook('claude'), stdin: 'socket', target: 8, payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), ok: (out) => out.includes('remit ARMED') },
     { key: 'read', label: 'claude PreToolUse Read', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
+    { key: 'read-open', label: 'claude PreToolUse Read, 256 calls left open', args: hook('claude'), stdin: 'socket', target: null, noPost: true, payload: pre(unclosed, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
     { key: 'write-in', label: 'claude PreToolUse Write in scope', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'src/a.ts', 'export const a = 1;\n'), ok: allow },
     { key: 'write-out', label: 'claude PreToolUse Write out of scope (deny)', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'README.md', '# x\n'), ok: deny },
     { key: 'bash', label: 'claude PreToolUse Bash pipeline (shell parser)', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
@@ -115,11 +121,14 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
     }
     // Arm the two ARMED sessions (in each home); the OBSERVING one never sees a directive.
     for (const [b, env] of [[bundle, ctx.env], ...(against ? [[against, { ...ctx.env, REMIT_HOME: join(work, 'against-home') }]] : [])]) {
-      for (const [host, session_id, extra] of [['claude', 'bench-armed', {}], ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }]]) {
+      for (const [host, session_id, extra] of [['claude', 'bench-armed', {}], ['claude', 'bench-open', {}], ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }]]) {
         const arm = run([b, 'hook', host], JSON.stringify({ session_id, transcript_path: null, cwd: project, permission_mode: 'default', ...extra, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), 'socket', ctx, env);
         if (arm.r.status !== 0 || !arm.r.stdout.includes('remit ARMED')) return [{ name: `spawned hook (${host}${b === against ? ', against' : ''})`, measured: `not measurable: hook exit ${arm.r.status} ${(arm.r.stderr ?? '').split('\n')[0]}`, target: '-', ok: false }];
       }
     }
+    // The worst case: every one of the 256 open calls the state keeps, none of them closed.
+    const open = list.find((s) => s.key === 'read-open');
+    for (const s of list.filter((x) => x.key === 'read-open' || x.twinOf === 'read-open')) for (let i = 0; i < 256; i++) run(s.args, open.payload(`fill${i}`), 'socket', ctx, s.env);
     const wall = { floor: [] };
     const cpuMs = { floor: [] };
     const wrong = {};
@@ -133,9 +142,15 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
       const order = list.map((_, j) => list[(i + j) % list.length]);
       const got = {};
       for (const s of order) {
-        const t = run(s.args, s.payload(n++), s.stdin, ctx, s.env);
+        const payload = s.payload(n++);
+        const t = run(s.args, payload, s.stdin, ctx, s.env);
         got[s.key] = t;
         if (t.r.status !== 0 || !s.ok(t.r.stdout)) wrong[s.key] = `exit ${t.r.status}: ${(t.r.stdout || t.r.stderr || '').slice(0, 120)}`;
+        // The tool ran: its host reports it (untimed), closing the call.
+        else if (t.r.stdout === '' && s.args[1] === 'hook' && !s.noPost && payload.includes('"PreToolUse"')) {
+          const post = run(s.args, JSON.stringify({ ...JSON.parse(payload), hook_event_name: 'PostToolUse', tool_response: {} }), s.stdin, ctx, s.env);
+          if (post.r.status !== 0) wrong[s.key] = `PostToolUse exit ${post.r.status}: ${(post.r.stderr || '').slice(0, 120)}`;
+        }
       }
       if (i < warmup) continue; // the first rounds also write the code caches
       wall.floor.push(f.ms);
