@@ -119,6 +119,21 @@ describe('symlinks resolved on both sides (issue 10 defect 2)', () => {
     expect(verdict(`: > ${base}/logs/a.jsonl`, `${base}/proj`, `${base}/h`, remit)).toBe('deny/GUARD_SELF_PROTECTION');
   });
 
+  it('a link naming a sibling is covered by the tree unless the sibling is a link out of it', () => {
+    const base = tmp();
+    const home = `${base}/home`;
+    mkdirSync(`${home}/sessions`, { recursive: true });
+    mkdirSync(`${base}/elsewhere`, { recursive: true });
+    // A held lock: its link names its holder, a sibling that does not exist.
+    symlinkSync('1234@host:1', `${home}/sessions/k.json.lock`);
+    expect(protectedTree(home)).toEqual([`${home}/**`, home]);
+    // A plain name that is itself a link out of the tree: where it leads is protected.
+    symlinkSync(`${base}/elsewhere`, `${home}/sessions/1234@host:1`);
+    expect(protectedTree(home)).toEqual(expect.arrayContaining([`${base}/elsewhere/**`, `${base}/elsewhere`]));
+    mkdirSync(`${base}/proj`);
+    expect(verdict(`: > ${base}/elsewhere/x`, `${base}/proj`, `${base}/h`, protectedTree(home))).toBe('deny/GUARD_SELF_PROTECTION');
+  });
+
   it('resolves a symlink before the .. that follows it, as the kernel does', () => {
     const base = tmp();
     mkdirSync(`${base}/src`, { recursive: true });

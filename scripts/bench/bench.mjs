@@ -7,13 +7,15 @@
 // and writes the same rows as JSON to .bench/bench-results.json. Everything it creates in the
 // temp folder is removed before it exits. Never run as a test.
 // --quick: fewer rounds and a smaller data set; --full: runtime --all over 1,000,000 records;
-// --cpu: also each spawned process's CPU time over the floor's (steadier on a loaded machine).
+// --cpu: also each spawned process's CPU time over the floor's (steadier on a loaded machine);
+// --against <dist/remit.cjs of another build>: that build's hook shapes in the same rounds;
+// --no-extra-ca: the spawned figures without NODE_EXTRA_CA_CERTS in their environment.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { loadavg } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sharedOptions } from '../build/build.mjs';
 
@@ -23,10 +25,14 @@ mkdirSync(outDir, { recursive: true });
 const quick = process.argv.includes('--quick');
 const full = process.argv.includes('--full');
 const cpu = process.argv.includes('--cpu');
+const withoutExtraCa = process.argv.includes('--no-extra-ca');
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt > 0 ? resolve(process.argv[againstAt + 1] ?? '') : undefined;
+if (against !== undefined && !existsSync(against)) throw new Error(`--against: no such file ${against}`);
 const rows = [];
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const loadBefore = load();
-console.log(`remit bench, node ${process.version}, ${cpus().length} cores, load average ${loadBefore}${quick ? ', --quick' : ''}${cpu ? ', --cpu' : ''}`);
+console.log(`remit bench, node ${process.version}, ${cpus().length} cores, load average ${loadBefore}${quick ? ', --quick' : ''}${cpu ? ', --cpu' : ''}${against ? `, --against ${against}` : ''}${withoutExtraCa ? ', --no-extra-ca' : process.env.NODE_EXTRA_CA_CERTS ? ', NODE_EXTRA_CA_CERTS set' : ''}`);
 console.log('spawned figures: "+X ms p50 (xR)" is the shape\'s median minus the floor\'s (node -e 0, same rounds), R the ratio of the two; p95 likewise');
 
 function pct(sorted, p) {
@@ -70,12 +76,12 @@ if (existsSync(spawnScript)) {
     const r = spawnSync(process.execPath, [join(outDir, 'state.cjs'), '--make-status-home', dir], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
     if (r.status !== 0) throw new Error(`status data: ${r.stderr}`);
   };
-  for (const { name, measured, target, ok, ...extra } of await benchSpawn({ root, quick, cpu, makeStatusHome })) row(name, measured, target, ok, extra);
+  for (const { name, measured, target, ok, ...extra } of await benchSpawn({ root, quick, cpu, makeStatusHome, against, withoutExtraCa })) row(name, measured, target, ok, extra);
 }
 
 const failed = rows.filter((r) => r.ok === false).length;
 const loadAfter = load();
 console.log(`\n${rows.length} figures, ${failed} over target (load average ${loadBefore} before, ${loadAfter} after)`);
 const json = join(outDir, 'bench-results.json');
-writeFileSync(json, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cores: cpus().length, quick, cpu, loadBefore, loadAfter, rows }, null, 2)}\n`);
+writeFileSync(json, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cores: cpus().length, quick, cpu, ...(against ? { against } : {}), extraCa: !withoutExtraCa && Boolean(process.env.NODE_EXTRA_CA_CERTS), loadBefore, loadAfter, rows }, null, 2)}\n`);
 console.log(`written ${json}`);

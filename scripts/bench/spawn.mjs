@@ -1,11 +1,19 @@
 // Spawned figures against the Node floor, in one interleaved run: each round runs `node -e 0`
 // and then every shape once (the order rotates each round), so machine drift and
 // NODE_EXTRA_CA_CERTS hit the floor and every shape alike. A shape's figure is its percentile
-// minus the floor's, and its ratio to the floor. The shapes are the hook's tool calls and
+// minus the floor's, and its ratio to the floor. Each allowed tool call is followed, outside the
+// timing, by its PostToolUse, as a host sends one after the tool ran: that closes the call in
+// the session state, which otherwise keeps it open (up to 256 calls, some 65 KB that every
+// later hook reads, seals and writes). One more shape measures that worst case: a Read in a
+// session holding 256 calls nobody closed. The shapes are the hook's tool calls and
 // prompt as each host hands them over (Claude Code gives the hook a socket, Codex a pipe),
 // `status` on a 100,000-record audit, and `--version` (the CLI bundle alone). --cpu also reads
 // each process's own CPU time (user + system, every thread) through a preload module, a
 // steadier figure than wall time on a loaded machine; the floor carries the same preload.
+// `against` (another build's dist/remit.cjs, `--against <file>`) runs every hook shape of that
+// build too, in the same rounds with its own REMIT_HOME, and prints it beside each shape: a
+// before/after comparison that machine drift cannot skew. `withoutExtraCa` (`--no-extra-ca`)
+// leaves NODE_EXTRA_CA_CERTS out of every spawned process's environment.
 import { spawnSync } from 'node:child_process';
 import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +22,8 @@ import { join } from 'node:path';
 export function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+const signed = (ms) => `${ms < 0 ? '' : '+'}${ms.toFixed(1)}`;
 
 /** A FIFO holding `input` with no writer left, as a pipe from a host that wrote and closed it. */
 function pipeWith(fifo, input) {
@@ -24,12 +34,12 @@ function pipeWith(fifo, input) {
   return reader;
 }
 
-function run(args, input, stdin, ctx) {
+function run(args, input, stdin, ctx, env = ctx.env) {
   const preload = ctx.cpuPreload ? ['-r', ctx.cpuPreload] : [];
   const fd = stdin === 'pipe' ? pipeWith(ctx.fifo, input) : null;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [...preload, ...args], {
-    env: ctx.env,
+    env,
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
     ...(fd === null ? { input } : { stdio: [fd, 'pipe', 'pipe'] }),
@@ -50,6 +60,7 @@ function shapes(project, bundle, statusHome) {
   const claude = { session_id: 'bench-armed', transcript_path: null, cwd: project, permission_mode: 'default' };
   const codex = { session_id: 'bench-codex', turn_id: 'turn-1', transcript_path: null, cwd: project, model: 'gpt-5', permission_mode: 'default' };
   const observing = { ...claude, session_id: 'bench-observing' };
+  const unclosed = { ...claude, session_id: 'bench-open' };
   const pre = (base, tool_name, tool_input) => (i) => JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
   const deny = (out) => out.includes('"permissionDecision":"deny"');
@@ -58,6 +69,7 @@ function shapes(project, bundle, statusHome) {
   return [
     { key: 'prompt', label: 'claude UserPromptSubmit with a directive', args: hook('claude'), stdin: 'socket', target: 8, payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), ok: (out) => out.includes('remit ARMED') },
     { key: 'read', label: 'claude PreToolUse Read', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
+    { key: 'read-open', label: 'claude PreToolUse Read, 256 calls left open', args: hook('claude'), stdin: 'socket', target: null, noPost: true, payload: pre(unclosed, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
     { key: 'write-in', label: 'claude PreToolUse Write in scope', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'src/a.ts', 'export const a = 1;\n'), ok: allow },
     { key: 'write-out', label: 'claude PreToolUse Write out of scope (deny)', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'README.md', '# x\n'), ok: deny },
     { key: 'bash', label: 'claude PreToolUse Bash pipeline (shell parser)', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
@@ -73,7 +85,7 @@ function shapes(project, bundle, statusHome) {
  * `makeStatusHome(dir)` writes the 100,000-record session `status` reads (scripts/bench/state.ts
  * does it with remit's own store and chain). Returns one row per figure.
  */
-export async function benchSpawn({ root, quick, cpu, makeStatusHome }) {
+export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, withoutExtraCa }) {
   const rounds = quick ? 15 : 50;
   const warmup = 3;
   const work = mkdtempSync(join(tmpdir(), 'remit-bench-spawn-'));
@@ -86,8 +98,12 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome }) {
     makeStatusHome(statusHome);
     const fifo = join(work, 'stdin.fifo');
     const mk = spawnSync('mkfifo', [fifo]);
+    // NODE_EXTRA_CA_CERTS makes Node read and parse the certificates at start-up (tens of ms of
+    // the floor); --no-extra-ca measures a machine without it, as most are.
+    const base = { ...process.env };
+    if (withoutExtraCa) delete base.NODE_EXTRA_CA_CERTS;
     const ctx = {
-      env: { ...process.env, REMIT_HOME: join(work, 'home'), HOME: work, XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data'), XDG_STATE_HOME: join(work, 'state') },
+      env: { ...base, REMIT_HOME: join(work, 'home'), HOME: work, XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data'), XDG_STATE_HOME: join(work, 'state') },
       fifo,
       cpuPreload: null,
     };
@@ -96,12 +112,23 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome }) {
       writeFileSync(ctx.cpuPreload, "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(2, `\\nremit-bench-cpu ${u.user + u.system}\\n`); });\n");
     }
     const bundle = join(root, 'dist/remit.cjs');
-    const list = shapes(project, bundle, statusHome).filter((s) => s.stdin !== 'pipe' || mk.status === 0);
-    // Arm the two ARMED sessions; the OBSERVING one never sees a directive.
-    for (const [host, session_id, extra] of [['claude', 'bench-armed', {}], ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }]]) {
-      const arm = run([bundle, 'hook', host], JSON.stringify({ session_id, transcript_path: null, cwd: project, permission_mode: 'default', ...extra, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), 'socket', ctx);
-      if (arm.r.status !== 0 || !arm.r.stdout.includes('remit ARMED')) return [{ name: `spawned hook (${host})`, measured: `not measurable: hook exit ${arm.r.status} ${(arm.r.stderr ?? '').split('\n')[0]}`, target: '-', ok: false }];
+    let list = shapes(project, bundle, statusHome).filter((s) => s.stdin !== 'pipe' || mk.status === 0);
+    // The other build's hook shapes, each run with its own home right after this build's.
+    if (against) {
+      const env = { ...ctx.env, REMIT_HOME: join(work, 'against-home') };
+      const twins = list.filter((s) => s.args[1] === 'hook').map((s) => ({ ...s, key: `${s.key}@against`, twinOf: s.key, env, args: [against, ...s.args.slice(1)] }));
+      list = list.flatMap((s) => [s, ...twins.filter((t) => t.twinOf === s.key)]);
     }
+    // Arm the two ARMED sessions (in each home); the OBSERVING one never sees a directive.
+    for (const [b, env] of [[bundle, ctx.env], ...(against ? [[against, { ...ctx.env, REMIT_HOME: join(work, 'against-home') }]] : [])]) {
+      for (const [host, session_id, extra] of [['claude', 'bench-armed', {}], ['claude', 'bench-open', {}], ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }]]) {
+        const arm = run([b, 'hook', host], JSON.stringify({ session_id, transcript_path: null, cwd: project, permission_mode: 'default', ...extra, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), 'socket', ctx, env);
+        if (arm.r.status !== 0 || !arm.r.stdout.includes('remit ARMED')) return [{ name: `spawned hook (${host}${b === against ? ', against' : ''})`, measured: `not measurable: hook exit ${arm.r.status} ${(arm.r.stderr ?? '').split('\n')[0]}`, target: '-', ok: false }];
+      }
+    }
+    // The worst case: every one of the 256 open calls the state keeps, none of them closed.
+    const open = list.find((s) => s.key === 'read-open');
+    for (const s of list.filter((x) => x.key === 'read-open' || x.twinOf === 'read-open')) for (let i = 0; i < 256; i++) run(s.args, open.payload(`fill${i}`), 'socket', ctx, s.env);
     const wall = { floor: [] };
     const cpuMs = { floor: [] };
     const wrong = {};
@@ -115,9 +142,15 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome }) {
       const order = list.map((_, j) => list[(i + j) % list.length]);
       const got = {};
       for (const s of order) {
-        const t = run(s.args, s.payload(n++), s.stdin, ctx);
+        const payload = s.payload(n++);
+        const t = run(s.args, payload, s.stdin, ctx, s.env);
         got[s.key] = t;
         if (t.r.status !== 0 || !s.ok(t.r.stdout)) wrong[s.key] = `exit ${t.r.status}: ${(t.r.stdout || t.r.stderr || '').slice(0, 120)}`;
+        // The tool ran: its host reports it (untimed), closing the call.
+        else if (t.r.stdout === '' && s.args[1] === 'hook' && !s.noPost && payload.includes('"PreToolUse"')) {
+          const post = run(s.args, JSON.stringify({ ...JSON.parse(payload), hook_event_name: 'PostToolUse', tool_response: {} }), s.stdin, ctx, s.env);
+          if (post.r.status !== 0) wrong[s.key] = `PostToolUse exit ${post.r.status}: ${(post.r.stderr || '').slice(0, 120)}`;
+        }
       }
       if (i < warmup) continue; // the first rounds also write the code caches
       wall.floor.push(f.ms);
@@ -152,14 +185,14 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome }) {
       const d95 = p95 - floor95;
       const p95Target = s.p95Target === undefined ? 15 : s.p95Target;
       const cpuOver = cpu ? pct(cpuMs[s.key], 50) - cpuFloor : undefined;
-      const target = s.target === null ? '-' : `p50 <= floor + ${s.target} ms${p95Target === null ? '' : `, p95 <= floor + ${p95Target} ms`}`;
+      const target = s.twinOf ? '-' : s.target === null ? '-' : `p50 <= floor + ${s.target} ms${p95Target === null ? '' : `, p95 <= floor + ${p95Target} ms`}`;
       out.push({
-        name: `${s.label}${s.stdin === 'none' ? '' : `, stdin a ${s.stdin}`}`,
+        name: s.twinOf ? "  the same, the --against build" : `${s.label}${s.stdin === 'none' ? '' : `, stdin a ${s.stdin}`}`,
         measured: wrong[s.key]
           ? `WRONG ANSWER ${wrong[s.key]}`
-          : `+${d50.toFixed(1)} ms p50 (x${(p50 / floor50).toFixed(2)}), +${d95.toFixed(1)} ms p95 (x${(p95 / floor95).toFixed(2)})${cpu ? `, cpu +${cpuOver.toFixed(1)} ms` : ''}`,
+          : `${signed(d50)} ms p50 (x${(p50 / floor50).toFixed(2)}), ${signed(d95)} ms p95 (x${(p95 / floor95).toFixed(2)})${cpu ? `, cpu ${signed(cpuOver)} ms` : ''}`,
         target,
-        ok: wrong[s.key] ? false : s.target === null ? undefined : d50 <= s.target && (p95Target === null || d95 <= p95Target),
+        ok: wrong[s.key] ? false : s.twinOf || s.target === null ? undefined : d50 <= s.target && (p95Target === null || d95 <= p95Target),
         stdin: s.stdin,
         p50,
         p95,

@@ -63,13 +63,26 @@ function splitChunks(self) {
   };
 }
 
-// The subprocess bundles swap perf_hooks for an hrtime clock (the shim says why); the
-// in-process plugins keep the original.
+// The subprocess bundles swap perf_hooks for an hrtime clock and make each generated
+// validator build itself on its first call (each shim says why); the in-process plugins keep
+// the originals.
 const shim = (file) => ({ path: join(root, 'scripts/build/bundle-shims', file) });
+const GENERATED_VALIDATOR = /[\\/]src[\\/]generated[\\/]validate-[a-z-]+\.js$/;
+// scripts/gen/schemas.mjs writes `"use strict";export const validateX = validateN;` and then the
+// module body; anything else stops the build rather than bundling a validator unwrapped.
+const VALIDATOR_HEAD = /^(\/\/[^\n]*\n)"use strict";export const (validate[A-Za-z]+) = (validate[0-9]+);/;
 const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
+    b.onLoad({ filter: GENERATED_VALIDATOR }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const head = VALIDATOR_HEAD.exec(text);
+      if (!head) throw new Error(`${args.path}: not the shape scripts/gen/schemas.mjs writes; cannot make it lazy`);
+      const [whole, banner, name, inner] = head;
+      const lazy = JSON.stringify(shim('lazy-validator.mjs').path);
+      return { contents: `${banner}import { lazyValidator } from ${lazy};\nexport const ${name} = lazyValidator(() => {"use strict";${text.slice(whole.length)}\nreturn ${inner};});\n`, loader: 'js' };
+    });
   },
 };
 

@@ -15,7 +15,7 @@
 // `prevBroken: true` and takes the seq after the last record it can find. A torn line with
 // no newline gets one first, inside the same single write. `remit audit verify` then reports
 // the break once and every later link verifies.
-import { createHash, createHmac } from 'node:crypto';
+import { hmacSha256, sha256 } from '../crypto/sha256.js';
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import type { RuntimeEvent } from '../../generated/types.js';
 import { wfs } from '../state/fs-layer.js';
@@ -28,17 +28,17 @@ const NL = 0x0a;
 
 /** The audit key: derived from the per-install secret so the digest key is never reused as is. */
 export function auditKeyOf(secretHex: string): Buffer {
-  return createHmac('sha256', Buffer.from(secretHex, 'hex')).update('remit audit chain v1').digest();
+  return hmacSha256(Buffer.from(secretHex, 'hex'), 'remit audit chain v1');
 }
 
 /** Plain sha256 of a line: the link of records written before the chain was keyed. */
 export function lineHash(line: Buffer | string): string {
-  return createHash('sha256').update(line).digest('hex');
+  return sha256(line).toString('hex');
 }
 
 /** The link to a line: keyed when a key is given. */
 export function linkHash(line: Buffer | string, key: Buffer | null | undefined): string {
-  return key ? createHmac('sha256', key).update(line).digest('hex') : lineHash(line);
+  return key ? hmacSha256(key, line).toString('hex') : lineHash(line);
 }
 
 export interface ChainLink {

@@ -1,6 +1,6 @@
 // Event ids: `evt_` + 12 hex of the millisecond clock + 16 hex of randomness. Sorting the
 // ids sorts them by time; 64 random bits keep them unique across sessions and machines.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../crypto/random.js';
 
 export const EVENT_ID = /^evt_[0-9a-f]{28}$/;
 

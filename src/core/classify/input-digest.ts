@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hmacSha256 } from '../crypto/sha256.js';
 
 /** Key-sorted JSON, so two spellings of one input digest alike. */
 export function stableJson(value: unknown): string {
@@ -14,5 +14,5 @@ export function stableJson(value: unknown): string {
  * without storing the input, and without the key nobody can test a guess against the audit.
  */
 export function inputDigest(key: string, tool: string, normalised: unknown): string {
-  return createHmac('sha256', key).update(tool.toLowerCase()).update('\u0000').update(stableJson(normalised)).digest('hex').slice(0, 32);
+  return hmacSha256(key, tool.toLowerCase(), '\u0000', stableJson(normalised)).toString('hex').slice(0, 32);
 }

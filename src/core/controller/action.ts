@@ -3,7 +3,7 @@
 // read) goes through failClosed: GUARD_ERROR, deny when ARMED, audited.
 import { performance } from 'node:perf_hooks';
 import type { Action, ActionBeforeEvent, Decision, SessionState, StoredVerdict, TaskContract, UnresolvedReason } from '../../generated/types.js';
-import { defaultContract } from '../contract/index.js';
+import { defaultContract } from '../contract/defaults.js';
 import { decide, decideWithFacts } from '../decide/decide.js';
 import type { DecisionFacts } from '../decide/facts.js';
 import type { DecisionInput } from '../decide/input.js';

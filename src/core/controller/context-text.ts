@@ -1,7 +1,8 @@
 // The context remit injects (session start, an accepted directive, a subagent start). It is
 // computed from this session's state only, never written into files every session loads.
 import type { SessionState, TaskContract } from '../../generated/types.js';
-import { contractLine, controlStateOf } from '../contract/index.js';
+import { controlStateOf } from '../contract/defaults.js';
+import { contractLine } from '../contract/echo.js';
 import { reservedUnits } from '../ledger/ledger.js';
 
 const ARMED_GUIDANCE =

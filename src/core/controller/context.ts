@@ -1,7 +1,7 @@
 // What every part of the controller shares: its dependencies and the few helpers that touch
 // the session's files (state, audit) the same way for prompts, actions and lifecycle facts.
 import type { ControlEvent, Decision, HostRef, RepoConfig, SessionState, UserConfig } from '../../generated/types.js';
-import { defaultContract } from '../contract/index.js';
+import { defaultContract } from '../contract/defaults.js';
 import { appendChained, type AuditHead, type RecordBody } from '../audit/chain.js';
 import { armedByAudit } from '../audit/last-state.js';
 import { findProjectRoot } from '../paths/project-root.js';

@@ -14,9 +14,7 @@ import { createActionHandler } from './action.js';
 import { createContext, type ControllerDeps, type GuardCode } from './context.js';
 import { isDisabled, offDecision, onDisabled } from './disabled.js';
 import { onLifecycle } from './lifecycle.js';
-import { onPrompt } from './prompt.js';
 import type { ControllerResult } from './result.js';
-import { onSessionStart } from './session-start.js';
 
 export type { ControllerDeps, GuardCode } from './context.js';
 
@@ -49,10 +47,12 @@ export function createController(deps: ControllerDeps): Controller {
     switch (ev.kind) {
       case 'action.before':
         return action.onAction(ev);
+      // The prompt parser (and the read-back a prompt can ask for) loads only for a prompt or a
+      // session start: a spawned hook for a tool call never pays for it (docs/DESIGN.md#performance-budget).
       case 'prompt.submit':
-        return onPrompt(ctx, ev);
+        return (await import('./prompt.js')).onPrompt(ctx, ev);
       case 'session.start':
-        return onSessionStart(ctx, ev);
+        return (await import('./session-start.js')).onSessionStart(ctx, ev);
       case 'action.after':
       case 'subagent.start':
       case 'subagent.stop':

@@ -1,7 +1,7 @@
 // REMIT_DISABLE: nothing is checked; the first event of a session records that remit was
 // off, once, so the audit never shows a silent gap.
 import type { ControlEvent, Decision, TaskContract } from '../../generated/types.js';
-import { defaultContract } from '../contract/index.js';
+import { defaultContract } from '../contract/defaults.js';
 import { newEventId } from '../audit/event-id.js';
 import { sessionKey } from '../state/home.js';
 import { withSessionLock } from '../state/store.js';

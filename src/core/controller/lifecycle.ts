@@ -2,7 +2,7 @@
 // adapter's facts move the ledger; an undeclared one's only mark reservations unresolved.
 import { performance } from 'node:perf_hooks';
 import type { ActionAfterEvent, RuntimeEvent, SessionEndEvent, SessionState, SubagentStartEvent, SubagentStopEvent, TurnEndEvent } from '../../generated/types.js';
-import { controlStateOf } from '../contract/index.js';
+import { controlStateOf } from '../contract/defaults.js';
 import { newEventId } from '../audit/event-id.js';
 import { applyFact, markUnresolved, reservedUnits, type LedgerFact } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';

@@ -10,7 +10,7 @@ import { ledgerSummary } from '../ledger/summary.js';
 import { auditFile } from '../state/home.js';
 import { newSessionState } from '../state/session-state.js';
 import { replaceDamagedSession, withSessionLock, writeSession, type LoadedState } from '../state/store.js';
-import { controlStateOf } from '../contract/index.js';
+import { controlStateOf } from '../contract/defaults.js';
 import { armedByAudit } from '../audit/last-state.js';
 import { recoveryContract } from './readback.js';
 

@@ -2,7 +2,8 @@
 // and the CLI so both give the same answer: views are data (the --json shapes), renderers
 // turn them into text. `explain` is in explain-view.ts.
 import type { CliRuntime, CliStatus, ConfigReport, SessionState, TaskContract } from '../../generated/types.js';
-import { contractLine, controlStateOf, defaultContract } from '../contract/index.js';
+import { controlStateOf, defaultContract } from '../contract/defaults.js';
+import { contractLine } from '../contract/echo.js';
 import { auditTail } from '../audit/last-state.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
 import { auditFile } from '../state/home.js';

@@ -1,9 +1,9 @@
 // The production Runtime: one per hook process or plugin instance. It loads the per-install
 // digest key and the user's configuration once, and wires the classifier and the controller.
-import { randomBytes } from 'node:crypto';
 import type { RepoConfig, RuntimeEvent } from '../../generated/types.js';
 import { appendRecord, auditKeyOf } from '../audit/chain.js';
 import { newEventId } from '../audit/event-id.js';
+import { randomBytes } from '../crypto/random.js';
 import { auditFile, sessionKey } from '../state/home.js';
 import { withSessionLock } from '../state/store.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';

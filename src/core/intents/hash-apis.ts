@@ -91,6 +91,24 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
   ],
 };
 
+// Every pattern above needs one of these words, in some case, inside its match (each names
+// the API or its library: createHash, hmac, Digest, xxh, bcrypt, md5, sha, .Sum(nil) …),
+// and a match is made only in the code, which is the text with its comments and strings
+// blanked, so every word of the code is a word of the text. A text with none of them has no
+// call site for the patterns to find, and is not scanned (hash-intents.test.ts checks this
+// necessary condition against every pattern on generated texts).
+const STEMS = /hash|hmac|digest|xxh|murmur|mmh3|blake|crypt|argon2|pbkdf2|md[45]|sha|keccak|ripemd|fnv|crc|adler|sum|getinstance|rfc2898/i;
+
+/** The call-site patterns for a family (the universal ones first), for the test of STEMS. */
+export function hashCallPatterns(family: CodeFamily): readonly RegExp[] {
+  return [...UNIVERSAL, ...BY_FAMILY[family]];
+}
+
+/** Whether `text` holds a word every call-site pattern match needs (see STEMS). */
+export function mayHoldHashCall(text: string): boolean {
+  return STEMS.test(text);
+}
+
 export interface HashCount {
   total: number;
   /** Calls per API, keyed by the call text without spaces (e.g. `createHash(`). */
@@ -116,6 +134,8 @@ const COMPUTED = new RegExp(
  */
 export function computedHashAccesses(text: string): string[] {
   const out: string[] = [];
+  // A match opens with `[`, import_module(, __import__( or getattr( and holds a quoted string.
+  if (!/['"`]/.test(text) || (!text.includes('[') && !/import_module|__import__|getattr/.test(text))) return out;
   COMPUTED.lastIndex = 0;
   for (let m = COMPUTED.exec(text); m !== null && out.length < 64; m = COMPUTED.exec(text)) {
     const joined = m[1]!.replace(/\s*\+\s*/g, '').replace(/['"`]/g, '');
@@ -126,14 +146,15 @@ export function computedHashAccesses(text: string): string[] {
 
 /** Counts hashing call sites in source text of the given family (comments and strings ignored). */
 export function countHashCalls(text: string, family: CodeFamily): HashCount {
-  const code = stripCode(text, family);
   const byApi = new Map<string, number>();
   let total = 0;
   for (const key of computedHashAccesses(text)) {
     byApi.set(key, (byApi.get(key) ?? 0) + 1);
     total++;
   }
-  for (const re of [...UNIVERSAL, ...BY_FAMILY[family]]) {
+  if (!mayHoldHashCall(text)) return { total, byApi };
+  const code = stripCode(text, family);
+  for (const re of hashCallPatterns(family)) {
     re.lastIndex = 0;
     for (let m = re.exec(code); m !== null; m = re.exec(code)) {
       if (m[0].length === 0) re.lastIndex++;

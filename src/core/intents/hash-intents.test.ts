@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePatch } from '../patch/parse-patch.js';
 import { codeFamily } from './code-language.js';
 import { fragmentIntents, patchFileIntents, wholeFileIntents } from './file-intents.js';
-import { countHashCalls } from './hash-apis.js';
+import fc from 'fast-check';
+import { countHashCalls, hashCallPatterns, mayHoldHashCall } from './hash-apis.js';
 import { stripCode } from './strip-code.js';
 
 const hash = (r: { hash: boolean }) => r.hash;
@@ -180,5 +181,42 @@ describe('hash APIs reached through aliases and computed names (issue 9 principl
     expect(n("const x = obj['create' + 'User']('a');\nconst y = m['hash'];\n", 'js')).toBe(0);
     expect(n('import os as h\nfrom pathlib import Path as P\n', 'python')).toBe(0);
     expect(hash(wholeFileIntents('notes.md', '', "c['create'+'Hash']\n"))).toBe(false);
+  });
+});
+
+describe('the pre-filter of hash call sites', () => {
+  const FAMILIES = ['js', 'python', 'go', 'rust', 'jvm', 'csharp', 'php', 'ruby', 'c', 'swift'] as const;
+  // The generator cannot produce word boundaries or lookarounds: texts come from each
+  // pattern without them (a superset of what it matches) and are then matched with the
+  // pattern itself.
+  const relaxed = (source: string) => source.replace(/\\b/g, '').replace(/\(\?<?[!=](?:\\.|[^()\\]|\((?:\\.|[^()\\])*\))*\)/g, '');
+
+  it('finds a needed word in every match of every pattern, on texts each pattern matches', () => {
+    for (const family of FAMILIES) {
+      for (const re of hashCallPatterns(family)) {
+        let matched = 0;
+        fc.assert(
+          fc.property(fc.string({ maxLength: 3 }), fc.stringMatching(new RegExp(relaxed(re.source))), fc.string({ maxLength: 3 }), (before, text, after) => {
+            const whole = before + text + after;
+            re.lastIndex = 0;
+            for (let m = re.exec(whole); m !== null; m = re.exec(whole)) {
+              if (m[0].length === 0) re.lastIndex++;
+              matched++;
+              expect(mayHoldHashCall(m[0]), `${re} matched ${JSON.stringify(m[0])}`).toBe(true);
+            }
+          }),
+          { numRuns: 300 },
+        );
+        // Not vacuous: the pattern matched some of the generated texts.
+        expect(matched, `${re} never matched`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('leaves the counts of texts with call sites as they were', () => {
+    expect(countHashCalls('const x = 1;\nexport default x;\n', 'js').total).toBe(0);
+    expect(countHashCalls('h := md5.Sum(data)', 'go').total).toBe(1);
+    expect(countHashCalls('d = Digest::SHA256.hexdigest data', 'ruby').total).toBe(1);
+    expect(countHashCalls("const h = crypto['create' + 'Hash']('sha1');", 'js').total).toBe(1);
   });
 });

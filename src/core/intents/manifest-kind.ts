@@ -82,13 +82,17 @@ export function manifestKind(path: string): ManifestKind | undefined {
   if (LOCKFILES.has(lower)) return undefined;
   const exact = EXACT[lower];
   if (exact) return exact;
-  if (REQUIREMENTS.test(base)) return 'requirements';
-  // pip's other common layout: requirements/base.txt, requirements/dev.in.
-  if (/(?:^|[\\/])requirements[\\/][^\\/]+\.(?:txt|in)$/i.test(path)) return 'requirements';
+  // Each pattern below needs the word it is tested after (a regular expression costs a hook
+  // its compilation on first use; most files written are none of these).
+  if (path.toLowerCase().includes('requirements')) {
+    if (REQUIREMENTS.test(base)) return 'requirements';
+    // pip's other common layout: requirements/base.txt, requirements/dev.in.
+    if (/(?:^|[\\/])requirements[\\/][^\\/]+\.(?:txt|in)$/i.test(path)) return 'requirements';
+  }
   if (lower.endsWith('.gemspec')) return 'gemspec';
-  if (/\.(?:cs|fs|vb)proj$/.test(lower)) return 'dotnet';
+  if (lower.endsWith('proj') && /\.(?:cs|fs|vb)proj$/.test(lower)) return 'dotnet';
   // Gradle version catalogs may carry any name under gradle/ (`gradle/deps.versions.toml`).
   if (lower.endsWith('.versions.toml')) return 'gradle-catalog';
-  if (/^environment[-_.][\w.-]*\.ya?ml$/.test(lower)) return 'conda';
+  if (lower.startsWith('environment') && /^environment[-_.][\w.-]*\.ya?ml$/.test(lower)) return 'conda';
   return undefined;
 }

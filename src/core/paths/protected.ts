@@ -3,10 +3,28 @@
 // symlinked parts really live. Otherwise `REMIT_HOME/sessions → /elsewhere` lets a write
 // to `/elsewhere/<other>.json`, or to `REMIT_HOME/sessions/<other>.json` (which resolves
 // there), pass as an ordinary file.
-import { type Dirent, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { canonicalPath } from './canonical.js';
 
 const MAX_ENTRIES = 4096;
+
+/**
+ * Whether a link in `dir` names a sibling that is no link itself (a held lock's `pid@host:n`,
+ * missing or not): its target is then inside the folder being protected, so the folder's own
+ * glob covers it, and a sibling that is a link is resolved as any other. Told by readlink and
+ * lstat, without the exception a realpath of a dangling link throws (held locks are on every
+ * hook's path).
+ */
+function pointsAtPlainSibling(dir: string, name: string): boolean {
+  try {
+    const text = readlinkSync(`${dir}/${name}`);
+    if (text === '' || text === '.' || text === '..' || /[\\/]/.test(text)) return false;
+    const sibling = lstatSync(`${dir}/${text}`, { throwIfNoEntry: false });
+    return sibling === undefined || !sibling.isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
 
 /** Canonical targets of the symlinks in `dir` and in its subfolders, `depth` levels down. */
 export function symlinkTargetsBelow(dir: string, depth = 2): string[] {
@@ -23,6 +41,7 @@ export function symlinkTargetsBelow(dir: string, depth = 2): string[] {
       if (++seen > MAX_ENTRIES) return;
       const full = `${d}/${e.name}`;
       if (e.isSymbolicLink()) {
+        if (pointsAtPlainSibling(d, e.name)) continue;
         try {
           out.push(realpathSync.native(full));
         } catch {

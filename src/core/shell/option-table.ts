@@ -151,8 +151,32 @@ export function withOptions(t: OptionTable, rules: Partial<Pick<OptionTable, 'po
   return { short: t.short, long: t.long, longNames: t.longNames, pure: t.pure, abbrev: rules.abbrev ?? t.abbrev, posix: rules.posix ?? t.posix, numeric: t.numeric, singleDash: t.singleDash, ignoreCase: t.ignoreCase };
 }
 
-/** Builds every table defined so far (for a test: a notation mistake throws here). */
+/** Builders deferred with onFirstUse, which buildAllTables runs first so that every table they define is defined. */
+const PENDING: (() => unknown)[] = [];
+
+/**
+ * `make()` run on the first call of the returned function and remembered: the tables and sets
+ * a program model derives from its spec are built when a command names the program, not when
+ * the shell classifier loads (a hook process pays only for the programs its command names).
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made = false;
+  let value: T;
+  const get = (): T => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
+  PENDING.push(get);
+  return get;
+}
+
+/** Builds every table defined so far, deferred ones too (for a test: a notation mistake throws here). */
 export function buildAllTables(): number {
+  // A builder may defer more of its own: the loop also runs those pushed while it runs.
+  for (let i = 0; i < PENDING.length; i++) PENDING[i]!();
   for (const t of DEFINED) void t.long;
   return DEFINED.length;
 }

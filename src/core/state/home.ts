@@ -1,8 +1,8 @@
 // Where remit keeps its memory (docs/DESIGN.md#session-state). Raw session ids never become file names:
 // a session is known on disk by a hash of `host:sessionId`.
-import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { sha256 } from '../crypto/sha256.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -35,7 +35,7 @@ export function homeDirOf(env: Env): string {
 
 /** First 24 hex of sha256(`host:sessionId`). */
 export function sessionKey(host: string, sessionId: string): string {
-  return createHash('sha256').update(`${host}:${sessionId}`).digest('hex').slice(0, 24);
+  return sha256(`${host}:${sessionId}`).toString('hex').slice(0, 24);
 }
 
 export const SESSION_KEY = /^[0-9a-f]{24}$/;
@@ -58,6 +58,6 @@ export function auditFile(home: string, key: string): string {
 
 /** Pointer from a project root to the session last used there, so selection needs no scan. */
 export function projectPointerFile(home: string, projectRoot: string): string {
-  const digest = createHash('sha256').update(projectRoot).digest('hex').slice(0, 24);
+  const digest = sha256(projectRoot).toString('hex').slice(0, 24);
   return path.join(home, 'projects', digest);
 }

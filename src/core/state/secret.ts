@@ -3,9 +3,9 @@
 // atomic (a fsynced temp file linked into place, which fails if another process won), so no
 // reader ever sees an empty or half-written key; an empty or short file left by an older
 // remit, a full disk or a kill is replaced the same way.
-import { randomBytes } from 'node:crypto';
 import { closeSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from '../crypto/random.js';
 import { ensurePrivateDir } from './files.js';
 import { wfs } from './fs-layer.js';
 

@@ -9,7 +9,7 @@
 // whose value must be a built-in name (reporters, environments: anything else is a
 // module, which is code). A runner that executes the files it is given runs only test
 // files or folders inside the project.
-import { defineOptions, scanOptions, type OptionScan, type OptionTable, type OptionTableSpec } from '../option-table.js';
+import { defineOptions, onFirstUse, scanOptions, type OptionScan, type OptionTable, type OptionTableSpec } from '../option-table.js';
 import type { Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
@@ -57,7 +57,7 @@ export interface Check {
 
 const names = (text: string | undefined): Set<string> => new Set((text ?? '').split(/\s+/).filter(Boolean));
 
-export function defineCheck(spec: CheckSpec): Check {
+function buildCheck(spec: CheckSpec): Check {
   return {
     spec,
     table: defineOptions(spec.options),
@@ -66,8 +66,27 @@ export function defineCheck(spec: CheckSpec): Check {
     config: names(spec.config),
     checkOptions: names(spec.checkOptions),
     operandOptions: names(spec.operandOptions),
-    passthrough: spec.passthrough ? defineCheck(spec.passthrough) : undefined,
+    passthrough: spec.passthrough ? buildCheck(spec.passthrough) : undefined,
   };
+}
+
+/** A check whose members are read from the one it stands for, built on first use. */
+class DeferredCheck {
+  constructor(readonly built: () => Check) {}
+}
+// Every member of Check, each exactly once (the type says so).
+const MEMBERS: Record<keyof Check, true> = { spec: true, table: true, fix: true, artifact: true, config: true, checkOptions: true, operandOptions: true, passthrough: true };
+for (const key of Object.keys(MEMBERS) as (keyof Check)[]) {
+  Object.defineProperty(DeferredCheck.prototype, key, {
+    get(this: DeferredCheck) {
+      return this.built()[key];
+    },
+  });
+}
+
+/** A runner's check, built from its spec (or the function making it) when a command first names the runner. */
+export function defineCheck(spec: CheckSpec | (() => CheckSpec)): Check {
+  return new DeferredCheck(onFirstUse(() => buildCheck(typeof spec === 'function' ? spec() : spec))) as unknown as Check;
 }
 
 /** File names test runners treat as tests (`a.test.ts`, `test_a.py`, `a_test.go`, files under test folders). */

@@ -18,9 +18,11 @@ const HV = '-h --help -V --version -v --verbose -q --quiet --color --no-color';
 
 const small = (read: string, extra: Omit<CheckSpec, 'options'> & { write?: string; exec?: string; unsafe?: string; singleDash?: boolean } = {}): Check => {
   const { write, exec, unsafe, singleDash, ...rest } = extra;
-  // The common options may repeat a runner's own: each is listed once.
-  const once = [...new Map(read.split(/\s+/).filter(Boolean).map((t) => [t.replace(/[:=[\]]+$/, ''), t])).values()].join(' ');
-  return defineCheck({ options: { read: once, write, exec, unsafe, singleDash, abbrev: false }, ...rest });
+  return defineCheck(() => {
+    // The common options may repeat a runner's own: each is listed once.
+    const once = [...new Map(read.split(/\s+/).filter(Boolean).map((t) => [t.replace(/[:=[\]]+$/, ''), t])).values()].join(' ');
+    return { options: { read: once, write, exec, unsafe, singleDash, abbrev: false }, ...rest };
+  });
 };
 
 /** Runners with only the common options; anything else they are given is unproven. */

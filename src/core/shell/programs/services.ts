@@ -3,7 +3,7 @@
 // works for operations; their known mutating subcommands change remote state (a mutation
 // with no local path); anything else — another subcommand, an option outside the table,
 // a plugin — is unproven.
-import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
+import { defineOptions, onFirstUse, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
@@ -23,8 +23,11 @@ function mutation(w: ShellWalker, inv: Invocation): void {
   w.acc.write(inv.text);
 }
 
-function cli(spec: CliSpec): Handler {
+/** A CLI's handler; its spec (tables, subcommand maps) is made when a command first names the CLI. */
+function cli(make: () => CliSpec): Handler {
+  const specOf = onFirstUse(make);
   return (w, inv) => {
+    const spec = specOf();
     const g = scanOptions(inv.args, 1, withOptions(spec.global, { posix: true }));
     if (unprovenOptions(w, inv, g)) return;
     const start = g.rest;
@@ -99,7 +102,7 @@ function dedupe(list: string): string {
 
 const KUBE_GLOBAL = '-n: --namespace= --context= --cluster= --kubeconfig= --user= -s: --server= --token= --as= --as-group= --request-timeout= --insecure-skip-tls-verify --certificate-authority= --client-certificate= --client-key= --tls-server-name= -v: --v= --match-server-version --cache-dir= --profile-output= --warnings-as-errors --disable-compression';
 const KUBE_OUT = '-o: --output= -l: --selector= -A --all-namespaces --field-selector= --sort-by= --show-labels -L: --label-columns= --no-headers --show-kind --show-managed-fields --chunk-size= --ignore-not-found --raw= --template= --allow-missing-template-keys --output-watch-events -w --watch --watch-only -R --recursive -f: --filename= -k: --kustomize= --subresource= --server-print';
-const kubectl = cli({
+const kubectl = cli(() => ({
   global: defineOptions({ read: KUBE_GLOBAL, abbrev: false }),
   depth: 3,
   reads: reads(
@@ -116,13 +119,13 @@ const kubectl = cli({
     'drain', 'taint', 'rollout restart', 'rollout undo', 'rollout pause', 'rollout resume', 'certificate', 'run', 'exec', 'cp', 'attach', 'debug',
     'port-forward', 'proxy', 'config set', 'config set-context', 'config use-context', 'config delete-context', 'config set-cluster', 'config set-credentials', 'config rename-context', 'config unset',
   ]),
-});
+}));
 
 // ---- docker ----
 
 const DOCKER_GLOBAL = '-H: --host= -c: --context= --config= -D --debug -l: --log-level= --tls --tlsverify --tlscacert= --tlscert= --tlskey=';
 const DOCKER_LIST = '-a --all -q --quiet -n: --last= -l --latest -s --size --no-trunc --format= -f: --filter= --digests --tree';
-const docker = cli({
+const docker = cli(() => ({
   global: defineOptions({ read: DOCKER_GLOBAL, abbrev: false }),
   depth: 3,
   reads: reads(
@@ -145,13 +148,13 @@ const docker = cli({
     'context create', 'context rm', 'context use', 'context update', 'service create', 'service rm', 'service update', 'service scale',
     'stack deploy', 'stack rm', 'swarm init', 'swarm join', 'swarm leave', 'secret create', 'secret rm', 'config create', 'config rm', 'plugin install', 'plugin rm',
   ]),
-});
+}));
 
 // ---- gh ----
 
 const GH_COMMON = '-R: --repo= --hostname=';
 const GH_VIEW = '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner=';
-const gh = cli({
+const gh = cli(() => ({
   global: defineOptions({ read: GH_COMMON, abbrev: false }),
   depth: 2,
   reads: reads(
@@ -190,7 +193,7 @@ const gh = cli({
     if (m === 'GET' || m === 'HEAD') return true;
     return 'write';
   },
-});
+}));
 
 // ---- helm ----
 
@@ -198,7 +201,7 @@ const HELM_GLOBAL =
   '--debug --kube-context= --kubeconfig= -n: --namespace= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= ' +
   '--kube-insecure-skip-tls-verify --kube-tls-server-name= --kube-token= --burst-limit= --qps= --registry-config= --repository-cache= --repository-config=';
 const HELM_VALUES = '-f: --values= --set= --set-string= --set-file= --set-json= --set-literal=';
-const helm = cli({
+const helm = cli(() => ({
   global: defineOptions({ read: HELM_GLOBAL, abbrev: false }),
   depth: 2,
   reads: reads(
@@ -216,7 +219,7 @@ const helm = cli({
   ]),
   // `template --output-dir` writes the rendered files; `--post-renderer` runs a program; `--dependency-update` fetches charts.
   refine: (_path, _inv, rest) => !rest.some((a) => a.value === null || /^--(?:output-dir|post-renderer|post-renderer-args|dependency-update)(?:=|$)/.test(a.value)),
-});
+}));
 
 // ---- aws ----
 
