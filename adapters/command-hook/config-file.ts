@@ -28,6 +28,15 @@ export function readRaw(file: string): { ok: true; raw: string | null } | { ok: 
   }
 }
 
+/** The file, read through any link, names remit somewhere (or cannot be read, which may hide it). */
+export function namesRemit(file: string): boolean {
+  try {
+    return /remit/i.test(readFileSync(file, 'utf8'));
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
 export function readJsonConfig(file: string): ConfigRead {
   const r = readRaw(file);
   if (!r.ok) return r;

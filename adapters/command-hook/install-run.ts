@@ -6,7 +6,7 @@ import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { absoluteHookCommand } from './command-line.js';
 import { isDeepStrictEqual } from 'node:util';
-import { BACKUP_SUFFIX, editHooksText, finishRemoval, readJsonConfig, readRaw, writeConfig, writeFileAtomic } from './config-file.js';
+import { BACKUP_SUFFIX, editHooksText, finishRemoval, namesRemit, readJsonConfig, readRaw, writeConfig, writeFileAtomic } from './config-file.js';
 import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
 import type { HostCapability } from '../../src/generated/types.js';
@@ -228,9 +228,14 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   const root = findProjectRoot(ctx.cwd);
   const configFile = spec.configPath(ctx.scope, ctx.env, root);
   const read = readJsonConfig(configFile);
-  if (!read.ok) return { ...report, error: read.error };
-  const rm = removeHooks(read.doc, spec.isOurs, configFile);
-  if (!rm.ok) return { ...report, error: `${rm.error}. Fix it, then run again. Nothing was changed.` };
+  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile) : read;
+  // A config remit may not edit (a link, not JSON, hooks of another shape) that never names
+  // remit holds nothing to take out: uninstall leaves it and goes on with the rest.
+  if (!found.ok) {
+    if (namesRemit(configFile)) return { ...report, error: read.ok ? `${found.error}. Fix it, then run again. Nothing was changed.` : found.error };
+    report.notes.push(`${configFile} was left as it is: remit does not edit it, and nothing in it names remit`);
+  }
+  const rm = found.ok ? found : ({ ok: true, doc: {}, action: 'absent', removed: [], shifted: false } as const);
   if (ctx.dryRun) report.dryRun = true;
   const removals: string[] = [];
   const skill = spec.skillPath(ctx.scope, ctx.env, root);
@@ -257,7 +262,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
       return false;
     }
   };
-  if (rm.action === 'absent') report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
+  if (rm.action === 'absent' || !read.ok) report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
   else {
     const next = editHooksText(read.raw, read.doc, rm.doc);
     const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty: Object.keys(rm.doc).length === 0, sameAsOriginal: same, dryRun: ctx.dryRun });

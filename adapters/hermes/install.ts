@@ -96,6 +96,8 @@ export async function uninstallHermes(opts: InstallOptions = {}): Promise<Instal
   const scope = opts.scope ?? 'user';
   const dryRun = opts.dryRun === true;
   const { dir, stopAt } = hermesPluginDir(opts);
+  // A refused uninstall changes nothing either: the dry run meets every refusal first.
+  if (!dryRun) await uninstallHermes({ ...opts, dryRun: true });
   const changes = [...FILES, 'launcher.json'].map((f) => removeOwnFile(path.join(dir, f), isOurPluginFile, { dryRun, stopAt }));
   // Python compiles the plugin into __pycache__ when Hermes loads it; it goes with the plugin's own files.
   const cache = path.join(dir, '__pycache__');

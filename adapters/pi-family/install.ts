@@ -69,6 +69,8 @@ export async function uninstallPiFamily(spec: PiFamilyInstallSpec, opts: Install
   const env = opts.env ?? process.env;
   const dryRun = opts.dryRun === true;
   const { path: target, root } = piFamilyPluginPath(spec, opts);
+  // A refused uninstall changes nothing either: the dry run meets every refusal first.
+  if (!dryRun) await uninstallPiFamily(spec, { ...opts, dryRun: true });
   const change = removeOwnFile(target, isRemitPlugin(spec.host), { dryRun, stopAt: root });
   const changes = [change];
   const notes = change.action === 'kept' ? [`${target} was not written by remit and was left alone.`] : [];

@@ -56,18 +56,28 @@ export function defaultDist(): string {
   return path.dirname(path.resolve(process.argv[1] ?? '.'));
 }
 
-/** Refuses a target (or a folder on the way) that is a symlink: remit never writes through one. */
-export function refuseSymlink(target: string, stopAt: string): void {
+/** What a refusal tells the user to run again. */
+export type InstallVerb = 'install' | 'uninstall';
+
+/** The target itself or a folder on the way to it (below `stopAt`) that is a symlink, if any. */
+function linkOnTheWay(target: string, stopAt: string): string | null {
   let p = target;
   const stop = path.resolve(stopAt);
   while (p.startsWith(stop) && p !== stop) {
     try {
-      if (lstatSync(p).isSymbolicLink()) throw new InstallError(`remit install: ${p} is a symbolic link; remit will not write through it. Replace it with a real file or folder and run install again.`);
-    } catch (err) {
-      if (err instanceof InstallError) throw err;
+      if (lstatSync(p).isSymbolicLink()) return p;
+    } catch {
+      // missing is fine
     }
     p = path.dirname(p);
   }
+  return null;
+}
+
+/** Refuses a target (or a folder on the way) that is a symlink: remit never writes through one. */
+export function refuseSymlink(target: string, stopAt: string, verb: InstallVerb = 'install'): void {
+  const link = linkOnTheWay(target, stopAt);
+  if (link) throw new InstallError(`remit ${verb}: ${link} is a symbolic link; remit will not write through it. Replace it with a real file or folder and run ${verb} again.`);
 }
 
 export function readIfExists(p: string): Buffer | undefined {
@@ -108,9 +118,10 @@ export function placeFile(p: string, content: Buffer | string, opts: { dryRun: b
 
 /** Removes `p` only when `isOurs` says remit wrote it. */
 export function removeOwnFile(p: string, isOurs: (content: Buffer) => boolean, opts: { dryRun: boolean; stopAt: string }): InstallChange {
-  refuseSymlink(p, opts.stopAt);
+  // Nothing there is nothing to remove, whatever links lie on the way.
   const have = readIfExists(p);
   if (!have) return { path: p, action: 'absent' };
+  refuseSymlink(p, opts.stopAt, 'uninstall');
   if (!isOurs(have)) return { path: p, action: 'kept' };
   if (!opts.dryRun) rmSync(p, { force: true });
   return { path: p, action: 'remove' };
@@ -136,10 +147,10 @@ function yamlText(doc: Document, raw: string | undefined): string {
 }
 
 /** The parsed mapping of a YAML file, or a refusal naming what to fix. */
-function yamlDoc(file: string, raw: string | undefined, label: string): Document {
+function yamlDoc(file: string, raw: string | undefined, label: string, verb: InstallVerb): Document {
   const doc = parseDocument(raw ?? '');
-  if (doc.errors.length > 0) throw new InstallError(`remit install ${label}: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run install again. Nothing was changed.`);
-  if (doc.contents !== null && !isMap(doc.contents)) throw new InstallError(`remit install ${label}: ${file} does not hold a YAML mapping; fix it and run install again. Nothing was changed.`);
+  if (doc.errors.length > 0) throw new InstallError(`remit ${verb} ${label}: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run ${verb} again. Nothing was changed.`);
+  if (doc.contents !== null && !isMap(doc.contents)) throw new InstallError(`remit ${verb} ${label}: ${file} does not hold a YAML mapping; fix it and run ${verb} again. Nothing was changed.`);
   return doc;
 }
 
@@ -164,11 +175,21 @@ export interface YamlListEdit {
  * else changed, and deletes a file that only remit's entry made.
  */
 export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: string } {
-  refuseSymlink(e.file, e.stopAt);
+  const verb: InstallVerb = e.add ? 'install' : 'uninstall';
   const raw = readIfExists(e.file)?.toString('utf8');
-  const doc = yamlDoc(e.file, raw, e.label);
-  const list = doc.getIn(e.keys, true);
-  if (list !== undefined && list !== null && !isSeq(list)) throw new InstallError(`remit install ${e.label}: ${e.keys.join('.')} in ${e.file} is not a list; fix it and run install again. Nothing was changed.`);
+  let doc: Document;
+  let list: unknown;
+  try {
+    refuseSymlink(e.file, e.stopAt, verb);
+    doc = yamlDoc(e.file, raw, e.label, verb);
+    list = doc.getIn(e.keys, true);
+    if (list !== undefined && list !== null && !isSeq(list)) throw new InstallError(`remit ${verb} ${e.label}: ${e.keys.join('.')} in ${e.file} is not a list; fix it and run ${verb} again. Nothing was changed.`);
+  } catch (err) {
+    // A file remit may not edit (a link, not YAML, the list of another shape) that never
+    // names remit's entry holds nothing to take out: uninstall leaves it and goes on.
+    if (e.add || !(err instanceof InstallError) || (raw !== undefined && raw.includes(e.entry))) throw err;
+    return raw === undefined ? { change: { path: e.file, action: 'absent' } } : { change: { path: e.file, action: 'unchanged' }, note: `${e.file} was left as it is: remit does not edit it, and it does not name ${e.entry}` };
+  }
   const names = isSeq(list) ? (list as YAMLSeq).items.map(itemText) : [];
   if (e.add === names.includes(e.entry)) return { change: { path: e.file, action: raw === undefined && !e.add ? 'absent' : 'unchanged' } };
   const backup = `${e.file}${CONFIG_BACKUP}`;
@@ -211,7 +232,8 @@ export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: s
     return { change: { path: e.file, action: 'remove' }, note: `${e.file} held only remit's entry; removed` };
   }
   if (!e.dryRun) writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
-  return { change: { path: e.file, action: 'update' } };
+  // The user's own later edits stay, so the original is not restored: its backup stays too, and the user is told.
+  return { change: { path: e.file, action: 'update' }, ...(original !== undefined ? { note: `${e.file} changed since remit installed; remit's entry was removed and the backup ${backup} kept` } : {}) };
 }
 
 export { writeAtomic };

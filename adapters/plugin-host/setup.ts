@@ -21,7 +21,8 @@ function toHostReport(r: InstallReport): HostReport {
     scope: r.scope,
     ok: true,
     dryRun: r.dryRun,
-    actions: r.changes.map((c) => ({ file: c.path, what: 'plugin', action: VERB[c.action] ?? 'unchanged', ...(c.action === 'kept' ? { detail: 'not written by remit; left alone' } : {}) })),
+    // Hermes runs a copy of remit's bundle: named so, as the command-hook hosts name theirs.
+    actions: r.changes.map((c) => ({ file: c.path, what: c.path.endsWith('.cjs') ? 'bundle' : 'plugin', action: VERB[c.action] ?? 'unchanged', ...(c.action === 'kept' ? { detail: 'not written by remit; left alone' } : {}) })),
     notes: r.notes,
   };
 }
@@ -30,7 +31,7 @@ async function reported(host: string, ctx: UninstallContext, run: () => Promise<
   try {
     return toHostReport(await run());
   } catch (err) {
-    return { host, scope: ctx.scope, ok: false, dryRun: ctx.dryRun, actions: [], notes: [], error: err instanceof Error ? err.message.replace(/^remit (un)?install \w+: /, '') : String(err) };
+    return { host, scope: ctx.scope, ok: false, dryRun: ctx.dryRun, actions: [], notes: [], error: err instanceof Error ? err.message.replace(/^remit (un)?install( \w+)?: /, '') : String(err) };
   }
 }
 

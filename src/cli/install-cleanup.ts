@@ -5,6 +5,7 @@
 // (ARCHITECTURE.md "Installing into a host's configuration").
 import { existsSync, lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { FileAction, HostReport } from '../../adapters/command-hook/install-run.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
@@ -151,15 +152,18 @@ function plan(c: CleanupInput, file: string): Plan {
   }
   // Folders remit created, deepest first: each goes when nothing is left in it.
   const rmdirs: string[] = [];
+  const keptDirs = new Set<string>();
   for (const d of [...rec.created.dirs].sort((a, b) => b.length - a.length)) {
     if (!exists(d)) continue;
     if (isEmptyBut(d, gone)) {
       rmdirs.push(d);
       gone.add(d);
       report.actions.push({ file: d, what: 'folder', action: 'removed' });
-    } else if (!last) next.created.dirs.push(d);
+    } else if (!last) keptDirs.add(d);
   }
-  if (!c.dryRun) writeRecord(file, next);
+  // In the record's own order, and not written at all when nothing changed (a refused uninstall changes nothing).
+  next.created.dirs = rec.created.dirs.filter((d) => keptDirs.has(d));
+  if (!c.dryRun && (last || !isDeepStrictEqual(next, rec))) writeRecord(file, next);
   if (last && (drop.length > 0 || c.sweep)) report.notes.push(AUDIT_NOTE);
   return { report, rmdirs };
 }

@@ -1,6 +1,6 @@
 // The built bundle (dist/remit.cjs and its chunks), run as a person runs it: in a throwaway
 // HOME with every host's own configuration already there, and no sources on the path.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot } from '../support/shipped-box.js';
@@ -113,10 +113,63 @@ describe('install, doctor, uninstall through the built bundle', () => {
       const before = snapshot(b.home);
       const r = b.run('install', host);
       expect(r.code, `${host} ${make}`).toBe(1);
-      expect(r.out).toContain('not installed');
+      expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: /`));
       expect(snapshot(b.home)).toEqual(before);
     }
   }, 120_000);
+});
+
+describe('uninstall around host config remit may not edit', () => {
+  const link = (target: string, at: string) => {
+    mkdirSync(path.dirname(at), { recursive: true });
+    symlinkSync(target, at);
+  };
+
+  it('a linked or malformed config that names nothing of remit is left as it is, and uninstall all finishes: no file, no folder stays', () => {
+    const b = box();
+    put(path.join(b.home, 'dotfiles/config.yml'), 'theme: dark\n');
+    link(path.join(b.home, 'dotfiles/config.yml'), path.join(b.home, '.omp/agent/config.yml'));
+    put(path.join(b.home, 'dotfiles/hooks.json'), '{"hooks": {}}\n');
+    link(path.join(b.home, 'dotfiles/hooks.json'), path.join(b.home, '.codex/hooks.json'));
+    put(path.join(b.home, '.hermes/config.yaml'), 'a: [unclosed\n');
+    const before = snapshot(b.home);
+    // Codex, Hermes and omp are refused; Claude Code (with the bundle), OpenCode and Pi install.
+    const inst = b.run('install', 'all', '--trust');
+    expect(inst.code).toBe(1);
+    expect(inst.out.match(/not installed/g)).toHaveLength(3);
+    expect(existsSync(path.join(b.home, '.local/share/remit/current'))).toBe(true);
+    const un = b.run('uninstall', 'all');
+    expect(un.code, un.out + un.err).toBe(0);
+    for (const f of ['.omp/agent/config.yml', '.codex/hooks.json', '.hermes/config.yaml']) expect(un.out).toContain(`note: ${path.join(b.home, f)} was left as it is: remit does not edit it`);
+    expect(snapshot(b.home)).toEqual(before);
+  }, 120_000);
+
+  it('a config that names remit and has become a link is refused in uninstall words, and changes nothing', () => {
+    const b = box();
+    expect(b.run('install', 'omp').code).toBe(0);
+    const file = path.join(b.home, '.omp/agent/config.yml');
+    put(path.join(b.home, 'dotfiles/config.yml'), readFileSync(file, 'utf8'));
+    rmSync(file);
+    link(path.join(b.home, 'dotfiles/config.yml'), file);
+    const before = snapshot(b.home);
+    const un = b.run('uninstall', 'omp');
+    expect(un.code).toBe(1);
+    expect(un.out).toBe(`omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file or folder and run uninstall again.\n`);
+    expect(snapshot(b.home)).toEqual(before);
+  }, 60_000);
+
+  it('a YAML config edited since install loses only remit\'s entry, and the kept backup is announced', () => {
+    const b = box();
+    const file = path.join(b.home, '.omp/agent/config.yml');
+    put(file, 'theme: dark\n');
+    expect(b.run('install', 'omp').code).toBe(0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('dark', 'light'));
+    const un = b.run('uninstall', 'omp');
+    expect(un.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('theme: light\n');
+    expect(un.out).toContain(`note: ${file} changed since remit installed; remit's entry was removed and the backup ${file}.remit-bak kept`);
+    expect(existsSync(`${file}.remit-bak`)).toBe(true);
+  }, 60_000);
 });
 
 describe('commands people type', () => {
