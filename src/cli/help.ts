@@ -21,7 +21,7 @@ export const HELP: Record<string, CommandHelp> = {
     usage: 'remit hook <host> [event]',
     does: "answers one hook call of a host (the payload on stdin); hosts run this, people don't",
     options: [HELP_OPT],
-    exits: [[0, 'answered (the answer is on stdout)'], [2, 'refused (Codex and Claude Code read stderr)']],
+    exits: [[0, 'answered: allow or refuse, the answer is on stdout (a host treats any other exit as a failed hook)'], [1, 'usage error (no host, or a host that loads remit as a plugin)']],
     example: 'echo \'{"hook_event_name":"SessionStart","session_id":"s1","cwd":"."}\' | remit hook claude SessionStart',
   },
   install: {
@@ -109,9 +109,9 @@ export const HELP: Record<string, CommandHelp> = {
     example: 'remit state repair',
   },
   prune: {
-    usage: 'remit prune [--older-than 30d] [--dry-run] [--json]',
-    does: 'deletes sessions (state and audit) untouched that long; a live armed session is kept',
-    options: [['--older-than N', 'days, hours or weeks: 30d, 12h, 2w (default: the configured retention)'], ['--dry-run', 'say what would go; delete nothing'], HOME, JSON_OPT, HELP_OPT],
+    usage: 'remit prune [--older-than 30d] [--dry-run] [--armed] [--json]',
+    does: 'deletes sessions (state and audit) untouched that long; a live armed session is kept unless --armed',
+    options: [['--older-than N', 'days, hours or weeks: 30d, 12h, 2w (default: the configured retention)'], ['--dry-run', 'say what would go; delete nothing'], ['--armed', 'remove live armed sessions too (their agents then run unarmed)'], HOME, JSON_OPT, HELP_OPT],
     exits: [[0, 'done'], USAGE_EXIT],
     example: 'remit prune --older-than 2w --dry-run',
   },
@@ -120,7 +120,7 @@ export const HELP: Record<string, CommandHelp> = {
     does: 'turns an event recorded with REMIT_AUDIT=detail into a Bad/Good case file',
     options: [['--out FILE', 'write the case there (never overwrites)'], SESSION, HOME, JSON_OPT, HELP_OPT],
     exits: [[0, 'written'], USAGE_EXIT],
-    example: 'REMIT_AUDIT=detail claude …; remit case from evt_01a237dea0b4c9834117bfee1e77 --out cases/mine.json',
+    example: 'REMIT_AUDIT=detail claude …; remit case from evt_01a237dea0b4c9834117bfee1e77 --out cases/S/PATH_OUTSIDE_CONTRACT/mine.json',
   },
 };
 

@@ -89,6 +89,15 @@ describe('install, doctor, uninstall through the built bundle', () => {
     expect(b.run('doctor').code).toBe(0);
   }, 300_000);
 
+  it('doctor with a project-only install names the host it cannot protect, not "remit is not installed"', () => {
+    const b = box();
+    expect(b.run('install', 'hermes', '--scope', 'project').code).toBe(0);
+    const d = b.run('doctor');
+    expect(d.code).toBe(3);
+    expect(d.out).toMatch(/\nNot protected: hermes\.\n$/);
+    expect(d.out).not.toContain('remit is not installed (`remit install all`)');
+  }, 60_000);
+
   it('doctor --json with nothing installed is not protected', () => {
     const b = box();
     const d = b.run('doctor', '--json');
@@ -189,6 +198,15 @@ describe('commands people type', () => {
     expect(b.run('--version').out).toMatch(/^remit \d+\.\d+\.\d+/);
   }, 180_000);
 
+  it('help says what each command really does: prune names --armed, hook never exits 2; prune states the age as given', () => {
+    const b = box();
+    expect(b.run('prune', '--help').out).toMatch(/\n {2}--armed +remove live armed sessions too/);
+    const hook = b.run('hook', '--help').out;
+    expect(hook).toContain('  0  answered: allow or refuse, the answer is on stdout');
+    expect(hook).not.toMatch(/^ {2}2 /m);
+    expect(b.run('prune', '--older-than', '12h').out).toBe('Removed 0 session state file(s) and 0 audit log(s) untouched for 12h (0 bytes).\n');
+  }, 60_000);
+
   it('an unknown command suggests the nearest', () => {
     const r = box().run('stauts');
     expect(r.code).toBe(1);
@@ -234,6 +252,34 @@ describe('commands people type', () => {
     const p = b.run('prune', '--older-than', '0d');
     expect(p.out).toContain('Kept 1 live armed session');
     expect(b.run('status').out).toContain('review');
+  }, 120_000);
+
+  it('ledger release, state repair, audit verify and case from, on a real session', () => {
+    const b = box({ REMIT_AUDIT: 'detail' });
+    const base = { session_id: 's3', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
+    const tool = (tool_use_id: string, tool_name: string, tool_input: object) => b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name, tool_input, tool_use_id });
+    b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** agents=1 -- fix' });
+    expect(tool('t1', 'Agent', { description: 'd', prompt: 'p', subagent_type: 'general-purpose' })).toBe('');
+    expect(tool('t2', 'Agent', { description: 'd', prompt: 'p', subagent_type: 'general-purpose' })).toContain('AGENT_BUDGET_EXHAUSTED');
+    expect(b.run('status').out).toContain('agents=1/1 reserved [r1:1]');
+    const rel = b.run('ledger', 'release', 'r1');
+    expect(rel.code, rel.err).toBe(0);
+    expect(rel.out).toBe('Released r1. agents=0/1 reserved.\n');
+    expect(b.run('ledger', 'release', '--all').err).toBe('remit ledger: nothing is reserved\n');
+    expect(tool('t3', 'Write', { file_path: path.join(b.proj, 'lib/x.ts'), content: 'x' })).toContain('PATH_OUTSIDE_CONTRACT');
+    expect(b.run('state', 'repair').out).toContain('is sound; nothing to repair');
+    expect(b.run('audit', 'verify').out).toMatch(/: intact \(\d+ records\)\nAudit chain intact\.\n$/);
+    const deny = (JSON.parse(b.run('status', '--json').out) as { recent: { id: string; reasonCode: string }[] }).recent.find((r) => r.reasonCode === 'PATH_OUTSIDE_CONTRACT')!;
+    mkdirSync(path.join(b.proj, 'cases/S/PATH_OUTSIDE_CONTRACT'), { recursive: true });
+    const made = b.run('case', 'from', deny.id, '--out', 'cases/S/PATH_OUTSIDE_CONTRACT/mine.json');
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain('Give its good arm an expectation; `remit replay <folder>` runs it from <folder>/S/PATH_OUTSIDE_CONTRACT/<name>.json.');
+    const draft = JSON.parse(readFileSync(path.join(b.proj, 'cases/S/PATH_OUTSIDE_CONTRACT/mine.json'), 'utf8')) as { bad: { steps: { expect?: object }[] } };
+    expect(draft.bad.steps[1]!.expect).toEqual({ outcome: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT', family: 'S' });
+    // A draft until its good arm expects something: replay says exactly that.
+    const replay = b.run('replay', 'cases', '--host', 'claude');
+    expect(replay.code).toBe(2);
+    expect(replay.out).toContain('S/PATH_OUTSIDE_CONTRACT/mine.json: the good arm expects nothing');
   }, 120_000);
 
   it('a wrong inspection line answers with its usage and pauses nothing; a typo of a token suggests the nearest', () => {

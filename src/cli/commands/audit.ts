@@ -9,7 +9,7 @@ import { verifySession } from '../../core/audit/verify.js';
 import { auditDir, SESSION_KEY } from '../../core/state/home.js';
 import { listSessionKeys } from '../../core/state/store.js';
 import { UsageError, type CliIO } from '../io.js';
-import { guarded, out, parseArgs, requireSession } from './readback-args.js';
+import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
 
 export const EXIT_BROKEN = 6;
 
@@ -28,7 +28,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('audit', io, async () => {
     const args = parseArgs(argv, io);
     const [sub, extra] = args.positional;
-    if (sub !== 'verify') throw new UsageError(sub ? `unknown subcommand '${sub}' (remit audit verify [--all])` : 'usage: remit audit verify [--all]');
+    subcommand('audit', sub, 'verify', 'remit audit verify [--all]');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);
     let keys: string[];
     if (args.flags.all === true) {

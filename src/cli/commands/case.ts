@@ -8,7 +8,7 @@ import { validateCase } from '../../generated/validate-case.js';
 import { directiveFor } from '../../core/decide/directive-text.js';
 import { explainView } from '../../core/controller/explain-view.js';
 import { UsageError, type CliIO } from '../io.js';
-import { eventArg, guarded, out, parseArgs, selectSession } from './readback-args.js';
+import { eventArg, guarded, out, parseArgs, selectSession, subcommand } from './readback-args.js';
 
 const FILLED_BY_RUNNER = ['protocolVersion', 'host', 'sessionId', 'cwd', 'at'];
 
@@ -28,7 +28,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('case', io, async () => {
     const args = parseArgs(argv, io, { string: ['out'] });
     const [sub, id0, extra] = args.positional;
-    if (sub !== 'from') throw new UsageError('usage: remit case from evt_… [--out FILE]');
+    subcommand('case', sub, 'from', 'remit case from evt_… [--out FILE]');
     const id = eventArg(id0, 'usage: remit case from evt_… [--out FILE]');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);
     const view = explainView(args.home, id, selectSession(args, io));
@@ -54,12 +54,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       try {
         writeFileSync(target, JSON.stringify(c, null, 2) + '\n', { flag: 'wx' });
       } catch (err) {
-        io.stderr(`remit case: cannot write ${target} (${(err as NodeJS.ErrnoException).code ?? 'error'}; an existing file is never overwritten)\n`);
+        const code = (err as NodeJS.ErrnoException).code;
+        const why = code === 'EEXIST' ? 'it exists, and case from never overwrites' : code === 'ENOENT' ? 'its folder does not exist' : (code ?? 'error');
+        io.stderr(`remit case: cannot write ${target} (${why})\n`);
         return 1;
       }
       result.written = target;
     }
-    out(io, args, result, outFile ? `Wrote ${result.written}.` : JSON.stringify(c, null, 2));
+    // The case is a draft: replay refuses a good arm that expects nothing, and finds cases by their place.
+    const next = `Give its good arm an expectation; \`remit replay <folder>\` runs it from <folder>/${d.family ?? '<family>'}/${d.reasonCode}/<name>.json.`;
+    out(io, args, result, outFile ? `Wrote ${result.written}. ${next}` : JSON.stringify(c, null, 2));
     return 0;
   });
 }

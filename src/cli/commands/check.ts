@@ -17,7 +17,7 @@ import { REASONS } from '../../core/decide/reasons.js';
 import { findHost, protectedHostConfig } from '../../../adapters/hosts.js';
 import { UsageError, type CliIO } from '../io.js';
 import { runHook } from './hook.js';
-import { guarded, out, parseArgs, selectSession } from './readback-args.js';
+import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
 export const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
 const CHECK_SESSION = 'remit-check';
@@ -83,6 +83,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (host !== 'core' && !known) throw new UsageError(`unknown host '${host}'`);
     const adapter = await known?.adapter();
     if (host !== 'core' && !tool) throw new UsageError('--tool is needed for a host (its native tool name)');
+    if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input))) throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
     let request: ToolRequest | undefined;
     if (host === 'core') {
       if (!validateToolRequest(input)) throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
@@ -93,6 +94,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // The session to copy is chosen without --host, which names the host to check with here.
     const sessionArg = args.flags.session as string | undefined;
     const source = sessionArg ? sessionKey(host, sessionArg) : selectSession({ ...args, flags: { ...args.flags, host: undefined } }, io);
+    if (sessionArg && !sessionKnown(args.home, source!)) throw new UsageError(`no session '${sessionArg}' of ${host} in ${args.home}`);
 
     const tmp = mkdtempSync(path.join(tmpdir(), 'remit-check-'));
     try {

@@ -44,10 +44,11 @@ export function renderDoctor(rows: DoctorRow[]): string {
   const body = rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n');
   const on = rows.filter((r) => r.applicable);
   const bad = on.filter((r) => !r.protected).map((r) => r.host);
-  const verdict = rows.every((r) => !r.protected)
-    ? 'No host is protected: remit is not installed (`remit install all`).'
-    : bad.length
-      ? `Not protected: ${bad.join(', ')}.`
+  // A host remit is installed for but cannot protect is named first: "not installed" would hide it.
+  const verdict = bad.length
+    ? `Not protected: ${bad.join(', ')}.`
+    : rows.every((r) => !r.protected)
+      ? 'No host is protected: remit is not installed (`remit install all`).'
       : `Every host is protected (${on.map((r) => r.host).join(', ')}).`;
   return `${body}\n\n${verdict}\n`;
 }
@@ -55,6 +56,8 @@ export function renderDoctor(rows: DoctorRow[]): string {
 export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   const a = minimist(argv, { boolean: ['json'], string: ['home'] });
   for (const k of Object.keys(a)) if (!['json', 'home', '_'].includes(k)) throw new UsageError(`unknown option --${k}`);
+  if (Array.isArray(a.home)) throw new UsageError('--home given twice');
+  if (a.home === '' && argv.some((x) => x === '--home' || x.startsWith('--home='))) throw new UsageError('--home needs a value');
   if (a._.length) throw new UsageError(`unexpected argument '${String(a._[0])}'`);
   const env = a.home ? { ...io.env, REMIT_HOME: String(a.home) } : io.env;
   const ctx = doctorContext({ ...io, env });

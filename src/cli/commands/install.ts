@@ -7,6 +7,7 @@ import minimist from 'minimist';
 import type { FileAction, HostReport, InstallContext } from '../../../adapters/command-hook/install-run.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
+import { nearest } from '../../core/contract/nearest.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { beforeInstall, recordInstall, recordPath, reportFiles } from '../install-record.js';
 import { UsageError, type CliIO } from '../io.js';
@@ -25,8 +26,8 @@ export interface InstallArgs {
 /** `hosts`: every host remit installs into, in the order `all` handles them. */
 export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall', hosts: readonly HostModule[] = HOSTS): InstallArgs {
   const names = hosts.map((h) => h.name);
-  const known = new Set(['scope', 'dry-run', 'trust', 'json', 'home', '_']);
-  const a = minimist(argv, { string: ['scope', 'home'], boolean: ['dry-run', 'trust', 'json'] });
+  const known = new Set(['scope', 'dry-run', 'trust', 'json', '_']);
+  const a = minimist(argv, { string: ['scope'], boolean: ['dry-run', 'trust', 'json'] });
   for (const k of Object.keys(a)) if (!known.has(k)) throw new UsageError(`unknown option --${k}`);
   if (command === 'uninstall' && a.trust) throw new UsageError('--trust applies to install only');
   const [given, ...extra] = a._.map(String);
@@ -39,7 +40,10 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
   const target = given.toLowerCase();
   const chosen = target === 'all' ? hosts.filter((h) => h.install.scopes.includes(scope)) : hosts.filter((h) => h.name === target);
   const into = command === 'install' ? 'install into' : 'uninstall from';
-  if (chosen.length === 0 && target !== 'all') throw new UsageError(`remit cannot ${into} '${given}' (${names.join(', ')}, all)`);
+  if (chosen.length === 0 && target !== 'all') {
+    const near = nearest(target, [...names, 'all']);
+    throw new UsageError(`remit cannot ${into} '${given}' (${names.join(', ')}, all)${near ? `; did you mean \`remit ${command} ${near}\`?` : ''}`);
+  }
   const trusting = hosts.filter((h) => h.install.trust);
   if (a.trust && !chosen.some((h) => h.install.trust)) throw new UsageError(`--trust applies to ${trusting.map((h) => h.capability.displayName).join(', ')} only`);
   return { hosts: chosen.map((h) => h.name), scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all' };

@@ -4,13 +4,13 @@ import { releaseLedger } from '../../core/controller/operations.js';
 import { reservedUnits, unresolvedReasons } from '../../core/ledger/ledger.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
 import { UsageError, type CliIO } from '../io.js';
-import { guarded, out, parseArgs, requireSession } from './readback-args.js';
+import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('ledger', io, async () => {
     const args = parseArgs(argv, io);
     const [sub, which, extra] = args.positional;
-    if (sub !== 'release') throw new UsageError('usage: remit ledger release <reservation|--all>');
+    subcommand('ledger', sub, 'release', 'remit ledger release <reservation|--all>');
     const all = args.flags.all === true;
     if (all === (which !== undefined)) throw new UsageError('name one reservation (r1, or the launching call id) or --all');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);

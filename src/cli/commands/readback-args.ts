@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import minimist from 'minimist';
 import path from 'node:path';
+import { nearest } from '../../core/contract/nearest.js';
 import { findProjectRoot } from '../../core/paths/project-root.js';
 import { auditFile, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
 import { latestSessionFor } from '../../core/state/store.js';
@@ -41,7 +42,11 @@ export function selectSession(args: ParsedArgs, io: CliIO): string | null {
   const session = args.flags.session as string | undefined;
   if (session !== undefined || host !== undefined) {
     if (!session || !host) throw new UsageError('--host and --session go together');
-    return sessionKey(host, session);
+    const key = sessionKey(host, session);
+    // A session named on the command line must exist: zero counts, "intact" or "defaults
+    // apply" would describe a session remit never saw as if it were a quiet one.
+    if (!sessionKnown(args.home, key)) throw new UsageError(`no session '${session}' of ${host} in ${args.home}`);
+    return key;
   }
   return latestSessionFor(args.home, findProjectRoot(io.cwd));
 }
@@ -80,4 +85,11 @@ export function eventArg(v: string | undefined, usage: string): string {
   if (!v) throw new UsageError(usage);
   if (!EVENT_ARG.test(v)) throw new UsageError(`'${v}' is not an event id (evt_ and 28 hex digits)`);
   return v.toLowerCase();
+}
+
+/** The one subcommand `remit <command>` takes (`audit verify`, `case from` …); a typo of it is named. */
+export function subcommand(command: string, got: string | undefined, want: string, usage: string): void {
+  if (got === want) return;
+  if (got !== undefined && nearest(got, [want])) throw new UsageError(`unknown subcommand '${got}'; did you mean \`remit ${command} ${want}\`?`);
+  throw new UsageError(got === undefined ? `usage: ${usage}` : `unknown subcommand '${got}' (${usage})`);
 }

@@ -6,13 +6,13 @@ import { unresolvedReasons } from '../../core/ledger/ledger.js';
 import { sessionFile } from '../../core/state/home.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
 import { UsageError, type CliIO } from '../io.js';
-import { guarded, out, parseArgs, requireSession } from './readback-args.js';
+import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('state', io, async () => {
     const args = parseArgs(argv, io);
     const [sub, extra] = args.positional;
-    if (sub !== 'repair') throw new UsageError('usage: remit state repair [--host H --session ID]');
+    subcommand('state', sub, 'repair', 'remit state repair [--host H --session ID]');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);
     const key = requireSession(args, io);
     const readRaw = () => {

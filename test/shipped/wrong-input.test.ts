@@ -1,0 +1,95 @@
+// Every command a person types, given wrong input, through the built bundle (dist/remit.cjs)
+// in a throwaway HOME: missing arguments, unknown flags, bad values, files that cannot be
+// written, sessions and events remit never saw. Each answers one clear line on stderr, exit
+// 1, nothing on stdout, no stack trace — never a zero count or "intact" for a session that
+// does not exist.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
+
+beforeAll(ensureBuilt, 120_000);
+afterAll(cleanBoxes);
+
+const EVT = 'evt_0123456789abcdef0123456789ab';
+const NOPE = ['--host', 'claude', '--session', 'nope'];
+
+/** [arguments, what the one line must say]. */
+const WRONG: [string[], RegExp][] = [
+  [[], /a command is needed/],
+  [['stauts'], /did you mean `remit status`/],
+  [['hook'], /a host is needed/],
+  [['hook', 'opencode'], /unknown host 'opencode'.*plugin/],
+  [['install'], /a host is needed/],
+  [['install', 'foo'], /cannot install into 'foo'/],
+  [['install', 'cluade'], /did you mean `remit install claude`\?/],
+  [['install', 'claude', '--scope'], /--scope needs a value/],
+  [['install', 'claude', '--scope', 'bogus'], /unknown scope 'bogus'/],
+  [['install', 'claude', '--home', '/x'], /unknown option --home/],
+  [['install', 'claude', '--trust'], /--trust applies to Codex CLI only/],
+  [['uninstall', 'foo'], /cannot uninstall from 'foo'/],
+  [['uninstall', 'codex', '--trust'], /--trust applies to install only/],
+  [['doctor', 'extra'], /unexpected argument 'extra'/],
+  [['doctor', '--home'], /--home needs a value/],
+  [['doctor', '--bogus'], /unknown option --bogus/],
+  [['status', '--host', 'claude'], /--host and --session go together/],
+  [['status', '--session'], /--session needs a value/],
+  [['status', ...NOPE], /no session 'nope' of claude/],
+  [['runtime', 'foo'], /unexpected argument 'foo'/],
+  [['runtime', ...NOPE], /no session 'nope' of claude/],
+  [['explain'], /an event id is needed/],
+  [['explain', 'evt_123'], /'evt_123' is not an event id/],
+  [['explain', EVT], new RegExp(`no event ${EVT}`)],
+  [['explain', EVT, ...NOPE], /no session 'nope' of claude/],
+  [['label', EVT], /the label is one of correct, incorrect, inconclusive/],
+  [['label', EVT, 'correct'], new RegExp(`no event ${EVT}`)],
+  [['label', EVT, 'correct', ...NOPE], /no session 'nope' of claude/],
+  [['check'], /--host is needed/],
+  [['check', '--host', 'claude', '--tool', 'Write'], /--input JSON is needed/],
+  [['check', '--host', 'claude', '--tool', 'Write', '--input', '{bad'], /--input is not valid JSON/],
+  [['check', '--host', 'claude', '--tool', 'Write', '--input', '[]'], /--input is a JSON object/],
+  [['check', '--host', 'claude', '--tool', 'Write', '--input', '{}', '--session', 'nope'], /no session 'nope' of claude/],
+  [['check', '--host', 'nosuch', '--tool', 'Write', '--input', '{}'], /unknown host 'nosuch'/],
+  [['replay', '/nonexistent-remit-cases'], /no such folder/],
+  [['replay', '--host', 'nosuch'], /unknown host 'nosuch'/],
+  [['audit'], /usage: remit audit verify/],
+  [['audit', 'verfy'], /unknown subcommand 'verfy'; did you mean `remit audit verify`\?/],
+  [['ledger', 'foo'], /unknown subcommand 'foo' \(remit ledger release/],
+  [['state', 'repiar'], /did you mean `remit state repair`\?/],
+  [['case', 'form', EVT], /did you mean `remit case from`\?/],
+  [['audit', 'verify', ...NOPE], /no session 'nope' of claude/],
+  [['ledger', 'release'], /name one reservation/],
+  [['ledger', 'release', '--all', ...NOPE], /no session 'nope' of claude/],
+  [['state', 'repair', ...NOPE], /no session 'nope' of claude/],
+  [['prune', '--older-than', '5'], /--older-than takes a number of days, hours or weeks/],
+  [['prune', '--older-than'], /--older-than needs a value/],
+  [['case', 'from'], /usage: remit case from/],
+  [['case', 'from', EVT, ...NOPE], /no session 'nope' of claude/],
+];
+
+describe('wrong input through the built bundle', () => {
+  it('one clear line on stderr, exit 1, nothing on stdout, no stack trace', () => {
+    const b = box();
+    for (const [args, says] of WRONG) {
+      const r = b.run(...args);
+      const what = `remit ${args.join(' ')}: ${r.err}${r.out}`;
+      expect(r.code, what).toBe(1);
+      expect(r.out, what).toBe('');
+      expect(r.err, what).toMatch(/^remit( \S+)?: [^\n]+\n$/);
+      expect(r.err, what).toMatch(says);
+    }
+  }, 300_000);
+
+  it('case from --out says why it cannot write: a missing folder, an existing file', () => {
+    const b = box({ REMIT_AUDIT: 'detail' });
+    const base = { session_id: 'c1', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
+    b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
+    b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' }, tool_use_id: 't1' });
+    const id = (JSON.parse(b.run('status', '--json').out) as { recent: { id: string }[] }).recent[0]!.id;
+    const missing = b.run('case', 'from', id, '--out', 'no-such-folder/x.json');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toBe(`remit case: cannot write ${path.join(b.proj, 'no-such-folder/x.json')} (its folder does not exist)\n`);
+    put(path.join(b.proj, 'taken.json'), 'mine\n');
+    const taken = b.run('case', 'from', id, '--out', 'taken.json');
+    expect(taken.err).toBe(`remit case: cannot write ${path.join(b.proj, 'taken.json')} (it exists, and case from never overwrites)\n`);
+  }, 60_000);
+});
