@@ -95,6 +95,11 @@ describe('install, doctor, uninstall through the built bundle', () => {
     const d = b.run('doctor');
     expect(d.code).toBe(3);
     expect(d.out).toMatch(/\nNot protected: hermes\.\n$/);
+    // The Hermes row leads with why, then what is there: no "not installed" above "installed (project)".
+    const row = (JSON.parse(b.run('doctor', '--json').out) as { hosts: { host: string; lines: string[] }[] }).hosts.find((h) => h.host === 'hermes')!;
+    expect(row.lines[0]).toMatch(/^protected: no — remit is installed for this project only/);
+    expect(row.lines[1]).toMatch(/^installed \(project\): /);
+    expect(row.lines.join('\n')).not.toMatch(/not installed/);
     expect(d.out).not.toContain('remit is not installed (`remit install all`)');
   }, 60_000);
 
@@ -220,6 +225,11 @@ describe('commands people type', () => {
     const foo = b.run('uninstall', 'foo');
     expect(foo.err).toContain("cannot uninstall from 'foo'");
     expect(b.run('install', 'claude', '--scope').err).toContain('--scope needs a value');
+    // Each host names the scopes it has.
+    const local = b.run('install', 'codex', '--scope', 'local', '--trust');
+    expect(local.code).toBe(1);
+    expect(local.out).toBe("codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
+    expect(b.run('install', 'omp', '--scope', 'local').out).toBe('omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n');
     const dry = b.run('install', 'claude', '--json', '--dry-run');
     const actions = JSON.parse(dry.out).reports[0].actions.map((a: { action: string }) => a.action);
     expect(actions).toContain('would be installed');
