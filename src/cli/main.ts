@@ -33,7 +33,7 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
 };
 
 function usage(): string {
-  return ['usage: remit <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`), '', 'remit <command> --help shows its options, exit codes and an example; remit --version the version.', 'REMIT_AUDIT=detail stores each event whole, so `remit explain` replays it and `remit case from` makes a case of it.', ''].join('\n');
+  return ['usage: remit <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`), '', 'remit <command> --help (or remit help <command>) shows its options, exit codes and an example; remit --version the version.', 'REMIT_AUDIT=detail stores each event whole, so `remit explain` replays it and `remit case from` makes a case of it.', ''].join('\n');
 }
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
@@ -43,7 +43,14 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     return 1;
   }
   if (name === 'help' || name === '--help' || name === '-h') {
-    io.stdout(usage());
+    // `remit help install` reads as `remit install --help`.
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && !Object.hasOwn(HELP, topic)) {
+      const near = nearest(topic, Object.keys(HELP));
+      io.stderr(`remit help: no command '${topic}'${near ? `; did you mean \`remit help ${near}\`?` : ''} (see remit --help)\n`);
+      return 1;
+    }
+    io.stdout(topic !== undefined ? renderHelp(topic) : usage());
     return 0;
   }
   if (name === '--version' || name === '-v' || name === 'version') {

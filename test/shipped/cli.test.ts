@@ -201,6 +201,9 @@ describe('commands people type', () => {
       }
     }
     expect(b.run('--version').out).toMatch(/^remit \d+\.\d+\.\d+/);
+    const viaHelp = b.run('help', 'prune');
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.out).toBe(b.run('prune', '--help').out);
   }, 180_000);
 
   it('help says what each command really does: prune names --armed, hook never exits 2; prune states the age as given', () => {

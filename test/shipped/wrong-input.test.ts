@@ -17,6 +17,7 @@ const NOPE = ['--host', 'claude', '--session', 'nope'];
 const WRONG: [string[], RegExp][] = [
   [[], /a command is needed/],
   [['stauts'], /did you mean `remit status`/],
+  [['help', 'instal'], /no command 'instal'; did you mean `remit help install`\?/],
   [['hook'], /a host is needed/],
   [['hook', 'opencode'], /unknown host 'opencode'.*plugin/],
   [['install'], /a host is needed/],
