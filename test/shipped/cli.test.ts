@@ -57,6 +57,33 @@ describe('install, doctor, uninstall through the built bundle', () => {
     for (const [k, v] of before) expect(after.get(k), k).toBe(v);
   }, 180_000);
 
+  it('with XDG folders outside HOME: install all, sessions, doctor, uninstall all leave HOME and every XDG folder as they were, but the audit', () => {
+    let xdg = '';
+    const b = box((dir) => {
+      xdg = path.join(dir, 'xdg');
+      return { XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_DATA_HOME: path.join(xdg, 'data'), XDG_STATE_HOME: path.join(xdg, 'state') };
+    });
+    foreign(b.home);
+    put(path.join(xdg, 'config/opencode/opencode.json'), '{"theme": "x"}\n');
+    put(path.join(xdg, 'data/other/f'), 'x\n');
+    put(path.join(xdg, 'state/other/f'), 'x\n');
+    const before = { home: snapshot(b.home), xdg: snapshot(xdg) };
+    expect(b.run('install', 'all', '--trust').code).toBe(0);
+    expect(existsSync(path.join(xdg, 'config/opencode/plugins/remit.js'))).toBe(true);
+    expect(existsSync(path.join(xdg, 'data/remit/current'))).toBe(true);
+    const base = { session_id: 'x1', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
+    b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
+    expect(b.run('doctor').code).toBe(0);
+    expect(b.run('uninstall', 'all').code).toBe(0);
+    expect(snapshot(b.home)).toEqual(before.home);
+    // The audit under $XDG_STATE_HOME/remit is the one thing kept, as uninstall says.
+    const after = snapshot(xdg);
+    const added = [...after.keys()].filter((k) => !before.xdg.has(k));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.filter((k) => !k.startsWith('state/remit'))).toEqual([]);
+    for (const [k, v] of before.xdg) expect(after.get(k), k).toBe(v);
+  }, 180_000);
+
   it('install all then uninstall all in an empty HOME leaves it empty: no file, no zero-byte backup, no folder', () => {
     const b = box();
     expect(b.run('install', 'all', '--trust').code).toBe(0);

@@ -25,14 +25,15 @@ export function cleanBoxes(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
-export function box(extraEnv: NodeJS.ProcessEnv = {}): Box {
+/** `extraEnv` may name folders in the box (`dir` holds home/ and proj/), e.g. XDG folders outside HOME. */
+export function box(extraEnv: NodeJS.ProcessEnv | ((dir: string) => NodeJS.ProcessEnv) = {}): Box {
   const dir = mkdtempSync(path.join(tmpdir(), 'remit-shipped-'));
   made.push(dir);
   const home = path.join(dir, 'home');
   const proj = path.join(dir, 'proj');
   mkdirSync(home);
   mkdirSync(proj);
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C', ...extraEnv };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C', ...(typeof extraEnv === 'function' ? extraEnv(dir) : extraEnv) };
   return {
     home,
     proj,
