@@ -3,6 +3,7 @@
 // written, sessions and events remit never saw. Each answers one clear line on stderr, exit
 // 1, nothing on stdout, no stack trace — never a zero count or "intact" for a session that
 // does not exist.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
@@ -79,6 +80,16 @@ describe('wrong input through the built bundle', () => {
       expect(r.err, what).toMatch(says);
     }
   }, 300_000);
+
+  it('install and uninstall refuse a relative HOME, writing nothing where they run', () => {
+    const b = box({ HOME: 'rel' });
+    for (const command of ['install', 'uninstall']) {
+      const r = b.run(command, 'all', '--scope', 'user');
+      expect(r.code).toBe(1);
+      expect(r.err).toBe(`remit ${command}: HOME is 'rel', not an absolute path; set it to your home folder and run ${command} again\n`);
+    }
+    expect(readdirSync(b.proj)).toEqual([]);
+  }, 60_000);
 
   it('case from --out says why it cannot write: a missing folder, an existing file', () => {
     const b = box({ REMIT_AUDIT: 'detail' });

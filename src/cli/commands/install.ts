@@ -23,6 +23,11 @@ export interface InstallArgs {
   all: boolean;
 }
 
+/** A relative HOME would put every host's configuration under the folder remit runs in. */
+export function requireAbsoluteHome(env: CliIO['env'], command: 'install' | 'uninstall'): void {
+  if (env.HOME !== undefined && env.HOME !== '' && !path.isAbsolute(env.HOME)) throw new UsageError(`HOME is '${env.HOME}', not an absolute path; set it to your home folder and run ${command} again`);
+}
+
 /** `hosts`: every host remit installs into, in the order `all` handles them. */
 export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall', hosts: readonly HostModule[] = HOSTS): InstallArgs {
   const names = hosts.map((h) => h.name);
@@ -134,6 +139,7 @@ export async function uninstallReports(args: InstallArgs, io: CliIO, hosts?: rea
 
 export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Promise<number> {
   const args = parseInstallArgs(argv, 'install', deps.hosts);
+  requireAbsoluteHome(io.env, 'install');
   const bundleSource = deps.bundleSource ?? defaultBundleSource();
   if (!existsSync(bundleSource)) {
     io.stderr(`remit install: the remit bundle was not found at ${bundleSource} (run npm run build)\n`);

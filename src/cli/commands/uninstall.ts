@@ -8,10 +8,11 @@ import type { HostModule } from '../../../adapters/host-module.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { cleanUpAfterUninstall } from '../install-cleanup.js';
 import type { CliIO } from '../io.js';
-import { asPlanned, parseInstallArgs, renderReports, uninstallReports } from './install.js';
+import { asPlanned, parseInstallArgs, renderReports, requireAbsoluteHome, uninstallReports } from './install.js';
 
 export async function run(argv: string[], io: CliIO, hosts?: readonly HostModule[]): Promise<number> {
   const args = parseInstallArgs(argv, 'uninstall', hosts);
+  requireAbsoluteHome(io.env, 'uninstall');
   const reports = await uninstallReports(args, io, hosts);
   const sweep = args.all && args.scope === 'user' && reports.every((r) => r.ok);
   const rest = cleanUpAfterUninstall({ dataDir: resolveDataDir(io.env), scope: args.scope, dryRun: args.dryRun, reports, sweep });
