@@ -260,6 +260,8 @@ describe('commands people type', () => {
     expect(local.code).toBe(1);
     expect(local.out).toBe("codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
     expect(b.run('install', 'omp', '--scope', 'local').out).toBe('omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n');
+    // `all` in a scope few hosts have names the ones it leaves out.
+    expect(b.run('install', 'all', '--scope', 'local', '--dry-run').out).toMatch(/^Left out: codex, opencode, hermes, pi, omp \(no local scope\)\.\nclaude \(local\) — dry run/);
     const dry = b.run('install', 'claude', '--json', '--dry-run');
     const actions = JSON.parse(dry.out).reports[0].actions.map((a: { action: string }) => a.action);
     expect(actions).toContain('would be installed');

@@ -21,6 +21,8 @@ export interface InstallArgs {
   json: boolean;
   /** `all` was named: uninstall also removes bundles that no install record lists. */
   all: boolean;
+  /** With `all`: the hosts that have no such scope, so were left out. */
+  skipped: string[];
 }
 
 /** A relative HOME would put every host's configuration under the folder remit runs in. */
@@ -51,7 +53,8 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
   }
   const trusting = hosts.filter((h) => h.install.trust);
   if (a.trust && !chosen.some((h) => h.install.trust)) throw new UsageError(`--trust applies to ${trusting.map((h) => h.capability.displayName).join(', ')} only`);
-  return { hosts: chosen.map((h) => h.name), scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all' };
+  const skipped = target === 'all' ? names.filter((n) => !chosen.some((h) => h.name === n)) : [];
+  return { hosts: chosen.map((h) => h.name), scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all', skipped };
 }
 
 /** The bundle to copy: the running one when remit runs from its bundle, else the repo's build. */
@@ -62,8 +65,10 @@ export function defaultBundleSource(): string {
   return path.resolve(path.dirname(self), '..', '..', '..', 'dist', 'remit.cjs');
 }
 
-export function renderReports(reports: HostReport[], verb: string): string {
+export function renderReports(reports: HostReport[], verb: string, args?: Pick<InstallArgs, 'skipped' | 'scope'>): string {
   const out: string[] = [];
+  // `all` takes the hosts that have the scope; the others are named, not silently passed over.
+  if (args?.skipped.length) out.push(`Left out: ${args.skipped.join(', ')} (no ${args.scope} scope).`);
   for (const r of reports) {
     const head = `${r.host} (${r.scope})${r.dryRun ? ' — dry run, nothing written' : ''}`;
     if (!r.ok) {
@@ -146,6 +151,6 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     return 1;
   }
   const reports = await installReports(args, io, { ...deps, bundleSource });
-  io.stdout(args.json ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n` : renderReports(reports, 'installed'));
+  io.stdout(args.json ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n` : renderReports(reports, 'installed', args));
   return reports.every((r) => r.ok) ? 0 : 1;
 }
