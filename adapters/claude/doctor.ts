@@ -34,12 +34,14 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
   const files = (['user', 'project', 'local'] as const).map((scope) => ({ scope, file: claudeSettingsPath(scope, ctx.env, root) }));
   const found: { scope: string; file: string; loc: Location }[] = [];
   const plugins: string[] = [];
+  let unreadable = false;
   for (const f of files) {
     if (!existsSync(f.file)) continue;
     const r = readOurHooks(claudeInstallSpec, f.file);
     if (!r.ok) {
-      lines.push(`${f.file}: ${r.error}`);
+      lines.push(`unreadable: ${r.error}`);
       problems.push(`${f.scope} settings unreadable`);
+      unreadable = true;
       continue;
     }
     const doc = (r.doc ?? {}) as Record<string, unknown>;
@@ -51,7 +53,8 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
   if (plugins.length) lines.push(`plugin enabled: ${plugins.join(', ')}`);
   if (found.length === 0 && plugins.length === 0) {
     problems.push('remit is not registered (run `remit install claude`)');
-    return finish(version.found, false, problems, lines);
+    // Settings remit cannot read may hold remit's hooks: the host is counted, not passed over.
+    return finish(version.found || unreadable, false, problems, lines);
   }
   if (found.length > 0) {
     const missing = CLAUDE_HOOK_EVENTS.filter((e) => !found.some((f) => f.loc.event === e));

@@ -2,7 +2,7 @@
 // Codex keeps for each hook ([hooks.state]), and whether a project is trusted. The installer,
 // doctor and the installed plugin's hooks all read it through here.
 import { parse as parseToml } from 'smol-toml';
-import { readRaw } from '../command-hook/config-file.js';
+import { readRaw, type ReadOptions } from '../command-hook/config-file.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import type { Env } from './paths.js';
 import { codexConfigTomlPath } from './registration.js';
@@ -11,9 +11,9 @@ import { codexHookHash, trustKey, trustVerdict, type TrustRecord, type TrustVerd
 export type Toml = Record<string, unknown>;
 
 /** config.toml parsed, or why it could not be. Missing = empty. */
-export function readCodexConfigToml(env: Env): { ok: true; raw: string | null; doc: Toml } | { ok: false; error: string } {
+export function readCodexConfigToml(env: Env, opts: ReadOptions = {}): { ok: true; raw: string | null; doc: Toml } | { ok: false; error: string } {
   const file = codexConfigTomlPath(env);
-  const r = readRaw(file);
+  const r = readRaw(file, opts);
   if (!r.ok) return r;
   if (r.raw === null) return { ok: true, raw: null, doc: {} };
   try {
@@ -38,8 +38,8 @@ export interface HookTrust {
 }
 
 /** The trust verdict of every remit handler in `hooksFile`, recomputed from what is installed. */
-export function codexTrustOf(env: Env, hooksFile: string, locations: Location[]): HookTrust[] {
-  const toml = readCodexConfigToml(env);
+export function codexTrustOf(env: Env, hooksFile: string, locations: Location[], opts: ReadOptions = {}): HookTrust[] {
+  const toml = readCodexConfigToml(env, opts);
   return locations.map((location) => {
     const key = trustKey(hooksFile, location.event, location.group, location.handler);
     const expected = codexHookHash(location.event, location.matcher, location.installed);

@@ -24,7 +24,8 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   lines.push(version.line);
   if (version.found && version.line.includes('OUTSIDE')) lines.push('  remit was verified on Codex 0.171.0; hook fields may differ on this version');
 
-  const toml = readCodexConfigToml(ctx.env);
+  // Doctor reads through links, as Codex does.
+  const toml = readCodexConfigToml(ctx.env, { followLinks: true });
   if (!toml.ok) problems.push('config.toml unreadable');
   const features = toml.ok ? (toml.doc.features as Record<string, unknown> | undefined) : undefined;
   if (features && (features.hooks === false || features.codex_hooks === false)) problems.push('hooks are disabled in config.toml ([features] hooks = false)');
@@ -37,19 +38,22 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   // The remit plugin's hooks count as a registration too (key file `remit@<marketplace>:hooks/hooks.json`).
   for (const p of codexPluginHooks(ctx.env)) files.push({ scope: `plugin ${p.plugin}`, file: p.hooksFile, keyFile: p.keyFile });
   const found: { scope: string; file: string; loc: Location }[] = [];
+  let unreadable = false;
   for (const f of files) {
     if (!existsSync(f.file)) continue;
     const r = readOurHooks(codexInstallSpec, f.file);
     if (!r.ok) {
-      lines.push(`${f.file}: ${r.error}`);
+      lines.push(`unreadable: ${r.error}`);
       problems.push(`${f.scope} hooks.json unreadable`);
+      unreadable = true;
       continue;
     }
     for (const loc of r.locations) found.push({ scope: f.scope, file: f.file, loc });
   }
   if (found.length === 0) {
     problems.push('remit is not registered (run `remit install codex`)');
-    return finish(ctx, version.found, false, problems, lines);
+    // A hooks.json remit cannot read may hold remit's hooks: the host is counted, not passed over.
+    return finish(ctx, version.found || unreadable, false, problems, lines);
   }
   const missing = CODEX_HOOK_EVENTS.filter((e) => !found.some((f) => f.loc.event === e));
   if (missing.length) problems.push(`not registered for ${missing.join(', ')}`);
@@ -71,7 +75,7 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   for (const f of files) {
     const here = found.filter((x) => x.file === f.file).map((x) => x.loc);
     if (!here.length) continue;
-    const trust = codexTrustOf(ctx.env, f.keyFile ?? f.file, here);
+    const trust = codexTrustOf(ctx.env, f.keyFile ?? f.file, here, { followLinks: true });
     const counts = new Map<string, number>();
     for (const t of trust) counts.set(t.verdict, (counts.get(t.verdict) ?? 0) + 1);
     lines.push(`trust (${f.scope}): ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`);

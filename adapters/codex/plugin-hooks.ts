@@ -19,7 +19,7 @@ export interface CodexPluginHooks {
 }
 
 export function codexPluginHooks(env: Env): CodexPluginHooks[] {
-  const toml = readCodexConfigToml(env);
+  const toml = readCodexConfigToml(env, { followLinks: true });
   if (!toml.ok) return [];
   const plugins = toml.doc.plugins as Record<string, { enabled?: unknown }> | undefined;
   if (!plugins || typeof plugins !== 'object') return [];

@@ -5,7 +5,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import { writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 
-export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: unknown } | { ok: false; error: string };
+/** `problem` says what is wrong without an installer's advice (doctor shows it). */
+export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: unknown } | { ok: false; error: string; problem?: string };
+
+/** Doctor only reads: it follows a link, as the host does; only writing through one is refused. */
+export interface ReadOptions {
+  followLinks?: boolean;
+}
 
 /** Fails (rather than follows) when the file is a symlink: remit never writes through a link. */
 export function refuseSymlink(file: string): string | null {
@@ -17,8 +23,8 @@ export function refuseSymlink(file: string): string | null {
   return null;
 }
 
-export function readRaw(file: string): { ok: true; raw: string | null } | { ok: false; error: string } {
-  const link = refuseSymlink(file);
+export function readRaw(file: string, opts: ReadOptions = {}): { ok: true; raw: string | null } | { ok: false; error: string } {
+  const link = opts.followLinks ? null : refuseSymlink(file);
   if (link) return { ok: false, error: link };
   try {
     return { ok: true, raw: readFileSync(file, 'utf8') };
@@ -37,8 +43,8 @@ export function namesRemit(file: string): boolean {
   }
 }
 
-export function readJsonConfig(file: string): ConfigRead {
-  const r = readRaw(file);
+export function readJsonConfig(file: string, opts: ReadOptions = {}): ConfigRead {
+  const r = readRaw(file, opts);
   if (!r.ok) return r;
   if (r.raw === null) return { ok: true, exists: false, raw: null, doc: undefined };
   if (r.raw.trim() === '') return { ok: true, exists: true, raw: r.raw, doc: undefined };
@@ -46,7 +52,8 @@ export function readJsonConfig(file: string): ConfigRead {
     return { ok: true, exists: true, raw: r.raw, doc: JSON.parse(r.raw.replace(/^\uFEFF/, '')) as unknown };
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0] : 'parse error';
-    return { ok: false, error: `${file} is not valid JSON (${why}). Fix it or move it away, then run again. Nothing was changed.` };
+    const problem = `${file} is not valid JSON (${why})`;
+    return { ok: false, error: `${problem}. Fix it or move it away, then run again. Nothing was changed.`, problem };
   }
 }
 

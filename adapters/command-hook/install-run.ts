@@ -291,10 +291,10 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   return report;
 }
 
-/** Reads a host config for doctor without touching it. */
+/** Reads a host config for doctor without touching it, through a link as the host reads it. */
 export function readOurHooks(spec: Pick<HostInstallSpec, 'isOurs'>, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
-  const r = readJsonConfig(file);
-  if (!r.ok) return r;
+  const r = readJsonConfig(file, { followLinks: true });
+  if (!r.ok) return { ok: false, error: r.problem ?? r.error };
   return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs) };
 }
 

@@ -130,6 +130,30 @@ describe('install, doctor, uninstall through the built bundle', () => {
     expect(d.out).not.toContain('remit is not installed (`remit install all`)');
   }, 60_000);
 
+  it('doctor reads host config through a link, as the host does, and counts a host whose config it cannot read', () => {
+    const b = box();
+    expect(b.run('install', 'claude').code).toBe(0);
+    expect(b.run('install', 'codex', '--trust').code).toBe(0);
+    // Dotfiles kept elsewhere and linked in: the host follows the links, so doctor does too.
+    for (const f of ['.claude/settings.json', '.codex/config.toml']) {
+      const at = path.join(b.home, f);
+      const kept = path.join(b.home, 'dotfiles', path.basename(f));
+      put(kept, readFileSync(at, 'utf8'));
+      rmSync(at);
+      symlinkSync(kept, at);
+    }
+    const linked = b.run('doctor');
+    expect(linked.code, linked.out).toBe(0);
+    expect(linked.out).toContain('Every host is protected (codex, claude).');
+    writeFileSync(path.join(b.home, 'dotfiles/settings.json'), '{"hooks": ');
+    const broken = b.run('doctor');
+    expect(broken.code).toBe(3);
+    expect(broken.out).toMatch(/\nclaude\n {2}protected: no — user settings unreadable; remit is not registered/);
+    expect(broken.out).toContain(`  unreadable: ${path.join(b.home, '.claude/settings.json')} is not valid JSON (`);
+    expect(broken.out).not.toContain('Nothing was changed');
+    expect(broken.out).toMatch(/\nNot protected: claude\.\n$/);
+  }, 120_000);
+
   it('doctor --json with nothing installed is not protected', () => {
     const b = box();
     const d = b.run('doctor', '--json');
