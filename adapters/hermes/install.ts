@@ -128,9 +128,12 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
   const inProject = existsSync(path.join(project, '__init__.py'));
   if (installed) lines.push(`installed (user): ${dir}`);
   if (inProject) lines.push(`installed (project): ${project}${env.HERMES_ENABLE_PROJECT_PLUGINS ? '' : ' — not loaded: HERMES_ENABLE_PROJECT_PLUGINS is not set'}`);
-  const doc = parseDocument(readIfExists(path.join(hermesHome(env), 'config.yaml'))?.toString('utf8') ?? '');
+  const config = path.join(hermesHome(env), 'config.yaml');
+  const doc = parseDocument(readIfExists(config)?.toString('utf8') ?? '');
   const enabled = doc.errors.length === 0 && Array.isArray((doc.toJS() as { plugins?: { enabled?: unknown } } | null)?.plugins?.enabled) && ((doc.toJS() as { plugins: { enabled: unknown[] } }).plugins.enabled.includes(PLUGIN));
-  lines.push(enabled ? 'enabled in config.yaml (plugins.enabled)' : 'not enabled: Hermes skips the plugin until `hermes plugins enable remit`');
+  // A config.yaml that is not YAML is what to fix, not the plugin list it cannot show.
+  if (doc.errors.length > 0) lines.push(`not enabled: ${config} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}), so no plugin list can be read from it`);
+  else lines.push(enabled ? 'enabled in config.yaml (plugins.enabled)' : 'not enabled: Hermes skips the plugin until `hermes plugins enable remit` (or `remit install hermes`)');
   let probe = false;
   if (installed) {
     let launcher: { node?: string; bundle?: string } = {};

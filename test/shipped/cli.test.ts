@@ -154,6 +154,16 @@ describe('install, doctor, uninstall through the built bundle', () => {
     expect(broken.out).toMatch(/\nNot protected: claude\.\n$/);
   }, 120_000);
 
+  it('doctor says a malformed Hermes config.yaml is what to fix', () => {
+    const b = box();
+    expect(b.run('install', 'hermes').code).toBe(0);
+    writeFileSync(path.join(b.home, '.hermes/config.yaml'), 'plugins: [unclosed\n');
+    const d = b.run('doctor');
+    expect(d.code).toBe(3);
+    expect(d.out).toContain(`  not enabled: ${path.join(b.home, '.hermes/config.yaml')} is not valid YAML (`);
+    expect(d.out).not.toContain('hermes plugins enable remit');
+  }, 60_000);
+
   it('doctor --json with nothing installed is not protected', () => {
     const b = box();
     const d = b.run('doctor', '--json');
