@@ -199,7 +199,7 @@ function ruleFiles(f: DecisionFacts): Verdict | null {
       outcome: 'deny',
       code: 'PATH_OUTSIDE_CONTRACT',
       explanation: `${target} is outside files=${typed || '(none)'}.`,
-      fact: { kind: 'effect', reason: 'it changes a file outside files=' },
+      fact: { kind: 'effect', reason: 'it changes a file outside the files= globs' },
       nextStep: `\`${f.words.widenFiles(target)}\` if the task now includes that file.`,
       factIndex: outside,
     };
