@@ -4,7 +4,7 @@
 // hook until the host timed it out and ran the tool); locks dated in the future; payloads cut
 // short or not JSON; Hermes' own hook. Counts go to test/faults/tally.ts.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync, lutimesSync, utimesSync, renameSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync, lutimesSync, utimesSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../../src/core/state/home.js';
@@ -222,6 +222,36 @@ describe.sequential('where REMIT_HOME keeps things, through the built hook', () 
   });
 });
 
+describe.sequential('files of another owner, through the built hook', () => {
+  // Permission bits do not stop root: the hooks run as `nobody`, the files belong to root.
+  it.runIf(process.getuid?.() === 0)('a state the hook cannot read is damage; an audit it cannot write refuses without a record', () => {
+    const w = world('v-owner');
+    const who = { uid: 65534, gid: 65534 };
+    chmodSync(w.dir, 0o755);
+    chmodSync(w.project, 0o755);
+    mkdirSync(w.home, { mode: 0o700 });
+    chownSync(w.home, 65534, 65534);
+    const runs = [w.prompt('s', REVIEW, who), w.armedWrite('s', 'w0', undefined, who)];
+    expect(runs.map((r) => r.verdict)).toEqual(['context', 'deny']);
+    for (const dir of ['sessions', 'audit']) chownSync(path.join(w.home, dir), 65534, 65534);
+    scenario();
+    chownSync(w.stateFile('s'), 0, 0);
+    chmodSync(w.stateFile('s'), 0o600);
+    const unreadable = w.armedWrite('s', 'w1', undefined, who);
+    expect(unreadable.verdict).toBe('deny');
+    expect(unreadable.reason).toContain('STATE_DAMAGED');
+    runs.push(unreadable);
+    scenario();
+    chownSync(w.stateFile('s'), 65534, 65534);
+    chownSync(w.auditFile('s'), 0, 0);
+    chmodSync(w.auditFile('s'), 0o644);
+    const unwritable = w.armedWrite('s', 'w2', undefined, who);
+    expect(unwritable.verdict).toBe('deny');
+    expect(unwritable.eventId).toBeUndefined();
+    expect(w.lostRecords(runs)).toEqual([]);
+  });
+});
+
 describe.sequential('the project, through the built hook', () => {
   it('a tool call naming a FIFO (a planted package.json) is answered, never waited on', () => {
     scenario();
@@ -240,7 +270,7 @@ describe.sequential('the project, through the built hook', () => {
 });
 
 describe.sequential('locks dated in the future, through the built hook', () => {
-  it('a session lock, an audit lock and an old lock folder of a holder this host cannot check, dated a day ahead, are taken over', () => {
+  it('another host\'s live lock is waited out and refused with its record; its session lock, audit lock or an old lock folder dated a day ahead is taken over', () => {
     const w = world('v-locks');
     const runs = armReview(w);
     const ahead = new Date(Date.now() + 24 * 60 * 60 * 1000);
@@ -264,6 +294,15 @@ describe.sequential('locks dated in the future, through the built hook', () => {
         return lock;
       },
     };
+    // Dated now, the same lock is live: every waiter is refused (LOCK_TIMEOUT) and recorded.
+    scenario();
+    symlinkSync('4242@another-host:1', `${w.stateFile('s')}.lock`);
+    const live = w.armedWrite('s', 'live', undefined, NO_HANG);
+    expect(live.verdict).toBe('deny');
+    expect(live.reason).toContain('GUARD_ERROR');
+    expect(live.eventId).toBeDefined();
+    runs.push(live);
+    unlinkSync(`${w.stateFile('s')}.lock`);
     for (const [name, lock] of Object.entries(shapes)) {
       scenario();
       lock();
