@@ -24,7 +24,8 @@ export function toolName(p: Record<string, unknown>): string {
   return t ? t.slice(0, 256) : 'unknown';
 }
 
-function fallbackAction(id: string, tool: string): Action {
+/** An action remit could not read: unknown, so never proven harmless (the GUARD_ERROR path). */
+export function fallbackAction(id: string, tool: string): Action {
   return { id, tool, mutability: 'unknown', effects: [], intents: { dependency: false, hash: false }, analysis: 'input_malformed', inputDigest: '' };
 }
 

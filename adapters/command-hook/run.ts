@@ -8,10 +8,12 @@ import type { Runtime } from '../../src/core/host/runtime.js';
 import type { HookOptions, HostName } from '../host-module.js';
 import { envelopeOf, type EnvelopeBase } from './envelope.js';
 import { unreadableAction } from './events-common.js';
-import { parseHookPayload, stringField, type BadInputKind } from './payload.js';
+import { parseHookPayload, stringField, truncatedHead, type BadInputKind } from './payload.js';
 
 /** The event both command-hook hosts ask before a tool runs. */
 const BEFORE_TOOL = 'PreToolUse';
+/** The event both command-hook hosts send with the user's prompt. */
+const BEFORE_PROMPT = 'UserPromptSubmit';
 
 /** A hook output object, serialised as the single line of stdout. */
 export type HookOutput = Record<string, unknown>;
@@ -64,14 +66,19 @@ export async function runCommandHook(
   const at = nowIso(runtime);
   const parsed = parseHookPayload(stdinText, opts.truncated);
   if (!parsed.ok) {
-    // Over the stdin cap: the payload is a prefix, but its session and event usually lead it.
-    // A tool call for a known session then fails closed instead of running unchecked.
-    if (parsed.problem === 'truncated') {
+    // Over the stdin cap, or cut short (stdin closed early) or otherwise not JSON: its session
+    // and event usually lead it. A tool call for a known session then fails closed instead of
+    // running unchecked.
+    if (parsed.problem !== 'empty') {
       const known = truncatedHead(stdinText);
       const event = pickEvent(host, known.event, eventArg);
       if (known.sessionId && event === BEFORE_TOOL) {
         const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
-        if (base) return render(host, event, failClosed(runtime, unreadableAction(base, null), 'PAYLOAD_TRUNCATED'));
+        if (base) return render(host, event, failClosed(runtime, unreadableAction(base, null), parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'));
+      }
+      // A prompt that may have carried a directive: the user is told it did not apply.
+      if (known.sessionId && event === BEFORE_PROMPT && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
+        return render(host, event, { kind: 'prompt-block', code: 'GUARD_ERROR', text: 'remit could not read this prompt (the hook payload was cut short); nothing changed. Send it again.' });
       }
     }
     return empty(await recordBad(runtime, host.name, parsed.problem, bytes, eventArg));
@@ -113,12 +120,4 @@ function failClosed(runtime: Runtime, ev: ActionBeforeEvent, code: 'PAYLOAD_TRUN
   if (runtime.failClosed) return runtime.failClosed(ev, code);
   const d: Decision = { outcome: 'deny', reasonCode: 'GUARD_ERROR', family: 'I', controlState: 'ARMED', explanation: 'remit could not read this tool call.' };
   return { kind: 'decision', decision: d, message: `remit: ${d.reasonCode}: ${d.explanation}` };
-}
-
-/** `session_id` and `hook_event_name` from the start of a payload cut at the size cap. */
-export function truncatedHead(prefix: string): { sessionId?: string; event?: string } {
-  const head = prefix.slice(0, 64 * 1024);
-  const sessionId = /"session_id"\s*:\s*"([^"\\]{1,512})"/.exec(head)?.[1];
-  const event = /"hook_event_name"\s*:\s*"([A-Za-z_]{1,64})"/.exec(head)?.[1];
-  return { ...(sessionId ? { sessionId } : {}), ...(event ? { event } : {}) };
 }

@@ -11,6 +11,9 @@ import type { Runtime } from '../../src/core/host/runtime.js';
 import { fromSlashCommand } from '../../src/core/contract/slash.js';
 import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
 import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
+import { unreadableCall } from '../plugin-host/unreadable-call.js';
+import { truncatedHead } from '../command-hook/payload.js';
+import type { HookOptions } from '../host-module.js';
 import { hermesToolRequest } from './tools.js';
 
 export const HERMES_EVENTS = ['on_session_start', 'pre_llm_call', 'pre_tool_call', 'post_tool_call', 'on_session_end', 'on_session_finalize', 'subagent_start', 'subagent_stop', 'remit_command'] as const;
@@ -47,13 +50,33 @@ function failed(result: unknown): boolean {
   }
 }
 
-export async function runHermesHook(event: string | undefined, stdinText: string, runtime: Runtime): Promise<NativeResponse> {
+/** A block for a tool call remit could not check, with the runtime's audited GUARD_ERROR when it gives one. */
+function refuseUnreadable(runtime: Runtime, f: EnvelopeFields, id: string, tool: string, code: 'EVENT_UNREADABLE' | 'PAYLOAD_TRUNCATED'): NativeResponse {
+  const r = unreadableCall(runtime, f, id, tool, code);
+  if (r?.kind === 'decision') {
+    const { outcome } = r.decision;
+    if (outcome === 'deny' || outcome === 'ask') return answer({ action: 'block', message: r.message });
+    return answer({});
+  }
+  return answer({ action: 'block', message: 'remit refused this action: GUARD_ERROR (I)\nremit could not check this call. Run `remit doctor`.' });
+}
+
+export async function runHermesHook(event: string | undefined, stdinText: string, runtime: Runtime, opts: HookOptions = {}): Promise<NativeResponse> {
   let payload: HermesPayload;
   try {
+    if (opts.truncated) throw new Error('truncated');
     const parsed: unknown = JSON.parse(stdinText);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
     payload = parsed as HermesPayload;
   } catch {
+    // Over the stdin cap or cut short: a tool call whose session the head names fails closed
+    // (the plugin writes session_id before tool_input), as a command hook's does.
+    const head = truncatedHead(stdinText);
+    const name = head.event ?? str(event);
+    if (name === 'pre_tool_call' && head.sessionId) {
+      const f: EnvelopeFields = { host: { name: 'hermes' }, sessionId: head.sessionId, cwd: opts.cwd ?? process.cwd() };
+      return refuseUnreadable(runtime, f, `hermes-unreadable-${runtime.now().getTime()}`, 'unknown', opts.truncated ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE');
+    }
     return answer({}, 'remit: the Hermes hook payload was not a JSON object; nothing was checked\n');
   }
   // The payload's own event wins when it is one this adapter knows; the argument is the fallback.
@@ -91,9 +114,16 @@ export async function runHermesHook(event: string | undefined, stdinText: string
     case 'pre_tool_call': {
       const tool = str(payload.tool_name) ?? '';
       const id = str(extra.tool_call_id) ?? `hermes-${runtime.now().getTime()}-${Math.random().toString(36).slice(2, 8)}`;
-      const request = hermesToolRequest(tool, payload.tool_input);
-      const action = await runtime.classify(request, { id, tool, cwd });
-      const result = await runtime.handle(controlEvent(runtime, f, { kind: 'action.before', action }));
+      let result: ControllerResult;
+      try {
+        const request = hermesToolRequest(tool, payload.tool_input);
+        const action = await runtime.classify(request, { id, tool, cwd });
+        result = await runtime.handle(controlEvent(runtime, f, { kind: 'action.before', action }));
+      } catch {
+        // Hermes' plugin lets a call run on an empty answer: a call remit could not read or
+        // classify takes the session's GUARD_ERROR path instead (deny while ARMED, audited).
+        return refuseUnreadable(runtime, f, id, tool, 'EVENT_UNREADABLE');
+      }
       if (result.kind !== 'decision') return answer({});
       // Hermes main also knows {"action": "approve"} (its human gate), but releases before it
       // ignore unknown actions and would run the tool: an ask is a block naming how to authorise it.

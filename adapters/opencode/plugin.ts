@@ -1,12 +1,14 @@
 // The OpenCode V1 plugin's hooks (opencode-ai 1.18.x): real user messages → prompt.submit,
 // tool.execute.before → action.before (a thrown Error is OpenCode's deny), tool.execute.after
 // → action.after, child sessions → their root, remit's context → the system prompt.
+import type { ToolRequest } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { unwrapOpencodeRunQuotes } from '../../src/core/contract/slash.js';
 import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
 import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
 import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
+import { unreadableCall } from '../plugin-host/unreadable-call.js';
 import { SessionTree, type SessionLookup } from './sessions.js';
 import { OPENCODE_CAPABILITY } from './capability.js';
 import { opencodeToolRequest } from './tools.js';
@@ -200,19 +202,27 @@ export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOp
     'tool.execute.before': async (hookInput: { tool?: string; sessionID?: string; callID?: string }, output: { args?: unknown }) => {
       const tool = typeof hookInput?.tool === 'string' ? hookInput.tool : '';
       const callID = typeof hookInput?.callID === 'string' && hookInput.callID !== '' ? hookInput.callID : `call-${Date.now()}`;
-      const request = opencodeToolRequest(tool, output?.args);
+      let request: ToolRequest | undefined;
+      let rt: Runtime | undefined;
+      let f: EnvelopeFields | undefined;
       let result: ControllerResult;
       try {
-        const rt = await options.runtime();
-        const f = await fields(hookInput?.sessionID);
+        rt = await options.runtime();
+        f = await fields(hookInput?.sessionID);
         await ensureStarted(rt, f, 'resume');
+        request = opencodeToolRequest(tool, output?.args);
         const action = await rt.classify(request, { id: callID, tool, cwd });
         result = await rt.handle(controlEvent(rt, f, { kind: 'action.before', action }));
       } catch (err) {
-        // The core answers every event; reaching here is a remit defect. Reads go on, nothing else does.
-        if (READ_TYPES.has(request.type)) return;
-        remember(denied, callID);
-        throw new Error(`remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`);
+        // A call that could not be read or classified: the session's GUARD_ERROR path (deny
+        // while ARMED, audited). Without a runtime or a session: reads go on, nothing else does.
+        const guarded = rt && f ? unreadableCall(rt, f, callID, tool, 'EVENT_UNREADABLE') : null;
+        if (guarded) result = guarded;
+        else {
+          if (request && READ_TYPES.has(request.type)) return;
+          remember(denied, callID);
+          throw new Error(`remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`);
+        }
       }
       if (result.kind !== 'decision') return;
       const { outcome } = result.decision;

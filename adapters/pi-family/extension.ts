@@ -11,6 +11,7 @@ import type { PiFlavor } from './flavor.js';
 import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
 import type { PiApi, PiContext } from './pi-api.js';
 import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
+import { unreadableCall } from '../plugin-host/unreadable-call.js';
 import { RootLink, type Identity } from './session-link.js';
 
 export interface PiExtensionDeps {
@@ -191,18 +192,26 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       },
     });
 
-    async function decideTool(toolCallId: string, toolName: string, request: ToolRequest, ctx: PiContext): Promise<unknown> {
+    /** `request` builds the call's ToolRequest: a throw there is answered like any other fault. */
+    async function decideTool(toolCallId: string, toolName: string, request: () => ToolRequest, ctx: PiContext): Promise<unknown> {
       let result: ControllerResult;
-      let who: { f: EnvelopeFields; rt: Runtime };
+      let who: { f: EnvelopeFields; rt: Runtime } | undefined;
+      let req: ToolRequest | undefined;
       try {
         const { f, rt } = await identify(ctx);
         who = { f, rt };
-        const action = await rt.classify(request, { id: toolCallId, tool: toolName, cwd: f.cwd });
+        req = request();
+        const action = await rt.classify(req, { id: toolCallId, tool: toolName, cwd: f.cwd });
         result = await rt.handle(controlEvent(rt, f, { kind: 'action.before', action }));
       } catch (err) {
-        // The core answers every event; reaching here is a remit defect. Reads go on, nothing else does.
-        if (request.type === 'read') return undefined;
-        return { block: true, reason: `remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.` };
+        // A call that could not be read or classified: the session's GUARD_ERROR path (deny
+        // while ARMED, audited). Without a runtime or a session: reads go on, nothing else does.
+        const guarded = who ? unreadableCall(who.rt, who.f, toolCallId, toolName, 'EVENT_UNREADABLE') : null;
+        if (guarded) result = guarded;
+        else {
+          if (req?.type === 'read') return undefined;
+          return { block: true, reason: `remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.` };
+        }
       }
       if (result.kind !== 'decision') return undefined;
       const { outcome } = result.decision;
@@ -214,7 +223,7 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
           if (yes) return undefined;
           // The person's "No" is this extension's own fact, and Pi sends no tool_result for a
           // blocked call: the call never started, so the audit can say so.
-          await who.rt.handle(controlEvent(who.rt, who.f, { kind: 'action.after', actionId: toolCallId, tool: toolName, lifecycle: 'not_started' }));
+          if (who) await who.rt.handle(controlEvent(who.rt, who.f, { kind: 'action.after', actionId: toolCallId, tool: toolName, lifecycle: 'not_started' }));
           return { block: true, reason: `${result.message}\nThe user declined it.` };
         }
         return { block: true, reason: result.message };
@@ -252,7 +261,7 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
     pi.on('tool_call', async (event, ctx) => {
       const toolName = typeof event?.toolName === 'string' ? event.toolName : '';
       const id = typeof event?.toolCallId === 'string' && event.toolCallId !== '' ? event.toolCallId : `call-${Date.now()}`;
-      return decideTool(id, toolName, flavor.toolRequest(toolName, event?.input), ctx);
+      return decideTool(id, toolName, () => flavor.toolRequest(toolName, event?.input), ctx);
     });
 
     pi.on('tool_result', async (event, ctx) => {
@@ -274,7 +283,7 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       pi.on('before_subagent_spawn', async (event, ctx) => {
         if (event?.invocationKind !== 'eval') return undefined;
         const key = typeof event.spawnKey === 'string' && event.spawnKey !== '' ? event.spawnKey : `spawn-${Date.now()}`;
-        const verdict = (await decideTool(key, 'eval', { type: 'delegate', count: 1, completionScope: 'call' }, ctx)) as { block?: boolean; reason?: string } | undefined;
+        const verdict = (await decideTool(key, 'eval', () => ({ type: 'delegate', count: 1, completionScope: 'call' }), ctx)) as { block?: boolean; reason?: string } | undefined;
         return verdict?.block ? { block: true, reason: verdict.reason } : undefined;
       });
     }

@@ -7,7 +7,7 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, readdirSync, 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushTally } from './tally.js';
-import { buildLockHolder, countArmed, ensureBundle, HAS_PRLIMIT, holdLock, killHard, payloads, scenario, World, type Run } from './world.js';
+import { armReview, buildLockHolder, countArmed, ensureBundle, HAS_PRLIMIT, holdLock, killHard, payloads, scenario, World } from './world.js';
 
 const REVIEW = '$remit review -- look only';
 let scratch: World;
@@ -29,14 +29,6 @@ afterAll(() => {
   flushTally('defects');
 });
 
-/** Arms a review session and checks its first write is refused. */
-function armed(w: World, session = 's'): Run[] {
-  const runs = [w.prompt(session, REVIEW), w.armedWrite(session, 'w0')];
-  expect(runs[0]!.verdict).toBe('context');
-  expect(runs[1]!.verdict).toBe('deny');
-  return runs;
-}
-
 function records(w: World, session: string): Record<string, any>[] {
   return w.auditLines(session).map((l) => JSON.parse(l));
 }
@@ -44,7 +36,7 @@ function records(w: World, session: string): Record<string, any>[] {
 describe.sequential('each defect, through the built hook', () => {
   it('1: a deleted state file, a dangling link, and repair on a full disk leave the session armed', () => {
     const w = world('d1');
-    const runs = armed(w);
+    const runs = armReview(w);
     unlinkSync(w.stateFile('s'));
     scenario();
     runs.push(w.armedWrite('s', 'w1'));
@@ -83,7 +75,7 @@ describe.sequential('each defect, through the built hook', () => {
     mkdirSync(w.home);
     symlinkSync(sessions, path.join(w.home, 'sessions'));
     symlinkSync(audit, path.join(w.home, 'audit'));
-    const runs = armed(w, 'other');
+    const runs = armReview(w, 'other');
     runs.push(w.prompt('s', '$remit change'));
     const victims = [
       path.join(sessions, `${w.key('other')}.json`),
@@ -106,7 +98,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it('3: a payload the adapter cannot turn into an event is refused and audited', () => {
     const w = world('d3');
-    const runs = armed(w);
+    const runs = armReview(w);
     scenario();
     const hostile = countArmed(w.hook({ session_id: 's', cwd: w.project, hook_event_name: 'PreToolUse', tool_name: { toString: 'x' }, tool_input: { file_path: 'a.ts', content: 'x' } }));
     scenario();
@@ -125,7 +117,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it('4: a PreToolUse over the stdin cap is refused as truncated', () => {
     const w = world('d4');
-    const runs = armed(w);
+    const runs = armReview(w);
     scenario();
     const big = Buffer.concat([
       Buffer.from('{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"a.ts","content":"'),
@@ -141,7 +133,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it('5: hooks that time out on a held session lock at once keep the chain in order', async () => {
     const w = world('d5');
-    const runs = armed(w);
+    const runs = armReview(w);
     const held = await holdLock(holder, w, 's');
     try {
       scenario();
@@ -162,7 +154,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it.runIf(HAS_PRLIMIT)('6: a write cut short by a full disk leaves no partial line and loses no record', () => {
     const w = world('d6');
-    const runs = armed(w);
+    const runs = armReview(w);
     const before = w.auditLines('s');
     const size = statSync(w.auditFile('s')).size;
     scenario();
@@ -185,7 +177,7 @@ describe.sequential('each defect, through the built hook', () => {
     mkdirSync(w.home, { recursive: true });
     writeFileSync(path.join(w.home, 'secret'), '');
     scenario();
-    const runs = armed(w);
+    const runs = armReview(w);
     const secret = readFileSync(path.join(w.home, 'secret'), 'utf8').trim();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     runs.push(w.armedWrite('s', 'w1'), w.armedWrite('s', 'w2'));
@@ -198,7 +190,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it('8: an audit replaced by a folder, and a state file that is a FIFO', () => {
     const w = world('d8');
-    const runs = armed(w);
+    const runs = armReview(w);
     const audit = w.auditFile('s');
     const saved = readFileSync(audit);
     rmSync(audit);
@@ -223,7 +215,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it('9: a lock whose holder was killed is taken over at once, and its temp file is replaced', async () => {
     const w = world('d9');
-    const runs = armed(w);
+    const runs = armReview(w);
     for (const mode of [undefined, 'temp'] as const) {
       scenario();
       await killHard(await holdLock(holder, w, 's', mode));
@@ -262,7 +254,7 @@ describe.sequential('each defect, through the built hook', () => {
 
   it('11: every tampering the keyed chain and the head claim to detect makes audit verify exit 6', () => {
     const w = world('d11');
-    const runs = armed(w);
+    const runs = armReview(w);
     for (let i = 1; i <= 5; i++) runs.push(w.armedWrite('s', `w${i}`));
     expect(w.verify()).toBe(0);
     const lines = w.auditLines('s');
@@ -300,7 +292,7 @@ describe.sequential('each defect, through the built hook', () => {
         symlinkSync(w.auditFile('other'), f);
       },
     };
-    armed(w, 'other');
+    armReview(w, 'other');
     const missed: string[] = [];
     for (const [name, apply] of Object.entries(tamperings)) {
       scenario();
@@ -315,7 +307,7 @@ describe.sequential('each defect, through the built hook', () => {
 describe.sequential('what already held, through the built hook', () => {
   it('damaged state of every shape fails closed and says so', () => {
     const w = world('shapes');
-    const runs = armed(w);
+    const runs = armReview(w);
     const file = w.stateFile('s');
     const shapes: Record<string, () => void> = {
       empty: () => writeFileSync(file, ''),
@@ -345,7 +337,7 @@ describe.sequential('what already held, through the built hook', () => {
   it('a stale lock folder with no owner (an older remit’s) is taken over', async () => {
     // A live lock is defect 5's test: every waiter's write is refused with LOCK_TIMEOUT.
     const w = world('locks');
-    const runs = armed(w);
+    const runs = armReview(w);
     scenario();
     // A lock folder with no owner, older than the stale age: an older remit's, or one whose owner never wrote its name.
     const lock = `${w.stateFile('s')}.lock`;

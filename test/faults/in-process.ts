@@ -31,9 +31,9 @@ export class Home {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  controller(lockTimeoutMs = 500) {
+  controller(lockTimeoutMs = 500, now: () => Date = () => new Date()) {
     return createController({
-      home: this.home, env: {}, now: () => new Date(), lockTimeoutMs, auditKey: auditKeyOf(loadSecret(this.home)),
+      home: this.home, env: {}, now, lockTimeoutMs, auditKey: auditKeyOf(loadSecret(this.home)),
       protectedPaths: { remit: [`${this.home}/**`], hostConfig: [] },
       userConfig: { status: 'absent', config: null, path: '' },
       repoConfig: () => ({ status: 'absent', config: null, path: '' }),
@@ -66,8 +66,13 @@ export class Home {
   }
 
   auditLines(): string[] {
+    return this.auditLinesOf(this.auditFile);
+  }
+
+  /** The lines of any audit file (none when it cannot be read). */
+  auditLinesOf(file: string): string[] {
     try {
-      return readFileSync(this.auditFile, 'utf8').split('\n').filter(Boolean);
+      return readFileSync(file, 'utf8').split('\n').filter(Boolean);
     } catch {
       return [];
     }

@@ -1,11 +1,11 @@
 // What the fault suite claims over itself, counted by every fault test file and summed in one
 // line by test/faults/summary-setup.ts after the run: armed writes allowed, records lost,
-// crashes, and tamperings that `audit verify` detected. Each file also asserts its own zeros,
-// so the line is a report, never the only check.
+// crashes, and tamperings that `audit verify` detected. Each file fails when its own counts
+// are not zero (flushTally), so the line reports what was checked and is never the only check.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,7 +50,20 @@ export function countArmedAnswer(verdict: string): void {
   if (verdict !== 'deny' && verdict !== 'ask') tally.armedWritesAllowed++;
 }
 
-/** Writes this file's counts where the summary reads them; run from afterAll. */
+/**
+ * What a file's counts must say: no armed write allowed, no record lost, no crash, every
+ * tampering detected. Empty when they do; else one line per failed count.
+ */
+export function tallyFailures(t: Tally): string[] {
+  const out: string[] = [];
+  if (t.armedWritesAllowed) out.push(`armed writes allowed: ${t.armedWritesAllowed} of ${t.armedWrites}`);
+  if (t.recordsLost) out.push(`records lost: ${t.recordsLost} of ${t.recordsChecked}`);
+  if (t.crashes) out.push(`crashes: ${t.crashes}`);
+  if (t.tamperingsDetected !== t.tamperings) out.push(`tamperings detected: ${t.tamperingsDetected} of ${t.tamperings}`);
+  return out;
+}
+
+/** Writes this file's counts where the summary reads them, then fails the file on a count that is not zero; run from afterAll. */
 export function flushTally(name: string): void {
   let dir: string | undefined;
   try {
@@ -58,9 +71,11 @@ export function flushTally(name: string): void {
   } catch {
     dir = undefined;
   }
-  if (!dir) return;
-  tally.ms = Date.now() - started;
-  writeFileSync(path.join(dir, `${name}.${randomBytes(4).toString('hex')}.json`), JSON.stringify(tally));
+  if (dir) {
+    tally.ms = Date.now() - started;
+    writeFileSync(path.join(dir, `${name}.${randomBytes(4).toString('hex')}.json`), JSON.stringify(tally));
+  }
+  expect(tallyFailures(tally), `the fault suite's counts in ${name}`).toEqual([]);
 }
 
 export function sumTallies(all: Tally[]): Tally {

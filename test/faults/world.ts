@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canonicalPath } from '../../src/core/paths/canonical.js';
 import { auditDir, auditFile, sessionFile, sessionKey } from '../../src/core/state/home.js';
+import { expect } from 'vitest';
 import { countArmedAnswer, tally } from './tally.js';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -286,6 +287,14 @@ export class World {
 export function countArmed(run: Run): Run {
   if (!(run.killed && run.verdict === 'none')) countArmedAnswer(run.verdict);
   return run;
+}
+
+/** Arms a review session in `w` and checks its first write is refused: the runs so far. */
+export function armReview(w: World, session = 's'): Run[] {
+  const runs = [w.prompt(session, '$remit review -- look only'), w.armedWrite(session, 'w0')];
+  expect(runs[0]!.verdict).toBe('context');
+  expect(runs[1]!.verdict).toBe('deny');
+  return runs;
 }
 
 /** Counts one fault scenario. */

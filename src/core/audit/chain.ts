@@ -16,7 +16,7 @@
 // no newline gets one first, inside the same single write. `remit audit verify` then reports
 // the break once and every later link verifies.
 import { hmacSha256, sha256 } from '../crypto/sha256.js';
-import { closeSync, fstatSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import type { RuntimeEvent } from '../../generated/types.js';
 import { wfs } from '../state/fs-layer.js';
 import { lockSync } from '../state/lock.js';
@@ -123,6 +123,8 @@ const AUDIT_LOCK_STALE_MS = 2000;
 
 // ---------------------------------------------------------------- append
 
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+
 export interface AppendOptions {
   /** The audit key (auditKeyOf the secret); without it the record is unkeyed. */
   key?: Buffer | null;
@@ -142,7 +144,9 @@ export function appendChained(file: string, body: RecordBody, opts: AppendOption
   // Taking the lock creates the audit folder when it is missing (mkdir only on ENOENT).
   const lock = lockSync(file, AUDIT_LOCK_WAIT_MS, AUDIT_LOCK_STALE_MS);
   try {
-    const fd = wfs.openSync(file, 'a+', 0o600);
+    // 'a+' without following a link: remit never makes one, and a link to another session's
+    // audit would file this record in that chain. A FIFO or device fails the type check below.
+    const fd = wfs.openSync(file, APPEND_FLAGS, 0o600);
     try {
       const st = fstatSync(fd);
       if (!st.isFile()) throw new Error('the audit file is not a regular file');

@@ -2,7 +2,8 @@
 // missing or damaged (rule `damaged-state`: the audit, not the absence of a file, says whether
 // it was armed), and by `status` to say when the audit cannot be read. One reading serves the
 // store, the controller and the read-back.
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { readLastRecords } from './read.js';
 
 /** How many records back to look for one that states the control state. */
@@ -18,15 +19,41 @@ export interface AuditTail {
 
 const unreadable = (problem: string): AuditTail => ({ state: 'UNREADABLE', problem });
 
+/**
+ * The audit folder or REMIT_HOME itself when it is a link whose target is gone: remit's
+ * memory was moved away, not never written, so a missing audit cannot say the session was
+ * new. Looked at only when the audit is missing.
+ */
+function danglingFolder(file: string): string | null {
+  for (let dir = path.dirname(file), i = 0; i < 2; dir = path.dirname(dir), i++) {
+    try {
+      if (!lstatSync(dir).isSymbolicLink()) continue;
+    } catch {
+      continue;
+    }
+    try {
+      statSync(dir);
+    } catch {
+      return dir;
+    }
+  }
+  return null;
+}
+
 /** The control state the last record that states one says, or why the audit cannot say. */
 export function auditTail(file: string): AuditTail {
   let fd: number;
   let size: number;
   try {
-    fd = openSync(file, 'r');
+    // Non-blocking: a FIFO in its place must not hang the hook. Not through a link: remit never
+    // makes one, and another session's audit linked here must not speak for this session.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { state: 'NONE' } : unreadable(`it cannot be opened (${code ?? 'error'})`);
+    if (code === 'ELOOP') return unreadable('it is a link, not the file remit wrote');
+    if (code !== 'ENOENT') return unreadable(`it cannot be opened (${code ?? 'error'})`);
+    const link = danglingFolder(file);
+    return link ? unreadable(`${link} is a link to nothing`) : { state: 'NONE' };
   }
   try {
     const st = fstatSync(fd);

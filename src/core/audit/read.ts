@@ -1,7 +1,7 @@
 // Reading audit files: the tail for status (never the whole log), whole-file line scans for
 // verify and explain. Reads take no lock: a record is written with one append, so a reader
 // sees it whole or not at all.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { RuntimeEvent } from '../../generated/types.js';
 
 const CHUNK = 1024 * 1024;
@@ -17,11 +17,14 @@ export function parseRecord(line: Buffer | string): RuntimeEvent | null {
   }
 }
 
-/** An open regular file, else null (absent, unreadable, or a folder planted in its place). */
+/**
+ * An open regular file, else null (absent, unreadable, or a folder planted in its place).
+ * Opened non-blocking: a FIFO in its place would block the open itself until a writer came.
+ */
 function openForRead(file: string): number | null {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
   }

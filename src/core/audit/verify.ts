@@ -2,7 +2,7 @@
 // links are checked with the install's audit key; the session state's `auditHead` (the last
 // record written under the session lock) exposes a truncated or rewritten tail.
 import { createHash, createHmac } from 'node:crypto';
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import type { CliAuditVerify } from '../../generated/types.js';
 import { auditKeyOf, type AuditHead } from './chain.js';
 import { forEachLine, parseRecord } from './read.js';
@@ -24,7 +24,8 @@ export interface VerifyOptions {
 function regularFile(file: string): boolean | null {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    // Non-blocking: a FIFO in its place would block the open until a writer came.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? null : false;
   }

@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readRegularFileSync } from '../state/files.js';
 import type { FileView } from './context.js';
 
 const DEFAULT_MAX = 64 * 1024;
@@ -8,23 +9,12 @@ const DEFAULT_MAX = 64 * 1024;
 export function diskFileView(): FileView {
   return {
     read(p, maxBytes = DEFAULT_MAX) {
-      let fd: number | undefined;
+      // A regular file only, opened non-blocking: a FIFO at a path a tool names (a planted
+      // package.json) must not hang the hook until the host times it out and runs the tool.
       try {
-        fd = openSync(p, 'r');
-        const st = fstatSync(fd);
-        if (!st.isFile() || st.size > maxBytes) return undefined;
-        const buf = Buffer.alloc(st.size);
-        let off = 0;
-        while (off < st.size) {
-          const n = readSync(fd, buf, off, st.size - off, off);
-          if (n <= 0) break;
-          off += n;
-        }
-        return buf.subarray(0, off).toString('utf8');
+        return readRegularFileSync(p, maxBytes).toString('utf8');
       } catch {
         return undefined;
-      } finally {
-        if (fd !== undefined) closeSync(fd);
       }
     },
     exists(p) {

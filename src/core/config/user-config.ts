@@ -1,7 +1,6 @@
 // The user's configuration (docs/DESIGN.md#session-state) and a repository's `.remit.json`. A file that
 // fails its schema is reported and ignored as a whole: a half-read configuration could
 // loosen something the user never meant to.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RepoConfig, UserConfig } from '../../generated/types.js';
 import { validateRepoConfig } from '../../generated/validate-repo-config.js';
@@ -9,6 +8,7 @@ import { validateUserConfig } from '../../generated/validate-user-config.js';
 import type { ClassifierConfig } from '../classify/context.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { DEFAULT_RETENTION_DAYS } from '../audit/prune.js';
+import { readRegularFileSync } from '../state/files.js';
 import { homeDirOf, resolveConfigDir, type Env } from '../state/home.js';
 
 export type ConfigStatus = 'absent' | 'ok' | 'invalid';
@@ -27,10 +27,15 @@ export function userConfigPath(env: Env): string {
 
 export const REPO_CONFIG_NAME = '.remit.json';
 
+/** Far above any real configuration; a larger file is reported and ignored, unread. */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
 function load<T>(file: string, validate: { (d: unknown): d is T; errors?: { instancePath: string; message?: string }[] | null }, what: string): Loaded<T> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A regular file only: a FIFO or device at `.remit.json` (the project is the agent's to
+    // write) must not hang every hook until the host times it out and runs the tool.
+    text = readRegularFileSync(file, MAX_CONFIG_BYTES).toString('utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'absent', config: null, path: file };

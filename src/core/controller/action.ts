@@ -61,6 +61,19 @@ function decisionFields(ctx: Ctx, ev: ActionBeforeEvent, d: Decision, facts: Dec
   return body;
 }
 
+/**
+ * The verdict when even the rules failed: refuse anything that could change something (what
+ * rule guard-error answers while ARMED), whatever the session's state.
+ */
+export function lastResortDecision(a: Partial<Action> | undefined): Decision {
+  const m = a?.mutability;
+  const blocks = m !== 'read' && m !== 'control';
+  return {
+    outcome: blocks ? 'deny' : 'allow', reasonCode: 'GUARD_ERROR', family: 'I', controlState: 'ARMED',
+    explanation: 'remit failed before it could check this action.',
+  };
+}
+
 export function decisionResult(d: Decision, eventId: string | undefined, contract: TaskContract): ControllerResult {
   const r: ControllerResult = { kind: 'decision', decision: d, eventId, message: decisionMessage(d, eventId, contract) };
   if (d.outcome === 'ask') r.question = approvalQuestion(d);
@@ -186,9 +199,18 @@ export function createActionHandler(ctx: Ctx) {
     return decisionResult(d, id, s.contract);
   }
 
-  /** Fail mode: decide with guardError on whatever can be read without the lock, and audit it. */
+  /**
+   * Fail mode: decide with guardError on whatever can be read without the lock, and audit it.
+   * The fault may be in the clock or the rules themselves: each is replaced by its safe
+   * stand-in (the system clock, the strictest verdict) so the refusal is still recorded.
+   */
   function failClosed(ev: ActionBeforeEvent, key: string, code: GuardCode, t0: number): ControllerResult {
-    const now = deps.now();
+    let now: Date;
+    try {
+      now = deps.now();
+    } catch {
+      now = new Date();
+    }
     let contract = defaultContract();
     let input: DecisionInput;
     const a = ev.action;
@@ -207,7 +229,13 @@ export function createActionHandler(ctx: Ctx) {
       contract = recoveryContract(true);
       input = { contract, action: a, damaged: { lastArmed: true }, guardError: true, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
     }
-    const { decision: d, facts } = decideWithFacts(input);
+    let d: Decision;
+    let facts: DecisionFacts | null = null;
+    try {
+      ({ decision: d, facts } = decideWithFacts(input));
+    } catch {
+      d = lastResortDecision(a);
+    }
     if (d.controlState === 'OFF') return decisionResult(d, undefined, contract);
     let id: string | undefined = newEventId(now);
     try {

@@ -14,7 +14,7 @@ import { explainView } from './explain-view.js';
 import { statusView } from './readback.js';
 import { lockPathOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
-import { writeStateAsVersion1 } from '../state/older-version.js';
+import { applyDamage } from '../replay/damage.js';
 
 let home: string;
 let project: string;
@@ -340,7 +340,8 @@ describe('damage, recovery and repair', () => {
   it('an older schemaVersion is migrated in memory without recovery, and persisted by the next write', async () => {
     const c = controller();
     await arm(c, '$remit review');
-    expect(writeStateAsVersion1(home, key)).toBe(true);
+    // The replay runner's own `state-old-version` damage step.
+    expect(applyDamage('state-old-version', home, 'test', 'session-1')).toBeNull();
     expect(JSON.parse(readFileSync(sessionFile(home, key), 'utf8')).schemaVersion).toBe(1);
     const loaded = readSession(home, key);
     expect(loaded).toMatchObject({ kind: 'ok', migratedFrom: 1 });

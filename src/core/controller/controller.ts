@@ -5,13 +5,17 @@
 // records once and allows (disabled.ts). They share one context (context.ts).
 //
 // handle() never throws: an internal error or a lock timeout becomes a GUARD_ERROR verdict
-// (deny when ARMED) and is audited. failClosed() is the same path for an adapter that knows
+// (deny when ARMED) and is audited; a prompt that may have carried a directive is answered
+// that nothing changed (promptFault). failClosed() is the same path for an adapter that knows
 // the session but could not turn the payload into an event.
 import { performance } from 'node:perf_hooks';
-import type { Action, ActionBeforeEvent, ControlEvent, Decision } from '../../generated/types.js';
+import type { Action, ActionBeforeEvent, ControlEvent, PromptSubmitEvent } from '../../generated/types.js';
+import { newEventId } from '../audit/event-id.js';
+import { controlStateOf } from '../contract/defaults.js';
 import { sessionKey } from '../state/home.js';
-import { createActionHandler } from './action.js';
-import { createContext, type ControllerDeps, type GuardCode } from './context.js';
+import { readSession } from '../state/store.js';
+import { createActionHandler, lastResortDecision } from './action.js';
+import { createContext, hostOf, type ControllerDeps, type Ctx, type GuardCode } from './context.js';
 import { isDisabled, offDecision, onDisabled } from './disabled.js';
 import { onLifecycle } from './lifecycle.js';
 import type { ControllerResult } from './result.js';
@@ -29,13 +33,42 @@ export interface Controller {
 
 /** The answer when even the fail path failed: refuse anything that could change something. */
 function lastResort(ev: Partial<ActionBeforeEvent>): ControllerResult {
-  const m = (ev.action as Partial<Action> | undefined)?.mutability;
-  const blocks = m !== 'read' && m !== 'control';
-  const d: Decision = {
-    outcome: blocks ? 'deny' : 'allow', reasonCode: 'GUARD_ERROR', family: 'I', controlState: 'ARMED',
-    explanation: 'remit failed before it could check this action.',
-  };
+  const d = lastResortDecision(ev.action as Partial<Action> | undefined);
   return { kind: 'decision', decision: d, message: `remit: ${d.reasonCode}: ${d.explanation}` };
+}
+
+/**
+ * A fault while reading a user's prompt. When the prompt may have carried a directive or a
+ * correction (it names remit, or the session is armed, or that cannot be told) the user is
+ * told that nothing changed, never left believing it applied, and the fault is audited; the
+ * record states no control state, so it never speaks for one. Other prompts go on: an
+ * observing session has nothing a plain prompt could change.
+ */
+function promptFault(ctx: Ctx, ev: PromptSubmitEvent): ControllerResult {
+  if (ev.origin !== 'user') return { kind: 'none' };
+  try {
+    const key = sessionKey(hostOf(ev).name, ev.sessionId);
+    let armed = true;
+    try {
+      const loaded = readSession(ctx.deps.home, key, ctx.sealed);
+      armed = loaded.kind === 'ok' ? controlStateOf(loaded.state.contract) === 'ARMED' : loaded.kind === 'damaged' && ctx.wasArmed(key);
+    } catch {
+      // Cannot be told: armed.
+    }
+    if (!armed && !/remit/i.test(String(ev.prompt))) return { kind: 'none' };
+    try {
+      const now = new Date();
+      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'directive', host: hostOf(ev), error: 'INTERNAL_ERROR' });
+    } catch {
+      // The block below still tells the user.
+    }
+  } catch {
+    // Even the session could not be named: tell the user all the same.
+  }
+  return {
+    kind: 'prompt-block', code: 'GUARD_ERROR',
+    text: 'remit could not read this prompt (internal error); nothing changed. Send it again; if it keeps failing, run `remit doctor` in a terminal.',
+  };
 }
 
 export function createController(deps: ControllerDeps): Controller {
@@ -85,6 +118,7 @@ export function createController(deps: ControllerDeps): Controller {
           return failClosed(ev, 'INTERNAL_ERROR');
         }
         if (ev && typeof ev === 'object' && ev.kind === 'action.before') return lastResort(ev);
+        if (ev && typeof ev === 'object' && ev.kind === 'prompt.submit' && typeof ev.sessionId === 'string') return promptFault(ctx, ev);
         return { kind: 'none' };
       }
     },

@@ -1,13 +1,39 @@
 // File primitives for REMIT_HOME: private modes (0700 folders, 0600 files) and atomic
 // replacement. A reader never sees half a state file: writes go to a temp file (fsynced unless
 // the caller says the content may roll back after a power loss) renamed over the old one.
-import { closeSync, openSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { wfs } from './fs-layer.js';
 
 /** A pause inside synchronous work (a held audit lock, a pipe with nothing to read yet). */
 export function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Reads a file only when it is a regular file of at most `maxBytes`, else throws with code
+ * ENOTREG or EFBIG. It is opened non-blocking, so a FIFO, socket or device planted in its
+ * place (or a link to one) is refused at once instead of blocking the hook until the host
+ * times it out and runs the tool (docs/DESIGN.md#fail-modes), and a huge file is refused
+ * unread. The same four system calls readFileSync makes: open, fstat, read, close.
+ */
+export function readRegularFileSync(file: string, maxBytes: number): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw Object.assign(new Error(`${path.basename(file)} is not a regular file`), { code: 'ENOTREG' });
+    if (st.size > maxBytes) throw Object.assign(new Error(`${path.basename(file)} is larger than ${maxBytes} bytes`), { code: 'EFBIG' });
+    const buf = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < buf.length) {
+      const n = readSync(fd, buf, off, buf.length - off, null);
+      if (n <= 0) break;
+      off += n;
+    }
+    return buf.subarray(0, off);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function ensurePrivateDir(dir: string): void {

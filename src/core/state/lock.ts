@@ -5,12 +5,14 @@
 // finds the named process gone from this host takes the lock over at once.
 //
 // Anything else at the lock path (a folder from an older remit's mkdir lock, an owner on
-// another host, a pid reused since) is taken over only once it is older than the stale age.
+// another host, a pid reused since) is taken over only once it is older than the stale age,
+// or dated that far in the future (a clock set back). Waits are timed on the monotonic clock.
 // The holder refreshes its link's time while an asynchronous holder is running, so only a
 // process that stopped can look stale.
 import { lstatSync, lutimesSync, readlinkSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { ensurePrivateDir, sleepSync } from './files.js';
 import { wfs } from './fs-layer.js';
 
@@ -110,9 +112,28 @@ function breakLock(lock: string, judged: string | null): void {
   }
 }
 
-/** A holder that may still be running: not provably gone from this host, and not stale. */
+/** Whether `owner` names a process running on this host (this one included). */
+function ownerRunningHere(owner: string): boolean {
+  const at = owner.lastIndexOf('@');
+  const pid = Number(owner.slice(0, at));
+  if (at < 0 || owner.slice(at + 1).split(':')[0] !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A holder that may still be running: not provably gone from this host, and not stale. A
+ * lock dated more than the stale age in the future is stale too unless its owner runs here:
+ * a clock set back (or another host's running ahead) would otherwise keep a dead or foreign
+ * holder's lock fresh for as long as the difference, blocking the session all that time.
+ */
 function live(h: { owner: string | null; ageMs: number }, staleMs: number): boolean {
-  return !((h.owner !== null && ownerGone(h.owner)) || h.ageMs > staleMs);
+  if ((h.owner !== null && ownerGone(h.owner)) || h.ageMs > staleMs) return false;
+  return h.ageMs >= -staleMs || (h.owner !== null && ownerRunningHere(h.owner));
 }
 
 /** Whether a live holder has the lock on `file` (nothing there, a dead owner or a stale lock: no). */
@@ -172,18 +193,19 @@ function sleep(ms: number): Promise<void> {
 
 /** Runs `fn` holding the session lock on `file`; throws LockTimeoutError after `timeoutMs`. */
 export async function withLock<T>(file: string, timeoutMs: number, fn: () => T | Promise<T>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  // The monotonic clock: a wall clock set back during the wait must not stretch it.
+  const deadline = performance.now() + timeoutMs;
   let held = tryLock(file, LOCK_STALE_MS);
   let wait = 1;
   while (!held) {
-    const left = deadline - Date.now();
+    const left = deadline - performance.now();
     if (left <= 0) throw new LockTimeoutError(file, timeoutMs);
     await sleep(Math.min(left, wait + Math.random() * wait));
     wait = Math.min(wait * 2, 25);
     // A waiter that wakes past its deadline (a busy event loop held its timer) may have slept
     // beyond the stale age itself: judging the lock by age now would take a live one. It may
     // still take a free lock or one whose holder is provably gone, else it times out.
-    held = tryLock(file, Date.now() > deadline ? Infinity : LOCK_STALE_MS);
+    held = tryLock(file, performance.now() > deadline ? Infinity : LOCK_STALE_MS);
   }
   const lock = held;
   let refresher: ReturnType<typeof setInterval> | undefined;
@@ -205,11 +227,11 @@ export async function withLock<T>(file: string, timeoutMs: number, fn: () => T |
  * a millisecond, such as one audit append); throws after `waitMs`.
  */
 export function lockSync(file: string, waitMs: number, staleMs: number): Held {
-  const deadline = Date.now() + waitMs;
+  const deadline = performance.now() + waitMs;
   for (let spin = 0; ; spin++) {
     const held = tryLock(file, staleMs);
     if (held) return held;
-    if (Date.now() > deadline) throw new Error(`lock on ${path.basename(file)} not acquired within ${waitMs} ms`);
+    if (performance.now() > deadline) throw new Error(`lock on ${path.basename(file)} not acquired within ${waitMs} ms`);
     sleepSync(1 + (spin % 4));
   }
 }

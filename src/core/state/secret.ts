@@ -3,13 +3,23 @@
 // atomic (a fsynced temp file linked into place, which fails if another process won), so no
 // reader ever sees an empty or half-written key; an empty or short file left by an older
 // remit, a full disk or a kill is replaced the same way.
-import { closeSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from '../crypto/random.js';
-import { ensurePrivateDir } from './files.js';
+import { ensurePrivateDir, readRegularFileSync } from './files.js';
 import { wfs } from './fs-layer.js';
 
 const KEY = /^[0-9a-f]{64}$/;
+/** 64 hex digits and a newline, with room for a CRLF or stray spaces; anything longer is not a key. */
+const MAX_SECRET_BYTES = 256;
+
+/**
+ * The file's text, read as a regular file only: a FIFO or device (or a link to one) planted
+ * in its place is an error at once, not a read that blocks every hook (readRegularFileSync).
+ */
+function secretText(file: string): string {
+  return readRegularFileSync(file, MAX_SECRET_BYTES).toString('utf8').trim();
+}
 
 export function secretFile(home: string): string {
   return path.join(home, 'secret');
@@ -18,7 +28,7 @@ export function secretFile(home: string): string {
 /** The secret if a sound one exists; never creates or repairs (for read-only commands). */
 export function readSecret(home: string): string | null {
   try {
-    const text = readFileSync(secretFile(home), 'utf8').trim();
+    const text = secretText(secretFile(home));
     return KEY.test(text) ? text : null;
   } catch {
     return null;
@@ -54,9 +64,13 @@ export function loadSecret(home: string): string {
   for (let attempt = 0; attempt < 5; attempt++) {
     let text: string | null = null;
     try {
-      text = readFileSync(file, 'utf8').trim();
+      text = secretText(file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      // Too long to be a key, or a FIFO or device in its place: damage to replace, like an
+      // empty or short key (a folder cannot be renamed over, and stays an error).
+      if (code === 'EFBIG' || code === 'ENOTREG') text = '';
+      else if (code !== 'ENOENT') throw err;
     }
     if (text !== null && KEY.test(text)) return text;
     ensurePrivateDir(home);

@@ -4,11 +4,11 @@
 //
 // A state file that is missing while the session's audit says it was armed is damage, not a
 // new session (rule `damaged-state`): deleting the file, or pointing it at nothing, must not disarm.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, rmSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
-import { writeFileAtomic } from './files.js';
+import { readRegularFileSync, writeFileAtomic } from './files.js';
 import { wfs } from './fs-layer.js';
 import { auditFile, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
 import { withLock } from './lock.js';
@@ -35,17 +35,21 @@ function missing(home: string, key: string, opts: ReadOptions): LoadedState {
 }
 
 /**
- * Reads the file without following it into a FIFO or device (O_NONBLOCK, then a type check),
- * so a planted special file is damage rather than a hook that hangs until the host times out.
+ * Far above any state remit writes (open calls, check counts and denials are capped; the
+ * ledger's lists grow by one entry per subagent): a larger file is damage, refused unread.
+ */
+const MAX_STATE_BYTES = 16 * 1024 * 1024;
+
+/** A project pointer is a 24-hex session key. */
+const MAX_POINTER_BYTES = 64;
+
+/**
+ * Reads the file without following it into a FIFO or device (O_NONBLOCK, then a type check)
+ * or reading a huge one, so a planted special file is damage rather than a hook that hangs
+ * until the host times out.
  */
 function readStateText(file: string): string {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!fstatSync(fd).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
+  return readRegularFileSync(file, MAX_STATE_BYTES).toString('utf8');
 }
 
 export function readSession(home: string, key: string, opts: ReadOptions = {}): LoadedState {
@@ -56,6 +60,7 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return missing(home, key, opts);
     if (code === 'ENOTREG') return { kind: 'damaged', damage: 'unparsable', detail: 'the state file is not a regular file' };
+    if (code === 'EFBIG') return { kind: 'damaged', damage: 'unparsable', detail: `the state file is larger than ${MAX_STATE_BYTES} bytes` };
     return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${code ?? 'error'})` };
   }
   const decoded = decodeState(text, opts.sealKey);
@@ -122,7 +127,7 @@ export function replaceDamagedSession(home: string, key: string, state: SessionS
 function pointProjectAt(home: string, projectRoot: string, key: string): void {
   const file = projectPointerFile(home, projectRoot);
   try {
-    if (readFileSync(file, 'utf8') === key) return;
+    if (readRegularFileSync(file, MAX_POINTER_BYTES).toString('utf8') === key) return;
   } catch {
     // No pointer yet.
   }
@@ -178,7 +183,7 @@ function traceOf(p: string): boolean {
  */
 export function latestSessionFor(home: string, projectRoot: string): string | null {
   try {
-    const key = readFileSync(projectPointerFile(home, projectRoot), 'utf8').trim();
+    const key = readRegularFileSync(projectPointerFile(home, projectRoot), MAX_POINTER_BYTES).toString('utf8').trim();
     if (SESSION_KEY.test(key) && (traceOf(sessionFile(home, key)) || traceOf(auditFile(home, key)))) return key;
   } catch {
     // Fall back to a scan.

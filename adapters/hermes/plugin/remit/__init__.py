@@ -2,8 +2,9 @@
 
 Hermes calls plugin hooks in-process with keyword arguments. remit's decisions live in its
 Node bundle, so every hook becomes one `node <bundle> hook hermes <event>` run with the
-payload on stdin, in Hermes's own shell-hook wire shape (hook_event_name, tool_name,
-tool_input, session_id, cwd, extra). What comes back is already in Hermes's words:
+payload on stdin, in Hermes's own shell-hook wire shape (session_id, hook_event_name, cwd,
+tool_name, tool_input, extra: the session first, so a payload cut at remit's stdin cap still
+names it). What comes back is already in Hermes's words:
 pre_tool_call {"action": "block", "message"}, pre_llm_call {"context"}.
 
 Kept here, in the long-lived Hermes process, because one hook run cannot remember it:
@@ -117,12 +118,14 @@ def _payload(event: str, kwargs: dict) -> dict:
             running = list(_running_delegations.get(session, ()))
         if len(running) == 1:
             extra["remit_reservation_id"] = running[0]
+    # Session and event first: a payload cut at remit's stdin cap still names them, so a huge
+    # tool call in an armed session is refused rather than read as nothing.
     return {
+        "session_id": session,
         "hook_event_name": event,
+        "cwd": kwargs.get("cwd") or os.environ.get("TERMINAL_CWD") or os.getcwd(),
         "tool_name": kwargs.get("tool_name"),
         "tool_input": kwargs.get("args"),
-        "session_id": session,
-        "cwd": kwargs.get("cwd") or os.environ.get("TERMINAL_CWD") or os.getcwd(),
         "extra": _jsonable(extra),
     }
 
@@ -151,6 +154,9 @@ def _run(event: str, payload: dict):
         )
     except (OSError, subprocess.SubprocessError) as exc:
         return None, "remit could not run ({}: {})".format(type(exc).__name__, exc)
+    if proc.returncode != 0 and not proc.stdout.strip():
+        # remit answers every event with exit 0; a failed run said nothing it checked.
+        return None, "remit exited {} without an answer".format(proc.returncode)
     try:
         answer = json.loads(proc.stdout.decode("utf-8", "replace") or "{}")
     except ValueError:
