@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readHookStdin, readHookStdinSync } from '../../../adapters/command-hook/stdin.js';
 import type { HookOptions, HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
+import type { Decision } from '../../generated/types.js';
 import type { NativeResponse } from '../../core/host/adapter.js';
 import type { Runtime } from '../../core/host/runtime.js';
 import { resolveRemitHome } from '../../core/state/home.js';
@@ -55,23 +56,53 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
   let truncated = false;
   if (io.stdin) text = await io.stdin();
   else ({ text, truncated } = readHookStdinSync(0) ?? (await readHookStdin(process.stdin)));
-  let runtime: Runtime;
+  let response: NativeResponse;
   try {
     const { createRuntime } = await import('../../core/host/create-runtime.js');
-    runtime = createRuntime({
+    const runtime = createRuntime({
       // A relative --home would put state inside the project, where self-protection does not look.
       home: args.home ? path.resolve(io.cwd, args.home) : resolveRemitHome(io.env),
       env: io.env,
       protectedPaths: { hostConfig: protectedHostConfig(io.env, hosts) },
       channels: { deny: 'json-deny', ask: host.capability.ask },
     });
+    response = await runHook(args.host, args.event, text, runtime, { cwd: io.cwd, truncated }, hosts);
   } catch (err) {
-    // No runtime, no guard: say so on stderr (never stdout, which the host may show the model).
-    io.stderr(`remit hook: cannot start (${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'})\n`);
-    return 0;
+    // remit itself failed (its runtime could not start, or an answer could not be rendered), so
+    // nothing proves the session is not armed: the same payload goes through the host's hook
+    // once more with a runtime that can only refuse, which turns a tool call into the host's
+    // deny (docs/DESIGN.md#fail-modes) and every other event into no answer. Never stdout
+    // for the reason: the host may show it to the model.
+    const why = (err instanceof Error ? err.message.split('\n')[0] : undefined) || 'unknown error';
+    io.stderr(`remit hook: remit failed (${why}); a tool call is refused\n`);
+    try {
+      response = await runHook(args.host, args.event, text, refusingRuntime(io, why), { cwd: io.cwd, truncated }, hosts);
+    } catch {
+      return 0;
+    }
   }
-  const response = await runHook(args.host, args.event, text, runtime, { cwd: io.cwd, truncated }, hosts);
   if (response.stdout) io.stdout(response.stdout);
   if (response.stderr) io.stderr(response.stderr);
   return response.exitCode ?? 0;
+}
+
+/**
+ * A runtime for when remit's own cannot run: it classifies and handles nothing (each throws,
+ * which every hook answers as a call it could not check) and its GUARD_ERROR path denies, with
+ * no record, since the audit is what could not be reached.
+ */
+function refusingRuntime(io: CliIO, why: string): Runtime {
+  const fail = (): never => {
+    throw new Error(`remit failed: ${why}`);
+  };
+  const explanation = `remit failed before it could check this call (${why}). Run \`remit doctor\`.`;
+  const decision: Decision = { outcome: 'deny', reasonCode: 'GUARD_ERROR', family: 'I', controlState: 'ARMED', explanation };
+  return {
+    home: '',
+    env: io.env,
+    now: () => new Date(),
+    classify: fail,
+    handle: fail,
+    failClosed: () => ({ kind: 'decision', decision, message: `remit refused this action: GUARD_ERROR (I)\n${explanation}` }),
+  };
 }
