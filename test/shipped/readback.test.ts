@@ -94,7 +94,7 @@ describe('read-back through the built bundle', () => {
     const text = b.run('explain', id).out;
     expect(text).toContain('Action: Write (write), 1 file effect');
     expect(text).toContain('Decision: deny PATH_OUTSIDE_CONTRACT (S), rule files-scope, sent as json-deny');
-    expect(text).toContain('Decisive fact: file effect #0 (create): it changes a file outside files=');
+    expect(text).toContain('Decisive fact: file effect #0 (create): it changes a file outside the files= globs');
     expect(text).toContain('Why: file effect #0 is outside files=src/**.');
     expect(text).toContain('Replayed: the rules, run again over the recorded input, give the recorded verdict.');
     expect(text).toContain('$remit change files=src/**|<that file> agents=1   (a new contract)');
