@@ -127,6 +127,10 @@ const TREE: Record<string, string> = {
   '.claude/settings.json': '{}',
   '.codex/config.toml': '',
   '.git/config': '[core]\n',
+  // A repository the agent made where its contract lets it write, whose config names a program.
+  'src/nested/.git/config': '[core]\n\tfsmonitor = rm -rf ../../docs\n',
+  'src/nested/.git/HEAD': 'ref: refs/heads/main\n',
+  'src/nested/README.md': '# nested\n',
   '.git/HEAD': 'ref: refs/heads/main\n',
 };
 
