@@ -88,3 +88,22 @@ describe('manifest edits made by shell', () => {
     expect(dep('npm version patch')).toBe(false);
   });
 });
+
+describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
+  it('code that starts a process or evaluates text may install and hash', () => {
+    for (const cmd of ["node -e \"require('child_process').execSync('npm i x')\"", "python3 -c \"import subprocess; subprocess.run(['pip','install','x'])\"", "python3 -c \"exec('x')\"", "ruby -e '`npm i x`'"]) {
+      expect({ cmd, i: sh(cmd).intents }).toMatchObject({ cmd, i: { dependency: true, hash: true } });
+    }
+    // Proven code carries nothing.
+    expect(sh("node -e 'console.log(1)'").intents).toMatchObject({ dependency: false, hash: false });
+  });
+  it('code naming a hashing module, and hashing tools, carry hash intent', () => {
+    for (const cmd of [
+      "node -e \"Object.values(require('crypto'))[0]\"", "python3 -c \"import _sha256\"", "perl -MDigest::SHA=sha1 -e 1", 'openssl passwd x', 'openssl x509 -fingerprint -in c.pem',
+      'hashdeep a', 'crc32 a', 'gpg --print-md SHA1 a', 'ssh-keygen -lf k.pub', 'htpasswd -nb a b', "mysql -e \"select sha2('x',256)\"", 'bun pm hash',
+    ]) {
+      expect({ cmd, hash: sh(cmd).intents.hash }).toEqual({ cmd, hash: true });
+    }
+    expect(classifyShell("[Security.Cryptography.SHA256]::Create()", ctx, 'powershell').intents.hash).toBe(true);
+  });
+});
