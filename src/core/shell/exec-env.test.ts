@@ -49,4 +49,13 @@ describe('environment variables that change what runs or where it writes (issue 
     expect(classifyShell("$env:PATH = 'src'; git status", virtualContext(), 'powershell').mutability).toBe('unknown');
     expect(classifyShell("$env:NODE_ENV = 'test'; git status", virtualContext(), 'powershell').mutability).toBe('read');
   });
+  it('holds for builtins that assign a variable by name', () => {
+    const m = (c: string) => classifyShell(c, virtualContext()).mutability;
+    for (const c of ['read -r PATH <<< src; ls', 'mapfile -t PATH < a.txt', 'readarray NODE_OPTIONS < a.txt', 'getopts a PATH', 'printf -v PATH src', '(( PATH = 1 ))', 'let GIT_TRACE=5', 'unset PATH']) {
+      expect({ c, m: m(c) }).toEqual({ c, m: 'unknown' });
+    }
+    for (const c of ['IFS= read -r line < a.txt', 'mapfile -t lines < a.txt', 'printf -v x %s 1', '(( n = 1 ))', 'unset GIT_PAGER']) {
+      expect({ c, m: m(c) }).toEqual({ c, m: 'read' });
+    }
+  });
 });

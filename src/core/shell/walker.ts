@@ -280,6 +280,8 @@ export class ShellWalker {
     for (const t of texts) {
       const r = checkArith(t, scope.env);
       if (!r.safe) return false;
+      // `(( PATH = 1 ))`, `let GIT_TRACE=5`: a number in a variable that changes what programs run or write.
+      if (assigns && r.targets.some((n) => isExecEnv(n, null))) return false;
       if (assigns) for (const n of r.targets) scope.env.set(n, INT_VALUE);
     }
     return true;

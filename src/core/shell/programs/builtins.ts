@@ -141,7 +141,11 @@ const assignsNamed: Handler = (w, inv) => {
   w.acc.read();
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value!;
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) inv.scope.env.set(v, null);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) continue;
+    inv.scope.env.set(v, null);
+    // `read -r PATH <<< src`, `mapfile -t NODE_OPTIONS`: a value we do not know in a variable
+    // that changes what programs run (`unset PATH` leaves the search path to the shell's default).
+    if (inv.name === 'unset' ? v === 'PATH' : isExecEnvName(v, null, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
   }
 };
 
@@ -266,6 +270,7 @@ const printf: Handler = (w, inv) => {
       const name = inv.args[i + 1]!.value;
       if (name === null || !subscriptSafe(w, inv, name)) return w.unknown(inv, 'dynamic_word');
       inv.scope.env.set(name.replace(/\[.*$/, ''), null);
+      if (isExecEnvName(name.replace(/\[.*$/, ''), null, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
     }
   }
   w.acc.read();
