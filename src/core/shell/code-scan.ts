@@ -51,11 +51,12 @@ const HASH_API = new RegExp(
 const RUNS_OTHER_CODE = new RegExp(
   [
     // JavaScript
-    String.raw`\bchild_process\b|\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork)\s*\(|\bexec\s*\(`,
-    String.raw`\b(?:eval|Function)\s*\(|\bimport\s*\(|\brequire\s*\(\s*[^'"\s)]|\bprocess\s*\.\s*(?:binding|dlopen|mainModule)\b|\bmodule\s*\.\s*(?:constructor|require)\b|\bvm\s*\.`,
+    // A method of that name on another object (`/x/.exec(s)`, `re.compile(p)`) is not the global.
+    String.raw`\bchild_process\b|(?<![.\w$])(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|exec)\s*\(`,
+    String.raw`(?<![.\w$])(?:eval|Function)\s*\(|\bimport\s*\(|\brequire\s*\(\s*[^'"\s)]|\bprocess\s*\.\s*(?:binding|dlopen|mainModule)\b|\bmodule\s*\.\s*(?:constructor|require)\b|\bvm\s*\.`,
     String.raw`\bDeno\.(?:run|Command)\b|\bBun\.(?:spawn|spawnSync|\$)`,
     // Python
-    String.raw`\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)\b|\bpty\b|\b__import__\b|\bimportlib\b|\brunpy\b|\bctypes\b|\bpip\b|\bcompile\s*\(`,
+    String.raw`\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)\b|\bpty\b|\b__import__\b|\bimportlib\b|\brunpy\b|\bctypes\b|\bimport\s+pip\b|\bpip\s*\.|(?<![.\w])compile\s*\(`,
     // Ruby / Perl / PHP / shells' backticks
     String.raw`\b(?:system|qx|readpipe|popen|proc_open|shell_exec|passthru|pcntl_exec)\b|\bIO\.popen\b|\bOpen3\b|\bKernel\b|%x[({[]|\bsend\s*\(|\bpublic_send\b|\bopen\s*\(?\s*\w*\s*,?\s*['"]\s*\|`,
     '`',

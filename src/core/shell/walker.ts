@@ -6,6 +6,7 @@ import type { AnalysisReason, EffectKind } from '../../generated/types.js';
 import type { ClassifyContext } from '../classify/context.js';
 import { checkArith, INT_VALUE } from './arith.js';
 import { isExecEnv } from './exec-env.js';
+import { zshHookFunction, zshRunsCode } from './zsh.js';
 import { parseShell, type ParseBudget, type ShAssign, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
 import { ShellAccumulator } from './result.js';
 import { argPath, dynamicArg, expandSingle, expandWord, isPathLike, type Arg, type Env, type PathContext } from './words.js';
@@ -202,6 +203,7 @@ export class ShellWalker {
       }
       case 'loop': {
         for (const w of node.words) this.walkSubs(w.subs, scope, depth);
+        if (node.words.some((w) => zshRunsCode(w.text))) this.acc.unproven('dynamic_word', 'for');
         // `for f in a.ts b.ts`: a short list of plain words runs the body once per value, in order.
         if (node.variable && node.words.length > 0) {
           const values: Arg[] = [];
@@ -237,6 +239,7 @@ export class ShellWalker {
       }
       case 'case': {
         this.walkSubs(node.word.subs, scope, depth);
+        if (zshRunsCode(node.word.text)) this.acc.unproven('dynamic_word', 'case');
         const after = cloneScope(scope);
         for (const it of node.items) {
           const s = cloneScope(scope);
@@ -250,8 +253,9 @@ export class ShellWalker {
         return;
       }
       case 'func':
-        // bash calls this function for every command it cannot find: any later typo runs it.
-        if (node.name === 'command_not_found_handle') this.acc.unproven('shell_command_unproven', 'command_not_found_handle');
+        // bash calls this function for every command it cannot find: any later typo runs it;
+        // zsh calls its trap and hook functions by name (zsh.ts).
+        if (node.name === 'command_not_found_handle' || zshHookFunction(node.name)) this.acc.unproven('shell_command_unproven', node.name);
         scope.funcs.set(node.name, node.body);
         return;
       case 'redir':
@@ -293,6 +297,8 @@ export class ShellWalker {
   }
 
   private simple(cmd: ShCommand, scope: Scope, depth: number): void {
+    // What zsh would run in these words (glob qualifiers, `${(e)…}`, `=(…)`).
+    if ((cmd.text.includes('(') || cmd.text.includes('$~') || cmd.text.includes('${~')) && this.zshWords(cmd)) this.acc.unproven('dynamic_word', cmd.text);
     // Substitutions run before the command itself, each in its own subshell.
     for (const a of cmd.assigns) for (const w of a.words) this.walkSubs(w.subs, scope, depth);
     // `a[i]=v` evaluates the subscript as arithmetic.
@@ -348,6 +354,13 @@ export class ShellWalker {
       this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false });
     }
     if (cmd.assignsInExpansion) poisonAll(scope.env);
+  }
+
+  private zshWords(cmd: ShCommand): boolean {
+    for (const w of cmd.words) if (zshRunsCode(w.text)) return true;
+    for (const a of cmd.assigns) for (const w of a.words) if (zshRunsCode(w.text)) return true;
+    for (const r of cmd.redirects) if (r.target && zshRunsCode(r.target.text)) return true;
+    return false;
   }
 
   /** The literal value an assignment gives (`~/` expanded), '' for `X=`, null when known only at run time. */
