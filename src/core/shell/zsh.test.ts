@@ -18,9 +18,12 @@ describe('what zsh runs that bash does not (the host may run commands in zsh)', 
   });
   it('leaves such commands unproven, in every word position', () => {
     const m = (c: string) => classifyShell(c, virtualContext()).mutability;
-    for (const c of ["ls *(e:'rm -rf src':)", "x='$(rm -rf src)'; echo ${(e)x}", 'TRAPEXIT() { rm -rf src; }; ls', 'zshexit() { rm -rf src; }; ls', "for f in *(e:'rm x':); do echo $f; done", "x=( *(e:'rm x':) )", "echo $(ls *(e:'rm x':))"]) {
+    for (const c of ["ls *(e:'rm -rf src':)", "x='$(rm -rf src)'; echo ${(e)x}", "for f in *(e:'rm x':); do echo $f; done", "x=( *(e:'rm x':) )", "echo $(ls *(e:'rm x':))"]) {
       expect({ c, m: m(c) }).toEqual({ c, m: 'unknown' });
     }
+    // A hook function zsh calls: unproven, and its body counts (a function left defined runs later).
+    for (const c of ['TRAPEXIT() { ls; }; ls', 'zshexit() { ls; }']) expect({ c, m: m(c) }).toEqual({ c, m: 'unknown' });
+    expect(m('TRAPEXIT() { rm -rf src; }; ls')).toBe('write');
     for (const c of ['ls *(.)', 'n=0; n=$((n+1)); echo $n', 'cat <(ls)', 'ls **/*.ts']) expect({ c, m: m(c) }).toEqual({ c, m: 'read' });
   });
 });
