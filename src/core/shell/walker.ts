@@ -5,6 +5,7 @@
 import type { AnalysisReason, EffectKind } from '../../generated/types.js';
 import type { ClassifyContext } from '../classify/context.js';
 import { checkArith, INT_VALUE } from './arith.js';
+import { manifestKind } from '../intents/manifest-kind.js';
 import { isExecEnv } from './exec-env.js';
 import { zshHookFunction, zshRunsCode } from './zsh.js';
 import { parseShell, type ParseBudget, type ShAssign, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
@@ -528,6 +529,22 @@ export class ShellWalker {
   private unknownArgs(args: readonly Arg[], cwd: string | null, reason: AnalysisReason, text: string): void {
     this.acc.unproven(reason, text);
     this.mentionArgs(args, cwd);
+    this.mentionManifests(text, cwd);
+  }
+
+  /**
+   * Dependency manifests an unproven command's text names anywhere (an argument, a string in
+   * its code, an awk program's redirect): it may change them (result.ts counts the intent).
+   */
+  mentionManifests(text: string, cwd: string | null): void {
+    if (cwd === null) return;
+    let n = 0;
+    for (const t of text.slice(0, 16 * 1024).split(/[\s;&|<>()`"'=,{}[\]:]+/)) {
+      if (t === '' || t.includes('$') || t.includes('://') || !manifestKind(t)) continue;
+      const p = argPath({ value: t, glob: false, tilde: t.startsWith('~/'), text: t }, cwd, this.pc);
+      if (p) this.acc.mention(p);
+      if (++n > 16) break;
+    }
   }
 
   mentionArgs(args: readonly Arg[], cwd: string | null): void {

@@ -107,3 +107,17 @@ describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
     expect(classifyShell("[Security.Cryptography.SHA256]::Create()", ctx, 'powershell').intents.hash).toBe(true);
   });
 });
+
+describe('an unproven command that names a manifest may change it (issue 9 principle 9)', () => {
+  it('carries dependency intent; a proven read of the same file does not', () => {
+    for (const cmd of ['dos2unix package.json', 'ed -s package.json', "awk '{print > \"package.json\"}' a.txt", 'yq -i "$E" package.json', "python3 -c \"open('package.json','w')\"", 'sed -i "$S" package.json', 'sed -i -f s.sed Cargo.toml']) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
+    }
+    for (const cmd of ['cat package.json', "jq .version package.json", "node -p \"require('./package.json').version\"", 'dos2unix a.txt']) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: false });
+    }
+  });
+  it('sed -i writes its files even when its script is not proven', () => {
+    expect(sh('sed -i -f s.sed package.json').effects).toContainEqual({ kind: 'write', path: '/work/proj/package.json' });
+  });
+});

@@ -21,6 +21,7 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   if (proof?.ok) return w.acc.read();
   unprovenCodeIntents(w, inv, scan);
   w.unproven(inv, 'interpreter_inline_code');
+  w.mentionManifests(code, inv.scope.cwd);
   // The code itself is not a path; the strings inside it may be.
   w.mentionArgs(inv.args.filter((a) => a.value !== code), inv.scope.cwd);
   for (const p of scan.paths) {

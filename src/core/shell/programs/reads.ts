@@ -254,19 +254,10 @@ const sed: Handler = (w, inv) => {
     const first = operands.shift();
     scripts.push(first ? first.value : null);
   }
-  if (fromFile) return w.unknown(inv, 'script_unread');
-  let scriptWrites = false;
-  for (const text of scripts) {
-    if (text === null) return w.unknown(inv, 'dynamic_word');
-    const r = sedScriptEffects(text);
-    if (r === 'exec' || r === 'unparsed') return w.unknown(inv, 'shell_command_unproven');
-    for (const target of r) {
-      scriptWrites = true;
-      if (target !== '/dev/stdout' && target !== '/dev/stderr') w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
-    }
-  }
   const inPlace = s.options.filter((o) => o.name === '-i' || o.name === '--in-place');
-  if (inPlace.length > 0) {
+  // `-i` rewrites every file operand (and writes its backup) whatever the script does: those
+  // writes stand even when the script itself is not proven (a manifest edited by an unread script).
+  const inPlaceWrites = (): void => {
     if (operands.length === 0 && !inv.extraArgs) return w.unprovenWrite(inv, 'write_path_missing');
     for (const o of operands) w.effect(inv, 'write', o);
     for (const opt of inPlace) {
@@ -283,8 +274,23 @@ const sed: Handler = (w, inv) => {
       if (inv.extraArgs) w.unprovenWrite(inv, 'dynamic_word');
     }
     w.extraTargets(inv);
-    return;
+  };
+  const unproven = (reason: 'script_unread' | 'dynamic_word' | 'shell_command_unproven'): void => {
+    if (inPlace.length > 0) inPlaceWrites();
+    w.unknown(inv, reason);
+  };
+  if (fromFile) return unproven('script_unread');
+  let scriptWrites = false;
+  for (const text of scripts) {
+    if (text === null) return unproven('dynamic_word');
+    const r = sedScriptEffects(text);
+    if (r === 'exec' || r === 'unparsed') return unproven('shell_command_unproven');
+    for (const target of r) {
+      scriptWrites = true;
+      if (target !== '/dev/stdout' && target !== '/dev/stderr') w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
+    }
   }
+  if (inPlace.length > 0) return inPlaceWrites();
   if (!scriptWrites) w.acc.read();
 };
 
