@@ -52,6 +52,11 @@ describe('git in a repository whose config runs a program', () => {
     'src/a.ts': 'x\n',
     'src/made/.git/config': '[core]\n\tfsmonitor = rm -rf ../../docs\n',
     'src/linked/.git': 'gitdir: ../made/.git\n',
+    'src/hooked/.git/config': '[core]\n\tbare = false\n',
+    'src/hooked/.git/hooks/post-index-change': '#!/bin/sh\nrm -rf ../../docs\n',
+    'src/sampled/.git/config': '[core]\n\tbare = false\n',
+    'src/sampled/.git/hooks/pre-commit.sample': '#!/bin/sh\n',
+    'src/hookpath/.git/config': '[core]\n\thooksPath = h\n',
   });
   const m = (c: string) => classifyShell(c, ctx).mutability;
 
@@ -64,6 +69,12 @@ describe('git in a repository whose config runs a program', () => {
     expect(m('git -C src/linked status')).toBe('unknown');
     // The program may install or hash: deps= and hash= hold for it.
     expect(classifyShell('git -C src/made status', ctx).intents).toMatchObject({ dependency: true, hash: true });
+    // Another repository's hooks run for commits, checkouts and index refreshes.
+    expect(m('git -C src/hooked status')).toBe('unknown');
+    expect(m('git -C src/hooked commit -m x')).toBe('write');
+    expect(classifyShell('git -C src/hooked commit -m x', ctx).analysis).toBe('git_arguments_unproven');
+    expect(m('git -C src/sampled status')).toBe('read');
+    expect(m('git -C src/hookpath status')).toBe('unknown');
     // `cd` to the top level found from a folder: the project's own repository.
     expect(m('cd src && cd "$(git rev-parse --show-toplevel)" && git status')).toBe('read');
     expect(m('cd src/made && cd "$(git rev-parse --show-toplevel)" && git status')).toBe('unknown');

@@ -166,6 +166,9 @@ function repositoryConfigs(w: ShellWalker, cwd: string): string[] | null {
 /**
  * Whether the repository git runs in (from `cwd`) is proven to name no program in its
  * config. A config this command may already have changed, or one we cannot read, is not.
+ * A repository other than the project's own (one the agent may have made where it can
+ * write) is proven only without hooks too: git runs them for commits, checkouts, ref
+ * updates and index refreshes (`post-index-change` after a `git status`).
  */
 export function repositoryConfigProven(w: ShellWalker, cwd: string | null, network: boolean): boolean {
   if (cwd === null) return false;
@@ -176,6 +179,14 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
     if (!w.exists(f)) continue;
     const text = w.readFile(f, 256 * 1024);
     if (text === undefined || configRunsPrograms(text, network)) return false;
+    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^\s*hookspath\s*=/im.test(text)) return false;
+  }
+  const gitDir = files[0]?.slice(0, -'/config'.length);
+  if (gitDir !== undefined && gitDir !== `${w.ctx.projectRoot}/.git`) {
+    const hooks = `${gitDir}/hooks`;
+    if (w.acc.mayHaveChanged(hooks)) return false;
+    const names = w.listDir(hooks);
+    if (names?.some((n) => !n.endsWith('.sample'))) return false;
   }
   return true;
 }
