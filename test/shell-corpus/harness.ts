@@ -127,6 +127,15 @@ const TREE: Record<string, string> = {
   '.claude/settings.json': '{}',
   '.codex/config.toml': '',
   '.git/config': '[core]\n',
+  // A repository the agent made where its contract lets it write, whose config names a program.
+  'src/nested/.git/config': '[core]\n\tfsmonitor = rm -rf ../../docs\n',
+  'src/nested/.git/HEAD': 'ref: refs/heads/main\n',
+  'src/nested/README.md': '# nested\n',
+  // Another one whose config is plain but whose hooks folder holds a hook.
+  'src/hooked/.git/config': '[core]\n\tbare = false\n',
+  'src/hooked/.git/HEAD': 'ref: refs/heads/main\n',
+  'src/hooked/.git/hooks/post-index-change': '#!/bin/sh\nrm -rf ../../docs\n',
+  'src/hooked/.git/hooks/pre-commit.sample': '#!/bin/sh\n',
   '.git/HEAD': 'ref: refs/heads/main\n',
 };
 

@@ -78,4 +78,14 @@ describe('classifyToolRequest', () => {
     const cmd = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: z.txt\n+z\n*** End Patch\nEOF";
     expect(await classify({ type: 'shell', command: cmd }, 'Bash')).toMatchObject({ mutability: 'write', effects: [{ kind: 'create', path: `${ROOT}/z.txt` }] });
   });
+
+  it('a path holding a NUL byte is unproven for every file tool', async () => {
+    for (const req of [
+      { type: 'write', path: 'src/\u0000/../../x', content: 'x' },
+      { type: 'edit', path: 'src/a.ts\u0000.md', edits: [{ old: 'a', new: 'b' }] },
+      { type: 'patch', patch: '*** Begin Patch\n*** Add File: src/\u0000/../x\n+x\n*** End Patch', format: 'apply_patch' },
+    ] as ToolRequest[]) {
+      expect(await classify(req)).toMatchObject({ mutability: 'unknown', analysis: 'input_malformed' });
+    }
+  });
 });

@@ -37,6 +37,14 @@ function unknownAction(base: ClassifyBase, digest: string, analysis: Action['ana
   return a;
 }
 
+/**
+ * A path holding a NUL byte names no file the kernel would open (it ends the C string, and
+ * runtimes refuse it): which file the host's tool would touch is not proven.
+ */
+function nulPath(base: ClassifyBase, digest: string): Action {
+  return unknownAction(base, digest, 'input_malformed', `${base.tool} with a NUL byte in a path`);
+}
+
 export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, ctx: ClassifyContext): Promise<Action> {
   const { tool: _tool, ...normalised } = req as ToolRequest & { tool?: string };
   const digest = inputDigest(ctx.digestKey, base.tool, normalised);
@@ -50,6 +58,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
       case 'write': {
         const { wholeFileIntents } = await import('./file-change.js');
         if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
+        if (req.path.includes('\u0000')) return nulPath(base, digest);
         const p = canon(req.path);
         const old = ctx.files.read(p, 8 * 1024 * 1024);
         const exists = old !== undefined || ctx.files.exists(p);
@@ -63,6 +72,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
       case 'edit': {
         const { fragmentIntents } = await import('./file-change.js');
         if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
+        if (req.path.includes('\u0000')) return nulPath(base, digest);
         const p = canon(req.path);
         const full = ctx.files.read(p, 8 * 1024 * 1024);
         const c = new IntentCollector();
@@ -76,6 +86,7 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         const { parsePatch, patchFileIntents } = await import('./file-change.js');
         const parsed = parsePatch(req.patch, req.format);
         if (!parsed.ok || parsed.files.length === 0) return unknownAction(base, digest, 'patch_unparsable', `${base.tool} with a patch remit cannot parse`);
+        if (parsed.files.some((f) => f.path.includes('\u0000') || (f.moveTo ?? '').includes('\u0000'))) return nulPath(base, digest);
         const effects: Effect[] = [];
         const c = new IntentCollector();
         for (const f of parsed.files) {

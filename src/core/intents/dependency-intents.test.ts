@@ -395,3 +395,16 @@ describe('source swaps and new manifests (issue 9 principle 9)', () => {
     expect(dep(wholeFileIntents('Directory.Packages.props', props, props.replace('13.0.1', '13.0.3')))).toBe(false);
   });
 });
+
+describe('setup.cfg (setuptools declarative config)', () => {
+  const cfg = '[metadata]\nname = a\nversion = 1.0\n\n[options]\npackages = find:\ninstall_requires =\n    requests>=2\n    click\n\n[options.extras_require]\ndev = pytest\n';
+  it('is a manifest whose install_requires and extras count', () => {
+    expect(manifestKind('setup.cfg')).toBe('setupcfg');
+    expect(dep(wholeFileIntents('setup.cfg', cfg, cfg.replace('    click\n', '    click\n    leftpad\n')))).toBe(true);
+    expect(dep(wholeFileIntents('setup.cfg', cfg, cfg.replace('dev = pytest', 'dev = pytest\n    hypothesis')))).toBe(true);
+    expect(dep(wholeFileIntents('setup.cfg', cfg, cfg.replace('version = 1.0', 'version = 1.1')))).toBe(false);
+    expect(dep(wholeFileIntents('setup.cfg', cfg, cfg.replace('requests>=2', 'requests>=2.31')))).toBe(false);
+    expect(dep(fragmentIntents('setup.cfg', '    click', '    click\n    leftpad>=1'))).toBe(true);
+    expect(dep(fragmentIntents('setup.cfg', 'version = 1.0', 'version = 1.1'))).toBe(false);
+  });
+});

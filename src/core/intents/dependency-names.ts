@@ -1,7 +1,7 @@
 // One entry point for "which packages does this manifest text declare", per manifest kind,
 // for whole files and for fragments (an edit's old/new strings, a patch hunk's sides).
 import { jsonDependencies, scanJsonDependencies } from './json-manifests.js';
-import { goModDependencies, gradleDependencies, requirementsDependencies, rubyDependencies, setupPyDependencies } from './line-manifests.js';
+import { goModDependencies, gradleDependencies, requirementsDependencies, rubyDependencies, setupCfgDependencies, setupPyDependencies } from './line-manifests.js';
 import type { ManifestKind } from './manifest-kind.js';
 import { gradleCatalogDependencies, scanTomlDependencies, tomlDependencies } from './toml-manifests.js';
 import { condaDependencies, pubspecDependencies } from './yaml-manifests.js';
@@ -16,6 +16,8 @@ export function wholeDependencies(kind: ManifestKind, text: string): Set<string>
       return jsonDependencies(kind, text);
     case 'setuppy':
       return setupPyDependencies(text, true);
+    case 'setupcfg':
+      return setupCfgDependencies(text, true);
     case 'conda':
       return condaDependencies(text, true);
     case 'pubspec':
@@ -51,6 +53,8 @@ export function fragmentDependencies(kind: ManifestKind, text: string): Set<stri
       return scanJsonDependencies(kind, text, false);
     case 'setuppy':
       return setupPyDependencies(text, false);
+    case 'setupcfg':
+      return setupCfgDependencies(text, false);
     case 'conda':
       return condaDependencies(text, false);
     case 'pubspec':

@@ -179,3 +179,45 @@ export function setupPyDependencies(text: string, whole: boolean): Set<string> {
   if (!whole && !found) addStrings(code, true);
   return names;
 }
+
+/** setup.cfg keys whose values are requirements (setuptools' declarative config). */
+const SETUP_CFG_KEYS = /^(?:install_requires|setup_requires|tests_require)$/;
+
+/**
+ * setup.cfg: `install_requires`, `setup_requires` and `tests_require` under `[options]`, and
+ * every value under `[options.extras_require]`, one requirement per line (a value on the key's
+ * line, more on indented lines after it). A fragment with no section header counts indented
+ * lines that name a package with a version (`    requests>=2`).
+ */
+export function setupCfgDependencies(text: string, whole: boolean): Set<string> {
+  const names = new Set<string>();
+  let section: string | undefined;
+  let collecting = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/(?:^|\s)[#;].*$/, '');
+    const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+    if (header) {
+      section = header[1]!.trim().toLowerCase();
+      collecting = false;
+      continue;
+    }
+    if (line.trim() === '') continue;
+    const indented = /^\s/.test(line);
+    const kv = indented ? null : /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(line);
+    if (kv) {
+      collecting = (section === 'options' && SETUP_CFG_KEYS.test(kv[1]!.toLowerCase())) || section === 'options.extras_require';
+      const n = collecting ? pep508Name(kv[2]!.trim()) : undefined;
+      if (n) names.add(n);
+      continue;
+    }
+    if (!indented) continue;
+    if (collecting) {
+      const n = pep508Name(line.trim());
+      if (n) names.add(n);
+    } else if (!whole && section === undefined) {
+      const n = pep508Name(line.trim(), true);
+      if (n) names.add(n);
+    }
+  }
+  return names;
+}

@@ -18,6 +18,7 @@ export type ManifestKind =
   | 'dotnet'
   | 'deno'
   | 'setuppy'
+  | 'setupcfg'
   | 'conda'
   | 'gradle-catalog'
   | 'pubspec';
@@ -38,6 +39,7 @@ const EXACT: Record<string, ManifestKind> = {
   'deno.jsonc': 'deno',
   'import_map.json': 'deno',
   'setup.py': 'setuppy',
+  'setup.cfg': 'setupcfg',
   'environment.yml': 'conda',
   'environment.yaml': 'conda',
   'libs.versions.toml': 'gradle-catalog',

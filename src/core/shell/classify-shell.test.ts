@@ -176,3 +176,13 @@ describe('classifyShell edges', () => {
     });
   });
 });
+
+describe('functions a command leaves defined (a host may keep one shell between calls)', () => {
+  it('counts their bodies as run later', () => {
+    expect(classifyShell('ls() { rm -rf src; }', ctx())).toMatchObject({ mutability: 'write', effects: [{ kind: 'delete', path: `${ROOT}/src` }] });
+    expect(classifyShell('git() { eval "$1"; }', ctx()).mutability).toBe('unknown');
+    expect(classifyShell('ll() { ls -la; }', ctx()).mutability).toBe('read');
+    // Defined in a subshell, gone with it.
+    expect(classifyShell('( ls() { rm -rf src; } )', ctx()).mutability).toBe('read');
+  });
+});

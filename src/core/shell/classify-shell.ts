@@ -6,7 +6,7 @@ import { dispatch } from './dispatch.js';
 import { MAX_SOURCE } from './parse.js';
 import { PowerShellRunner } from './powershell.js';
 import { unprovenClassification, type ShellClassification } from './result.js';
-import { ShellWalker } from './walker.js';
+import { cloneScope, ShellWalker } from './walker.js';
 
 export type { ShellClassification } from './result.js';
 
@@ -21,7 +21,17 @@ export function classifyShell(command: string, ctx: ClassifyContext, shell: 'bas
     const w = new ShellWalker(ctx, dispatch);
     const scope = w.rootScope();
     if (shell === 'powershell') new PowerShellRunner(w, command).run(command, scope, 0);
-    else w.walkSource(command, scope, 0, command);
+    else {
+      w.walkSource(command, scope, 0, command);
+      // A host that keeps one shell between calls keeps the functions a command defines:
+      // `ls() { rm -rf src; }` alone would run at the next call's `ls`. A function left
+      // defined counts as called later: its body's effects (walked in a copy of the final
+      // state) are this command's too.
+      for (const [name, body] of scope.funcs) {
+        const later = w.isolate(() => w.walk(body, cloneScope(scope), 1));
+        w.acc.absorb(later, false, `${name}() left defined`);
+      }
+    }
     return w.acc.finish();
   } catch {
     // A classifier bug must not open a hole: the command is unproven.

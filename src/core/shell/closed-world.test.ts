@@ -362,3 +362,33 @@ describe('options and builtins that write or run, found attacking the read model
     expect(fx('ln -sr a.txt src/r; echo x >> src/r')).toContain('write a.txt');
   });
 });
+
+describe('yq, tar and the tables added from manuals (issue 9 principle 1)', () => {
+  it('yq: -i rewrites, -s writes a file per result, anything else outside its table is unproven', () => {
+    expect(m("yq '.a' f.yaml")).toBe('read');
+    expect(m("yq -i '.a=1' f.yaml")).toBe('write');
+    expect(m("yq -s '.name' f.yaml")).toBe('write');
+    expect(classifyShell("yq -s '.name' f.yaml", ctx()).analysis).toBe('write_path_missing');
+    expect(m('yq --frob f.yaml')).toBe('unknown');
+    expect(m('yq $X f.yaml')).toBe('unknown');
+  });
+  it('tar: closed options, index and volume files are writes, a remote archive runs rsh', () => {
+    expect(m('tar -tf a.tar')).toBe('read');
+    expect(m('tar -tf a.tar --frob')).toBe('unknown');
+    expect(m('tar -tf a.tar $X')).toBe('unknown');
+    expect(m('tar -tf host:a.tar')).toBe('unknown');
+    expect(m('tar --force-local -tf c:a.tar')).toBe('read');
+    expect(m('tar -tf a.tar --rmt-command=./x')).toBe('unknown');
+    expect(classifyShell('tar -tvf a.tar --index-file=idx', ctx()).effects).toContainEqual({ kind: 'write', path: `${ROOT}/idx` });
+  });
+  it('reads from manual tables, and the options of theirs that write', () => {
+    for (const cmd of ['diff3 a b c', 'sdiff a b', 'shuf -n 1 a.txt', 'iconv -f latin1 -t utf8 a.txt', 'dmesg -T', 'locate -i x', 'stty size', 'fc -l', 'sort -o /dev/stdout a.txt', 'awk \'{ print > "/dev/stderr" }\' a.txt', 'git tag -n5 v1', 'git difftool --tool-help', 'cargo --list', 'rustc --print sysroot', 'hostnamectl status']) {
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
+    }
+    for (const cmd of ['sdiff -o out a b', 'shuf -o out a.txt', 'iconv -o out a.txt']) expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'write' });
+    expect(m('cargo --list --frob')).not.toBe('read');
+    for (const cmd of ['dmesg -c', 'diff3 --diff-program=./x a b c', 'fc -s', 'stty raw', 'rustc --print sysroot a.rs', 'timedatectl set-ntp true']) {
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
+    }
+  });
+});

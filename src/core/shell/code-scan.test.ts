@@ -53,3 +53,20 @@ describe('scanInlineCode: aliases and computed names (issue 9 principle 9)', () 
     expect(scanInlineCode("console.log(process['version'])").hash).toBeUndefined();
   });
 });
+
+describe('code that runs code remit does not see (issue 9 principle 9)', () => {
+  it('finds subprocesses, evaluation and computed imports, not methods that share their names', () => {
+    for (const code of ["require('child_process').execSync('x')", "import subprocess; subprocess.run(['x'])", "exec('import os')", "eval(s)", "__import__('pip').main([])", "import pip; pip.main(['install','x'])", 'system("x")', '`x`', "require(name)", "os.system('x')"]) {
+      expect({ code, runs: scanInlineCode(code).runsOtherCode }).toEqual({ code, runs: true });
+    }
+    for (const code of ["console.log(/a/.exec('a'))", "import re; print(re.compile('x').match('x'))", "print('pip')", "require('fs').readFileSync('a')"]) {
+      expect({ code, runs: scanInlineCode(code).runsOtherCode }).toEqual({ code, runs: false });
+    }
+  });
+  it('names a hashing module however it is reached', () => {
+    for (const code of ["Object.values(require('crypto'))[0]", 'import _sha256', 'from Crypto.Hash import SHA256', 'uuid.uuid5(ns, "x")', "crypt.crypt('x')"]) {
+      expect({ code, h: scanInlineCode(code).hashModule !== undefined }).toEqual({ code, h: true });
+    }
+    expect(scanInlineCode("print('cryptic')").hashModule).toBeUndefined();
+  });
+});

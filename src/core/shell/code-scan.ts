@@ -43,6 +43,30 @@ const HASH_API = new RegExp(
   ].join('|'),
 );
 
+/**
+ * Code that starts another program, evaluates text as code or loads a module by a computed
+ * name: what it runs is a command or code remit does not see, which may install a package
+ * or hash (docs/DESIGN.md#shell-classification, principle 9).
+ */
+const RUNS_OTHER_CODE = new RegExp(
+  [
+    // JavaScript
+    // A method of that name on another object (`/x/.exec(s)`, `re.compile(p)`) is not the global.
+    String.raw`\bchild_process\b|(?<![.\w$])(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|exec)\s*\(`,
+    String.raw`(?<![.\w$])(?:eval|Function)\s*\(|\bimport\s*\(|\brequire\s*\(\s*[^'"\s)]|\bprocess\s*\.\s*(?:binding|dlopen|mainModule)\b|\bmodule\s*\.\s*(?:constructor|require)\b|\bvm\s*\.`,
+    String.raw`\bDeno\.(?:run|Command)\b|\bBun\.(?:spawn|spawnSync|\$)`,
+    // Python
+    String.raw`\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)\b|\bpty\b|\b__import__\b|\bimportlib\b|\brunpy\b|\bctypes\b|\bimport\s+pip\b|\bpip\s*\.|(?<![.\w])compile\s*\(`,
+    // Ruby / Perl / PHP / shells' backticks
+    String.raw`\b(?:system|qx|readpipe|popen|proc_open|shell_exec|passthru|pcntl_exec)\b|\bIO\.popen\b|\bOpen3\b|\bKernel\b|%x[({[]|\bsend\s*\(|\bpublic_send\b|\bopen\s*\(?\s*\w*\s*,?\s*['"]\s*\|`,
+    '`',
+  ].join('|'),
+);
+
+/** Modules and functions that compute hashes, however the code then reaches the function. */
+const HASH_MODULE =
+  /\b(?:crypto|webcrypto|subtle|hashlib|_hashlib|_sha\d+|_sha3|_md5|_blake2|hmac|Cryptodome|xxhash|blake3|mmh3|crc32c?|adler32|crypt|Digest|OpenSSL|password_hash|hash_file|hash_hmac|md5_file|sha1_file|uuid[35]|pbkdf2\w*|scrypt\w*|hkdf\w*|createSign|createVerify)\b|\bCrypto\s*\.\s*Hash\b/;
+
 const STRING_LITERAL = /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\.[^`\\]*)*)`/g;
 
 export interface CodeScan {
@@ -51,6 +75,10 @@ export interface CodeScan {
   hash: string | undefined;
   /** String literals that look like paths. */
   paths: string[];
+  /** It may run code or a command remit does not see (a subprocess, eval, a computed import). */
+  runsOtherCode: boolean;
+  /** A hashing module or function it names, reached however (for the explanation). */
+  hashModule: string | undefined;
 }
 
 export function scanInlineCode(code: string): CodeScan {
@@ -64,7 +92,8 @@ export function scanInlineCode(code: string): CodeScan {
     const s = m[1] ?? m[2] ?? m[3] ?? '';
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s)) paths.push(s);
   }
-  return { writes: WRITE_API.test(text), hash, paths };
+  const module = HASH_MODULE.exec(text);
+  return { writes: WRITE_API.test(text), hash, paths, runsOtherCode: RUNS_OTHER_CODE.test(text), hashModule: module ? module[0] : undefined };
 }
 
 /** Node inline code proven read-only (the closed-world prover in programs/inline-proof.ts). */

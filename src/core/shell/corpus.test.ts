@@ -283,7 +283,8 @@ const ROWS: Row[] = [
   { cmd: 'test -f a.txt || echo missing', m: 'read' },
   { cmd: 'which node && node --version', m: 'read' },
   { cmd: 'node -p "require(\'./package.json\').version"', m: 'read' },
-  { cmd: 'node -r ./hook.js -p "require(\'./package.json\').version"', m: 'unknown', why: 'interpreter_inline_code' },
+  // The preload may change the manifest the code names: dependency intent (an unproven command naming a manifest).
+  { cmd: 'node -r ./hook.js -p "require(\'./package.json\').version"', m: 'unknown', why: 'interpreter_inline_code', dep: true },
   { cmd: 'source .venv/bin/activate && pytest', m: 'check' },
   { cmd: "sh <<< 'rm x'", m: 'write', fx: ['delete x'] },
   { cmd: 'python3 --version', m: 'read' },

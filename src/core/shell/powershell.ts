@@ -4,6 +4,7 @@
 // of `-Path`/`-LiteralPath`/positional parameters; native programs go to the bash table;
 // anything else is `powershell_unproven`.
 import { isWindowsStylePath } from '../paths/canonical.js';
+import { isExecEnv } from './exec-env.js';
 import { cloneScope, MAX_DEPTH, type Invocation, type Scope, type ShellWalker } from './walker.js';
 import { argPath, type Arg } from './words.js';
 
@@ -491,7 +492,14 @@ export class PowerShellRunner {
     let rest = words.slice(1);
     // `$x = Get-Content f`: the right-hand side is the command.
     const assigns = first.value === null && rest[0] !== undefined && !rest[0].param && /^(?:[-+*/%]|\?\?)?=$/.test(rest[0].text);
-    if (assigns && /^\$[\w:]+$/.test(first.text)) {
+    if (assigns && /^\$(?:\{env:[\w.]+\}|[\w:]+)$/i.test(first.text)) {
+      // `$env:PATH = 'src'`: native programs started later in this session see the variable.
+      const env = /^\$\{?env:([\w.]+)\}?$/i.exec(first.text);
+      if (env) {
+        const name = env[1]!;
+        const value = rest[1] && rest.length === 2 && rest[0]!.text === '=' ? rest[1].value : null;
+        if (isExecEnv(name, value, w.ctx.home) || isExecEnv(name.toUpperCase(), value, w.ctx.home)) w.acc.unproven('shell_command_unproven', this.segment);
+      }
       if (rest.length < 2) return w.acc.read();
       first = rest[1]!;
       rest = rest.slice(2);
@@ -542,6 +550,10 @@ export class PowerShellRunner {
   private dotnet(t: Token, scope: Scope, words: Token[]): boolean {
     if (t.value !== null || t.param) return false;
     const text = t.text;
+    // `[Security.Cryptography.SHA256]::Create()`, `[System.Security.Cryptography.HashAlgorithm]`: .NET hashing.
+    if (/\bCryptography\s*\.\s*(?:\w*(?:SHA|MD5|HMAC|Hash|RIPEMD|Rfc2898|Pbkdf2|Crc))|\[\s*(?:System\.)?Security\.Cryptography\b/i.test(text)) {
+      this.w.acc.addHash('code', words.map((x) => x.text).join(' '));
+    }
     let settled = false;
     const seg = words.map((x) => x.text).join(' ');
     STATIC_CALL.lastIndex = 0;

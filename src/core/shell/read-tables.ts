@@ -264,7 +264,56 @@ export const PSTREE = defineOptions({
 export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
 
 /** Table by program name, for the plain readers (their handler is `readerHandler`). */
+export const DIFF3 = defineOptions({
+  read: `-A --show-all -e --ed -E --show-overlap -3 --easy-only -x --overlap-only -X -i -m --merge -a --text --strip-trailing-cr -T --initial-tab -L: --label= ${HV} -v`,
+  // The program that compares each pair.
+  exec: '--diff-program=',
+});
+
+export const SDIFF = defineOptions({
+  read:
+    '-i --ignore-case -E --ignore-tab-expansion -Z --ignore-trailing-space -b --ignore-space-change -W --ignore-all-space -B --ignore-blank-lines ' +
+    `-I: --ignore-matching-lines= --strip-trailing-cr -a --text -w: --width= -l --left-column -s --suppress-common-lines -t --expand-tabs --tabsize= -d --minimal -H --speed-large-files ${HV} -v`,
+  // `-o` merges interactively into a file.
+  write: '-o: --output=',
+  exec: '--diff-program=',
+});
+
+export const SHUF = defineOptions({
+  read: `-e --echo -i: --input-range= -n: --head-count= -r --repeat -z --zero-terminated --random-source= ${HV}`,
+  write: '-o: --output=',
+});
+
+/** glibc iconv. */
+export const ICONV = defineOptions({
+  read: `-f: --from-code= -t: --to-code= -c -l --list -s --silent --verbose --usage -? ${HV}`,
+  write: '-o: --output=',
+});
+
+/** util-linux dmesg: `-c`/`-C` clear the kernel ring buffer, `-D`/`-E`/`-n` change console logging. */
+export const DMESG = defineOptions({
+  read:
+    '-H --human -T --ctime -t --notime -l: --level= -f: --facility= -k --kernel -u --userspace -x --decode -L:: --color[=] -r --raw -S --syslog ' +
+    `-s: --buffer-size= -w --follow -W --follow-new -e --reltime -d --show-delta -P --nopager -p --force-prefix --time-format= --since= --until= -F: --file= -J --json ${HV} -V`,
+  unsafe: '-c --read-clear -C --clear -D --console-off -E --console-on -n: --console-level=',
+});
+
+/** mlocate/plocate: queries the file-name database (`updatedb` builds it). */
+export const LOCATE = defineOptions({
+  read:
+    '-A --all -b --basename -c --count -d: --database= -e --existing -L --follow -i --ignore-case -l: --limit= -m --mmap -P --nofollow -H -0 --null ' +
+    `-S --statistics -q --quiet -r: --regex= --regextype= -s --stdio -w --wholename -N --literal ${HV} -V -h`,
+});
+
 export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
+  diff3: DIFF3,
+  sdiff: SDIFF,
+  shuf: SHUF,
+  iconv: ICONV,
+  dmesg: DMESG,
+  locate: LOCATE,
+  plocate: LOCATE,
+  mlocate: LOCATE,
   cat: CAT,
   ls: LS,
   dir: LS,

@@ -187,6 +187,15 @@ export class ShellAccumulator {
       if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !manifestKind(e.path)) continue;
       this.addDependency('manifest', `${e.path.slice(e.path.lastIndexOf('/') + 1)} edited by shell`);
     }
+    // An unproven part that names a manifest (`ed package.json`, inline code that opens it for
+    // writing, `yq -i "$E" package.json`) may change it: what it does to it is not seen.
+    if (this.unknown) {
+      for (const m of this.mentioned) {
+        if (this.modeled.has(m) || !manifestKind(m)) continue;
+        this.addDependency('manifest', `${m.slice(m.lastIndexOf('/') + 1)} named by an unproven command`);
+        break;
+      }
+    }
     const mutability: Mutability = this.wrote ? 'write' : this.unknown ? 'unknown' : this.checked ? 'check' : 'read';
     const intents: Intents = { dependency: this.dependency, hash: this.hash };
     if (this.dependencyEvidence) intents.dependencyEvidence = this.dependencyEvidence;

@@ -5,7 +5,10 @@
 import type { AnalysisReason, EffectKind } from '../../generated/types.js';
 import type { ClassifyContext } from '../classify/context.js';
 import { checkArith, INT_VALUE } from './arith.js';
-import { parseShell, type ParseBudget, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
+import { manifestKind } from '../intents/manifest-kind.js';
+import { isExecEnv } from './exec-env.js';
+import { zshHookFunction, zshRunsCode } from './zsh.js';
+import { parseShell, type ParseBudget, type ShAssign, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
 import { ShellAccumulator } from './result.js';
 import { argPath, dynamicArg, expandSingle, expandWord, isPathLike, type Arg, type Env, type PathContext } from './words.js';
 
@@ -41,31 +44,6 @@ export interface Invocation {
 }
 
 export type Handler = (w: ShellWalker, inv: Invocation) => void;
-
-/** Variables that change which code a program runs or where it writes. */
-const EXEC_ENV = new Set([
-  'PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'BASH_ENV', 'ENV', 'NODE_OPTIONS', 'NODE_PATH', 'PYTHONSTARTUP',
-  'PYTHONPATH', 'PYTHONHOME', 'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB', 'LESSOPEN', 'LESSCLOSE', 'PAGER',
-  'GIT_PAGER', 'MANPAGER', 'GIT_EXTERNAL_DIFF', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'EDITOR',
-  'VISUAL', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM',
-  'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXEC_PATH', 'GIT_ASKPASS', 'SSH_ASKPASS', 'PROMPT_COMMAND', 'IFS',
-  'SHELLOPTS', 'BASHOPTS', 'CDPATH', 'TMPDIR', 'PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'BASH_XTRACEFD', 'HISTFILE', 'INPUTRC',
-  'BASH_LOADABLES_PATH', 'EXECIGNORE', 'GLOBIGNORE', 'FUNCNEST', 'BASH_COMPAT', 'SIMPLE_BACKUP_SUFFIX', 'VERSION_CONTROL',
-  // Options or config files programs read from the environment (LESS=-o log, an rg config
-  // with --pre, a HOME whose .gitconfig sets a pager, gawk extension paths).
-  'LESS', 'LESSKEY', 'LESSKEYIN', 'LESSKEY_CONTENT', 'LESSEDIT', 'RIPGREP_CONFIG_PATH', 'MANOPT', 'BROWSER', 'BAT_PAGER',
-  'BAT_CONFIG_PATH', 'TAR_OPTIONS', 'GZIP', 'XZ_OPT', 'XZ_DEFAULTS', 'AWKPATH', 'AWKLIBPATH', 'SHELL', 'HOME', 'XDG_CONFIG_HOME',
-  'CURL_HOME', 'WGETRC', 'GIT_PAGER_IN_USE', 'JQ_LIBRARY_PATH', 'POSIXLY_CORRECT',
-  // Build and test tools' option variables (a check must not run another program).
-  'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES', 'PYTEST_ADDOPTS', 'PYTEST_PLUGINS', 'GOFLAGS', 'RUSTC_WRAPPER',
-  'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'MAVEN_OPTS',
-  'GRADLE_OPTS', 'DOTNET_STARTUP_HOOKS', 'BUNDLE_GEMFILE', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_prefix',
-  'NPM_CONFIG_PREFIX',
-]);
-
-export function isExecEnv(name: string): boolean {
-  return EXEC_ENV.has(name) || /^npm_config_/i.test(name) || name.startsWith('DYLD_') || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_');
-}
 
 const DEV_SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero']);
 const FD_DUP = /^(?:\d+-?|-)$/;
@@ -226,6 +204,7 @@ export class ShellWalker {
       }
       case 'loop': {
         for (const w of node.words) this.walkSubs(w.subs, scope, depth);
+        if (node.words.some((w) => zshRunsCode(w.text))) this.acc.unproven('dynamic_word', 'for');
         // `for f in a.ts b.ts`: a short list of plain words runs the body once per value, in order.
         if (node.variable && node.words.length > 0) {
           const values: Arg[] = [];
@@ -261,6 +240,7 @@ export class ShellWalker {
       }
       case 'case': {
         this.walkSubs(node.word.subs, scope, depth);
+        if (zshRunsCode(node.word.text)) this.acc.unproven('dynamic_word', 'case');
         const after = cloneScope(scope);
         for (const it of node.items) {
           const s = cloneScope(scope);
@@ -274,8 +254,9 @@ export class ShellWalker {
         return;
       }
       case 'func':
-        // bash calls this function for every command it cannot find: any later typo runs it.
-        if (node.name === 'command_not_found_handle') this.acc.unproven('shell_command_unproven', 'command_not_found_handle');
+        // bash calls this function for every command it cannot find: any later typo runs it;
+        // zsh calls its trap and hook functions by name (zsh.ts).
+        if (node.name === 'command_not_found_handle' || zshHookFunction(node.name)) this.acc.unproven('shell_command_unproven', node.name);
         scope.funcs.set(node.name, node.body);
         return;
       case 'redir':
@@ -304,6 +285,8 @@ export class ShellWalker {
     for (const t of texts) {
       const r = checkArith(t, scope.env);
       if (!r.safe) return false;
+      // `(( PATH = 1 ))`, `let GIT_TRACE=5`: a number in a variable that changes what programs run or write.
+      if (assigns && r.targets.some((n) => isExecEnv(n, null))) return false;
       if (assigns) for (const n of r.targets) scope.env.set(n, INT_VALUE);
     }
     return true;
@@ -315,6 +298,8 @@ export class ShellWalker {
   }
 
   private simple(cmd: ShCommand, scope: Scope, depth: number): void {
+    // What zsh would run in these words (glob qualifiers, `${(e)…}`, `=(…)`).
+    if ((cmd.text.includes('(') || cmd.text.includes('$~') || cmd.text.includes('${~')) && this.zshWords(cmd)) this.acc.unproven('dynamic_word', cmd.text);
     // Substitutions run before the command itself, each in its own subshell.
     for (const a of cmd.assigns) for (const w of a.words) this.walkSubs(w.subs, scope, depth);
     // `a[i]=v` evaluates the subscript as arithmetic.
@@ -347,7 +332,7 @@ export class ShellWalker {
         // `i=$((i + 1))` holds an integer (its text was checked as arithmetic above).
         const arithmetic = a.value !== null && /^\$\(\([^()]*\)\)$/.test(a.value.text);
         scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : arithmetic ? INT_VALUE : null);
-        if (isExecEnv(a.name)) this.acc.unproven('shell_command_unproven', cmd.text);
+        if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home)) this.acc.unproven('shell_command_unproven', cmd.text);
       }
       for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
       if (cmd.assignsInExpansion) poisonAll(scope.env);
@@ -358,7 +343,7 @@ export class ShellWalker {
     // for eval, source and functions it would change how this shell splits words).
     const readBuiltin = cmd.words[0]?.lit === 'read' && !scope.funcs.has('read');
     for (const a of cmd.assigns) {
-      if (isExecEnv(a.name) && !(a.name === 'IFS' && readBuiltin)) {
+      if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home) && !(a.name === 'IFS' && readBuiltin)) {
         this.acc.unproven('shell_command_unproven', cmd.text);
         break;
       }
@@ -370,6 +355,21 @@ export class ShellWalker {
       this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false });
     }
     if (cmd.assignsInExpansion) poisonAll(scope.env);
+  }
+
+  private zshWords(cmd: ShCommand): boolean {
+    for (const w of cmd.words) if (zshRunsCode(w.text)) return true;
+    for (const a of cmd.assigns) for (const w of a.words) if (zshRunsCode(w.text)) return true;
+    for (const r of cmd.redirects) if (r.target && zshRunsCode(r.target.text)) return true;
+    return false;
+  }
+
+  /** The literal value an assignment gives (`~/` expanded), '' for `X=`, null when known only at run time. */
+  private assignedValue(a: ShAssign, scope: Scope): string | null {
+    if (!a.value) return '';
+    const v = expandSingle(a.value, scope.env);
+    if (v.value === null || v.glob) return null;
+    return v.tilde && v.value.startsWith('~/') ? this.ctx.home + v.value.slice(1) : v.value;
   }
 
   /** Runs one argv (also used by wrappers and by `xargs`/`find -exec`). */
@@ -468,6 +468,8 @@ export class ShellWalker {
 
   /** Records an effect on the path an argument names; an unprovable write target becomes `dynamic_word`. */
   effect(inv: Invocation, kind: EffectKind, arg: Arg): void {
+    // `/dev/stdout` as written (its real path is a descriptor of this process, a pipe or a terminal).
+    if (kind !== 'read' && arg.value !== null && !arg.glob && isDeviceSink(arg.value)) return this.acc.read();
     const p = this.path(inv, arg);
     if (p && kind !== 'read' && isDeviceSink(p)) return this.acc.read();
     if (p) this.acc.effect(kind, p, inv.text);
@@ -497,6 +499,15 @@ export class ShellWalker {
     this.unknown(inv, 'dynamic_word');
   }
 
+  /**
+   * A program remit cannot see runs (one a repository's config names, code loaded from a
+   * file the command may have written): unknown, and it may install or hash.
+   */
+  unknownProgram(inv: Invocation, reason: AnalysisReason): void {
+    this.hiddenIntents(inv.text);
+    this.unknown(inv, reason);
+  }
+
   private hiddenIntents(text: string): void {
     this.acc.addDependency('command', '(a command named at run time)');
     this.acc.addHash('command', text);
@@ -518,6 +529,22 @@ export class ShellWalker {
   private unknownArgs(args: readonly Arg[], cwd: string | null, reason: AnalysisReason, text: string): void {
     this.acc.unproven(reason, text);
     this.mentionArgs(args, cwd);
+    this.mentionManifests(text, cwd);
+  }
+
+  /**
+   * Dependency manifests an unproven command's text names anywhere (an argument, a string in
+   * its code, an awk program's redirect): it may change them (result.ts counts the intent).
+   */
+  mentionManifests(text: string, cwd: string | null): void {
+    if (cwd === null) return;
+    let n = 0;
+    for (const t of text.slice(0, 16 * 1024).split(/[\s;&|<>()`"'=,{}[\]:]+/)) {
+      if (t === '' || t.includes('$') || t.includes('://') || !manifestKind(t)) continue;
+      const p = argPath({ value: t, glob: false, tilde: t.startsWith('~/'), text: t }, cwd, this.pc);
+      if (p) this.acc.mention(p);
+      if (++n > 16) break;
+    }
   }
 
   mentionArgs(args: readonly Arg[], cwd: string | null): void {
@@ -609,4 +636,4 @@ export function programName(v: string): string {
   return n;
 }
 
-export { dynamicArg };
+export { dynamicArg, isExecEnv };

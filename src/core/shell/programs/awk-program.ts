@@ -56,9 +56,12 @@ export function blankAwkLiterals(program: string): string | null {
   return out;
 }
 
+/** `print … > "/dev/stderr"` at the end of a statement: gawk's (and the kernel's) standard error, no file. */
+const TO_STANDARD_STREAM = />>?\s*"\/dev\/(?:stderr|stdout)"\s*(?=[;}\n]|$)/g;
+
 export function awkProgramReadOnly(program: string): boolean {
   if (program.length > 16 * 1024) return false;
-  const code = blankAwkLiterals(program);
+  const code = blankAwkLiterals(program.replace(TO_STANDARD_STREAM, ' '));
   if (code === null) return false;
   if (/@/.test(code)) return false;
   // Any pipe (`cmd | getline`, `print | "cmd"`, `|&`) runs a command; `||` is a logical or.

@@ -2,6 +2,7 @@
 // as commands (`eval`, `trap`), plus the inert ones.
 import path from 'node:path';
 import { canonicalPath } from '../../paths/canonical.js';
+import { gitTopLevel } from './git-config.js';
 import { isExecEnv as isExecEnvName, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
 
@@ -21,6 +22,12 @@ function changeDir(w: ShellWalker, inv: Invocation, operandIndex: number): void 
   if (!target) {
     scope.cwd = canonicalPath('~', '/', { realpath: w.pc.realpath, home: w.pc.home });
     scope.pwd = undefined;
+    return;
+  }
+  // `cd "$(git rev-parse --show-toplevel)"`: the work tree of the repository found from here.
+  if (target.value === null && scope.cwd !== null && /^"?\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)"?$/.test(target.text)) {
+    scope.cwd = gitTopLevel(w, scope.cwd);
+    scope.pwd = scope.cwd === null ? null : undefined;
     return;
   }
   if (target.value === '-' || target.value === null) {
@@ -106,7 +113,7 @@ const declare: Handler = (w, inv) => {
     if (eq >= 0) {
       const appended = a.value[eq - 1] === '+';
       inv.scope.env.set(name, appended || a.glob ? null : a.value.slice(eq + 1));
-      if (isExecEnvName(name)) w.unproven(inv, 'shell_command_unproven');
+      if (isExecEnvName(name, appended || a.glob ? null : a.value.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
     }
   }
 };
@@ -134,7 +141,11 @@ const assignsNamed: Handler = (w, inv) => {
   w.acc.read();
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value!;
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) inv.scope.env.set(v, null);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) continue;
+    inv.scope.env.set(v, null);
+    // `read -r PATH <<< src`, `mapfile -t NODE_OPTIONS`: a value we do not know in a variable
+    // that changes what programs run (`unset PATH` leaves the search path to the shell's default).
+    if (inv.name === 'unset' ? v === 'PATH' : isExecEnvName(v, null, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
   }
 };
 
@@ -187,6 +198,22 @@ const compgen: Handler = (w, inv) => {
 };
 
 /** `history -w/-a [file]` writes the history file (HISTFILE when no file is named). */
+/** `fc -l [-nr] [first [last]]` lists history; any other form edits and re-runs commands. */
+const fc: Handler = (w, inv) => {
+  let list = false;
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (/^-[lnr]+$/.test(v)) {
+      list ||= v.includes('l');
+      continue;
+    }
+    if (v.startsWith('-') && !/^-\d+$/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+  }
+  if (!list) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
+};
+
 const history: Handler = (w, inv) => {
   let writes = false;
   const files: Arg[] = [];
@@ -243,6 +270,7 @@ const printf: Handler = (w, inv) => {
       const name = inv.args[i + 1]!.value;
       if (name === null || !subscriptSafe(w, inv, name)) return w.unknown(inv, 'dynamic_word');
       inv.scope.env.set(name.replace(/\[.*$/, ''), null);
+      if (isExecEnvName(name.replace(/\[.*$/, ''), null, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
     }
   }
   w.acc.read();
@@ -295,6 +323,7 @@ export const builtinHandlers: Record<string, Handler> = {
   hash,
   help: read,
   history,
+  fc,
   ulimit: read,
   times: read,
   caller: read,

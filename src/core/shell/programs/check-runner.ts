@@ -10,7 +10,7 @@
 // module, which is code). A runner that executes the files it is given runs only test
 // files or folders inside the project.
 import { defineOptions, onFirstUse, scanOptions, type OptionScan, type OptionTable, type OptionTableSpec } from '../option-table.js';
-import type { Invocation, ShellWalker } from '../walker.js';
+import { isDeviceSink, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 
 export interface CheckSpec {
@@ -202,8 +202,10 @@ export function runCheck(w: ShellWalker, inv: Invocation, from: number, c: Check
     }
     for (const o of s.options) {
       if (o.kind === 'write') {
-        wrote = true;
         const v = o.value;
+        // `--outputFile=/dev/stdout`: the report goes to the terminal; the run is still a check.
+        if (v && v.value !== null && !v.glob && isDeviceSink(v.value)) continue;
+        wrote = true;
         if (!v || v.value === null || v.value === '' || v.value === '-') w.unprovenWrite(inv, v && v.value === null ? 'dynamic_word' : 'write_path_missing');
         else w.effect(inv, 'write', v);
       } else if (check.artifact.has(o.name)) {

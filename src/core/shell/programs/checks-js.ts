@@ -220,7 +220,39 @@ export const TSC = defineCheck({
  * tsc emits JavaScript (into paths its tsconfig decides) unless `--noEmit`; `--incremental`
  * and `--composite` keep a build-info file even then; `--build` emits per project.
  */
-export const tsc: Handler = (w, inv) => {
+/**
+ * tsc's own parser: a boolean option takes the next word as its value when that word is
+ * exactly `true` or `false` (`tsc --noEmit false` emits), and `@file` reads more options from
+ * a file. The words are folded the way tsc reads them: `--x false` drops the option, `--x true`
+ * keeps it; a response file is not read (unproven).
+ */
+function tscArgs(args: readonly Arg[]): Arg[] | null {
+  const out: Arg[] = [args[0]!];
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v !== null && v.startsWith('@')) return null;
+    const next = args[i + 1]?.value;
+    if (v !== null && /^--?[A-Za-z]/.test(v) && !v.includes('=') && (next === 'true' || next === 'false')) {
+      const def = TSC.table.long.get(v.replace(/^--?/, '').toLowerCase()) ?? (v.length === 2 ? TSC.table.short.get(v[1]!) : undefined);
+      if (def && def.arity !== 'required') {
+        // The last spelling wins: `--noEmit --noEmit false` emits.
+        const same = (x: Arg): boolean => x.value !== null && x.value.replace(/^--?/, '').toLowerCase() === def.name.toLowerCase();
+        for (let k = out.length - 1; k > 0; k--) if (same(out[k]!)) out.splice(k, 1);
+        if (next === 'true') out.push(a);
+        i++;
+        continue;
+      }
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+export const tsc: Handler = (w, outer) => {
+  const args = tscArgs(outer.args);
+  if (args === null) return w.unknown(outer, 'shell_command_unproven');
+  const inv = args.length === outer.args.length ? outer : { ...outer, args };
   const vals = inv.args.map((a) => a.value?.toLowerCase() ?? null);
   if (vals.length === 2 && (vals[1] === '-v' || vals[1] === '--version' || vals[1] === '-h' || vals[1] === '--help')) return w.acc.read();
   if (vals.includes('--init')) return w.effect(inv, 'create', { value: 'tsconfig.json', glob: false, tilde: false, text: 'tsconfig.json' });

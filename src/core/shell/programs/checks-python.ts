@@ -15,13 +15,14 @@ export const PYTEST = defineCheck({
       '--lfnf= --last-failed-no-failures= --cache-show[=] --cache-clear --co --collect-only --collectonly --durations= --durations-min= ' +
       '--disable-warnings --disable-pytest-warnings -W: --pythonwarnings= --strict-markers --strict-config --strict --fixtures --funcargs ' +
       '--fixtures-per-test --markers --setup-only --setup-show --setup-plan --import-mode= --deselect= --ignore= --ignore-glob= ' +
-      '--continue-on-collection-errors --runxfail --assert= --no-header --no-summary --no-fold-skipped --pdb --trace --log-level= --log-format= ' +
+      '--continue-on-collection-errors --runxfail --assert= --no-header --no-summary --no-fold-skipped --log-level= --log-format= ' +
       '--log-date-format= --log-cli-level= --log-cli-format= --log-cli-date-format= --log-auto-indent= --log-disable= --xfail-tb --keep-duplicates ' +
       '--noconftest --doctest-report= --doctest-continue-on-failure --timeout= --timeout-method= -n: --numprocesses= --dist= --maxprocesses= ' +
       '--reruns= --reruns-delay= --only-rerun= --no-cov --cov-fail-under= --cov-branch --cov-append --cov-context= --no-cov-on-fail ' +
       '--randomly-seed= -p: --junit-prefix= -c: --config-file= --cov[=] --cov-report= --debug[=] --benchmark-autosave',
     write: '--basetemp= --junitxml= --junit-xml= --result-log= --report-log= --log-file= --resultlog= --json-report-file= --html= --benchmark-save=',
-    exec: '--pyargs --doctest-modules --doctest-glob= --pdbcls= -o: --override-ini= --rootdir= --confcutdir=',
+    // `--pdb`/`--trace` stop in the debugger, which runs Python typed on standard input.
+    exec: '--pyargs --doctest-modules --doctest-glob= --pdb --trace --pdbcls= -o: --override-ini= --rootdir= --confcutdir=',
     abbrev: false,
   },
   // pytest-cov keeps `.coverage` and writes the reports it is asked for; --debug writes pytestdebug.log.

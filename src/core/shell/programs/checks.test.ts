@@ -24,11 +24,29 @@ describe('checks only in their known forms', () => {
     expect(sh('go test -c -o t.bin ./pkg').mutability).toBe('write');
   });
 
+  it('reads tsc words the way tsc does: a boolean takes a following true/false, @file holds more options', () => {
+    expect(sh('tsc --noEmit false').mutability).toBe('write');
+    expect(sh('tsc --noEmit --noEmit false').mutability).toBe('write');
+    expect(sh('tsc --showConfig false').mutability).toBe('write');
+    expect(sh('tsc --noEmit @args.txt').mutability).toBe('unknown');
+    expect(sh('tsc --noEmit true').mutability).toBe('check');
+    expect(sh('tsc --noEmit false --noEmit').mutability).toBe('check');
+    expect(sh('tsc --noEmit --strict false').mutability).toBe('check');
+    // tsc compares the exact word: `FALSE` is a file name.
+    expect(sh('tsc --noEmit FALSE').mutability).toBe('check');
+  });
+
+  it('a report sent to a terminal device keeps the run a check', () => {
+    expect(sh('vitest run --reporter=junit --outputFile=/dev/stdout').mutability).toBe('check');
+    expect(sh('pytest --junitxml=/dev/stderr').mutability).toBe('check');
+    expect(sh('pytest --junitxml=/dev/sda').mutability).toBe('write');
+  });
+
   it('options that run other programs or modules make it unproven', () => {
     for (const cmd of [
       'go test -exec ./evil ./...', 'npm test --script-shell=./evil.sh', "jest --config '{\"runner\":\"./evil.js\"}'", 'vitest run --node-options=--require=./x.js',
       'mocha -r ./evil.js', 'mocha --reporter ./evil-reporter.js', 'pytest -p evil_plugin', "pytest -o addopts='-p evil'", 'eslint -f ./fmt.js .', 'jest --testRunner ./r.js',
-      'NODE_OPTIONS=--require=./evil.js npm test', 'c8 rm -rf src', 'nyc sh -c "rm -rf src"',
+      'NODE_OPTIONS=--require=./evil.js npm test', 'c8 rm -rf src', 'nyc sh -c "rm -rf src"', 'pytest --pdb', 'pytest --trace', 'nox', 'nox -s lint',
     ]) {
       expect({ cmd, m: sh(cmd).mutability }).toMatchObject({ cmd, m: expect.stringMatching(/^(?:unknown|write)$/) });
     }

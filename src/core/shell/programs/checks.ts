@@ -241,8 +241,12 @@ const TABLES: Record<string, Check> = {
   unittest: UNITTEST,
 };
 
-/** Checkers known only by name: their common options, operands as paths (runners of files screened). */
-const MINIMAL_NAMES = ['pyflakes', 'bandit', 'phpstan', 'psalm', 'cspell', 'vale', 'nox', 'cucumber-js', 'vue-tsc', 'svelte-check', 'tsd', 'dtslint', 'publint', 'attw', 'lychee', 'ctest', 'hlint', 'credo', 'swiftlint', 'checkov', 'tflint', 'tslint', 'pydocstyle', 'pycodestyle'];
+/**
+ * Checkers known only by name: their common options, operands as paths (runners of files screened).
+ * Not nox: it is a task runner whose sessions (Python in noxfile.py) run and install whatever
+ * they name, like a Makefile remit cannot read.
+ */
+const MINIMAL_NAMES = ['pyflakes', 'bandit', 'phpstan', 'psalm', 'cspell', 'vale', 'cucumber-js', 'vue-tsc', 'svelte-check', 'tsd', 'dtslint', 'publint', 'attw', 'lychee', 'ctest', 'hlint', 'credo', 'swiftlint', 'checkov', 'tflint', 'tslint', 'pydocstyle', 'pycodestyle'];
 const MINIMAL_FILE_RUNNERS = ['tap', 'karma', 'jasmine', 'busted', 'behave'];
 
 const tableHandler = (c: Check): Handler => (w, inv) => runCheck(w, inv, 1, c);

@@ -41,6 +41,7 @@ const sqlite3: Handler = (w, inv) => {
   if (unprovenOptions(w, inv, s)) return;
   if (s.options.some((o) => o.name === '--version' || o.name === '--help')) return w.acc.read();
   const [db, ...sql] = s.operands;
+  for (const a of sql) if (a.value !== null && SQL_HASH.test(a.value)) w.acc.addHash('code', a.value);
   if (!db) return w.unknown(inv, 'shell_command_unproven');
   if (db.value === null) return w.unknown(inv, 'dynamic_word');
   const p = db.value === ':memory:' ? null : w.path(inv, db);

@@ -8,6 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
+import { repositoryConfigProven } from './git-config.js';
 
 interface GitCall {
   w: ShellWalker;
@@ -71,7 +72,8 @@ const READ_LONG = new Set(
     'no-index stdin z line-number column-number heading break show-function function-context max-depth word-regexp files-with-matches ' +
     'files-without-match count untracked fallback-to-index recurse-submodules and or threads ' +
     'format-version show-origin show-scope get get-all get-regexp get-urlmatch includes no-includes type bool int bool-or-int path expiry-date ' +
-    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges no-commit-id'
+    'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges no-commit-id objects objects-edge ' +
+    'objects-edge-aggressive unpacked missing in-commit-order no-object-names object-names disk-usage'
   ).split(/\s+/),
 );
 /** Short read options that take their value attached or as the next word. */
@@ -216,7 +218,9 @@ const tag: GitHandler = (g) => {
   const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
   if (has(g.args, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-f', '--force', '-m', '-F', '-u')) return repoWrite(g);
   if (has(g.args, '-v', '--verify')) return g.w.acc.read();
-  if (has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
+  // `-n<num>`, `--contains`, `--points-at`, `--merged` imply `--list` (git-tag(1)).
+  const lists = g.args.some((a) => a.value !== null && /^-n\d*$/.test(a.value)) || has(g.args, '--contains', '--no-contains', '--points-at', '--merged', '--no-merged');
+  if (lists || has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
   repoWrite(g);
 };
 
@@ -554,6 +558,9 @@ const GIT: Record<string, GitHandler> = {
   grep: readOnly,
   cherry: readOnly,
   'get-tar-commit-id': readOnly,
+  // `--tool-help` lists the diff tools git knows and runs none.
+  difftool: (g) => (g.args.length === 1 && g.args[0]!.value === '--tool-help' ? g.w.acc.read() : unknown(g)),
+  mergetool: (g) => (g.args.length === 1 && g.args[0]!.value === '--tool-help' ? g.w.acc.read() : unknown(g)),
   // `--web` starts a browser, `--info` runs info; the man page is read through a pager.
   help: (g) => (has(g.args, '-w', '--web', '-i', '--info') ? unknown(g) : g.w.acc.read()),
   version: (g) => g.w.acc.read(),
@@ -647,6 +654,10 @@ export const git: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   const handler = GIT[sub];
   if (!handler) return w.unknown(inv, 'git_arguments_unproven');
+  // `ext::sh -c …` (and any `<transport>::<address>`) runs a command or a remote helper to reach the other side.
+  if (NETWORK_SUBCOMMANDS.has(sub) && args.some((a, k) => k > i && a.value !== null && /^(?:--[\w-]+=)?[A-Za-z][\w+.-]*::/.test(a.value))) return w.unknownProgram(inv, 'git_arguments_unproven');
+  // The repository's own config may name programs git runs for this subcommand (git-config.ts).
+  if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
   const rest = args.slice(i + 1);
   handler({ w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest });
@@ -671,6 +682,8 @@ export const git: Handler = (w, inv) => {
 };
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
+/** Subcommands that talk to another repository (credential helpers, ssh commands and transports run). */
+const NETWORK_SUBCOMMANDS: ReadonlySet<string> = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive', 'submodule', 'remote', 'lfs']);
 /** Options of the log family whose value is a date, pattern, format or count. */
 const LOG_VALUE = new Set(['-n', '--max-count', '--skip', '--since', '--after', '--until', '--before', '--author', '--committer', '--grep', '--format', '--pretty', '--date', '-S', '-G', '-L', '--since-as-filter']);
 const COMMIT_VALUE = new Set(['-m', '-F', '-C', '-c', '-t', '--message', '--file', '--author', '--date', '--template', '--fixup', '--squash', '--reuse-message', '--reedit-message', '--trailer']);

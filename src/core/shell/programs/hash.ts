@@ -23,7 +23,9 @@ const openssl: Handler = (w, inv) => {
       out = true;
     }
   }
-  if (DIGESTS.test(sub)) {
+  // `passwd` prints a password hash; `x509 -fingerprint`/`-hash` and `req -pubkey … | dgst` digest a certificate.
+  const digestOption = inv.args.some((a, i) => i > 1 && a.value !== null && /^-(?:fingerprint|hash|subject_hash\w*|issuer_hash\w*|ocspid|pubkey_hash)$/.test(a.value));
+  if (DIGESTS.test(sub) || sub === 'passwd' || digestOption) {
     w.acc.addHash('command', inv.text);
     if (!out) w.acc.read();
     return;
@@ -38,13 +40,32 @@ const certutil: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
+/**
+ * Programs whose work is not only hashing, with the options that make them hash: the hash
+ * intent is counted and the command stays unproven (they also sign, write keys or files).
+ */
+function hashingWhen(option: RegExp): Handler {
+  return (w, inv) => {
+    if (inv.args.some((a, i) => i > 0 && (a.value === null || option.test(a.value)))) w.acc.addHash('command', inv.text);
+    w.unknown(inv, 'shell_command_unproven');
+  };
+}
+
 const NAMES = [
   'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'shasum', 'xxhsum',
   'xxh32sum', 'xxh64sum', 'xxh128sum', 'xxh3sum', 'b3sum', 'md5', 'sha1', 'sha256', 'sha512', 'rhash', 'gsha256sum', 'gmd5sum',
+  'hashdeep', 'md5deep', 'sha1deep', 'sha256deep', 'tigerdeep', 'whirlpooldeep', 'crc32', 'cksfv', 'jacksum', 'hashrat',
 ];
 
 export const hashHandlers: Record<string, Handler> = {
   ...Object.fromEntries(NAMES.map((n) => [n, checksum])),
   openssl,
   certutil,
+  // Fingerprints are digests of a key; `--print-md` digests a file; password tools print hashes.
+  gpg: hashingWhen(/^--print-mds?$/),
+  gpg2: hashingWhen(/^--print-mds?$/),
+  'ssh-keygen': hashingWhen(/^-[A-Za-z]*l[A-Za-z]*$|^-E$/),
+  'ssh-keyscan': hashingWhen(/^-[A-Za-z]*H[A-Za-z]*$/),
+  htpasswd: hashingWhen(/./),
+  mkpasswd: hashingWhen(/./),
 };

@@ -118,3 +118,14 @@ describe('interpreters: options after the code', () => {
     }
   });
 });
+
+describe('python options that import or write (issue 9 principle 5)', () => {
+  it('-W with a dotted category and -X settings outside the harmless list leave code unproven', () => {
+    for (const cmd of ["python3 -W ignore::tools.json.X -c 'print(1)'", "python3 -X pycache_prefix=src -c 'print(1)'", "python3 -X presite=m -c 'print(1)'", "python3 -X perf -c 'print(1)'"]) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
+    }
+    for (const cmd of ["python3 -W error -c 'print(1)'", "python3 -W ignore::DeprecationWarning -c 'print(1)'", "python3 -X importtime -c 'print(1)'", "python3 -X utf8=1 -c 'print(1)'", 'python3 -m tokenize a.py', 'php -l a.php']) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'read' });
+    }
+  });
+});

@@ -2,7 +2,7 @@
 // `php -r`, `osascript -e`, a heredoc on stdin) is `interpreter_inline_code` unless it is
 // the one shape we prove read-only; its text is scanned for hashing APIs and paths.
 // Running a program file is `shell_command_unproven`: we do not read other languages.
-import { scanInlineCode } from '../code-scan.js';
+import { scanInlineCode, type CodeScan } from '../code-scan.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { defineOptions, scanOptions } from '../option-table.js';
@@ -10,6 +10,7 @@ import { defineCheck, runCheck } from './check-runner.js';
 import { proveNodeCode, provePerlFilter, provePythonCode, proveRubyCode, type InlineProof } from './inline-proof.js';
 import { pip, pythonModule } from './packages.js';
 import { importShadowed } from './python-path.js';
+import { pythonWarningsSafe } from '../exec-env.js';
 import { remitScript } from './remit.js';
 
 function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => InlineProof): void {
@@ -18,12 +19,26 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proof = prove && !scan.hash ? prove(code) : undefined;
   if (proof?.ok) return w.acc.read();
+  unprovenCodeIntents(w, inv, scan);
   w.unproven(inv, 'interpreter_inline_code');
+  w.mentionManifests(code, inv.scope.cwd);
   // The code itself is not a path; the strings inside it may be.
   w.mentionArgs(inv.args.filter((a) => a.value !== code), inv.scope.cwd);
   for (const p of scan.paths) {
     const path = w.path(inv, { value: p, glob: false, tilde: p.startsWith('~/'), text: p });
     if (path) w.acc.mention(path);
+  }
+}
+
+/**
+ * Unproven code that names a hashing module hashes as far as `hash=` knows; code that starts
+ * other programs or evaluates text may also install (docs/DESIGN.md#shell-classification).
+ */
+function unprovenCodeIntents(w: ShellWalker, inv: Invocation, scan: CodeScan): void {
+  if (scan.hashModule && !scan.hash) w.acc.addHash('code', scan.hashModule);
+  if (scan.runsOtherCode) {
+    w.acc.addDependency('code', '(a command the code runs)');
+    w.acc.addHash('code', inv.text);
   }
 }
 
@@ -116,6 +131,8 @@ const node: Handler = (w, inv) => {
 /** python flags that do not run other code or change where modules come from. */
 const PY_SAFE_FLAGS = /^-[BEIsSuOqPR]+$/;
 const PY_VALUE = new Set(['-W', '-X', '--check-hash-based-pycs']);
+/** `-X` settings that only add diagnostics or limits (the Python manual's -X list). */
+const PY_X_SAFE = /^(?:importtime(?:=[12])?|dev|utf8(?:=[01])?|tracemalloc(?:=\d+)?|faulthandler|showrefcount|warn_default_encoding|no_debug_ranges|int_max_str_digits=\d+|frozen_modules=(?:on|off)|cpu_count=(?:\d+|default)|gil=[01]|disable-remote-debug)$/;
 
 /**
  * provePythonCode, where an import also needs the folder Python runs in (first on its import
@@ -153,7 +170,10 @@ const python: Handler = (w, inv) => {
     if (v === '-') return stdinCode(w, inv, prove);
     if (v.startsWith('-')) {
       if (PY_VALUE.has(v)) {
-        i++;
+        const value = args[++i]?.value;
+        // `-W ignore::pkg.Warning` imports `pkg`; `-X pycache_prefix=dir` writes bytecode there,
+        // `-X presite=mod` imports a module, `-X perf` writes a perf map: only listed values keep the code provable.
+        if (value === null || value === undefined || (v === '-W' && !pythonWarningsSafe(value)) || (v === '-X' && !PY_X_SAFE.test(value)) || v === '--check-hash-based-pycs') unsafe = true;
         continue;
       }
       // `-i` drops into an interactive prompt; `-X importtime`-style and unknown options are not proven.
@@ -201,7 +221,7 @@ const ruby: Handler = (w, inv) => {
 };
 
 /** php / osascript-style `-e CODE`. */
-function evalFlag(flags: readonly string[], reads: readonly string[]): Handler {
+function evalFlag(flags: readonly string[], reads: readonly string[], lint = false): Handler {
   return (w, inv) => {
     const args = inv.args;
     for (let i = 1; i < args.length; i++) {
@@ -209,6 +229,14 @@ function evalFlag(flags: readonly string[], reads: readonly string[]): Handler {
       if (v === null) return w.unknown(inv, 'dynamic_word');
       // `ruby -v` alone prints the version; `ruby -v -e code` prints it and runs the code.
       if (reads.includes(v) && args.length === 2) return w.acc.read();
+      // `php -l a.php b.php` checks the files' syntax without running them.
+      if (v === '-l' && lint && i === 1 && args.length > 2) {
+        for (const f of args.slice(2)) {
+          if (f.value === null || f.value.startsWith('-')) return w.unknown(inv, f.value === null ? 'dynamic_word' : 'shell_command_unproven');
+          w.effect(inv, 'read', f);
+        }
+        return w.acc.read();
+      }
       if (flags.includes(v)) return inlineCode(w, inv, args[i + 1]?.value ?? null);
       if (v.startsWith('-')) continue;
       return w.unknown(inv, 'shell_command_unproven');
@@ -227,6 +255,7 @@ const perl: Handler = (w, inv) => {
   let inPlace: string | undefined;
   let code: string | null | undefined;
   let unsafe = false;
+  const modules: string[] = [];
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -248,6 +277,8 @@ const perl: Handler = (w, inv) => {
         break;
       }
       if ('MmxdSD'.includes(c)) {
+        // `-MDigest::SHA=sha256_hex`: the module is scanned with the code for hashing APIs.
+        if (c === 'M' || c === 'm') modules.push(v.slice(j + 1));
         unsafe = true;
         break;
       }
@@ -270,9 +301,10 @@ const perl: Handler = (w, inv) => {
   }
   const files: Arg[] = args.slice(i);
   if (code === null) return w.unknownCode(inv);
-  const scan = scanInlineCode(code);
+  const scan = scanInlineCode(modules.length > 0 ? `use ${modules.join(';\nuse ')};\n${code}` : code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
-  const proven = !unsafe && provePerlFilter(code).ok;
+  const proven = !unsafe && !scan.hash && provePerlFilter(code).ok;
+  if (!proven) unprovenCodeIntents(w, inv, scan);
   if (inPlace !== undefined) {
     for (const f of files) {
       w.effect(inv, 'write', f);
@@ -301,7 +333,7 @@ export const interpreterHandlers: Record<string, Handler> = {
   pypy: python,
   pypy3: python,
   ruby,
-  php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i']),
+  php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i'], true),
   osascript: evalFlag(['-e'], []),
   perl,
   irb: (w, inv) => w.unknown(inv, 'shell_command_unproven'),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { hasOption, optionValues, parseArgs } from '../options.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
-import { serviceHandlers } from './services.js';
+import { safeOverrideHeader, serviceHandlers } from './services.js';
 
 function urlBaseName(url: string): string | null {
   const noQuery = url.replace(/[?#].*$/, '');
@@ -40,9 +40,24 @@ const CURL_FILE_OUTPUTS = ['D', 'dump-header', 'c', 'cookie-jar', 'trace', 'trac
 
 const SAFE_METHODS = /^(?:GET|HEAD|OPTIONS)$/i;
 
-/** `-X POST`, `-d`, `--json`, `-F`, `-T`, mail recipients, FTP quote commands; `-G` turns `-d` into a query. */
+/**
+ * URL schemes whose plain fetch only reads. Others send what the URL or standard input holds
+ * to a service (`gopher://host/_…` any bytes, `telnet://` standard input, `dict:`, `mqtt:`,
+ * `smtp:`, `ldap:` …): a request to one is a possible change of remote state.
+ */
+const READ_SCHEMES = /^(?:https?|ftps?|file|sftp|scp)$/i;
+
+function schemeReads(url: string | null): boolean {
+  if (url === null) return true;
+  const m = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url.trim());
+  return !m || READ_SCHEMES.test(m[1]!);
+}
+
+/** `-X POST`, `-d`, `--json`, `-F`, `-T`, mail recipients, FTP quote commands, a method-override header, a non-HTTP scheme; `-G` turns `-d` into a query. */
 function curlChangesRemote(p: ReturnType<typeof parseArgs>): boolean {
   for (const m of optionValues(p, 'X', 'request')) if (m.value === null || !SAFE_METHODS.test(m.value)) return true;
+  for (const h of optionValues(p, 'H', 'header')) if (h.value === null || !safeOverrideHeader(h.value)) return true;
+  for (const u of [...p.operands, ...optionValues(p, 'url')]) if (!schemeReads(u.value)) return true;
   if (hasOption(p, 'F', 'form', 'form-string', 'T', 'upload-file', 'json', 'mail-rcpt', 'Q', 'quote', 'append')) return true;
   const data = hasOption(p, 'd', 'data', 'data-raw', 'data-binary', 'data-urlencode', 'data-ascii');
   return data && !hasOption(p, 'G', 'get');
@@ -123,6 +138,7 @@ const wget: Handler = (w, inv) => {
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const method = optionValues(p, 'method')[0];
   if ((method && (method.value === null || !SAFE_METHODS.test(method.value))) || hasOption(p, 'post-data', 'post-file', 'body-data', 'body-file')) w.acc.write(inv.text);
+  else if (optionValues(p, 'header').some((h) => h.value === null || !safeOverrideHeader(h.value))) w.acc.write(inv.text);
   for (const o of optionValues(p, 'o', 'output-file', 'a', 'append-output', 'save-cookies', 'rejected-log', 'warc-file')) w.effect(inv, 'write', o);
   for (const o of optionValues(p, 'i', 'input-file', 'post-file', 'body-file', 'load-cookies')) if (o.value !== '-') w.effect(inv, 'read', o);
   if (hasOption(p, 'spider')) return w.acc.read();
@@ -161,15 +177,21 @@ const tar: Handler = (w, inv) => {
   const p = parseArgs(args, 1, {
     values: 'fCTXbgHKLNVIF',
     flags: 'cxtrudAzjJaZvkmpPOSWhUiBlMGsqwo',
-    longValues: ['file', 'directory', 'files-from', 'exclude-from', 'exclude', 'use-compress-program', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'format', 'listed-incremental', 'newer', 'newer-mtime', 'label', 'blocking-factor', 'record-size', 'tape-length', 'volno-file', 'index-file', 'strip-components', 'exclude-tag', 'exclude-tag-all', 'exclude-tag-under', 'exclude-vcs-ignores', 'sort', 'numeric-owner', 'owner-map', 'group-map', 'pax-option', 'suffix', 'backup'],
-    longFlags: ['create', 'extract', 'get', 'list', 'append', 'update', 'catenate', 'concatenate', 'diff', 'compare', 'delete', 'gzip', 'bzip2', 'xz', 'zstd', 'auto-compress', 'verbose', 'keep-old-files', 'overwrite', 'absolute-names', 'to-stdout', 'preserve-permissions', 'same-owner', 'no-same-owner', 'exclude-vcs', 'one-file-system', 'dereference', 'recursion', 'no-recursion', 'wildcards', 'totals', 'skip-old-files', 'keep-newer-files', 'remove-files', 'unlink-first', 'checkpoint'],
+    longValues: ['file', 'directory', 'files-from', 'exclude-from', 'exclude', 'use-compress-program', 'to-command', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command', 'transform', 'xform', 'owner', 'group', 'mode', 'mtime', 'format', 'listed-incremental', 'newer', 'newer-mtime', 'label', 'blocking-factor', 'record-size', 'tape-length', 'volno-file', 'index-file', 'strip-components', 'exclude-tag', 'exclude-tag-all', 'exclude-tag-under', 'exclude-ignore', 'exclude-ignore-recursive', 'sort', 'owner-map', 'group-map', 'pax-option', 'suffix', 'quoting-style', 'warning', 'level', 'after-date', 'starting-file', 'hole-detection'],
+    longFlags: ['create', 'extract', 'get', 'list', 'append', 'update', 'catenate', 'concatenate', 'diff', 'compare', 'delete', 'gzip', 'gunzip', 'ungzip', 'bzip2', 'xz', 'zstd', 'lzma', 'lzip', 'lzop', 'compress', 'uncompress', 'auto-compress', 'no-auto-compress', 'verbose', 'keep-old-files', 'overwrite', 'absolute-names', 'to-stdout', 'preserve-permissions', 'same-owner', 'no-same-owner', 'exclude-vcs', 'exclude-vcs-ignores', 'exclude-caches', 'exclude-caches-all', 'exclude-caches-under', 'exclude-backups', 'one-file-system', 'dereference', 'hard-dereference', 'recursion', 'no-recursion', 'wildcards', 'no-wildcards', 'wildcards-match-slash', 'no-wildcards-match-slash', 'anchored', 'no-anchored', 'ignore-case', 'no-ignore-case', 'totals', 'skip-old-files', 'keep-newer-files', 'remove-files', 'unlink-first', 'recursive-unlink', 'checkpoint', 'numeric-owner', 'null', 'no-null', 'verbatim-files-from', 'no-verbatim-files-from', 'unquote', 'no-unquote', 'show-transformed-names', 'show-stored-names', 'ignore-failed-read', 'ignore-zeros', 'block-number', 'utc', 'full-time', 'force-local', 'seek', 'no-seek', 'sparse', 'check-links', 'same-order', 'preserve-order', 'touch', 'no-same-permissions', 'delay-directory-restore', 'no-overwrite-dir', 'keep-directory-symlink', 'acls', 'no-acls', 'xattrs', 'no-xattrs', 'selinux', 'no-selinux', 'posix', 'interactive', 'confirmation', 'multi-volume', 'help', 'usage', 'version', 'restrict', 'backup'],
   });
-  if (hasOption(p, 'to-command', 'I', 'use-compress-program', 'F', 'info-script', 'new-volume-script', 'rsh-command') || optionValues(p, 'checkpoint-action').some((v) => v.value === null || v.value.includes('exec'))) {
+  // Closed world (GNU tar manual): an option outside the list, or a word that may expand to one, is unproven.
+  if (p.unknown.length > 0 || p.maybeOptions.length > 0) return w.unknown(inv, p.unknown.length > 0 ? 'shell_command_unproven' : 'dynamic_word');
+  if (hasOption(p, 'to-command', 'I', 'use-compress-program', 'F', 'info-script', 'new-volume-script', 'rsh-command', 'rmt-command') || optionValues(p, 'checkpoint-action').some((v) => v.value === null || v.value.includes('exec'))) {
     return w.unknown(inv, 'shell_command_unproven');
   }
+  // `--index-file` and `--volno-file` write the files they name.
+  for (const o of optionValues(p, 'index-file', 'volno-file')) w.effect(inv, 'write', o);
   let mode: string | undefined;
   for (const o of p.options) if (TAR_MODES[o.name]) mode = TAR_MODES[o.name];
   const archive = optionValues(p, 'f', 'file')[0];
+  // `host:file` is an archive on another machine, reached by running rsh/ssh (GNU tar), unless `--force-local`.
+  if (archive && (archive.value === null || (/^[^/]*:/.test(archive.value) && !hasOption(p, 'force-local')))) return w.unknown(inv, archive.value === null ? 'dynamic_word' : 'shell_command_unproven');
   for (const g of optionValues(p, 'g', 'listed-incremental')) w.effect(inv, 'write', g);
   if (mode === undefined) return w.unknown(inv, 'shell_command_unproven');
   if (mode === 'list') {
@@ -243,6 +265,7 @@ const httpie: Handler = (w, inv) => {
   let data = false;
   let offline = false;
   let download = false;
+  let override = false;
   const outputs: Arg[] = [];
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
@@ -275,14 +298,18 @@ const httpie: Handler = (w, inv) => {
       continue;
     }
     // Request items: `h:v` header, `q==v` query, `f=v` / `f:=json` / `f@file` / `@file` data.
-    if (/^[^=:@]*==/.test(v) || /^[^=:@]+:(?!=)/.test(v)) continue;
+    if (/^[^=:@]*==/.test(v)) continue;
+    if (/^[^=:@]+:(?!=)/.test(v)) {
+      if (!safeOverrideHeader(v)) override = true;
+      continue;
+    }
     data = true;
     const at = /^[^=:]*@(.+)$/.exec(v) ?? /^[^=]*=@(.+)$/.exec(v) ?? /^[^:]*:=@(.+)$/.exec(v);
     if (at) w.effect(inv, 'read', { ...a, value: at[1]! });
   }
   if (!offline) {
     const m = method ?? (data || inv.stdinPath !== undefined || inv.stdin !== undefined ? 'POST' : 'GET');
-    if (!SAFE_METHODS.test(m)) w.acc.write(inv.text);
+    if (!SAFE_METHODS.test(m) || override) w.acc.write(inv.text);
   }
   for (const o of outputs) w.effect(inv, 'write', o);
   if (download && outputs.length === 0) w.unprovenWrite(inv, 'write_path_missing');

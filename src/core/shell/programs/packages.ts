@@ -421,7 +421,9 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       }
       return w.acc.read();
     }
-    if (kind === 'bun' && cmd === 'pm') return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
+    // `bun pm cache` prints the cache folder (`bun pm cache rm` empties it).
+    if (kind === 'bun' && cmd === 'pm' && rest[0]?.value === 'hash') w.acc.addHash('command', inv.text);
+    if (kind === 'bun' && cmd === 'pm') return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' || (rest[0]?.value === 'cache' && rest.length === 1) ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
     if (cmd === 'dlx' || (kind === 'bun' && cmd === 'x')) return runPackage(w, inv, inv.args.indexOf(sub) + 1, kind !== 'bun');
     if (kind === 'bun' && cmd === 'test') return runCheck(w, inv, inv.args.indexOf(sub) + 1, BUN_TEST);
     if (cmd === 'exec') {
@@ -480,6 +482,9 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
     if (sub === 'hash') w.acc.addHash('command', inv.text);
     return w.acc.read();
   }
+  // `pip download --help` prints help; `pip cache dir|list|info` print the cache (purge and remove change it).
+  if (args.slice(from + 1).some((a) => a.value === '-h' || a.value === '--help')) return w.acc.read();
+  if (sub === 'cache' && ['dir', 'list', 'info'].includes(args[from + 1]?.value ?? '')) return w.acc.read();
   if (sub === 'install' || sub === 'download' || sub === 'wheel') {
     const names: Arg[] = [];
     for (let i = from + 1; i < args.length; i++) {
@@ -550,6 +555,8 @@ const uv: Handler = (w, inv) => {
   if (sub === undefined) return w.acc.read();
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if (sub === 'pip') return pipLike(w, inv, i + 1);
+  // `uv python list|find|dir` print the interpreters uv knows (install, uninstall, pin change them).
+  if (sub === 'python' && ['list', 'find', 'dir'].includes(args[i + 1]?.value ?? '') && args.slice(i + 2).every((a) => a.value !== null)) return w.acc.read();
   if (sub === 'add') {
     const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
     addDependencies(w, names, pythonPackageName);
@@ -624,6 +631,7 @@ const cargo: Handler = (w, inv) => {
   while (i < args.length && args[i]!.value?.startsWith('+')) i++;
   const sub = args[i]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
+  if ((sub === '--list' || sub === '-h' || sub === '--help') && args.length === i + 1) return w.acc.read();
   if (sub === undefined || sub === '--version' || sub === '-V' || ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
   if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
@@ -826,7 +834,8 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
     }
     return true;
   }
-  if ((module === 'site' || module === 'sysconfig' || module === 'platform' || module === 'tabnanny') && args.slice(from).every((a) => a.value !== null)) {
+  // `tokenize`, `dis` and `ast` read the file named (compiling it, never running it).
+  if (['site', 'sysconfig', 'platform', 'tabnanny', 'tokenize', 'dis', 'ast'].includes(module) && args.slice(from).every((a) => a.value !== null)) {
     w.acc.read();
     return true;
   }

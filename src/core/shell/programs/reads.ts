@@ -3,7 +3,7 @@
 // list are programs whose manual has no option that writes, runs a program or changes
 // system state. Readers whose options or program text can write (`sed -i`, `sed 'w f'`,
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
-import { hasOption, parseArgs } from '../options.js';
+import { parseArgs } from '../options.js';
 import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
 import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
@@ -18,7 +18,7 @@ const READ_ONLY = [
   'echo', 'whereis', 'more', 'free', 'uptime', 'ps', 'column', 'hexdump', 'strings', 'yes', 'locale', 'getconf', 'apropos',
   'exa', 'eza', 'lsof', 'pgrep', 'zcat', 'bzcat', 'xzcat', 'numfmt', 'tsort', 'pathchk', 'groups', 'users', 'who', 'w', 'last',
   'arch', 'lscpu', 'lsblk', 'vmstat', 'iostat', 'dig', 'nslookup', 'host', 'ping', 'tput', 'clear', 'tty', 'cal', 'factor',
-  'expr', 'bc', 'look', 'colordiff', 'lsattr', 'getfacl', 'namei',
+  'expr', 'bc', 'look', 'colordiff', 'lsattr', 'getfacl', 'namei', 'getent', 'pidof', 'lsb_release', 'zipinfo', 'readelf',
 ];
 
 /** `test`/`[`: `-v 'a[$(cmd)]'` evaluates the subscript, running the substitution. */
@@ -194,16 +194,29 @@ const xxd: Handler = (w, inv) => {
   else w.acc.read();
 };
 
-/** yq edits in place with `-i`. */
+/**
+ * yq (mikefarah, v4 manual): `-i` rewrites the files it reads, `-s`/`--split-exp` writes one
+ * file per result under a name the expression computes. Closed table: any other option (or
+ * a word that may expand to one) is unproven. pflag does not abbreviate long options.
+ */
+const YQ = defineOptions({
+  read:
+    '-C --colors -M --no-colors -e --exit-status -f: --front-matter= -h --help -I: --indent= -p: --input-format= -o: --output-format= -P --prettyPrint ' +
+    '-n --null-input -N --no-doc -r --unwrapScalar -0 --nul-output -v --verbose -V --version --expression= --from-file= --header-preprocess ' +
+    '--xml-attribute-prefix= --xml-content-name= --xml-strict-mode --xml-keep-namespace --xml-raw-token --xml-directive-name= --xml-proc-inst-prefix= ' +
+    '--xml-skip-directives --xml-skip-proc-inst --lua-globals --lua-prefix= --lua-suffix= --lua-unquoted --properties-array-brackets --properties-separator= ' +
+    '--csv-auto-parse --csv-separator= --tsv-auto-parse --string-interpolation --security-disable-env-ops --security-disable-file-ops --shell-key-separator=',
+  write: '-i --inplace -s: --split-exp= --split-exp-file=',
+  abbrev: false,
+});
+
 const yq: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'CMPNrjeaVvhi0',
-    values: 'pIoFd',
-    longFlags: ['inplace', 'colors', 'no-colors', 'prettyPrint', 'null-input', 'exit-status', 'unwrapScalar', 'no-doc', 'verbose', 'version', 'help', 'from-file', 'nul-output'],
-    longValues: ['input-format', 'output-format', 'indent', 'expression', 'front-matter', 'split-exp', 'xml-attribute-prefix', 'xml-content-name'],
-  });
-  if (!hasOption(p, 'i', 'inplace')) return w.acc.read();
-  const files = hasOption(p, 'expression') ? p.operands : p.operands.slice(1);
+  const s = scanOptions(inv.args, 1, YQ);
+  if (unprovenOptions(w, inv, s)) return;
+  if (s.options.some((o) => o.name === '-s' || o.name === '--split-exp' || o.name === '--split-exp-file')) return w.unprovenWrite(inv, 'write_path_missing');
+  const operands = s.operands[0]?.value !== null && ['e', 'eval', 'ea', 'eval-all'].includes(s.operands[0]?.value ?? '') ? s.operands.slice(1) : s.operands;
+  const files = s.options.some((o) => o.name === '--expression' || o.name === '--from-file') ? operands : operands.slice(1);
+  if (!s.options.some((o) => o.name === '-i' || o.name === '--inplace')) return w.acc.read();
   if (files.length === 0) return w.unprovenWrite(inv, 'write_path_missing');
   for (const f of files) w.effect(inv, 'write', f);
 };
@@ -241,19 +254,10 @@ const sed: Handler = (w, inv) => {
     const first = operands.shift();
     scripts.push(first ? first.value : null);
   }
-  if (fromFile) return w.unknown(inv, 'script_unread');
-  let scriptWrites = false;
-  for (const text of scripts) {
-    if (text === null) return w.unknown(inv, 'dynamic_word');
-    const r = sedScriptEffects(text);
-    if (r === 'exec' || r === 'unparsed') return w.unknown(inv, 'shell_command_unproven');
-    for (const target of r) {
-      scriptWrites = true;
-      if (target !== '/dev/stdout' && target !== '/dev/stderr') w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
-    }
-  }
   const inPlace = s.options.filter((o) => o.name === '-i' || o.name === '--in-place');
-  if (inPlace.length > 0) {
+  // `-i` rewrites every file operand (and writes its backup) whatever the script does: those
+  // writes stand even when the script itself is not proven (a manifest edited by an unread script).
+  const inPlaceWrites = (): void => {
     if (operands.length === 0 && !inv.extraArgs) return w.unprovenWrite(inv, 'write_path_missing');
     for (const o of operands) w.effect(inv, 'write', o);
     for (const opt of inPlace) {
@@ -270,8 +274,23 @@ const sed: Handler = (w, inv) => {
       if (inv.extraArgs) w.unprovenWrite(inv, 'dynamic_word');
     }
     w.extraTargets(inv);
-    return;
+  };
+  const unproven = (reason: 'script_unread' | 'dynamic_word' | 'shell_command_unproven'): void => {
+    if (inPlace.length > 0) inPlaceWrites();
+    w.unknown(inv, reason);
+  };
+  if (fromFile) return unproven('script_unread');
+  let scriptWrites = false;
+  for (const text of scripts) {
+    if (text === null) return unproven('dynamic_word');
+    const r = sedScriptEffects(text);
+    if (r === 'exec' || r === 'unparsed') return unproven('shell_command_unproven');
+    for (const target of r) {
+      scriptWrites = true;
+      if (target !== '/dev/stdout' && target !== '/dev/stderr') w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
+    }
   }
+  if (inPlace.length > 0) return inPlaceWrites();
   if (!scriptWrites) w.acc.read();
 };
 
@@ -455,7 +474,7 @@ export const readHandlers: Record<string, Handler> = {
   xmllint: outputWriter('-o', '--output'),
   diffstat: outputWriter('-o', '--output'),
   hostname: printsWithout(['-f', '-s', '-i', '-I', '-d', '-a', '-A', '-y', '--fqdn', '--long', '--short', '--ip-address', '--all-ip-addresses', '--domain', '--alias']),
-  stty: printsWithout(['-a', '--all', '-g', '--save']),
+  stty: printsWithout(['-a', '--all', '-g', '--save', 'size']),
   dc,
   xxd,
   yq,

@@ -69,3 +69,33 @@ describe('operations CLIs', () => {
     expect(classifyShell('terraform init', ctx).intents.dependency).toBe(true);
   });
 });
+
+describe('requests that change remote state by other means, and reads won back', () => {
+  it('a non-HTTP scheme or a method-override header is a mutation', () => {
+    all([
+      'curl gopher://127.0.0.1:6379/_FLUSHALL', "curl 'DICT://x/stats'", 'curl telnet://x:25', 'curl --url ldap://x',
+      "curl -H 'X-HTTP-Method-Override: DELETE' https://x", "curl -H'x-method-override:PUT' https://x", "wget --header='X-HTTP-Method: PATCH' -O- https://x",
+      'http https://x X-HTTP-Method-Override:DELETE', "gh api -H 'X-HTTP-Method-Override: DELETE' repos/o/r",
+    ], 'write');
+    all(["curl -H 'X-HTTP-Method-Override: GET' https://x", 'curl file:///etc/hostname', 'curl -H "Accept: application/json" https://x'], 'read');
+  });
+  it('gh api graphql reads with a query document and mutates otherwise', () => {
+    all(["gh api graphql -f query='query { viewer { login } }'", "gh api graphql -f query='{ a }' -F n=1 --jq .data"], 'read');
+    all(["gh api graphql -f query='mutation { x }'", "gh api graphql -f query='query { a } mutation { b }'", 'gh api graphql -F query=@q.graphql', "gh api graphql -f query='{ a }' -X PUT", "gh api repos/o/r -f query='{ a }'"], 'write');
+  });
+  it('a kubeconfig outside ~/.kube may run a credential plugin', () => {
+    all(['kubectl --kubeconfig src/kc get pods', 'kubectl get pods --kubeconfig=/tmp/kc', 'helm --kubeconfig src/kc list', 'kubectl --kubeconfig ~/.kube/../kc get pods'], 'unknown');
+    all(['kubectl --kubeconfig ~/.kube/prod get pods', 'kubectl wait --for=condition=Ready pod/x', 'kubectl diff -f k8s/'], 'read');
+  });
+  it('mysql reads only read-only SQL, without a pager, tee or another config', () => {
+    all(["mysql -e 'show databases'", "mysql -N -B -e 'select 1' db", "mariadb -e 'describe t' db"], 'read');
+    all(["mysql -e 'select 1; system rm x'", 'mysql -e \'select 1 into outfile "x"\'', "mysql --pager=less -e 'select 1'", "mysql --defaults-file=my.cnf -e 'select 1'", 'mysql db'], 'unknown');
+    expect(classifyShell("mysql --tee=out -e 'select 1'", ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/out` }]);
+  });
+  it('az and gcloud storage: list/show reads, other verbs mutate', () => {
+    all(['az account show', 'az vm list -g rg -o table', 'gcloud storage ls gs://b', 'gcloud storage cat gs://b/a'], 'read');
+    all(['az vm delete -g rg -n x', 'gcloud storage cp a gs://b'], 'write');
+    // `get-credentials` writes a kubeconfig: not among the printing `get-` verbs.
+    all(['az rest --method get --url x', 'az vm list --frob', 'az aks get-credentials -g x -n y'], 'unknown');
+  });
+});

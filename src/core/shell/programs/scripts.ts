@@ -3,7 +3,8 @@
 // recipes. What cannot be read is `script_unread`.
 import path from 'node:path';
 import { parseArgs } from '../options.js';
-import { cloneScope, isExecEnv, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
+import { isMakeExecEnv } from '../exec-env.js';
+import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { isCheckName } from './checks.js';
 
@@ -193,7 +194,7 @@ function specialVariablesProven(mk: Makefile, cmdline: readonly string[]): boole
   const flags = mk.vars.get('.SHELLFLAGS');
   if (flags !== undefined && !MAKE_SHELLFLAGS.test(flags.trim())) return false;
   for (const name of [...mk.assigned, ...cmdline]) {
-    if (MAKE_CONTROL.has(name) || (name !== 'SHELL' && isExecEnv(name))) return false;
+    if (MAKE_CONTROL.has(name) || (name !== 'SHELL' && isMakeExecEnv(name))) return false;
   }
   return true;
 }

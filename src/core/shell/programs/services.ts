@@ -17,6 +17,33 @@ interface CliSpec {
   readonly depth: number;
   /** A last check on a read (`gh api` with fields, `aws … get-object outfile`): returns false to leave it unproven, 'write' for a mutation. */
   readonly refine?: (path: string, inv: Invocation, rest: readonly Arg[]) => boolean | 'write';
+  /**
+   * Options naming a config file that can make the CLI run a program (a kubeconfig's `exec`
+   * credential plugin), with the folder under HOME where the user keeps them: a file
+   * anywhere else (one the agent may have written) leaves the command unproven.
+   */
+  readonly userConfig?: { readonly option: string; readonly dir: string };
+}
+
+/** The value of `--name=v` / `--name v` options among `args`, null for one we cannot see. */
+function optionValues(args: readonly Arg[], name: string): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === name) out.push(args[i + 1]?.value ?? null);
+    else if (v !== null && v.startsWith(`${name}=`)) out.push(v.slice(name.length + 1));
+  }
+  return out;
+}
+
+function userConfigProven(w: ShellWalker, inv: Invocation, c: { readonly option: string; readonly dir: string }): boolean {
+  const prefix = `${w.ctx.home}/${c.dir}/`;
+  for (const v of optionValues(inv.args, c.option)) {
+    if (v === null) return false;
+    const p = v.startsWith('~/') ? w.ctx.home + v.slice(1) : v;
+    if (!p.startsWith(prefix) || p.includes('/../')) return false;
+  }
+  return true;
 }
 
 function mutation(w: ShellWalker, inv: Invocation): void {
@@ -28,6 +55,7 @@ function cli(make: () => CliSpec): Handler {
   const specOf = onFirstUse(make);
   return (w, inv) => {
     const spec = specOf();
+    if (spec.userConfig && !userConfigProven(w, inv, spec.userConfig)) return w.unknown(inv, 'shell_command_unproven');
     const g = scanOptions(inv.args, 1, withOptions(spec.global, { posix: true }));
     if (unprovenOptions(w, inv, g)) return;
     const start = g.rest;
@@ -104,11 +132,14 @@ const KUBE_GLOBAL = '-n: --namespace= --context= --cluster= --kubeconfig= --user
 const KUBE_OUT = '-o: --output= -l: --selector= -A --all-namespaces --field-selector= --sort-by= --show-labels -L: --label-columns= --no-headers --show-kind --show-managed-fields --chunk-size= --ignore-not-found --raw= --template= --allow-missing-template-keys --output-watch-events -w --watch --watch-only -R --recursive -f: --filename= -k: --kustomize= --subresource= --server-print';
 const kubectl = cli(() => ({
   global: defineOptions({ read: KUBE_GLOBAL, abbrev: false }),
+  userConfig: { option: '--kubeconfig', dir: '.kube' },
   depth: 3,
   reads: reads(
     {
-      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history':
+      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait':
         `${KUBE_OUT} --recursive --api-group= --namespaced --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q`,
+      // `diff` sends a server-side dry run and shows the difference with `diff -u -N` (KUBECTL_EXTERNAL_DIFF is an exec variable).
+      diff: '-f: --filename= -k: --kustomize= -R --recursive --server-side --field-manager= --force-conflicts -l: --selector= --prune --prune-allowlist= --concurrency= --show-managed-fields',
       logs: '-c: --container= -f --follow --tail= --since= --since-time= -p --previous --timestamps --all-containers --prefix --max-log-requests= --limit-bytes= --ignore-errors --pod-running-timeout= -l: --selector= --all-pods',
       'top pod,top pods,top node,top nodes,top po,top no': '-l: --selector= -A --all-namespaces --containers --sort-by= --no-headers --use-protocol-buffers --field-selector= --sum --show-capacity',
     },
@@ -153,7 +184,7 @@ const docker = cli(() => ({
 // ---- gh ----
 
 const GH_COMMON = '-R: --repo= --hostname=';
-const GH_VIEW = '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner=';
+const GH_VIEW = '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner= -n --no-browser';
 const gh = cli(() => ({
   global: defineOptions({ read: GH_COMMON, abbrev: false }),
   depth: 2,
@@ -176,14 +207,17 @@ const gh = cli(() => ({
   refine: (path, _inv, rest) => {
     if (rest.some((a) => a.value === null)) return false;
     const vals = rest.map((a) => a.value ?? '');
-    // `browse` and `--web` launch a browser program.
-    if (path === 'browse' || vals.includes('--web') || (vals.includes('-w') && path !== 'run view' && path !== 'run list')) return false;
+    // `browse` and `--web` launch a browser program (`browse --no-browser` prints the address).
+    if ((path === 'browse' && !vals.includes('-n') && !vals.includes('--no-browser')) || vals.includes('--web') || (vals.includes('-w') && path !== 'run view' && path !== 'run list')) return false;
     if (path !== 'api') return true;
     // gh api: fields or an input body make the default method POST; -X names it.
     let method: string | undefined;
     let body = false;
     for (let i = 0; i < vals.length; i++) {
       const v = vals[i]!;
+      // A method-override header asks the server for another method whatever the request line says.
+      const header = v === '-H' || v === '--header' ? vals[i + 1] : v.startsWith('--header=') ? v.slice(9) : v.startsWith('-H') ? v.slice(2) : undefined;
+      if (header !== undefined && !safeOverrideHeader(header)) return 'write';
       if (v === '-X' || v === '--method') method = vals[i + 1] ?? undefined;
       else if (v.startsWith('--method=')) method = v.slice(9);
       else if (v.startsWith('-X') && v.length > 2) method = v.slice(2);
@@ -191,9 +225,47 @@ const gh = cli(() => ({
     }
     const m = (method ?? (body ? 'POST' : 'GET')).toUpperCase();
     if (m === 'GET' || m === 'HEAD') return true;
+    // `gh api graphql -f query='query { … }'`: the GraphQL endpoint takes every operation by
+    // POST; a document without a `mutation` (or `subscription`) operation only reads.
+    if (m === 'POST' && graphqlQueryOnly(vals)) return true;
     return 'write';
   },
 }));
+
+/** `X-HTTP-Method-Override: DELETE` and its spellings ask for another method; only a read one is safe. */
+export function safeOverrideHeader(header: string): boolean {
+  const m = /^\s*x-(?:http-)?method(?:-override)?\s*:\s*(.*)$/i.exec(header);
+  return !m || /^(?:GET|HEAD|OPTIONS)\s*$/i.test(m[1]!);
+}
+
+/**
+ * `gh api graphql` with fields: the endpoint is `graphql` (no method given), one field is
+ * `query=` and holds no `mutation`/`subscription` keyword, the others are variables given as
+ * strings (`-f`, `-F` values that are not `@file` reads of standard input), and no `--input`.
+ */
+function graphqlQueryOnly(vals: readonly string[]): boolean {
+  let endpoint: string | undefined;
+  let query = false;
+  for (let i = 0; i < vals.length; i++) {
+    const v = vals[i]!;
+    let field: string | undefined;
+    if (v === '-f' || v === '-F' || v === '--field' || v === '--raw-field') field = vals[++i];
+    else if (/^--(?:raw-)?field=/.test(v)) field = v.slice(v.indexOf('=') + 1);
+    else if (/^-[fF]./.test(v)) field = v.slice(2);
+    else if (v === '--input' || v.startsWith('--input=') || v === '-X' || v === '--method' || v.startsWith('-X') || v.startsWith('--method=')) return false;
+    else if (v === '-H' || v === '--header' || v === '--jq' || v === '-q' || v === '-t' || v === '--template' || v === '--hostname' || v === '--cache' || v === '-p' || v === '--preview') i++;
+    else if (!v.startsWith('-') && endpoint === undefined) endpoint = v;
+    if (field === undefined) continue;
+    const eq = field.indexOf('=');
+    if (eq <= 0) return false;
+    const value = field.slice(eq + 1);
+    if (field.slice(0, eq) === 'query') {
+      if (value.startsWith('@') || /\b(?:mutation|subscription)\b/.test(value)) return false;
+      query = true;
+    } else if (value.startsWith('@')) return false;
+  }
+  return query && endpoint === 'graphql';
+}
 
 // ---- helm ----
 
@@ -203,6 +275,7 @@ const HELM_GLOBAL =
 const HELM_VALUES = '-f: --values= --set= --set-string= --set-file= --set-json= --set-literal=';
 const helm = cli(() => ({
   global: defineOptions({ read: HELM_GLOBAL, abbrev: false }),
+  userConfig: { option: '--kubeconfig', dir: '.kube' },
   depth: 2,
   reads: reads(
     {
@@ -298,13 +371,48 @@ const gcloud: Handler = (w, inv) => {
   }
   // The first word is the top group (`run`, `compute`); the command is the first verb after it.
   const verbs = words.slice(1);
-  const verb = verbs.find((x) => /^(?:list|describe|get-value|get-iam-policy|list-[a-z-]+|describe-[a-z-]+|read|info|version|print-access-token|print-identity-token)$/.test(x));
+  const verb = verbs.find((x) => /^(?:list|describe|get-value|get-iam-policy|list-[a-z-]+|describe-[a-z-]+|read|info|version|print-access-token|print-identity-token)$/.test(x) || (words[0] === 'storage' && /^(?:ls|cat|du)$/.test(x)));
   const mutating = verbs.find((x) => /^(?:create|delete|update|deploy|set|unset|add-[a-z-]+|remove-[a-z-]+|start|stop|reset|resize|ssh|scp|import|export|submit|run|call|publish|enable|disable|activate|login|revoke|patch|apply|cancel|restore|rollback|promote|execute|attach|detach|move|rename|upload|cp|mv|rm|write|destroy|suspend|resume|connect|tunnel|kill|replace)$/.test(x));
   if (mutating && (!verb || verbs.indexOf(mutating) < verbs.indexOf(verb))) return words[0] === 'config' && mutating === 'set' ? w.unprovenWrite(inv, 'write_path_missing') : mutation(w, inv);
   if (unknownFlag) return w.unknown(inv, 'shell_command_unproven');
   if (words[0] === 'info' || words[0] === 'version' || words.length === 0) return w.acc.read();
   // `print-access-token` prints a credential: a read of local state.
   if (verb && (words[0] !== 'auth' || verb === 'list' || verb.startsWith('print-'))) return w.acc.read();
+  w.unknown(inv, 'shell_command_unproven');
+};
+
+// ---- az ----
+
+/** Options of az's read commands (`az … list`, `show`): the resource they name and how output is shaped. */
+const AZ_VALUED = new Set([
+  '-g', '--resource-group', '-n', '--name', '-o', '--output', '--query', '--subscription', '--ids', '-l', '--location', '--top', '--orderby', '--filter',
+  '--resource-type', '--namespace', '--parent', '--resource', '--vault-name', '--account-name', '--container-name', '--auth-mode', '--prefix',
+  '--num-results', '--include', '--api-version', '--cluster-name', '--expand', '--server', '--workspace-name', '--plan', '--slot', '--id',
+]);
+const AZ_FLAGS = new Set(['--only-show-errors', '--debug', '--verbose', '--all', '-d', '--show-details', '--help', '-h']);
+/** `get-credentials` writes a kubeconfig: only the `get-` verbs that print are reads. */
+const AZ_READ_VERB = /^(?:list|show|list-[a-z-]+|show-[a-z-]+|get-access-token|get-upgrades|get-instance-view|get-versions|get-os-options|version)$/;
+const AZ_WRITE_VERB = /^(?:create|delete|update|set|add|remove|start|stop|restart|deallocate|deploy|upload|download|import|export|login|logout|purge|recover|restore|run|invoke|assign|reset|rotate|renew|scale|swap|sync|move|copy|generate|regenerate|config|attach|detach|enable|disable|approve|reject|cancel|resize|redeploy|reimage|capture|generalize|open|put|patch|wait|exec|ssh|connect|browse|tunnel)(?:-[a-z-]+)?$/;
+
+const az: Handler = (w, inv) => {
+  const words: string[] = [];
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v.startsWith('-')) {
+      const name = v.split('=')[0]!;
+      if (AZ_FLAGS.has(name)) continue;
+      if (!AZ_VALUED.has(name)) return w.unknown(inv, 'shell_command_unproven');
+      if (!v.includes('=')) i++;
+      continue;
+    }
+    words.push(v);
+  }
+  if (words.length === 0 || (words.length === 1 && words[0] === 'version')) return w.acc.read();
+  const last = words[words.length - 1]!;
+  if (AZ_WRITE_VERB.test(last) || words.some((x) => AZ_WRITE_VERB.test(x) && x !== last && !AZ_READ_VERB.test(x))) return mutation(w, inv);
+  // `az account get-access-token` prints a credential, a read of local state; extensions and `rest` are code and raw requests.
+  if (AZ_READ_VERB.test(last) && words[0] !== 'rest' && words[0] !== 'extension') return w.acc.read();
   w.unknown(inv, 'shell_command_unproven');
 };
 
@@ -360,7 +468,7 @@ const terraform: Handler = (w, inv) => {
 
 // ---- vault ----
 
-const VAULT_FLAGS = /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy)$/;
+const VAULT_FLAGS = /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/;
 const vault: Handler = (w, inv) => {
   const words: string[] = [];
   for (let i = 1; i < inv.args.length; i++) {
@@ -368,7 +476,7 @@ const vault: Handler = (w, inv) => {
     if (v === null) return w.unknown(inv, 'dynamic_word');
     if (v.startsWith('-')) {
       if (!VAULT_FLAGS.test(v)) return w.unknown(inv, 'shell_command_unproven');
-      if (!v.includes('=') && !/^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy)$/.test(v)) i++;
+      if (!v.includes('=') && !/^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/.test(v)) i++;
       continue;
     }
     words.push(v);
@@ -395,7 +503,7 @@ const SQL_FUNCTIONS = new Set([
 ]);
 
 /** Hash functions SQL can call (PostgreSQL md5/sha256/digest, pgcrypto hmac, MySQL sha2, crc32). */
-export const SQL_HASH = /\b(?:md5|sha1|sha2|sha224|sha256|sha384|sha512|digest|hmac|crc32)\s*\(/i;
+export const SQL_HASH = /\b(?:md5|sha|sha1|sha2|sha3|sha224|sha256|sha384|sha512|digest|hmac|crc32|password|encrypt)\s*\(/i;
 
 /** SQL that only reads: SELECT/SHOW/EXPLAIN (no ANALYZE)/TABLE/VALUES/WITH…SELECT, no INTO, no locking, only listed functions. */
 export function sqlReadOnly(sql: string): boolean {
@@ -405,7 +513,7 @@ export function sqlReadOnly(sql: string): boolean {
   for (const raw of text.split(';')) {
     const st = raw.trim().toLowerCase();
     if (st === '') continue;
-    if (!/^(?:select|show|explain|table|values|with)\b/.test(st)) return false;
+    if (!/^(?:select|show|explain|table|values|with|describe|desc)\b/.test(st)) return false;
     if (/^explain\b.*\banalyze\b/.test(st)) return false;
     if (/\b(?:into|for\s+(?:update|share|no\s+key\s+update|key\s+share)|insert|update|delete|merge|truncate|drop|alter|create|grant|revoke|copy|call|do|lock|set|reset|vacuum|analyze|cluster|reindex|refresh|listen|notify|prepare|execute|import|load)\b/.test(st)) return false;
     for (const m of st.matchAll(/\b([a-z_][\w.]*)\s*\(/g)) {
@@ -453,4 +561,40 @@ const psql: Handler = (w, inv) => {
   if (!wrote) w.acc.read();
 };
 
-export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, helm, aws, gcloud, terraform, tofu: terraform, vault, psql };
+/**
+ * The mysql/mariadb client (its manual's option list). `--pager` and `--tee` run a program or
+ * copy the session to a file; a defaults file or init command is configuration remit does
+ * not read; `-e` statements must be read-only SQL (client commands such as `system` are not).
+ */
+const MYSQL = defineOptions({
+  read:
+    '-h: --host= -P: --port= -u: --user= -p:: --password[=] -D: --database= -e: --execute= -N --skip-column-names --column-names -B --batch -s --silent ' +
+    '-t --table -r --raw -E --vertical -H --html -X --xml --default-character-set= -S: --socket= --protocol= --ssl-mode= --ssl-ca= --ssl-cert= --ssl-key= ' +
+    '--ssl --skip-ssl --connect-timeout= -v --verbose -V --version -? --help -A --no-auto-rehash --auto-rehash -C --compress --skip-pager --no-pager ' +
+    '--column-type-info --show-warnings --unbuffered -n --line-numbers --skip-line-numbers -q --quick --binary-mode --comments -c --skip-comments ' +
+    '--max-allowed-packet= --net-buffer-length= --safe-updates --i-am-a-dummy -U --wait -w --reconnect --skip-reconnect --sigint-ignore',
+  write: '--tee=',
+  exec: '--pager= --init-command= --plugin-dir= --default-auth= --defaults-file= --defaults-extra-file= --defaults-group-suffix= --load-data-local-dir= --local-infile[=]',
+  unsafe: '--no-defaults --print-defaults',
+  abbrev: true,
+});
+
+const mysql: Handler = (w, inv) => {
+  const s = scanOptions(inv.args, 1, MYSQL);
+  if (unprovenOptions(w, inv, s)) return;
+  if (s.options.some((o) => o.name === '-V' || o.name === '--version' || o.name === '--help' || o.name === '-?')) return w.acc.read();
+  const statements = s.options.filter((o) => o.name === '-e' || o.name === '--execute');
+  // `mysql db < file` and an interactive session: statements remit does not see (a here-document is read).
+  const texts: string[] = [];
+  for (const e of statements) {
+    if (!e.value || e.value.value === null) return w.unknown(inv, 'dynamic_word');
+    texts.push(e.value.value);
+  }
+  if (texts.length === 0 && inv.stdin !== undefined) texts.push(inv.stdin);
+  if (texts.length === 0 || s.operands.length > 1) return w.unknown(inv, 'shell_command_unproven');
+  for (const t of texts) if (SQL_HASH.test(t)) w.acc.addHash('code', t);
+  if (!texts.every(sqlReadOnly)) return w.unknown(inv, 'shell_command_unproven');
+  readOrWriteOptions(w, inv, s);
+};
+
+export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, helm, aws, gcloud, terraform, tofu: terraform, vault, psql, mysql, mariadb: mysql, az };

@@ -98,11 +98,40 @@ const versionOnly: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
-const VERSION_ONLY = ['rustc', 'rustup', 'java', 'javac', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'swift', 'swiftc', 'kotlin', 'kotlinc', 'scala', 'ghc', 'elixir', 'erl', 'lua', 'luajit', 'zig', 'cmake', 'ninja', 'meson', 'bazel', 'sbt', 'dart', 'flutter', 'R', 'julia', 'nim', 'crystal', 'ocaml', 'gdb', 'lldb', 'nvm', 'pyenv', 'rbenv', 'asdf', 'mise', 'volta', 'fnm'];
+/** `rustc --print sysroot`: what the compiler knows about itself, with no input file (which it would compile). */
+const RUSTC_PRINT = /^(?:sysroot|target-list|cfg|target-libdir|host-tuple|target-cpus|target-features|relocation-models|code-models|tls-models|stack-protector-strategies|split-debuginfo|calling-conventions|all-target-specs-json|supported-crate-types)$/;
+const rustc: Handler = (w, inv) => {
+  const a = inv.args.map((x) => x.value);
+  if (a.length === 3 && a[1] === '--print' && a[2] !== null && RUSTC_PRINT.test(a[2]!)) return w.acc.read();
+  if (a.length === 2 && a[1] !== null && a[1]!.startsWith('--print=') && RUSTC_PRINT.test(a[1]!.slice(8))) return w.acc.read();
+  versionOnly(w, inv);
+};
+
+/** `rustup toolchain list`, `target list`, `component list`: what is installed (add, install, update change it). */
+const rustup: Handler = (w, inv) => {
+  const a = inv.args.map((x) => x.value);
+  if (a.length >= 3 && (a[1] === 'toolchain' || a[1] === 'target' || a[1] === 'component') && a[2] === 'list' && a.slice(3).every((x) => x === '--installed' || x === '-v' || x === '--verbose' || x === '--quiet')) return w.acc.read();
+  versionOnly(w, inv);
+};
+
+/** hostnamectl and timedatectl with no verb or a status verb print; `set-*` and a value change the system. */
+const statusOnly = (reads: readonly string[]): Handler => (w, inv) => {
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null || !(reads.includes(v) || v === '--no-pager' || v === '--no-ask-password')) return w.unknown(inv, 'shell_command_unproven');
+  }
+  w.acc.read();
+};
+
+const VERSION_ONLY = ['java', 'javac', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'swift', 'swiftc', 'kotlin', 'kotlinc', 'scala', 'ghc', 'elixir', 'erl', 'lua', 'luajit', 'zig', 'cmake', 'ninja', 'meson', 'bazel', 'sbt', 'dart', 'flutter', 'R', 'julia', 'nim', 'crystal', 'ocaml', 'gdb', 'lldb', 'nvm', 'pyenv', 'rbenv', 'asdf', 'mise', 'volta', 'fnm'];
 
 export const systemHandlers: Record<string, Handler> = {
   ip,
   journalctl,
   systemctl,
   ...Object.fromEntries(VERSION_ONLY.map((n) => [n, versionOnly])),
+  rustc,
+  rustup,
+  hostnamectl: statusOnly(['status', '--static', '--transient', '--pretty']),
+  timedatectl: statusOnly(['status', 'show', 'list-timezones', 'timesync-status', 'show-timesync', '-a', '--all']),
 };

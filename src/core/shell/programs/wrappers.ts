@@ -101,7 +101,7 @@ const env: Handler = (w, inv) => {
     if (v === null) return w.unknownCode(inv);
     const eq = v.indexOf('=');
     if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.slice(0, eq))) break;
-    if (isExecEnv(v.slice(0, eq))) w.unproven(inv, 'shell_command_unproven');
+    if (isExecEnv(v.slice(0, eq), v.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
   }
   const chdir = p.options.find((o) => o.name === 'C' || o.name === 'chdir');
   let scope = inv.scope;

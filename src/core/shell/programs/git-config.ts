@@ -1,0 +1,207 @@
+// The repository configuration git reads before any subcommand (docs/DESIGN.md#shell-classification,
+// "Configuration a read loads"). A read subcommand runs programs its repository's config
+// names: `git status` runs `core.fsmonitor`, `git diff` a textconv or `diff.external`, a
+// clean filter, `git log --show-signature` the gpg program. The agent can make such a
+// config where its contract lets it write (`git init src/x && git -C src/x config
+// core.fsmonitor …`, or the Write tool on `src/x/.git/config`), so a git command is
+// proven only when the config of the repository it runs in names no program.
+import path from 'node:path';
+import type { ShellWalker } from '../walker.js';
+
+const BOOLEAN = /^(?:|true|false|yes|no|on|off|0|1)$/i;
+/** The filter git-lfs installs (`git lfs install --local`); any other filter command is a program remit cannot see. */
+const LFS_FILTER = /^git-lfs (?:clean|smudge|filter-process)(?: -- %f)?(?: --skip)?$/;
+
+/** Entries that run a program only when git talks to another repository (fetch, push, ls-remote …). */
+function networkEntryRuns(section: string, sub: string | undefined, key: string, value: string): boolean {
+  switch (section) {
+    case 'core':
+      return key === 'askpass' || key === 'sshcommand' || key === 'gitproxy';
+    case 'credential':
+      return key === 'helper' && value !== '';
+    case 'remote':
+      return key === 'uploadpack' || key === 'receivepack' || key === 'vcs';
+    case 'protocol':
+      return key === 'allow';
+    case 'url':
+      // `url."ext::sh -c …".insteadOf = origin`: a rewrite to a transport that runs a command.
+      return sub !== undefined && /^[A-Za-z][\w+.-]*::/.test(sub);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether one config entry names a program git runs (or pulls in another config file).
+ * `section` and `key` lower-case, `sub` as written; `network` when the subcommand talks to
+ * another repository.
+ */
+export function configEntryRuns(section: string, sub: string | undefined, key: string, value: string, network = true): boolean {
+  if (network && networkEntryRuns(section, sub, key, value)) return true;
+  switch (section) {
+    case 'include':
+    case 'includeif':
+    case 'hook':
+    case 'sendemail':
+      return true;
+    case 'core':
+      if (key === 'fsmonitor') return !BOOLEAN.test(value);
+      return ['pager', 'editor', 'alternaterefscommand'].includes(key);
+    case 'pager':
+      return !BOOLEAN.test(value);
+    case 'diff':
+      return key === 'external' || (sub !== undefined && (key === 'textconv' || key === 'command'));
+    case 'difftool':
+    case 'mergetool':
+    case 'guitool':
+    case 'browser':
+    case 'man':
+      return key === 'cmd' || key === 'path';
+    case 'filter':
+      return (key === 'clean' || key === 'smudge' || key === 'process') && !LFS_FILTER.test(value);
+    case 'merge':
+      return sub !== undefined && key === 'driver';
+    case 'sequence':
+      return key === 'editor';
+    case 'gpg':
+      return key === 'program' || key === 'defaultkeycommand';
+    case 'trailer':
+      return key === 'command' || key === 'cmd';
+    case 'submodule':
+      return key === 'update' && value.startsWith('!');
+    case 'uploadpack':
+      return key === 'packobjectshook';
+    case 'web':
+    case 'help':
+      return key === 'browser';
+    default:
+      return false;
+  }
+}
+
+/** Strips a value's quotes, escapes and trailing comment (git-config(1) syntax). */
+function configValue(raw: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (c === '\\' && i + 1 < raw.length) out += raw[++i];
+    else if (!quoted && (c === '#' || c === ';')) break;
+    else out += c;
+  }
+  return out.trim();
+}
+
+/**
+ * Whether a config text names a program git runs. Anything it cannot parse counts as
+ * running one (a section header it does not understand, an unterminated quote).
+ */
+export function configRunsPrograms(text: string, network = true): boolean {
+  const lines = text.replace(/\\\r?\n/g, '').split(/\r?\n/);
+  let section: string | undefined;
+  let sub: string | undefined;
+  for (let line of lines) {
+    line = line.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    if (line.startsWith('[')) {
+      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/.exec(line);
+      if (!h) return true;
+      const name = h[1]!.toLowerCase();
+      const dot = name.indexOf('.');
+      // `[section.sub]`, the older spelling of a subsection.
+      section = dot < 0 ? name : name.slice(0, dot);
+      sub = h[2] !== undefined ? h[2].replace(/\\(.)/g, '$1') : dot < 0 ? undefined : h[1]!.slice(dot + 1);
+      line = h[3]!.trim();
+      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    }
+    if (section === undefined) return true;
+    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
+    if (!kv) return true;
+    if ((kv[2]?.split('"').length ?? 1) % 2 === 0) return true;
+    if (configEntryRuns(section, sub, kv[1]!.toLowerCase(), kv[2] === undefined ? 'true' : configValue(kv[2]), network)) return true;
+  }
+  return false;
+}
+
+/** `objects/` and `refs/` beside a `HEAD`: a folder git takes as a (bare) repository itself. */
+function isGitDir(w: ShellWalker, dir: string): boolean {
+  return w.exists(`${dir}/HEAD`) && w.isDirectory(`${dir}/objects`) && w.isDirectory(`${dir}/refs`);
+}
+
+/**
+ * The config files of the repository git finds from `cwd`, as git discovers it: the first
+ * folder up that holds `.git` (a folder, or a file naming one with `gitdir:`) or is a
+ * repository itself; with a `commondir`, its config too. Null when a file that decides it
+ * cannot be read.
+ */
+function repositoryConfigs(w: ShellWalker, cwd: string): string[] | null {
+  let d = cwd;
+  for (let i = 0; i < 128; i++) {
+    const dotGit = d === '/' ? '/.git' : `${d}/.git`;
+    let gitDir: string | undefined;
+    if (w.isDirectory(dotGit)) gitDir = dotGit;
+    else if (w.exists(dotGit)) {
+      const text = w.readFile(dotGit, 4096);
+      const m = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+      if (!m) return null;
+      gitDir = path.posix.resolve(d, m[1]!);
+    } else if (isGitDir(w, d)) gitDir = d;
+    if (gitDir !== undefined) {
+      const out = [`${gitDir}/config`, `${gitDir}/config.worktree`];
+      if (w.exists(`${gitDir}/commondir`)) {
+        const common = w.readFile(`${gitDir}/commondir`, 4096);
+        if (common === undefined) return null;
+        out.push(`${path.posix.resolve(gitDir, common.trim())}/config`);
+      }
+      return out;
+    }
+    const parent = path.posix.dirname(d);
+    if (parent === d) break;
+    d = parent;
+  }
+  return [];
+}
+
+/**
+ * Whether the repository git runs in (from `cwd`) is proven to name no program in its
+ * config. A config this command may already have changed, or one we cannot read, is not.
+ * A repository other than the project's own (one the agent may have made where it can
+ * write) is proven only without hooks too: git runs them for commits, checkouts, ref
+ * updates and index refreshes (`post-index-change` after a `git status`).
+ */
+export function repositoryConfigProven(w: ShellWalker, cwd: string | null, network: boolean): boolean {
+  if (cwd === null) return false;
+  const files = repositoryConfigs(w, cwd);
+  if (files === null) return false;
+  for (const f of files) {
+    if (w.acc.mayHaveChanged(f)) return false;
+    if (!w.exists(f)) continue;
+    const text = w.readFile(f, 256 * 1024);
+    if (text === undefined || configRunsPrograms(text, network)) return false;
+    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^\s*hookspath\s*=/im.test(text)) return false;
+  }
+  const gitDir = files[0]?.slice(0, -'/config'.length);
+  if (gitDir !== undefined && gitDir !== `${w.ctx.projectRoot}/.git`) {
+    const hooks = `${gitDir}/hooks`;
+    if (w.acc.mayHaveChanged(hooks)) return false;
+    const names = w.listDir(hooks);
+    if (names?.some((n) => !n.endsWith('.sample'))) return false;
+  }
+  return true;
+}
+
+/**
+ * The folder `git rev-parse --show-toplevel` prints from `cwd`: the nearest one up holding a
+ * `.git`; null when there is none (git fails, so `cd "$(…)" && …` runs nothing after it).
+ */
+export function gitTopLevel(w: ShellWalker, cwd: string): string | null {
+  let d = cwd;
+  for (let i = 0; i < 128; i++) {
+    if (w.exists(d === '/' ? '/.git' : `${d}/.git`)) return d;
+    const parent = path.posix.dirname(d);
+    if (parent === d) return null;
+    d = parent;
+  }
+  return null;
+}
