@@ -10,10 +10,12 @@ export type Mutability = ("read" | "write" | "delegate" | "control" | "unknown" 
  */
 export type EffectKind = ("read" | "write" | "create" | "delete" | "move")
 /**
+ * What shows the intent. `hidden`: nothing does; what runs is not visible (a program or code named at run time), so the intent is only possible.
+ * 
  * This interface was referenced by `Action`'s JSON-Schema
  * via the `definition` "EvidenceKind".
  */
-export type EvidenceKind = ("command" | "manifest" | "code" | "script")
+export type EvidenceKind = ("command" | "manifest" | "code" | "script" | "hidden")
 /**
  * This interface was referenced by `Action`'s JSON-Schema
  * via the `definition` "AnalysisReason".
@@ -611,6 +613,14 @@ unbounded?: boolean
 lifecycleUnproven?: boolean
 dependency?: boolean
 hash?: boolean
+/**
+ * The dependency intent is only possible: what runs is not visible (rule dependency-policy asks instead of deny).
+ */
+dependencyHidden?: boolean
+/**
+ * The hash intent is only possible: what runs is not visible (rule hash-policy asks instead of deny).
+ */
+hashHidden?: boolean
 analysis?: ("shell_syntax_unproven" | "shell_command_unproven" | "interpreter_inline_code" | "script_unread" | "too_complex" | "unknown_tool" | "write_path_missing" | "patch_unparsable" | "input_malformed" | "git_arguments_unproven" | "dynamic_word" | "powershell_unproven")
 inputDigest: string
 /**

@@ -26,6 +26,8 @@ export function actionSummary(a: Action): ActionSummary {
   }
   if (a.intents.dependency) s.dependency = true;
   if (a.intents.hash) s.hash = true;
+  if (a.intents.dependency && a.intents.dependencyEvidence === 'hidden') s.dependencyHidden = true;
+  if (a.intents.hash && a.intents.hashEvidence === 'hidden') s.hashHidden = true;
   if (a.analysis) s.analysis = a.analysis;
   return s;
 }

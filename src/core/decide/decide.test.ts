@@ -97,6 +97,18 @@ describe('decide: the rule table in order', () => {
     expect(codeOf(input({ files: [`${ROOT}/src/**`], filesAsTyped: ['src/**'] }, { intents: { dependency: false, hash: true }, effects: [{ kind: 'write', path: `${ROOT}/README.md` }] }))).toBe('deny/HASH_NOT_AUTHORIZED');
   });
 
+  it('hash-policy and dependency-policy: an intent that is only possible (what runs is hidden) asks, never denies', () => {
+    const hidden = { mutability: 'unknown' as const, effects: [], analysis: 'dynamic_word' as const, intents: { dependency: true, hash: true, dependencyEvidence: 'hidden' as const, hashEvidence: 'hidden' as const }, facts: { unproven: '$PM install x' } };
+    expect(codeOf(input({}, hidden))).toBe('ask/HASH_NOT_AUTHORIZED');
+    expect(decide(input({}, hidden)).explanation).toBe('`$PM install x` runs something remit cannot see, which may add a dependency or compute a hash; the task did not request that.');
+    expect(codeOf(input({ hash: 'allow', deps: 'deny' }, hidden))).toBe('ask/DEPENDENCY_NOT_AUTHORIZED');
+    expect(codeOf(input({ hash: 'allow', deps: 'allow' }, hidden))).toBe('allow/WITHIN_CONTRACT');
+    // Each intent on its own: a hash the text shows is denied as before, the hidden install asks.
+    const shown = { ...hidden, intents: { dependency: true, hash: true, dependencyEvidence: 'hidden' as const, hashEvidence: 'command' as const }, facts: { hash: 'sha256sum a' } };
+    expect(codeOf(input({}, shown))).toBe('deny/HASH_NOT_AUTHORIZED');
+    expect(codeOf(input({ hash: 'allow', deps: 'deny' }, shown))).toBe('ask/DEPENDENCY_NOT_AUTHORIZED');
+  });
+
   it('files-scope: files= asks for unprovable writes and denies effects outside the globs', () => {
     const c = { files: [`${ROOT}/src/**`, `${ROOT}/test/a.ts`], filesAsTyped: ['src/**', 'test/a.ts'] };
     expect(codeOf(input(c))).toBe('allow/WITHIN_CONTRACT');

@@ -177,6 +177,17 @@ function intentPolicy(intent: keyof typeof INTENT_POLICIES): (f: DecisionFacts) 
   return (f) => {
     const policy = f.contract[setting];
     if (!f.action[intent] || policy === 'allow') return null;
+    if (f.action[`${intent}Hidden`]) {
+      // Principle: unproven is not a read, nor is it proof of intent. What runs is not visible
+      // (`$PM install x`, `eval "$X"`), so the user is asked, whatever deny says.
+      return {
+        outcome: 'ask',
+        code,
+        explanation: `${f.words.segment(['unproven', intent], f.action.tool)} runs something remit cannot see, which may add a dependency or compute a hash; the task did not request that.`,
+        fact: { kind: 'intent', reason: `what it runs is not visible, and it may do what ${setting}=${policy} holds back` },
+        nextStep: `\`${f.words.directive({ [setting]: 'allow' })}\` ${approveLine}`,
+      };
+    }
     return {
       outcome: policyOutcome(policy),
       code,

@@ -131,7 +131,12 @@ describe('principle 2: dynamic words are unknown, never skipped', () => {
     for (const cmd of ['$PM install x', '$H a.txt', 'eval "$X"', 'sh -c "$X"', 'python3 -c "$CODE"', 'find . -exec $H {} +', 'env $PM install x']) {
       const r = classifyShell(cmd, ctx());
       expect({ cmd, m: r.mutability, dep: r.intents.dependency, hash: r.intents.hash }).toEqual({ cmd, m: 'unknown', dep: true, hash: true });
+      // Possible, not shown: the policies ask for it rather than deny (rules hash-policy, dependency-policy).
+      expect({ cmd, dep: r.intents.dependencyEvidence, hash: r.intents.hashEvidence }).toEqual({ cmd, dep: 'hidden', hash: 'hidden' });
     }
+    // What the text shows outranks what it may hide.
+    const both = classifyShell('sha256sum a.txt; $PM install x', ctx());
+    expect(both.intents).toMatchObject({ hash: true, hashEvidence: 'command', dependency: true, dependencyEvidence: 'hidden' });
   });
 
   it('~user in a write position is an unproven write', () => {

@@ -124,13 +124,14 @@ export class ShellAccumulator {
 
   addDependency(evidence: EvidenceKind, name: string): void {
     this.dependency = true;
-    if (this.dependencyEvidence === undefined) this.dependencyEvidence = evidence;
+    // A shown intent outranks one that is only possible.
+    if (this.dependencyEvidence === undefined || this.dependencyEvidence === 'hidden') this.dependencyEvidence = evidence;
     if (this.dependencyNames.length < 16 && !this.dependencyNames.includes(name)) this.dependencyNames.push(name);
   }
 
   addHash(evidence: EvidenceKind, fact: string): void {
     this.hash = true;
-    if (this.hashEvidence === undefined) this.hashEvidence = evidence;
+    if (this.hashEvidence === undefined || this.hashEvidence === 'hidden') this.hashEvidence = evidence;
     if (this.facts.hash === undefined) this.facts.hash = clip(fact);
   }
 

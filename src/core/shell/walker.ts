@@ -509,8 +509,8 @@ export class ShellWalker {
   }
 
   private hiddenIntents(text: string): void {
-    this.acc.addDependency('command', '(a command named at run time)');
-    this.acc.addHash('command', text);
+    this.acc.addDependency('hidden', '(a command named at run time)');
+    this.acc.addHash('hidden', text);
   }
 
   unproven(inv: Invocation, reason: AnalysisReason): void {

@@ -37,8 +37,9 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
 function unprovenCodeIntents(w: ShellWalker, inv: Invocation, scan: CodeScan): void {
   if (scan.hashModule && !scan.hash) w.acc.addHash('code', scan.hashModule);
   if (scan.runsOtherCode) {
-    w.acc.addDependency('code', '(a command the code runs)');
-    w.acc.addHash('code', inv.text);
+    // What it runs is not in its text: possible intents, which ask (rules dependency-policy, hash-policy).
+    w.acc.addDependency('hidden', '(a command the code runs)');
+    w.acc.addHash('hidden', inv.text);
   }
 }
 
