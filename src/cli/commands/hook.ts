@@ -6,6 +6,8 @@ import path from 'node:path';
 import { readHookStdin, readHookStdinSync } from '../../../adapters/command-hook/stdin.js';
 import type { HookOptions, HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
+import type { ControlEvent } from '../../generated/types.js';
+import type { ControllerResult } from '../../core/controller/result.js';
 import type { NativeResponse } from '../../core/host/adapter.js';
 import type { Runtime } from '../../core/host/runtime.js';
 import { resolveRemitHome } from '../../core/state/home.js';
@@ -47,6 +49,32 @@ function parseArgs(argv: string[], hosts: readonly HostModule[]): HookArgs {
   return { host, ...(event ? { event } : {}), ...(home ? { home } : {}) };
 }
 
+/**
+ * The path a hook took, by kind only (host, event, the action's mutability, the answer's kind
+ * and outcome: never a path, a command or an id), e.g. `claude.action.before.write.deny`.
+ */
+export function codePathOf(host: string, event: ControlEvent, result: ControllerResult): string {
+  const action = event.kind === 'action.before' ? event.action.mutability : '';
+  const answer = result.kind === 'decision' ? result.decision.outcome : result.kind;
+  return [host, event.kind, action, answer].filter(Boolean).join('.');
+}
+
+/**
+ * Tells the bundle loader (scripts/build/bundle-loader.cjs) which path this hook took, once it
+ * answered: the loader adds to its V8 code cache what a path compiles the first time that path
+ * runs, so no later hook on it compiles from source. Nothing listens in any other process.
+ */
+function announceCodePath(runtime: Runtime, host: string): Runtime {
+  return {
+    ...runtime,
+    handle: async (event) => {
+      const result = await runtime.handle(event);
+      (process as NodeJS.EventEmitter).emit('remit:code-path', codePathOf(host, event, result));
+      return result;
+    },
+  };
+}
+
 export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   const args = parseArgs(argv, hosts);
   const host = findHost(args.host, hosts);
@@ -70,7 +98,7 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     io.stderr(`remit hook: cannot start (${err instanceof Error ? err.message.split('\n')[0] : 'unknown error'})\n`);
     return 0;
   }
-  const response = await runHook(args.host, args.event, text, runtime, { cwd: io.cwd, truncated }, hosts);
+  const response = await runHook(args.host, args.event, text, announceCodePath(runtime, args.host), { cwd: io.cwd, truncated }, hosts);
   if (response.stdout) io.stdout(response.stdout);
   if (response.stderr) io.stderr(response.stderr);
   return response.exitCode ?? 0;
