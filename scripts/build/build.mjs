@@ -86,6 +86,23 @@ const plainFs = {
   },
 };
 
+// `import path from 'node:path'` in an ES module becomes, in a CommonJS bundle, a copy of
+// Node's module made for each importing module (esbuild's __toESM: an object with a getter per
+// member; a shell hook made 22 of them). Node's modules that remit imports that way are one
+// module of the bundle instead, which every importer shares.
+const SHARED_BUILTINS = ['path', 'os'];
+const sharedBuiltins = {
+  name: 'remit-shared-builtins',
+  setup(b) {
+    const filter = new RegExp(`^(node:)?(${SHARED_BUILTINS.join('|')})$`);
+    b.onResolve({ filter }, (args) => (args.namespace === 'remit-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'remit-builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'remit-builtin' }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      return { contents: `const m = require("node:${args.path}");\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`, loader: 'js', resolveDir: root };
+    });
+  },
+};
+
 // --size: each file's size and, for every chunk, the inputs that take most of it.
 const sizes = process.argv.includes('--size');
 const inputs = {};
@@ -101,7 +118,7 @@ for (const [file, src] of Object.entries(CHUNKS)) {
   // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
   // (scripts/build/host-parts.mjs); the command chunk carries every part.
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, ...parts] });
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, sharedBuiltins, ...parts] });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
