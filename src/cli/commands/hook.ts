@@ -90,7 +90,12 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
       // A relative --home would put state inside the project, where self-protection does not look.
       home: args.home ? path.resolve(io.cwd, args.home) : resolveRemitHome(io.env),
       env: io.env,
-      protectedPaths: { hostConfig: protectedHostConfig(io.env, hosts) },
+      // Listed when a check first needs them (create-runtime resolves them then): a prompt or a read never does.
+      protectedPaths: {
+        get hostConfig() {
+          return protectedHostConfig(io.env, hosts);
+        },
+      },
       channels: { deny: 'json-deny', ask: host.capability.ask },
     });
   } catch (err) {
