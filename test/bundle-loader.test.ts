@@ -14,7 +14,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function place(hashes: Record<string, string>, files: Record<string, string>): string {
-  const loader = readFileSync('scripts/build/bundle-loader.cjs', 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
+  // As scripts/build/build.mjs fills them in: each chunk's hash, and the chunks holding import().
+  const dynamic = Object.keys(hashes).filter((f) => files[f]?.includes('import('));
+  const loader = readFileSync('scripts/build/bundle-loader.cjs', 'utf8')
+    .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
+    .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
   writeFileSync(path.join(dir, 'remit.cjs'), loader);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return path.join(dir, 'remit.cjs');
@@ -36,7 +40,36 @@ describe('the bundle loader', () => {
     expect(existsSync(path.join(dir, '.remit-extra.cjs.v8cache'))).toBe(true);
     for (let i = 0; i < 5; i++) expect(run(entry)).toBe('7 object remit-main.cjs true\n');
     // The generation counts up to its cap, then the cache stays as it is.
-    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache'), 'latin1').split('\n')[0]).toMatch(/ 3$/);
+    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache'), 'latin1').split('\n')[0]).toMatch(/ 3 -$/);
+  });
+
+  it('after its first runs, rewrites a cache only for a path no earlier run took, naming the chunks it ran through', () => {
+    // The chunk names its path as a hook does (src/cli/commands/hook.ts); `extra` loads a second chunk.
+    const entry = place(
+      { 'remit-main.cjs': 'd'.repeat(32), 'remit-extra.cjs': 'e'.repeat(32) },
+      {
+        'remit-main.cjs': 'if (process.env.EXTRA) require("./remit-extra.cjs"); process.emit("remit:code-path", process.env.CODE_PATH); console.log("ok");',
+        'remit-extra.cjs': 'exports.v = 1;',
+      },
+    );
+    const header = (chunk: string) => readFileSync(path.join(dir, `.${chunk}.v8cache`), 'latin1').split('\n')[0]!;
+    const runWith = (env: Record<string, string>) => execFileSync(process.execPath, [entry], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+    for (let i = 0; i < 5; i++) expect(runWith({ CODE_PATH: 'claude.prompt.submit.context' })).toBe('ok\n');
+    expect(header('remit-main.cjs')).toMatch(/ 3 claude\.prompt\.submit\.context$/);
+    const settled = readFileSync(path.join(dir, '.remit-main.cjs.v8cache'));
+    expect(runWith({ CODE_PATH: 'claude.prompt.submit.context' })).toBe('ok\n');
+    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache')).equals(settled)).toBe(true);
+    // A new path, past the cap: written once, with the path added, and the generation counted.
+    expect(runWith({ CODE_PATH: 'claude.action.before.write.deny' })).toBe('ok\n');
+    expect(header('remit-main.cjs')).toMatch(/ 4 claude\.prompt\.submit\.context,claude\.action\.before\.write\.deny$/);
+    // The same event through another chunk is another path, for both chunks.
+    expect(runWith({ CODE_PATH: 'claude.action.before.write.deny', EXTRA: '1' })).toBe('ok\n');
+    expect(header('remit-main.cjs')).toMatch(/,claude\.action\.before\.write\.deny\+extra$/);
+    expect(header('remit-extra.cjs')).toMatch(/ 0 claude\.action\.before\.write\.deny\+extra$/);
+    // A name that is not a plain path name is ignored.
+    const before = readFileSync(path.join(dir, '.remit-main.cjs.v8cache'));
+    expect(runWith({ CODE_PATH: 'a b,c' })).toBe('ok\n');
+    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache')).equals(before)).toBe(true);
   });
 
   it('keeps import() working in a chunk, without a cache for it and without the experimental warning', () => {

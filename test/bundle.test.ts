@@ -53,7 +53,10 @@ describe('the built bundle', () => {
     const cache = path.join(installed, version, '.remit-hook.cjs.v8cache');
     expect(existsSync(cache)).toBe(true);
     const header = readFileSync(cache, 'latin1').split('\n')[0]!;
-    expect(header).toMatch(/^remit-v8cache 1 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+$/);
+    expect(header).toMatch(/^remit-v8cache 2 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+ [A-Za-z0-9._:+,-]+$/);
+    // The hooks above took a prompt, a refused shell command and a refused and an allowed write: each path is held.
+    expect(header).toContain('claude.prompt.submit.context');
+    expect(header).toContain('claude.action.before.write.allow+files');
     const base = { session_id: 'cache-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- cache test' });
     const deny = (): string => JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: `t${Math.random()}`, tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' } })).hookSpecificOutput.permissionDecision;
@@ -67,7 +70,7 @@ describe('the built bundle', () => {
     expect(deny()).toBe('deny');
     expect(readFileSync(cache).equals(bad)).toBe(false);
     // A cache made for other bytes (another build) is never handed to V8.
-    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 1 ${'0'.repeat(32)} 1 1 v0.0.0 x 0\n`), good.subarray(header.length + 1)]));
+    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 2 ${'0'.repeat(32)} 1 1 v0.0.0 x 0 -\n`), good.subarray(header.length + 1)]));
     expect(deny()).toBe('deny');
     expect(readFileSync(cache, 'latin1').split('\n')[0]).not.toContain('0'.repeat(32));
   });

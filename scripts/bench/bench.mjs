@@ -17,7 +17,7 @@ import { cpus } from 'node:os';
 import { loadavg } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sharedOptions } from '../build/build.mjs';
+import { cjsBanner, sharedOptions } from '../build/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(root, '.bench');
@@ -53,7 +53,7 @@ row('dist/remit.cjs + remit-hook.cjs size (what every hook loads)', `${(size / 1
 // 2. In-process figures: each bench entry in scripts/bench/*.ts is bundled and run; it prints JSON rows.
 for (const file of readdirSync(join(root, 'scripts/bench')).filter((f) => f.endsWith('.ts')).sort()) {
   const out = join(outDir, file.replace(/\.ts$/, '.cjs'));
-  await build({ ...sharedOptions, minify: false, entryPoints: [join(root, 'scripts/bench', file)], outfile: out, format: 'cjs', banner: { js: 'var __remitImportMetaUrl=require("url").pathToFileURL(__filename).href;' } });
+  await build({ ...sharedOptions, minify: false, entryPoints: [join(root, 'scripts/bench', file)], outfile: out, format: 'cjs', banner: { js: cjsBanner } });
   const r = spawnSync(process.execPath, [out, ...(quick ? ['--quick'] : []), ...(full ? ['--full'] : [])], { encoding: 'utf8', cwd: root, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) {
     row(`${file}`, 'FAILED: ' + (r.stderr || '').split('\n').slice(0, 3).join(' '), '-', false);

@@ -21,7 +21,7 @@ export const sharedOptions = {
   minify: !process.argv.includes('--no-minify'),
   legalComments: 'none',
   logLevel: 'warning',
-  define: { __REMIT_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__remitImportMetaUrl' },
+  define: { __REMIT_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__remitMeta.url' },
   // A chunk is loaded with require(): the ESM loader would cost more and miss minified exports.
   supported: { 'dynamic-import': false },
   // jsonc-parser's default (UMD) entry require()s its parts by computed path, which a bundle
@@ -86,17 +86,39 @@ const plainFs = {
   },
 };
 
+// `import path from 'node:path'` in an ES module becomes, in a CommonJS bundle, a copy of
+// Node's module made for each importing module (esbuild's __toESM: an object with a getter per
+// member; a shell hook made 22 of them). Node's modules that remit imports that way are one
+// module of the bundle instead, which every importer shares.
+const SHARED_BUILTINS = ['path', 'os'];
+const sharedBuiltins = {
+  name: 'remit-shared-builtins',
+  setup(b) {
+    const filter = new RegExp(`^(node:)?(${SHARED_BUILTINS.join('|')})$`);
+    b.onResolve({ filter }, (args) => (args.namespace === 'remit-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'remit-builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'remit-builtin' }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      return { contents: `const m = require("node:${args.path}");\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`, loader: 'js', resolveDir: root };
+    });
+  },
+};
+
 // --size: each file's size and, for every chunk, the inputs that take most of it.
 const sizes = process.argv.includes('--size');
 const inputs = {};
-const banner = 'var __remitImportMetaUrl=require("url").pathToFileURL(__filename).href;';
+/**
+ * What `import.meta.url` means in a CommonJS bundle (sharedOptions.define): the file's URL, made
+ * when code asks for it. Made eagerly, as the banner of every chunk, it cost a hook a third of a
+ * millisecond (Node's URL code starting) for a value only the command chunk reads.
+ */
+export const cjsBanner = 'var __remitMeta={get url(){return require("url").pathToFileURL(__filename).href}};';
 for (const [file, src] of Object.entries(CHUNKS)) {
   // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
   const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
   // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
   // (scripts/build/host-parts.mjs); the command chunk carries every part.
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: banner }, plugins: [splitChunks(file), plainFs, ...parts] });
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, sharedBuiltins, ...parts] });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
@@ -111,7 +133,10 @@ for (const f of Object.keys(CHUNKS)) {
 }
 // The entry knows each chunk's content hash: a code cache is used only for the bytes it was made from.
 const hashes = Object.fromEntries(Object.keys(CHUNKS).map((f) => [f, createHash('sha256').update(readFileSync(join(root, 'dist', f))).digest('hex').slice(0, 32)]));
-const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8').replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`);
+const dynamic = Object.keys(CHUNKS).filter((f) => readFileSync(join(root, 'dist', f), 'latin1').includes('import('));
+const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8')
+  .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
+  .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
 const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
 writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${code}`);
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);

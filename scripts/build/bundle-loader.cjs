@@ -1,14 +1,19 @@
 // dist/remit.cjs: loads the bundle (remit-hook.cjs for `remit hook`, remit-main.cjs for every
 // other command) and its chunks through a V8 code cache kept beside them, so a hook process
 // skips parsing and compiling what the last run compiled.
-// scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build).
+// scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build) and DYNAMIC.
 //
 // A cache file `.<chunk>.v8cache` starts with a header naming the chunk's build hash, its size
 // and mtime, the Node version and the architecture; any mismatch, or V8 rejecting the data
 // (another V8 version or flag set), and the chunk compiles from source as before and the cache
 // is rewritten at exit (temp file + rename: concurrent hooks never see a half-written cache).
-// The cache holds what the run that wrote it compiled, so the first few runs (a prompt, a tool
-// call, its result) each rewrite it with their own functions added; after GENERATIONS it stays.
+// The cache holds what the runs that wrote it compiled: a run that starts from the cache and
+// compiles more writes the union. So the first GENERATIONS runs each rewrite it, and after them
+// a run rewrites it only when it took a path no earlier writer took: a hook names its path
+// (host, event, kind of action, answer; `remit:code-path`, src/cli/commands/hook.ts) and the
+// header lists the paths the cache holds, at most MAX_PATHS. Without that, a cache written by a
+// session's first prompts and reads would leave every write, refusal or patch compiling its
+// own functions from source on every call.
 // Nothing here can change what the code does: a cache is bytecode for exactly these bytes.
 'use strict';
 const fs = require('fs');
@@ -17,9 +22,21 @@ const vm = require('vm');
 const Module = require('module');
 
 const HASHES = __REMIT_CHUNK_HASHES__;
+// The chunks whose text holds `import(` (the build knows; scanning a chunk's text for it costs
+// a hook more than a tenth of a millisecond per chunk). A chunk the build did not hash is scanned.
+const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;
 const GENERATIONS = 4;
+const MAX_PATHS = 32;
+const PATH_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+const HEAD = '(function (exports, require, module, __filename, __dirname) {';
+const TAIL = '\n})';
 const loaded = new Map();
-const stale = [];
+/** Every cacheable chunk this run loaded: its script, cache file, header and what its cache held. */
+const chunks = [];
+let codePath;
+process.on('remit:code-path', (name) => {
+  if (typeof name === 'string' && PATH_NAME.test(name)) codePath = name;
+});
 // import() inside a chunk goes to Node's own ESM loader, as it would from a required file.
 // A script made from cached data loses that callback (Node 20: ERR_VM_DYNAMIC_IMPORT_CALLBACK_
 // MISSING), so a chunk whose text holds `import(` always compiles from source. Node 20 flags the
@@ -34,7 +51,7 @@ if (dynamicImport) {
   };
 }
 
-/** The cached data and its generation, or undefined when absent or made for other bytes. */
+/** The cached data, its generation and the paths it holds, or undefined when absent or made for other bytes. */
 function readCache(file, header) {
   let data;
   try {
@@ -44,17 +61,25 @@ function readCache(file, header) {
   }
   const n = data.indexOf(10);
   if (n < 0) return undefined;
-  const line = data.toString('latin1', 0, n);
-  const sp = line.lastIndexOf(' ');
-  if (line.slice(0, sp) !== header) return undefined;
-  return { data: data.subarray(n + 1), generation: Number(line.slice(sp + 1)) || 0 };
+  const line = data.latin1Slice(0, n);
+  const paths = line.lastIndexOf(' ');
+  const gen = line.lastIndexOf(' ', paths - 1);
+  if (gen < 0 || line.slice(0, gen) !== header) return undefined;
+  const held = line.slice(paths + 1);
+  return { data: data.subarray(n + 1), generation: Number(line.slice(gen + 1, paths)) || 0, paths: held === '-' ? [] : held.split(',') };
 }
 
 function writeCaches() {
-  for (const { script, cacheFile, header, generation } of stale) {
+  // The same event can run through other chunks (a Read, or a shell command that only reads):
+  // the path names them too, e.g. claude.action.before.read.allow+shell.
+  const taken = codePath === undefined ? undefined : [codePath, ...chunks.slice(1).map((c) => c.name.slice(6, -4))].join('+');
+  for (const { script, cacheFile, header, generation, paths } of chunks) {
+    const added = taken !== undefined && !paths.includes(taken) && paths.length < MAX_PATHS;
+    if (generation >= GENERATIONS && !added) continue;
+    const held = added ? [...paths, taken] : paths;
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
-      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header} ${generation}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
+      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header} ${generation} ${held.join(',') || '-'}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
       fs.renameSync(tmp, cacheFile);
     } catch {
       // A read-only install folder only costs the compile; never a hook's answer.
@@ -70,41 +95,66 @@ function load(name) {
   if (done) return done.exports;
   const file = path.join(__dirname, name);
   const fd = fs.openSync(file, 'r');
-  let source;
+  let wrapped;
   let header;
   try {
     const st = fs.fstatSync(fd);
-    // The build makes every chunk pure ASCII, so latin1 reads the same text: in one read of
-    // the known size, where 'utf8' would read it in 8 KB pieces and decode it.
-    source = fs.readFileSync(fd, 'latin1');
-    header = `remit-v8cache 1 ${HASHES[name] || 'unknown'} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
+    // The chunk is read between the CommonJS wrapper's two ends in one buffer and becomes one
+    // string: joining them as strings would copy the whole text once more, and both copies
+    // count against V8's young generation (a scavenge a hook would otherwise not need). The
+    // build makes every chunk pure ASCII, so latin1 reads the same text, in one read of the
+    // known size where 'utf8' would read it in 8 KB pieces and decode it.
+    const buf = Buffer.allocUnsafe(HEAD.length + st.size + TAIL.length);
+    buf.latin1Write(HEAD, 0);
+    let n = 0;
+    while (n < st.size) {
+      const got = fs.readSync(fd, buf, HEAD.length + n, st.size - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    buf.latin1Write(TAIL, HEAD.length + n);
+    wrapped = buf.latin1Slice(0, HEAD.length + n + TAIL.length);
+    header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
   } finally {
     fs.closeSync(fd);
   }
   const cacheFile = path.join(__dirname, `.${name}.v8cache`);
-  const imports = source.includes('import(');
+  const imports = HASHES[name] ? DYNAMIC.includes(name) : wrapped.includes('import(');
   const cacheable = Boolean(HASHES[name]) && !imports;
   const cached = cacheable ? readCache(cacheFile, header) : undefined;
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapped, {
     filename: file,
     ...(cached ? { cachedData: cached.data } : {}),
     ...(imports && dynamicImport ? { importModuleDynamically: dynamicImport } : {}),
   });
-  const generation = !cached || script.cachedDataRejected ? 0 : cached.generation + 1;
-  if (cacheable && generation < GENERATIONS) {
-    if (stale.length === 0) process.once('exit', writeCaches);
-    stale.push({ script, cacheFile, header, generation });
+  if (cacheable) {
+    const fresh = !cached || script.cachedDataRejected;
+    if (chunks.length === 0) process.on('exit', writeCaches);
+    chunks.push({ name, script, cacheFile, header, generation: fresh ? 0 : cached.generation + 1, paths: fresh ? [] : cached.paths });
   }
   const mod = new Module(file, module);
   mod.filename = file;
-  mod.paths = Module._nodeModulePaths(__dirname);
   loaded.set(name, mod);
-  const fallback = Module.createRequire(file);
-  const req = (id) => (/^\.\/remit-[a-z]+\.cjs$/.test(id) && HASHES[id.slice(2)] ? load(id.slice(2)) : fallback(id));
-  req.resolve = fallback.resolve;
-  req.cache = fallback.cache;
-  req.main = require.main;
+  // What a chunk requires is a sibling chunk or one of Node's modules (the build bundles
+  // everything else); anything else, and require.resolve/cache, go to a require of the chunk's
+  // own file, made only then: making it for every chunk costs a hook Node's module-path
+  // look-ups for nothing.
+  let fallback;
+  const own = () => (fallback ??= Module.createRequire(file));
+  const req = (id) => (/^\.\/remit-[a-z]+\.cjs$/.test(id) && HASHES[id.slice(2)] ? load(id.slice(2)) : Module.isBuiltin(id) ? require(id) : own()(id));
+  Object.defineProperties(req, {
+    resolve: { get: () => own().resolve },
+    cache: { get: () => own().cache },
+    main: { value: require.main },
+  });
+  let paths;
+  Object.defineProperty(mod, 'paths', {
+    get: () => (paths ??= Module._nodeModulePaths(__dirname)),
+    set: (v) => {
+      paths = v;
+    },
+    enumerable: true,
+  });
   script.runInThisContext().call(mod.exports, mod.exports, req, mod, file, __dirname);
   mod.loaded = true;
   return mod.exports;

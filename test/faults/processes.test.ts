@@ -100,7 +100,9 @@ describe.sequential('real hook processes', () => {
     // A refusal is the budget's, or (a lock wait past 5 s on a loaded machine) a GUARD_ERROR: never an admission.
     for (const r of refused) expect(r.reason).toMatch(/AGENT_BUDGET_EXHAUSTED|GUARD_ERROR/);
     const launches = w.auditLines('race').map((l) => JSON.parse(l)).filter((r) => r.kind === 'action');
-    expect(launches).toHaveLength(64);
+    // On a mismatch, say which records there are: a second record for one call names a fault after its decision.
+    const shown = () => launches.map((r) => `${r.seq} ${r.decision.outcome} ${r.decision.reasonCode}${r.error ? ` ${r.error}` : ''} ${String(r.action?.inputDigest).slice(0, 10)}`).join('\n');
+    expect(launches, shown()).toHaveLength(64);
     expect(launches.filter((r) => r.decision.outcome === 'allow')).toHaveLength(4);
     expect(w.lostRecords(refused)).toEqual([]);
     expect(w.status('race')).toMatchObject({ agents: { reserved: 4, cap: 4 } });

@@ -33,6 +33,21 @@ describe('remit hook', () => {
     expect(JSON.parse(write.out).hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
   });
 
+  it('names the path each hook took, by kind only, for the bundle loader\'s code cache', async () => {
+    const paths: unknown[] = [];
+    const listen = (p: unknown) => paths.push(p);
+    process.on('remit:code-path', listen);
+    try {
+      const base = { session_id: 'sess-2', cwd: dir, transcript_path: null };
+      await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- paths' }));
+      await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(dir, 'secret-name.md'), content: 'x' }, tool_use_id: 't1' }));
+      await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: path.join(dir, 'src', 'a.ts') }, tool_use_id: 't2' }));
+    } finally {
+      process.off('remit:code-path', listen);
+    }
+    expect(paths).toEqual(['claude.prompt.submit.context', 'claude.action.before.write.deny', 'claude.action.before.read.allow']);
+  });
+
   it('answers bad input with nothing on stdout and exit 0', async () => {
     for (const body of ['', 'plain text', '[1]', '{"session_id":']) {
       const r = await hook(['codex', 'PreToolUse'], body);

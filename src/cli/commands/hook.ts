@@ -6,7 +6,8 @@ import path from 'node:path';
 import { readHookStdin, readHookStdinSync } from '../../../adapters/command-hook/stdin.js';
 import type { HookOptions, HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
-import type { Decision } from '../../generated/types.js';
+import type { ControlEvent, Decision } from '../../generated/types.js';
+import type { ControllerResult } from '../../core/controller/result.js';
 import type { NativeResponse } from '../../core/host/adapter.js';
 import type { Runtime } from '../../core/host/runtime.js';
 import { resolveRemitHome } from '../../core/state/home.js';
@@ -48,6 +49,36 @@ function parseArgs(argv: string[], hosts: readonly HostModule[]): HookArgs {
   return { host, ...(event ? { event } : {}), ...(home ? { home } : {}) };
 }
 
+/**
+ * The path a hook took, by kind only (host, event, the action's mutability, the answer's kind
+ * and outcome: never a path, a command or an id), e.g. `claude.action.before.write.deny`.
+ */
+export function codePathOf(host: string, event: ControlEvent, result: ControllerResult): string {
+  const action = event.kind === 'action.before' ? event.action.mutability : '';
+  const answer = result.kind === 'decision' ? result.decision.outcome : result.kind;
+  return [host, event.kind, action, answer].filter(Boolean).join('.');
+}
+
+/**
+ * Tells the bundle loader (scripts/build/bundle-loader.cjs) which path this hook took, once it
+ * answered: the loader adds to its V8 code cache what a path compiles the first time that path
+ * runs, so no later hook on it compiles from source. Nothing listens in any other process.
+ */
+function announceCodePath(runtime: Runtime, host: string): Runtime {
+  return {
+    ...runtime,
+    handle: async (event) => {
+      const result = await runtime.handle(event);
+      try {
+        (process as NodeJS.EventEmitter).emit('remit:code-path', codePathOf(host, event, result));
+      } catch {
+        // A cache that cannot learn the path changes no answer (and must not turn it into a fault).
+      }
+      return result;
+    },
+  };
+}
+
 export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   const args = parseArgs(argv, hosts);
   const host = findHost(args.host, hosts);
@@ -63,10 +94,15 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
       // A relative --home would put state inside the project, where self-protection does not look.
       home: args.home ? path.resolve(io.cwd, args.home) : resolveRemitHome(io.env),
       env: io.env,
-      protectedPaths: { hostConfig: protectedHostConfig(io.env, hosts) },
+      // Listed when a check first needs them (create-runtime resolves them then): a prompt or a read never does.
+      protectedPaths: {
+        get hostConfig() {
+          return protectedHostConfig(io.env, hosts);
+        },
+      },
       channels: { deny: 'json-deny', ask: host.capability.ask },
     });
-    response = await runHook(args.host, args.event, text, runtime, { cwd: io.cwd, truncated }, hosts);
+    response = await runHook(args.host, args.event, text, announceCodePath(runtime, args.host), { cwd: io.cwd, truncated }, hosts);
   } catch (err) {
     // remit itself failed (its runtime could not start, or an answer could not be rendered), so
     // nothing proves the session is not armed: the same payload goes through the host's hook

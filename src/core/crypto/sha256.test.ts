@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { engineFor, hmacSha256, NATIVE_FROM, sha256, viaWebAssembly } from './sha256.js';
-import { DATA, PAGE } from './sha256-module.js';
+import { BLOCKS_PER_COPY, engineFor, hmacSha256, NATIVE_FROM, sha256, spread, viaWebAssembly } from './sha256.js';
+import { COPIES, DATA, OUT, PAGE, SHA256_WASM } from './sha256-module.js';
 
 const ROOM = PAGE - DATA;
 
@@ -87,5 +87,48 @@ describe.each(IMPLEMENTATIONS)('hmacSha256 through %s', (_, _sha256, hmacSha256)
     const long = randomBytes(NATIVE_FROM + 3);
     expect(hmacSha256(key, long).toString('hex')).toBe(nodeHmac(key, long));
     expect(hmacSha256(key, long.subarray(0, NATIVE_FROM - 100)).toString('hex')).toBe(nodeHmac(key, long.subarray(0, NATIVE_FROM - 100)));
+  });
+});
+
+describe('the compression spread over the module\'s copies', () => {
+  it('runs each spare copy at most BLOCKS_PER_COPY blocks, in order over contiguous memory, and gives the first what the spares cannot take', () => {
+    const calls: [number, number, number][] = [];
+    const copies = Array.from({ length: 4 }, (_, n) => (ptr: number, blocks: number) => void calls.push([n, ptr, blocks]));
+    const compress = spread(copies);
+    compress(0, 1);
+    compress(64, 2 * BLOCKS_PER_COPY);
+    compress(0, 3);
+    const spares = calls.filter(([n]) => n > 0);
+    expect(spares.map(([, , b]) => b).reduce((a, b) => a + b, 0)).toBe(1 + 2 * BLOCKS_PER_COPY + 3);
+    for (let n = 1; n < 4; n++) expect(calls.filter(([c]) => c === n).reduce((a, [, , b]) => a + b, 0)).toBeLessThanOrEqual(BLOCKS_PER_COPY);
+    // The 40 blocks at 64 go through two copies, each piece starting where the last ended.
+    const piece = calls.slice(1, -1);
+    expect(piece[0]![1]).toBe(64);
+    for (let i = 1; i < piece.length; i++) expect(piece[i]![1]).toBe(piece[i - 1]![1] + piece[i - 1]![2] * 64);
+    expect(calls.map(([n]) => n)).toEqual([...calls.map(([n]) => n)].sort((a, b) => a - b));
+    // Room for fewer blocks than asked: the first copy takes the whole call.
+    compress(128, BLOCKS_PER_COPY);
+    expect(calls.at(-1)).toEqual([0, 128, BLOCKS_PER_COPY]);
+  });
+
+  it('hashes as node:crypto does through a fresh module, across every copy', () => {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SHA256_WASM, 'base64')), {});
+    const ex = instance.exports as Record<string, unknown> & { i: () => void; d: () => void; m: WebAssembly.Memory };
+    const mem = Buffer.from(ex.m.buffer);
+    const compress = spread(Array.from({ length: COPIES }, (_, n) => ex[`c${n}`] as (ptr: number, blocks: number) => void));
+    // Message lengths that walk the spares one block and many blocks at a time, then past them.
+    for (const n of [0, 55, 64, 119, 1000, 3000, 9000, 20_000]) {
+      const data = randomBytes(n);
+      const padded = Buffer.alloc(Math.ceil((n + 9) / 64) * 64);
+      data.copy(padded);
+      padded[n] = 0x80;
+      padded.writeUInt32BE(Math.floor((n * 8) / 0x100000000), padded.length - 8);
+      padded.writeUInt32BE((n * 8) >>> 0, padded.length - 4);
+      ex.i();
+      padded.copy(mem, DATA);
+      for (let at = 0; at < padded.length; at += 64) compress(DATA + at, 1);
+      ex.d();
+      expect(mem.subarray(OUT, OUT + 32).toString('hex')).toBe(nodeHash(data));
+    }
   });
 });

@@ -21,8 +21,8 @@ import { wrapperHandlers } from './programs/wrappers.js';
 
 const pwsh: Handler = (w, inv) => powershellFromArgs(w, inv);
 
-/** Every program's handler; a later family's entry wins, as in one object spread. */
-export const PROGRAMS: ReadonlyMap<string, Handler> = programTable([
+/** Every program's handler, by family; a later family's entry wins, as in one object spread. */
+const FAMILIES: readonly Record<string, Handler>[] = [
   readHandlers,
   fileHandlers,
   builtinHandlers,
@@ -36,14 +36,19 @@ export const PROGRAMS: ReadonlyMap<string, Handler> = programTable([
   systemHandlers,
   datastoreHandlers,
   { git, remit, pwsh, powershell: pwsh, 'pwsh-preview': pwsh },
-]);
+];
 
-// Filled entry by entry: spreading some four hundred handlers into one object first (a hash
-// table rebuilt as it grows) and copying its entries again cost every shell hook a millisecond.
-function programTable(families: readonly Record<string, Handler>[]): Map<string, Handler> {
-  const table = new Map<string, Handler>();
-  for (const family of families) for (const name of Object.keys(family)) table.set(name, family[name]!);
-  return table;
+/**
+ * The handler of a program name: looked up in the families, the last first. A map of some four
+ * hundred handlers built when the shell classifier loads served the one or two names a hook's
+ * command holds, and its allocation helped push a shell hook into a garbage collection.
+ */
+export function programHandler(name: string): Handler | undefined {
+  for (let i = FAMILIES.length - 1; i >= 0; i--) {
+    const family = FAMILIES[i]!;
+    if (Object.hasOwn(family, name)) return family[name];
+  }
+  return undefined;
 }
 
 /** Splits each configured check command once per config object. */
@@ -74,11 +79,11 @@ export const dispatch: Handler = (w, inv) => {
   const name = inv.name;
   if (name.includes('/')) {
     const base = name.slice(name.lastIndexOf('/') + 1);
-    const wrapperScript = base === 'gradlew' || base === 'mvnw' ? PROGRAMS.get(base) : undefined;
+    const wrapperScript = base === 'gradlew' || base === 'mvnw' ? programHandler(base) : undefined;
     if (wrapperScript) return wrapperScript(w, inv);
     return pathProgram(w, inv);
   }
-  const handler = PROGRAMS.get(name) ?? interpreterFor(name);
+  const handler = programHandler(name) ?? interpreterFor(name);
   if (handler) return handler(w, inv);
   w.unknown(inv, 'shell_command_unproven');
 };

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { latestSessionFor, readSession, withSessionLock, writeSession } from './store.js';
 import { newSessionState } from './session-state.js';
-import { resolveRemitHome, sessionFile, sessionKey } from './home.js';
+import { projectPointerFile, resolveRemitHome, sessionFile, sessionKey } from './home.js';
 import { LockTimeoutError, lockPathOf } from './lock.js';
 import { defaultContract } from '../contract/index.js';
 import { encodeState } from './decode.js';
@@ -90,6 +90,31 @@ describe('store', () => {
     rmSync(path.join(home, 'projects'), { recursive: true });
     expect(latestSessionFor(home, '/proj')).toBe(b);
     expect(latestSessionFor(home, '/elsewhere')).toBeNull();
+  });
+
+  it('moves an existing pointer in place, and never writes through a link planted in its place', async () => {
+    const a = sessionKey('h', 'a');
+    const b = sessionKey('h', 'b');
+    const pointer = projectPointerFile(home, '/proj');
+    const write = (k: string) => withSessionLock(home, k, 1000, () => writeSession(home, k, state('/proj', '2026-01-01T00:00:00.000Z')));
+    await write(a);
+    const inode = statSync(pointer).ino;
+    await write(b);
+    expect(readFileSync(pointer, 'utf8')).toBe(b);
+    await write(a);
+    expect(readFileSync(pointer, 'utf8')).toBe(a);
+    // The same file throughout: rewritten, not replaced.
+    expect(statSync(pointer).ino).toBe(inode);
+    expect(readdirSync(path.dirname(pointer))).toEqual([path.basename(pointer)]);
+    // A link where the pointer was: the file it names keeps its bytes; the link is replaced by a pointer.
+    const target = path.join(home, 'elsewhere.txt');
+    writeFileSync(target, b);
+    rmSync(pointer);
+    symlinkSync(target, pointer);
+    await write(a);
+    expect(readFileSync(target, 'utf8')).toBe(b);
+    expect(lstatSync(pointer).isSymbolicLink()).toBe(false);
+    expect(readFileSync(pointer, 'utf8')).toBe(a);
   });
 });
 

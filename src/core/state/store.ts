@@ -4,7 +4,7 @@
 //
 // A state file that is missing while the session's audit says it was armed is damage, not a
 // new session (rule `damaged-state`): deleting the file, or pointing it at nothing, must not disarm.
-import { lstatSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
@@ -126,11 +126,7 @@ export function replaceDamagedSession(home: string, key: string, state: SessionS
 /** The project pointer is a hint (selection falls back to a scan): failing to move it is no fault. */
 function pointProjectAt(home: string, projectRoot: string, key: string): void {
   const file = projectPointerFile(home, projectRoot);
-  try {
-    if (readRegularFileSync(file, MAX_POINTER_BYTES).toString('utf8') === key) return;
-  } catch {
-    // No pointer yet.
-  }
+  if (repointInPlace(file, key)) return;
   try {
     // One temp name per pointer: two sessions of a project racing here each write all 24
     // bytes, and a killed writer's temp file is reused by the next pointer write. A hint needs
@@ -138,6 +134,36 @@ function pointProjectAt(home: string, projectRoot: string, key: string): void {
     writeFileAtomic(file, key, { fixedTemp: true, sync: false });
   } catch {
     // A full disk or a read-only folder: the next write tries again.
+  }
+}
+
+/**
+ * An existing pointer (a plain file holding one session key) is rewritten in place, its 24
+ * bytes in one write: where two sessions share a project it moves on nearly every hook, and a
+ * temp file and rename each time cost a journalled disk some 0.1 ms, and 1.5 ms at the 99th
+ * percentile, against 10 us. A reader racing the write that saw a mix of both keys names no
+ * session remit has and selects by scanning, as for a missing pointer. Anything else (no
+ * pointer yet, a link, a file of another size) takes the atomic path. True when the pointer
+ * names `key` now.
+ */
+function repointInPlace(file: string, key: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDWR | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return false;
+  }
+  try {
+    const st = fstatSync(fd);
+    const want = Buffer.from(key, 'latin1');
+    if (!st.isFile() || st.size !== want.length || !SESSION_KEY.test(key)) return false;
+    const now = Buffer.alloc(want.length);
+    if (readSync(fd, now, 0, now.length, 0) === now.length && now.equals(want)) return true;
+    return wfs.writeSync(fd, want, 0, want.length) === want.length;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
   }
 }
 
