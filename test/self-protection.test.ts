@@ -72,8 +72,8 @@ describe('folder operations on a protected folder or its parent touch what it pr
     expect(verdict('rm -rf ~/.remit', root, home, remit)).toBe('deny/GUARD_SELF_PROTECTION');
   });
 
-  it('~/.claude.json, a project .mcp.json and subagent definitions are host configuration', () => {
-    for (const cmd of ['echo {} > ~/.claude.json', 'echo {} > .mcp.json', 'echo x > .claude/agents/a.md', 'echo x > ~/.claude/skills/s/SKILL.md', 'echo {} > opencode.json']) {
+  it('~/.claude.json, a project .mcp.json, subagent definitions and hook scripts are host configuration', () => {
+    for (const cmd of ['echo {} > ~/.claude.json', 'echo {} > .mcp.json', 'echo x > .claude/agents/a.md', 'echo x > ~/.claude/skills/s/SKILL.md', 'echo {} > opencode.json', 'echo exit 0 > .claude/hooks/guard.sh', 'echo exit 0 > ~/.codex/hooks/pre.sh']) {
       expect(verdict(cmd, root, home, remit), cmd).toBe('deny/GUARD_SELF_PROTECTION');
     }
   });

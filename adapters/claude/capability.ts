@@ -48,6 +48,9 @@ export const CLAUDE_CAPABILITY: HostCapability = {
     '~/.claude/skills/**',
     '**/.claude/skills/**',
     '**/.claude-plugin/**',
+    // Scripts the hooks run by convention: rewriting one changes what a hook does.
+    '~/.claude/hooks/**',
+    '**/.claude/hooks/**',
     '/etc/claude-code/managed-settings.json',
     '/Library/Application Support/ClaudeCode/managed-settings.json',
   ],

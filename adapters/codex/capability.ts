@@ -41,6 +41,9 @@ export const CODEX_CAPABILITY: HostCapability = {
     '**/.agents/skills/remit/**',
     // Plugin manifests (their hooks) and the admin layer that can pin or disable hooks.
     '**/.codex-plugin/**',
+    // Scripts the hooks run by convention: rewriting one changes what a hook does.
+    '~/.codex/hooks/**',
+    '**/.codex/hooks/**',
     '/etc/codex/**',
   ],
   gaps: [
