@@ -1,6 +1,6 @@
 // The four installers in a throwaway HOME: scopes, idempotence, dry-run, overrides, refusal of
 // symlinked and malformed files, uninstall taking only remit's own files and entries, doctor.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,11 +82,19 @@ describe.each(hosts)('$name installer', (h) => {
     expect(existsSync(h.user())).toBe(true);
   });
 
-  it('refuses to write through a symlink', async () => {
+  it('writes through a linked folder (a dotfiles layout) but refuses a linked file', async () => {
     const elsewhere = path.join(base, 'elsewhere');
     mkdirSync(elsewhere);
     mkdirSync(path.dirname(path.dirname(h.user())), { recursive: true });
     symlinkSync(elsewhere, path.dirname(h.user()));
+    await h.install({ env, dist });
+    expect(existsSync(path.join(elsewhere, path.basename(h.user())))).toBe(true);
+    expect(lstatSync(path.dirname(h.user())).isSymbolicLink()).toBe(true);
+    await h.uninstall({ env, dist });
+    expect(existsSync(path.join(elsewhere, path.basename(h.user())))).toBe(false);
+    const real = path.join(base, 'real-plugin.js');
+    writeFileSync(real, 'export default () => {}\n');
+    symlinkSync(real, h.user());
     await expect(h.install({ env, dist })).rejects.toThrow(/symbolic link/);
   });
 });

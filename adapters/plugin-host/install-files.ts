@@ -59,25 +59,20 @@ export function defaultDist(): string {
 /** What a refusal tells the user to run again. */
 export type InstallVerb = 'install' | 'uninstall';
 
-/** The target itself or a folder on the way to it (below `stopAt`) that is a symlink, if any. */
-function linkOnTheWay(target: string, stopAt: string): string | null {
-  let p = target;
-  const stop = path.resolve(stopAt);
-  while (p.startsWith(stop) && p !== stop) {
-    try {
-      if (lstatSync(p).isSymbolicLink()) return p;
-    } catch {
-      // missing is fine
-    }
-    p = path.dirname(p);
+/**
+ * Refuses a target file that is a symlink: replacing it atomically would put a file where the
+ * user keeps a link. Folders on the way may be links (a dotfiles manager links ~/.config or
+ * ~/.pi): the file goes where the link points, as Claude Code's and Codex's installers do.
+ * `stopAt` is kept for the callers' shape; only the target itself is judged.
+ */
+export function refuseSymlink(target: string, _stopAt: string, verb: InstallVerb = 'install'): void {
+  let link = false;
+  try {
+    link = lstatSync(target).isSymbolicLink();
+  } catch {
+    // missing is fine
   }
-  return null;
-}
-
-/** Refuses a target (or a folder on the way) that is a symlink: remit never writes through one. */
-export function refuseSymlink(target: string, stopAt: string, verb: InstallVerb = 'install'): void {
-  const link = linkOnTheWay(target, stopAt);
-  if (link) throw new InstallError(`remit ${verb}: ${link} is a symbolic link; remit will not write through it. Replace it with a real file or folder and run ${verb} again.`);
+  if (link) throw new InstallError(`remit ${verb}: ${target} is a symbolic link; remit will not write through it. Replace it with a real file and run ${verb} again.`);
 }
 
 export function readIfExists(p: string): Buffer | undefined {

@@ -229,7 +229,7 @@ describe('uninstall around host config remit may not edit', () => {
     const before = snapshot(b.home);
     const un = b.run('uninstall', 'omp');
     expect(un.code).toBe(1);
-    expect(un.out).toBe(`omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file or folder and run uninstall again.\n`);
+    expect(un.out).toBe(`omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`);
     expect(snapshot(b.home)).toEqual(before);
   }, 60_000);
 
