@@ -54,7 +54,9 @@ export function tmuxAvailable(): string | undefined {
 export function openScreen(sb: Sandbox, file: string, args: string[], env: Record<string, string>): Screen {
   const socket = path.join(sb.root, 'tmux.sock');
   const tmux = (...a: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...a], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const command = `cd ${shellQuote(sb.project)} && exec env -i ${Object.entries(env)
+  // The pane is a real terminal whatever the suite runs under: CI often has TERM=dumb or none,
+  // and Codex's UI then stops at "TERM is set to dumb … Continue anyway?" before it draws.
+  const command = `cd ${shellQuote(sb.project)} && exec env -i ${Object.entries({ ...env, TERM: 'xterm-256color' })
     .map(([k, v]) => shellQuote(`${k}=${v}`))
     .join(' ')} ${[file, ...args].map(shellQuote).join(' ')}`;
   tmux('new-session', '-d', '-s', 'host', '-x', '160', '-y', '50', command);
