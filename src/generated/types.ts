@@ -434,6 +434,10 @@ record: RuntimeEvent
 label: (null | ("correct" | "incorrect" | "inconclusive"))
 hostEffect: HostEffect
 /**
+ * The guard error record that superseded this one: the state after it could not be written, so it never took effect, and the host was told that record's verdict (docs/DESIGN.md#fail-modes).
+ */
+supersededBy?: string
+/**
  * The rule that decided (docs/DESIGN.md#rule-table).
  */
 rule?: string
@@ -508,6 +512,10 @@ hostEffect?: ("unobserved" | "executed_despite_deny" | "executed" | "not_execute
  * The event a label, approval or effect record is about; on a lifecycle record of an action.after, the decision of that call.
  */
 about?: string
+/**
+ * A guard error recorded after an earlier record of the same call or fact whose state could not be written (docs/DESIGN.md#fail-modes): that record says what was decided, this one what the host was told; the earlier one never took effect.
+ */
+supersedes?: string
 label?: ("correct" | "incorrect" | "inconclusive")
 /**
  * The error code of a malformed directive.

@@ -3,7 +3,7 @@
 // shapes and the tamperings `audit verify` claims to detect. Counts go to test/faults/tally.ts.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, lutimesSync, readlinkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushTally } from './tally.js';
@@ -131,10 +131,17 @@ describe.sequential('each defect, through the built hook', () => {
     expect(w.verify()).toBe(0);
   });
 
-  it('5: hooks that time out on a held session lock at once keep the chain in order', async () => {
+  it('5: hooks that time out on a held session lock at once keep the chain in order; none takes a live holder\'s lock, however old', async () => {
     const w = world('d5');
     const runs = armReview(w);
-    const held = await holdLock(holder, w, 's');
+    // A holder that never refreshes its lock (a synchronous hook starved of the processor),
+    // its lock dated past the stale age: it still runs, so nobody may take the lock from it, or
+    // two writers would share the state's temp file (the 64-launch race's second record).
+    const held = await holdLock(holder, w, 's', 'stall');
+    const lock = `${w.stateFile('s')}.lock`;
+    const owner = readlinkSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    lutimesSync(lock, old, old);
     try {
       scenario();
       const n = 12;
@@ -144,6 +151,7 @@ describe.sequential('each defect, through the built hook', () => {
       const timeouts = records(w, 's').filter((r) => r.error === 'LOCK_TIMEOUT');
       expect(timeouts).toHaveLength(n);
       expect(new Set(timeouts.map((r) => r.seq)).size).toBe(n);
+      expect(readlinkSync(lock)).toBe(owner);
     } finally {
       await killHard(held);
     }

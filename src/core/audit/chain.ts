@@ -180,3 +180,45 @@ export function appendChained(file: string, body: RecordBody, opts: AppendOption
 export function appendRecord(file: string, body: RecordBody, opts: AppendOptions = {}): RuntimeEvent {
   return appendChained(file, body, opts).record;
 }
+
+/**
+ * Takes back the record `id` when it is still the file's last line (nothing appended since),
+ * under the audit lock: for a decision whose state could not be written and whose superseding
+ * record could not be written either (a full disk), so the audit never keeps a verdict the host
+ * was not given (docs/DESIGN.md#fail-modes). Truncating the last line leaves every link before it
+ * as it was. True when the record is gone.
+ */
+export function retractLast(file: string, id: string): boolean {
+  let lock: ReturnType<typeof lockSync>;
+  try {
+    lock = lockSync(file, AUDIT_LOCK_WAIT_MS, AUDIT_LOCK_STALE_MS);
+  } catch {
+    return false;
+  }
+  try {
+    const fd = wfs.openSync(file, constants.O_RDWR | constants.O_NOFOLLOW);
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.size === 0) return false;
+      const tail = readRange(fd, Math.max(0, st.size - TAIL_CHUNK), st.size);
+      if (tail[tail.length - 1] !== NL) return false;
+      const start = tail.lastIndexOf(NL, tail.length - 2) + 1;
+      if (start === 0 && st.size > tail.length) return false;
+      let last: { id?: unknown } | null = null;
+      try {
+        last = JSON.parse(tail.subarray(start, tail.length - 1).toString('utf8')) as { id?: unknown };
+      } catch {
+        return false;
+      }
+      if (last?.id !== id) return false;
+      wfs.ftruncateSync(fd, st.size - (tail.length - start));
+      return true;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  } finally {
+    lock.release();
+  }
+}
