@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { chmodSync, chownSync, lstatSync, lutimesSync, readlinkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushTally } from './tally.js';
+import { flushTally, tally } from './tally.js';
 import { armReview, buildLockHolder, countArmed, ensureBundle, HAS_PRLIMIT, holdLock, killHard, payloads, scenario, World } from './world.js';
 
 const REVIEW = '$remit review -- look only';
@@ -307,6 +307,48 @@ describe.sequential('each defect, through the built hook', () => {
       if (w.tamper('s', apply) !== 6) missed.push(name);
     }
     expect(missed).toEqual([]);
+    expect(w.verify()).toBe(0);
+    expect(w.lostRecords(runs)).toEqual([]);
+  });
+});
+
+describe.sequential('what the first round left, through the built hook', () => {
+  it('a state rewritten alone (contract loosened; seal dropped, stale, or the file dated back to version 1) keeps the session armed, and verify reports it', () => {
+    const w = world('seal');
+    const runs = armReview(w);
+    runs.push(w.armedWrite('s', 'w1'));
+    const file = w.stateFile('s');
+    const saved = readFileSync(file, 'utf8');
+    const loosened = saved.replace('"mode":"review"', '"mode":"change"').replace('"level":"guard"', '"level":"watch"');
+    expect(loosened).not.toBe(saved);
+    const unsealed = loosened.replace(/,"seal":"[0-9a-f]{64}"\}$/, '}');
+    const rewrites: Record<string, string> = {
+      'the seal dropped': unsealed,
+      'the seal left as it was': loosened,
+      'dated back to version 1, as an older remit wrote it': JSON.stringify({ ...JSON.parse(unsealed), schemaVersion: 1 }),
+    };
+    for (const [name, text] of Object.entries(rewrites)) {
+      scenario();
+      writeFileSync(file, text);
+      const r = w.armedWrite('s', `x-${name}`);
+      expect(r.verdict, name).toBe('deny');
+      expect(r.reason, name).toContain('STATE_DAMAGED');
+      runs.push(r);
+      expect(w.status('s'), name).toMatchObject({ controlState: 'ARMED', recovery: true });
+      tally.tamperings++;
+      const verify = w.cli(['audit', 'verify', '--all', '--json']);
+      if (verify.status === 6) tally.tamperingsDetected++;
+      expect(JSON.parse(verify.stdout).files[0].firstBroken, name).toMatchObject({ problem: 'state_seal_broken' });
+      writeFileSync(file, saved);
+    }
+    // `remit state repair` is the way out: a sound state sealed under this install's key, in
+    // the recovery contract the audit implies (armed: review/guard).
+    writeFileSync(file, unsealed);
+    scenario();
+    expect(w.cli(['state', 'repair', '--host', 'claude', '--session', 's']).status).toBe(0);
+    const after = w.armedWrite('s', 'after-repair');
+    expect(after.reason).toContain('MODE_FORBIDS_MUTATION');
+    runs.push(after);
     expect(w.verify()).toBe(0);
     expect(w.lostRecords(runs)).toEqual([]);
   });

@@ -129,7 +129,7 @@ describe.sequential('where REMIT_HOME keeps things, through the built hook', () 
     }
   });
 
-  it('a secret that is a FIFO, a link to /dev/zero, or too long is replaced; a folder is worked around', () => {
+  it('a secret that is a FIFO, a link to /dev/zero, or too long is replaced, and the state sealed under the old one is damage until repaired; a folder is worked around', () => {
     const w = world('v-secret');
     const runs = armReview(w);
     const secret = path.join(w.home, 'secret');
@@ -145,9 +145,20 @@ describe.sequential('where REMIT_HOME keeps things, through the built hook', () 
       damage();
       const r = w.armedWrite('s', `x-${name}`, undefined, NO_HANG);
       expect(r.verdict, name).toBe('deny');
-      expect(r.reason, name).toContain('MODE_FORBIDS_MUTATION');
       runs.push(r);
-      if (name !== 'a folder') expect(readFileSync(secret, 'utf8').trim(), name).toMatch(/^[0-9a-f]{64}$/);
+      if (name === 'a folder') {
+        // No key can be read: this process reads the state as it is (its own key is per-process).
+        expect(r.reason, name).toContain('MODE_FORBIDS_MUTATION');
+        continue;
+      }
+      expect(readFileSync(secret, 'utf8').trim(), name).toMatch(/^[0-9a-f]{64}$/);
+      // A new key: the state sealed under the old one no longer speaks for the session, which
+      // stays armed in recovery until `remit state repair` rebuilds it under the new key.
+      expect(r.reason, name).toContain('STATE_DAMAGED');
+      expect(w.cli(['state', 'repair', '--host', 'claude', '--session', 's']).status, name).toBe(0);
+      const after = w.armedWrite('s', `y-${name}`, undefined, NO_HANG);
+      expect(after.reason, name).toContain('MODE_FORBIDS_MUTATION');
+      runs.push(after);
     }
     expect(w.lostRecords(runs)).toEqual([]);
   });

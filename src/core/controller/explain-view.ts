@@ -6,6 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CliExplain, RuntimeEvent } from '../../generated/types.js';
 import { eventIdTime } from '../audit/event-id.js';
+import { installAuditKey } from '../audit/chain.js';
 import { findEvent, type EventLookup } from '../audit/read.js';
 import { REASONS } from '../decide/reasons.js';
 import { auditDir, auditFile, SESSION_KEY } from '../state/home.js';
@@ -57,7 +58,7 @@ export function explainView(home: string, eventId: string, prefer: string | null
   for (const r of found.related) if (r.kind === 'label' && r.label) label = r.label;
   const view: CliExplain = { eventId, session: found.key, record: found.record, label, hostEffect: hostEffectOf(found.record, found.related) };
   if (found.supersededBy) view.supersededBy = found.supersededBy.id;
-  const loaded = readSession(home, found.key);
+  const loaded = readSession(home, found.key, { sealKey: installAuditKey(home) });
   const state = loaded.kind === 'ok' ? loaded.state : null;
   if (state?.sessionId) view.sessionId = state.sessionId;
   const read = readDecision(found.record, contractThen(found.record, state?.contract ?? null, found.contractChangedAfter));

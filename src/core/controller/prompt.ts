@@ -72,7 +72,7 @@ async function inspect(ctx: Ctx, ev: PromptSubmitEvent, key: string, command: In
 
 /** The control state the session's state file gives, without reading the audit for a missing one. */
 function stateOnDisk(ctx: Ctx, key: string): 'ARMED' | 'OBSERVING' | 'OFF' {
-  const loaded = readSession(ctx.deps.home, key, { consultAudit: false });
+  const loaded = readSession(ctx.deps.home, key, { ...ctx.sealed, consultAudit: false });
   if (loaded.kind === 'ok') return controlStateOf(loaded.state.contract);
   if (loaded.kind === 'damaged') return ctx.wasArmed(key) ? 'ARMED' : 'OBSERVING';
   return 'OBSERVING';
