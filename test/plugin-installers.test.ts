@@ -4,7 +4,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { doctorHermes, installHermes, uninstallHermes } from '../adapters/hermes/install.js';
+import { doctorHermes, HERMES_PLUGIN_PROTOCOL, installHermes, pluginProtocolOf, uninstallHermes } from '../adapters/hermes/install.js';
 import { doctorOmp, installOmp, uninstallOmp } from '../adapters/omp/install.js';
 import { doctorOpencode, installOpencode, uninstallOpencode } from '../adapters/opencode/install.js';
 import { doctorPi, installPi, uninstallPi } from '../adapters/pi/install.js';
@@ -25,7 +25,7 @@ function fakeDist(dir: string): void {
     writeFileSync(path.join(dir, 'plugins', `${host}.js`), body.replace(/remit\(/, `remit_${host}(`));
   }
   writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', 'plugin.yaml'), 'name: remit\nversion: "9.9.9"\n');
-  writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', '__init__.py'), '"""remit for Hermes Agent"""\ndef register(ctx):\n    pass\n');
+  writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', '__init__.py'), `"""remit for Hermes Agent"""\nREMIT_PLUGIN_PROTOCOL = ${HERMES_PLUGIN_PROTOCOL}\ndef register(ctx):\n    pass\n`);
   writeFileSync(path.join(dir, 'remit.cjs'), '#!/usr/bin/env node\nprocess.stdin.resume();process.stdin.on("end",()=>process.stdout.write("{}"));\n');
   writeFileSync(path.join(dir, '..', 'package.json'), '{"version": "9.9.9"}');
 }
@@ -166,6 +166,23 @@ describe('Hermes installer', () => {
     expect(readFileSync(cfg, 'utf8')).toBe('model: x\nplugins:\n  enabled:\n    - other\n');
     // The plugin's files go; its folder is `remit uninstall`'s to remove, by the install record.
     expect(readdirSync(path.join(home, '.hermes/plugins/remit'))).toEqual([]);
+  });
+
+  it('doctor says an installed plugin older than the bundle needs `remit install hermes`, and the install brings it up to date', async () => {
+    // The plugin this repository ships declares the protocol this bundle speaks.
+    const shipped = readFileSync(path.join(__dirname, '..', 'adapters', 'hermes', 'plugin', 'remit', '__init__.py'), 'utf8');
+    expect(pluginProtocolOf(shipped)).toBe(HERMES_PLUGIN_PROTOCOL);
+    await installHermes({ env, dist });
+    expect((await doctorHermes({ env, cwd: project })).lines[0]).toMatch(/^protected: yes/);
+    // An install from before the protocol line: its payloads carry the tool input before the session.
+    const installed = path.join(home, '.hermes/plugins/remit/__init__.py');
+    writeFileSync(installed, '"""remit for Hermes Agent: a thin in-process plugin"""\ndef register(ctx):\n    pass\n');
+    const row = await doctorHermes({ env, cwd: project });
+    expect(row.protected).toBe(false);
+    expect(row.lines[0]).toBe('protected: no — the installed plugin is older than this remit and needs `remit install hermes`');
+    expect(row.lines.join('\n')).toMatch(/older than this remit \(payload protocol 1, this remit's is 2\).*run `remit install hermes`/);
+    expect((await installHermes({ env, dist })).changes.find((c) => c.path === installed)?.action).toBe('update');
+    expect((await doctorHermes({ env, cwd: project })).lines[0]).toMatch(/^protected: yes/);
   });
 
   it('project scope carries no machine path and says how to enable it', async () => {

@@ -76,9 +76,11 @@ export async function runCommandHook(
         const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
         if (base) return render(host, event, failClosed(runtime, unreadableAction(base, null), parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'));
       }
-      // A prompt that may have carried a directive: the user is told it did not apply.
+      // A prompt that may have carried a directive: the user is told it did not apply, and the
+      // session's audit records that a prompt could not be read (never its text).
       if (known.sessionId && event === BEFORE_PROMPT && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
-        return render(host, event, { kind: 'prompt-block', code: 'GUARD_ERROR', text: 'remit could not read this prompt (the hook payload was cut short); nothing changed. Send it again.' });
+        const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
+        return render(host, event, unreadablePrompt(runtime, base, parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'));
       }
     }
     return empty(await recordBad(runtime, host.name, parsed.problem, bytes, eventArg));
@@ -113,6 +115,18 @@ function nowIso(runtime: Runtime): string {
   } catch {
     return new Date().toISOString();
   }
+}
+
+/** The runtime's answer to a prompt it could not read whole, or, from a runtime without one, the same words unrecorded. */
+function unreadablePrompt(runtime: Runtime, base: EnvelopeBase | null, code: 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE'): ControllerResult {
+  if (base && runtime.failPrompt) {
+    try {
+      return runtime.failPrompt({ ...base, kind: 'prompt.submit', prompt: '', origin: 'user' }, code);
+    } catch {
+      // Answered below, unrecorded.
+    }
+  }
+  return { kind: 'prompt-block', code: 'GUARD_ERROR', text: 'remit could not read this prompt (the hook payload was cut short); nothing changed. Send it again.' };
 }
 
 /** The runtime's GUARD_ERROR path, or, from a runtime without one, the strictest answer. */

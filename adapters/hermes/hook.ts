@@ -5,6 +5,7 @@
 // session it mapped to its root (subagent_start tells it parent → child).
 // Answers: pre_tool_call `{"action": "block", "message"}`; pre_llm_call `{"context"}`; else `{}`.
 // `remit` (ignored by Hermes) carries the standing contract line the plugin re-injects each turn.
+import type { PromptSubmitEvent } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { NativeResponse } from '../../src/core/host/adapter.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
@@ -73,9 +74,18 @@ export async function runHermesHook(event: string | undefined, stdinText: string
     // (the plugin writes session_id before tool_input), as a command hook's does.
     const head = truncatedHead(stdinText);
     const name = head.event ?? str(event);
-    if (name === 'pre_tool_call' && head.sessionId) {
-      const f: EnvelopeFields = { host: { name: 'hermes' }, sessionId: head.sessionId, cwd: opts.cwd ?? process.cwd() };
-      return refuseUnreadable(runtime, f, `hermes-unreadable-${runtime.now().getTime()}`, 'unknown', opts.truncated ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE');
+    const code = opts.truncated ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE';
+    const f: EnvelopeFields = { host: { name: 'hermes' }, sessionId: head.sessionId ?? '', cwd: opts.cwd ?? process.cwd() };
+    if (name === 'pre_tool_call' && head.sessionId) return refuseUnreadable(runtime, f, `hermes-unreadable-${runtime.now().getTime()}`, 'unknown', code);
+    // A prompt that may have carried a directive: the model is told it did not apply (Hermes
+    // shows no block to the user), and the session's audit records it, as a command hook's does.
+    if (name === 'pre_llm_call' && head.sessionId && runtime.failPrompt && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
+      try {
+        const r = runtime.failPrompt(controlEvent(runtime, f, { kind: 'prompt.submit', prompt: '', origin: 'user' }) as PromptSubmitEvent, code);
+        if (r.kind === 'prompt-block') return answer({ context: promptBlockAsContext(r) });
+      } catch {
+        // Answered below.
+      }
     }
     return answer({}, 'remit: the Hermes hook payload was not a JSON object; nothing was checked\n');
   }

@@ -15,6 +15,20 @@ import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExist
 const PLUGIN = 'remit';
 const FILES = ['plugin.yaml', '__init__.py'] as const;
 
+/**
+ * The payload protocol of the plugin this bundle installs (`REMIT_PLUGIN_PROTOCOL` in its
+ * __init__.py). 2: `session_id` and `hook_event_name` lead every payload, so a call over the
+ * stdin cap still names its session and is refused (docs/DESIGN.md#fail-modes). A plugin with
+ * no such line is 1: it sends the tool input first.
+ */
+export const HERMES_PLUGIN_PROTOCOL = 2;
+
+/** The protocol an installed plugin's __init__.py declares (1 when it declares none). */
+export function pluginProtocolOf(source: Buffer | string): number {
+  const m = /^REMIT_PLUGIN_PROTOCOL\s*=\s*(\d+)\s*$/m.exec(source.toString());
+  return m ? Number(m[1]) : 1;
+}
+
 export function hermesHome(env: NodeJS.ProcessEnv): string {
   return env.HERMES_HOME && path.isAbsolute(env.HERMES_HOME) ? env.HERMES_HOME : path.join(homeOf(env), '.hermes');
 }
@@ -126,8 +140,18 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
     return b !== undefined && isOurPluginFile(b);
   });
   const inProject = existsSync(path.join(project, '__init__.py'));
+  // An older plugin still runs, but sends the tool input before the session: a call over the
+  // stdin cap cannot be refused in its session, so it is not protected until reinstalled.
+  const older = (where: string): boolean => {
+    const protocol = pluginProtocolOf(readIfExists(path.join(where, '__init__.py')) ?? '');
+    if (protocol >= HERMES_PLUGIN_PROTOCOL) return false;
+    lines.push(`the plugin in ${where} is older than this remit (payload protocol ${protocol}, this remit's is ${HERMES_PLUGIN_PROTOCOL}): a tool call over the stdin cap is not refused; run \`remit install hermes\`${where === project ? ' --scope project' : ''}`);
+    return true;
+  };
   if (installed) lines.push(`installed (user): ${dir}`);
+  const outdated = installed && older(dir);
   if (inProject) lines.push(`installed (project): ${project}${env.HERMES_ENABLE_PROJECT_PLUGINS ? '' : ' — not loaded: HERMES_ENABLE_PROJECT_PLUGINS is not set'}`);
+  if (inProject) older(project);
   const config = path.join(hermesHome(env), 'config.yaml');
   const doc = parseDocument(readIfExists(config)?.toString('utf8') ?? '');
   const enabled = doc.errors.length === 0 && Array.isArray((doc.toJS() as { plugins?: { enabled?: unknown } } | null)?.plugins?.enabled) && ((doc.toJS() as { plugins: { enabled: unknown[] } }).plugins.enabled.includes(PLUGIN));
@@ -162,7 +186,7 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
       }
     }
   }
-  const ok = installed && enabled && probe;
-  const why = !installed && inProject ? `remit is installed for this project only; Hermes loads a project plugin only with HERMES_ENABLE_PROJECT_PLUGINS=1 after \`hermes plugins enable remit\` (\`remit install hermes\` covers every project)` : !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : 'Hermes loads the remit plugin and it answers';
+  const ok = installed && enabled && probe && !outdated;
+  const why = !installed && inProject ? `remit is installed for this project only; Hermes loads a project plugin only with HERMES_ENABLE_PROJECT_PLUGINS=1 after \`hermes plugins enable remit\` (\`remit install hermes\` covers every project)` : !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : outdated ? 'the installed plugin is older than this remit and needs `remit install hermes`' : 'Hermes loads the remit plugin and it answers';
   return { host: 'hermes', protected: ok, lines: [`protected: ${ok ? 'yes' : 'no'} — ${why}`, ...lines] };
 }

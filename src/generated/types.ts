@@ -280,7 +280,10 @@ firstBroken?: {
  */
 line: number
 seq?: number
-problem: ("not_a_record" | "prev_mismatch" | "seq_gap" | "first_prev_not_null" | "unkeyed_after_keyed" | "key_unavailable" | "tail_truncated" | "head_mismatch" | "unreadable")
+/**
+ * state_seal_broken: the session's state file has no seal, or one that does not verify under the install's key, while its audit shows a remit that seals state wrote it (a hook reads it as damage); reported at the line after the chain's last.
+ */
+problem: ("not_a_record" | "prev_mismatch" | "seq_gap" | "first_prev_not_null" | "unkeyed_after_keyed" | "key_unavailable" | "tail_truncated" | "head_mismatch" | "unreadable" | "state_seal_broken")
 }
 /**
  * Number of broken links in the file.
@@ -434,6 +437,10 @@ record: RuntimeEvent
 label: (null | ("correct" | "incorrect" | "inconclusive"))
 hostEffect: HostEffect
 /**
+ * The guard error record that superseded this one: the state after it could not be written, so it never took effect, and the host was told that record's verdict (docs/DESIGN.md#fail-modes).
+ */
+supersededBy?: string
+/**
  * The rule that decided (docs/DESIGN.md#rule-table).
  */
 rule?: string
@@ -472,7 +479,10 @@ nextStep?: string
  * One line of REMIT_HOME/audit/<key>.jsonl (ARCHITECTURE.md, audit chain). Metadata only: no prompt text, command text, file contents or raw paths unless REMIT_AUDIT=detail stored `detail`. Chain: `prev` is the HMAC-SHA256 (hex), under a key derived from the per-install secret, of the previous line's bytes without its newline (`keyed: true`; records written before keying carry a plain sha256 and no `keyed`), `seq` the previous record's seq + 1. A record appended after a line that is not a record (torn by a crash, or edited into something unparsable) sets `prevBroken`: its `prev` still hashes that line as found, and its `seq` follows the last record found, so the chain verifies again from there.
  */
 export interface RuntimeEvent {
-v: 1
+/**
+ * 1: written by a remit from before sealed session state; 2: by one that seals it, so a state of this session without a seal that verifies is damage once a keyed record of version 2 is the audit's last (docs/DESIGN.md#session-state).
+ */
+v: (1 | 2)
 seq: number
 prev: (null | string)
 prevBroken?: boolean
@@ -508,6 +518,10 @@ hostEffect?: ("unobserved" | "executed_despite_deny" | "executed" | "not_execute
  * The event a label, approval or effect record is about; on a lifecycle record of an action.after, the decision of that call.
  */
 about?: string
+/**
+ * A guard error recorded after an earlier record of the same call or fact whose state could not be written (docs/DESIGN.md#fail-modes): that record says what was decided, this one what the host was told; the earlier one never took effect.
+ */
+supersedes?: string
 label?: ("correct" | "incorrect" | "inconclusive")
 /**
  * The error code of a malformed directive.

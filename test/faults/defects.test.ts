@@ -3,10 +3,10 @@
 // shapes and the tamperings `audit verify` claims to detect. Counts go to test/faults/tally.ts.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, lutimesSync, readlinkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushTally } from './tally.js';
+import { flushTally, tally } from './tally.js';
 import { armReview, buildLockHolder, countArmed, ensureBundle, HAS_PRLIMIT, holdLock, killHard, payloads, scenario, World } from './world.js';
 
 const REVIEW = '$remit review -- look only';
@@ -131,10 +131,17 @@ describe.sequential('each defect, through the built hook', () => {
     expect(w.verify()).toBe(0);
   });
 
-  it('5: hooks that time out on a held session lock at once keep the chain in order', async () => {
+  it('5: hooks that time out on a held session lock at once keep the chain in order; none takes a live holder\'s lock, however old', async () => {
     const w = world('d5');
     const runs = armReview(w);
-    const held = await holdLock(holder, w, 's');
+    // A holder that never refreshes its lock (a synchronous hook starved of the processor),
+    // its lock dated past the stale age: it still runs, so nobody may take the lock from it, or
+    // two writers would share the state's temp file (the 64-launch race's second record).
+    const held = await holdLock(holder, w, 's', 'stall');
+    const lock = `${w.stateFile('s')}.lock`;
+    const owner = readlinkSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    lutimesSync(lock, old, old);
     try {
       scenario();
       const n = 12;
@@ -144,6 +151,7 @@ describe.sequential('each defect, through the built hook', () => {
       const timeouts = records(w, 's').filter((r) => r.error === 'LOCK_TIMEOUT');
       expect(timeouts).toHaveLength(n);
       expect(new Set(timeouts.map((r) => r.seq)).size).toBe(n);
+      expect(readlinkSync(lock)).toBe(owner);
     } finally {
       await killHard(held);
     }
@@ -299,6 +307,48 @@ describe.sequential('each defect, through the built hook', () => {
       if (w.tamper('s', apply) !== 6) missed.push(name);
     }
     expect(missed).toEqual([]);
+    expect(w.verify()).toBe(0);
+    expect(w.lostRecords(runs)).toEqual([]);
+  });
+});
+
+describe.sequential('what the first round left, through the built hook', () => {
+  it('a state rewritten alone (contract loosened; seal dropped, stale, or the file dated back to version 1) keeps the session armed, and verify reports it', () => {
+    const w = world('seal');
+    const runs = armReview(w);
+    runs.push(w.armedWrite('s', 'w1'));
+    const file = w.stateFile('s');
+    const saved = readFileSync(file, 'utf8');
+    const loosened = saved.replace('"mode":"review"', '"mode":"change"').replace('"level":"guard"', '"level":"watch"');
+    expect(loosened).not.toBe(saved);
+    const unsealed = loosened.replace(/,"seal":"[0-9a-f]{64}"\}$/, '}');
+    const rewrites: Record<string, string> = {
+      'the seal dropped': unsealed,
+      'the seal left as it was': loosened,
+      'dated back to version 1, as an older remit wrote it': JSON.stringify({ ...JSON.parse(unsealed), schemaVersion: 1 }),
+    };
+    for (const [name, text] of Object.entries(rewrites)) {
+      scenario();
+      writeFileSync(file, text);
+      const r = w.armedWrite('s', `x-${name}`);
+      expect(r.verdict, name).toBe('deny');
+      expect(r.reason, name).toContain('STATE_DAMAGED');
+      runs.push(r);
+      expect(w.status('s'), name).toMatchObject({ controlState: 'ARMED', recovery: true });
+      tally.tamperings++;
+      const verify = w.cli(['audit', 'verify', '--all', '--json']);
+      if (verify.status === 6) tally.tamperingsDetected++;
+      expect(JSON.parse(verify.stdout).files[0].firstBroken, name).toMatchObject({ problem: 'state_seal_broken' });
+      writeFileSync(file, saved);
+    }
+    // `remit state repair` is the way out: a sound state sealed under this install's key, in
+    // the recovery contract the audit implies (armed: review/guard).
+    writeFileSync(file, unsealed);
+    scenario();
+    expect(w.cli(['state', 'repair', '--host', 'claude', '--session', 's']).status).toBe(0);
+    const after = w.armedWrite('s', 'after-repair');
+    expect(after.reason).toContain('MODE_FORBIDS_MUTATION');
+    runs.push(after);
     expect(w.verify()).toBe(0);
     expect(w.lostRecords(runs)).toEqual([]);
   });

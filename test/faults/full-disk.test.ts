@@ -13,7 +13,7 @@ import { loadSecret, secretFile } from '../../src/core/state/secret.js';
 import { readSession } from '../../src/core/state/store.js';
 import { events } from '../support/events.js';
 import { ENOSPC, Home } from './in-process.js';
-import { flushTally } from './tally.js';
+import { countArmedAnswer, flushTally } from './tally.js';
 import { scenario } from './world.js';
 
 let h: Home;
@@ -88,6 +88,61 @@ describe('an armed write while one write primitive fails', () => {
     const v = verifySession(h.home, h.key);
     expect(v).toMatchObject({ intact: false, breaks: 2 });
     expect(v.lastBroken).toBeLessThan(h.auditLines().length);
+  });
+});
+
+describe('a decision recorded, then its state write fails', () => {
+  // The 64-launch race once left 65 records for 64 calls: a decision's record was appended, its
+  // state write threw, and the GUARD_ERROR path appended a second record for the same call.
+  // A call must end with one record of what the host was told (docs/DESIGN.md#fail-modes).
+  const records = () => h.auditLines().map((l) => JSON.parse(l));
+
+  it('the GUARD_ERROR record supersedes the admission that never took effect; the slot stays free', async () => {
+    scenario();
+    const c = h.controller();
+    await c.handle(events.prompt(h.base, '$remit change agents=1'));
+    const { delegateAction } = await import('../support/events.js');
+    const before = records().length;
+    const { hits, value } = await onFullDisk('renameSync', () => c.handle(events.before(h.base, delegateAction('t1'))));
+    expect(hits).toBeGreaterThan(0);
+    expect(value).toMatchObject({ kind: 'decision', decision: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } });
+    const added = records().slice(before);
+    expect(added.map((r) => [r.kind, r.decision.outcome, r.decision.reasonCode, r.error])).toEqual([
+      ['action', 'allow', 'WITHIN_CONTRACT', undefined],
+      ['action', 'deny', 'GUARD_ERROR', 'INTERNAL_ERROR'],
+    ]);
+    const [decided, told] = added;
+    expect(told.supersedes).toBe(decided.id);
+    expect(value.kind === 'decision' && value.eventId).toBe(told.id);
+    // Read back, the call has one answer: the refusal the host was given.
+    const { explainView } = await import('../../src/core/controller/explain-view.js');
+    expect(explainView(h.home, decided.id, h.key)).toMatchObject({ supersededBy: told.id });
+    const { configReport, statusView } = await import('../../src/core/controller/readback.js');
+    expect(statusView(h.home, h.key, configReport({ status: 'absent', config: null, path: '' }, { status: 'absent', config: null, path: '' })).recent.map((r: { id: string }) => r.id)).not.toContain(decided.id);
+    // The reservation was never stored, so the one slot is still free for the call sent again.
+    const s = readSession(h.home, h.key);
+    expect(s.kind === 'ok' && s.state.ledger.reservations).toEqual([]);
+    expect(await c.handle(events.before(h.base, delegateAction('t1')))).toMatchObject({ decision: { outcome: 'allow' } });
+    expect(verifySession(h.home, h.key).intact).toBe(true);
+  });
+
+  it('when the superseding record cannot be written either, the decision’s own record is taken back', async () => {
+    scenario();
+    const c = await h.armedReview();
+    const before = h.auditLines();
+    const fs = await import('node:fs');
+    // The decision's line fits; the state file and the GUARD_ERROR line after it do not.
+    let writes = 0;
+    const restore = faultFs({ writeSync: (fd, buf, off, len) => (writes++ === 0 ? fs.writeSync(fd, buf, off, len) : ENOSPC()) });
+    const value = await c.handle(events.before(h.base, h.write('w1'))).finally(restore);
+    expect(writes).toBe(3);
+    countArmedAnswer(value.kind === 'decision' ? value.decision.outcome : value.kind);
+    expect(value).toMatchObject({ kind: 'decision', decision: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } });
+    expect(value.kind === 'decision' && value.eventId).toBeUndefined();
+    expect(h.auditLines()).toEqual(before);
+    expect(h.check(before)).toEqual({ lost: [], whole: true });
+    expect(await h.armedWrite(c, 'w2')).toBe('deny');
+    expect(verifySession(h.home, h.key).intact).toBe(true);
   });
 });
 

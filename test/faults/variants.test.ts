@@ -129,7 +129,7 @@ describe.sequential('where REMIT_HOME keeps things, through the built hook', () 
     }
   });
 
-  it('a secret that is a FIFO, a link to /dev/zero, or too long is replaced; a folder is worked around', () => {
+  it('a secret that is a FIFO, a link to /dev/zero, or too long is replaced, and the state sealed under the old one is damage until repaired; a folder is worked around', () => {
     const w = world('v-secret');
     const runs = armReview(w);
     const secret = path.join(w.home, 'secret');
@@ -145,9 +145,20 @@ describe.sequential('where REMIT_HOME keeps things, through the built hook', () 
       damage();
       const r = w.armedWrite('s', `x-${name}`, undefined, NO_HANG);
       expect(r.verdict, name).toBe('deny');
-      expect(r.reason, name).toContain('MODE_FORBIDS_MUTATION');
       runs.push(r);
-      if (name !== 'a folder') expect(readFileSync(secret, 'utf8').trim(), name).toMatch(/^[0-9a-f]{64}$/);
+      if (name === 'a folder') {
+        // No key can be read: this process reads the state as it is (its own key is per-process).
+        expect(r.reason, name).toContain('MODE_FORBIDS_MUTATION');
+        continue;
+      }
+      expect(readFileSync(secret, 'utf8').trim(), name).toMatch(/^[0-9a-f]{64}$/);
+      // A new key: the state sealed under the old one no longer speaks for the session, which
+      // stays armed in recovery until `remit state repair` rebuilds it under the new key.
+      expect(r.reason, name).toContain('STATE_DAMAGED');
+      expect(w.cli(['state', 'repair', '--host', 'claude', '--session', 's']).status, name).toBe(0);
+      const after = w.armedWrite('s', `y-${name}`, undefined, NO_HANG);
+      expect(after.reason, name).toContain('MODE_FORBIDS_MUTATION');
+      runs.push(after);
     }
     expect(w.lostRecords(runs)).toEqual([]);
   });
@@ -363,12 +374,25 @@ describe.sequential('payloads, through the built hook', () => {
     expect(w.verify()).toBe(0);
   });
 
-  it('a prompt cut short that named remit is answered: nothing changed', () => {
+  it('a prompt cut short that named remit is answered (nothing changed) and recorded in its session, metadata only', () => {
     scenario();
     const w = world('v-prompt-cut');
     const r = w.hook(JSON.stringify(payloads.prompt('s', w.project, '$remit review -- look only')).slice(0, -20));
     expect(r.verdict).toBe('block');
-    expect(r.reason).toMatch(/could not read this prompt/);
+    expect(r.reason).toMatch(/could not read this prompt \(the hook payload could not be read\); nothing changed/);
+    // The same over the stdin cap (the payload is not read past it).
+    const big = JSON.stringify(payloads.prompt('s', w.project, `$remit review -- ${'x'.repeat(65 * 1024 * 1024)}`));
+    const over = w.hook(big);
+    expect(over.verdict).toBe('block');
+    expect(over.reason).toMatch(/the hook payload was cut short/);
+    const lines = w.auditLines('s');
+    expect(lines.map((l) => JSON.parse(l)).map((x) => [x.kind, x.error, x.state])).toEqual([
+      ['directive', 'EVENT_UNREADABLE', undefined],
+      ['directive', 'PAYLOAD_TRUNCATED', undefined],
+    ]);
+    expect(lines.join('\n')).not.toContain('look only');
+    // Nothing applied: the session is not armed by a prompt remit could not read.
+    expect(w.write('s', 'w1').verdict).not.toBe('deny');
   });
 });
 
@@ -397,6 +421,11 @@ describe.sequential('Hermes’ hook', () => {
     }
     expect(errorsIn(w, 'hermes', 'hs')).toEqual(['EVENT_UNREADABLE', 'PAYLOAD_TRUNCATED', 'EVENT_UNREADABLE']);
     expect(w.lostRecords(runs)).toEqual([]);
+    // A prompt cut short that named remit: the model is told nothing changed; the session records it.
+    scenario();
+    const prompt = w.hook(JSON.stringify(hermes(w, 'pre_llm_call', { extra: { user_message: '$remit change -- go' } })).slice(0, -10), { host: 'hermes' });
+    expect(JSON.parse(prompt.stdout).context).toMatch(/could not read this prompt.*nothing changed/s);
+    expect(errorsIn(w, 'hermes', 'hs').at(-1)).toBe('EVENT_UNREADABLE');
   });
 
   it('the plugin names the session before the tool input, and takes a failed run with no answer for a refusal', () => {

@@ -311,7 +311,7 @@ export async function buildLockHolder(dir: string): Promise<string> {
 }
 
 /** Starts a real process holding `session`'s lock (see lock-holder-main.ts); resolves once it holds it. */
-export function holdLock(holder: string, w: World, session: string, mode?: 'temp'): Promise<ChildProcess> {
+export function holdLock(holder: string, w: World, session: string, mode?: 'temp' | 'stall'): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [holder, w.home, w.key(session), ...(mode ? [mode] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (d) => {

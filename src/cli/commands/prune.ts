@@ -5,6 +5,7 @@ import type { CliPrune } from '../../generated/types.js';
 import { controlStateOf } from '../../core/contract/defaults.js';
 import { sessionFile } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
+import { installAuditKey } from '../../core/audit/chain.js';
 import { statSync } from 'node:fs';
 import { DEFAULT_RETENTION_DAYS, daysToMs, pruneHome } from '../../core/audit/prune.js';
 import { loadUserConfig, retentionDaysOf } from '../../core/config/user-config.js';
@@ -39,7 +40,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 }
 
 function isArmed(home: string, key: string): boolean {
-  const s = readSession(home, key);
+  // Read as a hook reads it: a state rewritten to look unarmed is damage, and damage is kept.
+  const s = readSession(home, key, { sealKey: installAuditKey(home) });
   if (s.kind !== 'absent' && Date.now() - mtimeMs(sessionFile(home, key)) > daysToMs(DEFAULT_RETENTION_DAYS)) return false;
   if (s.kind === 'absent') return false;
   // A state remit cannot read is treated as armed: a guard never guesses towards "allow".

@@ -20,6 +20,7 @@ import { closeSync, constants, fstatSync, readSync } from 'node:fs';
 import type { RuntimeEvent } from '../../generated/types.js';
 import { wfs } from '../state/fs-layer.js';
 import { lockSync } from '../state/lock.js';
+import { readSecret } from '../state/secret.js';
 
 const TAIL_CHUNK = 16 * 1024;
 /** How far back an append looks for the last good record after a broken line. */
@@ -29,6 +30,15 @@ const NL = 0x0a;
 /** The audit key: derived from the per-install secret so the digest key is never reused as is. */
 export function auditKeyOf(secretHex: string): Buffer {
   return hmacSha256(Buffer.from(secretHex, 'hex'), 'remit audit chain v1');
+}
+
+/**
+ * The audit key of the install's persisted secret, for commands that read it and never create
+ * one (a read-back, a CLI mutation): null when there is none yet or it cannot be read.
+ */
+export function installAuditKey(home: string): Buffer | null {
+  const secret = readSecret(home);
+  return secret ? auditKeyOf(secret) : null;
 }
 
 /** Plain sha256 of a line: the link of records written before the chain was keyed. */
@@ -112,6 +122,13 @@ export function linkFromTail(fd: number, size: number, key?: Buffer | null): { l
   return { link: { seq: found + 1, prev, prevBroken: true }, needsNewline: torn };
 }
 
+/**
+ * 2: written by a remit that seals session state, so a state of this session whose seal does
+ * not verify is damage once a keyed record of this version is the audit's last
+ * (last-state.ts unsealedStateVerdict). Records of version 1 came before sealing.
+ */
+export const RECORD_VERSION = 2;
+
 export type RecordBody = Omit<RuntimeEvent, 'v' | 'seq' | 'prev' | 'prevBroken' | 'keyed'>;
 
 // ---------------------------------------------------------------- the audit lock
@@ -152,7 +169,7 @@ export function appendChained(file: string, body: RecordBody, opts: AppendOption
       if (!st.isFile()) throw new Error('the audit file is not a regular file');
       const size = st.size;
       const { link, needsNewline } = linkFromTail(fd, size, key);
-      const record: RuntimeEvent = { v: 1, seq: link.seq, prev: link.prev, ...(link.prevBroken ? { prevBroken: true } : {}), ...(key ? { keyed: true } : {}), ...body } as RuntimeEvent;
+      const record: RuntimeEvent = { v: RECORD_VERSION, seq: link.seq, prev: link.prev, ...(link.prevBroken ? { prevBroken: true } : {}), ...(key ? { keyed: true } : {}), ...body } as RuntimeEvent;
       const json = JSON.stringify(record);
       const buf = Buffer.from((needsNewline ? '\n' : '') + json + '\n', 'utf8');
       // One write: with O_APPEND a concurrent reader sees the line whole or not at all.
@@ -179,4 +196,46 @@ export function appendChained(file: string, body: RecordBody, opts: AppendOption
 /** Appends one record (see appendChained). */
 export function appendRecord(file: string, body: RecordBody, opts: AppendOptions = {}): RuntimeEvent {
   return appendChained(file, body, opts).record;
+}
+
+/**
+ * Takes back the record `id` when it is still the file's last line (nothing appended since),
+ * under the audit lock: for a decision whose state could not be written and whose superseding
+ * record could not be written either (a full disk), so the audit never keeps a verdict the host
+ * was not given (docs/DESIGN.md#fail-modes). Truncating the last line leaves every link before it
+ * as it was. True when the record is gone.
+ */
+export function retractLast(file: string, id: string): boolean {
+  let lock: ReturnType<typeof lockSync>;
+  try {
+    lock = lockSync(file, AUDIT_LOCK_WAIT_MS, AUDIT_LOCK_STALE_MS);
+  } catch {
+    return false;
+  }
+  try {
+    const fd = wfs.openSync(file, constants.O_RDWR | constants.O_NOFOLLOW);
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.size === 0) return false;
+      const tail = readRange(fd, Math.max(0, st.size - TAIL_CHUNK), st.size);
+      if (tail[tail.length - 1] !== NL) return false;
+      const start = tail.lastIndexOf(NL, tail.length - 2) + 1;
+      if (start === 0 && st.size > tail.length) return false;
+      let last: { id?: unknown } | null = null;
+      try {
+        last = JSON.parse(tail.subarray(start, tail.length - 1).toString('utf8')) as { id?: unknown };
+      } catch {
+        return false;
+      }
+      if (last?.id !== id) return false;
+      wfs.ftruncateSync(fd, st.size - (tail.length - start));
+      return true;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  } finally {
+    lock.release();
+  }
 }

@@ -4,6 +4,7 @@
 // store, the controller and the read-back.
 import { closeSync, constants, fstatSync, lstatSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { RuntimeEvent } from '../../generated/types.js';
 import { readLastRecords } from './read.js';
 
 /** How many records back to look for one that states the control state. */
@@ -40,8 +41,8 @@ function danglingFolder(file: string): string | null {
   return null;
 }
 
-/** The control state the last record that states one says, or why the audit cannot say. */
-export function auditTail(file: string): AuditTail {
+/** The last `n` records of the audit, or why there are none to read (absent: NONE). */
+function tailRecords(file: string, n: number): RuntimeEvent[] | AuditTail {
   let fd: number;
   let size: number;
   try {
@@ -63,15 +64,37 @@ export function auditTail(file: string): AuditTail {
   } finally {
     closeSync(fd);
   }
-  const tail = readLastRecords(file, LOOKBACK);
+  const tail = readLastRecords(file, n);
   // Bytes but not one record: whatever is there, it cannot say the session was not armed.
   if (size > 0 && tail.length === 0) return unreadable('it holds no readable record');
+  return tail;
+}
+
+/** The control state the last record that states one says, or why the audit cannot say. */
+export function auditTail(file: string): AuditTail {
+  const tail = tailRecords(file, LOOKBACK);
+  if (!Array.isArray(tail)) return tail;
   for (let i = tail.length - 1; i >= 0; i--) {
     const r = tail[i]!;
     if (r.state) return { state: r.state === 'ARMED' ? 'ARMED' : 'OBSERVING' };
     if (r.contract) return { state: r.contract.level === 'guard' || r.contract.level === 'lock' ? 'ARMED' : 'OBSERVING' };
   }
   return { state: 'NONE' };
+}
+
+/**
+ * Whether a state file without a seal that verifies may still speak for its session
+ * (docs/DESIGN.md#session-state): only while the audit's last record was written by a remit
+ * that could not have sealed it — one from before sealing (`v` 1), or one without the
+ * install's key (unkeyed) — or there is no record at all. `seal`: the last record is a sealing
+ * writer's (`v` 2, keyed), so the state should verify and does not. `unreadable`: the audit
+ * cannot say, which counts as `seal` (damage).
+ */
+export function unsealedStateVerdict(file: string): 'legacy' | 'seal' | 'unreadable' {
+  const tail = tailRecords(file, 1);
+  if (!Array.isArray(tail)) return tail.state === 'UNREADABLE' ? 'unreadable' : 'legacy';
+  const last = tail.at(-1);
+  return last && last.v >= 2 && last.keyed === true ? 'seal' : 'legacy';
 }
 
 export function lastStateInAudit(file: string): AuditState {

@@ -10,7 +10,7 @@ const NL = 0x0a;
 export function parseRecord(line: Buffer | string): RuntimeEvent | null {
   try {
     const v = JSON.parse(typeof line === 'string' ? line : line.toString('utf8')) as RuntimeEvent;
-    if (typeof v !== 'object' || v === null || v.v !== 1 || typeof v.seq !== 'number' || typeof v.id !== 'string' || typeof v.kind !== 'string') return null;
+    if (typeof v !== 'object' || v === null || (v.v !== 1 && v.v !== 2) || typeof v.seq !== 'number' || typeof v.id !== 'string' || typeof v.kind !== 'string') return null;
     return v;
   } catch {
     return null;
@@ -110,6 +110,8 @@ export interface EventLookup {
   related: RuntimeEvent[];
   /** A directive, correction or state repair was recorded after it: the contract may have changed since. */
   contractChangedAfter: boolean;
+  /** The guard error record that superseded it (its state could not be written): what the host was told instead. */
+  supersededBy?: RuntimeEvent;
 }
 
 const CONTRACT_CHANGES = ['"kind":"directive",', '"kind":"correction",', '"kind":"state_repair",'].map((s) => Buffer.from(s));
@@ -118,7 +120,9 @@ const CONTRACT_CHANGES = ['"kind":"directive",', '"kind":"correction",', '"kind"
 export function findEvent(file: string, eventId: string): EventLookup | null {
   const own = Buffer.from(`"id":"${eventId}"`);
   const about = Buffer.from(`"about":"${eventId}"`);
+  const supersedes = Buffer.from(`"supersedes":"${eventId}"`);
   let record: RuntimeEvent | null = null;
+  let supersededBy: RuntimeEvent | undefined;
   let contractChangedAfter = false;
   const related: RuntimeEvent[] = [];
   forEachLine(file, (line) => {
@@ -129,9 +133,13 @@ export function findEvent(file: string, eventId: string): EventLookup | null {
     } else if (line.indexOf(about) >= 0) {
       const r = parseRecord(line);
       if (r && r.about === eventId) related.push(r);
+    } else if (supersededBy === undefined && line.indexOf(supersedes) >= 0) {
+      const r = parseRecord(line);
+      if (r && r.supersedes === eventId) supersededBy = r;
     } else if (!contractChangedAfter && CONTRACT_CHANGES.some((k) => line.indexOf(k) >= 0)) {
       contractChangedAfter = parseRecord(line) !== null;
     }
   });
-  return record ? { record, related, contractChangedAfter } : null;
+  if (!record) return null;
+  return supersededBy ? { record, related, contractChangedAfter, supersededBy } : { record, related, contractChangedAfter };
 }

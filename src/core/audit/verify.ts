@@ -1,13 +1,14 @@
 // `remit audit verify`: walks one file's chain and reports the first broken link. Keyed
 // links are checked with the install's audit key; the session state's `auditHead` (the last
-// record written under the session lock) exposes a truncated or rewritten tail.
+// record written under the session lock) exposes a truncated or rewritten tail, and a state
+// whose seal the hook would refuse (docs/DESIGN.md#session-state) is reported as
+// `state_seal_broken`, after the chain's lines.
 import { createHash, createHmac } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import type { CliAuditVerify } from '../../generated/types.js';
-import { auditKeyOf, type AuditHead } from './chain.js';
+import { installAuditKey, type AuditHead } from './chain.js';
 import { forEachLine, parseRecord } from './read.js';
 import { auditFile } from '../state/home.js';
-import { readSecret } from '../state/secret.js';
 import { readSession } from '../state/store.js';
 
 export type FileVerdict = CliAuditVerify['files'][number];
@@ -18,6 +19,8 @@ export interface VerifyOptions {
   key?: Buffer | null;
   /** The last record the session state says was written. */
   head?: AuditHead | null;
+  /** The session's state has no seal, or one that does not verify, where a hook counts that as damage. */
+  stateSealBroken?: boolean;
 }
 
 /** Whether the path is a regular file (true), absent (null), or something else (false). */
@@ -94,6 +97,7 @@ export function verifyAuditFile(file: string, session: string, opts: VerifyOptio
     if (lastSeq < head.seq) broke(lines + 1, 'tail_truncated', head.seq);
     else if (!found || (found.sha !== head.hash && found.mac !== head.hash)) broke(lines + 1, key ? 'head_mismatch' : 'key_unavailable', head.seq);
   }
+  if (opts.stateSealBroken) broke(lines + 1, 'state_seal_broken');
   const verdict: FileVerdict = { session, records, intact: breaks === 0 };
   if (firstBroken) verdict.firstBroken = firstBroken;
   if (breaks) verdict.breaks = breaks;
@@ -101,10 +105,14 @@ export function verifyAuditFile(file: string, session: string, opts: VerifyOptio
   return verdict;
 }
 
-/** Verifies one session's audit with the install's key and the head its state recorded. */
+/**
+ * Verifies one session's audit with the install's key and the head its state recorded, and the
+ * state's seal as a hook reads it. A state whose seal fails gives no head: what it says is not
+ * remit's.
+ */
 export function verifySession(home: string, key: string): FileVerdict {
-  const secret = readSecret(home);
-  const loaded = readSession(home, key, { consultAudit: false });
+  const auditKey = installAuditKey(home);
+  const loaded = readSession(home, key, { consultAudit: false, sealKey: auditKey });
   const head = loaded.kind === 'ok' ? (loaded.state.auditHead ?? null) : null;
-  return verifyAuditFile(auditFile(home, key), key, { key: secret ? auditKeyOf(secret) : null, head });
+  return verifyAuditFile(auditFile(home, key), key, { key: auditKey, head, stateSealBroken: loaded.kind === 'damaged' && loaded.damage === 'seal' });
 }

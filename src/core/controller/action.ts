@@ -74,6 +74,16 @@ export function lastResortDecision(a: Partial<Action> | undefined): Decision {
   };
 }
 
+/**
+ * A decision whose record was appended but whose state could not be written (a full disk, a
+ * rename that failed): what it decided never took effect, so the fault's record supersedes it.
+ */
+export class DecisionNotStored extends Error {
+  constructor(readonly eventId: string) {
+    super('the state after a recorded decision could not be written');
+  }
+}
+
 export function decisionResult(d: Decision, eventId: string | undefined, contract: TaskContract): ControllerResult {
   const r: ControllerResult = { kind: 'decision', decision: d, eventId, message: decisionMessage(d, eventId, contract) };
   if (d.outcome === 'ask') r.question = approvalQuestion(d);
@@ -195,7 +205,11 @@ export function createActionHandler(ctx: Ctx) {
     record.durationMs = performance.now() - t0;
     if (ctx.detail()) record.detail = { event: auditableEvent(ev), contract: s.contract };
     ctx.append(key, record);
-    ctx.save(key, s);
+    try {
+      ctx.save(key, s);
+    } catch {
+      throw new DecisionNotStored(id);
+    }
     return decisionResult(d, id, s.contract);
   }
 
@@ -204,7 +218,7 @@ export function createActionHandler(ctx: Ctx) {
    * The fault may be in the clock or the rules themselves: each is replaced by its safe
    * stand-in (the system clock, the strictest verdict) so the refusal is still recorded.
    */
-  function failClosed(ev: ActionBeforeEvent, key: string, code: GuardCode, t0: number): ControllerResult {
+  function failClosed(ev: ActionBeforeEvent, key: string, code: GuardCode, t0: number, supersedes?: string): ControllerResult {
     let now: Date;
     try {
       now = deps.now();
@@ -241,13 +255,27 @@ export function createActionHandler(ctx: Ctx) {
     try {
       // The audit has its own lock: this append keeps the chain whole even without the session lock.
       ctx.append(key, {
-        id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}), durationMs: performance.now() - t0,
+        id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}),
+        ...(supersedes ? { supersedes } : {}), durationMs: performance.now() - t0,
       });
     } catch {
       // Recording failed too (a full disk): the verdict stands, naming no record `explain` could not find.
       id = undefined;
     }
     return decisionResult(d, id, contract);
+  }
+
+  /**
+   * A call ends with one record of what the host was told (docs/DESIGN.md#fail-modes): after a
+   * decision whose state could not be written, the GUARD_ERROR record names the decision it
+   * supersedes; when even that record cannot be written, the decision's own record is taken
+   * back (it is still the last line: the session lock is held), so no verdict the host was not
+   * given stays in the audit.
+   */
+  function superseded(ev: ActionBeforeEvent, key: string, eventId: string, t0: number): ControllerResult {
+    const r = failClosed(ev, key, 'INTERNAL_ERROR', t0, eventId);
+    if (r.kind === 'decision' && r.eventId === undefined) ctx.retract(key, eventId);
+    return r;
   }
 
   async function onAction(ev: ActionBeforeEvent): Promise<ControllerResult> {
@@ -261,7 +289,8 @@ export function createActionHandler(ctx: Ctx) {
         (loaded) => {
           try {
             return decideLocked(ev, key, loaded, t0);
-          } catch {
+          } catch (err) {
+            if (err instanceof DecisionNotStored) return superseded(ev, key, err.eventId, t0);
             return failClosed(ev, key, 'INTERNAL_ERROR', t0);
           }
         },

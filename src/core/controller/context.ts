@@ -2,7 +2,7 @@
 // the session's files (state, audit) the same way for prompts, actions and lifecycle facts.
 import type { ControlEvent, Decision, HostRef, RepoConfig, SessionState, UserConfig } from '../../generated/types.js';
 import { defaultContract } from '../contract/defaults.js';
-import { appendChained, type AuditHead, type RecordBody } from '../audit/chain.js';
+import { appendChained, retractLast, type AuditHead, type RecordBody } from '../audit/chain.js';
 import { armedByAudit } from '../audit/last-state.js';
 import { findProjectRoot } from '../paths/project-root.js';
 import { auditFile, type Env } from '../state/home.js';
@@ -45,6 +45,11 @@ export interface Ctx {
   append(key: string, body: RecordBody): RuntimeEvent;
   /** Writes the state with the head of the records appended for it in this process. */
   save(key: string, s: SessionState): void;
+  /**
+   * Takes back record `id` if it is still the audit's last line (chain.ts retractLast): for a
+   * decision whose state and superseding record could both not be written. True when gone.
+   */
+  retract(key: string, id: string): boolean;
   projectRootOf(cwd: string): string;
   ensureState(loaded: LoadedState, ev: ControlEvent, at: string): SessionState;
   /** Rule 0 for damaged state: armed unless the audit shows it was not (an unreadable audit arms). */
@@ -85,6 +90,12 @@ export function createContext(deps: ControllerDeps): Ctx {
       const head = heads.get(key);
       if (head && (!s.auditHead || s.auditHead.seq <= head.seq)) s.auditHead = head;
       writeSession(deps.home, key, s, deps.auditKey ?? null);
+    },
+    retract(key, id) {
+      if (!retractLast(auditFile(deps.home, key), id)) return false;
+      // The head kept for the next save named the record taken back.
+      heads.delete(key);
+      return true;
     },
     projectRootOf(cwd) {
       try {

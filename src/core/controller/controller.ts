@@ -29,6 +29,11 @@ export interface Controller {
    * adapter could not build): GUARD_ERROR for `ev.action`, deny when ARMED, audited. Never throws.
    */
   failClosed(ev: ActionBeforeEvent, code: GuardCode): ControllerResult;
+  /**
+   * A user's prompt the adapter could not read whole (cut short, not JSON) for a known session,
+   * whose readable part names remit: answered that nothing changed, and audited. Never throws.
+   */
+  failPrompt(ev: PromptSubmitEvent, code: 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE'): ControllerResult;
 }
 
 /** The answer when even the fail path failed: refuse anything that could change something. */
@@ -37,14 +42,25 @@ function lastResort(ev: Partial<ActionBeforeEvent>): ControllerResult {
   return { kind: 'decision', decision: d, message: `remit: ${d.reasonCode}: ${d.explanation}` };
 }
 
+/** Why a prompt could not be read: a fault in remit, or a hook payload cut short or unreadable. */
+export type PromptFaultCode = 'INTERNAL_ERROR' | 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE';
+
+const PROMPT_FAULT_WORDS: Record<PromptFaultCode, string> = {
+  INTERNAL_ERROR: 'internal error',
+  PAYLOAD_TRUNCATED: 'the hook payload was cut short',
+  EVENT_UNREADABLE: 'the hook payload could not be read',
+};
+
 /**
  * A fault while reading a user's prompt. When the prompt may have carried a directive or a
  * correction (it names remit, or the session is armed, or that cannot be told) the user is
- * told that nothing changed, never left believing it applied, and the fault is audited; the
- * record states no control state, so it never speaks for one. Other prompts go on: an
- * observing session has nothing a plain prompt could change.
+ * told that nothing changed, never left believing it applied, and the fault is audited
+ * (metadata only: the record holds the code, never the prompt); the record states no control
+ * state, so it never speaks for one. Other prompts go on: an observing session has nothing a
+ * plain prompt could change. `namesRemit`: what the adapter saw of a prompt it could not read
+ * whole.
  */
-function promptFault(ctx: Ctx, ev: PromptSubmitEvent): ControllerResult {
+function promptFault(ctx: Ctx, ev: PromptSubmitEvent, code: PromptFaultCode = 'INTERNAL_ERROR', namesRemit = /remit/i.test(String(ev.prompt))): ControllerResult {
   if (ev.origin !== 'user') return { kind: 'none' };
   try {
     const key = sessionKey(hostOf(ev).name, ev.sessionId);
@@ -55,10 +71,10 @@ function promptFault(ctx: Ctx, ev: PromptSubmitEvent): ControllerResult {
     } catch {
       // Cannot be told: armed.
     }
-    if (!armed && !/remit/i.test(String(ev.prompt))) return { kind: 'none' };
+    if (!armed && !namesRemit) return { kind: 'none' };
     try {
       const now = new Date();
-      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'directive', host: hostOf(ev), error: 'INTERNAL_ERROR' });
+      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'directive', host: hostOf(ev), error: code });
     } catch {
       // The block below still tells the user.
     }
@@ -67,7 +83,7 @@ function promptFault(ctx: Ctx, ev: PromptSubmitEvent): ControllerResult {
   }
   return {
     kind: 'prompt-block', code: 'GUARD_ERROR',
-    text: 'remit could not read this prompt (internal error); nothing changed. Send it again; if it keeps failing, run `remit doctor` in a terminal.',
+    text: `remit could not read this prompt (${PROMPT_FAULT_WORDS[code]}); nothing changed. Send it again; if it keeps failing, run \`remit doctor\` in a terminal.`,
   };
 }
 
@@ -107,6 +123,10 @@ export function createController(deps: ControllerDeps): Controller {
 
   return {
     failClosed,
+    failPrompt(ev, code) {
+      if (isDisabled(deps.env)) return { kind: 'none' };
+      return promptFault(ctx, ev, code, true);
+    },
     async handle(ev: ControlEvent): Promise<ControllerResult> {
       try {
         if (!ev || typeof ev !== 'object' || typeof ev.sessionId !== 'string' || !ev.host || typeof ev.host.name !== 'string') {

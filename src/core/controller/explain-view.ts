@@ -6,7 +6,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CliExplain, RuntimeEvent } from '../../generated/types.js';
 import { eventIdTime } from '../audit/event-id.js';
-import { findEvent } from '../audit/read.js';
+import { installAuditKey } from '../audit/chain.js';
+import { findEvent, type EventLookup } from '../audit/read.js';
 import { REASONS } from '../decide/reasons.js';
 import { auditDir, auditFile, SESSION_KEY } from '../state/home.js';
 import { readSession } from '../state/store.js';
@@ -41,7 +42,7 @@ export function auditFilesFor(home: string, eventId: string, prefer: string | nu
   return out.concat(rest);
 }
 
-export function locateEvent(home: string, eventId: string, prefer: string | null, onlyPreferred = false): { key: string; record: RuntimeEvent; related: RuntimeEvent[]; contractChangedAfter: boolean } | null {
+export function locateEvent(home: string, eventId: string, prefer: string | null, onlyPreferred = false): ({ key: string } & EventLookup) | null {
   const files = auditFilesFor(home, eventId, prefer);
   for (const { key, file } of onlyPreferred ? files.slice(0, 1) : files) {
     const found = findEvent(file, eventId);
@@ -56,7 +57,8 @@ export function explainView(home: string, eventId: string, prefer: string | null
   let label: CliExplain['label'] = null;
   for (const r of found.related) if (r.kind === 'label' && r.label) label = r.label;
   const view: CliExplain = { eventId, session: found.key, record: found.record, label, hostEffect: hostEffectOf(found.record, found.related) };
-  const loaded = readSession(home, found.key);
+  if (found.supersededBy) view.supersededBy = found.supersededBy.id;
+  const loaded = readSession(home, found.key, { sealKey: installAuditKey(home) });
   const state = loaded.kind === 'ok' ? loaded.state : null;
   if (state?.sessionId) view.sessionId = state.sessionId;
   const read = readDecision(found.record, contractThen(found.record, state?.contract ?? null, found.contractChangedAfter));
@@ -113,7 +115,8 @@ export function renderExplain(v: CliExplain): string {
   if (r.state) lines.push(`State: ${r.state}${r.recovery ? ' (recovery)' : ''}`);
   if (r.action) lines.push(actionLine(r.action));
   if (r.decision) lines.push(...decisionLines(v, r.decision));
-  if (r.error) lines.push(`Guard error: ${r.error}`);
+  if (v.supersededBy) lines.push(`Superseded by ${v.supersededBy}: the session state after this record could not be written, so it never took effect; that record says what the host was told.`);
+  if (r.error) lines.push(`Guard error: ${r.error}${r.supersedes ? ` (after ${r.supersedes}, whose state could not be written; this record supersedes it)` : ''}`);
   if (r.directiveCode) lines.push(`Directive error: ${r.directiveCode}`);
   if (r.contract) {
     const c = r.contract;

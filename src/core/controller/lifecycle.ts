@@ -51,6 +51,8 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
   const key = sessionKey(hostOf(ev).name, ev.sessionId);
   const declared = ev.lifecycleVersion === 2;
   let contextFor: SessionState | null = null;
+  // The fact's record, once appended: if the state after it cannot be written, the error record supersedes it.
+  let factRecord: string | undefined;
   try {
     await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded) => {
       const now = ctx.deps.now();
@@ -91,7 +93,8 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
       }
       // OFF records nothing, but the capacity evidence is still kept in the ledger.
       if (s.contract.level !== 'off') {
-        ctx.append(key, { id: newEventId(now), at, kind: 'lifecycle', host: hostOf(ev), state: controlStateOf(s.contract), ...(about ? { about } : {}), lifecycle, ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
+        factRecord = newEventId(now);
+        ctx.append(key, { id: factRecord, at, kind: 'lifecycle', host: hostOf(ev), state: controlStateOf(s.contract), ...(about ? { about } : {}), lifecycle, ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
       }
       ctx.save(key, s);
       if (ev.kind === 'subagent.start') contextFor = s;
@@ -99,7 +102,10 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
   } catch (err) {
     try {
       const now = ctx.deps.now();
-      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'lifecycle', host: hostOf(ev), error: err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR', lifecycle: { event: ev.kind, applied: false, declared } });
+      ctx.append(key, {
+        id: newEventId(now), at: now.toISOString(), kind: 'lifecycle', host: hostOf(ev), error: err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR',
+        lifecycle: { event: ev.kind, applied: false, declared }, ...(factRecord ? { supersedes: factRecord } : {}),
+      });
     } catch {
       // Nothing more to do: a lost lifecycle fact keeps capacity reserved, the safe side.
     }

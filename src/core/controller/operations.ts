@@ -1,8 +1,7 @@
 // Mutations that both a prompt (`$remit label …`, `$remit allow …`) and the CLI make: each
 // runs under the session lock and leaves a record in the same audit chain.
 import type { HostRef, Label, SessionState } from '../../generated/types.js';
-import { appendChained, auditKeyOf, type AuditHead, type RecordBody } from '../audit/chain.js';
-import { readSecret } from '../state/secret.js';
+import { appendChained, installAuditKey, type AuditHead, type RecordBody } from '../audit/chain.js';
 import { newEventId } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { releaseByUser } from '../ledger/ledger.js';
@@ -34,9 +33,7 @@ function locked<T>(home: string, key: string, timeoutMs: number, given: Buffer |
 
 /** The caller's audit key, else the install's (a CLI command reads the secret, never creates it). */
 function keyFor(home: string, given: Buffer | null | undefined): Buffer | null {
-  if (given !== undefined) return given;
-  const secret = readSecret(home);
-  return secret ? auditKeyOf(secret) : null;
+  return given !== undefined ? given : installAuditKey(home);
 }
 
 function keepHead(s: SessionState, head: AuditHead): void {

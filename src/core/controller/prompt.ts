@@ -72,7 +72,7 @@ async function inspect(ctx: Ctx, ev: PromptSubmitEvent, key: string, command: In
 
 /** The control state the session's state file gives, without reading the audit for a missing one. */
 function stateOnDisk(ctx: Ctx, key: string): 'ARMED' | 'OBSERVING' | 'OFF' {
-  const loaded = readSession(ctx.deps.home, key, { consultAudit: false });
+  const loaded = readSession(ctx.deps.home, key, { ...ctx.sealed, consultAudit: false });
   if (loaded.kind === 'ok') return controlStateOf(loaded.state.contract);
   if (loaded.kind === 'damaged') return ctx.wasArmed(key) ? 'ARMED' : 'OBSERVING';
   return 'OBSERVING';
@@ -89,6 +89,8 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
   if (parsed.kind === 'none') return { kind: 'none' };
   if (parsed.kind === 'inspection') return inspect(ctx, ev, key, parsed.command);
   const t0 = performance.now();
+  // The directive's record, once appended: if the state after it cannot be written, the error record supersedes it.
+  let recorded: string | undefined;
   try {
     return await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded): ControllerResult => {
       const now = ctx.deps.now();
@@ -103,7 +105,8 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
       if (!s.projectRoot) s.projectRoot = root;
       if (parsed.kind === 'error') {
         s.directiveError = parsed.error;
-        ctx.append(key, { id: newEventId(now), at, kind: 'directive_error', host: hostOf(ev), state: controlStateOf(s.contract), directiveCode: parsed.error.code, durationMs: performance.now() - t0 });
+        recorded = newEventId(now);
+        ctx.append(key, { id: recorded, at, kind: 'directive_error', host: hostOf(ev), state: controlStateOf(s.contract), directiveCode: parsed.error.code, durationMs: performance.now() - t0 });
         ctx.save(key, s);
         return {
           kind: 'prompt-block',
@@ -117,7 +120,8 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
       s.contract = tightenContract(parsed.contract, repo.config);
       s.directiveError = null;
       s.projectRoot = root;
-      ctx.append(key, { id: newEventId(now), at, kind: parsed.kind, host: hostOf(ev), state: controlStateOf(s.contract), contract: contractSummary(s.contract), ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
+      recorded = newEventId(now);
+      ctx.append(key, { id: recorded, at, kind: parsed.kind, host: hostOf(ev), state: controlStateOf(s.contract), contract: contractSummary(s.contract), ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
       ctx.save(key, s);
       return { kind: 'context', text: contractContext(s), userLine: contractLine(s.contract, reservedUnits(s.ledger)) };
     }, ctx.sealed);
@@ -129,7 +133,10 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
       // full disk). The audit's last word must be what the user is told, that nothing changed:
       // this record states the control state still on disk, so a missing state file is not
       // later taken for the armed one the directive asked for.
-      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code, state: stateOnDisk(ctx, key) });
+      ctx.append(key, {
+        id: newEventId(now), at: now.toISOString(), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code, state: stateOnDisk(ctx, key),
+        ...(recorded ? { supersedes: recorded } : {}),
+      });
     } catch {
       // The block below still tells the user.
     }

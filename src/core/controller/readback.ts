@@ -8,6 +8,7 @@ import { auditTail } from '../audit/last-state.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
 import { auditFile } from '../state/home.js';
 import { listSessionKeys, readSession, type LoadedState } from '../state/store.js';
+import { installAuditKey } from '../audit/chain.js';
 import type { Loaded } from '../config/user-config.js';
 import { HOST_EFFECT_WORDS } from './decision-readback.js';
 import { authoriseLines } from './explain-view.js';
@@ -35,7 +36,8 @@ function contractChange(source: TaskContract['source'], tail: ReturnType<typeof 
 }
 
 export function statusView(home: string, key: string | null, config: ConfigReport, loaded?: LoadedState): CliStatus {
-  const state = key ? (loaded ?? readSession(home, key)) : ({ kind: 'absent' } as const);
+  // Read as a hook reads it: a state whose seal fails under the install's key is damage here too.
+  const state = key ? (loaded ?? readSession(home, key, { sealKey: installAuditKey(home) })) : ({ kind: 'absent' } as const);
   const s: SessionState | null = state.kind === 'ok' ? state.state : null;
   const tail = key ? readStatusTail(home, key, s?.contract ?? null) : null;
   const recent = tail?.recent ?? [];
@@ -160,8 +162,9 @@ function addCounts(into: Record<string, number | undefined>, from: Record<string
 export function runtimeView(home: string, keys: string[] | 'all'): CliRuntime {
   const all = keys === 'all';
   const v = emptyRuntime(all ? 'all' : 'session');
+  const sealKey = installAuditKey(home);
   for (const key of all ? listSessionKeys(home) : keys) {
-    const loaded = readSession(home, key);
+    const loaded = readSession(home, key, { sealKey });
     if (loaded.kind === 'absent') continue;
     v.sessions++;
     if (loaded.kind === 'damaged') {

@@ -49,8 +49,13 @@ export function readStatusTail(home: string, key: string, current: TaskContract 
   const tail = readLastRecords(auditFile(home, key), TAIL);
   let lastChange: RuntimeEvent | null = null;
   const picked: { r: RuntimeEvent; changedSince: boolean }[] = [];
+  // A record superseded by a later guard error never took effect (its state was not written):
+  // the later record, met first going backwards, says what happened instead.
+  const superseded = new Set<string>();
   for (let i = tail.length - 1; i >= 0; i--) {
     const r = tail[i]!;
+    if (r.supersedes) superseded.add(r.supersedes);
+    if (superseded.has(r.id)) continue;
     if (r.kind === 'action' && r.decision && picked.length < RECENT) picked.push({ r, changedSince: lastChange !== null });
     if (lastChange === null && changesContract(r)) lastChange = r;
     if (lastChange && picked.length >= RECENT) break;

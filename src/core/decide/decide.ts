@@ -43,7 +43,7 @@ function ruleDamaged(f: DecisionFacts): Verdict | null {
   return {
     outcome: f.damaged.lastArmed ? 'deny' : 'report',
     code: 'STATE_DAMAGED',
-    explanation: `The session state is unreadable or fails its schema, so this ${m} action cannot be proven inside the contract.`,
+    explanation: `The session state is unreadable, fails its schema, or is not sealed as remit wrote it, so this ${m} action cannot be proven inside the contract.`,
     fact: { kind: 'state', reason: `the session state is damaged${f.damaged.lastArmed ? ' and the audit says the session was armed' : ''}` },
     nextStep: 'Run `remit state repair` in a terminal, or start a new session.',
   };

@@ -14,7 +14,7 @@ export interface ReasonInfo {
 
 export const REASONS: Record<ReasonCode, ReasonInfo> = {
   RECOVERY_READ_ONLY: { rule: 'damaged-state', family: null, meaning: 'The session state is damaged; reads still pass.' },
-  STATE_DAMAGED: { rule: 'damaged-state', family: 'I', meaning: 'The session state is unreadable or fails its schema, so nothing but reads can be proven inside the contract.' },
+  STATE_DAMAGED: { rule: 'damaged-state', family: 'I', meaning: 'The session state is unreadable, fails its schema, or is not sealed as remit wrote it, so nothing but reads can be proven inside the contract.' },
   GUARD_ERROR: { rule: 'guard-error', family: 'I', meaning: 'remit failed internally or could not take the session lock in time.' },
   INVALID_DIRECTIVE: { rule: 'invalid-directive', family: 'I', meaning: 'A malformed $remit directive is pending; mutating actions wait for a valid one.' },
   CONTROL_OFF: { rule: 'control-inactive', family: null, meaning: 'remit is off for this session.' },

@@ -166,6 +166,9 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     failClosed(event, code) {
       return controller.failClosed(event, code);
     },
+    failPrompt(event, code) {
+      return controller.failPrompt(event, code);
+    },
     async recordBadInput(note) {
       const key = sessionKey(note.host, BAD_INPUT_SESSION);
       try {

@@ -1,6 +1,6 @@
 // What an adapter is handed to do its work: the controller, the classifier and the folders.
 // One Runtime serves the spawned hook, the in-process plugins, `check`, `replay` and tests.
-import type { Action, ActionBeforeEvent, ControlEvent, ToolRequest } from '../../generated/types.js';
+import type { Action, ActionBeforeEvent, ControlEvent, PromptSubmitEvent, ToolRequest } from '../../generated/types.js';
 import type { ControllerResult } from '../controller/result.js';
 
 export interface ClassifyBase {
@@ -28,4 +28,10 @@ export interface Runtime {
    * audited. Never throws. Optional: adapters fall back to an `unknown` action through handle.
    */
   failClosed?(event: ActionBeforeEvent, code: 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE' | 'INTERNAL_ERROR'): ControllerResult;
+  /**
+   * The same for a user's prompt that could not be read whole and whose readable part names
+   * remit (`prompt` is what was read, never recorded): answered that nothing changed, audited
+   * in the session (metadata only). Never throws. Optional: adapters then answer unrecorded.
+   */
+  failPrompt?(event: PromptSubmitEvent, code: 'PAYLOAD_TRUNCATED' | 'EVENT_UNREADABLE'): ControllerResult;
 }

@@ -4,6 +4,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DamageStep } from '../../generated/types.js';
+import { lineHash } from '../audit/chain.js';
 import { auditDir, auditFile as auditFileOf, sessionFile as sessionFileOf, sessionKey, sessionsDir } from '../state/home.js';
 
 export type DamageKind = DamageStep['damage'];
@@ -34,8 +35,34 @@ export interface FaultHooks {
   faults?: { internalError?: boolean };
 }
 
-/** Rewrites a current state file in the version-1 shape the state store migrates in memory. */
-function downgradeToV1(file: string): string | null {
+/**
+ * Rewrites the audit as a remit from before keyed chains and sealed state wrote it: records of
+ * version 1, unkeyed, each linked by a plain sha256 of the line before (chain.ts). A state file
+ * without a seal speaks for its session only under such an audit (docs/DESIGN.md#session-state).
+ */
+function downgradeAudit(file: string): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return;
+  }
+  let prev: string | null = null;
+  const lines: string[] = [];
+  for (const line of text.split('\n').filter(Boolean)) {
+    const { keyed: _k, ...r } = JSON.parse(line) as Record<string, unknown>;
+    const old = JSON.stringify({ ...r, v: 1, prev });
+    lines.push(old);
+    prev = lineHash(old);
+  }
+  writeFileSync(file, lines.map((l) => `${l}\n`).join(''), { mode: 0o600 });
+}
+
+/**
+ * Rewrites a current state file in the version-1 shape the state store migrates in memory, and
+ * its audit as the remit of that time wrote it: an install upgraded under a live session.
+ */
+function downgradeToV1(file: string, audit: string): string | null {
   let state: Record<string, unknown>;
   try {
     state = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -43,10 +70,12 @@ function downgradeToV1(file: string): string | null {
     return 'state-old-version needs a readable session state file (send a prompt or an action first)';
   }
   if (state.schemaVersion !== 2) return `state-old-version knows how to write version 1 from version 2, not from ${String(state.schemaVersion)}`;
-  const { recentDenials: _r, checkRuns: _c, labels: _l, flags: _f, ...rest } = state;
+  // Version 1 kept no audit head and no seal either.
+  const { recentDenials: _r, checkRuns: _c, labels: _l, flags: _f, auditHead: _h, seal: _s, ...rest } = state;
   const counters = (rest.counters ?? {}) as Record<string, unknown>;
   const { denials: _d, wouldAsk: _a, wouldDeny: _w, ...oldCounters } = counters;
   writeFileSync(file, JSON.stringify({ ...rest, schemaVersion: 1, counters: oldCounters }), { mode: 0o600 });
+  downgradeAudit(audit);
   return null;
 }
 
@@ -86,7 +115,7 @@ export function applyDamage(kind: DamageKind, remitHome: string, host: string, s
       return null;
     }
     case 'state-old-version':
-      return downgradeToV1(sessionFile(remitHome, host, sessionId));
+      return downgradeToV1(sessionFile(remitHome, host, sessionId), auditFile(remitHome, host, sessionId));
     case 'internal-error':
       // createRuntime's fault hook: the next action fails inside the session lock.
       if (!runtime?.faults) return "damage 'internal-error' needs a runtime with a `faults` hook (createRuntime's)";

@@ -5,18 +5,20 @@
 // HMAC under the install's audit key of the rest of the file. A file whose seal verifies is
 // byte for byte what a remit process wrote from a state it held, so it skips the schema
 // validation (a hook's largest piece of work on a read); a file with no seal, a wrong one
-// (edited, torn, written under another key) or read without the key is validated in full,
-// which is what finds damage.
+// (edited, torn, written under another key) or read without the key is validated in full, and
+// says so (`sealed: false`): whether such a file may still speak for its session is the
+// store's to decide, from the session's audit (store.ts).
 import type { SessionState } from '../../generated/types.js';
 import { validateSessionState } from '../../generated/validate-session-state.js';
 import { linkHash } from '../audit/chain.js';
 import { STATE_SCHEMA_VERSION } from './session-state.js';
 import { migrateState } from './migrate.js';
 
-export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing';
+export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing' | 'seal';
 
+/** `sealed`: the file's seal verified under the key it was read with (false without a key). */
 export type DecodedState =
-  | { ok: true; state: SessionState; migratedFrom?: number }
+  | { ok: true; state: SessionState; sealed: boolean; hasSeal: boolean; migratedFrom?: number }
   | { ok: false; damage: StateDamage; detail: string };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -76,7 +78,7 @@ export function decodeState(text: string, sealKey?: Buffer | null): DecodedState
     }
     // remit wrote exactly this; the version check keeps a newer remit's file from an older one,
     // and the shape check sends anything a remit bug could have written to the full reading.
-    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION && hasStateShape(state)) return { ok: true, state: state as unknown as SessionState };
+    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION && hasStateShape(state)) return { ok: true, state: state as unknown as SessionState, sealed: true, hasSeal: true };
   }
   let raw: unknown;
   try {
@@ -104,7 +106,9 @@ export function decodeState(text: string, sealKey?: Buffer | null): DecodedState
     return { ok: false, damage: 'schema', detail: `the state file fails its schema at ${where}` };
   }
   const state = candidate;
+  const hasSeal = typeof state.seal === 'string';
   // The seal belongs to the file, not to the state held in memory.
   delete state.seal;
-  return version < STATE_SCHEMA_VERSION ? { ok: true, state, migratedFrom: version } : { ok: true, state };
+  const read = { ok: true as const, state, sealed: body !== null, hasSeal };
+  return version < STATE_SCHEMA_VERSION ? { ...read, migratedFrom: version } : read;
 }

@@ -3,7 +3,8 @@ import { lutimesSync, mkdirSync, mkdtempSync, utimesSync, readdirSync, readlinkS
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LockTimeoutError, lockPathOf, tryLock, withLock } from './lock.js';
+import { spawn } from 'node:child_process';
+import { LOCK_STALE_MS, LockTimeoutError, lockPathOf, processStart, tryLock, withLock } from './lock.js';
 
 let dir: string;
 let file: string;
@@ -21,7 +22,7 @@ function deadPid(): number {
 describe('the session lock', () => {
   it('names its holder in the link itself, and leaves nothing behind once released', async () => {
     const seen = await withLock(file, 500, () => readlinkSync(lockPathOf(file)));
-    expect(seen).toMatch(new RegExp(`^${process.pid}@${hostname()}:\\d+$`));
+    expect(seen).toMatch(new RegExp(`^${process.pid}@${hostname()}:\\d+:${processStart(process.pid)}$`));
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -77,5 +78,43 @@ describe('the session lock', () => {
       symlinkSync('1@another-host', lockPathOf(file));
     });
     expect(readlinkSync(lockPathOf(file))).toBe('1@another-host');
+  });
+
+  it('a holder running on this host is never taken over by age, however old its lock looks', async () => {
+    const held = tryLock(file, LOCK_STALE_MS)!;
+    const old = new Date(Date.now() - 60_000);
+    lutimesSync(lockPathOf(file), old, old);
+    // A holder starved of the processor past the stale age is still working: taking its lock
+    // would make two writers of one state file (docs/DESIGN.md#fail-modes).
+    expect(tryLock(file, LOCK_STALE_MS)).toBeNull();
+    await expect(withLock(file, 80, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
+    held.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('another live process on this host keeps its old lock; the same pid started anew does not', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => child.once('spawn', resolve));
+      const start = processStart(child.pid!);
+      expect(start).toMatch(/^\d+$/);
+      symlinkSync(`${child.pid}@${hostname()}:1:${start}`, lockPathOf(file));
+      const old = new Date(Date.now() - 60_000);
+      lutimesSync(lockPathOf(file), old, old);
+      await expect(withLock(file, 80, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
+      // A lock naming that pid with another start time was left by an earlier process the pid
+      // belonged to: gone, so taken over at once, fresh as it looks.
+      unlinkSync(lockPathOf(file));
+      symlinkSync(`${child.pid}@${hostname()}:1:${Number(start) + 1}`, lockPathOf(file));
+      expect(await withLock(file, 80, () => 'reused pid')).toBe('reused pid');
+      // Without a start time (an older remit's tag) a live pid is judged by the age rule.
+      symlinkSync(`${child.pid}@${hostname()}:1`, lockPathOf(file));
+      await expect(withLock(file, 80, () => 1)).rejects.toBeInstanceOf(LockTimeoutError);
+      lutimesSync(lockPathOf(file), old, old);
+      expect(await withLock(file, 80, () => 'aged')).toBe('aged');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

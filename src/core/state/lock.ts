@@ -1,15 +1,18 @@
 // The locks of REMIT_HOME (ARCHITECTURE.md, state store): the session lock on a state file and
 // the audit lock on an audit file. A lock is a symlink `<file>.lock` whose target names its
-// holder, `pid@host`. symlink(2) creates it with its owner in one step and fails with EEXIST
-// when it is taken, so no kill at any point leaves a lock without a name, and a waiter that
-// finds the named process gone from this host takes the lock over at once.
+// holder, `pid@host:n:start` (start: the process's start time in the kernel's clock ticks since
+// boot, from /proc/<pid>/stat). symlink(2) creates it with its owner in one step and fails with
+// EEXIST when it is taken, so no kill at any point leaves a lock without a name.
 //
-// Anything else at the lock path (a folder from an older remit's mkdir lock, an owner on
-// another host, a pid reused since) is taken over only once it is older than the stale age,
-// or dated that far in the future (a clock set back). Waits are timed on the monotonic clock.
-// The holder refreshes its link's time while an asynchronous holder is running, so only a
-// process that stopped can look stale.
-import { lstatSync, lutimesSync, readlinkSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+// A holder on this host is judged by its process: gone (no such pid, or the pid now belongs to
+// a process started at another time) is taken over at once; running is never taken over, however
+// old its lock looks: a holder starved of the processor past the stale age is still working,
+// and two holders would both write the state's one temp file. Only a holder this host cannot
+// check (another host, a tag without a start time from an older remit, no /proc) is taken over
+// once older than the stale age, or dated that far in the future (a clock set back). Waits are
+// timed on the monotonic clock. The holder refreshes its link's time while an asynchronous
+// holder is running, so only a process that stopped can look stale.
+import { closeSync, lstatSync, lutimesSync, openSync, readlinkSync, readSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,30 +39,71 @@ export function lockPathOf(file: string): string {
   return `${file}.lock`;
 }
 
+/**
+ * The start time of process `pid` (field 22 of /proc/<pid>/stat, clock ticks since boot): with
+ * the pid it names one process for the life of the system. Null without /proc or for no such pid.
+ */
+export function processStart(pid: number): string | null {
+  let fd: number;
+  try {
+    fd = openSync(`/proc/${pid}/stat`, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const buf = Buffer.allocUnsafe(1024);
+    const text = buf.toString('latin1', 0, readSync(fd, buf, 0, buf.length, null));
+    // The name (field 2) is in parentheses and may hold spaces or parentheses: count from the last ')'.
+    const start = text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
+    return start && /^\d+$/.test(start) ? start : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 let ownerTag: string | undefined;
 let taken = 0;
 /**
- * This holder's name, `pid@host:n`: the count tells two holders in one process apart (a plugin
- * host runs many hooks in one process), so a release never removes a lock another took.
+ * This holder's name, `pid@host:n:start`: the count tells two holders in one process apart (a
+ * plugin host runs many hooks in one process), so a release never removes a lock another took;
+ * the start time tells this process from a later one given the same pid. Built once per process
+ * (one read of /proc/self/stat); without /proc the name has no start and waiters judge it by age.
  */
 function me(): string {
-  ownerTag ??= `${process.pid}@${hostname()}`;
-  return `${ownerTag}:${++taken}`;
+  if (ownerTag === undefined) {
+    const start = processStart(process.pid);
+    ownerTag = `${process.pid}@${hostname()}:%${start ? `:${start}` : ''}`;
+  }
+  return ownerTag.replace('%', String(++taken));
 }
 
-/** Whether `owner` (pid@host, optionally :n) names a process on this host that no longer exists. */
-export function ownerGone(owner: string): boolean {
+/** What a holder's name says of it on this host: `gone`, `running`, or `unknown` (cannot be checked here). */
+export type OwnerLiveness = 'gone' | 'running' | 'unknown';
+
+/**
+ * `gone`: no process has its pid here, or the one that has it started at another time than the
+ * name records (the pid was reused). `running`: that very process runs. `unknown`: another
+ * host, no start time in the name, or no /proc to read it from (then a running pid is only
+ * evidence, and the age rule decides).
+ */
+export function ownerLiveness(owner: string): OwnerLiveness {
   const at = owner.lastIndexOf('@');
+  if (at < 0) return 'unknown';
   const pid = Number(owner.slice(0, at));
-  const host = owner.slice(at + 1).split(':')[0];
-  if (at < 0 || host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return false;
+  const [host, , start] = owner.slice(at + 1).split(':');
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return 'unknown';
   try {
     process.kill(pid, 0);
-    return false;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return 'gone';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return 'unknown';
   }
+  if (!start) return 'unknown';
+  const now = processStart(pid);
+  if (now === null) return 'unknown';
+  return now === start ? 'running' : 'gone';
 }
 
 /** Who holds the lock (null: not a link, so nobody this remit can check) and since when. */
@@ -126,13 +170,18 @@ function ownerRunningHere(owner: string): boolean {
 }
 
 /**
- * A holder that may still be running: not provably gone from this host, and not stale. A
- * lock dated more than the stale age in the future is stale too unless its owner runs here:
- * a clock set back (or another host's running ahead) would otherwise keep a dead or foreign
- * holder's lock fresh for as long as the difference, blocking the session all that time.
+ * A holder that may still be running. One this host can check is live exactly while its
+ * process runs (ownerLiveness). Any other is live until it is stale; a lock dated more than
+ * the stale age in the future is stale too unless a process with its pid runs here: a clock
+ * set back (or another host's running ahead) would otherwise keep a dead or foreign holder's
+ * lock fresh for as long as the difference, blocking the session all that time.
  */
 function live(h: { owner: string | null; ageMs: number }, staleMs: number): boolean {
-  if ((h.owner !== null && ownerGone(h.owner)) || h.ageMs > staleMs) return false;
+  if (h.owner !== null) {
+    const owner = ownerLiveness(h.owner);
+    if (owner !== 'unknown') return owner === 'running';
+  }
+  if (h.ageMs > staleMs) return false;
   return h.ageMs >= -staleMs || (h.owner !== null && ownerRunningHere(h.owner));
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { latestSessionFor, readSession, withSessionLock, writeSession } from './store.js';
 import { newSessionState } from './session-state.js';
-import { projectPointerFile, resolveRemitHome, sessionFile, sessionKey } from './home.js';
+import { auditFile, projectPointerFile, resolveRemitHome, sessionFile, sessionKey } from './home.js';
 import { LockTimeoutError, lockPathOf } from './lock.js';
 import { defaultContract } from '../contract/index.js';
 import { encodeState } from './decode.js';
@@ -173,5 +173,61 @@ describe('sealed state', () => {
       restore();
     }
     expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', state: { counters: { checked: 1 }, contract: { mode: 'review' } } });
+  });
+
+  describe('a file without a seal that verifies', () => {
+    const key = sessionKey('h', 'authority');
+    /** The session's audit as a writer of `v` and keying left it (one record is enough). */
+    const audit = (records: Record<string, unknown>[]) => {
+      mkdirSync(path.join(home, 'audit'), { recursive: true });
+      writeFileSync(auditFile(home, key), records.map((r) => `${JSON.stringify({ seq: 1, prev: null, id: 'evt_0', at: '', kind: 'action', ...r })}\n`).join(''));
+    };
+    const sealed = () => encodeState({ ...state('/p', '2026-01-01T00:00:00.000Z'), contract: { ...defaultContract(), mode: 'review', level: 'guard' } }, sealKey);
+    /** The sealed file rewritten alone: the contract loosened, the seal dropped or left stale. */
+    const disarmed = (keepSeal: boolean) => {
+      const text = sealed().replace('"mode":"review","level":"guard"', '"mode":"change","level":"watch"');
+      return keepSeal ? text : text.replace(/,"seal":"[0-9a-f]{64}"\}$/, '}');
+    };
+
+    it('is damage once the audit shows a writer that seals, whether the seal is dropped or stale', async () => {
+      await withSessionLock(home, key, 1000, () => writeSession(home, key, state('/p', '2026-01-01T00:00:00.000Z'), sealKey));
+      audit([{ v: 2, keyed: true }]);
+      for (const keepSeal of [false, true]) {
+        writeFileSync(sessionFile(home, key), disarmed(keepSeal));
+        expect(readSession(home, key, { sealKey }), `seal kept: ${keepSeal}`).toMatchObject({ kind: 'damaged', damage: 'seal' });
+        // Read without the persisted key (a process that could not read the secret) it is read as it is.
+        expect(readSession(home, key)).toMatchObject({ kind: 'ok', state: { contract: { level: 'watch' } } });
+      }
+      // Sealed under another key (a secret replaced since): damage too, until `remit state repair`.
+      writeFileSync(sessionFile(home, key), sealed());
+      expect(readSession(home, key, { sealKey: Buffer.alloc(32, 9) })).toMatchObject({ kind: 'damaged', damage: 'seal', detail: expect.stringMatching(/does not verify/) });
+      // An audit that cannot say: damage.
+      rmSync(auditFile(home, key));
+      mkdirSync(auditFile(home, key));
+      writeFileSync(sessionFile(home, key), disarmed(false));
+      expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'damaged', damage: 'seal' });
+    });
+
+    it('from before sealing (version 1 records, or none) is migrated, and the next write seals it', async () => {
+      mkdirSync(path.join(home, 'sessions'), { recursive: true });
+      const { seal: _s, auditHead: _h, recentDenials: _r, checkRuns: _c, labels: _l, flags: _f, ...v2 } = JSON.parse(sealed()) as Record<string, unknown>;
+      const counters = v2.counters as Record<string, unknown>;
+      writeFileSync(sessionFile(home, key), JSON.stringify({ ...v2, schemaVersion: 1, counters: { ...counters, denials: undefined, wouldAsk: undefined, wouldDeny: undefined } }));
+      expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', migratedFrom: 1, state: { schemaVersion: 2, contract: { mode: 'review' } } });
+      audit([{ v: 1 }]);
+      await withSessionLock(home, key, 1000, (loaded) => {
+        if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+        writeSession(home, key, loaded.state, sealKey);
+      }, { sealKey });
+      expect(readFileSync(sessionFile(home, key), 'utf8')).toMatch(/,"seal":"[0-9a-f]{64}"\}$/);
+      expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', state: { contract: { mode: 'review' } } });
+    });
+
+    it('written while the key could not be read (the last record unkeyed) is read as it is', () => {
+      mkdirSync(path.join(home, 'sessions'), { recursive: true });
+      writeFileSync(sessionFile(home, key), disarmed(false));
+      audit([{ v: 2, keyed: true }, { v: 2 }]);
+      expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', state: { contract: { level: 'watch' } } });
+    });
   });
 });

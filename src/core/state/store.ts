@@ -4,9 +4,12 @@
 //
 // A state file that is missing while the session's audit says it was armed is damage, not a
 // new session (rule `damaged-state`): deleting the file, or pointing it at nothing, must not disarm.
+// So is one whose seal is missing or does not verify under the install's key once the audit
+// shows a writer that seals (docs/DESIGN.md#session-state): rewriting the file alone (a
+// contract changed, the seal dropped) must not disarm either.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
-import { lastStateInAudit } from '../audit/last-state.js';
+import { lastStateInAudit, unsealedStateVerdict } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
 import { readRegularFileSync, writeFileAtomic } from './files.js';
 import { wfs } from './fs-layer.js';
@@ -21,7 +24,12 @@ export type LoadedState =
 export interface ReadOptions {
   /** Look at the audit tail when the file is missing (default true; verify reads the file only). */
   consultAudit?: boolean;
-  /** The install's audit key: a sealed file that verifies under it skips schema validation (decode.ts). */
+  /**
+   * The install's audit key, as persisted in `secret` (never a per-process stand-in): a file
+   * that verifies under it skips schema validation (decode.ts), and one that does not is damage
+   * unless the audit shows no writer that could have sealed it (unsealed below). Without it,
+   * any file that passes validation is read.
+   */
   sealKey?: Buffer | null;
 }
 
@@ -32,6 +40,21 @@ function missing(home: string, key: string, opts: ReadOptions): LoadedState {
   if (last === 'ARMED') return { kind: 'damaged', damage: 'missing', detail: 'the state file is missing but the audit says the session was armed' };
   if (last === 'UNREADABLE') return { kind: 'damaged', damage: 'missing', detail: 'the state file is missing and the audit cannot be read' };
   return { kind: 'absent' };
+}
+
+/**
+ * A sound file without a seal that verifies under the install's key: a state from before
+ * sealing (or written while the key could not be read) is read as it is (then the next write
+ * seals it), but only while the audit's last record came from a writer that could not seal;
+ * once a sealing writer's record is last, the file was rewritten behind remit's back, or under
+ * an earlier secret (`remit state repair` rebuilds it). Read only off the hot path: a sealed
+ * file never gets here.
+ */
+function unsealed(home: string, key: string, hasSeal: boolean): LoadedState | null {
+  const verdict = unsealedStateVerdict(auditFile(home, key));
+  if (verdict === 'legacy') return null;
+  const what = hasSeal ? "the state file's seal does not verify under this install's key (the file was changed, or sealed under an earlier secret)" : 'the state file has no seal';
+  return { kind: 'damaged', damage: 'seal', detail: verdict === 'seal' ? `${what}, but remit sealed this session's state` : `${what}, and the audit cannot be read to say it may` };
 }
 
 /**
@@ -65,6 +88,10 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
   }
   const decoded = decodeState(text, opts.sealKey);
   if (!decoded.ok) return { kind: 'damaged', damage: decoded.damage, detail: decoded.detail };
+  if (opts.sealKey && !decoded.sealed) {
+    const damage = unsealed(home, key, decoded.hasSeal);
+    if (damage) return damage;
+  }
   return decoded.migratedFrom !== undefined
     ? { kind: 'ok', state: decoded.state, migratedFrom: decoded.migratedFrom }
     : { kind: 'ok', state: decoded.state };

@@ -21,6 +21,12 @@ import shutil
 import subprocess
 import threading
 
+# What this plugin sends `remit hook hermes`, so `remit doctor` can tell an installed copy older
+# than the bundle (adapters/hermes/install.ts HERMES_PLUGIN_PROTOCOL). 2: session and event lead
+# every payload. A plugin without this line sends the tool input first, and a call over remit's
+# stdin cap names no session to refuse it in.
+REMIT_PLUGIN_PROTOCOL = 2
+
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _LAUNCHER = os.path.join(_HERE, "launcher.json")
 # Hermes main bounds plugin callbacks at 30 s by default and fails pre_tool_call closed after
