@@ -86,6 +86,32 @@ const plainFs = {
   },
 };
 
+// src/core/shell/program-modules.ts imports each program family and PowerShell and hands them
+// out through loaders. In a bundle each loader becomes a require() of its module, made once:
+// esbuild then initialises that module (and what only it imports) on the loader's first call,
+// not when the chunk loads, so a shell hook builds only the families its command names. The
+// first call also names the part to the bundle loader (`remit:code-part`, `<chunk>:<name>`), so
+// the chunk's code cache learns each family's functions once (scripts/build/bundle-loader.cjs).
+const PROGRAM_MODULES = /[\\/]src[\\/]core[\\/]shell[\\/]program-modules\.ts$/;
+const lazyProgramModules = (chunk) => ({
+  name: 'remit-lazy-program-modules',
+  setup(b) {
+    b.onLoad({ filter: PROGRAM_MODULES }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const imports = new Map([...text.matchAll(/^import \* as (\w+) from '(\.[\w./-]+\.js)';$/gm)].map((m) => [m[1], m[2]]));
+      const body = /^export const load = \{\n((?: {2}\w+: \(\) => \w+,\n)+)\};\n$/m.exec(text);
+      const loaders = body ? [...body[1].matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)].map((m) => [m[1], m[2]]) : [];
+      const rest = text.replace(/^import \* as \w+ from '[^']+';\n/gm, '').replace(body?.[0] ?? '\0', '').replace(/^\/\/.*\n/gm, '').trim();
+      if (!body || imports.size === 0 || loaders.length !== imports.size || rest !== '' || loaders.some(([, mod]) => !imports.has(mod))) {
+        throw new Error(`${args.path}: not the shape the build makes lazy (namespace imports, then one \`name: () => module\` loader a line)`);
+      }
+      const part = (name) => JSON.stringify(`${chunk.slice(6, -4)}:${name}`);
+      const lines = loaders.map(([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod))}))),`);
+      return { contents: `${loaders.map((_, i) => `let m${i};`).join(' ')}\nexport const load = {\n${lines.join('\n')}\n};\n`, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+});
+
 // `import path from 'node:path'` in an ES module becomes, in a CommonJS bundle, a copy of
 // Node's module made for each importing module (esbuild's __toESM: an object with a getter per
 // member; a shell hook made 22 of them). Node's modules that remit imports that way are one
@@ -118,7 +144,7 @@ for (const [file, src] of Object.entries(CHUNKS)) {
   // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
   // (scripts/build/host-parts.mjs); the command chunk carries every part.
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, sharedBuiltins, ...parts] });
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, lazyProgramModules(file), sharedBuiltins, ...parts] });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a

@@ -13,7 +13,11 @@
 // (host, event, kind of action, answer; `remit:code-path`, src/cli/commands/hook.ts) and the
 // header lists the paths the cache holds, at most MAX_PATHS. Without that, a cache written by a
 // session's first prompts and reads would leave every write, refusal or patch compiling its
-// own functions from source on every call.
+// own functions from source on every call. A chunk that starts parts of itself only when they
+// are needed (the shell classifier's program families, src/core/shell/program-modules.ts) names
+// each as it starts it (`remit:code-part`, `<chunk>:<part>`, e.g. shell:git), and its cache
+// holds those names too: a command naming another family than the ones before it, on a path
+// already held, adds that family's functions instead of compiling them on every call.
 // Nothing here can change what the code does: a cache is bytecode for exactly these bytes.
 'use strict';
 const fs = require('fs');
@@ -26,7 +30,7 @@ const HASHES = __REMIT_CHUNK_HASHES__;
 // a hook more than a tenth of a millisecond per chunk). A chunk the build did not hash is scanned.
 const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;
 const GENERATIONS = 4;
-const MAX_PATHS = 32;
+const MAX_PATHS = 64;
 const PATH_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 const HEAD = '(function (exports, require, module, __filename, __dirname) {';
 const TAIL = '\n})';
@@ -36,6 +40,10 @@ const chunks = [];
 let codePath;
 process.on('remit:code-path', (name) => {
   if (typeof name === 'string' && PATH_NAME.test(name)) codePath = name;
+});
+const parts = new Set();
+process.on('remit:code-part', (name) => {
+  if (typeof name === 'string' && PATH_NAME.test(name) && name.includes(':')) parts.add(name);
 });
 // import() inside a chunk goes to Node's own ESM loader, as it would from a required file.
 // A script made from cached data loses that callback (Node 20: ERR_VM_DYNAMIC_IMPORT_CALLBACK_
@@ -73,10 +81,12 @@ function writeCaches() {
   // The same event can run through other chunks (a Read, or a shell command that only reads):
   // the path names them too, e.g. claude.action.before.read.allow+shell.
   const taken = codePath === undefined ? undefined : [codePath, ...chunks.slice(1).map((c) => c.name.slice(6, -4))].join('+');
-  for (const { script, cacheFile, header, generation, paths } of chunks) {
-    const added = taken !== undefined && !paths.includes(taken) && paths.length < MAX_PATHS;
-    if (generation >= GENERATIONS && !added) continue;
-    const held = added ? [...paths, taken] : paths;
+  for (const { name, script, cacheFile, header, generation, paths } of chunks) {
+    const own = `${name.slice(6, -4)}:`;
+    const names = [...(taken === undefined ? [] : [taken]), ...[...parts].filter((p) => p.startsWith(own))];
+    const added = names.filter((n) => !paths.includes(n)).slice(0, Math.max(0, MAX_PATHS - paths.length));
+    if (generation >= GENERATIONS && added.length === 0) continue;
+    const held = [...paths, ...added];
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
       fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header} ${generation} ${held.join(',') || '-'}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
