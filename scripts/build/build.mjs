@@ -63,9 +63,9 @@ function splitChunks(self) {
   };
 }
 
-// The subprocess bundles swap perf_hooks for an hrtime clock and make each generated
-// validator build itself on its first call (each shim says why); the in-process plugins keep
-// the originals.
+// The subprocess bundles swap perf_hooks for an hrtime clock, load node:module on first use,
+// and make each generated validator build itself on its first call (each shim says why); the
+// in-process plugins keep the originals.
 const shim = (file) => ({ path: join(root, 'scripts/build/bundle-shims', file) });
 const GENERATED_VALIDATOR = /[\\/]src[\\/]generated[\\/]validate-[a-z-]+\.js$/;
 // scripts/gen/schemas.mjs writes `"use strict";export const validateX = validateN;` and then the
@@ -75,6 +75,8 @@ const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
+    // The shim's own require('node:module') is Node's module.
+    b.onResolve({ filter: /^(node:)?module$/ }, (args) => (args.importer === shim('node-module.mjs').path ? { path: 'node:module', external: true } : shim('node-module.mjs')));
     b.onLoad({ filter: GENERATED_VALIDATOR }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       const head = VALIDATOR_HEAD.exec(text);
