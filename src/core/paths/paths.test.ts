@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canonicalPath, isWindowsStylePath, isWithin } from './canonical.js';
+import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute } from './canonical.js';
 import { compileGlobs, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
 
@@ -43,6 +43,41 @@ describe('canonicalPath', () => {
     symlinkSync(join(dir, 'outside'), join(dir, 'proj', 'link'));
     expect(canonicalPath('link/new-file.txt', join(dir, 'proj'))).toBe(join(dir, 'outside', 'new-file.txt'));
     expect(canonicalPath('link/new-file.txt', join(dir, 'proj'), { realpath: false })).toBe(join(dir, 'proj', 'link', 'new-file.txt'));
+  });
+
+  it('cuts a plain absolute path where path.posix would give the same: every path of names, and no other', () => {
+    const names = ['', '.', '..', 'a', 'b.c', '.d', '..e', 'f..', '~', ' '];
+    let plain = 0;
+    for (let i = 0; i < 5000; i++) {
+      const segs = Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => names[Math.floor(Math.random() * names.length)]!);
+      const p = (Math.random() < 0.9 ? '/' : '') + segs.join('/');
+      const same = path.posix.isAbsolute(p) && path.posix.resolve('/cwd', p) === p && path.posix.normalize(p) === p;
+      expect(plainAbsolute(p), p).toBe(same);
+      if (!same) continue;
+      plain++;
+      const cut = p.lastIndexOf('/');
+      expect(cut <= 0 ? '/' : p.slice(0, cut)).toBe(path.posix.dirname(p));
+      if (p !== '/') expect(p.slice(cut + 1)).toBe(path.posix.basename(p));
+      expect(`${p === '/' ? '' : p}/a/b.c`).toBe(path.posix.join(p, 'a', 'b.c'));
+    }
+    expect(plain).toBeGreaterThan(500);
+  });
+
+  it('gives the same canonical path through a link, a missing tail and ~ as path.posix would', () => {
+    const root = scratch('remit-plain-');
+    mkdirSync(join(root, 'real/sub'), { recursive: true });
+    symlinkSync(join(root, 'real'), join(root, 'link'));
+    for (const [raw, want] of [
+      [`${root}/link/sub/new/file.txt`, `${root}/real/sub/new/file.txt`],
+      [`${root}/link/missing`, `${root}/real/missing`],
+      [`${root}//link/./sub/`, `${root}/real/sub`],
+      ['~/link/sub', `${root}/real/sub`],
+      ['~//link/../real', `${root}/real`],
+      [`${root}/nothing/here`, `${root}/nothing/here`],
+    ] as const) {
+      expect(canonicalPath(raw, '/', { home: root }), raw).toBe(want);
+    }
+    expect(canonicalPath('~/x', '/', { home: '/', realpath: false })).toBe('/x');
   });
 
   it('isWithin compares whole segments', () => {
