@@ -70,7 +70,8 @@ function readCache(file, header) {
   } catch {
     return undefined;
   }
-  const n = data.indexOf(10);
+  // The typed array's own indexOf: Buffer's is JavaScript compiled on first use.
+  const n = Uint8Array.prototype.indexOf.call(data, 10);
   if (n < 0) return undefined;
   const line = data.latin1Slice(0, n);
   const paths = line.lastIndexOf(' ');

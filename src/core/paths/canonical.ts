@@ -167,6 +167,15 @@ export function canonicalPath(raw: string, cwd: string, options: CanonicalOption
   return options.realpath === false ? abs : realpathExistingPrefix(abs, options.memo);
 }
 
+/**
+ * `path.posix.relative(parent, child)` for a child under the parent: the tail after the
+ * parent's folder when both are plain (a string cut), else path.posix's answer.
+ */
+export function relativeWithin(parent: string, child: string): string {
+  const head = parent === '/' ? '/' : `${parent}/`;
+  return child.startsWith(head) && plainAbsolute(parent) && plainAbsolute(child) ? child.slice(head.length) : path.posix.relative(parent, child);
+}
+
 /** `child` equals `parent` or lies under it (canonical inputs). */
 export function isWithin(child: string, parent: string, caseInsensitive = false): boolean {
   const c = caseInsensitive ? child.toLowerCase() : child;

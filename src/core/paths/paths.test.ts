@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute } from './canonical.js';
+import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute, relativeWithin } from './canonical.js';
 import { compileGlobs, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
 
@@ -59,6 +59,8 @@ describe('canonicalPath', () => {
       expect(cut <= 0 ? '/' : p.slice(0, cut)).toBe(path.posix.dirname(p));
       if (p !== '/') expect(p.slice(cut + 1)).toBe(path.posix.basename(p));
       expect(`${p === '/' ? '' : p}/a/b.c`).toBe(path.posix.join(p, 'a', 'b.c'));
+      const parent = p.slice(0, Math.max(1, cut));
+      if (isWithin(p, parent)) expect(relativeWithin(parent, p), `${parent} ${p}`).toBe(path.posix.relative(parent, p));
     }
     expect(plain).toBeGreaterThan(500);
   });
@@ -78,6 +80,9 @@ describe('canonicalPath', () => {
       expect(canonicalPath(raw, '/', { home: root }), raw).toBe(want);
     }
     expect(canonicalPath('~/x', '/', { home: '/', realpath: false })).toBe('/x');
+    expect(relativeWithin('/a/b', '/a/b/c/d')).toBe('c/d');
+    expect(relativeWithin('/', '/c')).toBe('c');
+    expect(relativeWithin('/a/b/', '/a/b/./c')).toBe(path.posix.relative('/a/b/', '/a/b/./c'));
   });
 
   it('isWithin compares whole segments', () => {
