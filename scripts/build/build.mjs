@@ -71,9 +71,21 @@ const GENERATED_VALIDATOR = /[\\/]src[\\/]generated[\\/]validate-[a-z-]+\.js$/;
 // scripts/gen/schemas.mjs writes `"use strict";export const validateX = validateN;` and then the
 // module body; anything else stops the build rather than bundling a validator unwrapped.
 const VALIDATOR_HEAD = /^(\/\/[^\n]*\n)"use strict";export const (validate[A-Za-z]+) = (validate[0-9]+);/;
+// unbash makes a TextDecoder when its escape module loads, which loads Node's encoding module
+// for every shell hook; it is only used to decode a $'\xHH' run. The subprocess bundles make it
+// on that first use (the same decoder, the same answers); another unbash stops the build here.
+const UNBASH_ANSI_C = /[\\/]node_modules[\\/]unbash[\\/]dist[\\/]ansi-c\.js$/;
+const UNBASH_DECODER = 'const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });';
+
 const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
+    b.onLoad({ filter: UNBASH_ANSI_C }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const uses = text.split('utf8.decode(').length - 1;
+      if (!text.includes(UNBASH_DECODER) || uses !== 1) throw new Error(`${args.path}: not the decoder the build makes lazy`);
+      return { contents: text.replace(UNBASH_DECODER, 'let utf8;').replace('utf8.decode(', '(utf8 ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode('), loader: 'js' };
+    });
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
     // The shim's own require('node:module') is Node's module.
     b.onResolve({ filter: /^(node:)?module$/ }, (args) => (args.importer === shim('node-module.mjs').path ? { path: 'node:module', external: true } : shim('node-module.mjs')));
