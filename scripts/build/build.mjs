@@ -100,27 +100,31 @@ const plainFs = {
   },
 };
 
-// src/core/shell/program-modules.ts imports each program family and PowerShell and hands them
-// out through loaders. In a bundle each loader becomes a require() of its module, made once:
-// esbuild then initialises that module (and what only it imports) on the loader's first call,
-// not when the chunk loads, so a shell hook builds only the families its command names. The
-// first call also names the part to the bundle loader (`remit:code-part`, `<chunk>:<name>`), so
-// the chunk's code cache learns each family's functions once (scripts/build/bundle-loader.cjs).
-const PROGRAM_MODULES = /[\\/]src[\\/]core[\\/]shell[\\/]program-modules\.ts$/;
-const lazyProgramModules = (chunk) => ({
-  name: 'remit-lazy-program-modules',
+// A lazy-module file (LAZY_MODULES) imports modules and hands them out through loaders:
+// src/core/shell/program-modules.ts the shell classifier's program families and PowerShell,
+// src/core/paths/picomatch-module.ts picomatch. In a bundle each loader becomes a require() of
+// its module, made once: esbuild then initialises that module (and what only it imports) on
+// the loader's first call, not when the chunk loads, so a shell hook builds only the families
+// its command names and a prompt or a read never starts picomatch. The first call also names
+// the part to the bundle loader (`remit:code-part`, `<chunk>:<name>`), so the chunk's code
+// cache learns each part's functions once (scripts/build/bundle-loader.cjs). A namespace import
+// is the module's require(); a default import, only of a package (CommonJS), its exports.
+const LAZY_MODULES = /[\\/]src[\\/]core[\\/](?:shell[\\/]program-modules|paths[\\/]picomatch-module)\.ts$/;
+const lazyModules = (chunk) => ({
+  name: 'remit-lazy-modules',
   setup(b) {
-    b.onLoad({ filter: PROGRAM_MODULES }, (args) => {
+    b.onLoad({ filter: LAZY_MODULES }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      const imports = new Map([...text.matchAll(/^import \* as (\w+) from '(\.[\w./-]+\.js)';$/gm)].map((m) => [m[1], m[2]]));
+      const imports = new Map([...text.matchAll(/^import (?:\* as (\w+)|(\w+)) from '([\w@./-]+)';$/gm)].map((m) => [m[1] ?? m[2], { spec: m[3], namespace: m[1] !== undefined }]));
       const body = /^export const load = \{\n((?: {2}\w+: \(\) => \w+,\n)+)\};\n$/m.exec(text);
       const loaders = body ? [...body[1].matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)].map((m) => [m[1], m[2]]) : [];
-      const rest = text.replace(/^import \* as \w+ from '[^']+';\n/gm, '').replace(body?.[0] ?? '\0', '').replace(/^\/\/.*\n/gm, '').trim();
-      if (!body || imports.size === 0 || loaders.length !== imports.size || rest !== '' || loaders.some(([, mod]) => !imports.has(mod))) {
-        throw new Error(`${args.path}: not the shape the build makes lazy (namespace imports, then one \`name: () => module\` loader a line)`);
+      const rest = text.replace(/^import (?:\* as \w+|\w+) from '[^']+';\n/gm, '').replace(body?.[0] ?? '\0', '').replace(/^\/\/.*\n/gm, '').trim();
+      const wrong = [...imports.values()].some((i) => (i.namespace ? !i.spec.startsWith('.') : i.spec.startsWith('.')));
+      if (!body || imports.size === 0 || loaders.length !== imports.size || rest !== '' || wrong || loaders.some(([, mod]) => !imports.has(mod))) {
+        throw new Error(`${args.path}: not the shape the build makes lazy (namespace imports of modules or default imports of packages, then one \`name: () => module\` loader a line)`);
       }
       const part = (name) => JSON.stringify(`${chunk.slice(6, -4)}:${name}`);
-      const lines = loaders.map(([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod))}))),`);
+      const lines = loaders.map(([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod).spec)}))),`);
       return { contents: `${loaders.map((_, i) => `let m${i};`).join(' ')}\nexport const load = {\n${lines.join('\n')}\n};\n`, loader: 'ts', resolveDir: dirname(args.path) };
     });
   },
@@ -158,7 +162,7 @@ for (const [file, src] of Object.entries(CHUNKS)) {
   // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
   // (scripts/build/host-parts.mjs); the command chunk carries every part.
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, lazyProgramModules(file), sharedBuiltins, ...parts] });
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, lazyModules(file), sharedBuiltins, ...parts] });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a

@@ -1,8 +1,8 @@
 // The one glob matcher for `files=` (docs/DESIGN.md#task-contract): picomatch semantics with dotfiles,
 // `**` crossing `/`, `*` not; globs stored canonical and absolute.
-import picomatch from 'picomatch';
 import path from 'node:path';
 import { canonicalPath, isWindowsStylePath } from './canonical.js';
+import { load } from './picomatch-module.js';
 
 /** Makes a typed glob absolute against the project root, keeping its pattern characters. */
 export function resolveGlob(glob: string, projectRoot: string): string {
@@ -48,7 +48,7 @@ export function compileGlobs(globs: readonly string[], caseInsensitive = false):
     return (p: string) => {
       const subject = caseInsensitive ? p.toLowerCase() : p;
       if (!literals.every((l) => subject.includes(l))) return false;
-      compiled ??= picomatch(g, { dot: true, nocase: caseInsensitive });
+      compiled ??= load.picomatch()(g, { dot: true, nocase: caseInsensitive });
       return compiled(p) || (bare !== null && (caseInsensitive ? p.toLowerCase() === bare.toLowerCase() : p === bare));
     };
   });

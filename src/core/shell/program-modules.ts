@@ -1,7 +1,7 @@
 // The modules behind the program table and PowerShell, each reached through its loader: the
 // classifier asks for a module only when a command names one of its programs. Here every
 // module is imported as usual, so a loader just returns it; the shell chunk's build
-// (scripts/build/build.mjs, `lazyProgramModules`) rewrites each loader into a require() of its
+// (scripts/build/build.mjs, `lazyModules`) rewrites each loader into a require() of its
 // module, so that a shell hook initialises only the families its command names, not the
 // tables of some four hundred programs (docs/DESIGN.md#performance-budget). The build accepts
 // exactly this shape (namespace imports, then one `name: () => module` loader a line) and
