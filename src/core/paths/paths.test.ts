@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute, relativeWithin } from './canonical.js';
-import { compileGlobs, resolveGlob } from './globs.js';
+import picomatch from 'picomatch';
+import { compileGlobs, plainGlobMatcher, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
 
 // Every temp folder a test makes goes when the file is done.
@@ -108,6 +109,28 @@ describe('files= globs', () => {
     expect(m('/p/x1.js')).toBe(true);
     expect(m('/p/README.md')).toBe(false);
     expect(m('/q/src/a.ts')).toBe(false);
+  });
+
+  it('answer a plain folder or file glob as picomatch does, without it', () => {
+    const names = ['a', 'b.c', '.d', '..e', 'x y', '~u', 'a-b', '_', '.', '..', '', 'x\ny', 'z\r', 'w\u2028', 'q*', 'r|s', 'B'];
+    const pick = () => names[Math.floor(Math.random() * names.length)]!;
+    let plain = 0;
+    for (let i = 0; i < 400; i++) {
+      const glob = `/${Array.from({ length: 1 + Math.floor(Math.random() * 3) }, pick).join('/')}${Math.random() < 0.6 ? '/**' : ''}`;
+      const fast = plainGlobMatcher(glob, false);
+      if (!fast) continue;
+      plain++;
+      const slow = picomatch(glob, { dot: true });
+      const head = glob.replace(/\/\*\*$/, '');
+      for (let j = 0; j < 40; j++) {
+        const tail = Array.from({ length: Math.floor(Math.random() * 4) }, pick).join('/');
+        for (const p of [head, `${head}/${tail}`, `${head}${tail}`, `${head}/${tail}/`, `/${tail}`]) expect(fast(p), `${glob} ${JSON.stringify(p)}`).toBe(slow(p));
+      }
+    }
+    expect(plain).toBeGreaterThan(50);
+    expect(plainGlobMatcher('/a/*.ts', false)).toBeUndefined();
+    expect(plainGlobMatcher('/a/**', true)).toBeUndefined();
+    expect(plainGlobMatcher('/a/../b/**', false)).toBeUndefined();
   });
 
   it('keep absolute and ./ globs, and match Windows roots without case', () => {
