@@ -1,6 +1,7 @@
-// scripts/build/bundle-loader.cjs on its own (dist/remit.cjs is this file with the build's hashes):
-// chunks load through the code cache, a chunk that uses import() keeps working run after run,
-// and a chunk the build did not hash is never cached.
+// scripts/build/bundle-loader.cjs on its own (dist/remit-loader.cjs is this file with the build's
+// hashes, started by scripts/build/entry.cjs as dist/remit.cjs): chunks load through the code
+// cache, a chunk that uses import() keeps working run after run, and a chunk the build did not
+// hash is never cached.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,8 @@ function place(hashes: Record<string, string>, files: Record<string, string>): s
   const loader = readFileSync('scripts/build/bundle-loader.cjs', 'utf8')
     .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
     .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
-  writeFileSync(path.join(dir, 'remit.cjs'), loader);
+  writeFileSync(path.join(dir, 'remit-loader.cjs'), loader);
+  writeFileSync(path.join(dir, 'remit.cjs'), readFileSync('scripts/build/entry.cjs', 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = '${'c'.repeat(32)}';`));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return path.join(dir, 'remit.cjs');
 }

@@ -1,6 +1,7 @@
 // Builds dist/: remit-main.cjs, one CommonJS bundle that is the CLI and every subprocess hook
-// (CommonJS starts sooner than an ES module on Node 20), its chunks, and remit.cjs, the small
-// entry that loads them through a V8 code cache (scripts/build/bundle-loader.cjs); then the
+// (CommonJS starts sooner than an ES module on Node 20), its chunks, remit-loader.cjs, which
+// loads them through a V8 code cache (scripts/build/bundle-loader.cjs), and remit.cjs, the small
+// entry that starts the loader through a cache of its own (scripts/build/entry.cjs); then the
 // in-process plugin entries.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -46,6 +47,8 @@ export const CHUNKS = {
 };
 /** The bundle dist/remit.cjs loads for every command but `hook`; installers copy every dist/remit-*.cjs beside remit.cjs. */
 export const MAIN = 'remit-main.cjs';
+/** The bundle loader (scripts/build/bundle-loader.cjs), which dist/remit.cjs starts (scripts/build/entry.cjs). */
+export const LOADER = 'remit-loader.cjs';
 const chunkOf = new Map(Object.entries(CHUNKS).map(([file, src]) => [join(root, src).replace(/\.ts$/, ''), file]));
 const chunkNames = new RegExp(`[\\\\/](${[...new Set(Object.values(CHUNKS).map((src) => src.split('/').pop().replace(/\.ts$/, '')))].join('|')})\\.js$`);
 
@@ -182,7 +185,12 @@ const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8
   .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
   .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
 const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
-writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${code}`);
+writeFileSync(join(root, 'dist', LOADER), code);
+// The entry starts the loader through a code cache of its own, checked against the loader's hash.
+const loaderHash = createHash('sha256').update(code).digest('hex').slice(0, 32);
+const entry = readFileSync(join(root, 'scripts/build/entry.cjs'), 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = ${JSON.stringify(loaderHash)};`);
+const { code: entryCode } = await transform(entry, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
+writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${entryCode}`);
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);
 
 const pluginsScript = join(root, 'scripts/build/plugins.mjs');
@@ -192,7 +200,7 @@ if (existsSync(pluginsScript)) {
 }
 
 if (sizes) {
-  for (const f of ['remit.cjs', ...Object.keys(CHUNKS)]) {
+  for (const f of ['remit.cjs', LOADER, ...Object.keys(CHUNKS)]) {
     console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
     const top = Object.entries(inputs[f] ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 12);
     for (const [input, { bytesInOutput }] of top) console.log(`  ${String(bytesInOutput).padStart(7)} ${input}`);

@@ -1,6 +1,7 @@
-// dist/remit.cjs: loads the bundle (remit-hook.cjs for `remit hook`, remit-main.cjs for every
-// other command) and its chunks through a V8 code cache kept beside them, so a hook process
-// skips parsing and compiling what the last run compiled.
+// dist/remit-loader.cjs, which dist/remit.cjs starts (scripts/build/entry.cjs, whose file
+// reader `readWrapped` it is handed): loads the bundle (remit-hook.cjs for `remit hook`,
+// remit-main.cjs for every other command) and its chunks through a V8 code cache kept beside
+// them, so a hook process skips parsing and compiling what the last run compiled.
 // scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build) and DYNAMIC.
 //
 // A cache file `.<chunk>.v8cache` starts with a header naming the chunk's build hash, its size
@@ -36,7 +37,6 @@ const GENERATIONS = 4;
 const MAX_PATHS = 64;
 const PATH_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 const HEAD = '(function (exports, require, module, __filename, __dirname) {';
-const TAIL = '\n})';
 const loaded = new Map();
 /** Every cacheable chunk this run loaded: its script, cache file, header and what its cache held. */
 const chunks = [];
@@ -108,30 +108,9 @@ function load(name) {
   const done = loaded.get(name);
   if (done) return done.exports;
   const file = path.join(__dirname, name);
-  const fd = fs.openSync(file, 'r');
-  let wrapped;
-  let header;
-  try {
-    const st = fs.fstatSync(fd);
-    // The chunk is read between the CommonJS wrapper's two ends in one buffer and becomes one
-    // string: joining them as strings would copy the whole text once more, and both copies
-    // count against V8's young generation (a scavenge a hook would otherwise not need). The
-    // build makes every chunk pure ASCII, so latin1 reads the same text, in one read of the
-    // known size where 'utf8' would read it in 8 KB pieces and decode it.
-    const buf = Buffer.allocUnsafe(HEAD.length + st.size + TAIL.length);
-    buf.latin1Write(HEAD, 0);
-    let n = 0;
-    while (n < st.size) {
-      const got = fs.readSync(fd, buf, HEAD.length + n, st.size - n, n);
-      if (got === 0) break;
-      n += got;
-    }
-    buf.latin1Write(TAIL, HEAD.length + n);
-    wrapped = buf.latin1Slice(0, HEAD.length + n + TAIL.length);
-    header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
-  } finally {
-    fs.closeSync(fd);
-  }
+  // The entry's reader (scripts/build/entry.cjs): the chunk between the wrapper's ends, one string.
+  const { text: wrapped, size, mtimeMs } = readWrapped(file, HEAD);
+  const header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
   const cacheFile = path.join(__dirname, `.${name}.v8cache`);
   const imports = HASHES[name] ? DYNAMIC.includes(name) : wrapped.includes('import(');
   const cacheable = Boolean(HASHES[name]) && !imports;
