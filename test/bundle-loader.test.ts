@@ -1,6 +1,7 @@
-// scripts/build/bundle-loader.cjs on its own (dist/remit.cjs is this file with the build's hashes):
-// chunks load through the code cache, a chunk that uses import() keeps working run after run,
-// and a chunk the build did not hash is never cached.
+// scripts/build/bundle-loader.cjs on its own (dist/remit-loader.cjs is this file with the build's
+// hashes, started by scripts/build/entry.cjs as dist/remit.cjs): chunks load through the code
+// cache, a chunk that uses import() keeps working run after run, and a chunk the build did not
+// hash is never cached.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,8 @@ function place(hashes: Record<string, string>, files: Record<string, string>): s
   const loader = readFileSync('scripts/build/bundle-loader.cjs', 'utf8')
     .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
     .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
-  writeFileSync(path.join(dir, 'remit.cjs'), loader);
+  writeFileSync(path.join(dir, 'remit-loader.cjs'), loader);
+  writeFileSync(path.join(dir, 'remit.cjs'), readFileSync('scripts/build/entry.cjs', 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = '${'c'.repeat(32)}';`));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return path.join(dir, 'remit.cjs');
 }
@@ -70,6 +72,30 @@ describe('the bundle loader', () => {
     const before = readFileSync(path.join(dir, '.remit-main.cjs.v8cache'));
     expect(runWith({ CODE_PATH: 'a b,c' })).toBe('ok\n');
     expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache')).equals(before)).toBe(true);
+  });
+
+  it('adds to a chunk\'s cache each part it starts on a path already held, and only to that chunk\'s', () => {
+    // As the shell chunk names a program family it starts (src/core/shell/program-modules.ts, rewritten by the build).
+    const entry = place(
+      { 'remit-main.cjs': 'f'.repeat(32), 'remit-extra.cjs': '0'.repeat(32) },
+      {
+        'remit-main.cjs': 'require("./remit-extra.cjs"); process.emit("remit:code-path", "claude.action.before.read.allow"); console.log("ok");',
+        'remit-extra.cjs': 'for (const p of (process.env.PARTS ?? "").split(" ").filter(Boolean)) process.emit("remit:code-part", p);',
+      },
+    );
+    const header = (chunk: string) => readFileSync(path.join(dir, `.${chunk}.v8cache`), 'latin1').split('\n')[0]!;
+    const runWith = (parts: string) => execFileSync(process.execPath, [entry], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', PARTS: parts } });
+    for (let i = 0; i < 5; i++) expect(runWith('extra:git')).toBe('ok\n');
+    expect(header('remit-extra.cjs')).toMatch(/ 3 claude\.action\.before\.read\.allow\+extra,extra:git$/);
+    const main = readFileSync(path.join(dir, '.remit-main.cjs.v8cache'));
+    // Another family on the same path: the chunk's cache is written once more, holding it too.
+    expect(runWith('extra:reads hook:other bad')).toBe('ok\n');
+    expect(header('remit-extra.cjs')).toMatch(/ 4 claude\.action\.before\.read\.allow\+extra,extra:git,extra:reads$/);
+    // The other chunk's cache ignores it, and a part of a chunk not loaded or named without its chunk is ignored.
+    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache')).equals(main)).toBe(true);
+    const settled = readFileSync(path.join(dir, '.remit-extra.cjs.v8cache'));
+    expect(runWith('extra:reads extra:git')).toBe('ok\n');
+    expect(readFileSync(path.join(dir, '.remit-extra.cjs.v8cache')).equals(settled)).toBe(true);
   });
 
   it('keeps import() working in a chunk, without a cache for it and without the experimental warning', () => {

@@ -1,6 +1,7 @@
-// The built files as a user runs them: dist/remit.cjs loads the hook's bundle or the CLI's and
-// their chunks (shell parser, file classifiers, commands) from beside itself through a V8 code
-// cache it keeps there, also after `remit install` copied them away.
+// The built files as a user runs them: dist/remit.cjs starts the loader (remit-loader.cjs), which
+// loads the hook's bundle or the CLI's and their chunks (shell parser, file classifiers,
+// commands) from beside itself, each through a V8 code cache kept there, also after `remit
+// install` copied them away.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the built bundle', () => {
   it('ships remit.cjs with its chunks beside it', () => {
     const files = readdirSync(dist).filter((f) => f.endsWith('.cjs')).sort();
-    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-loader.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
   });
 
   it('answers hooks through every chunk, from an installed copy too', () => {
@@ -34,7 +35,7 @@ describe('the built bundle', () => {
     const installed = path.join(dir, 'data', 'remit');
     const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
     const bundle = path.join(installed, version, 'remit.cjs');
-    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-loader.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
     const base = { session_id: 'bundle-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bundle test' });
     const shell = JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 't1', tool_input: { command: 'echo hi > README.md' } }));
@@ -73,5 +74,31 @@ describe('the built bundle', () => {
     writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 2 ${'0'.repeat(32)} 1 1 v0.0.0 x 0 -\n`), good.subarray(header.length + 1)]));
     expect(deny()).toBe('deny');
     expect(readFileSync(cache, 'latin1').split('\n')[0]).not.toContain('0'.repeat(32));
+  });
+
+  it('starts the loader from a code cache of its own, and answers the same from a damaged or foreign one', () => {
+    const installed = path.join(dir, 'data', 'remit');
+    const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
+    const bundle = path.join(installed, version, 'remit.cjs');
+    const cache = path.join(installed, version, '.remit-loader.cjs.v8cache');
+    expect(existsSync(cache)).toBe(true);
+    const header = readFileSync(cache, 'latin1').split('\n')[0]!;
+    expect(header).toMatch(/^remit-v8cache 2 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+$/);
+    const settled = readFileSync(cache);
+    const base = { session_id: 'loader-cache-test', transcript_path: null, cwd: path.join(dir, 'proj') };
+    const armed = () => hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- loader cache test' });
+    expect(armed()).toContain('remit ARMED');
+    // A cache that V8 takes is kept as it is.
+    expect(readFileSync(cache).equals(settled)).toBe(true);
+    // Flipped bytes under a valid header: rejected, compiled from source, the cache rewritten.
+    const bad = Buffer.from(settled);
+    for (let i = header.length + 1; i < bad.length; i += 7) bad[i] = bad[i]! ^ 0x5a;
+    writeFileSync(cache, bad);
+    expect(armed()).toContain('remit ARMED');
+    expect(readFileSync(cache).equals(bad)).toBe(false);
+    // A cache made for another loader's bytes is never handed to V8.
+    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 2 ${'0'.repeat(32)} 1 1 v0.0.0 x\n`), settled.subarray(header.length + 1)]));
+    expect(armed()).toContain('remit ARMED');
+    expect(readFileSync(cache, 'latin1').split('\n')[0]).toBe(header);
   });
 });

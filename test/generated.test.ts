@@ -16,6 +16,10 @@ describe('src/generated', () => {
     expect(check('scripts/gen/schemas.mjs')).toEqual({ out: '', code: 0 });
   });
 
+  it('src/core/shell/program-index.ts lists the program families (run npm run programs after changing one)', () => {
+    expect(check('scripts/gen/program-index.mjs')).toEqual({ out: '', code: 0 });
+  });
+
   it('src/core/crypto/sha256-module.ts is what scripts/gen/sha256-wasm.mjs assembles', () => {
     expect(check('scripts/gen/sha256-wasm.mjs')).toEqual({ out: '', code: 0 });
   });

@@ -9,6 +9,7 @@ import type { HookOptions, HostName } from '../host-module.js';
 import { envelopeOf, type EnvelopeBase } from './envelope.js';
 import { unreadableAction } from './events-common.js';
 import { parseHookPayload, stringField, truncatedHead, type BadInputKind } from './payload.js';
+import { isoTime } from '../../src/core/audit/event-id.js';
 
 /** The event both command-hook hosts ask before a tool runs. */
 const BEFORE_TOOL = 'PreToolUse';
@@ -111,9 +112,9 @@ function render(host: CommandHookHost, event: string, result: ControllerResult):
 
 function nowIso(runtime: Runtime): string {
   try {
-    return runtime.now().toISOString();
+    return isoTime(runtime.now());
   } catch {
-    return new Date().toISOString();
+    return isoTime(new Date());
   }
 }
 

@@ -69,6 +69,20 @@ describe('readHookStdinSync', () => {
     closeSync(again);
   });
 
+  it('reads a payload longer than its read buffer whole, characters across the seams too, and caps it there', () => {
+    // 3-byte characters after one ASCII byte: a character straddles every 64 KiB seam.
+    const text = `x${'\u20ac'.repeat(70_000)}`;
+    const file = path.join(dir, 'long');
+    writeFileSync(file, text);
+    const fd = openSync(file, 'r');
+    expect(readHookStdinSync(fd)).toEqual({ text, truncated: false, timedOut: false });
+    closeSync(fd);
+    const again = openSync(file, 'r');
+    const capped = readHookStdinSync(again, { maxBytes: 150_001 });
+    expect(capped).toEqual({ text: text.slice(0, 50_001), truncated: true, timedOut: false });
+    closeSync(again);
+  });
+
   it.runIf(process.platform === 'linux')('reads a pipe to EOF, and waits out silence when the host keeps it open', () => {
     const closed = pipe();
     writeSync(closed.writer, '{"a":1}');

@@ -3,6 +3,7 @@
 // (action.after, subagent and session ends) the ledger may rely on.
 import type { ControlEvent } from '../../src/generated/types.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
+import { isoTime } from '../../src/core/audit/event-id.js';
 
 export interface EnvelopeFields {
   host: { name: string; version?: string };
@@ -24,7 +25,7 @@ export function controlEvent<K extends ControlEvent['kind']>(runtime: Runtime, f
     host: f.host,
     sessionId: f.sessionId,
     cwd: f.cwd,
-    at: runtime.now().toISOString(),
+    at: isoTime(runtime.now()),
   };
   if (f.sourceSessionId && f.sourceSessionId !== f.sessionId) env.sourceSessionId = f.sourceSessionId;
   if (f.agentId) env.agentId = f.agentId;

@@ -1,6 +1,7 @@
 // Builds dist/: remit-main.cjs, one CommonJS bundle that is the CLI and every subprocess hook
-// (CommonJS starts sooner than an ES module on Node 20), its chunks, and remit.cjs, the small
-// entry that loads them through a V8 code cache (scripts/build/bundle-loader.cjs); then the
+// (CommonJS starts sooner than an ES module on Node 20), its chunks, remit-loader.cjs, which
+// loads them through a V8 code cache (scripts/build/bundle-loader.cjs), and remit.cjs, the small
+// entry that starts the loader through a cache of its own (scripts/build/entry.cjs); then the
 // in-process plugin entries.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -46,6 +47,8 @@ export const CHUNKS = {
 };
 /** The bundle dist/remit.cjs loads for every command but `hook`; installers copy every dist/remit-*.cjs beside remit.cjs. */
 export const MAIN = 'remit-main.cjs';
+/** The bundle loader (scripts/build/bundle-loader.cjs), which dist/remit.cjs starts (scripts/build/entry.cjs). */
+export const LOADER = 'remit-loader.cjs';
 const chunkOf = new Map(Object.entries(CHUNKS).map(([file, src]) => [join(root, src).replace(/\.ts$/, ''), file]));
 const chunkNames = new RegExp(`[\\\\/](${[...new Set(Object.values(CHUNKS).map((src) => src.split('/').pop().replace(/\.ts$/, '')))].join('|')})\\.js$`);
 
@@ -63,18 +66,32 @@ function splitChunks(self) {
   };
 }
 
-// The subprocess bundles swap perf_hooks for an hrtime clock and make each generated
-// validator build itself on its first call (each shim says why); the in-process plugins keep
-// the originals.
+// The subprocess bundles swap perf_hooks for an hrtime clock, load node:module on first use,
+// and make each generated validator build itself on its first call (each shim says why); the
+// in-process plugins keep the originals.
 const shim = (file) => ({ path: join(root, 'scripts/build/bundle-shims', file) });
 const GENERATED_VALIDATOR = /[\\/]src[\\/]generated[\\/]validate-[a-z-]+\.js$/;
 // scripts/gen/schemas.mjs writes `"use strict";export const validateX = validateN;` and then the
 // module body; anything else stops the build rather than bundling a validator unwrapped.
 const VALIDATOR_HEAD = /^(\/\/[^\n]*\n)"use strict";export const (validate[A-Za-z]+) = (validate[0-9]+);/;
+// unbash makes a TextDecoder when its escape module loads, which loads Node's encoding module
+// for every shell hook; it is only used to decode a $'\xHH' run. The subprocess bundles make it
+// on that first use (the same decoder, the same answers); another unbash stops the build here.
+const UNBASH_ANSI_C = /[\\/]node_modules[\\/]unbash[\\/]dist[\\/]ansi-c\.js$/;
+const UNBASH_DECODER = 'const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });';
+
 const plainFs = {
   name: 'remit-hook-shims',
   setup(b) {
+    b.onLoad({ filter: UNBASH_ANSI_C }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const uses = text.split('utf8.decode(').length - 1;
+      if (!text.includes(UNBASH_DECODER) || uses !== 1) throw new Error(`${args.path}: not the decoder the build makes lazy`);
+      return { contents: text.replace(UNBASH_DECODER, 'let utf8;').replace('utf8.decode(', '(utf8 ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode('), loader: 'js' };
+    });
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
+    // The shim's own require('node:module') is Node's module.
+    b.onResolve({ filter: /^(node:)?module$/ }, (args) => (args.importer === shim('node-module.mjs').path ? { path: 'node:module', external: true } : shim('node-module.mjs')));
     b.onLoad({ filter: GENERATED_VALIDATOR }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       const head = VALIDATOR_HEAD.exec(text);
@@ -85,6 +102,36 @@ const plainFs = {
     });
   },
 };
+
+// A lazy-module file (LAZY_MODULES) imports modules and hands them out through loaders:
+// src/core/shell/program-modules.ts the shell classifier's program families and PowerShell,
+// src/core/paths/picomatch-module.ts picomatch. In a bundle each loader becomes a require() of
+// its module, made once: esbuild then initialises that module (and what only it imports) on
+// the loader's first call, not when the chunk loads, so a shell hook builds only the families
+// its command names and a prompt or a read never starts picomatch. The first call also names
+// the part to the bundle loader (`remit:code-part`, `<chunk>:<name>`), so the chunk's code
+// cache learns each part's functions once (scripts/build/bundle-loader.cjs). A namespace import
+// is the module's require(); a default import, only of a package (CommonJS), its exports.
+const LAZY_MODULES = /[\\/]src[\\/]core[\\/](?:shell[\\/]program-modules|paths[\\/]picomatch-module)\.ts$/;
+const lazyModules = (chunk) => ({
+  name: 'remit-lazy-modules',
+  setup(b) {
+    b.onLoad({ filter: LAZY_MODULES }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const imports = new Map([...text.matchAll(/^import (?:\* as (\w+)|(\w+)) from '([\w@./-]+)';$/gm)].map((m) => [m[1] ?? m[2], { spec: m[3], namespace: m[1] !== undefined }]));
+      const body = /^export const load = \{\n((?: {2}\w+: \(\) => \w+,\n)+)\};\n$/m.exec(text);
+      const loaders = body ? [...body[1].matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)].map((m) => [m[1], m[2]]) : [];
+      const rest = text.replace(/^import (?:\* as \w+|\w+) from '[^']+';\n/gm, '').replace(body?.[0] ?? '\0', '').replace(/^\/\/.*\n/gm, '').trim();
+      const wrong = [...imports.values()].some((i) => (i.namespace ? !i.spec.startsWith('.') : i.spec.startsWith('.')));
+      if (!body || imports.size === 0 || loaders.length !== imports.size || rest !== '' || wrong || loaders.some(([, mod]) => !imports.has(mod))) {
+        throw new Error(`${args.path}: not the shape the build makes lazy (namespace imports of modules or default imports of packages, then one \`name: () => module\` loader a line)`);
+      }
+      const part = (name) => JSON.stringify(`${chunk.slice(6, -4)}:${name}`);
+      const lines = loaders.map(([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod).spec)}))),`);
+      return { contents: `${loaders.map((_, i) => `let m${i};`).join(' ')}\nexport const load = {\n${lines.join('\n')}\n};\n`, loader: 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+});
 
 // `import path from 'node:path'` in an ES module becomes, in a CommonJS bundle, a copy of
 // Node's module made for each importing module (esbuild's __toESM: an object with a getter per
@@ -118,7 +165,7 @@ for (const [file, src] of Object.entries(CHUNKS)) {
   // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
   // (scripts/build/host-parts.mjs); the command chunk carries every part.
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, sharedBuiltins, ...parts] });
+  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, lazyModules(file), sharedBuiltins, ...parts] });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
@@ -138,7 +185,12 @@ const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8
   .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
   .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
 const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
-writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${code}`);
+writeFileSync(join(root, 'dist', LOADER), code);
+// The entry starts the loader through a code cache of its own, checked against the loader's hash.
+const loaderHash = createHash('sha256').update(code).digest('hex').slice(0, 32);
+const entry = readFileSync(join(root, 'scripts/build/entry.cjs'), 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = ${JSON.stringify(loaderHash)};`);
+const { code: entryCode } = await transform(entry, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
+writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${entryCode}`);
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);
 
 const pluginsScript = join(root, 'scripts/build/plugins.mjs');
@@ -148,7 +200,7 @@ if (existsSync(pluginsScript)) {
 }
 
 if (sizes) {
-  for (const f of ['remit.cjs', ...Object.keys(CHUNKS)]) {
+  for (const f of ['remit.cjs', LOADER, ...Object.keys(CHUNKS)]) {
     console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
     const top = Object.entries(inputs[f] ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 12);
     for (const [input, { bytesInOutput }] of top) console.log(`  ${String(bytesInOutput).padStart(7)} ${input}`);

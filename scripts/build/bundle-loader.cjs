@@ -1,6 +1,7 @@
-// dist/remit.cjs: loads the bundle (remit-hook.cjs for `remit hook`, remit-main.cjs for every
-// other command) and its chunks through a V8 code cache kept beside them, so a hook process
-// skips parsing and compiling what the last run compiled.
+// dist/remit-loader.cjs, which dist/remit.cjs starts (scripts/build/entry.cjs, whose file
+// reader `readWrapped` it is handed): loads the bundle (remit-hook.cjs for `remit hook`,
+// remit-main.cjs for every other command) and its chunks through a V8 code cache kept beside
+// them, so a hook process skips parsing and compiling what the last run compiled.
 // scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build) and DYNAMIC.
 //
 // A cache file `.<chunk>.v8cache` starts with a header naming the chunk's build hash, its size
@@ -13,29 +14,39 @@
 // (host, event, kind of action, answer; `remit:code-path`, src/cli/commands/hook.ts) and the
 // header lists the paths the cache holds, at most MAX_PATHS. Without that, a cache written by a
 // session's first prompts and reads would leave every write, refusal or patch compiling its
-// own functions from source on every call.
+// own functions from source on every call. A chunk that starts parts of itself only when they
+// are needed (the shell classifier's program families, src/core/shell/program-modules.ts) names
+// each as it starts it (`remit:code-part`, `<chunk>:<part>`, e.g. shell:git), and its cache
+// holds those names too: a command naming another family than the ones before it, on a path
+// already held, adds that family's functions instead of compiling them on every call.
 // Nothing here can change what the code does: a cache is bytecode for exactly these bytes.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const vm = require('vm');
-const Module = require('module');
+// The CommonJS Module class, as the entry's own module object's constructor: require('module')
+// would load Node's public module API (its source-map and ES-module loader parts), some
+// 0.3 ms of a hook's start, for the same class.
+const Module = module.constructor;
 
 const HASHES = __REMIT_CHUNK_HASHES__;
 // The chunks whose text holds `import(` (the build knows; scanning a chunk's text for it costs
 // a hook more than a tenth of a millisecond per chunk). A chunk the build did not hash is scanned.
 const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;
 const GENERATIONS = 4;
-const MAX_PATHS = 32;
+const MAX_PATHS = 64;
 const PATH_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 const HEAD = '(function (exports, require, module, __filename, __dirname) {';
-const TAIL = '\n})';
 const loaded = new Map();
 /** Every cacheable chunk this run loaded: its script, cache file, header and what its cache held. */
 const chunks = [];
 let codePath;
 process.on('remit:code-path', (name) => {
   if (typeof name === 'string' && PATH_NAME.test(name)) codePath = name;
+});
+const parts = new Set();
+process.on('remit:code-part', (name) => {
+  if (typeof name === 'string' && PATH_NAME.test(name) && name.includes(':')) parts.add(name);
 });
 // import() inside a chunk goes to Node's own ESM loader, as it would from a required file.
 // A script made from cached data loses that callback (Node 20: ERR_VM_DYNAMIC_IMPORT_CALLBACK_
@@ -59,7 +70,8 @@ function readCache(file, header) {
   } catch {
     return undefined;
   }
-  const n = data.indexOf(10);
+  // The typed array's own indexOf: Buffer's is JavaScript compiled on first use.
+  const n = Uint8Array.prototype.indexOf.call(data, 10);
   if (n < 0) return undefined;
   const line = data.latin1Slice(0, n);
   const paths = line.lastIndexOf(' ');
@@ -73,10 +85,12 @@ function writeCaches() {
   // The same event can run through other chunks (a Read, or a shell command that only reads):
   // the path names them too, e.g. claude.action.before.read.allow+shell.
   const taken = codePath === undefined ? undefined : [codePath, ...chunks.slice(1).map((c) => c.name.slice(6, -4))].join('+');
-  for (const { script, cacheFile, header, generation, paths } of chunks) {
-    const added = taken !== undefined && !paths.includes(taken) && paths.length < MAX_PATHS;
-    if (generation >= GENERATIONS && !added) continue;
-    const held = added ? [...paths, taken] : paths;
+  for (const { name, script, cacheFile, header, generation, paths } of chunks) {
+    const own = `${name.slice(6, -4)}:`;
+    const names = [...(taken === undefined ? [] : [taken]), ...[...parts].filter((p) => p.startsWith(own))];
+    const added = names.filter((n) => !paths.includes(n)).slice(0, Math.max(0, MAX_PATHS - paths.length));
+    if (generation >= GENERATIONS && added.length === 0) continue;
+    const held = [...paths, ...added];
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
       fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header} ${generation} ${held.join(',') || '-'}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
@@ -94,30 +108,9 @@ function load(name) {
   const done = loaded.get(name);
   if (done) return done.exports;
   const file = path.join(__dirname, name);
-  const fd = fs.openSync(file, 'r');
-  let wrapped;
-  let header;
-  try {
-    const st = fs.fstatSync(fd);
-    // The chunk is read between the CommonJS wrapper's two ends in one buffer and becomes one
-    // string: joining them as strings would copy the whole text once more, and both copies
-    // count against V8's young generation (a scavenge a hook would otherwise not need). The
-    // build makes every chunk pure ASCII, so latin1 reads the same text, in one read of the
-    // known size where 'utf8' would read it in 8 KB pieces and decode it.
-    const buf = Buffer.allocUnsafe(HEAD.length + st.size + TAIL.length);
-    buf.latin1Write(HEAD, 0);
-    let n = 0;
-    while (n < st.size) {
-      const got = fs.readSync(fd, buf, HEAD.length + n, st.size - n, n);
-      if (got === 0) break;
-      n += got;
-    }
-    buf.latin1Write(TAIL, HEAD.length + n);
-    wrapped = buf.latin1Slice(0, HEAD.length + n + TAIL.length);
-    header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
-  } finally {
-    fs.closeSync(fd);
-  }
+  // The entry's reader (scripts/build/entry.cjs): the chunk between the wrapper's ends, one string.
+  const { text: wrapped, size, mtimeMs } = readWrapped(file, HEAD);
+  const header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
   const cacheFile = path.join(__dirname, `.${name}.v8cache`);
   const imports = HASHES[name] ? DYNAMIC.includes(name) : wrapped.includes('import(');
   const cacheable = Boolean(HASHES[name]) && !imports;

@@ -1,8 +1,7 @@
 // ToolRequest → Action: the one file-effect model. Every host's write, edit, patch and shell
 // tool lands here, so a path is judged the same whichever tool names it.
-import path from 'node:path';
 import type { Action, Effect, Intents, ToolRequest } from '../../generated/types.js';
-import { canonicalPath, isWithin } from '../paths/canonical.js';
+import { canonicalPath, isWithin, relativeWithin } from '../paths/canonical.js';
 import type { FileChangeIntent } from '../intents/file-intents.js';
 import type { ClassifyBase } from '../host/runtime.js';
 import type { ClassifyContext } from './context.js';
@@ -11,7 +10,7 @@ import { inputDigest } from './input-digest.js';
 const NO_INTENTS: Intents = { dependency: false, hash: false };
 
 function shownPath(p: string, ctx: ClassifyContext): string {
-  return isWithin(p, ctx.projectRoot) && p !== ctx.projectRoot ? path.posix.relative(ctx.projectRoot, p) : p;
+  return isWithin(p, ctx.projectRoot) && p !== ctx.projectRoot ? relativeWithin(ctx.projectRoot, p) : p;
 }
 
 class IntentCollector {

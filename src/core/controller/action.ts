@@ -9,7 +9,7 @@ import type { DecisionFacts } from '../decide/facts.js';
 import type { DecisionInput } from '../decide/input.js';
 import { approvalQuestion, decisionMessage } from '../decide/message.js';
 import type { RecordBody } from '../audit/chain.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { actionSummary, contractSummary, decisionSummary } from '../audit/summaries.js';
 import { markUnresolved, refuse, reserve, reservedUnits, unitsOf, unresolvedReasons, type IdState } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
@@ -130,7 +130,7 @@ export function createActionHandler(ctx: Ctx) {
     });
     const id = newEventId(now);
     ctx.append(key, {
-      id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), recovery: true,
+      id, at: isoTime(now), ...decisionFields(ctx, ev, d, facts, contract), recovery: true,
       durationMs: performance.now() - t0, ...(ctx.detail() ? { detail: { event: auditableEvent(ev) } } : {}),
     });
     return decisionResult(d, id, contract);
@@ -143,7 +143,7 @@ export function createActionHandler(ctx: Ctx) {
     }
     if (loaded.kind === 'damaged') return decideDamaged(ev, key, t0);
     const now = deps.now();
-    const at = now.toISOString();
+    const at = isoTime(now);
     const a = ev.action;
     const s = ctx.ensureState(loaded, ev, at);
     const { idState, repeat } = idStateOf(s, a);
@@ -255,7 +255,7 @@ export function createActionHandler(ctx: Ctx) {
     try {
       // The audit has its own lock: this append keeps the chain whole even without the session lock.
       ctx.append(key, {
-        id, at: now.toISOString(), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}),
+        id, at: isoTime(now), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}),
         ...(supersedes ? { supersedes } : {}), durationMs: performance.now() - t0,
       });
     } catch {

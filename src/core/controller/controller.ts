@@ -10,7 +10,7 @@
 // the session but could not turn the payload into an event.
 import { performance } from 'node:perf_hooks';
 import type { Action, ActionBeforeEvent, ControlEvent, PromptSubmitEvent } from '../../generated/types.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { controlStateOf } from '../contract/defaults.js';
 import { sessionKey } from '../state/home.js';
 import { readSession } from '../state/store.js';
@@ -74,7 +74,7 @@ function promptFault(ctx: Ctx, ev: PromptSubmitEvent, code: PromptFaultCode = 'I
     if (!armed && !namesRemit) return { kind: 'none' };
     try {
       const now = new Date();
-      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'directive', host: hostOf(ev), error: code });
+      ctx.append(key, { id: newEventId(now), at: isoTime(now), kind: 'directive', host: hostOf(ev), error: code });
     } catch {
       // The block below still tells the user.
     }

@@ -2,7 +2,7 @@
 // off, once, so the audit never shows a silent gap.
 import type { ControlEvent, Decision, TaskContract } from '../../generated/types.js';
 import { defaultContract } from '../contract/defaults.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { sessionKey } from '../state/home.js';
 import { withSessionLock } from '../state/store.js';
 import { decisionResult } from './action.js';
@@ -20,9 +20,9 @@ export async function onDisabled(ctx: Ctx, ev: ControlEvent): Promise<Controller
     await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded) => {
       if (loaded.kind === 'damaged') return;
       const now = ctx.deps.now();
-      const s = ctx.ensureState(loaded, ev, now.toISOString());
+      const s = ctx.ensureState(loaded, ev, isoTime(now));
       if (s.flags.disabledAudited) return;
-      ctx.append(key, { id: newEventId(now), at: now.toISOString(), kind: 'disabled', host: hostOf(ev), state: 'OFF' });
+      ctx.append(key, { id: newEventId(now), at: isoTime(now), kind: 'disabled', host: hostOf(ev), state: 'OFF' });
       s.flags.disabledAudited = true;
       ctx.save(key, s);
     }, ctx.sealed);

@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ActionAfterEvent, RuntimeEvent, SessionEndEvent, SessionState, SubagentStartEvent, SubagentStopEvent, TurnEndEvent } from '../../generated/types.js';
 import { controlStateOf } from '../contract/defaults.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { applyFact, markUnresolved, reservedUnits, type LedgerFact } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
 import { sessionKey } from '../state/home.js';
@@ -56,7 +56,7 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
   try {
     await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded) => {
       const now = ctx.deps.now();
-      const at = now.toISOString();
+      const at = isoTime(now);
       const lifecycle: NonNullable<RuntimeEvent['lifecycle']> = { event: ev.kind, applied: false, declared };
       if (ev.kind === 'action.after') lifecycle.lifecycle = ev.lifecycle;
       if (ev.kind === 'session.end' && ev.allDelegationsStopped !== undefined) lifecycle.allStopped = ev.allDelegationsStopped;
@@ -103,7 +103,7 @@ export async function onLifecycle(ctx: Ctx, ev: ActionAfterEvent | SubagentStart
     try {
       const now = ctx.deps.now();
       ctx.append(key, {
-        id: newEventId(now), at: now.toISOString(), kind: 'lifecycle', host: hostOf(ev), error: err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR',
+        id: newEventId(now), at: isoTime(now), kind: 'lifecycle', host: hostOf(ev), error: err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR',
         lifecycle: { event: ev.kind, applied: false, declared }, ...(factRecord ? { supersedes: factRecord } : {}),
       });
     } catch {

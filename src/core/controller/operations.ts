@@ -2,7 +2,7 @@
 // runs under the session lock and leaves a record in the same audit chain.
 import type { HostRef, Label, SessionState } from '../../generated/types.js';
 import { appendChained, installAuditKey, type AuditHead, type RecordBody } from '../audit/chain.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { releaseByUser } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
@@ -48,7 +48,7 @@ export async function labelEvent(
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
     const id = newEventId(now);
-    appendFor(home, key, s, { id, at: now.toISOString(), kind: 'label', about: eventId, label, by, host: s.host }, chainKey);
+    appendFor(home, key, s, { id, at: isoTime(now), kind: 'label', about: eventId, label, by, host: s.host }, chainKey);
     delete s.labels[eventId];
     s.labels[eventId] = label;
     const ids = Object.keys(s.labels);
@@ -68,10 +68,10 @@ export async function approveEvent(
     const s = loaded.state;
     const id = newEventId(now);
     appendFor(home, key, s, {
-      id, at: now.toISOString(), kind: 'approval', about: eventId, by, host: s.host, state: controlStateOf(s.contract),
+      id, at: isoTime(now), kind: 'approval', about: eventId, by, host: s.host, state: controlStateOf(s.contract),
     }, chainKey);
     s.approvals = s.approvals.filter((a) => a.eventId !== eventId);
-    s.approvals.push({ eventId, inputDigest, at: now.toISOString() });
+    s.approvals.push({ eventId, inputDigest, at: isoTime(now) });
     if (s.approvals.length > APPROVALS_MAX) s.approvals.splice(0, s.approvals.length - APPROVALS_MAX);
     writeSession(home, key, s, chainKey);
     return { ok: true, recordId: id } as const;
@@ -89,7 +89,7 @@ export async function releaseLedger(
     if (!released.length) return { ok: false, error: 'NOT_FOUND' } as const;
     s.ledger = ledger;
     appendFor(home, key, s, {
-      id: newEventId(now), at: now.toISOString(), kind: 'ledger_release', by: 'cli', released: released.length, host: s.host, ledger: ledgerSummary(s),
+      id: newEventId(now), at: isoTime(now), kind: 'ledger_release', by: 'cli', released: released.length, host: s.host, ledger: ledgerSummary(s),
     }, chainKey);
     writeSession(home, key, s, chainKey);
     return { ok: true, released, state: s } as const;
@@ -125,7 +125,7 @@ export async function repairState(
   return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'ok') return { ok: true, repaired: false, damage: null, state: loaded.state } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
-    const at = now.toISOString();
+    const at = isoTime(now);
     const lastArmed = armedByAudit(auditFile(home, key));
     const old = salvage(readRaw() ?? '');
     const host: HostRef = old?.host && typeof old.host.name === 'string' ? { name: old.host.name } : { name: 'unknown' };

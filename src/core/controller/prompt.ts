@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { PromptSubmitEvent } from '../../generated/types.js';
 import { contractLine, controlStateOf, defaultContract, helpText, parsePrompt, type InspectionCommand } from '../contract/index.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { reservedUnits } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
@@ -94,7 +94,7 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
   try {
     return await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded): ControllerResult => {
       const now = ctx.deps.now();
-      const at = now.toISOString();
+      const at = isoTime(now);
       if (loaded.kind === 'damaged') {
         const lastArmed = ctx.wasArmed(key);
         ctx.append(key, { id: newEventId(now), at, kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), recovery: true, state: lastArmed ? 'ARMED' : 'OBSERVING', error: 'STATE_DAMAGED' });
@@ -134,7 +134,7 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
       // this record states the control state still on disk, so a missing state file is not
       // later taken for the armed one the directive asked for.
       ctx.append(key, {
-        id: newEventId(now), at: now.toISOString(), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code, state: stateOnDisk(ctx, key),
+        id: newEventId(now), at: isoTime(now), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code, state: stateOnDisk(ctx, key),
         ...(recorded ? { supersedes: recorded } : {}),
       });
     } catch {

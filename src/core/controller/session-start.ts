@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { RuntimeEvent, SessionStartEvent } from '../../generated/types.js';
 import { controlStateOf, defaultContract, parsePrompt } from '../contract/index.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { pruneOpportunistically } from '../audit/prune.js';
 import { ledgerSummary } from '../ledger/summary.js';
@@ -32,7 +32,7 @@ export async function onSessionStart(ctx: Ctx, ev: SessionStartEvent): Promise<C
   let text: string;
   try {
     text = await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded) => {
-      const at = now.toISOString();
+      const at = isoTime(now);
       const lifecycle: NonNullable<RuntimeEvent['lifecycle']> = { event: 'session.start', source: ev.source, applied: false, declared: ev.lifecycleVersion === 2 };
       if (loaded.kind === 'damaged') {
         const lastArmed = ctx.wasArmed(key);
@@ -62,7 +62,7 @@ export async function onSessionStart(ctx: Ctx, ev: SessionStartEvent): Promise<C
     }, ctx.sealed);
   } catch {
     const loaded = readSession(ctx.deps.home, key, ctx.sealed);
-    text = loaded.kind === 'ok' ? contractContext(loaded.state) : loaded.kind === 'damaged' ? recoveryContext(loaded.detail, ctx.wasArmed(key)) : contractContext(newSessionState(hostOf(ev), defaultContract(), now.toISOString()));
+    text = loaded.kind === 'ok' ? contractContext(loaded.state) : loaded.kind === 'damaged' ? recoveryContext(loaded.detail, ctx.wasArmed(key)) : contractContext(newSessionState(hostOf(ev), defaultContract(), isoTime(now)));
   }
   return text ? { kind: 'context', text } : { kind: 'none' };
 }

@@ -126,16 +126,27 @@ function wasmDigest({ init, compress, digest, bytes }: Engine, input: readonly (
     bytes.copyWithin(DATA, DATA + whole, DATA + fill);
     fill -= whole;
   }
-  // Padding: 0x80, zeros, and the length in bits as a 64-bit big-endian number.
-  bytes.fill(0, DATA + fill, DATA + 128);
+  // Padding: 0x80, zeros, and the length in bits as a 64-bit big-endian number. (The typed
+  // array's own fill: Buffer's is JavaScript compiled on first use, for these few zeros.)
+  Uint8Array.prototype.fill.call(bytes, 0, DATA + fill, DATA + 128);
   bytes[DATA + fill] = 0x80;
   const end = fill < 56 ? 64 : 128;
   const bits = length * 8;
-  bytes.writeUInt32BE(Math.floor(bits / 0x100000000), DATA + end - 8);
-  bytes.writeUInt32BE(bits >>> 0, DATA + end - 4);
+  putUint32(bytes, DATA + end - 8, Math.floor(bits / 0x100000000));
+  putUint32(bytes, DATA + end - 4, bits >>> 0);
   compress(DATA, end / 64);
   digest();
-  return Buffer.from(bytes.subarray(OUT, OUT + 32));
+  const out = Buffer.allocUnsafe(32);
+  out.set(bytes.subarray(OUT, OUT + 32));
+  return out;
+}
+
+/** A 32-bit big-endian number at `at` (Buffer's writeUInt32BE is JavaScript compiled on first use, with its checks). */
+function putUint32(bytes: Uint8Array, at: number, n: number): void {
+  bytes[at] = n >>> 24;
+  bytes[at + 1] = (n >>> 16) & 0xff;
+  bytes[at + 2] = (n >>> 8) & 0xff;
+  bytes[at + 3] = n & 0xff;
 }
 
 const bytesOf = (part: string | Uint8Array): Uint8Array => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part);

@@ -4,10 +4,9 @@
 // full DecisionInput and matches paths only when a rule asks; what a match found is noted in
 // `input` (an effect's index, never its path). Words are apart from facts: the hook's name
 // the paths and the command, a replay's name what the record holds.
-import path from 'node:path';
 import type { Action, ActionSummary, ContractSummary, DecisionInputSummary, TaskContract } from '../../generated/types.js';
 import { actionSummary, contractSummary } from '../audit/summaries.js';
-import { isWithin } from '../paths/canonical.js';
+import { isWithin, relativeWithin } from '../paths/canonical.js';
 import { compileGlobs, compileProtectedGlobs, type PathMatcher } from '../paths/globs.js';
 import { directiveFor } from './directive-text.js';
 import type { DecisionInput } from './input.js';
@@ -78,7 +77,7 @@ export function mutatingEffects(action: Action): { index: number; path: string }
 export function shownPath(p: string, contract: Pick<TaskContract, 'projectRoot' | 'caseInsensitivePaths'>): string {
   const root = contract.projectRoot;
   if (root && isWithin(p, root, contract.caseInsensitivePaths === true) && p !== root) {
-    return path.posix.relative(root, p) || p;
+    return relativeWithin(root, p) || p;
   }
   return p;
 }

@@ -2,7 +2,7 @@
 // digest key and the user's configuration once, and wires the classifier and the controller.
 import type { RepoConfig, RuntimeEvent } from '../../generated/types.js';
 import { appendRecord, auditKeyOf } from '../audit/chain.js';
-import { newEventId } from '../audit/event-id.js';
+import { newEventId, isoTime } from '../audit/event-id.js';
 import { randomBytes } from '../crypto/random.js';
 import { auditFile, sessionKey } from '../state/home.js';
 import { withSessionLock } from '../state/store.js';
@@ -175,7 +175,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
         await withSessionLock(options.home, key, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
           const at = now();
           appendRecord(auditFile(options.home, key), {
-            id: newEventId(at), at: at.toISOString(), kind: 'bad_input', host: { name: note.host }, problem: note.problem, bytes: note.bytes,
+            id: newEventId(at), at: isoTime(at), kind: 'bad_input', host: { name: note.host }, problem: note.problem, bytes: note.bytes,
             ...(note.event ? { hookEvent: note.event.slice(0, 128) } : {}),
           }, { key: auditKey });
         });

@@ -1,6 +1,6 @@
 // The one path normaliser: every effect path, every `files=` glob and every protected
 // path goes through here, so a comparison never mixes two spellings of one file.
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -28,11 +28,26 @@ function canonicalWindows(p: string, cwd: string): string {
   return out;
 }
 
+/** Something that makes a path other than `/` and names: an empty, `.` or `..` segment, or a trailing `/`. */
+const NOT_PLAIN = /\/\/|\/\.\.?(?:\/|$)|\/$/;
+
+/**
+ * An absolute path of names only (`/` itself too): what `path.posix.resolve` and `normalize`
+ * return unchanged, so its parent, last name and joins are plain string cuts. Node's path
+ * functions walk the path character by character in JavaScript, some microseconds a call
+ * before they are optimised, and a write hook made hundreds of them resolving the protected paths.
+ */
+export function plainAbsolute(p: string): boolean {
+  return p.charCodeAt(0) === 47 && (p.length === 1 || !NOT_PLAIN.test(p));
+}
+
 /**
  * Resolves symlinks in the longest existing prefix, so a link inside the project that
  * points outside it is judged by where it really writes. Missing tails are kept as given.
  */
 function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): string {
+  // Every head below a plain path is plain, and is cut rather than taken apart by path.posix.
+  const plain = plainAbsolute(p);
   let head = p;
   const tail: string[] = [];
   for (let i = 0; i < 64; i++) {
@@ -40,10 +55,15 @@ function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): s
     memo?.set(head, real);
     // The common case, no link on the way: `p` as given (already normalised) is the answer.
     if (real === head) return p;
-    if (real !== null) return tail.length ? path.posix.join(real, ...tail.reverse()) : real;
-    const parent = path.posix.dirname(head);
+    if (real !== null) {
+      if (tail.length === 0) return real;
+      tail.reverse();
+      return plain && plainAbsolute(real) ? `${real === '/' ? '' : real}/${tail.join('/')}` : path.posix.join(real, ...tail);
+    }
+    const cut = plain ? head.lastIndexOf('/') : -1;
+    const parent = plain ? (cut <= 0 ? '/' : head.slice(0, cut)) : path.posix.dirname(head);
     if (parent === head) break;
-    tail.push(path.posix.basename(head));
+    tail.push(plain ? head.slice(cut + 1) : path.posix.basename(head));
     head = parent;
   }
   return p;
@@ -51,13 +71,14 @@ function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): s
 
 /** The real path of `p`, or null when it does not resolve (missing, a dangling link, not a folder on the way). */
 function realpathIfExists(p: string): string | null {
-  // A stat that answers "missing" without throwing: most protected paths do not exist, and an
-  // exception per missing level cost a hook milliseconds over the hosts' configuration paths.
+  // A check that answers "missing" without throwing or making a Stats object: most protected
+  // paths do not exist, and an exception per missing level cost a hook milliseconds over the
+  // hosts' configuration paths. Like stat, it follows links and fails on ENOTDIR and EACCES.
   try {
-    if (statSync(p, { throwIfNoEntry: false }) === undefined) return null;
+    if (!existsSync(p)) return null;
     return realpathSync.native(p);
   } catch {
-    // ENOTDIR, EACCES, or changed between the two calls: resolved like a missing component.
+    // Changed between the two calls: resolved like a missing component.
     return null;
   }
 }
@@ -133,14 +154,26 @@ export function canonicalPath(raw: string, cwd: string, options: CanonicalOption
   }
   const home = options.home ?? homedir();
   if (p === '~') p = home;
-  else if (p.startsWith('~/')) p = path.posix.join(home, p.slice(2));
+  else if (p.startsWith('~/')) {
+    const joined = `${home === '/' ? '' : home}/${p.slice(2)}`;
+    p = plainAbsolute(joined) ? joined : path.posix.join(home, p.slice(2));
+  }
   if (options.realpath !== false && hasDotDot(p)) {
     // `..` after a symlink goes up from the link's target, not from the link's folder.
     const joined = p.startsWith('/') ? p : `${cwd}/${p}`;
     return realpathExistingPrefix(resolveLikeKernel(joined), options.memo);
   }
-  const abs = path.posix.resolve(cwd, p);
+  const abs = plainAbsolute(p) ? p : path.posix.resolve(cwd, p);
   return options.realpath === false ? abs : realpathExistingPrefix(abs, options.memo);
+}
+
+/**
+ * `path.posix.relative(parent, child)` for a child under the parent: the tail after the
+ * parent's folder when both are plain (a string cut), else path.posix's answer.
+ */
+export function relativeWithin(parent: string, child: string): string {
+  const head = parent === '/' ? '/' : `${parent}/`;
+  return child.startsWith(head) && plainAbsolute(parent) && plainAbsolute(child) ? child.slice(head.length) : path.posix.relative(parent, child);
 }
 
 /** `child` equals `parent` or lies under it (canonical inputs). */

@@ -1,8 +1,8 @@
 // The one glob matcher for `files=` (docs/DESIGN.md#task-contract): picomatch semantics with dotfiles,
 // `**` crossing `/`, `*` not; globs stored canonical and absolute.
-import picomatch from 'picomatch';
 import path from 'node:path';
 import { canonicalPath, isWindowsStylePath } from './canonical.js';
+import { load } from './picomatch-module.js';
 
 /** Makes a typed glob absolute against the project root, keeping its pattern characters. */
 export function resolveGlob(glob: string, projectRoot: string): string {
@@ -36,6 +36,28 @@ function literalSegments(glob: string, caseInsensitive: boolean): string[] {
   return caseInsensitive ? segs.map((seg) => seg.toLowerCase()) : segs;
 }
 
+/** A glob of plain names only, with or without a trailing `/**`: what plainGlobMatcher answers without picomatch. */
+const PLAIN_GLOB = /^((?:\/[A-Za-z0-9._~ -]+)+)(\/\*\*)?$/;
+/** What picomatch's `.` does not match (its regex has no `s` flag). */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
+/**
+ * The matcher picomatch makes (with `dot`, case-sensitive) for `/x/y` or `/x/y/**`, as string
+ * tests: the folder itself or anything under it whose tail has no `.` or `..` segment and no
+ * line break, exactly what its expression accepts (a test holds the two together). A files=
+ * scope such as `src/**` and a protected folder are such globs, and picomatch's compilation is
+ * most of what matching costs a hook. Anything else, or a case-insensitive match, is undefined.
+ */
+export function plainGlobMatcher(glob: string, caseInsensitive: boolean): ((p: string) => boolean) | undefined {
+  const m = caseInsensitive ? null : PLAIN_GLOB.exec(glob);
+  if (!m || DOT_SEGMENT.test(m[1]!)) return undefined;
+  const literal = m[1]!;
+  if (!m[2]) return (p) => p === literal;
+  const under = `${literal}/`;
+  return (p) => p === literal || (p.startsWith(under) && !LINE_BREAK.test(p.slice(under.length)) && !DOT_SEGMENT.test(p.slice(under.length)));
+}
+
 export function compileGlobs(globs: readonly string[], caseInsensitive = false): PathMatcher {
   const key = (caseInsensitive ? 'i:' : 's:') + globs.join('\u0000');
   const cached = matcherCache.get(key);
@@ -48,7 +70,7 @@ export function compileGlobs(globs: readonly string[], caseInsensitive = false):
     return (p: string) => {
       const subject = caseInsensitive ? p.toLowerCase() : p;
       if (!literals.every((l) => subject.includes(l))) return false;
-      compiled ??= picomatch(g, { dot: true, nocase: caseInsensitive });
+      compiled ??= plainGlobMatcher(g, caseInsensitive) ?? load.picomatch()(g, { dot: true, nocase: caseInsensitive });
       return compiled(p) || (bare !== null && (caseInsensitive ? p.toLowerCase() === bare.toLowerCase() : p === bare));
     };
   });

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { canonicalPath, isWindowsStylePath, isWithin } from './canonical.js';
-import { compileGlobs, resolveGlob } from './globs.js';
+import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute, relativeWithin } from './canonical.js';
+import picomatch from 'picomatch';
+import { compileGlobs, plainGlobMatcher, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
 
 // Every temp folder a test makes goes when the file is done.
@@ -45,6 +46,46 @@ describe('canonicalPath', () => {
     expect(canonicalPath('link/new-file.txt', join(dir, 'proj'), { realpath: false })).toBe(join(dir, 'proj', 'link', 'new-file.txt'));
   });
 
+  it('cuts a plain absolute path where path.posix would give the same: every path of names, and no other', () => {
+    const names = ['', '.', '..', 'a', 'b.c', '.d', '..e', 'f..', '~', ' '];
+    let plain = 0;
+    for (let i = 0; i < 5000; i++) {
+      const segs = Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => names[Math.floor(Math.random() * names.length)]!);
+      const p = (Math.random() < 0.9 ? '/' : '') + segs.join('/');
+      const same = path.posix.isAbsolute(p) && path.posix.resolve('/cwd', p) === p && path.posix.normalize(p) === p;
+      expect(plainAbsolute(p), p).toBe(same);
+      if (!same) continue;
+      plain++;
+      const cut = p.lastIndexOf('/');
+      expect(cut <= 0 ? '/' : p.slice(0, cut)).toBe(path.posix.dirname(p));
+      if (p !== '/') expect(p.slice(cut + 1)).toBe(path.posix.basename(p));
+      expect(`${p === '/' ? '' : p}/a/b.c`).toBe(path.posix.join(p, 'a', 'b.c'));
+      const parent = p.slice(0, Math.max(1, cut));
+      if (isWithin(p, parent)) expect(relativeWithin(parent, p), `${parent} ${p}`).toBe(path.posix.relative(parent, p));
+    }
+    expect(plain).toBeGreaterThan(500);
+  });
+
+  it('gives the same canonical path through a link, a missing tail and ~ as path.posix would', () => {
+    const root = scratch('remit-plain-');
+    mkdirSync(join(root, 'real/sub'), { recursive: true });
+    symlinkSync(join(root, 'real'), join(root, 'link'));
+    for (const [raw, want] of [
+      [`${root}/link/sub/new/file.txt`, `${root}/real/sub/new/file.txt`],
+      [`${root}/link/missing`, `${root}/real/missing`],
+      [`${root}//link/./sub/`, `${root}/real/sub`],
+      ['~/link/sub', `${root}/real/sub`],
+      ['~//link/../real', `${root}/real`],
+      [`${root}/nothing/here`, `${root}/nothing/here`],
+    ] as const) {
+      expect(canonicalPath(raw, '/', { home: root }), raw).toBe(want);
+    }
+    expect(canonicalPath('~/x', '/', { home: '/', realpath: false })).toBe('/x');
+    expect(relativeWithin('/a/b', '/a/b/c/d')).toBe('c/d');
+    expect(relativeWithin('/', '/c')).toBe('c');
+    expect(relativeWithin('/a/b/', '/a/b/./c')).toBe(path.posix.relative('/a/b/', '/a/b/./c'));
+  });
+
   it('isWithin compares whole segments', () => {
     expect(isWithin('/p/src/a', '/p/src')).toBe(true);
     expect(isWithin('/p/src', '/p/src')).toBe(true);
@@ -68,6 +109,28 @@ describe('files= globs', () => {
     expect(m('/p/x1.js')).toBe(true);
     expect(m('/p/README.md')).toBe(false);
     expect(m('/q/src/a.ts')).toBe(false);
+  });
+
+  it('answer a plain folder or file glob as picomatch does, without it', () => {
+    const names = ['a', 'b.c', '.d', '..e', 'x y', '~u', 'a-b', '_', '.', '..', '', 'x\ny', 'z\r', 'w\u2028', 'q*', 'r|s', 'B'];
+    const pick = () => names[Math.floor(Math.random() * names.length)]!;
+    let plain = 0;
+    for (let i = 0; i < 400; i++) {
+      const glob = `/${Array.from({ length: 1 + Math.floor(Math.random() * 3) }, pick).join('/')}${Math.random() < 0.6 ? '/**' : ''}`;
+      const fast = plainGlobMatcher(glob, false);
+      if (!fast) continue;
+      plain++;
+      const slow = picomatch(glob, { dot: true });
+      const head = glob.replace(/\/\*\*$/, '');
+      for (let j = 0; j < 40; j++) {
+        const tail = Array.from({ length: Math.floor(Math.random() * 4) }, pick).join('/');
+        for (const p of [head, `${head}/${tail}`, `${head}${tail}`, `${head}/${tail}/`, `/${tail}`]) expect(fast(p), `${glob} ${JSON.stringify(p)}`).toBe(slow(p));
+      }
+    }
+    expect(plain).toBeGreaterThan(50);
+    expect(plainGlobMatcher('/a/*.ts', false)).toBeUndefined();
+    expect(plainGlobMatcher('/a/**', true)).toBeUndefined();
+    expect(plainGlobMatcher('/a/../b/**', false)).toBeUndefined();
   });
 
   it('keep absolute and ./ globs, and match Windows roots without case', () => {

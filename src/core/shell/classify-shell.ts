@@ -4,7 +4,7 @@
 import type { ClassifyContext } from '../classify/context.js';
 import { dispatch } from './dispatch.js';
 import { MAX_SOURCE } from './parse.js';
-import { PowerShellRunner } from './powershell.js';
+import { load } from './program-modules.js';
 import { unprovenClassification, type ShellClassification } from './result.js';
 import { cloneScope, ShellWalker } from './walker.js';
 
@@ -20,7 +20,7 @@ export function classifyShell(command: string, ctx: ClassifyContext, shell: 'bas
   try {
     const w = new ShellWalker(ctx, dispatch);
     const scope = w.rootScope();
-    if (shell === 'powershell') new PowerShellRunner(w, command).run(command, scope, 0);
+    if (shell === 'powershell') new (load.powershell().PowerShellRunner)(w, command).run(command, scope, 0);
     else {
       w.walkSource(command, scope, 0, command);
       // A host that keeps one shell between calls keeps the functions a command defines:

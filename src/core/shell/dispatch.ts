@@ -1,53 +1,49 @@
-// The program table: one map from program name to handler, assembled from the program
-// families, plus the rules that come before it (user-configured checks, paths run as
-// programs) and after it (versioned interpreter names, then `shell_command_unproven`).
+// The program table: each program name's handler, from the program families, plus the rules
+// that come before it (user-configured checks, paths run as programs) and after it (versioned
+// interpreter names, then `shell_command_unproven`). A family's module is loaded when a
+// command first names one of its programs (program-modules.ts): which family holds a name is
+// in program-index.ts, made from the families by scripts/gen/program-index.mjs.
 import type { Handler } from './walker.js';
-import { powershellFromArgs } from './powershell.js';
-import { builtinHandlers } from './programs/builtins.js';
-import { checkHandlers, runChecker } from './programs/checks.js';
-import { datastoreHandlers } from './programs/datastores.js';
-import { fileHandlers } from './programs/files.js';
-import { git } from './programs/git.js';
-import { hashHandlers } from './programs/hash.js';
-import { interpreterFor, interpreterHandlers } from './programs/interpreters.js';
-import { networkHandlers } from './programs/network.js';
-import { packageHandlers } from './programs/packages.js';
-import { readHandlers } from './programs/reads.js';
-import { remit } from './programs/remit.js';
-import { pathProgram } from './programs/path-program.js';
-import { scriptHandlers } from './programs/scripts.js';
-import { systemHandlers } from './programs/system.js';
-import { wrapperHandlers } from './programs/wrappers.js';
+import { PROGRAM_NAMES } from './program-index.js';
+import { load } from './program-modules.js';
 
-const pwsh: Handler = (w, inv) => powershellFromArgs(w, inv);
-
-/** Every program's handler, by family; a later family's entry wins, as in one object spread. */
-const FAMILIES: readonly Record<string, Handler>[] = [
-  readHandlers,
-  fileHandlers,
-  builtinHandlers,
-  wrapperHandlers,
-  checkHandlers,
-  packageHandlers,
-  interpreterHandlers,
-  networkHandlers,
-  hashHandlers,
-  scriptHandlers,
-  systemHandlers,
-  datastoreHandlers,
-  { git, remit, pwsh, powershell: pwsh, 'pwsh-preview': pwsh },
-];
+const pwsh: Handler = (w, inv) => load.powershell().powershellFromArgs(w, inv);
 
 /**
- * The handler of a program name: looked up in the families, the last first. A map of some four
- * hundred handlers built when the shell classifier loads served the one or two names a hook's
- * command holds, and its allocation helped push a shell hook into a garbage collection.
+ * Every program's handler, by family, each table loaded on first use; a later family's entry
+ * wins, as in one object spread (program-index.ts lists each name under the last family that
+ * has it).
+ */
+export const FAMILIES: readonly (() => Readonly<Record<string, Handler>>)[] = [
+  () => load.reads().readHandlers,
+  () => load.files().fileHandlers,
+  () => load.builtins().builtinHandlers,
+  () => load.wrappers().wrapperHandlers,
+  () => load.checks().checkHandlers,
+  () => load.packages().packageHandlers,
+  () => load.interpreters().interpreterHandlers,
+  () => load.network().networkHandlers,
+  () => load.hash().hashHandlers,
+  () => load.scripts().scriptHandlers,
+  () => load.system().systemHandlers,
+  () => load.datastores().datastoreHandlers,
+  lastFamily,
+];
+
+let last: Readonly<Record<string, Handler>> | undefined;
+function lastFamily(): Readonly<Record<string, Handler>> {
+  last ??= { git: load.git().git, remit: load.remit().remit, pwsh, powershell: pwsh, 'pwsh-preview': pwsh };
+  return last;
+}
+
+/**
+ * The handler of a program name: the family program-index.ts names for it, loaded then. Looked
+ * up in every family, a hook's one or two names loaded the tables of some four hundred
+ * programs, and building them was most of what the shell classifier cost a hook.
  */
 export function programHandler(name: string): Handler | undefined {
-  for (let i = FAMILIES.length - 1; i >= 0; i--) {
-    const family = FAMILIES[i]!;
-    if (Object.hasOwn(family, name)) return family[name];
-  }
+  const key = ` ${name} `;
+  for (let i = 0; i < PROGRAM_NAMES.length; i++) if (PROGRAM_NAMES[i]!.includes(key)) return FAMILIES[i]!()[name];
   return undefined;
 }
 
@@ -74,16 +70,16 @@ export const dispatch: Handler = (w, inv) => {
         break;
       }
     }
-    if (match) return runChecker(w, inv, prefix.length);
+    if (match) return load.checks().runChecker(w, inv, prefix.length);
   }
   const name = inv.name;
   if (name.includes('/')) {
     const base = name.slice(name.lastIndexOf('/') + 1);
     const wrapperScript = base === 'gradlew' || base === 'mvnw' ? programHandler(base) : undefined;
     if (wrapperScript) return wrapperScript(w, inv);
-    return pathProgram(w, inv);
+    return load.pathProgram().pathProgram(w, inv);
   }
-  const handler = programHandler(name) ?? interpreterFor(name);
+  const handler = programHandler(name) ?? load.interpreters().interpreterFor(name);
   if (handler) return handler(w, inv);
   w.unknown(inv, 'shell_command_unproven');
 };

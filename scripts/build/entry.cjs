@@ -1,0 +1,75 @@
+// dist/remit.cjs, the `remit` command and every hook's entry: starts the bundle loader
+// (dist/remit-loader.cjs, scripts/build/bundle-loader.cjs with the build's chunk hashes) from a
+// V8 code cache kept beside it, `.remit-loader.cjs.v8cache`, as the loader starts each chunk.
+// Node compiles an entry file from source on every run, and the loader was most of what a hook
+// compiled before its own chunk (some 0.25 ms). The cache's first line names the loader's build
+// hash, its size and mtime, the Node version and the architecture; on any mismatch, or when V8
+// rejects the data, the loader compiles from source as before and the cache is written at exit
+// (temp file and rename: a concurrent run never reads half of one). A folder remit cannot write
+// only costs that compile. Nothing here can change what runs: the cache is bytecode for
+// exactly these bytes. scripts/build/build.mjs fills in LOADER_HASH.
+'use strict';
+const fs = require('fs');
+const vm = require('vm');
+
+const LOADER_HASH = __REMIT_LOADER_HASH__;
+/** The loader's CommonJS wrapper, with the reader it is handed as a sixth argument. */
+const HEAD = '(function (exports, require, module, __filename, __dirname, readWrapped) {';
+const TAIL = '\n})';
+
+/**
+ * A file's text between a wrapper's two ends, read into one buffer that becomes one string:
+ * joining them as strings would copy the whole text once more, and both copies count against
+ * V8's young generation (a scavenge a hook would otherwise not need). The build makes every
+ * file it loads this way pure ASCII, so latin1 reads the same text, in one read of the known
+ * size where 'utf8' would read it in 8 KB pieces and decode it. Also the loader's reader for
+ * each chunk.
+ */
+function readWrapped(file, head) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const st = fs.fstatSync(fd);
+    const buf = Buffer.allocUnsafe(head.length + st.size + TAIL.length);
+    buf.latin1Write(head, 0);
+    let n = 0;
+    while (n < st.size) {
+      const got = fs.readSync(fd, buf, head.length + n, st.size - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    buf.latin1Write(TAIL, head.length + n);
+    return { text: buf.latin1Slice(0, head.length + n + TAIL.length), size: st.size, mtimeMs: st.mtimeMs };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const file = `${__dirname}/remit-loader.cjs`;
+const cacheFile = `${__dirname}/.remit-loader.cjs.v8cache`;
+const { text: source, size, mtimeMs } = readWrapped(file, HEAD);
+const header = `remit-v8cache 2 ${LOADER_HASH} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
+let cached;
+try {
+  const data = fs.readFileSync(cacheFile);
+  const end = Uint8Array.prototype.indexOf.call(data, 10);
+  if (end > 0 && data.latin1Slice(0, end) === header) cached = data.subarray(end + 1);
+} catch {
+  // No cache yet, or one that cannot be read: compiled from source.
+}
+const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+const fresh = !cached || script.cachedDataRejected;
+script.runInThisContext().call(exports, exports, require, module, __filename, __dirname, readWrapped);
+// Registered after the loader's own exit handler, so the cache also holds what that compiles.
+if (fresh) {
+  process.on('exit', () => {
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
+      fs.renameSync(tmp, cacheFile);
+    } catch {
+      try {
+        fs.unlinkSync(tmp);
+      } catch {}
+    }
+  });
+}
