@@ -14,9 +14,24 @@ const interactive = process.env.E2E_INTERACTIVE === '1';
 // Above two host runs at the per-run limit (E2E_RUN_TIMEOUT_MS), so a slow host is reported by
 // the harness as a cell, not as a vitest timeout that fails the suite whatever was promised.
 const common = { root: dir, exclude: ['node_modules/**', '.work/**'], pool: 'forks' as const, testTimeout: 600_000, hookTimeout: 60_000 };
-const hosts = { ...common, name: 'hosts', include: capture ? ['capture/**/*.test.ts'] : ['model-double/**/*.test.ts', 'harness/**/*.test.ts', 'scenarios/**/*.test.ts'], maxWorkers: 2, fileParallelism: true, sequence: { groupOrder: 0 } };
+const hosts = {
+  ...common,
+  name: 'hosts',
+  include: capture ? ['capture/**/*.test.ts'] : ['model-double/**/*.test.ts', 'harness/**/*.test.ts', 'scenarios/**/*.test.ts'],
+  maxWorkers: 2,
+  fileParallelism: true,
+  sequence: { groupOrder: 0 },
+};
 // One UI walks through several prompts and dialogs; each wait is bounded by E2E_TUI_WAIT_MS.
-const tui = { ...common, name: 'tui', include: ['interactive/**/*.test.ts'], maxWorkers: 1, fileParallelism: false, testTimeout: 1_800_000, sequence: { groupOrder: 1 } };
+const tui = {
+  ...common,
+  name: 'tui',
+  include: ['interactive/**/*.test.ts'],
+  maxWorkers: 1,
+  fileParallelism: false,
+  testTimeout: 1_800_000,
+  sequence: { groupOrder: 1 },
+};
 
 export default defineConfig({
   root: dir,

@@ -57,7 +57,9 @@ describe('ARCHITECTURE.md', () => {
   });
 
   it('names every folder under adapters/ and every area of src/core/', () => {
-    const missing = [...folders('adapters').map((f) => `adapters/${f}/`), ...folders('src/core').map((f) => `src/core/${f}/`)].filter((p) => !DOC.includes(`\`${p}\``));
+    const missing = [...folders('adapters').map((f) => `adapters/${f}/`), ...folders('src/core').map((f) => `src/core/${f}/`)].filter(
+      (p) => !DOC.includes(`\`${p}\``),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -78,13 +80,20 @@ describe('ARCHITECTURE.md', () => {
       for (const file of [...files!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)) {
         const holders = hostNames.filter((h) => exists(`adapters/${h}/${file}`));
         expect(holders, file).toEqual(hostNames.filter((h) => listed.includes(h)));
-        expect(listed.filter((h) => !hostNames.includes(h)), file).toEqual([]);
+        expect(
+          listed.filter((h) => !hostNames.includes(h)),
+          file,
+        ).toEqual([]);
       }
     }
     for (const h of HOSTS) {
       expect(exists(`adapters/${h.name}/hook.ts`), `${h.name} hook.ts`).toBe(h.hook !== undefined);
-      expect(h.plugin && 'module' in h.plugin ? h.plugin.module : null, `${h.name} index.ts`).toBe(exists(`adapters/${h.name}/index.ts`) ? `adapters/${h.name}/index.ts` : null);
-      expect(h.plugin && 'folder' in h.plugin ? h.plugin.folder : null, `${h.name} plugin/`).toBe(exists(`adapters/${h.name}/plugin/`) ? `adapters/${h.name}/plugin` : null);
+      expect(h.plugin && 'module' in h.plugin ? h.plugin.module : null, `${h.name} index.ts`).toBe(
+        exists(`adapters/${h.name}/index.ts`) ? `adapters/${h.name}/index.ts` : null,
+      );
+      expect(h.plugin && 'folder' in h.plugin ? h.plugin.folder : null, `${h.name} plugin/`).toBe(
+        exists(`adapters/${h.name}/plugin/`) ? `adapters/${h.name}/plugin` : null,
+      );
     }
   });
 });

@@ -21,7 +21,10 @@ function place(hashes: Record<string, string>, files: Record<string, string>): s
     .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
     .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
   writeFileSync(path.join(dir, 'remit-loader.cjs'), loader);
-  writeFileSync(path.join(dir, 'remit.cjs'), readFileSync('scripts/build/entry.cjs', 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = '${'c'.repeat(32)}';`));
+  writeFileSync(
+    path.join(dir, 'remit.cjs'),
+    readFileSync('scripts/build/entry.cjs', 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = '${'c'.repeat(32)}';`),
+  );
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return path.join(dir, 'remit.cjs');
 }
@@ -33,7 +36,8 @@ describe('the bundle loader', () => {
     const entry = place(
       { 'remit-main.cjs': 'a'.repeat(32), 'remit-extra.cjs': 'b'.repeat(32) },
       {
-        'remit-main.cjs': 'const x = require("./remit-extra.cjs"); console.log(x.v, typeof module.exports, require("node:path").basename(__filename), __dirname === process.argv[1].replace(/\\/remit\\.cjs$/, ""));',
+        'remit-main.cjs':
+          'const x = require("./remit-extra.cjs"); console.log(x.v, typeof module.exports, require("node:path").basename(__filename), __dirname === process.argv[1].replace(/\\/remit\\.cjs$/, ""));',
         'remit-extra.cjs': 'exports.v = 7;',
       },
     );
@@ -55,7 +59,8 @@ describe('the bundle loader', () => {
       },
     );
     const header = (chunk: string) => readFileSync(path.join(dir, `.${chunk}.v8cache`), 'latin1').split('\n')[0]!;
-    const runWith = (env: Record<string, string>) => execFileSync(process.execPath, [entry], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
+    const runWith = (env: Record<string, string>) =>
+      execFileSync(process.execPath, [entry], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } });
     for (let i = 0; i < 5; i++) expect(runWith({ CODE_PATH: 'claude.prompt.submit.context' })).toBe('ok\n');
     expect(header('remit-main.cjs')).toMatch(/ 3 claude\.prompt\.submit\.context$/);
     const settled = readFileSync(path.join(dir, '.remit-main.cjs.v8cache'));
@@ -74,7 +79,7 @@ describe('the bundle loader', () => {
     expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache')).equals(before)).toBe(true);
   });
 
-  it('adds to a chunk\'s cache each part it starts on a path already held, and only to that chunk\'s', () => {
+  it("adds to a chunk's cache each part it starts on a path already held, and only to that chunk's", () => {
     // As the shell chunk names a program family it starts (src/core/shell/program-modules.ts, rewritten by the build).
     const entry = place(
       { 'remit-main.cjs': 'f'.repeat(32), 'remit-extra.cjs': '0'.repeat(32) },

@@ -20,14 +20,32 @@ beforeAll(() => {
   if (!existsSync(path.join(dist, 'remit.cjs'))) execFileSync('node', ['scripts/build/build.mjs']);
   dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-bundle-')));
   mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
-  env = { PATH: process.env.PATH ?? '', HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_STATE_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'config') };
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    XDG_DATA_HOME: path.join(dir, 'data'),
+    XDG_STATE_HOME: path.join(dir, 'state'),
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+  };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the built bundle', () => {
   it('ships remit.cjs with its chunks beside it', () => {
-    const files = readdirSync(dist).filter((f) => f.endsWith('.cjs')).sort();
-    expect(files).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-loader.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    const files = readdirSync(dist)
+      .filter((f) => f.endsWith('.cjs'))
+      .sort();
+    expect(files).toEqual([
+      'remit-cli.cjs',
+      'remit-files.cjs',
+      'remit-hermes.cjs',
+      'remit-hook.cjs',
+      'remit-loader.cjs',
+      'remit-main.cjs',
+      'remit-readback.cjs',
+      'remit-shell.cjs',
+      'remit.cjs',
+    ]);
   });
 
   it('answers hooks through every chunk, from an installed copy too', () => {
@@ -35,14 +53,46 @@ describe('the built bundle', () => {
     const installed = path.join(dir, 'data', 'remit');
     const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
     const bundle = path.join(installed, version, 'remit.cjs');
-    expect(readdirSync(path.dirname(bundle)).filter((f) => f.endsWith('.cjs')).sort()).toEqual(['remit-cli.cjs', 'remit-files.cjs', 'remit-hermes.cjs', 'remit-hook.cjs', 'remit-loader.cjs', 'remit-main.cjs', 'remit-readback.cjs', 'remit-shell.cjs', 'remit.cjs']);
+    expect(
+      readdirSync(path.dirname(bundle))
+        .filter((f) => f.endsWith('.cjs'))
+        .sort(),
+    ).toEqual([
+      'remit-cli.cjs',
+      'remit-files.cjs',
+      'remit-hermes.cjs',
+      'remit-hook.cjs',
+      'remit-loader.cjs',
+      'remit-main.cjs',
+      'remit-readback.cjs',
+      'remit-shell.cjs',
+      'remit.cjs',
+    ]);
     const base = { session_id: 'bundle-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bundle test' });
-    const shell = JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 't1', tool_input: { command: 'echo hi > README.md' } }));
+    const shell = JSON.parse(
+      hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 't1', tool_input: { command: 'echo hi > README.md' } }),
+    );
     expect(shell.hookSpecificOutput.permissionDecisionReason).toContain('PATH_OUTSIDE_CONTRACT');
-    const write = JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 't2', tool_input: { file_path: path.join(dir, 'proj', 'package.json'), content: '{"dependencies":{"left-pad":"1"}}' } }));
+    const write = JSON.parse(
+      hook(bundle, {
+        ...base,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_use_id: 't2',
+        tool_input: { file_path: path.join(dir, 'proj', 'package.json'), content: '{"dependencies":{"left-pad":"1"}}' },
+      }),
+    );
     expect(write.hookSpecificOutput.permissionDecisionReason).toMatch(/DEPENDENCY_NOT_AUTHORIZED|PATH_OUTSIDE_CONTRACT/);
-    expect(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 't3', tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' } })).toBe('');
+    expect(
+      hook(bundle, {
+        ...base,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_use_id: 't3',
+        tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' },
+      }),
+    ).toBe('');
     const status = execFileSync(process.execPath, [bundle, 'status', '--host', 'claude', '--session', 'bundle-test'], { env, encoding: 'utf8' });
     expect(status).toContain('files=src/**');
   });
@@ -60,7 +110,16 @@ describe('the built bundle', () => {
     expect(header).toContain('claude.action.before.write.allow+files');
     const base = { session_id: 'cache-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- cache test' });
-    const deny = (): string => JSON.parse(hook(bundle, { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: `t${Math.random()}`, tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' } })).hookSpecificOutput.permissionDecision;
+    const deny = (): string =>
+      JSON.parse(
+        hook(bundle, {
+          ...base,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Write',
+          tool_use_id: `t${Math.random()}`,
+          tool_input: { file_path: path.join(dir, 'proj', 'src', 'a.ts'), content: 'x' },
+        }),
+      ).hookSpecificOutput.permissionDecision;
     expect(deny()).toBe('deny');
     // Flipped bytes under a valid header: V8 rejects the data, the bundle compiles from source
     // and the cache is rewritten.

@@ -28,10 +28,15 @@ function parseMatrix(md: string): Matrix {
   for (const m of md.matchAll(/^- ([A-Z]\d+) `([^`]+)`$/gm)) scenarioOf.set(m[1]!, m[2]!);
   const cells = new Map<string, Map<string, string>>();
   for (const at of headers) {
-    const columns = lines[at]!.split('|').slice(2, -1).map((c) => c.trim());
+    const columns = lines[at]!.split('|')
+      .slice(2, -1)
+      .map((c) => c.trim());
     for (const line of lines.slice(at + 2)) {
       if (!line.startsWith('| ')) break;
-      const parts = line.split('|').slice(1, -1).map((c) => c.trim());
+      const parts = line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim());
       const lane = parts[0]!.split(' ')[0]!;
       const row = cells.get(lane) ?? new Map<string, string>();
       columns.forEach((col, i) => row.set(scenarioOf.get(col) ?? col, parts[i + 1] ?? ''));

@@ -45,7 +45,8 @@ function explaining(file: string, detail: boolean, seen: Checked[]): RuntimeFact
       else if (v.record.decision?.reasonCode !== live.reasonCode || v.record.decision.outcome !== live.outcome) check.problem = 'record differs from the hook';
       else if (v.authorise?.exact) {
         const hookLines = [...(live.nextStep ?? '').matchAll(LINE)].map((m) => m[1]!.replace('<event id>', r.eventId!));
-        if (JSON.stringify(hookLines) !== JSON.stringify(v.authorise.lines)) check.problem = `exact lines ${JSON.stringify(v.authorise.lines)} are not the hook's ${JSON.stringify(hookLines)}`;
+        if (JSON.stringify(hookLines) !== JSON.stringify(v.authorise.lines))
+          check.problem = `exact lines ${JSON.stringify(v.authorise.lines)} are not the hook's ${JSON.stringify(hookLines)}`;
       }
       seen.push(check);
       return r;

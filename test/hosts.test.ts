@@ -55,7 +55,8 @@ describe('the host list', () => {
 
   it("agrees with the build's plugin entries", () => {
     const { modules, folders } = pluginEntries();
-    const listed = (kind: 'module' | 'folder') => Object.fromEntries(HOSTS.flatMap((h) => (h.plugin && kind in h.plugin ? [[h.name, (h.plugin as Record<string, string>)[kind]]] : [])));
+    const listed = (kind: 'module' | 'folder') =>
+      Object.fromEntries(HOSTS.flatMap((h) => (h.plugin && kind in h.plugin ? [[h.name, (h.plugin as Record<string, string>)[kind]]] : [])));
     expect(modules).toEqual(listed('module'));
     expect(folders).toEqual(listed('folder'));
   });
@@ -65,7 +66,8 @@ describe('what each bundle carries', () => {
   beforeAll(() => {
     if (!existsSync(path.join(ROOT, 'dist', 'remit.cjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts/build/build.mjs')]);
   }, 120_000);
-  const left = (file: string, host: string, part: string) => readFileSync(path.join(ROOT, 'dist', file), 'utf8').includes(`remit: the ${host} ${part} part is not in this bundle`);
+  const left = (file: string, host: string, part: string) =>
+    readFileSync(path.join(ROOT, 'dist', file), 'utf8').includes(`remit: the ${host} ${part} part is not in this bundle`);
 
   it('the hook bundle: every host hook, no adapter and no setup', () => {
     for (const h of HOSTS) {
@@ -75,12 +77,14 @@ describe('what each bundle carries', () => {
     }
     // The installers' own words are nowhere in what a hook parses (the entry, the hook chunk,
     // the Hermes hook chunk).
-    for (const f of ['remit-main.cjs', 'remit-hook.cjs', 'remit-hermes.cjs']) expect(readFileSync(path.join(ROOT, 'dist', f), 'utf8'), f).not.toContain('remit-bak');
+    for (const f of ['remit-main.cjs', 'remit-hook.cjs', 'remit-hermes.cjs'])
+      expect(readFileSync(path.join(ROOT, 'dist', f), 'utf8'), f).not.toContain('remit-bak');
   });
 
   it('an in-process plugin: no part of any host', () => {
     for (const file of Object.keys(pluginEntries().modules).map((h) => `plugins/${h}.js`)) {
-      for (const h of HOSTS) for (const part of ['adapter', 'setup', ...(h.hook ? ['hook'] : [])]) expect(left(file, h.name, part), `${file} ${h.name} ${part}`).toBe(true);
+      for (const h of HOSTS)
+        for (const part of ['adapter', 'setup', ...(h.hook ? ['hook'] : [])]) expect(left(file, h.name, part), `${file} ${h.name} ${part}`).toBe(true);
     }
   });
 
@@ -151,7 +155,13 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     writeFileSync(path.join(dir, 'remit.cjs'), '// stand-in bundle\n');
     const out: string[] = [];
     const err: string[] = [];
-    const env = { HOME: path.join(dir, 'home'), REMIT_HOME: path.join(dir, 'remit-home'), XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config'), PATH: '' };
+    const env = {
+      HOME: path.join(dir, 'home'),
+      REMIT_HOME: path.join(dir, 'remit-home'),
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      PATH: '',
+    };
     io = { out, err, env, cwd: path.join(dir, 'project'), stdout: (s) => void out.push(s), stderr: (s) => void err.push(s) };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -180,9 +190,19 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     const target = path.join(dir, 'home', '.seventh', 'hooks.json');
     expect(protectedHostConfig(io.env, hosts)).toContain('~/.seventh/hooks.json');
     const base = { session_id: 'seventh-test', cwd: io.cwd, transcript_path: null, prompt_id: 'p1' };
-    const write = JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'w1', tool_input: { file_path: target, content: '{}' } });
+    const write = JSON.stringify({
+      ...base,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_use_id: 'w1',
+      tool_input: { file_path: target, content: '{}' },
+    });
     clear();
-    await hook(['claude', 'UserPromptSubmit'], withStdin(JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change -- seventh test' })), hosts);
+    await hook(
+      ['claude', 'UserPromptSubmit'],
+      withStdin(JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change -- seventh test' })),
+      hosts,
+    );
     clear();
     await hook(['claude', 'PreToolUse'], withStdin(write), hosts);
     expect(JSON.parse(io.out.join('')).hookSpecificOutput.permissionDecisionReason).toContain('GUARD_SELF_PROTECTION');
@@ -212,7 +232,12 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     const one = readdirSync(path.join(ROOT, 'cases', 'I', 'MODE_FORBIDS_MUTATION')).sort()[0]!;
     cpSync(path.join(ROOT, 'cases', 'I', 'MODE_FORBIDS_MUTATION', one), path.join(cases, one));
     clear();
-    expect(await replay([path.join(dir, 'cases'), '--host', 'seventh', '--json'], io, { adapters: () => loadAdapters(hosts), createRuntime: replayRuntimeFactory(hosts) })).toBe(0);
+    expect(
+      await replay([path.join(dir, 'cases'), '--host', 'seventh', '--json'], io, {
+        adapters: () => loadAdapters(hosts),
+        createRuntime: replayRuntimeFactory(hosts),
+      }),
+    ).toBe(0);
     const out = JSON.parse(io.out.join(''));
     expect(out.targets).toEqual(['seventh']);
     expect(out.notApplicable).toBe(1);

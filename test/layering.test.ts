@@ -50,7 +50,10 @@ describe('layering', () => {
   });
 
   it('reads every kind of import, and would catch each breach', () => {
-    const kinds = importsOf('x.ts', "import a from './a.js';\nimport type { B } from './b.js';\nexport { c } from './c.js';\nconst d = () => import('./d.js');\nlet e: import('./e.js').E;\nimport 'node:fs';\n");
+    const kinds = importsOf(
+      'x.ts',
+      "import a from './a.js';\nimport type { B } from './b.js';\nexport { c } from './c.js';\nconst d = () => import('./d.js');\nlet e: import('./e.js').E;\nimport 'node:fs';\n",
+    );
     expect(kinds).toEqual([
       { spec: './a.js', kind: 'static' },
       { spec: './b.js', kind: 'type' },

@@ -25,7 +25,10 @@ function fakeDist(dir: string): void {
     writeFileSync(path.join(dir, 'plugins', `${host}.js`), body.replace(/remit\(/, `remit_${host}(`));
   }
   writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', 'plugin.yaml'), 'name: remit\nversion: "9.9.9"\n');
-  writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', '__init__.py'), `"""remit for Hermes Agent"""\nREMIT_PLUGIN_PROTOCOL = ${HERMES_PLUGIN_PROTOCOL}\ndef register(ctx):\n    pass\n`);
+  writeFileSync(
+    path.join(dir, 'plugins', 'hermes', 'remit', '__init__.py'),
+    `"""remit for Hermes Agent"""\nREMIT_PLUGIN_PROTOCOL = ${HERMES_PLUGIN_PROTOCOL}\ndef register(ctx):\n    pass\n`,
+  );
   writeFileSync(path.join(dir, 'remit.cjs'), '#!/usr/bin/env node\nprocess.stdin.resume();process.stdin.on("end",()=>process.stdout.write("{}"));\n');
   writeFileSync(path.join(dir, '..', 'package.json'), '{"version": "9.9.9"}');
 }
@@ -43,9 +46,30 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
 const hosts = [
-  { name: 'opencode', install: installOpencode, uninstall: uninstallOpencode, doctor: doctorOpencode, user: () => path.join(home, '.config/opencode/plugins/remit.js'), project: () => path.join(project, '.opencode/plugins/remit.js') },
-  { name: 'pi', install: installPi, uninstall: uninstallPi, doctor: doctorPi, user: () => path.join(home, '.pi/agent/extensions/remit.js'), project: () => path.join(project, '.pi/extensions/remit.js') },
-  { name: 'omp', install: installOmp, uninstall: uninstallOmp, doctor: doctorOmp, user: () => path.join(home, '.omp/agent/extensions/remit.js'), project: () => path.join(project, '.omp/extensions/remit.js') },
+  {
+    name: 'opencode',
+    install: installOpencode,
+    uninstall: uninstallOpencode,
+    doctor: doctorOpencode,
+    user: () => path.join(home, '.config/opencode/plugins/remit.js'),
+    project: () => path.join(project, '.opencode/plugins/remit.js'),
+  },
+  {
+    name: 'pi',
+    install: installPi,
+    uninstall: uninstallPi,
+    doctor: doctorPi,
+    user: () => path.join(home, '.pi/agent/extensions/remit.js'),
+    project: () => path.join(project, '.pi/extensions/remit.js'),
+  },
+  {
+    name: 'omp',
+    install: installOmp,
+    uninstall: uninstallOmp,
+    doctor: doctorOmp,
+    user: () => path.join(home, '.omp/agent/extensions/remit.js'),
+    project: () => path.join(project, '.omp/extensions/remit.js'),
+  },
 ] as const;
 
 describe.each(hosts)('$name installer', (h) => {
@@ -105,7 +129,9 @@ describe('location overrides', () => {
     expect((await installOpencode({ env: { ...env, XDG_CONFIG_HOME: xdg }, dist })).changes[0]!.path).toBe(path.join(xdg, 'opencode/plugins/remit.js'));
     const agent = path.join(base, 'agent');
     expect((await installPi({ env: { ...env, PI_CODING_AGENT_DIR: agent }, dist })).changes[0]!.path).toBe(path.join(agent, 'extensions/remit.js'));
-    expect((await installOmp({ env: { ...env, OMP_PROFILE: 'work' }, dist })).changes[0]!.path).toBe(path.join(home, '.omp/profiles/work/agent/extensions/remit.js'));
+    expect((await installOmp({ env: { ...env, OMP_PROFILE: 'work' }, dist })).changes[0]!.path).toBe(
+      path.join(home, '.omp/profiles/work/agent/extensions/remit.js'),
+    );
     const hh = path.join(base, 'hermes-home');
     expect((await installHermes({ env: { ...env, HERMES_HOME: hh }, dist })).changes[0]!.path).toBe(path.join(hh, 'plugins/remit/plugin.yaml'));
   });

@@ -20,15 +20,25 @@ describe('replay through the OpenCode, Pi, omp and Hermes adapters', () => {
     // As `remit replay` builds it: every host's configuration is protected on every host.
     const hostConfig = [CLAUDE_CAPABILITY, CODEX_CAPABILITY, ...mine.map((a) => a.capability)].flatMap((c) => c.configPaths ?? []);
     const rows = await replayAll(loaded, targets, {
-      createRuntime: ({ home, env, lockTimeoutMs }) => createRuntime({ home, env, protectedPaths: { hostConfig }, ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}) }),
+      createRuntime: ({ home, env, lockTimeoutMs }) =>
+        createRuntime({ home, env, protectedPaths: { hostConfig }, ...(lockTimeoutMs !== undefined ? { lockTimeoutMs } : {}) }),
     });
     const failures: string[] = [];
     for (const row of rows) {
       for (const r of row.results) {
-        if (r.status === 'fail') failures.push(`${row.file} [${r.target}] ${r.reason ?? r.steps.filter((s) => !s.ok).map(describeFailure).join('; ')}`);
+        if (r.status === 'fail')
+          failures.push(
+            `${row.file} [${r.target}] ${
+              r.reason ??
+              r.steps
+                .filter((s) => !s.ok)
+                .map(describeFailure)
+                .join('; ')
+            }`,
+          );
       }
     }
-    if (failures.length) console.log(failures.join("\n"));
+    if (failures.length) console.log(failures.join('\n'));
     expect(failures).toEqual([]);
   });
 });

@@ -27,19 +27,38 @@ function tmp(): string {
 
 function contract(root: string, over: Partial<TaskContract> = {}): TaskContract {
   return {
-    mode: 'change', level: 'guard', files: null, deps: 'ask', hash: 'deny', hostconfig: 'deny',
-    agents: null, checks: 'allow', source: 'directive', projectRoot: root, ...over,
+    mode: 'change',
+    level: 'guard',
+    files: null,
+    deps: 'ask',
+    hash: 'deny',
+    hostconfig: 'deny',
+    agents: null,
+    checks: 'allow',
+    source: 'directive',
+    projectRoot: root,
+    ...over,
   };
 }
 
 function hostGlobs(home: string, root: string): string[] {
-  return [...new Set(hostCapabilities().flatMap((c) => c.configPaths ?? []))].map((p) => (p.startsWith('~/') ? `${home}${p.slice(1)}` : p.startsWith('**/') ? p : p)).concat(`${root}/.claude/settings.json`);
+  return [...new Set(hostCapabilities().flatMap((c) => c.configPaths ?? []))]
+    .map((p) => (p.startsWith('~/') ? `${home}${p.slice(1)}` : p.startsWith('**/') ? p : p))
+    .concat(`${root}/.claude/settings.json`);
 }
 
 function verdict(cmd: string, root: string, home: string, remit: string[], files: string[] | null = null): string {
   const ctx: ClassifyContext = { cwd: root, projectRoot: root, home, files: diskFileView(), config: EMPTY_CLASSIFIER_CONFIG, digestKey: 'k', realpath: true };
   const c = classifyShell(cmd, ctx);
-  const action: Action = { id: 'x', tool: 'Bash', mutability: c.mutability, effects: c.effects, intents: c.intents, inputDigest: 'd', mentionedPaths: c.mentionedPaths };
+  const action: Action = {
+    id: 'x',
+    tool: 'Bash',
+    mutability: c.mutability,
+    effects: c.effects,
+    intents: c.intents,
+    inputDigest: 'd',
+    mentionedPaths: c.mentionedPaths,
+  };
   if (c.analysis) action.analysis = c.analysis;
   const input: DecisionInput = {
     contract: contract(root, files ? { files } : {}),
@@ -68,12 +87,20 @@ describe('folder operations on a protected folder or its parent touch what it pr
     },
   );
 
-  it('removing remit\'s own home is a direct hit (rule self-protection)', () => {
+  it("removing remit's own home is a direct hit (rule self-protection)", () => {
     expect(verdict('rm -rf ~/.remit', root, home, remit)).toBe('deny/GUARD_SELF_PROTECTION');
   });
 
   it('~/.claude.json, a project .mcp.json, subagent definitions and hook scripts are host configuration', () => {
-    for (const cmd of ['echo {} > ~/.claude.json', 'echo {} > .mcp.json', 'echo x > .claude/agents/a.md', 'echo x > ~/.claude/skills/s/SKILL.md', 'echo {} > opencode.json', 'echo exit 0 > .claude/hooks/guard.sh', 'echo exit 0 > ~/.codex/hooks/pre.sh']) {
+    for (const cmd of [
+      'echo {} > ~/.claude.json',
+      'echo {} > .mcp.json',
+      'echo x > .claude/agents/a.md',
+      'echo x > ~/.claude/skills/s/SKILL.md',
+      'echo {} > opencode.json',
+      'echo exit 0 > .claude/hooks/guard.sh',
+      'echo exit 0 > ~/.codex/hooks/pre.sh',
+    ]) {
       expect(verdict(cmd, root, home, remit), cmd).toBe('deny/GUARD_SELF_PROTECTION');
     }
   });
@@ -98,7 +125,12 @@ describe('symlinks resolved on both sides (issue 10 defect 2)', () => {
     symlinkSync(elsewhere, `${home}/.remit/sessions`);
     const remit = protectedTree(`${home}/.remit`);
     expect(remit).toContain(`${elsewhere}/**`);
-    for (const cmd of [`echo {} > ${home}/.remit/sessions/other.json`, `echo {} > ${elsewhere}/other.json`, `rm ${elsewhere}/other.json`, `: > ${home}/.remit/sessions/other.json`]) {
+    for (const cmd of [
+      `echo {} > ${home}/.remit/sessions/other.json`,
+      `echo {} > ${elsewhere}/other.json`,
+      `rm ${elsewhere}/other.json`,
+      `: > ${home}/.remit/sessions/other.json`,
+    ]) {
       expect(verdict(cmd, root, home, remit), cmd).toBe('deny/GUARD_SELF_PROTECTION');
     }
     // Without the resolved target the same write would have passed as an ordinary file.
@@ -154,7 +186,15 @@ describe('cd is logical, file operations are physical', () => {
     mkdirSync(`${base}/src`, { recursive: true });
     mkdirSync(`${base}/docs/inner`, { recursive: true });
     symlinkSync('../docs/inner', `${base}/src/lnk`);
-    const ctx: ClassifyContext = { cwd: base, projectRoot: base, home: `${base}/h`, files: diskFileView(), config: EMPTY_CLASSIFIER_CONFIG, digestKey: 'k', realpath: true };
+    const ctx: ClassifyContext = {
+      cwd: base,
+      projectRoot: base,
+      home: `${base}/h`,
+      files: diskFileView(),
+      config: EMPTY_CLASSIFIER_CONFIG,
+      digestKey: 'k',
+      realpath: true,
+    };
     const fx = (cmd: string) => classifyShell(cmd, ctx).effects.map((e) => `${e.kind} ${e.path.slice(base.length + 1)}`);
     expect(fx('echo x > src/lnk/../f')).toEqual(['write docs/f']);
     expect(fx('cd src/lnk/.. && echo x > f')).toEqual(['write src/f']);

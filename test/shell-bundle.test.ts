@@ -19,7 +19,11 @@ import { loadCorpus } from './shell-corpus/harness.js';
 const chunk = path.resolve('dist/remit-shell.cjs');
 const ROOT = '/work/proj';
 const TREE: Record<string, string> = {
-  'package.json': JSON.stringify({ name: 'proj', scripts: { test: 'vitest run', lint: 'eslint .', clean: 'rm -rf dist' }, devDependencies: { vitest: '4.1.0' } }),
+  'package.json': JSON.stringify({
+    name: 'proj',
+    scripts: { test: 'vitest run', lint: 'eslint .', clean: 'rm -rf dist' },
+    devDependencies: { vitest: '4.1.0' },
+  }),
   Makefile: 'test:\n\t@echo testing\n\nclean:\n\trm -rf app\n',
   'scripts/tool.js': "require('node:fs').rmSync('src', { recursive: true });\n",
   'scripts/run.sh': '#!/bin/sh\nrm -rf dist\n',

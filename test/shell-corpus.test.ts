@@ -64,11 +64,19 @@ function printReport(): void {
   const benign = rows.filter((r) => r.entry.kind === 'benign');
   const missed = bypass.filter(failed);
   const denied = benign.filter(failed);
-  lines.push(`  overall: ${bypass.length} bypass, detection ${pct(bypass.length - missed.length, bypass.length)}; ${benign.length} benign, false-deny ${pct(denied.length, benign.length)} (${pct(denied.filter((r) => !r.pending).length, benign.length)} without pending)`);
+  lines.push(
+    `  overall: ${bypass.length} bypass, detection ${pct(bypass.length - missed.length, bypass.length)}; ${benign.length} benign, false-deny ${pct(denied.length, benign.length)} (${pct(denied.filter((r) => !r.pending).length, benign.length)} without pending)`,
+  );
   const pend = rows.filter((r) => r.pending);
   lines.push(`  pending (known gaps, ${pend.length}):`);
-  for (const r of pend) lines.push(`    ${r.entry.kind}/${r.entry.family}\t${JSON.stringify(r.entry.command)}\tgot ${r.verdict.outcome} ${r.verdict.reasonCode} (${r.verdict.mutability})`);
-  for (const r of denied.filter((d) => !d.pending)) lines.push(`  benign refused: ${r.entry.family}\t${JSON.stringify(r.entry.command)}\t${r.verdict.outcome} ${r.verdict.reasonCode} (${r.verdict.mutability})`);
+  for (const r of pend)
+    lines.push(
+      `    ${r.entry.kind}/${r.entry.family}\t${JSON.stringify(r.entry.command)}\tgot ${r.verdict.outcome} ${r.verdict.reasonCode} (${r.verdict.mutability})`,
+    );
+  for (const r of denied.filter((d) => !d.pending))
+    lines.push(
+      `  benign refused: ${r.entry.family}\t${JSON.stringify(r.entry.command)}\t${r.verdict.outcome} ${r.verdict.reasonCode} (${r.verdict.mutability})`,
+    );
   console.log(lines.join('\n'));
 }
 

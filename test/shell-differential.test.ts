@@ -53,7 +53,9 @@ describe('differential: remit vs tree-sitter-bash over the corpus', () => {
         if (JSON.stringify(a) === JSON.stringify(b)) continue;
         disagree++;
         const explained = allow.has(e.command);
-        lines.push(`  ${explained ? 'explained' : 'UNEXPLAINED'} ${f.kind}/${f.name}\t${JSON.stringify(e.command)}\n    remit       ${JSON.stringify(a)}\n    tree-sitter ${JSON.stringify(b)}`);
+        lines.push(
+          `  ${explained ? 'explained' : 'UNEXPLAINED'} ${f.kind}/${f.name}\t${JSON.stringify(e.command)}\n    remit       ${JSON.stringify(a)}\n    tree-sitter ${JSON.stringify(b)}`,
+        );
         if (!explained) unexplained.push(`${f.kind}/${f.name}: ${e.command}`);
         allow.delete(e.command);
       }

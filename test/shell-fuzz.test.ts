@@ -34,7 +34,7 @@ const WRITES = [
   'curl -X POST http://api.example/x',
   "python3 -c \"open('x','w')\"",
   "node -e \"require('fs').rmSync('src')\"",
-  "awk '{print > \"o\"}' a.txt",
+  'awk \'{print > "o"}\' a.txt',
   'perl -pi -e s/a/b/ a.txt',
   'vitest run --outputFile=out.json',
   'cargo test --target-dir t',
@@ -48,8 +48,8 @@ const WRITES = [
   'redis-cli set k v',
   'helm install x ./chart',
   'fd -x rm',
-  "ruby -e 'File.delete(\"a.txt\")'",
-  "python3 -c \"import os; f = os.remove; f('a.txt')\"",
+  'ruby -e \'File.delete("a.txt")\'',
+  'python3 -c "import os; f = os.remove; f(\'a.txt\')"',
 ];
 /** Writes outside `src/**`: under `change files=src/**` each must be refused, whatever wraps it. */
 const OUT_OF_SCOPE = [

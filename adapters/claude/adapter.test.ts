@@ -44,7 +44,11 @@ describe('Claude Code tool table', () => {
 describe('Claude Code events', () => {
   it('reads a typed /remit command at UserPromptExpansion and nothing else there', async () => {
     const p = { session_id: 's', expansion_type: 'slash_command', command_name: 'remit', command_args: 'review -- look' };
-    expect(await claudeEvent('UserPromptExpansion', p, base, noRuntime)).toMatchObject({ kind: 'prompt.submit', prompt: '$remit review -- look', origin: 'user' });
+    expect(await claudeEvent('UserPromptExpansion', p, base, noRuntime)).toMatchObject({
+      kind: 'prompt.submit',
+      prompt: '$remit review -- look',
+      origin: 'user',
+    });
     expect(await claudeEvent('UserPromptExpansion', { ...p, command_name: 'remit:remit' }, base, noRuntime)).toMatchObject({ prompt: '$remit review -- look' });
     expect(await claudeEvent('UserPromptExpansion', { ...p, command_name: 'deploy' }, base, noRuntime)).toBeNull();
     expect(await claudeEvent('UserPromptExpansion', { ...p, expansion_type: 'skill' }, base, noRuntime)).toBeNull();
@@ -52,7 +56,13 @@ describe('Claude Code events', () => {
   });
 
   it('gives authority only to what the user typed', async () => {
-    const origin = async (prompt: string, agentId?: string) => ((await claudeEvent('UserPromptSubmit', { prompt }, agentId ? { ...base, agentId } : base, noRuntime)) as Extract<ControlEvent, { kind: 'prompt.submit' }>).origin;
+    const origin = async (prompt: string, agentId?: string) =>
+      (
+        (await claudeEvent('UserPromptSubmit', { prompt }, agentId ? { ...base, agentId } : base, noRuntime)) as Extract<
+          ControlEvent,
+          { kind: 'prompt.submit' }
+        >
+      ).origin;
     expect(await origin('$remit change')).toBe('user');
     expect(await origin('<task-notification>\n<task-id>x</task-id>')).toBe('synthetic');
     expect(await origin('$remit change', 'a1')).toBe('subagent');
@@ -65,33 +75,51 @@ describe('Claude Code events', () => {
     expect(await after('weird')).toMatchObject({ lifecycle: 'unknown' });
     expect(await claudeEvent('PostToolUseFailure', { tool_name: 'Bash', tool_use_id: 't2' }, base, noRuntime)).toMatchObject({ lifecycle: 'failed' });
     expect(await claudeEvent('PermissionDenied', { tool_name: 'Agent', tool_use_id: 't3' }, base, noRuntime)).toMatchObject({ lifecycle: 'not_started' });
-    expect(await claudeEvent('PostToolUse', { tool_name: 'Write', tool_use_id: 't4', tool_input: { file_path: '/a', content: '' } }, base, noRuntime)).toMatchObject({ lifecycle: 'joined', wrote: true });
+    expect(
+      await claudeEvent('PostToolUse', { tool_name: 'Write', tool_use_id: 't4', tool_input: { file_path: '/a', content: '' } }, base, noRuntime),
+    ).toMatchObject({ lifecycle: 'joined', wrote: true });
     expect(await claudeEvent('SubagentStart', {}, base, noRuntime)).toBeNull();
   });
 });
 
 describe('Claude Code renderer', () => {
   it('uses the native ask and never sends allow', () => {
-    const d = (outcome: 'ask' | 'allow' | 'report') => renderClaude('PreToolUse', { kind: 'decision', decision: { outcome, reasonCode: 'WITHIN_CONTRACT', family: null, controlState: 'ARMED', explanation: '' }, message: 'm' });
+    const d = (outcome: 'ask' | 'allow' | 'report') =>
+      renderClaude('PreToolUse', {
+        kind: 'decision',
+        decision: { outcome, reasonCode: 'WITHIN_CONTRACT', family: null, controlState: 'ARMED', explanation: '' },
+        message: 'm',
+      });
     expect(d('ask')).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'm' } });
     expect(d('allow')).toBeNull();
     expect(d('report')).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'm' } });
-    expect(claudeAdapter.readResponse({ event: 'PreToolUse', payload: '' }, { stdout: JSON.stringify(d('ask')), exitCode: 0 })).toMatchObject({ outcome: 'ask', channel: 'native-ask' });
+    expect(claudeAdapter.readResponse({ event: 'PreToolUse', payload: '' }, { stdout: JSON.stringify(d('ask')), exitCode: 0 })).toMatchObject({
+      outcome: 'ask',
+      channel: 'native-ask',
+    });
   });
 
   it("shows a person the controller's question at the native ask, and the model the message on a deny", () => {
     const result = (outcome: 'ask' | 'deny') =>
       renderClaude('PreToolUse', {
-        kind: 'decision', decision: { outcome, reasonCode: 'CHECKS_NOT_AUTHORIZED', family: 'I', controlState: 'ARMED', explanation: 'e' },
-        message: 'for the model', ...(outcome === 'ask' ? { question: 'for the person' } : {}),
+        kind: 'decision',
+        decision: { outcome, reasonCode: 'CHECKS_NOT_AUTHORIZED', family: 'I', controlState: 'ARMED', explanation: 'e' },
+        message: 'for the model',
+        ...(outcome === 'ask' ? { question: 'for the person' } : {}),
       }) as { hookSpecificOutput: { permissionDecisionReason: string } };
     expect(result('ask').hookSpecificOutput.permissionDecisionReason).toBe('for the person');
     expect(result('deny').hookSpecificOutput.permissionDecisionReason).toBe('for the model');
   });
 
   it('blocks at UserPromptSubmit and UserPromptExpansion', () => {
-    expect(renderClaude('UserPromptExpansion', { kind: 'prompt-block', text: 'INVALID_DIRECTIVE_TOKEN: x' })).toEqual({ decision: 'block', reason: 'INVALID_DIRECTIVE_TOKEN: x' });
-    expect(renderClaude('SubagentStart', { kind: 'context', text: 'c', userLine: 'u' })).toEqual({ hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'c' }, systemMessage: 'u' });
+    expect(renderClaude('UserPromptExpansion', { kind: 'prompt-block', text: 'INVALID_DIRECTIVE_TOKEN: x' })).toEqual({
+      decision: 'block',
+      reason: 'INVALID_DIRECTIVE_TOKEN: x',
+    });
+    expect(renderClaude('SubagentStart', { kind: 'context', text: 'c', userLine: 'u' })).toEqual({
+      hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'c' },
+      systemMessage: 'u',
+    });
   });
 });
 
@@ -112,7 +140,7 @@ describe('Claude Code: a "No" at the native ask', () => {
     return file;
   };
 
-  it('reads the last turn\'s refusals from the transcript, and nothing else', () => {
+  it("reads the last turn's refusals from the transcript, and nothing else", () => {
     expect(declinedInLastTurn(transcript(15))).toEqual(['toolu_e2e_0001']);
     // After the next turn (an approved call): the earlier refusal is not reported again.
     expect(declinedInLastTurn(transcript(lines.length))).toEqual([]);
@@ -131,17 +159,23 @@ describe('Claude Code: a "No" at the native ask', () => {
     const runtime = createRuntime({ home, env: { HOME: dir, REMIT_HOME: home }, channels: { deny: 'json-deny', ask: 'native' } });
     const first = JSON.parse(lines[4]!) as { sessionId: string; promptId: string; cwd: string };
     const common = { session_id: first.sessionId, cwd: dir, permission_mode: 'acceptEdits' };
-    const hook = (event: string, p: Record<string, unknown>) => runClaudeHook(event, JSON.stringify({ ...common, hook_event_name: event, ...p }), runtime, { cwd: dir });
+    const hook = (event: string, p: Record<string, unknown>) =>
+      runClaudeHook(event, JSON.stringify({ ...common, hook_event_name: event, ...p }), runtime, { cwd: dir });
     const bash = { tool_name: 'Bash', tool_input: { command: 'sha256sum a.txt', description: 'run a command' } };
     const t = transcript(4);
     await hook('UserPromptSubmit', { transcript_path: t, prompt_id: first.promptId, prompt: '$remit change hash=ask -- hash a.txt' });
-    const asked = JSON.parse((await hook('PreToolUse', { transcript_path: t, prompt_id: first.promptId, ...bash, tool_use_id: 'toolu_e2e_0001' })).stdout!) as { hookSpecificOutput: { permissionDecision: string } };
+    const asked = JSON.parse((await hook('PreToolUse', { transcript_path: t, prompt_id: first.promptId, ...bash, tool_use_id: 'toolu_e2e_0001' })).stdout!) as {
+      hookSpecificOutput: { permissionDecision: string };
+    };
     expect(asked.hookSpecificOutput.permissionDecision).toBe('ask');
     await hook('UserPromptSubmit', { transcript_path: transcript(15), prompt_id: 'p-2', prompt: 'ok try again' });
     await hook('PreToolUse', { transcript_path: transcript(15), prompt_id: 'p-3', ...bash, tool_use_id: 'toolu_e2e_0002' });
     await hook('PostToolUse', { transcript_path: transcript(15), prompt_id: 'p-3', ...bash, tool_use_id: 'toolu_e2e_0002', tool_response: { stdout: 'x' } });
     await hook('SessionEnd', { transcript_path: transcript(lines.length), prompt_id: 'p-4', reason: 'prompt_input_exit' });
-    const records = readFileSync(auditFile(home, sessionKey('claude', first.sessionId)), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RuntimeEvent);
+    const records = readFileSync(auditFile(home, sessionKey('claude', first.sessionId)), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as RuntimeEvent);
     const decided = records.filter((r) => r.kind === 'action').map((r) => r.id);
     const effects = records.filter((r) => r.kind === 'effect').map((r) => [r.about, r.hostEffect]);
     expect(effects).toEqual([

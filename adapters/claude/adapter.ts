@@ -6,4 +6,10 @@ import { runClaudeHook } from './hook.js';
 import { renderClaudeStep } from './steps.js';
 import { claudeToolRequest } from './tools.js';
 
-export const claudeAdapter = commandHookAdapter({ capability: CLAUDE_CAPABILITY, renderStep: renderClaudeStep, hook: runClaudeHook, toolRequest: claudeToolRequest, askAsDeny: false });
+export const claudeAdapter = commandHookAdapter({
+  capability: CLAUDE_CAPABILITY,
+  renderStep: renderClaudeStep,
+  hook: runClaudeHook,
+  toolRequest: claudeToolRequest,
+  askAsDeny: false,
+});

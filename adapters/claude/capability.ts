@@ -10,7 +10,8 @@ export const CLAUDE_CAPABILITY: HostCapability = {
   process: 'spawned',
   events: {
     SessionStart: 'session.start',
-    UserPromptSubmit: 'prompt.submit, after action.after (not_started) for each call the person declined at the native ask in the last turn (read from transcript_path)',
+    UserPromptSubmit:
+      'prompt.submit, after action.after (not_started) for each call the person declined at the native ask in the last turn (read from transcript_path)',
     UserPromptExpansion: 'prompt.submit (a typed /remit … command only)',
     PreToolUse: 'action.before',
     PostToolUse: 'action.after',
@@ -19,17 +20,20 @@ export const CLAUDE_CAPABILITY: HostCapability = {
     SubagentStart: 'subagent.start',
     SubagentStop: 'subagent.stop',
     Stop: 'turn.end',
-    SessionEnd: 'session.end, after the last turn\'s declined asks as at UserPromptSubmit',
+    SessionEnd: "session.end, after the last turn's declined asks as at UserPromptSubmit",
     PermissionRequest: 'ignored: remit decides at PreToolUse, before any permission prompt',
     PostToolBatch: 'ignored: PostToolUse carries each call',
   },
   denyChannel: 'JSON on stdout, exit 0: hookSpecificOutput.permissionDecision "deny" + permissionDecisionReason (the reason reaches the model)',
   ask: 'native',
-  askDetail: 'hookSpecificOutput.permissionDecision "ask": Claude Code shows its own approval prompt with the reason. Yes runs the call (PostToolUse: audited as executed); No fires no hook (2.1.332) but the transcript marks the call "user-rejected", which the next prompt or the session end reads (audited as not_executed)',
-  context: 'hookSpecificOutput.additionalContext at SessionStart (startup, resume, clear, compact, fork), UserPromptSubmit, UserPromptExpansion, SubagentStart (into the subagent), Pre/PostToolUse; systemMessage for the user-visible line',
+  askDetail:
+    'hookSpecificOutput.permissionDecision "ask": Claude Code shows its own approval prompt with the reason. Yes runs the call (PostToolUse: audited as executed); No fires no hook (2.1.332) but the transcript marks the call "user-rejected", which the next prompt or the session end reads (audited as not_executed)',
+  context:
+    'hookSpecificOutput.additionalContext at SessionStart (startup, resume, clear, compact, fork), UserPromptSubmit, UserPromptExpansion, SubagentStart (into the subagent), Pre/PostToolUse; systemMessage for the user-visible line',
   promptBlock: true,
   promptBlockDetail: 'UserPromptSubmit / UserPromptExpansion: decision "block" + reason (shown to the user; the prompt never reaches the model)',
-  subagentLinkage: 'subagent calls carry the parent session_id plus agent_id; Agent PostToolUse tool_response.agentId and status (completed | async_launched) link the child to its launching call',
+  subagentLinkage:
+    'subagent calls carry the parent session_id plus agent_id; Agent PostToolUse tool_response.agentId and status (completed | async_launched) link the child to its launching call',
   verified: { range: CLAUDE_VERIFIED_RANGE, versions: ['2.1.197', '2.1.332'], method: 'real-host' },
   configPaths: [
     '~/.claude/settings.json',

@@ -65,7 +65,8 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
     if (here.length) lines.push(`registered (${f.scope}): ${f.file}, ${here.length} handlers`);
   }
   const scopesWithHooks = new Set(found.map((f) => f.scope));
-  if (scopesWithHooks.size + (plugins.length ? 1 : 0) > 1) lines.push('registered more than once (settings and/or plugin): each runs, which remit\'s idempotence makes harmless');
+  if (scopesWithHooks.size + (plugins.length ? 1 : 0) > 1)
+    lines.push("registered more than once (settings and/or plugin): each runs, which remit's idempotence makes harmless");
   if (expect.commandFor) {
     const canonical = new Map(claudeHookEntries(expect.commandFor).map((x) => [x.event, x.handler]));
     const drift = found.filter((f) => f.scope !== 'project' && canonical.get(f.loc.event)?.command !== f.loc.installed.command);
@@ -75,7 +76,8 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
   // Interactive sessions hold every settings hook back until the folder is trusted.
   const state = readJson(path.join(path.dirname(claudeConfigDir(ctx.env)), '.claude.json')) ?? readJson(path.join(claudeConfigDir(ctx.env), '.claude.json'));
   const projects = state?.projects && typeof state.projects === 'object' ? (state.projects as Record<string, Record<string, unknown>>) : {};
-  if (projects[root]?.hasTrustDialogAccepted !== true) lines.push(`workspace trust: not recorded for ${root}; interactive sessions there run no hooks until the trust dialog is accepted (claude -p runs them)`);
+  if (projects[root]?.hasTrustDialogAccepted !== true)
+    lines.push(`workspace trust: not recorded for ${root}; interactive sessions there run no hooks until the trust dialog is accepted (claude -p runs them)`);
 
   let probed = false;
   if (!ctx.noExec && found.length > 0) {
@@ -86,7 +88,12 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
       const probeDir = os.tmpdir();
       const probe = liveProbe(
         ctx,
-        { host: 'claude', directive: '$remit review -- doctor probe', turnField: 'prompt_id', write: { tool: 'Write', input: { file_path: path.join(probeDir, 'remit-doctor-probe.txt'), content: 'probe\n' } } },
+        {
+          host: 'claude',
+          directive: '$remit review -- doctor probe',
+          turnField: 'prompt_id',
+          write: { tool: 'Write', input: { file_path: path.join(probeDir, 'remit-doctor-probe.txt'), content: 'probe\n' } },
+        },
         { prompt: String(prompt.loc.installed.command), pre: String(pre.loc.installed.command) },
         pre.scope === 'user' ? probeDir : root,
         { CLAUDE_PROJECT_DIR: root },
@@ -100,6 +107,8 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
 }
 
 function finish(hostFound: boolean, registered: boolean, problems: string[], lines: string[], probed = false): DoctorRow {
-  const head = problems.length ? `protected: no — ${problems.join('; ')}` : `protected: yes — registered${probed ? ' and the live probe refused a write' : ' (live probe not run: plugin hooks run only inside Claude Code)'}`;
+  const head = problems.length
+    ? `protected: no — ${problems.join('; ')}`
+    : `protected: yes — registered${probed ? ' and the live probe refused a write' : ' (live probe not run: plugin hooks run only inside Claude Code)'}`;
   return { host: 'claude', protected: problems.length === 0, applicable: hostFound || registered, lines: [head, ...lines] };
 }

@@ -17,8 +17,14 @@ export const claudeInstallSpec: HostInstallSpec = {
     const notes = [
       'Interactive Claude Code runs settings hooks only in a folder whose workspace-trust dialog was accepted; `claude -p` runs them without asking. A session started before this install does not have them: start a new one.',
     ];
-    if (ctx.scope === 'project') notes.push('The committed entry runs .claude/remit/launch.cjs with `node` from PATH; each teammate needs `remit install claude` (any scope) so the launcher finds a remit bundle on their machine.');
-    if (ctx.scope === 'local') notes.push('The local scope writes .claude/settings.local.json (not committed); the /remit command needs the Skill from the user or project scope — `$remit` works without it.');
+    if (ctx.scope === 'project')
+      notes.push(
+        'The committed entry runs .claude/remit/launch.cjs with `node` from PATH; each teammate needs `remit install claude` (any scope) so the launcher finds a remit bundle on their machine.',
+      );
+    if (ctx.scope === 'local')
+      notes.push(
+        'The local scope writes .claude/settings.local.json (not committed); the /remit command needs the Skill from the user or project scope — `$remit` works without it.',
+      );
     return notes;
   },
 };

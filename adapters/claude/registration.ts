@@ -43,7 +43,19 @@ const MATCHER: Record<string, string> = {
   UserPromptExpansion: '^(remit|remit:remit)$',
 };
 
-export const CLAUDE_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionDenied', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'];
+export const CLAUDE_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionDenied',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+  'SessionEnd',
+];
 
 export function claudeHookEntries(commandFor: (event: string) => string): HookEntry[] {
   return commandEntries(CLAUDE_HOOK_EVENTS, { status: STATUS, timeout: TIMEOUT, matcher: MATCHER }, commandFor);

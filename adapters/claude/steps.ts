@@ -33,10 +33,15 @@ function toolCall(req: ToolRequest): { tool: string; input: Payload; cwd?: strin
     case 'patch':
       return 'n/a: Claude Code has no patch tool';
     case 'shell':
-      return { tool: req.shell === 'powershell' ? 'PowerShell' : 'Bash', input: { command: req.command, description: 'case step' }, ...(req.workdir ? { cwd: req.workdir } : {}) };
+      return {
+        tool: req.shell === 'powershell' ? 'PowerShell' : 'Bash',
+        input: { command: req.command, description: 'case step' },
+        ...(req.workdir ? { cwd: req.workdir } : {}),
+      };
     case 'delegate':
       if (req.unbounded) return { tool: 'Workflow', input: { description: 'case step' } };
-      if (req.resume) return { tool: 'Agent', input: { description: 'case step', prompt: 'continue', subagent_type: 'general-purpose', resume: 'agent-resumed' } };
+      if (req.resume)
+        return { tool: 'Agent', input: { description: 'case step', prompt: 'continue', subagent_type: 'general-purpose', resume: 'agent-resumed' } };
       if ((req.count ?? 1) !== 1) return 'n/a: one Claude Code Agent call starts exactly one subagent';
       return { tool: 'Agent', input: { description: 'case step', prompt: 'case step', subagent_type: 'general-purpose' } };
     case 'control':
@@ -56,7 +61,9 @@ export function renderClaudeStep(step: Step, ctx: StepRenderContext): CaseRender
     const t = toolCall(step.action);
     if (typeof t === 'string') return na(t);
     const agent = step.agent ?? ctx.agentId;
-    return { calls: [call('PreToolUse', { ...common(ctx, 'PreToolUse', t.cwd ?? ctx.cwd, agent), tool_name: t.tool, tool_input: t.input, tool_use_id: ctx.callId })] };
+    return {
+      calls: [call('PreToolUse', { ...common(ctx, 'PreToolUse', t.cwd ?? ctx.cwd, agent), tool_name: t.tool, tool_input: t.input, tool_use_id: ctx.callId })],
+    };
   }
   if ('lifecycle' in step) {
     const l = step.lifecycle;
@@ -83,9 +90,22 @@ export function renderClaudeStep(step: Step, ctx: StepRenderContext): CaseRender
         return { calls: [call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: tool, tool_input: {}, tool_response: response, tool_use_id: of })] };
       }
       case 'failed':
-        return { calls: [call('PostToolUseFailure', { ...common(ctx, 'PostToolUseFailure'), tool_name: 'Agent', tool_input: {}, tool_use_id: of, error: 'failed', is_interrupt: false })] };
+        return {
+          calls: [
+            call('PostToolUseFailure', {
+              ...common(ctx, 'PostToolUseFailure'),
+              tool_name: 'Agent',
+              tool_input: {},
+              tool_use_id: of,
+              error: 'failed',
+              is_interrupt: false,
+            }),
+          ],
+        };
       case 'not_started':
-        return { calls: [call('PermissionDenied', { ...common(ctx, 'PermissionDenied'), tool_name: 'Agent', tool_input: {}, tool_use_id: of, reason: 'denied' })] };
+        return {
+          calls: [call('PermissionDenied', { ...common(ctx, 'PermissionDenied'), tool_name: 'Agent', tool_input: {}, tool_use_id: of, reason: 'denied' })],
+        };
     }
   }
   return na('n/a: raw events and damage steps go to the core directly');

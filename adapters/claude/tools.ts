@@ -14,10 +14,12 @@ const read: Entry = (i, tool) => {
 };
 const control: Entry = (_i, tool) => ({ type: 'control', tool });
 const other: Entry = (i, tool) => ({ type: 'other', tool, input: i });
-const shell = (kind: 'bash' | 'powershell'): Entry => (i, tool) => {
-  const command = str(i.command);
-  return command === undefined ? other(i, tool) : { type: 'shell', command, shell: kind, tool };
-};
+const shell =
+  (kind: 'bash' | 'powershell'): Entry =>
+  (i, tool) => {
+    const command = str(i.command);
+    return command === undefined ? other(i, tool) : { type: 'shell', command, shell: kind, tool };
+  };
 
 const TABLE: Record<string, Entry> = {
   write: (i, tool) => {
@@ -36,7 +38,9 @@ const TABLE: Record<string, Entry> = {
     const path = str(i.file_path);
     const edits = Array.isArray(i.edits) ? i.edits : undefined;
     if (path === undefined || !edits) return other(i, tool);
-    const pairs = edits.map((e) => (e && typeof e === 'object' ? { old: str((e as Input).old_string), new: str((e as Input).new_string) } : { old: undefined, new: undefined }));
+    const pairs = edits.map((e) =>
+      e && typeof e === 'object' ? { old: str((e as Input).old_string), new: str((e as Input).new_string) } : { old: undefined, new: undefined },
+    );
     if (pairs.some((e) => e.old === undefined || e.new === undefined)) return other(i, tool);
     return { type: 'edit', path, edits: pairs as { old: string; new: string }[], tool };
   },
@@ -50,8 +54,10 @@ const TABLE: Record<string, Entry> = {
   // Monitor runs a command and streams its output.
   monitor: shell('bash'),
   // Agent (Task before 2.1.63) starts one subagent, or resumes one when `resume` is set.
-  agent: (i, tool) => (str(i.resume) ? { type: 'delegate', count: 0, resume: true, completionScope: 'call', tool } : { type: 'delegate', count: 1, completionScope: 'call', tool }),
-  task: (i, tool) => (str(i.resume) ? { type: 'delegate', count: 0, resume: true, completionScope: 'call', tool } : { type: 'delegate', count: 1, completionScope: 'call', tool }),
+  agent: (i, tool) =>
+    str(i.resume) ? { type: 'delegate', count: 0, resume: true, completionScope: 'call', tool } : { type: 'delegate', count: 1, completionScope: 'call', tool },
+  task: (i, tool) =>
+    str(i.resume) ? { type: 'delegate', count: 0, resume: true, completionScope: 'call', tool } : { type: 'delegate', count: 1, completionScope: 'call', tool },
   // A workflow may start any number of agents; the count is not in its input.
   workflow: (_i, tool) => ({ type: 'delegate', unbounded: true, completionScope: 'children', tool }),
   sendmessage: (_i, tool) => ({ type: 'delegate', count: 0, resume: true, completionScope: 'call', tool }),

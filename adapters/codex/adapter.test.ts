@@ -40,7 +40,11 @@ describe('Codex renderer', () => {
     // The model reads a deny, so it gets the message with the line, not the person's question.
     expect(out.hookSpecificOutput.permissionDecisionReason).toContain('$remit allow evt_1');
     expect(out.hookSpecificOutput.permissionDecisionReason).not.toContain('for the person');
-    expect(codexAdapter.readResponse({ event: 'PreToolUse', payload: '' }, { stdout: JSON.stringify(out), exitCode: 0 })).toEqual({ outcome: 'ask', channel: 'deny-for-ask', reasonCode: 'MUTABILITY_UNPROVEN' });
+    expect(codexAdapter.readResponse({ event: 'PreToolUse', payload: '' }, { stdout: JSON.stringify(out), exitCode: 0 })).toEqual({
+      outcome: 'ask',
+      channel: 'deny-for-ask',
+      reasonCode: 'MUTABILITY_UNPROVEN',
+    });
   });
 
   it('sends nothing for allow and for events without an output channel', () => {
@@ -54,12 +58,16 @@ describe('Codex renderer', () => {
     const out = renderCodex('SessionStart', { kind: 'context', text: 'y'.repeat(20_000), userLine: 'remit ARMED\nreview' }) as Record<string, any>;
     expect(out.systemMessage).toBe('remit ARMED review');
     expect(out.hookSpecificOutput.additionalContext.length).toBeLessThanOrEqual(8_000);
-    expect(renderCodex('PostToolUse', { kind: 'context', text: 'x', userLine: 'u' })).toEqual({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'x' } });
+    expect(renderCodex('PostToolUse', { kind: 'context', text: 'x', userLine: 'u' })).toEqual({
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'x' },
+    });
   });
 
   it('blocks a prompt only at UserPromptSubmit', () => {
     expect(renderCodex('UserPromptSubmit', { kind: 'prompt-block', text: 'bad' })).toEqual({ decision: 'block', reason: 'bad' });
-    expect(renderCodex('SessionStart', { kind: 'prompt-block', text: 'bad' })).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'bad' } });
+    expect(renderCodex('SessionStart', { kind: 'prompt-block', text: 'bad' })).toEqual({
+      hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'bad' },
+    });
   });
 });
 

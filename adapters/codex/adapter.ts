@@ -7,4 +7,10 @@ import { renderCodexStep } from './steps.js';
 import { codexToolRequest } from './tools.js';
 
 // Codex rejects permissionDecision "ask": remit's ask reaches it as a deny (its capability's askDetail).
-export const codexAdapter = commandHookAdapter({ capability: CODEX_CAPABILITY, renderStep: renderCodexStep, hook: runCodexHook, toolRequest: codexToolRequest, askAsDeny: true });
+export const codexAdapter = commandHookAdapter({
+  capability: CODEX_CAPABILITY,
+  renderStep: renderCodexStep,
+  hook: runCodexHook,
+  toolRequest: codexToolRequest,
+  askAsDeny: true,
+});

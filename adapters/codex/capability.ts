@@ -22,13 +22,17 @@ export const CODEX_CAPABILITY: HostCapability = {
     PostCompact: 'ignored: SessionStart(compact) re-injects the contract',
     Interrupt: 'ignored: advisory only',
   },
-  denyChannel: 'JSON on stdout, exit 0: hookSpecificOutput.permissionDecision "deny" + permissionDecisionReason; the model reads "Command blocked by PreToolUse hook: <reason>"',
+  denyChannel:
+    'JSON on stdout, exit 0: hookSpecificOutput.permissionDecision "deny" + permissionDecisionReason; the model reads "Command blocked by PreToolUse hook: <reason>"',
   ask: 'deny',
-  askDetail: 'Codex rejects permissionDecision "ask" (the hook counts as failed and the tool runs), so an ask is a deny whose text names the `$remit allow evt_…` line or directive token that authorises it',
-  context: 'hookSpecificOutput.additionalContext at SessionStart (startup, resume, clear, compact), UserPromptSubmit, SubagentStart (into the subagent), Pre/PostToolUse; systemMessage for the user-visible line; kept under the 2,500-token additionalContextLimit',
+  askDetail:
+    'Codex rejects permissionDecision "ask" (the hook counts as failed and the tool runs), so an ask is a deny whose text names the `$remit allow evt_…` line or directive token that authorises it',
+  context:
+    'hookSpecificOutput.additionalContext at SessionStart (startup, resume, clear, compact), UserPromptSubmit, SubagentStart (into the subagent), Pre/PostToolUse; systemMessage for the user-visible line; kept under the 2,500-token additionalContextLimit',
   promptBlock: true,
   promptBlockDetail: 'UserPromptSubmit: decision "block" + reason (the prompt never reaches the model)',
-  subagentLinkage: 'subagent calls carry the parent session_id plus agent_id; spawn_agent PostToolUse tool_response (a JSON string) holds the child agent_id; SubagentStop ends it',
+  subagentLinkage:
+    'subagent calls carry the parent session_id plus agent_id; spawn_agent PostToolUse tool_response (a JSON string) holds the child agent_id; SubagentStop ends it',
   verified: { range: CODEX_VERIFIED_RANGE, versions: ['0.171.0'], method: 'real-host' },
   configPaths: [
     '~/.codex/hooks.json',

@@ -19,7 +19,10 @@ export function readCodexConfigToml(env: Env, opts: ReadOptions = {}): { ok: tru
   try {
     return { ok: true, raw: r.raw, doc: parseToml(r.raw) as Toml };
   } catch (err) {
-    return { ok: false, error: `${file} is not valid TOML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'}). Fix it, then run again. Nothing was changed.` };
+    return {
+      ok: false,
+      error: `${file} is not valid TOML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'}). Fix it, then run again. Nothing was changed.`,
+    };
   }
 }
 

@@ -63,7 +63,10 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
   }
   for (const e of CODEX_HOOK_EVENTS) {
     const n = found.filter((f) => f.loc.event === e).length;
-    if (n > 1) lines.push(`${e}: registered ${n} times (${[...new Set(found.filter((f) => f.loc.event === e).map((f) => f.scope))].join(', ')}); each runs, which remit's idempotence makes harmless`);
+    if (n > 1)
+      lines.push(
+        `${e}: registered ${n} times (${[...new Set(found.filter((f) => f.loc.event === e).map((f) => f.scope))].join(', ')}); each runs, which remit's idempotence makes harmless`,
+      );
   }
   if (expect.commandFor) {
     const canonical = new Map(codexHookEntries(expect.commandFor).map((x) => [x.event, x.handler]));
@@ -81,7 +84,10 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
     lines.push(`trust (${f.scope}): ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`);
     for (const t of trust.filter((x) => x.verdict !== 'trusted')) lines.push(`  ${t.location.event}: ${t.verdict} — ${t.why}`);
     const bad = trust.filter((x) => x.verdict !== 'trusted');
-    if (bad.length) problems.push(`${bad.length} hook(s) not trusted by Codex (${[...new Set(bad.map((b) => b.verdict))].join(', ')}); trust them in \`codex\` (/hooks) or run \`remit install codex --trust\``);
+    if (bad.length)
+      problems.push(
+        `${bad.length} hook(s) not trusted by Codex (${[...new Set(bad.map((b) => b.verdict))].join(', ')}); trust them in \`codex\` (/hooks) or run \`remit install codex --trust\``,
+      );
   }
 
   let probed = false;
@@ -93,7 +99,12 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
       const cwd = pre.scope === 'project' ? root : os.tmpdir();
       const probe = liveProbe(
         ctx,
-        { host: 'codex', directive: '$remit review -- doctor probe', turnField: 'turn_id', write: { tool: 'apply_patch', input: { command: '*** Begin Patch\n*** Add File: remit-doctor-probe.txt\n+probe\n*** End Patch\n' } } },
+        {
+          host: 'codex',
+          directive: '$remit review -- doctor probe',
+          turnField: 'turn_id',
+          write: { tool: 'apply_patch', input: { command: '*** Begin Patch\n*** Add File: remit-doctor-probe.txt\n+probe\n*** End Patch\n' } },
+        },
         { prompt: String(prompt.loc.installed.command), pre: String(pre.loc.installed.command) },
         cwd,
         // Plugin commands read PLUGIN_ROOT, which Codex sets for them.
@@ -108,7 +119,8 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
 }
 
 function finish(_ctx: DoctorContext, hostFound: boolean, registered: boolean, problems: string[], lines: string[], probed = false): DoctorRow {
-  const head = problems.length ? `protected: no — ${problems.join('; ')}` : `protected: yes — registered, trusted${probed ? ', and the live probe refused a write' : ' (live probe not run)'}`;
+  const head = problems.length
+    ? `protected: no — ${problems.join('; ')}`
+    : `protected: yes — registered, trusted${probed ? ', and the live probe refused a write' : ' (live probe not run)'}`;
   return { host: 'codex', protected: problems.length === 0, applicable: hostFound || registered, lines: [head, ...lines] };
 }
-

@@ -5,7 +5,15 @@ import { parse as parseToml } from 'smol-toml';
 import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
 import { codexPluginHooks } from './plugin-hooks.js';
-import { codexConfigTomlPath, codexHookEntries, codexHooksPath, codexLauncherPath, codexProjectCommand, codexSkillPath, isCodexRemitHandler } from './registration.js';
+import {
+  codexConfigTomlPath,
+  codexHookEntries,
+  codexHooksPath,
+  codexLauncherPath,
+  codexProjectCommand,
+  codexSkillPath,
+  isCodexRemitHandler,
+} from './registration.js';
 import { CODEX_SCOPES, type CodexScope } from './paths.js';
 import { codexHookHash, trustKey, withTrust } from './trust.js';
 
@@ -32,7 +40,9 @@ export const codexInstallSpec: HostInstallSpec = {
     try {
       left = parseToml(text) as Toml;
     } catch {
-      return { error: `removing remit's trust records would leave ${codexConfigTomlPath(env)} unreadable; remove them in Codex (/hooks). Nothing was changed.` };
+      return {
+        error: `removing remit's trust records would leave ${codexConfigTomlPath(env)} unreadable; remove them in Codex (/hooks). Nothing was changed.`,
+      };
     }
     return {
       file: codexConfigTomlPath(env),
@@ -54,12 +64,20 @@ export const codexInstallSpec: HostInstallSpec = {
     const trust = codexTrustOf(ctx.env, configFile, locations);
     const pending = trust.filter((t) => t.verdict !== 'trusted');
     if (ctx.dryRun && ctx.trust) notes.push('With --trust, remit would record trust for its own hooks in config.toml.');
-    else if (pending.length > 0) notes.push(`Codex will not run ${pending.length} of remit's ${trust.length} hooks yet (${[...new Set(pending.map((p) => p.verdict))].join(', ')}). ${TRUST_REMEDY}`);
+    else if (pending.length > 0)
+      notes.push(
+        `Codex will not run ${pending.length} of remit's ${trust.length} hooks yet (${[...new Set(pending.map((p) => p.verdict))].join(', ')}). ${TRUST_REMEDY}`,
+      );
     else if (trust.length > 0) notes.push(`Codex trusts all ${trust.length} of remit's hooks in ${configFile}.`);
     if (ctx.scope === 'project') {
       const toml = readCodexConfigToml(ctx.env);
-      if (!toml.ok || !projectTrusted(toml.doc, root)) notes.push(`Codex loads project hooks only when the project is trusted (${root} is not marked trusted in ${codexConfigTomlPath(ctx.env)}); open it in \`codex\` once and trust it.`);
-      notes.push('The committed entry runs .codex/remit/launch.cjs with `node` from PATH; each teammate needs `remit install codex` (any scope) so the launcher finds a remit bundle on their machine.');
+      if (!toml.ok || !projectTrusted(toml.doc, root))
+        notes.push(
+          `Codex loads project hooks only when the project is trusted (${root} is not marked trusted in ${codexConfigTomlPath(ctx.env)}); open it in \`codex\` once and trust it.`,
+        );
+      notes.push(
+        'The committed entry runs .codex/remit/launch.cjs with `node` from PATH; each teammate needs `remit install codex` (any scope) so the launcher finds a remit bundle on their machine.',
+      );
     }
     return notes;
   },
@@ -85,9 +103,17 @@ export const codexInstallSpec: HostInstallSpec = {
       }
       const next = withTrust(text, key, hash);
       // A record Codex wrote in a spelling this edit does not recognise would become a duplicate table.
-      if (next.action === 'added' && rec) return { error: `${file} already has a trust record for ${key} in a form remit does not edit; trust the hook in Codex (/hooks) instead. Nothing was changed.` };
+      if (next.action === 'added' && rec)
+        return {
+          error: `${file} already has a trust record for ${key} in a form remit does not edit; trust the hook in Codex (/hooks) instead. Nothing was changed.`,
+        };
       text = next.text;
-      actions.push({ file, what: 'trust', action: next.action === 'added' ? 'installed' : next.action, detail: keyFile === configFile ? loc.event : `${loc.event} (${keyFile.split(':')[0]} plugin)` });
+      actions.push({
+        file,
+        what: 'trust',
+        action: next.action === 'added' ? 'installed' : next.action,
+        detail: keyFile === configFile ? loc.event : `${loc.event} (${keyFile.split(':')[0]} plugin)`,
+      });
     }
     try {
       parseToml(text);
@@ -108,7 +134,11 @@ export function withoutTrust(text: string, key: string): string {
   const at = lines.findIndex((l) => l.trim() === header);
   if (at < 0) return text;
   let end = lines.length;
-  for (let i = at + 1; i < lines.length; i++) if (/^\s*\[/.test(lines[i]!)) { end = i; break; }
+  for (let i = at + 1; i < lines.length; i++)
+    if (/^\s*\[/.test(lines[i]!)) {
+      end = i;
+      break;
+    }
   // The table's lines go, and the one blank line remit put before it; blank lines after it stay.
   while (end - 1 > at && lines[end - 1]!.trim() === '') end--;
   let start = at;

@@ -32,7 +32,10 @@ function rel(p: string, cwd: string): string {
 
 function lines(prefix: string, text: string): string {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-  return body.split('\n').map((l) => prefix + l).join('\n');
+  return body
+    .split('\n')
+    .map((l) => prefix + l)
+    .join('\n');
 }
 
 function toolCall(req: ToolRequest, cwd: string): { tool: string; input: Payload; cwd?: string } | string {
@@ -46,7 +49,9 @@ function toolCall(req: ToolRequest, cwd: string): { tool: string; input: Payload
       return { tool: 'apply_patch', input: { command: `*** Begin Patch\n*** Update File: ${rel(req.path, cwd)}\n${hunks}\n*** End Patch\n` } };
     }
     case 'patch':
-      return req.format === 'apply_patch' ? { tool: 'apply_patch', input: { command: req.patch } } : `n/a: Codex takes only apply_patch patches, not ${req.format}`;
+      return req.format === 'apply_patch'
+        ? { tool: 'apply_patch', input: { command: req.patch } }
+        : `n/a: Codex takes only apply_patch patches, not ${req.format}`;
     case 'shell':
       if (req.shell === 'powershell') return 'n/a: Codex runs shell commands through bash';
       // 0.171.0 reports a call's workdir as the payload cwd and sends only {command}.
@@ -72,7 +77,9 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
     const t = toolCall(step.action, ctx.cwd);
     if (typeof t === 'string') return na(t);
     const agent = step.agent ?? ctx.agentId;
-    return { calls: [call('PreToolUse', { ...common(ctx, 'PreToolUse', t.cwd ?? ctx.cwd, agent), tool_name: t.tool, tool_input: t.input, tool_use_id: ctx.callId })] };
+    return {
+      calls: [call('PreToolUse', { ...common(ctx, 'PreToolUse', t.cwd ?? ctx.cwd, agent), tool_name: t.tool, tool_input: t.input, tool_use_id: ctx.callId })],
+    };
   }
   if ('lifecycle' in step) {
     const l = step.lifecycle;
@@ -92,7 +99,13 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
         if (!l.of) return { calls: [start] };
         // Codex 0.171.0 links a child to its launch only through PostToolUse(spawn_agent), whose
         // tool_response names the child's agent_id; SubagentStart follows it.
-        const launched = call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: 'spawn_agent', tool_input: { message: 'case step' }, tool_response: JSON.stringify({ agent_id: agent ?? 'agent-case', nickname: 'case' }), tool_use_id: l.of });
+        const launched = call('PostToolUse', {
+          ...common(ctx, 'PostToolUse'),
+          tool_name: 'spawn_agent',
+          tool_input: { message: 'case step' },
+          tool_response: JSON.stringify({ agent_id: agent ?? 'agent-case', nickname: 'case' }),
+          tool_use_id: l.of,
+        });
         return { calls: [launched, start] };
       }
       case 'subagent_stop':
@@ -101,10 +114,22 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
       case 'unknown':
       case 'complete': {
         if (!agent && l.kind === 'complete') {
-          return { calls: [call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: 'Bash', tool_input: { command: 'true' }, tool_response: '', tool_use_id: of })] };
+          return {
+            calls: [
+              call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: 'Bash', tool_input: { command: 'true' }, tool_response: '', tool_use_id: of }),
+            ],
+          };
         }
         const response = agent && l.kind !== 'unknown' ? JSON.stringify({ agent_id: agent, nickname: 'case' }) : '';
-        const calls = [call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: 'spawn_agent', tool_input: { message: 'case step' }, tool_response: response, tool_use_id: of })];
+        const calls = [
+          call('PostToolUse', {
+            ...common(ctx, 'PostToolUse'),
+            tool_name: 'spawn_agent',
+            tool_input: { message: 'case step' },
+            tool_response: response,
+            tool_use_id: of,
+          }),
+        ];
         // A spawned Codex agent runs on after spawn_agent returns; completion is its SubagentStop.
         if (l.kind === 'complete' && agent) calls.push(call('SubagentStop', { ...common(ctx, 'SubagentStop', ctx.cwd, agent), stop_hook_active: false }));
         return { calls };

@@ -16,7 +16,9 @@ describe('Codex trust hash', () => {
 
   it('treats defaults as omitted and changes with matcher, event, limit and status', () => {
     const base = { type: 'command', command: 'x' };
-    expect(codexHookHash('Stop', undefined, base)).toBe(codexHookHash('Stop', undefined, { ...base, timeout: 600, async: false, additionalContextLimit: 2500 }));
+    expect(codexHookHash('Stop', undefined, base)).toBe(
+      codexHookHash('Stop', undefined, { ...base, timeout: 600, async: false, additionalContextLimit: 2500 }),
+    );
     const h = codexHookHash('Stop', undefined, base);
     expect(codexHookHash('Stop', 'a', base)).not.toBe(h);
     expect(codexHookHash('SubagentStop', undefined, base)).not.toBe(h);

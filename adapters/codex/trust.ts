@@ -37,7 +37,9 @@ export function codexHookHash(event: string, matcher: string | undefined, handle
   if (typeof handler.additionalContextLimit === 'number' && handler.additionalContextLimit !== 2500) h.additionalContextLimit = handler.additionalContextLimit;
   const identity: Json = { event_name: snakeEvent(event), hooks: [h] };
   if (matcher !== undefined) identity.matcher = matcher;
-  return `sha256:${createHash('sha256').update(JSON.stringify(sortKeys(identity))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(JSON.stringify(sortKeys(identity)))
+    .digest('hex')}`;
 }
 
 export type TrustVerdict = 'trusted' | 'not yet trusted' | 'modified' | 'disabled' | 'unknown';
@@ -52,7 +54,7 @@ export function trustVerdict(expected: string | null, record: TrustRecord | unde
   if (expected === null) return { verdict: 'unknown', why: 'not a command hook' };
   if (record === 'unreadable') return { verdict: 'unknown', why: 'config.toml could not be read as TOML' };
   if (!record) return { verdict: 'not yet trusted', why: 'no trust record: Codex skips this hook silently until it is trusted' };
-  if (record.enabled !== undefined && typeof record.enabled !== 'boolean') return { verdict: 'unknown', why: 'the record\'s enabled is not a boolean' };
+  if (record.enabled !== undefined && typeof record.enabled !== 'boolean') return { verdict: 'unknown', why: "the record's enabled is not a boolean" };
   if (record.enabled === false) return { verdict: 'disabled', why: 'the user disabled this hook in Codex' };
   if (record.trusted_hash === undefined) return { verdict: 'not yet trusted', why: 'the record has no trusted_hash' };
   if (typeof record.trusted_hash !== 'string') return { verdict: 'unknown', why: 'trusted_hash is not a string' };
@@ -61,7 +63,10 @@ export function trustVerdict(expected: string | null, record: TrustRecord | unde
 }
 
 function tomlBasicString(s: string): string {
-  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  return `"${s
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
 /**
@@ -76,7 +81,11 @@ export function withTrust(text: string, key: string, hash: string): { text: stri
   const hashLine = `trusted_hash = ${tomlBasicString(hash)}`;
   if (at >= 0) {
     let end = lines.length;
-    for (let i = at + 1; i < lines.length; i++) if (/^\s*\[/.test(lines[i]!)) { end = i; break; }
+    for (let i = at + 1; i < lines.length; i++)
+      if (/^\s*\[/.test(lines[i]!)) {
+        end = i;
+        break;
+      }
     for (let i = at + 1; i < end; i++) {
       if (/^\s*trusted_hash\s*=/.test(lines[i]!)) {
         if (lines[i]!.trim() === hashLine) return { text, action: 'unchanged' };

@@ -18,6 +18,8 @@ export function absoluteHookCommand(nodePath: string, bundlePath: string, host: 
  */
 export function isRemitHookCommand(command: unknown, host: string): boolean {
   if (typeof command !== 'string') return false;
-  const re = new RegExp(`(?:(?:^|[\\s'"/\\\\])(?:remit(?:\\.cjs)?|remit[/\\\\]launch\\.cjs)|\\$\\{?(?:CLAUDE_)?PLUGIN_ROOT\\}?[/\\\\]launch\\.cjs)['"]?\\s+hook\\s+${host}(?=$|[\\s'"])`);
+  const re = new RegExp(
+    `(?:(?:^|[\\s'"/\\\\])(?:remit(?:\\.cjs)?|remit[/\\\\]launch\\.cjs)|\\$\\{?(?:CLAUDE_)?PLUGIN_ROOT\\}?[/\\\\]launch\\.cjs)['"]?\\s+hook\\s+${host}(?=$|[\\s'"])`,
+  );
   return re.test(command);
 }

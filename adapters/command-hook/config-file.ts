@@ -16,7 +16,8 @@ export interface ReadOptions {
 /** Fails (rather than follows) when the file is a symlink: remit never writes through a link. */
 export function refuseSymlink(file: string): string | null {
   try {
-    if (lstatSync(file).isSymbolicLink()) return `${file} is a symbolic link; remit does not write through links. Replace the link with a regular file (or install into another scope of this host), then run again. Nothing was changed.`;
+    if (lstatSync(file).isSymbolicLink())
+      return `${file} is a symbolic link; remit does not write through links. Replace the link with a regular file (or install into another scope of this host), then run again. Nothing was changed.`;
   } catch {
     // missing is fine
   }
@@ -111,7 +112,10 @@ export type RemovalOutcome = { ok: true; action: 'restored' | 'removed' | 'updat
  * is left: the original bytes and mode come back and the backup goes. Without a backup (remit
  * created the file) and nothing left: the file goes. Otherwise the edited text is written.
  */
-export function finishRemoval(file: string, args: { raw: string | null; next: string; leftEmpty: boolean; sameAsOriginal: (backupRaw: string) => boolean; dryRun: boolean }): RemovalOutcome {
+export function finishRemoval(
+  file: string,
+  args: { raw: string | null; next: string; leftEmpty: boolean; sameAsOriginal: (backupRaw: string) => boolean; dryRun: boolean },
+): RemovalOutcome {
   if (args.raw === null) return { ok: true, action: 'unchanged' };
   const backup = `${file}${BACKUP_SUFFIX}`;
   const b = readRaw(backup);
@@ -120,7 +124,8 @@ export function finishRemoval(file: string, args: { raw: string | null; next: st
     if (original !== null && args.sameAsOriginal(original)) {
       if (!args.dryRun) {
         const now = readRaw(file);
-        if (!now.ok || now.raw !== args.raw) return { ok: false, error: `${file} changed while remit was uninstalling; nothing was written so that edit is kept. Run again.` };
+        if (!now.ok || now.raw !== args.raw)
+          return { ok: false, error: `${file} changed while remit was uninstalling; nothing was written so that edit is kept. Run again.` };
         writeFileAtomic(file, original, modeOf(backup) ?? modeOf(file));
         unlinkSync(backup);
       }
@@ -133,7 +138,13 @@ export function finishRemoval(file: string, args: { raw: string | null; next: st
     if (args.next === args.raw) return { ok: true, action: 'unchanged' };
     if (args.dryRun) return { ok: true, action: 'updated' };
     const w = writeConfig(file, args.next, { expectedRaw: args.raw });
-    return w.ok ? { ok: true, action: 'updated', ...(original !== null ? { note: `${file} changed since remit installed; remit's entries were removed and the backup ${backup} kept` } : {}) } : w;
+    return w.ok
+      ? {
+          ok: true,
+          action: 'updated',
+          ...(original !== null ? { note: `${file} changed since remit installed; remit's entries were removed and the backup ${backup} kept` } : {}),
+        }
+      : w;
   } catch (err) {
     return { ok: false, error: `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}). The file was left as it was.` };
   }
@@ -153,7 +164,8 @@ export function writeConfig(file: string, text: string, opts: WriteOptions): Wri
   if (link) return { ok: false, error: link };
   const now = readRaw(file);
   if (!now.ok) return now;
-  if (now.raw !== opts.expectedRaw) return { ok: false, error: `${file} changed while remit was installing; nothing was written so that edit is kept. Run again.` };
+  if (now.raw !== opts.expectedRaw)
+    return { ok: false, error: `${file} changed while remit was installing; nothing was written so that edit is kept. Run again.` };
   let backup: string | undefined;
   if (opts.backupSuffix) {
     const b = `${file}${opts.backupSuffix}`;

@@ -36,7 +36,14 @@ export interface DoctorRow {
 }
 
 export function shellExec(command: string, opts: { input?: string; cwd: string; env: Env; timeoutMs: number }): ExecResult {
-  const r = spawnSync('/bin/sh', ['-c', command], { input: opts.input ?? '', cwd: opts.cwd, env: opts.env as NodeJS.ProcessEnv, timeout: opts.timeoutMs, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync('/bin/sh', ['-c', command], {
+    input: opts.input ?? '',
+    cwd: opts.cwd,
+    env: opts.env as NodeJS.ProcessEnv,
+    timeout: opts.timeoutMs,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error.message } : {}) };
 }
 
@@ -75,11 +82,16 @@ function inSimpleRange(version: string, range: string): boolean {
     if (!m) return false;
     const c = cmp(version, m[2]!);
     switch (m[1]) {
-      case '>=': return c >= 0;
-      case '<=': return c <= 0;
-      case '>': return c > 0;
-      case '<': return c < 0;
-      default: return c === 0;
+      case '>=':
+        return c >= 0;
+      case '<=':
+        return c <= 0;
+      case '>':
+        return c > 0;
+      case '<':
+        return c < 0;
+      default:
+        return c === 0;
     }
   });
 }
@@ -105,7 +117,13 @@ export interface ProbeSpec {
  * Runs the registered commands for UserPromptSubmit and PreToolUse as the host would, with
  * REMIT_HOME in a throwaway folder: the probe session never reaches the user's statistics.
  */
-export function liveProbe(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, extraEnv: Env = {}): { ok: boolean; line: string } {
+export function liveProbe(
+  ctx: DoctorContext,
+  spec: ProbeSpec,
+  commands: { prompt: string; pre: string },
+  cwd: string,
+  extraEnv: Env = {},
+): { ok: boolean; line: string } {
   const scratch = mkdtempSync(path.join(tmpdir(), 'remit-doctor-'));
   try {
     return probeIn(ctx, spec, commands, cwd, { ...ctx.env, ...extraEnv, REMIT_HOME: scratch });
@@ -117,15 +135,37 @@ export function liveProbe(ctx: DoctorContext, spec: ProbeSpec, commands: { promp
 function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, env: Env): { ok: boolean; line: string } {
   const sessionId = `remit-doctor-probe-${Date.now().toString(36)}`;
   const base = { session_id: sessionId, transcript_path: null, cwd, [spec.turnField]: 'doctor' };
-  const prompt = ctx.exec(commands.prompt, { input: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: spec.directive }), cwd, env, timeoutMs: 20_000 });
-  if (prompt.status !== 0) return { ok: false, line: `live probe: the UserPromptSubmit command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook` };
-  const pre = ctx.exec(commands.pre, { input: JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: spec.write.tool, tool_input: spec.write.input, tool_use_id: 'doctor-probe-1' }), cwd, env, timeoutMs: 20_000 });
-  if (pre.status !== 0) return { ok: false, line: `live probe: the PreToolUse command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded` };
+  const prompt = ctx.exec(commands.prompt, {
+    input: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: spec.directive }),
+    cwd,
+    env,
+    timeoutMs: 20_000,
+  });
+  if (prompt.status !== 0)
+    return {
+      ok: false,
+      line: `live probe: the UserPromptSubmit command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook`,
+    };
+  const pre = ctx.exec(commands.pre, {
+    input: JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: spec.write.tool, tool_input: spec.write.input, tool_use_id: 'doctor-probe-1' }),
+    cwd,
+    env,
+    timeoutMs: 20_000,
+  });
+  if (pre.status !== 0)
+    return {
+      ok: false,
+      line: `live probe: the PreToolUse command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded`,
+    };
   try {
     const out = JSON.parse(pre.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } };
-    if (out.hookSpecificOutput?.permissionDecision === 'deny') return { ok: true, line: `live probe: ran the registered commands; a write under \`${spec.directive.split(' --')[0]}\` was refused, as it should be` };
+    if (out.hookSpecificOutput?.permissionDecision === 'deny')
+      return { ok: true, line: `live probe: ran the registered commands; a write under \`${spec.directive.split(' --')[0]}\` was refused, as it should be` };
   } catch {
     // fall through
   }
-  return { ok: false, line: `live probe: the registered PreToolUse command did not refuse a write under \`${spec.directive.split(' --')[0]}\` (answer: ${pre.stdout.trim().slice(0, 120) || 'empty'})` };
+  return {
+    ok: false,
+    line: `live probe: the registered PreToolUse command did not refuse a write under \`${spec.directive.split(' --')[0]}\` (answer: ${pre.stdout.trim().slice(0, 120) || 'empty'})`,
+  };
 }

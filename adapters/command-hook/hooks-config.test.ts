@@ -8,7 +8,11 @@ const entries: HookEntry[] = [
   { event: 'SessionStart', matcher: '^(startup|resume)$', handler: { type: 'command', command: cmd('SessionStart'), timeout: 20, statusMessage: 's' } },
   { event: 'PreToolUse', handler: { type: 'command', command: cmd('PreToolUse'), timeout: 20, statusMessage: 'p' } },
 ];
-const foreign = { description: 'mine', hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'node /opt/guard.js' }] }] }, model: 'x' };
+const foreign = {
+  description: 'mine',
+  hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'node /opt/guard.js' }] }] },
+  model: 'x',
+};
 
 describe('upsertHooks', () => {
   it('appends remit groups after foreign ones and keeps every foreign key', () => {
@@ -66,7 +70,18 @@ describe('removeHooks', () => {
   });
 
   it('keeps a foreign handler that shares a group and reports absent when nothing is ours', () => {
-    const shared = { hooks: { Stop: [{ hooks: [{ type: 'command', command: cmd('Stop') }, { type: 'command', command: 'other' }] }] } };
+    const shared = {
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'command', command: cmd('Stop') },
+              { type: 'command', command: 'other' },
+            ],
+          },
+        ],
+      },
+    };
     const rm = removeHooks(shared, ours);
     expect(rm.ok && rm.doc).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'other' }] }] } });
     expect(removeHooks(foreign, ours)).toMatchObject({ ok: true, action: 'absent' });
@@ -90,13 +105,13 @@ describe('findHooks and the signature', () => {
     expect(isRemitHookCommand('remit hook claude', 'claude')).toBe(true);
     expect(isRemitHookCommand("'/usr/bin/node' '/x/notremit.cjs' hook codex PreToolUse", 'codex')).toBe(false);
     expect(isRemitHookCommand('node /x/remit.cjs doctor', 'codex')).toBe(false);
-    expect(isRemitHookCommand("node /x/remit.cjs hook claude Stop", 'codex')).toBe(false);
+    expect(isRemitHookCommand('node /x/remit.cjs hook claude Stop', 'codex')).toBe(false);
     expect(isRemitHookCommand('node /x/launch.cjs hook codex', 'codex')).toBe(false);
   });
 });
 
 describe('plugin launcher commands', () => {
-  it('are remit\'s own', () => {
+  it("are remit's own", () => {
     expect(isRemitHookCommand('node "$PLUGIN_ROOT/launch.cjs" hook codex PreToolUse', 'codex')).toBe(true);
     expect(isRemitHookCommand('node "${CLAUDE_PLUGIN_ROOT}/launch.cjs" hook claude Stop', 'claude')).toBe(true);
     expect(isRemitHookCommand('node "$PLUGIN_ROOT/launch.cjs" hook claude Stop', 'codex')).toBe(false);

@@ -29,7 +29,12 @@ export interface HandlerTable {
 /** remit's canonical entry for each event: one command handler (20 s, "remit: recording" unless the table says otherwise). */
 export function commandEntries(events: readonly string[], table: HandlerTable, commandFor: (event: string) => string): HookEntry[] {
   return events.map((event) => {
-    const handler: Json = { type: 'command', command: commandFor(event), timeout: table.timeout[event] ?? 20, statusMessage: table.status[event] ?? 'remit: recording' };
+    const handler: Json = {
+      type: 'command',
+      command: commandFor(event),
+      timeout: table.timeout[event] ?? 20,
+      statusMessage: table.status[event] ?? 'remit: recording',
+    };
     const matcher = table.matcher[event];
     return matcher === undefined ? { event, handler } : { event, matcher, handler };
   });

@@ -32,7 +32,17 @@ export interface FileAction {
   file: string;
   what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin' | 'record' | 'folder';
   /** On uninstall `removed` means the file is gone; a file that only lost remit's part is `updated` or `restored`. */
-  action: 'installed' | 'updated' | 'unchanged' | 'removed' | 'absent' | 'restored' | 'would be installed' | 'would be updated' | 'would be removed' | 'would be restored';
+  action:
+    | 'installed'
+    | 'updated'
+    | 'unchanged'
+    | 'removed'
+    | 'absent'
+    | 'restored'
+    | 'would be installed'
+    | 'would be updated'
+    | 'would be removed'
+    | 'would be restored';
   detail?: string;
 }
 
@@ -190,7 +200,12 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {
-    writes.push({ file: configFile, text: editHooksText(read.raw, read.doc, up.doc), expectedRaw: read.raw, backup: !holdsOnlyOurs(read.doc, spec, configFile) });
+    writes.push({
+      file: configFile,
+      text: editHooksText(read.raw, read.doc, up.doc),
+      expectedRaw: read.raw,
+      backup: !holdsOnlyOurs(read.doc, spec, configFile),
+    });
     actions.push({ file: configFile, what: 'hooks', action: up.action, detail: up.changed.join(', ') });
   }
   const locations = findHooks(up.doc, spec.isOurs);
@@ -207,12 +222,19 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   report.actions = actions;
   if (!ctx.dryRun) {
     for (const w of writes) {
-      const r = writeConfig(w.file, w.text, { expectedRaw: w.expectedRaw, ...(w.backup ? { backupSuffix: BACKUP_SUFFIX } : {}), ...(w.mode !== undefined ? { mode: w.mode } : {}) });
+      const r = writeConfig(w.file, w.text, {
+        expectedRaw: w.expectedRaw,
+        ...(w.backup ? { backupSuffix: BACKUP_SUFFIX } : {}),
+        ...(w.mode !== undefined ? { mode: w.mode } : {}),
+      });
       if (!r.ok) return { ...report, error: r.error };
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
     if (trustPlan && trustPlan.text !== trustPlan.expectedRaw) {
-      const r = writeConfig(trustPlan.file, trustPlan.text, { expectedRaw: trustPlan.expectedRaw, ...(trustPlan.backup ? { backupSuffix: BACKUP_SUFFIX } : {}) });
+      const r = writeConfig(trustPlan.file, trustPlan.text, {
+        expectedRaw: trustPlan.expectedRaw,
+        ...(trustPlan.backup ? { backupSuffix: BACKUP_SUFFIX } : {}),
+      });
       if (!r.ok) return { ...report, error: r.error };
       if (r.backup) report.notes.push(`backup of the original: ${r.backup}`);
     }
@@ -271,9 +293,16 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     if (done.note) report.notes.push(done.note);
   }
   if (untrust && !('error' in untrust)) {
-    const done = finishRemoval(untrust.file, { raw: untrust.raw, next: untrust.next, leftEmpty: untrust.leftEmpty, sameAsOriginal: untrust.sameAsOriginal, dryRun: ctx.dryRun });
+    const done = finishRemoval(untrust.file, {
+      raw: untrust.raw,
+      next: untrust.next,
+      leftEmpty: untrust.leftEmpty,
+      sameAsOriginal: untrust.sameAsOriginal,
+      dryRun: ctx.dryRun,
+    });
     if (!done.ok) return { ...report, error: done.error };
-    if (done.action !== 'unchanged') report.actions.push({ file: untrust.file, what: 'trust', action: done.action, detail: `${rm.removed.length} record(s) removed` });
+    if (done.action !== 'unchanged')
+      report.actions.push({ file: untrust.file, what: 'trust', action: done.action, detail: `${rm.removed.length} record(s) removed` });
     if (done.note) report.notes.push(done.note);
   }
   // Folders are not the host's to remove: `remit uninstall` removes the ones its install record says remit created.
@@ -286,13 +315,17 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
       }
     }
   }
-  if (rm.action === 'removed' && rm.shifted && spec.host === 'codex') report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');
+  if (rm.action === 'removed' && rm.shifted && spec.host === 'codex')
+    report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');
   report.ok = true;
   return report;
 }
 
 /** Reads a host config for doctor without touching it, through a link as the host reads it. */
-export function readOurHooks(spec: Pick<HostInstallSpec, 'isOurs'>, file: string): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
+export function readOurHooks(
+  spec: Pick<HostInstallSpec, 'isOurs'>,
+  file: string,
+): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
   const r = readJsonConfig(file, { followLinks: true });
   if (!r.ok) return { ok: false, error: r.problem ?? r.error };
   return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs) };

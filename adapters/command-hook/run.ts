@@ -75,7 +75,12 @@ export async function runCommandHook(
       const event = pickEvent(host, known.event, eventArg);
       if (known.sessionId && event === BEFORE_TOOL) {
         const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
-        if (base) return render(host, event, failClosed(runtime, unreadableAction(base, null), parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'));
+        if (base)
+          return render(
+            host,
+            event,
+            failClosed(runtime, unreadableAction(base, null), parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'),
+          );
       }
       // A prompt that may have carried a directive: the user is told it did not apply, and the
       // session's audit records that a prompt could not be read (never its text).
@@ -127,7 +132,11 @@ function unreadablePrompt(runtime: Runtime, base: EnvelopeBase | null, code: 'PA
       // Answered below, unrecorded.
     }
   }
-  return { kind: 'prompt-block', code: 'GUARD_ERROR', text: 'remit could not read this prompt (the hook payload was cut short); nothing changed. Send it again.' };
+  return {
+    kind: 'prompt-block',
+    code: 'GUARD_ERROR',
+    text: 'remit could not read this prompt (the hook payload was cut short); nothing changed. Send it again.',
+  };
 }
 
 /** The runtime's GUARD_ERROR path, or, from a runtime without one, the strictest answer. */

@@ -28,7 +28,9 @@ export const hermesAdapter: HostAdapter = {
       }
       const v = readVerdictText(body.message);
       if (!v) return { outcome: 'deny', channel: 'block' };
-      return v.outcome === 'ask' ? { outcome: 'ask', reasonCode: v.reasonCode, channel: 'deny-for-ask' } : { outcome: v.outcome, reasonCode: v.reasonCode, channel: 'block' };
+      return v.outcome === 'ask'
+        ? { outcome: 'ask', reasonCode: v.reasonCode, channel: 'deny-for-ask' }
+        : { outcome: v.outcome, reasonCode: v.reasonCode, channel: 'block' };
     }
     if (call.event === 'pre_llm_call') {
       const context = typeof body.context === 'string' ? body.context : '';

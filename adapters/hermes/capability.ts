@@ -23,10 +23,9 @@ export const HERMES_CAPABILITY: HostCapability = {
   context: 'pre_llm_call {"context"} appended to the user message, re-sent every turn by the plugin (Hermes does not persist it)',
   promptBlock: false,
   promptBlockDetail: 'no CLI hook can reject a prompt: answers ride as context, and a pending directive error pauses writes in the core',
-  subagentLinkage: 'delegate_task children are threads with their own session ids; subagent_start gives parent → child, which the plugin keeps and sends as extra.remit_source_session_id',
+  subagentLinkage:
+    'delegate_task children are threads with their own session ids; subagent_start gives parent → child, which the plugin keeps and sends as extra.remit_source_session_id',
   verified: { range: '>=0.16.0 <0.17.0', versions: ['0.16.0'], method: 'real-host' },
   configPaths: ['~/.hermes/config.yaml', '~/.hermes/cli-config.yaml', '~/.hermes/plugins/**', '~/.hermes/shell-hooks-allowlist.json', '**/.hermes/plugins/**'],
-  gaps: [
-    'a pre_tool_call without session_id is attributed to the session of the last pre_llm_call',
-  ],
+  gaps: ['a pre_tool_call without session_id is attributed to the session of the last pre_llm_call'],
 };

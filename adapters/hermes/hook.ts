@@ -17,7 +17,17 @@ import { truncatedHead } from '../command-hook/payload.js';
 import type { HookOptions } from '../host-module.js';
 import { hermesToolRequest } from './tools.js';
 
-export const HERMES_EVENTS = ['on_session_start', 'pre_llm_call', 'pre_tool_call', 'post_tool_call', 'on_session_end', 'on_session_finalize', 'subagent_start', 'subagent_stop', 'remit_command'] as const;
+export const HERMES_EVENTS = [
+  'on_session_start',
+  'pre_llm_call',
+  'pre_tool_call',
+  'post_tool_call',
+  'on_session_end',
+  'on_session_finalize',
+  'subagent_start',
+  'subagent_stop',
+  'remit_command',
+] as const;
 
 interface HermesPayload {
   hook_event_name?: unknown;
@@ -98,7 +108,13 @@ export async function runHermesHook(event: string | undefined, stdinText: string
   const source = str(extra.remit_source_session_id);
   const cwd = str(payload.cwd) ?? process.cwd();
   const host = { name: 'hermes', ...(str(extra.hermes_version) ? { version: str(extra.hermes_version)! } : {}) };
-  const f: EnvelopeFields = { host, sessionId: session, cwd, ...(source ? { sourceSessionId: source, agentId: source } : {}), ...(str(extra.turn_id) ? { turnId: str(extra.turn_id)! } : {}) };
+  const f: EnvelopeFields = {
+    host,
+    sessionId: session,
+    cwd,
+    ...(source ? { sourceSessionId: source, agentId: source } : {}),
+    ...(str(extra.turn_id) ? { turnId: str(extra.turn_id)! } : {}),
+  };
 
   switch (name) {
     case 'on_session_start': {
@@ -159,7 +175,11 @@ export async function runHermesHook(event: string | undefined, stdinText: string
       // The plugin names the delegate_task call running in that session when there is exactly one.
       const reservation = str(extra.remit_reservation_id);
       await runtime.handle(
-        controlEvent(runtime, { host, sessionId: root, cwd, agentId: child }, { kind: name === 'subagent_start' ? 'subagent.start' : 'subagent.stop', ...(reservation ? { reservationId: reservation } : {}) }),
+        controlEvent(
+          runtime,
+          { host, sessionId: root, cwd, agentId: child },
+          { kind: name === 'subagent_start' ? 'subagent.start' : 'subagent.stop', ...(reservation ? { reservationId: reservation } : {}) },
+        ),
       );
       return answer({});
     }

@@ -10,7 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import {
+  defaultDist,
+  editYamlList,
+  homeOf,
+  InstallError,
+  placeFile,
+  readIfExists,
+  removeOwnFile,
+  type DoctorRow,
+  type InstallChange,
+  type InstallOptions,
+  type InstallReport,
+} from '../plugin-host/install-files.js';
 
 const PLUGIN = 'remit';
 const FILES = ['plugin.yaml', '__init__.py'] as const;
@@ -79,7 +91,10 @@ export async function installHermes(opts: InstallOptions = {}): Promise<InstallR
   const changes: InstallChange[] = [];
   for (const f of FILES) {
     const body = readIfExists(path.join(dist, 'plugins', 'hermes', PLUGIN, f));
-    if (!body) throw new InstallError(`remit install hermes: ${path.join(dist, 'plugins', 'hermes', PLUGIN, f)} is missing; run \`npm run build\` (or reinstall remit) first`);
+    if (!body)
+      throw new InstallError(
+        `remit install hermes: ${path.join(dist, 'plugins', 'hermes', PLUGIN, f)} is missing; run \`npm run build\` (or reinstall remit) first`,
+      );
     changes.push(placeFile(path.join(dir, f), body, { dryRun, stopAt }));
   }
   const notes: string[] = [];
@@ -89,17 +104,26 @@ export async function installHermes(opts: InstallOptions = {}): Promise<InstallR
     const stable = path.join(dataDir(env), versionOf(dist), 'remit.cjs');
     changes.push(placeFile(stable, cli, { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o755 }));
     // The bundle loads its chunks from beside itself.
-    for (const chunk of readdirSync(dist).filter((f) => /^remit-[a-z]+\.cjs$/.test(f)).sort()) {
-      changes.push(placeFile(path.join(path.dirname(stable), chunk), readFileSync(path.join(dist, chunk)), { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o644 }));
+    for (const chunk of readdirSync(dist)
+      .filter((f) => /^remit-[a-z]+\.cjs$/.test(f))
+      .sort()) {
+      changes.push(
+        placeFile(path.join(path.dirname(stable), chunk), readFileSync(path.join(dist, chunk)), { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o644 }),
+      );
     }
-    changes.push(placeFile(path.join(dir, 'launcher.json'), `{"remit": 1, "node": ${JSON.stringify(process.execPath)}, "bundle": ${JSON.stringify(stable)}}\n`, { dryRun, stopAt }));
+    changes.push(
+      placeFile(path.join(dir, 'launcher.json'), `{"remit": 1, "node": ${JSON.stringify(process.execPath)}, "bundle": ${JSON.stringify(stable)}}\n`, {
+        dryRun,
+        stopAt,
+      }),
+    );
     const en = editEnabled(path.join(hermesHome(env), 'config.yaml'), true, dryRun, stopAt);
     changes.push(en.change);
     if (en.note) notes.push(en.note);
     notes.push('Start a new Hermes process (and `hermes gateway restart` for the gateway) to load the plugin.');
   } else {
     notes.push(
-      'Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS=1, and only when enabled: run `hermes plugins enable remit`. The project copy runs the `remit` on each teammate\'s PATH.',
+      "Hermes loads project plugins only with HERMES_ENABLE_PROJECT_PLUGINS=1, and only when enabled: run `hermes plugins enable remit`. The project copy runs the `remit` on each teammate's PATH.",
     );
   }
   return { host: 'hermes', scope, dryRun, changes, notes };
@@ -145,19 +169,31 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
   const older = (where: string): boolean => {
     const protocol = pluginProtocolOf(readIfExists(path.join(where, '__init__.py')) ?? '');
     if (protocol >= HERMES_PLUGIN_PROTOCOL) return false;
-    lines.push(`the plugin in ${where} is older than this remit (payload protocol ${protocol}, this remit's is ${HERMES_PLUGIN_PROTOCOL}): a tool call over the stdin cap is not refused; run \`remit install hermes\`${where === project ? ' --scope project' : ''}`);
+    lines.push(
+      `the plugin in ${where} is older than this remit (payload protocol ${protocol}, this remit's is ${HERMES_PLUGIN_PROTOCOL}): a tool call over the stdin cap is not refused; run \`remit install hermes\`${where === project ? ' --scope project' : ''}`,
+    );
     return true;
   };
   if (installed) lines.push(`installed (user): ${dir}`);
   const outdated = installed && older(dir);
-  if (inProject) lines.push(`installed (project): ${project}${env.HERMES_ENABLE_PROJECT_PLUGINS ? '' : ' — not loaded: HERMES_ENABLE_PROJECT_PLUGINS is not set'}`);
+  if (inProject)
+    lines.push(`installed (project): ${project}${env.HERMES_ENABLE_PROJECT_PLUGINS ? '' : ' — not loaded: HERMES_ENABLE_PROJECT_PLUGINS is not set'}`);
   if (inProject) older(project);
   const config = path.join(hermesHome(env), 'config.yaml');
   const doc = parseDocument(readIfExists(config)?.toString('utf8') ?? '');
-  const enabled = doc.errors.length === 0 && Array.isArray((doc.toJS() as { plugins?: { enabled?: unknown } } | null)?.plugins?.enabled) && ((doc.toJS() as { plugins: { enabled: unknown[] } }).plugins.enabled.includes(PLUGIN));
+  const enabled =
+    doc.errors.length === 0 &&
+    Array.isArray((doc.toJS() as { plugins?: { enabled?: unknown } } | null)?.plugins?.enabled) &&
+    (doc.toJS() as { plugins: { enabled: unknown[] } }).plugins.enabled.includes(PLUGIN);
   // A config.yaml that is not YAML is what to fix, not the plugin list it cannot show.
-  if (doc.errors.length > 0) lines.push(`not enabled: ${config} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}), so no plugin list can be read from it`);
-  else lines.push(enabled ? 'enabled in config.yaml (plugins.enabled)' : 'not enabled: Hermes skips the plugin until `hermes plugins enable remit` (or `remit install hermes`)');
+  if (doc.errors.length > 0)
+    lines.push(`not enabled: ${config} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}), so no plugin list can be read from it`);
+  else
+    lines.push(
+      enabled
+        ? 'enabled in config.yaml (plugins.enabled)'
+        : 'not enabled: Hermes skips the plugin until `hermes plugins enable remit` (or `remit install hermes`)',
+    );
   let probe = false;
   if (installed) {
     let launcher: { node?: string; bundle?: string } = {};
@@ -187,6 +223,17 @@ export async function doctorHermes(ctx: { env?: NodeJS.ProcessEnv; cwd?: string 
     }
   }
   const ok = installed && enabled && probe && !outdated;
-  const why = !installed && inProject ? `remit is installed for this project only; Hermes loads a project plugin only with HERMES_ENABLE_PROJECT_PLUGINS=1 after \`hermes plugins enable remit\` (\`remit install hermes\` covers every project)` : !installed ? 'the remit plugin is not installed (`remit install hermes`)' : !enabled ? 'the plugin is installed but not enabled' : !probe ? 'the plugin cannot reach remit (launcher broken)' : outdated ? 'the installed plugin is older than this remit and needs `remit install hermes`' : 'Hermes loads the remit plugin and it answers';
+  const why =
+    !installed && inProject
+      ? `remit is installed for this project only; Hermes loads a project plugin only with HERMES_ENABLE_PROJECT_PLUGINS=1 after \`hermes plugins enable remit\` (\`remit install hermes\` covers every project)`
+      : !installed
+        ? 'the remit plugin is not installed (`remit install hermes`)'
+        : !enabled
+          ? 'the plugin is installed but not enabled'
+          : !probe
+            ? 'the plugin cannot reach remit (launcher broken)'
+            : outdated
+              ? 'the installed plugin is older than this remit and needs `remit install hermes`'
+              : 'Hermes loads the remit plugin and it answers';
   return { host: 'hermes', protected: ok, lines: [`protected: ${ok ? 'yes' : 'no'} — ${why}`, ...lines] };
 }

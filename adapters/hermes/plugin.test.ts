@@ -17,7 +17,15 @@ beforeAll(() => {
   const project = path.join(base, 'project');
   mkdirSync(path.join(project, '.git'), { recursive: true });
   const r = spawnSync('python3', [path.join(repo, 'test/support/hermes-standin/check_remit_plugin.py'), path.join(repo, 'adapters/hermes/plugin/remit')], {
-    env: { PATH: process.env.PATH ?? '', HOME: base, REMIT_HOME: path.join(base, 'remit-home'), TERMINAL_CWD: project, REMIT_HERMES_NODE: process.execPath, REMIT_HERMES_BUNDLE: bundle, PYTHONDONTWRITEBYTECODE: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: base,
+      REMIT_HOME: path.join(base, 'remit-home'),
+      TERMINAL_CWD: project,
+      REMIT_HERMES_NODE: process.execPath,
+      REMIT_HERMES_BUNDLE: bundle,
+      PYTHONDONTWRITEBYTECODE: '1',
+    },
     encoding: 'utf8',
     timeout: 240_000,
   });
@@ -29,7 +37,19 @@ beforeAll(() => {
 describe('Hermes plugin in the stand-in', () => {
   it('registers every hook it needs, and the /remit command, with no warning; a disabled plugin never loads', () => {
     expect(facts.loaded).toBe(true);
-    expect(facts.hooks).toEqual(['on_session_end', 'on_session_finalize', 'on_session_start', 'post_tool_call', 'pre_llm_call', 'pre_tool_call', 'subagent_start', 'subagent_stop', 'transform_tool_result'].sort());
+    expect(facts.hooks).toEqual(
+      [
+        'on_session_end',
+        'on_session_finalize',
+        'on_session_start',
+        'post_tool_call',
+        'pre_llm_call',
+        'pre_tool_call',
+        'subagent_start',
+        'subagent_stop',
+        'transform_tool_result',
+      ].sort(),
+    );
     expect(facts.commands).toEqual(['remit']);
     expect(facts.warnings).toEqual([]);
     expect(facts.disabled_loads).toBe(false);

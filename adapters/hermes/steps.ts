@@ -32,7 +32,12 @@ function nativeTool(req: ToolRequest): { tool: string; input: Record<string, unk
 }
 
 export function renderHermesStep(step: Step, ctx: StepRenderContext): CaseRendering {
-  const call = (event: string, body: { tool_name?: string; tool_input?: unknown; extra?: Record<string, unknown> }, session = ctx.sessionId, source?: string): NativeCall => ({
+  const call = (
+    event: string,
+    body: { tool_name?: string; tool_input?: unknown; extra?: Record<string, unknown> },
+    session = ctx.sessionId,
+    source?: string,
+  ): NativeCall => ({
     event,
     payload: JSON.stringify({
       hook_event_name: event,
@@ -47,13 +52,26 @@ export function renderHermesStep(step: Step, ctx: StepRenderContext): CaseRender
   if ('prompt' in step) {
     if (step.origin === 'hook' || step.origin === 'synthetic') return na('n/a: Hermes hands plugins only the user message');
     const source = step.origin === 'subagent' ? child(ctx.agentId ?? 'agent-case') : undefined;
-    return { calls: [call('pre_llm_call', { extra: { user_message: step.prompt, is_first_turn: ctx.turn <= 1, model: 'case', platform: 'cli' } }, ctx.sessionId, source)] };
+    return {
+      calls: [
+        call('pre_llm_call', { extra: { user_message: step.prompt, is_first_turn: ctx.turn <= 1, model: 'case', platform: 'cli' } }, ctx.sessionId, source),
+      ],
+    };
   }
   if ('action' in step) {
     const t = nativeTool(step.action);
     if (typeof t === 'string') return na(t);
     const agent = step.agent ?? ctx.agentId;
-    return { calls: [call('pre_tool_call', { tool_name: t.tool, tool_input: t.input, extra: { tool_call_id: ctx.callId, task_id: '' } }, ctx.sessionId, agent ? child(agent) : undefined)] };
+    return {
+      calls: [
+        call(
+          'pre_tool_call',
+          { tool_name: t.tool, tool_input: t.input, extra: { tool_call_id: ctx.callId, task_id: '' } },
+          ctx.sessionId,
+          agent ? child(agent) : undefined,
+        ),
+      ],
+    };
   }
   if ('lifecycle' in step) {
     const l = step.lifecycle;
@@ -69,13 +87,42 @@ export function renderHermesStep(step: Step, ctx: StepRenderContext): CaseRender
         return { calls: [call('on_session_end', { extra: { completed: true, interrupted: false } })] };
       case 'complete':
       case 'failed':
-        return { calls: [call('post_tool_call', { tool_name: l.agent ? 'delegate_task' : 'terminal', tool_input: {}, extra: { tool_call_id: of, result: l.kind === 'failed' ? '{"error": "failed"}' : '{"output": "done"}', duration_ms: 1 } })] };
+        return {
+          calls: [
+            call('post_tool_call', {
+              tool_name: l.agent ? 'delegate_task' : 'terminal',
+              tool_input: {},
+              extra: { tool_call_id: of, result: l.kind === 'failed' ? '{"error": "failed"}' : '{"output": "done"}', duration_ms: 1 },
+            }),
+          ],
+        };
       case 'running':
-        return { calls: [call('post_tool_call', { tool_name: 'delegate_task', tool_input: { goal: 'case', background: true }, extra: { tool_call_id: of, result: '{"status": "running"}', duration_ms: 1 } })] };
+        return {
+          calls: [
+            call('post_tool_call', {
+              tool_name: 'delegate_task',
+              tool_input: { goal: 'case', background: true },
+              extra: { tool_call_id: of, result: '{"status": "running"}', duration_ms: 1 },
+            }),
+          ],
+        };
       case 'subagent_start':
       case 'subagent_stop': {
         const agent = l.agent ?? 'agent-case';
-        return { calls: [call(l.kind, { extra: { parent_session_id: ctx.sessionId, child_session_id: child(agent), child_subagent_id: agent, child_role: 'worker', child_goal: 'case', ...(l.of || l.kind === 'subagent_start' ? { remit_reservation_id: of } : {}) } })] };
+        return {
+          calls: [
+            call(l.kind, {
+              extra: {
+                parent_session_id: ctx.sessionId,
+                child_session_id: child(agent),
+                child_subagent_id: agent,
+                child_role: 'worker',
+                child_goal: 'case',
+                ...(l.of || l.kind === 'subagent_start' ? { remit_reservation_id: of } : {}),
+              },
+            }),
+          ],
+        };
       }
       case 'not_started':
       case 'unknown':

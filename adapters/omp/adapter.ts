@@ -23,7 +23,10 @@ function ompNativeTool(req: ToolRequest): { tool: string; input: Record<string, 
       if (req.unbounded) return 'n/a: an omp task batch is always a finite list';
       if (req.resume) return 'n/a: omp task children cannot be resumed by a tool call';
       if ((req.count ?? 1) === 1) return { tool: 'task', input: { agent: 'task', task: 'case step' } };
-      return { tool: 'task', input: { context: 'case', tasks: Array.from({ length: req.count ?? 1 }, (_, i) => ({ agent: 'task', task: `case step ${i + 1}` })) } };
+      return {
+        tool: 'task',
+        input: { context: 'case', tasks: Array.from({ length: req.count ?? 1 }, (_, i) => ({ agent: 'task', task: `case step ${i + 1}` })) },
+      };
     case 'control':
       return { tool: 'todo', input: { ops: [] } };
     case 'other':

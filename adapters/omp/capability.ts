@@ -25,9 +25,17 @@ export const OMP_CAPABILITY: HostCapability = {
   context: 'before_agent_start {message}; tool_call additionalContext for reports (18.3+, ignored by 18.2)',
   promptBlock: true,
   promptBlockDetail: 'input → {handled: true} on the interactive path; -p fires no input, so answers ride as context there',
-  subagentLinkage: 'task children are in-process sessions; REMIT_ROOT_SESSION=omp:<root id> in process.env maps them to the root; restricted children load only trusted extensions',
+  subagentLinkage:
+    'task children are in-process sessions; REMIT_ROOT_SESSION=omp:<root id> in process.env maps them to the root; restricted children load only trusted extensions',
   verified: { range: '>=18.2.3 <18.3.0', versions: ['18.2.3'], method: 'real-host' },
-  configPaths: ['~/.omp/agent/extensions/**', '~/.omp/agent/config.yml', '~/.omp/agent/settings.json', '**/.omp/extensions/**', '**/.omp/config.yml', '**/.omp/hooks/**'],
+  configPaths: [
+    '~/.omp/agent/extensions/**',
+    '~/.omp/agent/config.yml',
+    '~/.omp/agent/settings.json',
+    '**/.omp/extensions/**',
+    '**/.omp/config.yml',
+    '**/.omp/hooks/**',
+  ],
   gaps: [
     'the newest releases, 18.2.9 and 18.3.4, cannot be installed from npm (their pinned sibling packages of the same version, e.g. @oh-my-pi/omp-stats, were never published): 18.2.3 is the newest installable release, run under Node 20 and Node 22.23.5',
     '18.2.3 reads trusted extensions only from --trusted-extension (which turns off ambient discovery); `trustedExtensions` in config.yml is from 18.3',

@@ -17,7 +17,9 @@ beforeEach(async () => {
 afterEach(() => world.dispose());
 
 function host(opts: Partial<ConstructorParameters<typeof FakePi>[0]> = {}): FakePi {
-  return new FakePi({ host: 'omp', cwd: world.project, sessionId: 'o-root', ...opts }).load(createRemitOmpExtension({ runtime: world.runtime, env, stderr: () => {} }));
+  return new FakePi({ host: 'omp', cwd: world.project, sessionId: 'o-root', ...opts }).load(
+    createRemitOmpExtension({ runtime: world.runtime, env, stderr: () => {} }),
+  );
 }
 
 describe('omp extension loaded as omp loads it', () => {
@@ -37,7 +39,7 @@ describe('omp extension loaded as omp loads it', () => {
     expect(existsSync(target)).toBe(false);
   });
 
-  it('answers an inspection command with omp\'s {handled: true} on the interactive path', async () => {
+  it("answers an inspection command with omp's {handled: true} on the interactive path", async () => {
     const omp = host();
     await omp.startSession();
     const [input] = omp.handlers.get('input')!;

@@ -58,7 +58,9 @@ export const opencodeAdapter: HostAdapter = {
       }
       const v = readVerdictText(response.thrown);
       if (!v) return { outcome: 'deny', channel: 'throw' };
-      return v.outcome === 'ask' ? { outcome: 'ask', reasonCode: v.reasonCode, channel: 'deny-for-ask' } : { outcome: v.outcome, reasonCode: v.reasonCode, channel: 'throw' };
+      return v.outcome === 'ask'
+        ? { outcome: 'ask', reasonCode: v.reasonCode, channel: 'deny-for-ask' }
+        : { outcome: v.outcome, reasonCode: v.reasonCode, channel: 'throw' };
     }
     if (call.event === 'chat.message') {
       // OpenCode cannot hold a prompt back: whatever remit answered rides in the system prompt.

@@ -49,7 +49,14 @@ export class FakeOpencode {
 
   async load(): Promise<OpencodeHooks> {
     if (!this.hooks) {
-      const input = { client: this.client, project: { id: 'p1', worktree: this.directory }, directory: this.directory, worktree: this.directory, serverUrl: new URL('http://127.0.0.1:4096'), $: undefined };
+      const input = {
+        client: this.client,
+        project: { id: 'p1', worktree: this.directory },
+        directory: this.directory,
+        worktree: this.directory,
+        serverUrl: new URL('http://127.0.0.1:4096'),
+        $: undefined,
+      };
       const options: Record<string, unknown> = { argv: this.argv, runtime: this.runtime };
       this.hooks = await remitOpencodePlugin(input, options);
     }
@@ -61,7 +68,8 @@ export class FakeOpencode {
     const h = await this.load();
     if (event === 'event') {
       const info = payload?.event?.properties?.info;
-      if (payload?.event?.type === 'session.created' && info && typeof info.id === 'string') this.sessions.set(info.id, { id: info.id, directory: this.directory, ...(info.parentID ? { parentID: info.parentID } : {}) });
+      if (payload?.event?.type === 'session.created' && info && typeof info.id === 'string')
+        this.sessions.set(info.id, { id: info.id, directory: this.directory, ...(info.parentID ? { parentID: info.parentID } : {}) });
       await (h.event as (i: unknown) => Promise<void>)?.(payload);
       return {};
     }
@@ -74,7 +82,10 @@ export class FakeOpencode {
     }
     if (event === 'chat.message') {
       const system: string[] = [];
-      await (h['experimental.chat.system.transform'] as (i: unknown, o: unknown) => Promise<void>)?.({ sessionID: payload?.input?.sessionID, model: {} }, { system });
+      await (h['experimental.chat.system.transform'] as (i: unknown, o: unknown) => Promise<void>)?.(
+        { sessionID: payload?.input?.sessionID, model: {} },
+        { system },
+      );
       return { output: { system } };
     }
     return { output };
@@ -97,20 +108,33 @@ export class FakeOpencode {
     const messageID = `msg_${++this.seq}`;
     const sent = this.argv.includes('run') ? `"${text}"` : text;
     const parts = [{ id: `prt_${this.seq}`, sessionID, messageID, type: 'text', text: sent }, ...extraParts];
-    await (h['chat.message'] as (i: unknown, o: unknown) => Promise<void>)?.({ sessionID, messageID, agent: 'build' }, { message: { id: messageID, sessionID, role: 'user', time: { created: 0 }, agent: 'build' }, parts });
+    await (h['chat.message'] as (i: unknown, o: unknown) => Promise<void>)?.(
+      { sessionID, messageID, agent: 'build' },
+      { message: { id: messageID, sessionID, role: 'user', time: { created: 0 }, agent: 'build' }, parts },
+    );
     const system: string[] = [];
     await (h['experimental.chat.system.transform'] as (i: unknown, o: unknown) => Promise<void>)?.({ sessionID, model: {} }, { system });
     return system;
   }
 
   /** One tool call through OpenCode's order: before hooks, the tool (unless refused), after hooks. */
-  async tool(sessionID: string, tool: string, args: unknown, callID = `call_${++this.seq}`, execute?: () => void | Promise<void>, metadata: Record<string, unknown> = {}): Promise<ToolOutcome> {
+  async tool(
+    sessionID: string,
+    tool: string,
+    args: unknown,
+    callID = `call_${++this.seq}`,
+    execute?: () => void | Promise<void>,
+    metadata: Record<string, unknown> = {},
+  ): Promise<ToolOutcome> {
     const h = await this.load();
     try {
       await (h['tool.execute.before'] as (i: unknown, o: unknown) => Promise<void>)?.({ tool, sessionID, callID }, { args });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await this.emit({ type: 'message.part.updated', properties: { part: { id: `prt_${callID}`, sessionID, messageID: 'm', type: 'tool', callID, tool, state: { status: 'error', error: message } } } });
+      await this.emit({
+        type: 'message.part.updated',
+        properties: { part: { id: `prt_${callID}`, sessionID, messageID: 'm', type: 'tool', callID, tool, state: { status: 'error', error: message } } },
+      });
       return { thrown: message, ran: false };
     }
     await execute?.();

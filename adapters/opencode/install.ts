@@ -3,7 +3,17 @@
 // self-contained copy teammates share). No trust step: OpenCode loads it at its next start.
 import path from 'node:path';
 import { doctorPluginHost, type PluginLocation } from '../plugin-host/doctor-plugin.js';
-import { defaultDist, InstallError, placeFile, readIfExists, removeOwnFile, xdgConfigHome, type DoctorRow, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import {
+  defaultDist,
+  InstallError,
+  placeFile,
+  readIfExists,
+  removeOwnFile,
+  xdgConfigHome,
+  type DoctorRow,
+  type InstallOptions,
+  type InstallReport,
+} from '../plugin-host/install-files.js';
 import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 const FILE = 'remit.js';
@@ -24,7 +34,13 @@ export async function installOpencode(opts: InstallOptions = {}): Promise<Instal
   const { path: target, root } = opencodePluginPath(opts);
   const dryRun = opts.dryRun === true;
   const change = placeFile(target, bundledPlugin(opts.dist ?? defaultDist(), 'opencode'), { dryRun, stopAt: path.dirname(root) });
-  return { host: 'opencode', scope: opts.scope ?? 'user', dryRun, changes: [change], notes: ['OpenCode loads the plugin when it next starts; nothing to enable or trust.'] };
+  return {
+    host: 'opencode',
+    scope: opts.scope ?? 'user',
+    dryRun,
+    changes: [change],
+    notes: ['OpenCode loads the plugin when it next starts; nothing to enable or trust.'],
+  };
 }
 
 export async function uninstallOpencode(opts: InstallOptions = {}): Promise<InstallReport> {
@@ -50,7 +66,11 @@ export async function doctorOpencode(ctx: { env?: NodeJS.ProcessEnv; cwd?: strin
     shipped: readIfExists(path.join(ctx.dist ?? defaultDist(), 'plugins', 'opencode.js')),
     async probe(mod) {
       if (typeof mod.default !== 'function') throw new Error('the module has no default plugin function');
-      const hooks = (await (mod.default as (i: unknown, o: unknown) => Promise<Record<string, unknown>>)({ directory: ctx.cwd ?? process.cwd() }, { runtime: { handle: async () => ({ kind: 'none' }), classify: async () => ({}) } })) ?? {};
+      const hooks =
+        (await (mod.default as (i: unknown, o: unknown) => Promise<Record<string, unknown>>)(
+          { directory: ctx.cwd ?? process.cwd() },
+          { runtime: { handle: async () => ({ kind: 'none' }), classify: async () => ({}) } },
+        )) ?? {};
       if (typeof hooks['tool.execute.before'] !== 'function') throw new Error('the plugin registers no tool.execute.before hook');
       return 'the plugin loads and registers tool.execute.before';
     },

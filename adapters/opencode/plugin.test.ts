@@ -50,10 +50,16 @@ describe('OpenCode plugin loaded as OpenCode loads it', () => {
     const tui = new FakeOpencode(world.project, world.runtime, ['opencode']);
     await tui.createSession('ses_s');
     const h = await tui.load();
-    await (h['chat.message'] as any)({ sessionID: 'ses_s', messageID: 'm1' }, {
-      message: { role: 'user', id: 'm1' },
-      parts: [{ type: 'text', text: '$remit review', synthetic: true }, { type: 'text', text: '$remit review', ignored: true }],
-    });
+    await (h['chat.message'] as any)(
+      { sessionID: 'ses_s', messageID: 'm1' },
+      {
+        message: { role: 'user', id: 'm1' },
+        parts: [
+          { type: 'text', text: '$remit review', synthetic: true },
+          { type: 'text', text: '$remit review', ignored: true },
+        ],
+      },
+    );
     expect((await tui.tool('ses_s', 'write', { filePath: path.join(world.project, 'd'), content: '' })).ran).toBe(true);
   });
 
@@ -86,8 +92,12 @@ describe('OpenCode plugin loaded as OpenCode loads it', () => {
     // No session id at all: an unarmed session of its own, so nothing is refused.
     await expect(before(undefined, undefined)).resolves.toBeUndefined();
     await expect(before({ tool: 'write', sessionID: 'ses_x', callID: 'c1' }, { args: null })).rejects.toThrow(/MUTABILITY_UNPROVEN/);
-    await expect(before({ tool: 'bash', sessionID: 'ses_x', callID: 'c2' }, { args: { command: 'echo ' + 'A'.repeat(2_000_000) + ' > out.txt' } })).rejects.toThrow(/remit/);
-    await expect(before({ tool: 'write', sessionID: 'ses_x', callID: 'c3' }, { args: { filePath: '../../\u0000\u202e/etc/passwd', content: 1 } })).rejects.toThrow(/remit/);
+    await expect(
+      before({ tool: 'bash', sessionID: 'ses_x', callID: 'c2' }, { args: { command: 'echo ' + 'A'.repeat(2_000_000) + ' > out.txt' } }),
+    ).rejects.toThrow(/remit/);
+    await expect(
+      before({ tool: 'write', sessionID: 'ses_x', callID: 'c3' }, { args: { filePath: '../../\u0000\u202e/etc/passwd', content: 1 } }),
+    ).rejects.toThrow(/remit/);
     await expect(before({ tool: 'read', sessionID: 'ses_x', callID: 'c4' }, { args: { filePath: 42 } })).resolves.toBeUndefined();
     await (h['chat.message'] as any)({}, {});
     await (h['chat.message'] as any)(null, { parts: 'nope' });

@@ -71,7 +71,10 @@ export type OpencodePlugin = (input: OpencodePluginInput, options?: Record<strin
 export function opencodePlugin(hostConfig: HostConfigPaths | undefined): OpencodePlugin {
   return async (input, options) => {
     const argv = Array.isArray(options?.argv) ? (options.argv as string[]) : process.argv;
-    return createOpencodeHooks(input ?? {}, { argv, runtime: runtimeGetter(options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE_CAPABILITY.ask }) });
+    return createOpencodeHooks(input ?? {}, {
+      argv,
+      runtime: runtimeGetter(options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE_CAPABILITY.ask }),
+    });
   };
 }
 
@@ -221,7 +224,9 @@ export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOp
         else {
           if (request && READ_TYPES.has(request.type)) return;
           remember(denied, callID);
-          throw new Error(`remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`);
+          throw new Error(
+            `remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`,
+          );
         }
       }
       if (result.kind !== 'decision') return;
@@ -234,7 +239,10 @@ export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOp
       if (outcome === 'report') reports.set(callID, result.message);
     },
 
-    'tool.execute.after': async (hookInput: { tool?: string; sessionID?: string; callID?: string; args?: unknown }, output: { output?: unknown; metadata?: any }) => {
+    'tool.execute.after': async (
+      hookInput: { tool?: string; sessionID?: string; callID?: string; args?: unknown },
+      output: { output?: unknown; metadata?: any },
+    ) => {
       const callID = hookInput?.callID;
       if (typeof callID !== 'string') return;
       const note = reports.get(callID);
@@ -248,7 +256,10 @@ export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOp
       const child = tool.toLowerCase() === 'task' ? output?.metadata?.sessionId : undefined;
       await rt.handle(
         controlEvent(rt, f, {
-          kind: 'action.after', actionId: callID, tool, lifecycle: 'joined',
+          kind: 'action.after',
+          actionId: callID,
+          tool,
+          lifecycle: 'joined',
           ...(typeof child === 'string' && child !== '' ? { agentIds: [child] } : {}),
         }),
       );

@@ -19,7 +19,9 @@ function nativeTool(req: ToolRequest): { tool: string; args: Record<string, unkn
       if (req.edits.length !== 1) return 'n/a: an OpenCode edit call makes exactly one replacement';
       return { tool: 'edit', args: { filePath: req.path, oldString: req.edits[0]!.old, newString: req.edits[0]!.new } };
     case 'patch':
-      return req.format === 'apply_patch' ? { tool: 'apply_patch', args: { patchText: req.patch } } : `n/a: OpenCode's apply_patch takes only the apply_patch format, not ${req.format}`;
+      return req.format === 'apply_patch'
+        ? { tool: 'apply_patch', args: { patchText: req.patch } }
+        : `n/a: OpenCode's apply_patch takes only the apply_patch format, not ${req.format}`;
     case 'shell':
       if (req.shell === 'powershell') return 'n/a: OpenCode has no PowerShell tool';
       return { tool: 'bash', args: { command: req.command, description: 'case step', ...(req.workdir ? { workdir: req.workdir } : {}) } };
@@ -49,9 +51,22 @@ export function renderOpencodeStep(step: Step, ctx: StepRenderContext): CaseRend
     const child = step.origin === 'subagent' ? childSessionId(ctx.sessionId, ctx.agentId ?? 'agent-case') : undefined;
     if (step.origin === 'hook') return na('n/a: OpenCode plugins see no prompt written by a hook');
     const sessionID = child ?? ctx.sessionId;
-    const part = { id: `prt_${ctx.turn}`, sessionID, messageID, type: 'text', text: `"${step.prompt}"`, ...(step.origin === 'synthetic' ? { synthetic: true } : {}) };
+    const part = {
+      id: `prt_${ctx.turn}`,
+      sessionID,
+      messageID,
+      type: 'text',
+      text: `"${step.prompt}"`,
+      ...(step.origin === 'synthetic' ? { synthetic: true } : {}),
+    };
     const calls: NativeCall[] = child ? [event('session.created', { info: sessionInfo(child, ctx.cwd, ctx.sessionId) })] : [];
-    calls.push({ event: 'chat.message', payload: { input: { sessionID, messageID, agent: 'build' }, output: { message: { id: messageID, sessionID, role: 'user', time: { created: 0 }, agent: 'build' }, parts: [part] } } });
+    calls.push({
+      event: 'chat.message',
+      payload: {
+        input: { sessionID, messageID, agent: 'build' },
+        output: { message: { id: messageID, sessionID, role: 'user', time: { created: 0 }, agent: 'build' }, parts: [part] },
+      },
+    });
     return { calls };
   }
   if ('action' in step) {
@@ -77,10 +92,34 @@ export function renderOpencodeStep(step: Step, ctx: StepRenderContext): CaseRend
         return { calls: [event('session.idle', { sessionID: ctx.sessionId })] };
       case 'complete': {
         const metadata = l.agent ? { sessionId: childSessionId(ctx.sessionId, l.agent) } : {};
-        return { calls: [{ event: 'tool.execute.after', payload: { input: { tool: l.agent ? 'task' : 'bash', sessionID: ctx.sessionId, callID: of, args: {} }, output: { title: '', output: 'done', metadata } } }] };
+        return {
+          calls: [
+            {
+              event: 'tool.execute.after',
+              payload: {
+                input: { tool: l.agent ? 'task' : 'bash', sessionID: ctx.sessionId, callID: of, args: {} },
+                output: { title: '', output: 'done', metadata },
+              },
+            },
+          ],
+        };
       }
       case 'failed':
-        return { calls: [event('message.part.updated', { part: { id: `prt_${of}`, sessionID: ctx.sessionId, messageID: 'm', type: 'tool', callID: of, tool: 'task', state: { status: 'error', error: 'failed' } } })] };
+        return {
+          calls: [
+            event('message.part.updated', {
+              part: {
+                id: `prt_${of}`,
+                sessionID: ctx.sessionId,
+                messageID: 'm',
+                type: 'tool',
+                callID: of,
+                tool: 'task',
+                state: { status: 'error', error: 'failed' },
+              },
+            }),
+          ],
+        };
       case 'subagent_start':
       case 'subagent_stop':
         return na('n/a: OpenCode has no subagent start/stop events; a task call joins when its tool.execute.after runs');

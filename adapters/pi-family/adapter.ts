@@ -72,7 +72,11 @@ export function piFamilyAdapter(spec: PiFamilyAdapterSpec): HostAdapter {
           const answered = stand.recording.lastPrompt as ControllerResult | undefined;
           return {
             returned: r.inputResult,
-            output: { reachedAgent: r.reachedAgent, injected: pi.injected.slice(before), ...(answered?.kind === 'prompt-block' && answered.inspection ? { inspection: true } : {}) },
+            output: {
+              reachedAgent: r.reachedAgent,
+              injected: pi.injected.slice(before),
+              ...(answered?.kind === 'prompt-block' && answered.inspection ? { inspection: true } : {}),
+            },
           };
         }
         if (call.event === 'tool_call') {
@@ -94,7 +98,9 @@ export function piFamilyAdapter(spec: PiFamilyAdapterSpec): HostAdapter {
         if (returned?.block === true) {
           const v = readVerdictText(returned.reason);
           if (!v) return { outcome: 'deny', channel: 'block' };
-          return v.outcome === 'ask' ? { outcome: 'ask', reasonCode: v.reasonCode, channel: 'deny-for-ask' } : { outcome: v.outcome, reasonCode: v.reasonCode, channel: 'block' };
+          return v.outcome === 'ask'
+            ? { outcome: 'ask', reasonCode: v.reasonCode, channel: 'deny-for-ask' }
+            : { outcome: v.outcome, reasonCode: v.reasonCode, channel: 'block' };
         }
         const context = readVerdictText(returned?.additionalContext);
         if (context) return { outcome: context.outcome, reasonCode: context.reasonCode, channel: 'additionalContext' };

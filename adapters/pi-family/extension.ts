@@ -95,7 +95,12 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
      * new turn; the later sightings of the same text in that turn (before_agent_start, a user
      * message_start) return null.
      */
-    async function submit(ctx: PiContext, text: string, origin: 'user' | 'synthetic', fresh: boolean): Promise<{ result: ControllerResult; root: string; child: boolean } | null> {
+    async function submit(
+      ctx: PiContext,
+      text: string,
+      origin: 'user' | 'synthetic',
+      fresh: boolean,
+    ): Promise<{ result: ControllerResult; root: string; child: boolean } | null> {
       const { id, f, rt } = await identify(ctx);
       const key = id.sessionId;
       let seen = turnPrompts.get(key);
@@ -210,7 +215,10 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
         if (guarded) result = guarded;
         else {
           if (req?.type === 'read') return undefined;
-          return { block: true, reason: `remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.` };
+          return {
+            block: true,
+            reason: `remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`,
+          };
         }
       }
       if (result.kind !== 'decision') return undefined;
@@ -268,7 +276,12 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       const id = event?.toolCallId;
       if (typeof id !== 'string') return undefined;
       const { f, rt } = await identify(ctx);
-      const ev: ControlEvent = controlEvent(rt, f, { kind: 'action.after', actionId: id, tool: String(event.toolName ?? ''), lifecycle: event.isError === true ? 'failed' : 'joined' });
+      const ev: ControlEvent = controlEvent(rt, f, {
+        kind: 'action.after',
+        actionId: id,
+        tool: String(event.toolName ?? ''),
+        lifecycle: event.isError === true ? 'failed' : 'joined',
+      });
       await rt.handle(ev);
       const note = reports.get(id);
       if (note === undefined) return undefined;
@@ -283,7 +296,9 @@ export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps)
       pi.on('before_subagent_spawn', async (event, ctx) => {
         if (event?.invocationKind !== 'eval') return undefined;
         const key = typeof event.spawnKey === 'string' && event.spawnKey !== '' ? event.spawnKey : `spawn-${Date.now()}`;
-        const verdict = (await decideTool(key, 'eval', () => ({ type: 'delegate', count: 1, completionScope: 'call' }), ctx)) as { block?: boolean; reason?: string } | undefined;
+        const verdict = (await decideTool(key, 'eval', () => ({ type: 'delegate', count: 1, completionScope: 'call' }), ctx)) as
+          | { block?: boolean; reason?: string }
+          | undefined;
         return verdict?.block ? { block: true, reason: verdict.reason } : undefined;
       });
     }

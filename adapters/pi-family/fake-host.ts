@@ -108,7 +108,13 @@ export class FakePi {
     await this.emit('agent_end', { messages: [] });
   }
 
-  async tool(toolName: string, input: unknown, execute?: () => void | Promise<void>, toolCallId = `tc_${++this.seq}`, opts: { skipResult?: boolean } = {}): Promise<FakeToolOutcome> {
+  async tool(
+    toolName: string,
+    input: unknown,
+    execute?: () => void | Promise<void>,
+    toolCallId = `tc_${++this.seq}`,
+    opts: { skipResult?: boolean } = {},
+  ): Promise<FakeToolOutcome> {
     let context: string | undefined;
     for (const h of this.handlers.get('tool_call') ?? []) {
       let r: Record<string, unknown> | undefined;
@@ -124,7 +130,9 @@ export class FakePi {
     if (opts.skipResult) return { blocked: false, ran: true, ...(context ? { context } : {}) };
     let content: unknown[] = [{ type: 'text', text: 'ok' }];
     for (const h of this.handlers.get('tool_result') ?? []) {
-      const r = (await h({ type: 'tool_result', toolCallId, toolName, input, content, isError: false, details: undefined }, this.ctx)) as { content?: unknown[] } | undefined;
+      const r = (await h({ type: 'tool_result', toolCallId, toolName, input, content, isError: false, details: undefined }, this.ctx)) as
+        | { content?: unknown[] }
+        | undefined;
       if (r?.content) content = r.content;
     }
     return { blocked: false, ran: true, content, ...(context ? { context } : {}) };

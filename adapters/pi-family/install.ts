@@ -4,7 +4,19 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { doctorPluginHost, type PluginLocation } from '../plugin-host/doctor-plugin.js';
-import { defaultDist, editYamlList, homeOf, InstallError, placeFile, readIfExists, removeOwnFile, type DoctorRow, type InstallChange, type InstallOptions, type InstallReport } from '../plugin-host/install-files.js';
+import {
+  defaultDist,
+  editYamlList,
+  homeOf,
+  InstallError,
+  placeFile,
+  readIfExists,
+  removeOwnFile,
+  type DoctorRow,
+  type InstallChange,
+  type InstallOptions,
+  type InstallReport,
+} from '../plugin-host/install-files.js';
 import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 export interface PiFamilyInstallSpec {
@@ -59,7 +71,9 @@ export async function installPiFamily(spec: PiFamilyInstallSpec, opts: InstallOp
     if (t.note) notes.push(t.note);
     notes.push(
       'Restricted task children (a tool allowlist) load only trusted extensions: remit is listed under trustedExtensions in config.yml (read by omp 18.3 and later). ' +
-        'On omp 18.2.x start omp with `--trusted-extension ' + target + '` to cover them; that flag also turns off other extension discovery.',
+        'On omp 18.2.x start omp with `--trusted-extension ' +
+        target +
+        '` to cover them; that flag also turns off other extension discovery.',
     );
   }
   return { host: spec.host, scope, dryRun, changes, notes };
@@ -104,7 +118,14 @@ export async function doctorPiFamily(spec: PiFamilyInstallSpec, ctx: { env?: Nod
           const doc = parseDocument(readIfExists(configYml(spec, env))?.toString('utf8') ?? '');
           const list = doc.errors.length === 0 ? doc.toJS()?.trustedExtensions : undefined;
           const trusted = Array.isArray(list) && list.includes(user.path);
-          return [{ ok: true, line: trusted ? 'trustedExtensions lists remit: restricted task children load it (omp 18.3+; on 18.2.x use --trusted-extension)' : 'trustedExtensions does not list remit: restricted task children run without it (`remit install omp` adds it)' }];
+          return [
+            {
+              ok: true,
+              line: trusted
+                ? 'trustedExtensions lists remit: restricted task children load it (omp 18.3+; on 18.2.x use --trusted-extension)'
+                : 'trustedExtensions does not list remit: restricted task children run without it (`remit install omp` adds it)',
+            },
+          ];
         }
       : undefined,
   });

@@ -26,8 +26,14 @@ describe('root session link', () => {
 
 describe('verdict text', () => {
   it('reads the outcome and code from the first line only', () => {
-    expect(readVerdictText('remit needs the user to approve this action: MUTABILITY_UNPROVEN (I)\n…')).toEqual({ outcome: 'ask', reasonCode: 'MUTABILITY_UNPROVEN' });
-    expect(readVerdictText('remit noted this action (observing only; it was not blocked): PATH_OUTSIDE_CONTRACT (S)')).toEqual({ outcome: 'report', reasonCode: 'PATH_OUTSIDE_CONTRACT' });
+    expect(readVerdictText('remit needs the user to approve this action: MUTABILITY_UNPROVEN (I)\n…')).toEqual({
+      outcome: 'ask',
+      reasonCode: 'MUTABILITY_UNPROVEN',
+    });
+    expect(readVerdictText('remit noted this action (observing only; it was not blocked): PATH_OUTSIDE_CONTRACT (S)')).toEqual({
+      outcome: 'report',
+      reasonCode: 'PATH_OUTSIDE_CONTRACT',
+    });
     expect(readVerdictText('the model said: remit refused this action: X')).toBeNull();
     expect(readVerdictText(42)).toBeNull();
   });

@@ -36,7 +36,9 @@ export function renderPiFamilyStep(step: Step, ctx: StepRenderContext, host: 'pi
     const t = nativeTool(step.action);
     if (typeof t === 'string') return na(t);
     const agent = step.agent ?? ctx.agentId;
-    return { calls: [call('tool_call', { toolCallId: ctx.callId, toolName: t.tool, input: t.input }, agent ? piChildSession(ctx.sessionId, agent) : ctx.sessionId)] };
+    return {
+      calls: [call('tool_call', { toolCallId: ctx.callId, toolName: t.tool, input: t.input }, agent ? piChildSession(ctx.sessionId, agent) : ctx.sessionId)],
+    };
   }
   if ('lifecycle' in step) {
     const l = step.lifecycle;
@@ -44,7 +46,14 @@ export function renderPiFamilyStep(step: Step, ctx: StepRenderContext, host: 'pi
     switch (l.kind) {
       case 'session_start':
         if (host === 'omp' && (l.source ?? 'startup') !== 'startup') return na('n/a: omp 18.x session_start carries no reason');
-        return { calls: [call('session_start', host === 'pi' ? { reason: { startup: 'startup', resume: 'resume', clear: 'new', compact: 'reload', fork: 'fork' }[l.source ?? 'startup'] } : {})] };
+        return {
+          calls: [
+            call(
+              'session_start',
+              host === 'pi' ? { reason: { startup: 'startup', resume: 'resume', clear: 'new', compact: 'reload', fork: 'fork' }[l.source ?? 'startup'] } : {},
+            ),
+          ],
+        };
       case 'session_end':
         if (l.allStopped) return na(`n/a: ${host} does not report that every subagent stopped`);
         return { calls: [call('session_shutdown', host === 'pi' ? { reason: 'quit' } : {})] };
@@ -52,7 +61,18 @@ export function renderPiFamilyStep(step: Step, ctx: StepRenderContext, host: 'pi
         return { calls: [call('agent_end', { messages: [] })] };
       case 'complete':
       case 'failed':
-        return { calls: [call('tool_result', { toolCallId: of, toolName: l.agent ? (host === 'omp' ? 'task' : 'subagent') : 'bash', input: {}, content: [{ type: 'text', text: 'done' }], isError: l.kind === 'failed', details: undefined })] };
+        return {
+          calls: [
+            call('tool_result', {
+              toolCallId: of,
+              toolName: l.agent ? (host === 'omp' ? 'task' : 'subagent') : 'bash',
+              input: {},
+              content: [{ type: 'text', text: 'done' }],
+              isError: l.kind === 'failed',
+              details: undefined,
+            }),
+          ],
+        };
       case 'subagent_start':
       case 'subagent_stop':
         return na(`n/a: ${host} has no subagent start/stop event; a delegating call joins when its tool_result arrives`);

@@ -16,7 +16,7 @@ function piNativeTool(req: ToolRequest): { tool: string; input: Record<string, u
     case 'patch':
       return 'n/a: Pi has no patch tool';
     case 'shell':
-      if (req.workdir) return 'n/a: Pi\'s bash tool takes no working directory';
+      if (req.workdir) return "n/a: Pi's bash tool takes no working directory";
       return { tool: req.shell === 'powershell' ? 'powershell' : 'bash', input: { command: req.command } };
     case 'delegate':
       if (req.unbounded) return 'n/a: Pi subagent tools take a finite list';

@@ -22,7 +22,8 @@ export const PI_CAPABILITY: HostCapability = {
   context: 'before_agent_start returns {message: {customType: "remit", display: false}}; report notes appended to the tool result content',
   promptBlock: true,
   promptBlockDetail: 'input → {action: "handled"}; the answer goes to ctx.ui.notify, or stderr without a UI',
-  subagentLinkage: 'subagents are separate pi processes: REMIT_ROOT_SESSION=pi:<root id> set in process.env is inherited; a child with an unusable value acts under `$remit review lock`',
+  subagentLinkage:
+    'subagents are separate pi processes: REMIT_ROOT_SESSION=pi:<root id> set in process.env is inherited; a child with an unusable value acts under `$remit review lock`',
   verified: { range: '>=0.74.2 <0.75.0 || >=1.6.0 <1.7.0', versions: ['0.74.2', '1.6.0'], method: 'real-host' },
   configPaths: ['~/.pi/agent/extensions/**', '~/.pi/agent/settings.json', '**/.pi/extensions/**', '**/.pi/settings.json'],
   gaps: ['0.75 to 1.5 were never run (1.x needs Node >= 22.19; 1.6.0 was run under Node 22.23.5)', 'powershell is mapped from the 1.x docs only'],

@@ -40,20 +40,30 @@ function armed(): boolean {
   } catch {
     return false;
   }
-  return names.some((n) => readFileSync(path.join(audit, n), 'utf8').split('\n').filter(Boolean).some((l) => (JSON.parse(l) as { state?: string }).state === 'ARMED'));
+  return names.some((n) =>
+    readFileSync(path.join(audit, n), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .some((l) => (JSON.parse(l) as { state?: string }).state === 'ARMED'),
+  );
 }
 
 describe('Pi 1.6.0 conformance corpus', () => {
   it('holds the payloads 1.6.0 changed or added', () => {
-    const types = new Set(corpus.flatMap((e) => e.events.map((ev) => `${ev.type}${ev.type === 'message_start' ? `.${(ev.message as { role: string }).role}` : ''}`)));
-    for (const t of ['session_start', 'input', 'before_agent_start', 'message_start.system', 'message_start.user', 'tool_call', 'tool_result']) expect(types).toContain(t);
+    const types = new Set(
+      corpus.flatMap((e) => e.events.map((ev) => `${ev.type}${ev.type === 'message_start' ? `.${(ev.message as { role: string }).role}` : ''}`)),
+    );
+    for (const t of ['session_start', 'input', 'before_agent_start', 'message_start.system', 'message_start.user', 'tool_call', 'tool_result'])
+      expect(types).toContain(t);
     for (const e of corpus) expect(e.source).toMatch(/^captured: Pi 1\.6\.0/);
   });
 
   for (const entry of corpus) {
     it(`${entry.file}: ${entry.title}`, async () => {
       // Print mode, as captured (`pi -p`): no UI, so nothing waits for a person.
-      const pi = new FakePi({ host: 'pi', cwd: world.project, sessionId: 's-conformance', print: true }).load(createRemitPiExtension({ runtime: world.runtime, env: {}, stderr: () => {} }));
+      const pi = new FakePi({ host: 'pi', cwd: world.project, sessionId: 's-conformance', print: true }).load(
+        createRemitPiExtension({ runtime: world.runtime, env: {}, stderr: () => {} }),
+      );
       const results: unknown[] = [];
       for (const { type, ...payload } of entry.events) {
         const out = await pi.emit(type, payload);

@@ -19,7 +19,9 @@ beforeEach(async () => {
 afterEach(() => world.dispose());
 
 function host(opts: Partial<ConstructorParameters<typeof FakePi>[0]> = {}, e: NodeJS.ProcessEnv = env): FakePi {
-  return new FakePi({ host: 'pi', cwd: world.project, sessionId: 's-root', ...opts }).load(createRemitPiExtension({ runtime: world.runtime, env: e, stderr: (t) => void lines.push(t) }));
+  return new FakePi({ host: 'pi', cwd: world.project, sessionId: 's-root', ...opts }).load(
+    createRemitPiExtension({ runtime: world.runtime, env: e, stderr: (t) => void lines.push(t) }),
+  );
 }
 
 describe('Pi extension loaded as Pi loads it', () => {
@@ -61,7 +63,10 @@ describe('Pi extension loaded as Pi loads it', () => {
     const pi = host({ print: true });
     await pi.startSession();
     await pi.prompt('$remit review -- look only');
-    const before = [{ role: 'user', content: [{ type: 'text', text: 'summary of the earlier turns' }], timestamp: 1 }, { role: 'user', content: 'go on', timestamp: 2 }];
+    const before = [
+      { role: 'user', content: [{ type: 'text', text: 'summary of the earlier turns' }], timestamp: 1 },
+      { role: 'user', content: 'go on', timestamp: 2 },
+    ];
     // No compaction yet: the model's messages pass unchanged.
     expect((await pi.emit('context', { type: 'context', messages: before })).filter(Boolean)).toEqual([]);
     await pi.emit('session_compact', { type: 'session_compact', compactionEntry: {}, fromExtension: false });
@@ -100,14 +105,24 @@ describe('Pi extension loaded as Pi loads it', () => {
   it('records what the person answered at the confirm: declined as not executed, approved as executed', async () => {
     const asking = await createTestWorld({ channels: { deny: 'block', ask: 'native' } });
     try {
-      const load = (sessionId: string, confirmAnswer: boolean) => new FakePi({ host: 'pi', cwd: asking.project, sessionId, confirmAnswer }).load(createRemitPiExtension({ runtime: asking.runtime, env: {}, stderr: () => {} }));
+      const load = (sessionId: string, confirmAnswer: boolean) =>
+        new FakePi({ host: 'pi', cwd: asking.project, sessionId, confirmAnswer }).load(
+          createRemitPiExtension({ runtime: asking.runtime, env: {}, stderr: () => {} }),
+        );
       const effects = () =>
         readdirSync(path.join(asking.home, 'audit'))
-          .flatMap((f) => readFileSync(path.join(asking.home, 'audit', f), 'utf8').split('\n').filter(Boolean))
+          .flatMap((f) =>
+            readFileSync(path.join(asking.home, 'audit', f), 'utf8')
+              .split('\n')
+              .filter(Boolean),
+          )
           .map((l) => JSON.parse(l) as { kind: string; hostEffect?: string })
           .filter((r) => r.kind === 'effect')
           .map((r) => r.hostEffect);
-      for (const [id, answer] of [['s-no', false], ['s-yes', true]] as const) {
+      for (const [id, answer] of [
+        ['s-no', false],
+        ['s-yes', true],
+      ] as const) {
         const pi = load(id, answer);
         await pi.startSession();
         await pi.prompt('$remit review');

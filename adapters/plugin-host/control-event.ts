@@ -16,7 +16,10 @@ export interface EnvelopeFields {
   cwd: string;
 }
 
-type Kinded<K extends ControlEvent['kind']> = Omit<Extract<ControlEvent, { kind: K }>, 'protocolVersion' | 'lifecycleVersion' | 'host' | 'sessionId' | 'sourceSessionId' | 'agentId' | 'turnId' | 'cwd' | 'at'>;
+type Kinded<K extends ControlEvent['kind']> = Omit<
+  Extract<ControlEvent, { kind: K }>,
+  'protocolVersion' | 'lifecycleVersion' | 'host' | 'sessionId' | 'sourceSessionId' | 'agentId' | 'turnId' | 'cwd' | 'at'
+>;
 
 export function controlEvent<K extends ControlEvent['kind']>(runtime: Runtime, f: EnvelopeFields, body: Kinded<K> & { kind: K }): ControlEvent {
   const env: Record<string, unknown> = {

@@ -30,11 +30,15 @@ export async function doctorPluginHost(spec: PluginDoctorSpec): Promise<DoctorRo
   const foreign = spec.locations.filter((l) => readIfExists(l.path) !== undefined && !found.includes(l));
   for (const l of found) {
     const body = readIfExists(l.path)!;
-    const drift = spec.shipped && !body.equals(spec.shipped) ? ` — differs from the plugin this remit ships (version ${pluginVersion(spec.host, spec.shipped)}); run \`remit install ${spec.host} --scope ${l.scope}\`` : '';
+    const drift =
+      spec.shipped && !body.equals(spec.shipped)
+        ? ` — differs from the plugin this remit ships (version ${pluginVersion(spec.host, spec.shipped)}); run \`remit install ${spec.host} --scope ${l.scope}\``
+        : '';
     lines.push(`installed (${l.scope}): ${l.path}, version ${pluginVersion(spec.host, body)}${drift}`);
   }
   for (const l of foreign) lines.push(`not remit's: ${l.path} exists but was not written by remit (left alone)`);
-  if (found.length > 1) lines.push(`loaded ${found.length} times (${found.map((l) => l.scope).join(', ')}): harmless, remit answers a repeated call once, but one copy is enough`);
+  if (found.length > 1)
+    lines.push(`loaded ${found.length} times (${found.map((l) => l.scope).join(', ')}): harmless, remit answers a repeated call once, but one copy is enough`);
   let probeOk = false;
   if (found.length > 0) {
     try {
@@ -48,6 +52,11 @@ export async function doctorPluginHost(spec: PluginDoctorSpec): Promise<DoctorRo
   const extra = spec.extra?.(found) ?? [];
   for (const e of extra) lines.push(e.line);
   const protectedNow = found.length > 0 && probeOk && extra.every((e) => e.ok);
-  const why = found.length === 0 ? `remit is not installed for ${spec.displayName} (\`remit install ${spec.host}\`)` : !probeOk ? 'the installed plugin does not load' : extra.find((e) => !e.ok)?.line ?? `${spec.displayName} loads remit's plugin and it refuses tool calls before they run`;
+  const why =
+    found.length === 0
+      ? `remit is not installed for ${spec.displayName} (\`remit install ${spec.host}\`)`
+      : !probeOk
+        ? 'the installed plugin does not load'
+        : (extra.find((e) => !e.ok)?.line ?? `${spec.displayName} loads remit's plugin and it refuses tool calls before they run`);
   return { host: spec.host, protected: protectedNow, lines: [`protected: ${protectedNow ? 'yes' : 'no'} — ${why}`, ...lines] };
 }

@@ -21,7 +21,12 @@ export interface HostRuntimeProfile {
  * A memoised getter: the given runtime, else the production one built from `env`, protecting
  * what `hostConfig` names. Without either there is nothing safe to build: every event fails.
  */
-export function runtimeGetter(given: unknown, hostConfig: HostConfigPaths | undefined, env: NodeJS.ProcessEnv, profile: HostRuntimeProfile): () => Promise<Runtime> {
+export function runtimeGetter(
+  given: unknown,
+  hostConfig: HostConfigPaths | undefined,
+  env: NodeJS.ProcessEnv,
+  profile: HostRuntimeProfile,
+): () => Promise<Runtime> {
   let pending: Promise<Runtime> | undefined;
   return () => {
     if (!pending) {
@@ -30,14 +35,14 @@ export function runtimeGetter(given: unknown, hostConfig: HostConfigPaths | unde
         : !hostConfig
           ? Promise.reject(new Error('remit: no runtime and no host configuration to protect'))
           : import('../../src/core/host/create-runtime.js').then((m) =>
-            m.createRuntime({
-              home: resolveRemitHome(env),
-              env,
-              // Every host's configuration, not only this host's (rule `self-protection`).
-              protectedPaths: { hostConfig: hostConfig(env) },
-              channels: { deny: profile.denyChannel, ask: profile.ask },
-            }),
-          );
+              m.createRuntime({
+                home: resolveRemitHome(env),
+                env,
+                // Every host's configuration, not only this host's (rule `self-protection`).
+                protectedPaths: { hostConfig: hostConfig(env) },
+                channels: { deny: profile.denyChannel, ask: profile.ask },
+              }),
+            );
       // A failed start is retried on the next event rather than remembered forever.
       pending.catch(() => (pending = undefined));
     }

@@ -1,7 +1,22 @@
 // File work shared by the OpenCode, Pi, omp and Hermes installers (docs/DESIGN.md#adapters-and-installers): plan the
 // change, refuse symlinked or malformed targets with a clear message, back up once, write
 // atomically, and report what happened (or would, with --dry-run). Host-neutral.
-import { closeSync, copyFileSync, existsSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
@@ -72,7 +87,8 @@ export function refuseSymlink(target: string, _stopAt: string, verb: InstallVerb
   } catch {
     // missing is fine
   }
-  if (link) throw new InstallError(`remit ${verb}: ${target} is a symbolic link; remit will not write through it. Replace it with a real file and run ${verb} again.`);
+  if (link)
+    throw new InstallError(`remit ${verb}: ${target} is a symbolic link; remit will not write through it. Replace it with a real file and run ${verb} again.`);
 }
 
 export function readIfExists(p: string): Buffer | undefined {
@@ -144,8 +160,12 @@ function yamlText(doc: Document, raw: string | undefined): string {
 /** The parsed mapping of a YAML file, or a refusal naming what to fix. */
 function yamlDoc(file: string, raw: string | undefined, label: string, verb: InstallVerb): Document {
   const doc = parseDocument(raw ?? '');
-  if (doc.errors.length > 0) throw new InstallError(`remit ${verb} ${label}: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run ${verb} again. Nothing was changed.`);
-  if (doc.contents !== null && !isMap(doc.contents)) throw new InstallError(`remit ${verb} ${label}: ${file} does not hold a YAML mapping; fix it and run ${verb} again. Nothing was changed.`);
+  if (doc.errors.length > 0)
+    throw new InstallError(
+      `remit ${verb} ${label}: ${file} is not valid YAML (${doc.errors[0]!.message.split('\n')[0]}); fix it and run ${verb} again. Nothing was changed.`,
+    );
+  if (doc.contents !== null && !isMap(doc.contents))
+    throw new InstallError(`remit ${verb} ${label}: ${file} does not hold a YAML mapping; fix it and run ${verb} again. Nothing was changed.`);
   return doc;
 }
 
@@ -178,12 +198,15 @@ export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: s
     refuseSymlink(e.file, e.stopAt, verb);
     doc = yamlDoc(e.file, raw, e.label, verb);
     list = doc.getIn(e.keys, true);
-    if (list !== undefined && list !== null && !isSeq(list)) throw new InstallError(`remit ${verb} ${e.label}: ${e.keys.join('.')} in ${e.file} is not a list; fix it and run ${verb} again. Nothing was changed.`);
+    if (list !== undefined && list !== null && !isSeq(list))
+      throw new InstallError(`remit ${verb} ${e.label}: ${e.keys.join('.')} in ${e.file} is not a list; fix it and run ${verb} again. Nothing was changed.`);
   } catch (err) {
     // A file remit may not edit (a link, not YAML, the list of another shape) that never
     // names remit's entry holds nothing to take out: uninstall leaves it and goes on.
     if (e.add || !(err instanceof InstallError) || (raw !== undefined && raw.includes(e.entry))) throw err;
-    return raw === undefined ? { change: { path: e.file, action: 'absent' } } : { change: { path: e.file, action: 'unchanged' }, note: `${e.file} was left as it is: remit does not edit it, and it does not name ${e.entry}` };
+    return raw === undefined
+      ? { change: { path: e.file, action: 'absent' } }
+      : { change: { path: e.file, action: 'unchanged' }, note: `${e.file} was left as it is: remit does not edit it, and it does not name ${e.entry}` };
   }
   const names = isSeq(list) ? (list as YAMLSeq).items.map(itemText) : [];
   if (e.add === names.includes(e.entry)) return { change: { path: e.file, action: raw === undefined && !e.add ? 'absent' : 'unchanged' } };
@@ -228,7 +251,10 @@ export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: s
   }
   if (!e.dryRun) writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
   // The user's own later edits stay, so the original is not restored: its backup stays too, and the user is told.
-  return { change: { path: e.file, action: 'update' }, ...(original !== undefined ? { note: `${e.file} changed since remit installed; remit's entry was removed and the backup ${backup} kept` } : {}) };
+  return {
+    change: { path: e.file, action: 'update' },
+    ...(original !== undefined ? { note: `${e.file} changed since remit installed; remit's entry was removed and the backup ${backup} kept` } : {}),
+  };
 }
 
 export { writeAtomic };

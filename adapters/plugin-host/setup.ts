@@ -13,7 +13,14 @@ export interface PluginInstaller {
   doctor(ctx: { env?: NodeJS.ProcessEnv; cwd?: string; dist?: string }): Promise<PluginDoctorRow>;
 }
 
-const VERB: Record<string, FileAction['action']> = { create: 'installed', update: 'updated', unchanged: 'unchanged', remove: 'removed', absent: 'absent', kept: 'unchanged' };
+const VERB: Record<string, FileAction['action']> = {
+  create: 'installed',
+  update: 'updated',
+  unchanged: 'unchanged',
+  remove: 'removed',
+  absent: 'absent',
+  kept: 'unchanged',
+};
 
 function toHostReport(r: InstallReport): HostReport {
   return {
@@ -22,7 +29,12 @@ function toHostReport(r: InstallReport): HostReport {
     ok: true,
     dryRun: r.dryRun,
     // Hermes runs a copy of remit's bundle: named so, as the command-hook hosts name theirs.
-    actions: r.changes.map((c) => ({ file: c.path, what: c.path.endsWith('.cjs') ? 'bundle' : 'plugin', action: VERB[c.action] ?? 'unchanged', ...(c.action === 'kept' ? { detail: 'not written by remit; left alone' } : {}) })),
+    actions: r.changes.map((c) => ({
+      file: c.path,
+      what: c.path.endsWith('.cjs') ? 'bundle' : 'plugin',
+      action: VERB[c.action] ?? 'unchanged',
+      ...(c.action === 'kept' ? { detail: 'not written by remit; left alone' } : {}),
+    })),
     notes: r.notes,
   };
 }
@@ -31,7 +43,15 @@ async function reported(host: string, ctx: UninstallContext, run: () => Promise<
   try {
     return toHostReport(await run());
   } catch (err) {
-    return { host, scope: ctx.scope, ok: false, dryRun: ctx.dryRun, actions: [], notes: [], error: err instanceof Error ? err.message.replace(/^remit (un)?install( \w+)?: /, '') : String(err) };
+    return {
+      host,
+      scope: ctx.scope,
+      ok: false,
+      dryRun: ctx.dryRun,
+      actions: [],
+      notes: [],
+      error: err instanceof Error ? err.message.replace(/^remit (un)?install( \w+)?: /, '') : String(err),
+    };
   }
 }
 
@@ -46,7 +66,11 @@ export function pluginSetup(p: PluginInstaller): HostSetup {
       try {
         row = await p.doctor({ env: ctx.env, cwd: ctx.cwd, dist: ctx.dist });
       } catch (err) {
-        row = { host: p.host, protected: false, lines: [`protected: no — doctor could not inspect ${p.host} (${err instanceof Error ? err.message : String(err)})`] };
+        row = {
+          host: p.host,
+          protected: false,
+          lines: [`protected: no — doctor could not inspect ${p.host} (${err instanceof Error ? err.message : String(err)})`],
+        };
       }
       // "Not on this machine" (no binary, nothing of remit's) is told apart from "unprotected".
       const installed = row.lines.some((l) => l.startsWith('installed'));

@@ -12,7 +12,13 @@ import { controlEvent, type EnvelopeFields } from './control-event.js';
  * The runtime's answer to a tool call it could not read, or null when it offers no failClosed
  * (or even that failed): the caller then refuses the call itself, unrecorded.
  */
-export function unreadableCall(rt: Runtime, f: EnvelopeFields, id: string, tool: string, code: 'EVENT_UNREADABLE' | 'PAYLOAD_TRUNCATED'): ControllerResult | null {
+export function unreadableCall(
+  rt: Runtime,
+  f: EnvelopeFields,
+  id: string,
+  tool: string,
+  code: 'EVENT_UNREADABLE' | 'PAYLOAD_TRUNCATED',
+): ControllerResult | null {
   if (typeof rt.failClosed !== 'function') return null;
   try {
     const ev = controlEvent(rt, f, { kind: 'action.before', action: fallbackAction(id, tool.slice(0, 256) || 'unknown') }) as ActionBeforeEvent;

@@ -44,7 +44,17 @@ async function capture(driver: HostDriver): Promise<string[]> {
         main: [
           { calls: [{ name: 'ToolSearch', input: { query: 'select:Write', max_results: 1 } }] },
           { calls: [{ name: 'ListAgents', input: {} }] },
-          { calls: [{ name: 'ReportFindings', input: { level: 'low', findings: [{ file: 'a.txt', line: 1, summary: 'the greeting is lowercase', failure_scenario: 'reading a.txt shows "hello"' }] } }] },
+          {
+            calls: [
+              {
+                name: 'ReportFindings',
+                input: {
+                  level: 'low',
+                  findings: [{ file: 'a.txt', line: 1, summary: 'the greeting is lowercase', failure_scenario: 'reading a.txt shows "hello"' }],
+                },
+              },
+            ],
+          },
           { text: 'Reported.' },
         ],
       };

@@ -22,7 +22,10 @@ const SHAPES: Record<string, string> = {
   'json-continue-false': `printf '%s' ${shellQuote(JSON.stringify({ continue: false, stopReason: REASON }))}`,
 };
 
-async function probe(driver: HostDriver, shape: string): Promise<{ shape: string; toolResult: string; isError: boolean; written: boolean; exit: number | null }> {
+async function probe(
+  driver: HostDriver,
+  shape: string,
+): Promise<{ shape: string; toolResult: string; isError: boolean; written: boolean; exit: number | null }> {
   const session = await openSession(driver, { label: `deny-${shape}`, mode: 'bare' });
   try {
     const script = path.join(session.sb.root, 'hook.sh');
@@ -32,7 +35,13 @@ async function probe(driver: HostDriver, shape: string): Promise<{ shape: string
     const target = { rel: 'probe.txt', abs: path.join(session.sb.project, 'probe.txt') };
     const run = await session.run('write probe.txt', { main: [{ calls: [t.write(target, 'x\n')] }, { text: 'done' }] });
     const result = run.toolResults[0];
-    return { shape, toolResult: result?.text ?? '(no tool result reached the model)', isError: result?.isError ?? false, written: 'probe.txt' in run.files, exit: run.exit };
+    return {
+      shape,
+      toolResult: result?.text ?? '(no tool result reached the model)',
+      isError: result?.isError ?? false,
+      written: 'probe.txt' in run.files,
+      exit: run.exit,
+    };
   } finally {
     await session.close();
   }
@@ -47,6 +56,9 @@ describe.each([claude22, claude])('Claude Code deny shapes $toolchain.name', (dr
     for (const r of results.filter((x) => x.shape !== 'json-continue-false')) expect(r.written, `${r.shape} let the write through`).toBe(false);
     const dir = path.join(E2E_DIR, 'captures', laneKey(driver));
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'deny-shapes.json'), `${JSON.stringify({ host: 'claude', version: driver.version(), reason: REASON, results }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(dir, 'deny-shapes.json'),
+      `${JSON.stringify({ host: 'claude', version: driver.version(), reason: REASON, results }, null, 2)}\n`,
+    );
   });
 });

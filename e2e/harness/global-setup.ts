@@ -21,7 +21,8 @@ export function teardown(): void {
       {
         prefix: 'T',
         heading: 'Interactive lane: the terminal UIs in tmux',
-        intro: 'One UI session per host, typed into with tmux send-keys and read with capture-pane (screens: e2e/captures/interactive/); a cell that fails stops the session, so the cells after it are "not reached".',
+        intro:
+          'One UI session per host, typed into with tmux send-keys and read with capture-pane (screens: e2e/captures/interactive/); a cell that fails stops the session, so the cells after it are "not reached".',
         scenarios: TUI_SCENARIOS.map((s) => s.id),
         lanes: TUI_LANES.map((l) => laneKey(l)),
       },

@@ -48,7 +48,11 @@ export interface HostSession {
 export const DEFAULT_RUN_TIMEOUT_MS = Number(process.env.E2E_RUN_TIMEOUT_MS ?? 90_000);
 
 export async function openSession(driver: HostDriver, options: SessionOptions): Promise<HostSession> {
-  const sb = createSandbox({ label: `${driver.host}-${driver.lane}-${driver.toolchain.name}-${options.label}`, files: options.files, node: driver.toolchain.node });
+  const sb = createSandbox({
+    label: `${driver.host}-${driver.lane}-${driver.toolchain.name}-${options.label}`,
+    files: options.files,
+    node: driver.toolchain.node,
+  });
   const double = await startModelDouble();
   driver.configureProvider(sb, double.url);
   let install: InstallOutcome = { via: 'none' };

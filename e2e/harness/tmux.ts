@@ -103,7 +103,12 @@ export function openScreen(sb: Sandbox, file: string, args: string[], env: Recor
       for (;;) {
         tmux('send-keys', '-t', 'host', key);
         try {
-          return await poll((s) => after.test(s), options.scrollback === true, Math.min(retry, Math.max(0, until - Date.now())), `the screen never matched ${after} after ${key}`);
+          return await poll(
+            (s) => after.test(s),
+            options.scrollback === true,
+            Math.min(retry, Math.max(0, until - Date.now())),
+            `the screen never matched ${after} after ${key}`,
+          );
         } catch (error) {
           if (Date.now() >= until) throw error;
         }

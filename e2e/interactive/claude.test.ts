@@ -41,7 +41,10 @@ defineTuiLane(driver, {
   },
   command(session) {
     const inv = driver.invocation(session.sb, '', {});
-    return { file: inv.file, args: inv.args.filter((a, i, all) => a !== '-p' && all[i - 1] !== '-p' && a !== '--output-format' && all[i - 1] !== '--output-format') };
+    return {
+      file: inv.file,
+      args: inv.args.filter((a, i, all) => a !== '-p' && all[i - 1] !== '-p' && a !== '--output-format' && all[i - 1] !== '--output-format'),
+    };
   },
   async walk(w) {
     const { session } = w;
@@ -103,7 +106,8 @@ defineTuiLane(driver, {
       const done = await screen.waitFor(/Hashed it\./);
       w.save('ask-approved', done);
       const asks = decisions(session).filter((r) => r.decision?.reasonCode === 'HASH_NOT_AUTHORIZED');
-      if (asks.length !== 2 || asks.some((a) => a.decision?.outcome !== 'ask')) throw new Error(`expected two asks in the audit, found ${asks.map((a) => a.decision?.outcome).join(', ')}`);
+      if (asks.length !== 2 || asks.some((a) => a.decision?.outcome !== 'ask'))
+        throw new Error(`expected two asks in the audit, found ${asks.map((a) => a.decision?.outcome).join(', ')}`);
       await until(() => (fs.existsSync(sum) ? true : undefined), 'a.sum was not written after Yes');
       const effect = await until(() => effectOf(session, asks[1]!.id), 'no host effect recorded for the approved call');
       if (effect !== 'executed') throw new Error(`the approved call's host effect is ${effect}`);

@@ -186,7 +186,8 @@ defineTuiLane(driver, {
     await w.cell('tui-hooks-trust-agrees', async () => {
       const installed = same(installedScreen, installedDoctor.verdicts);
       if (installed) throw new Error(`as installed: ${installed}`);
-      if (Object.values(installedScreen).some((v) => v !== 'trusted')) throw new Error(`as installed, not every hook is trusted: ${JSON.stringify(installedScreen)}`);
+      if (Object.values(installedScreen).some((v) => v !== 'trusted'))
+        throw new Error(`as installed, not every hook is trusted: ${JSON.stringify(installedScreen)}`);
       const changed = same(changedScreen, changedDoctor.verdicts);
       if (changed) throw new Error(`after the changes: ${changed}`);
       const expected = { PreToolUse: 'modified', PostToolUse: 'not yet trusted', SessionEnd: 'disabled' };

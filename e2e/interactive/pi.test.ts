@@ -48,7 +48,9 @@ defineTuiLane(driver, {
     });
 
     const sum = path.join(sb.project, 'a.sum');
-    session.double.setScript({ main: [{ calls: [t.shell('sha256sum a.txt > a.sum')] }, { calls: [t.shell('sha256sum a.txt > a.sum')] }, { text: 'Hashed it.' }] });
+    session.double.setScript({
+      main: [{ calls: [t.shell('sha256sum a.txt > a.sum')] }, { calls: [t.shell('sha256sum a.txt > a.sum')] }, { text: 'Hashed it.' }],
+    });
     await screen.submit('$remit change hash=ask -- hash a.txt into a.sum');
     const dialog = /remit: approve this action\?[\s\S]*HASH_NOT_AUTHORIZED[\s\S]*enter select/;
     const asked = await screen.waitFor(dialog);

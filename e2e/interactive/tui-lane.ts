@@ -74,7 +74,8 @@ export function defineTuiLane(driver: HostDriver, flow: TuiFlow): void {
         if (broken.length > 0) throw new Error(broken.map((c) => `${lane} (${version}) › ${c.scenario}: ${c.observed}`).join('\n'));
       };
 
-      const unavailable = tmuxAvailable() ?? driver.unavailable() ?? (fs.existsSync(remitBuild().bundle) ? undefined : `remit is not built (${remitBuild().bundle} missing)`);
+      const unavailable =
+        tmuxAvailable() ?? driver.unavailable() ?? (fs.existsSync(remitBuild().bundle) ? undefined : `remit is not built (${remitBuild().bundle} missing)`);
       if (unavailable !== undefined) return finish(() => ['not-run', unavailable], 'none');
 
       const session = await openSession(driver, { label: 'tui', mode: 'remit', files: { 'a.txt': 'hello\n' } });
@@ -157,7 +158,10 @@ export function modelTurnsSince(session: HostSession, from: number): number {
 
 /** The review prompt's write was refused as remit decided it: under ARMED / review, the file left unwritten. Throws otherwise. */
 export async function reviewRefusalAudited(session: HostSession, target: { abs: string; rel: string }): Promise<void> {
-  const deny = await until(() => decisions(session).find((r) => r.decision?.reasonCode === 'MODE_FORBIDS_MUTATION'), 'no MODE_FORBIDS_MUTATION decision in the audit');
+  const deny = await until(
+    () => decisions(session).find((r) => r.decision?.reasonCode === 'MODE_FORBIDS_MUTATION'),
+    'no MODE_FORBIDS_MUTATION decision in the audit',
+  );
   if (deny.state !== 'ARMED' || deny.contract?.mode !== 'review') throw new Error(`the refusal was decided in ${deny.state} / ${deny.contract?.mode}`);
   if (fs.existsSync(target.abs)) throw new Error(`${target.rel} was written`);
 }

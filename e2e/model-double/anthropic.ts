@@ -10,9 +10,7 @@ export function readAnthropicRequest(body: unknown): AnthropicView {
   const systemTexts: string[] = [];
   if (typeof b.system === 'string') systemTexts.push(b.system);
   else if (Array.isArray(b.system)) for (const s of b.system) if (isObject(s) && typeof s.text === 'string') systemTexts.push(s.text);
-  const toolsOffered = Array.isArray(b.tools)
-    ? b.tools.flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : []))
-    : [];
+  const toolsOffered = Array.isArray(b.tools) ? b.tools.flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : [])) : [];
   const userTexts: string[] = [];
   let toolResults: SeenToolResult[] = [];
   const messages = Array.isArray(b.messages) ? b.messages : [];

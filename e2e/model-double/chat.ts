@@ -44,15 +44,30 @@ export function chatReply(turn: ScriptedTurn, ids: string[]): ChatReply {
   };
 }
 
-const usageJson = (u: ScriptedUsage): Json => ({ prompt_tokens: u.inputTokens, completion_tokens: u.outputTokens, total_tokens: u.inputTokens + u.outputTokens });
+const usageJson = (u: ScriptedUsage): Json => ({
+  prompt_tokens: u.inputTokens,
+  completion_tokens: u.outputTokens,
+  total_tokens: u.inputTokens + u.outputTokens,
+});
 const finishReason = (r: ChatReply) => (r.calls.length > 0 ? 'tool_calls' : 'stop');
 
 export function chatJson(reply: ChatReply, id: string, model: string): Json {
   const message: Json = { role: 'assistant', content: reply.text.length > 0 ? reply.text : null };
   if (reply.calls.length > 0) {
-    message.tool_calls = reply.calls.map(({ id: callId, call }) => ({ id: callId, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } }));
+    message.tool_calls = reply.calls.map(({ id: callId, call }) => ({
+      id: callId,
+      type: 'function',
+      function: { name: call.name, arguments: JSON.stringify(call.input) },
+    }));
   }
-  return { id, object: 'chat.completion', created: 0, model, choices: [{ index: 0, message, finish_reason: finishReason(reply) }], usage: usageJson(reply.usage) };
+  return {
+    id,
+    object: 'chat.completion',
+    created: 0,
+    model,
+    choices: [{ index: 0, message, finish_reason: finishReason(reply) }],
+    usage: usageJson(reply.usage),
+  };
 }
 
 /** The SSE body: role, text, each call (name first with empty arguments, then the arguments), finish, usage, [DONE]. */

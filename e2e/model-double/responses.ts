@@ -75,9 +75,23 @@ export function responsesReply(turn: ScriptedTurn, ids: string[], messageId: str
   calls.forEach((call, i) => {
     const callId = ids[i] ?? `call_${i}`;
     if (call.kind === 'custom') {
-      output.push({ type: 'custom_tool_call', id: `ctc_${callId}`, call_id: callId, name: call.name, input: String(call.input.input ?? ''), status: 'completed' });
+      output.push({
+        type: 'custom_tool_call',
+        id: `ctc_${callId}`,
+        call_id: callId,
+        name: call.name,
+        input: String(call.input.input ?? ''),
+        status: 'completed',
+      });
     } else {
-      const item: Json = { type: 'function_call', id: `fc_${callId}`, call_id: callId, name: call.name, arguments: JSON.stringify(call.input), status: 'completed' };
+      const item: Json = {
+        type: 'function_call',
+        id: `fc_${callId}`,
+        call_id: callId,
+        name: call.name,
+        arguments: JSON.stringify(call.input),
+        status: 'completed',
+      };
       if (call.namespace !== undefined) item.namespace = call.namespace;
       output.push(item);
     }

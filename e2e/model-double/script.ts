@@ -21,9 +21,7 @@ export interface ScriptedUsage {
   outputTokens: number;
 }
 
-export type ScriptedTurn =
-  | { calls: ScriptedCall[]; text?: string; usage?: ScriptedUsage }
-  | { text: string; usage?: ScriptedUsage };
+export type ScriptedTurn = { calls: ScriptedCall[]; text?: string; usage?: ScriptedUsage } | { text: string; usage?: ScriptedUsage };
 
 /** A conversation script: the turns of one agent, consumed in order. */
 export interface Script {

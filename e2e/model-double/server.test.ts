@@ -44,7 +44,12 @@ describe('model double, Anthropic Messages', () => {
       messages: [
         { role: 'user', content: 'go' },
         { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Write', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, is_error: true, content: [{ type: 'text', text: 'remit refused this action: MODE_FORBIDS_MUTATION' }] }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: id, is_error: true, content: [{ type: 'text', text: 'remit refused this action: MODE_FORBIDS_MUTATION' }] },
+          ],
+        },
       ],
     });
     expect(JSON.parse(second.text)).toMatchObject({ stop_reason: 'end_turn', content: [{ type: 'text', text: 'done here' }] });
@@ -68,7 +73,15 @@ describe('model double, Anthropic Messages', () => {
     const id = call.content[0]?.id;
     const compaction = await post('/v1/messages', {
       model: 'm',
-      messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }, { type: 'text', text: 'Summarise.' }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: id, content: 'ok' },
+            { type: 'text', text: 'Summarise.' },
+          ],
+        },
+      ],
     });
     expect(JSON.parse(compaction.text)).toMatchObject({ stop_reason: 'end_turn' });
     expect(double.requests.map((r) => r.role)).toEqual(['untracked', 'main', 'untracked']);
@@ -110,8 +123,14 @@ describe('model double, OpenAI Responses', () => {
         ],
       },
     });
-    const offered = [{ type: 'custom', name: 'apply_patch' }, { type: 'namespace', name: 'multi_agent_v1', tools: [{ type: 'function', name: 'spawn_agent' }] }];
-    const first = sseData((await post('/v1/responses', { model: 'gpt', tools: offered, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }] })).text);
+    const offered = [
+      { type: 'custom', name: 'apply_patch' },
+      { type: 'namespace', name: 'multi_agent_v1', tools: [{ type: 'function', name: 'spawn_agent' }] },
+    ];
+    const first = sseData(
+      (await post('/v1/responses', { model: 'gpt', tools: offered, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }] }))
+        .text,
+    );
     const item = first.find((e) => e.type === 'response.output_item.done') as { item: Record<string, unknown> };
     expect(item.item).toMatchObject({ type: 'custom_tool_call', name: 'apply_patch', input: '*** Begin Patch\n*** End Patch\n' });
     expect(first.at(-1)).toMatchObject({ type: 'response.completed', response: { status: 'completed' } });
@@ -127,7 +146,13 @@ describe('model double, OpenAI Responses', () => {
     expect(spawn).toMatchObject({ type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1' });
 
     const third = sseData(
-      (await post('/v1/responses', { model: 'gpt', tools: offered, input: [...history, spawn, { type: 'function_call_output', call_id: spawn.call_id, output: '{"agent_id":"ag-7"}' }] })).text,
+      (
+        await post('/v1/responses', {
+          model: 'gpt',
+          tools: offered,
+          input: [...history, spawn, { type: 'function_call_output', call_id: spawn.call_id, output: '{"agent_id":"ag-7"}' }],
+        })
+      ).text,
     );
     const wait = (third.find((e) => e.type === 'response.output_item.done') as { item: { arguments: string } }).item;
     expect(JSON.parse(wait.arguments)).toEqual({ targets: ['ag-7'] });
@@ -143,7 +168,13 @@ describe('model double, OpenAI Chat Completions', () => {
 
   it('streams a tool call as Hermes reads it and answers the tool message with the next turn', async () => {
     double = await startModelDouble({ script: { main: [{ calls: [{ name: 'write_file', input: { path: 'a.txt', content: 'x' } }] }, { text: 'all done' }] } });
-    const first = await post('/v1/chat/completions', { model: 'm', stream: true, stream_options: { include_usage: true }, tools: offered, messages: [{ role: 'user', content: 'go' }] });
+    const first = await post('/v1/chat/completions', {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      tools: offered,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     expect(first.type).toContain('text/event-stream');
     expect(first.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
     const chunks = sseData(first.text.replace('data: [DONE]', ''));

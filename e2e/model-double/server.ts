@@ -51,7 +51,10 @@ export async function startModelDouble(options: ModelDoubleOptions = {}): Promis
   const finalTurn = (): ScriptedTurn => ({ text: script.finalText ?? 'Done.' });
 
   /** Decides which scripted turn answers a request, and records the call ids it issues. */
-  function planReply(view: { toolsOffered: string[]; userTexts: string[]; toolResults: SeenToolResult[] }, idPrefix: string): {
+  function planReply(
+    view: { toolsOffered: string[]; userTexts: string[]; toolResults: SeenToolResult[] },
+    idPrefix: string,
+  ): {
     turn: ScriptedTurn;
     ids: string[];
     role: RequestRole;
@@ -214,7 +217,9 @@ export async function startModelDouble(options: ModelDoubleOptions = {}): Promis
       return;
     }
     record.reply = 'not found';
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'not_found_error', message: 'no such route in the model double' } }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { type: 'not_found_error', message: 'no such route in the model double' } }));
   }
 
   server.requestTimeout = options.requestTimeoutMs ?? 30_000;

@@ -4,7 +4,18 @@ import path from 'node:path';
 import type { Script, ScriptedCall, ScriptedTurn } from '../model-double/script.js';
 import type { ToolVocabulary } from '../harness/hosts/driver.js';
 import type { HostRun, HostSession } from '../harness/session.js';
-import { agentTurns, auditHas, auditSummary, both, expectAllowed, expectRefused, injectedTexts, processSummary, REMIT_REFUSAL, resultOfCall } from './evidence.js';
+import {
+  agentTurns,
+  auditHas,
+  auditSummary,
+  both,
+  expectAllowed,
+  expectRefused,
+  injectedTexts,
+  processSummary,
+  REMIT_REFUSAL,
+  resultOfCall,
+} from './evidence.js';
 import type { Check } from './evidence.js';
 
 export interface Scenario {
@@ -114,7 +125,12 @@ export const SCENARIOS: Scenario[] = [
     async run(session) {
       const install = session.tools.shell('npm install left-pad --no-audit --no-fund');
       const run = await session.run('$remit change -- tidy the project', { main: turns(install) });
-      return expectRefused(run, { toolName: install.name }, { rel: 'package.json', before: '{\n  "name": "fixture",\n  "version": "1.0.0"\n}\n' }, 'DEPENDENCY_NOT_AUTHORIZED');
+      return expectRefused(
+        run,
+        { toolName: install.name },
+        { rel: 'package.json', before: '{\n  "name": "fixture",\n  "version": "1.0.0"\n}\n' },
+        'DEPENDENCY_NOT_AUTHORIZED',
+      );
     },
   },
   {
@@ -136,7 +152,11 @@ export const SCENARIOS: Scenario[] = [
       const t = session.tools;
       if (t.delegate === undefined) throw new Error('scenario needs a subagent tool');
       const launch = t.delegate(`${CHILD}: run one command`);
-      const script: Script = { main: [{ calls: [launch] }, ...(t.joinDelegate ? [{ calls: [t.joinDelegate] }] : []), { text: 'Finished.' }], child: turns(t.shell('echo child > child.txt')), childMarker: CHILD };
+      const script: Script = {
+        main: [{ calls: [launch] }, ...(t.joinDelegate ? [{ calls: [t.joinDelegate] }] : []), { text: 'Finished.' }],
+        child: turns(t.shell('echo child > child.txt')),
+        childMarker: CHILD,
+      };
       const run = await session.run('$remit change agents=0 -- do it yourself', script);
       const result = resultOfCall(run, launch.name) ?? '';
       const problems: string[] = [];
@@ -155,7 +175,11 @@ export const SCENARIOS: Scenario[] = [
       const t = session.tools;
       if (t.delegate === undefined) throw new Error('scenario needs a subagent tool');
       const launch = t.delegate(`${CHILD}: run one command`);
-      const script: Script = { main: [{ calls: [launch] }, ...(t.joinDelegate ? [{ calls: [t.joinDelegate] }] : []), { text: 'Finished.' }], child: [{ text: 'child done' }], childMarker: CHILD };
+      const script: Script = {
+        main: [{ calls: [launch] }, ...(t.joinDelegate ? [{ calls: [t.joinDelegate] }] : []), { text: 'Finished.' }],
+        child: [{ text: 'child done' }],
+        childMarker: CHILD,
+      };
       const run = await session.run('$remit change agents=1 -- delegate one task', script);
       const result = resultOfCall(run, launch.name) ?? '';
       const problems: string[] = [];
@@ -178,8 +202,17 @@ export const SCENARIOS: Scenario[] = [
       const paused = unwritten && result !== undefined && result.includes('INVALID_DIRECTIVE');
       const audited = run.audit.records.some((r) => r.kind === 'directive_error');
       const ok = (blocked || paused) && unwritten && audited;
-      const how = blocked ? 'prompt blocked before any model turn' : paused ? 'tools paused with INVALID_DIRECTIVE' : `neither blocked nor paused (notes.txt ${unwritten ? 'not written' : 'written'}, result ${JSON.stringify((result ?? 'none').slice(0, 120))})`;
-      return { ok, observed: ok ? how : `${how}; ${audited ? 'directive error audited' : `no directive_error in the audit (${auditSummary(run)})`}; ${processSummary(run)}` };
+      const how = blocked
+        ? 'prompt blocked before any model turn'
+        : paused
+          ? 'tools paused with INVALID_DIRECTIVE'
+          : `neither blocked nor paused (notes.txt ${unwritten ? 'not written' : 'written'}, result ${JSON.stringify((result ?? 'none').slice(0, 120))})`;
+      return {
+        ok,
+        observed: ok
+          ? how
+          : `${how}; ${audited ? 'directive error audited' : `no directive_error in the audit (${auditSummary(run)})`}; ${processSummary(run)}`,
+      };
     },
   },
   {
@@ -191,9 +224,15 @@ export const SCENARIOS: Scenario[] = [
       const turnsTaken = agentTurns(run);
       // remit's own answer names the session's control state; a crash that merely names remit's
       // plugin file (a failed extension load) must not pass for an answer.
-      const answered = !run.timedOut && run.exit !== null && /remit status/i.test(run.stdout + run.stderr) && /\b(OFF|OBSERVING|ARMED)\b/.test(run.stdout + run.stderr);
+      const answered =
+        !run.timedOut && run.exit !== null && /remit status/i.test(run.stdout + run.stderr) && /\b(OFF|OBSERVING|ARMED)\b/.test(run.stdout + run.stderr);
       const ok = turnsTaken === 0 && answered && run.files['ran.txt'] === undefined;
-      return { ok, observed: ok ? 'answered by remit, no model turn' : `${turnsTaken} model turn(s), remit ${answered ? 'answered' : 'did not answer'} on the host output; ${processSummary(run)}` };
+      return {
+        ok,
+        observed: ok
+          ? 'answered by remit, no model turn'
+          : `${turnsTaken} model turn(s), remit ${answered ? 'answered' : 'did not answer'} on the host output; ${processSummary(run)}`,
+      };
     },
   },
   {
@@ -237,7 +276,14 @@ export const SCENARIOS: Scenario[] = [
         after = last.requests;
       } else {
         const big = { inputTokens: 990_000, outputTokens: 10 };
-        last = await session.run(prompt, { main: [{ calls: [t.shell('echo one')], usage: big }, { calls: [t.shell('echo two')], usage: big }, { calls: [t.shell('echo three')] }, { text: 'Finished.' }] });
+        last = await session.run(prompt, {
+          main: [
+            { calls: [t.shell('echo one')], usage: big },
+            { calls: [t.shell('echo two')], usage: big },
+            { calls: [t.shell('echo three')] },
+            { text: 'Finished.' },
+          ],
+        });
         const index = last.requests.findIndex(isCompaction);
         compacted = index >= 0;
         after = index >= 0 ? last.requests.slice(index + 1).filter((r) => r.toolsOffered.length > 0) : [];
@@ -246,7 +292,11 @@ export const SCENARIOS: Scenario[] = [
       const ok = compacted && reinjected;
       return {
         ok,
-        observed: ok ? 'compacted, contract injected again' : !compacted ? `the host did not compact; ${processSummary(last)}` : `compacted but the contract was not injected again; ${processSummary(last)}`,
+        observed: ok
+          ? 'compacted, contract injected again'
+          : !compacted
+            ? `the host did not compact; ${processSummary(last)}`
+            : `compacted but the contract was not injected again; ${processSummary(last)}`,
       };
     },
   },

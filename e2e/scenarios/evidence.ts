@@ -32,7 +32,12 @@ export function auditSummary(run: HostRun): string {
 
 export function processSummary(run: HostRun): string {
   const end = run.timedOut ? 'timed out' : `exit ${run.exit ?? run.signal ?? '?'}`;
-  const stderr = run.stderr.trim().split('\n').filter((l) => l.trim().length > 0).slice(-2).join(' | ');
+  const stderr = run.stderr
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim().length > 0)
+    .slice(-2)
+    .join(' | ');
   return `${end} after ${Math.round(run.durationMs / 1000)} s${stderr ? `; stderr: ${stderr.slice(0, 240)}` : ''}`;
 }
 
@@ -43,13 +48,19 @@ export interface Check {
 }
 
 /** A scripted call must have been refused by remit: no effect, reason in the result, audited deny. */
-export function expectRefused(run: HostRun, call: { toolName: string; nth?: number }, effect: { rel: string; before: string | undefined }, reasonCode: string): Check {
+export function expectRefused(
+  run: HostRun,
+  call: { toolName: string; nth?: number },
+  effect: { rel: string; before: string | undefined },
+  reasonCode: string,
+): Check {
   const result = resultOfCall(run, call.toolName, call.nth);
   const after = run.files[effect.rel];
   const problems: string[] = [];
   if (after !== effect.before) problems.push(`the host ran it (${fileState(run, effect.rel)})`);
   if (result === undefined) problems.push(`the model never got a result for ${call.toolName}`);
-  else if (!REMIT_REFUSAL.test(result) || !result.includes(reasonCode)) problems.push(`the model got ${JSON.stringify(result.slice(0, 160))} instead of remit's ${reasonCode}`);
+  else if (!REMIT_REFUSAL.test(result) || !result.includes(reasonCode))
+    problems.push(`the model got ${JSON.stringify(result.slice(0, 160))} instead of remit's ${reasonCode}`);
   if (!auditHas(run, 'deny', reasonCode) && !auditHas(run, 'ask', reasonCode)) problems.push(`no audited deny ${reasonCode} (${auditSummary(run)})`);
   return { ok: problems.length === 0, observed: problems.length === 0 ? `refused with ${reasonCode}` : `${problems.join('; ')}; ${processSummary(run)}` };
 }

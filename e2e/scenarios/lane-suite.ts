@@ -8,6 +8,7 @@ import { breaksSuite, cellStatus, expectationOf, readExpectations, writeLaneResu
 import type { CellResult } from '../harness/results.js';
 import { openSession } from '../harness/session.js';
 import { SCENARIOS } from './catalogue.js';
+import type { Check } from './evidence.js';
 import fs from 'node:fs';
 
 export function defineLaneSuite(driver: HostDriver): void {
@@ -24,7 +25,16 @@ export function defineLaneSuite(driver: HostDriver): void {
         const expected = expectationOf(expectations, lane, scenario.id);
         const started = Date.now();
         const record = (outcome: 'passed' | 'failed' | 'not-run' | 'not-applicable', observed: string, install: CellResult['install']) => {
-          const cell: CellResult = { lane, scenario: scenario.id, status: cellStatus(expected, outcome), expected, observed, install, version, durationMs: Date.now() - started };
+          const cell: CellResult = {
+            lane,
+            scenario: scenario.id,
+            status: cellStatus(expected, outcome),
+            expected,
+            observed,
+            install,
+            version,
+            durationMs: Date.now() - started,
+          };
           cells.push(cell);
           if (breaksSuite(cell)) {
             throw new Error(`${lane} (${version}) › ${scenario.id}: expected "${scenario.title}", but ${observed}`);
@@ -39,18 +49,22 @@ export function defineLaneSuite(driver: HostDriver): void {
         if (vocabularyGap !== undefined) return record('not-applicable', `the host offers no ${vocabularyGap} tool`, 'n/a');
         const unavailable = driver.unavailable();
         if (unavailable !== undefined) return record('not-run', unavailable, 'none');
-        if (!fs.existsSync(remitBuild().bundle)) return record('failed', `remit is not built (${remitBuild().bundle} missing), so nothing guarded the host`, 'none');
+        if (!fs.existsSync(remitBuild().bundle))
+          return record('failed', `remit is not built (${remitBuild().bundle} missing), so nothing guarded the host`, 'none');
 
         const session = await openSession(driver, { label: scenario.id, mode: 'remit', files: scenario.files });
         try {
-          let check;
+          let check: Check;
           try {
             check = await scenario.run(session);
           } catch (error) {
             check = { ok: false, observed: `the scenario itself failed: ${(error as Error).message}` };
           }
           const via = session.install.via;
-          const installNote = via === 'by-hand' ? ` [remit registered by hand: installer exit ${session.install.installer?.exit}: ${(session.install.installer?.stderr ?? '').trim().split('\n')[0]?.slice(0, 160)}]` : '';
+          const installNote =
+            via === 'by-hand'
+              ? ` [remit registered by hand: installer exit ${session.install.installer?.exit}: ${(session.install.installer?.stderr ?? '').trim().split('\n')[0]?.slice(0, 160)}]`
+              : '';
           return record(check.ok ? 'passed' : 'failed', `${check.observed}${check.ok ? '' : installNote}`, via);
         } finally {
           await session.close();

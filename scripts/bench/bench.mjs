@@ -30,17 +30,16 @@ const againstAt = process.argv.indexOf('--against');
 const against = againstAt > 0 ? resolve(process.argv[againstAt + 1] ?? '') : undefined;
 if (against !== undefined && !existsSync(against)) throw new Error(`--against: no such file ${against}`);
 const rows = [];
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const loadBefore = load();
-console.log(`remit bench, node ${process.version}, ${cpus().length} cores, load average ${loadBefore}${quick ? ', --quick' : ''}${cpu ? ', --cpu' : ''}${against ? `, --against ${against}` : ''}${withoutExtraCa ? ', --no-extra-ca' : process.env.NODE_EXTRA_CA_CERTS ? ', NODE_EXTRA_CA_CERTS set' : ''}`);
+console.log(
+  `remit bench, node ${process.version}, ${cpus().length} cores, load average ${loadBefore}${quick ? ', --quick' : ''}${cpu ? ', --cpu' : ''}${against ? `, --against ${against}` : ''}${withoutExtraCa ? ', --no-extra-ca' : process.env.NODE_EXTRA_CA_CERTS ? ', NODE_EXTRA_CA_CERTS set' : ''}`,
+);
 console.log('spawned figures: "+X ms p50 (xR)" is the shape\'s median minus the floor\'s (node -e 0, same rounds), R the ratio of the two; p95 likewise');
 
-function pct(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-function fmt(ms) {
-  return `${ms.toFixed(ms < 1 ? 3 : 1)} ms`;
-}
 function row(name, measured, target, ok, extra = {}) {
   rows.push({ name, measured, target, ok, ...extra });
   console.log(`${ok === undefined ? ' ' : ok ? '✓' : '✗'} ${name.padEnd(66)} ${measured.padEnd(44)} target ${target}`);
@@ -52,10 +51,17 @@ const size = hookFiles.reduce((n, f) => n + statSync(join(root, 'dist', f)).size
 row(`dist/${hookFiles.join(' + ')} size (what every hook loads)`, `${(size / 1024).toFixed(1)} KB`, '<= 250 KB', size <= 250 * 1024);
 
 // 2. In-process figures: each bench entry in scripts/bench/*.ts is bundled and run; it prints JSON rows.
-for (const file of readdirSync(join(root, 'scripts/bench')).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of readdirSync(join(root, 'scripts/bench'))
+  .filter((f) => f.endsWith('.ts'))
+  .sort()) {
   const out = join(outDir, file.replace(/\.ts$/, '.cjs'));
   await build({ ...sharedOptions, minify: false, entryPoints: [join(root, 'scripts/bench', file)], outfile: out, format: 'cjs', banner: { js: cjsBanner } });
-  const r = spawnSync(process.execPath, [out, ...(quick ? ['--quick'] : []), ...(full ? ['--full'] : [])], { encoding: 'utf8', cwd: root, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(process.execPath, [out, ...(quick ? ['--quick'] : []), ...(full ? ['--full'] : [])], {
+    encoding: 'utf8',
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) {
     row(`${file}`, 'FAILED: ' + (r.stderr || '').split('\n').slice(0, 3).join(' '), '-', false);
     continue;
@@ -77,12 +83,16 @@ if (existsSync(spawnScript)) {
     const r = spawnSync(process.execPath, [join(outDir, 'state.cjs'), '--make-status-home', dir], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
     if (r.status !== 0) throw new Error(`status data: ${r.stderr}`);
   };
-  for (const { name, measured, target, ok, ...extra } of await benchSpawn({ root, quick, cpu, makeStatusHome, against, withoutExtraCa })) row(name, measured, target, ok, extra);
+  for (const { name, measured, target, ok, ...extra } of await benchSpawn({ root, quick, cpu, makeStatusHome, against, withoutExtraCa }))
+    row(name, measured, target, ok, extra);
 }
 
 const failed = rows.filter((r) => r.ok === false).length;
 const loadAfter = load();
 console.log(`\n${rows.length} figures, ${failed} over target (load average ${loadBefore} before, ${loadAfter} after)`);
 const json = join(outDir, 'bench-results.json');
-writeFileSync(json, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cores: cpus().length, quick, cpu, ...(against ? { against } : {}), extraCa: !withoutExtraCa && Boolean(process.env.NODE_EXTRA_CA_CERTS), loadBefore, loadAfter, rows }, null, 2)}\n`);
+writeFileSync(
+  json,
+  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cores: cpus().length, quick, cpu, ...(against ? { against } : {}), extraCa: !withoutExtraCa && Boolean(process.env.NODE_EXTRA_CA_CERTS), loadBefore, loadAfter, rows }, null, 2)}\n`,
+);
 console.log(`written ${json}`);

@@ -20,14 +20,28 @@ const root = process.cwd();
 const bundle = path.join(root, 'dist', 'remit.cjs');
 const KEY = auditKeyOf(randomBytes(32).toString('hex'));
 
-
 function body(i: number): Omit<RuntimeEvent, 'v' | 'seq' | 'prev'> {
   return {
-    id: newEventId(new Date(Date.UTC(2026, 0, 1) + i * 1000)), at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), kind: 'action',
-    host: { name: 'claude', version: '2.1.0' }, state: 'ARMED',
-    contract: { mode: 'review', level: 'guard', files: null, deps: 'ask', hash: 'deny', hostconfig: 'deny', agents: null, checks: 'allow', source: 'directive' },
+    id: newEventId(new Date(Date.UTC(2026, 0, 1) + i * 1000)),
+    at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    kind: 'action',
+    host: { name: 'claude', version: '2.1.0' },
+    state: 'ARMED',
+    contract: {
+      mode: 'review',
+      level: 'guard',
+      files: null,
+      deps: 'ask',
+      hash: 'deny',
+      hostconfig: 'deny',
+      agents: null,
+      checks: 'allow',
+      source: 'directive',
+    },
     action: { tool: 'Write', mutability: 'write', effects: 1, inputDigest: randomBytes(16).toString('hex') },
-    decision: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION', family: 'I', factIndex: 0, channel: 'json-deny' }, hostEffect: 'unobserved', durationMs: 0.4,
+    decision: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION', family: 'I', factIndex: 0, channel: 'json-deny' },
+    hostEffect: 'unobserved',
+    durationMs: 0.4,
   };
 }
 
@@ -48,14 +62,23 @@ function inProcess(parent: string, label: string): void {
     const n = quick ? 500 : 3000;
     const audit = path.join(dir, 'audit', 'a.jsonl');
     const append = times(n, (i) => appendChained(audit, body(i), { key: KEY }));
-    row(`audit append, keyed, with its lock${label}`, `p50 ${ms(pct(append, 50))}, p99 ${ms(pct(append, 99))}`, 'p99 <= 1 ms', pct(append, 99) <= 1, { p50: pct(append, 50), p99: pct(append, 99) });
+    row(`audit append, keyed, with its lock${label}`, `p50 ${ms(pct(append, 50))}, p99 ${ms(pct(append, 99))}`, 'p99 <= 1 ms', pct(append, 99) <= 1, {
+      p50: pct(append, 50),
+      p99: pct(append, 99),
+    });
     const lock = times(n, () => lockSync(audit, 3000, 2000).release());
-    row(`  of which the audit lock (symlink, readlink, unlink)${label}`, `p50 ${ms(pct(lock, 50))}, p99 ${ms(pct(lock, 99))}`, '-', undefined, { p50: pct(lock, 50), p99: pct(lock, 99) });
+    row(`  of which the audit lock (symlink, readlink, unlink)${label}`, `p50 ${ms(pct(lock, 50))}, p99 ${ms(pct(lock, 99))}`, '-', undefined, {
+      p50: pct(lock, 50),
+      p99: pct(lock, 99),
+    });
     const state = path.join(dir, 'sessions', 's.json');
     mkdirSync(path.dirname(state), { recursive: true });
     writeFileSync(state, JSON.stringify({ schemaVersion: 2, pad: 'x'.repeat(1200) }));
     const now = times(n, () => tryLock(state, LOCK_STALE_MS)!.release());
-    row(`session lock + release: symlink naming its holder${label}`, `p50 ${ms(pct(now, 50))}, p99 ${ms(pct(now, 99))}`, '-', undefined, { p50: pct(now, 50), p99: pct(now, 99) });
+    row(`session lock + release: symlink naming its holder${label}`, `p50 ${ms(pct(now, 50))}, p99 ${ms(pct(now, 99))}`, '-', undefined, {
+      p50: pct(now, 50),
+      p99: pct(now, 99),
+    });
     const nonblocking = times(n, () => {
       const fd = openSync(state, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
@@ -65,7 +88,10 @@ function inProcess(parent: string, label: string): void {
       }
     });
     const plain = times(n, () => readFileSync(state, 'utf8'));
-    row(`state read: O_NONBLOCK + type check${label}`, `p50 ${ms(pct(nonblocking, 50))} (readFileSync: ${ms(pct(plain, 50))})`, '-', undefined, { p50: pct(nonblocking, 50), plainP50: pct(plain, 50) });
+    row(`state read: O_NONBLOCK + type check${label}`, `p50 ${ms(pct(nonblocking, 50))} (readFileSync: ${ms(pct(plain, 50))})`, '-', undefined, {
+      p50: pct(nonblocking, 50),
+      plainP50: pct(plain, 50),
+    });
     // Self-protection through symlinked subfolders lists REMIT_HOME two levels down on every
     // hook that checks a path: its cost grows with the number of sessions kept.
     const home = path.join(dir, 'home');
@@ -142,12 +168,26 @@ function hookSyscalls(dir: string): void {
   const project = path.join(dir, 'project');
   mkdirSync(path.join(project, '.git'), { recursive: true });
   const env = { PATH: process.env.PATH, HOME: dir, REMIT_HOME: home };
-  const hook = (payload: object) => spawnSync(process.execPath, [bundle, 'hook', 'claude'], { input: JSON.stringify(payload), env, encoding: 'utf8', cwd: project });
+  const hook = (payload: object) =>
+    spawnSync(process.execPath, [bundle, 'hook', 'claude'], { input: JSON.stringify(payload), env, encoding: 'utf8', cwd: project });
   hook({ session_id: 's', cwd: project, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- bench' });
-  const write = (id: string) => JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: id, tool_input: { file_path: path.join(project, 'a.ts'), content: 'x' } });
+  const write = (id: string) =>
+    JSON.stringify({
+      session_id: 's',
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_use_id: id,
+      tool_input: { file_path: path.join(project, 'a.ts'), content: 'x' },
+    });
   for (let i = 0; i < 3; i++) spawnSync(process.execPath, [bundle, 'hook', 'claude'], { input: write(`warm${i}`), env, cwd: project });
   const log = path.join(dir, 'strace.log');
-  const r = spawnSync('strace', ['-f', '-y', '-qq', '-o', log, process.execPath, bundle, 'hook', 'claude'], { input: write('measured'), env, cwd: project, encoding: 'utf8' });
+  const r = spawnSync('strace', ['-f', '-y', '-qq', '-o', log, process.execPath, bundle, 'hook', 'claude'], {
+    input: write('measured'),
+    env,
+    cwd: project,
+    encoding: 'utf8',
+  });
   if (r.status !== 0 || !r.stdout.includes('"deny"')) {
     row('syscalls of one armed PreToolUse on REMIT_HOME', `not measurable: ${r.stderr.split('\n')[0]}`, '-', false);
     return;
@@ -160,7 +200,10 @@ function hookSyscalls(dir: string): void {
     const name = /^\d+\s+([a-z_0-9]+)\(/.exec(l)?.[1];
     if (name) by.set(name, (by.get(name) ?? 0) + 1);
   }
-  const list = [...by].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+  const list = [...by]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   row('syscalls of one armed PreToolUse Write on REMIT_HOME', `${on.length} of ${all}: ${list}`, '-', undefined, { homeSyscalls: on.length, allSyscalls: all });
 }
 

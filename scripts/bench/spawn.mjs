@@ -61,23 +61,116 @@ function shapes(project, bundle, statusHome) {
   const codex = { session_id: 'bench-codex', turn_id: 'turn-1', transcript_path: null, cwd: project, model: 'gpt-5', permission_mode: 'default' };
   const observing = { ...claude, session_id: 'bench-observing' };
   const unclosed = { ...claude, session_id: 'bench-open' };
-  const pre = (base, tool_name, tool_input) => (i) => JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
+  const pre = (base, tool_name, tool_input) => (i) =>
+    JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
   const deny = (out) => out.includes('"permissionDecision":"deny"');
   const hook = (host) => [bundle, 'hook', host];
   const write = (base, file, content) => pre(base, 'Write', { file_path: join(project, file), content });
   return [
-    { key: 'prompt', label: 'claude UserPromptSubmit with a directive', args: hook('claude'), stdin: 'socket', target: 8, payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), ok: (out) => out.includes('remit ARMED') },
-    { key: 'read', label: 'claude PreToolUse Read', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
-    { key: 'read-open', label: 'claude PreToolUse Read, 256 calls left open', args: hook('claude'), stdin: 'socket', target: null, noPost: true, payload: pre(unclosed, 'Read', { file_path: join(project, 'src/a.ts') }), ok: allow },
-    { key: 'write-in', label: 'claude PreToolUse Write in scope', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'src/a.ts', 'export const a = 1;\n'), ok: allow },
-    { key: 'write-out', label: 'claude PreToolUse Write out of scope (deny)', args: hook('claude'), stdin: 'socket', target: 8, payload: write(claude, 'README.md', '# x\n'), ok: deny },
-    { key: 'bash', label: 'claude PreToolUse Bash pipeline (shell parser)', args: hook('claude'), stdin: 'socket', target: 8, payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
-    { key: 'apply-patch', label: 'codex PreToolUse apply_patch', args: hook('codex'), stdin: 'pipe', target: 8, payload: pre(codex, 'apply_patch', { command: '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-export const a = 1;\n+export const a = 2;\n*** End Patch\n' }), ok: allow },
-    { key: 'codex-bash', label: 'codex PreToolUse Bash pipeline (shell parser)', args: hook('codex'), stdin: 'pipe', target: 8, payload: pre(codex, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }), ok: allow },
-    { key: 'observing', label: 'claude PreToolUse Write, OBSERVING session', args: hook('claude'), stdin: 'socket', target: 6, payload: write(observing, 'src/a.ts', 'x\n'), ok: allow },
-    { key: 'status', label: 'status on a 100,000-record log', args: [bundle, 'status', '--home', statusHome, '--host', 'claude', '--session', 'big'], stdin: 'none', target: 30, p95Target: null, payload: () => '', ok: (out) => out.includes('files=') },
-    { key: 'version', label: '--version (the CLI bundle alone)', args: [bundle, '--version'], stdin: 'none', target: null, payload: () => '', ok: (out) => out.startsWith('remit ') },
+    {
+      key: 'prompt',
+      label: 'claude UserPromptSubmit with a directive',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: 8,
+      payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }),
+      ok: (out) => out.includes('remit ARMED'),
+    },
+    {
+      key: 'read',
+      label: 'claude PreToolUse Read',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: 8,
+      payload: pre(claude, 'Read', { file_path: join(project, 'src/a.ts') }),
+      ok: allow,
+    },
+    {
+      key: 'read-open',
+      label: 'claude PreToolUse Read, 256 calls left open',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: null,
+      noPost: true,
+      payload: pre(unclosed, 'Read', { file_path: join(project, 'src/a.ts') }),
+      ok: allow,
+    },
+    {
+      key: 'write-in',
+      label: 'claude PreToolUse Write in scope',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: 8,
+      payload: write(claude, 'src/a.ts', 'export const a = 1;\n'),
+      ok: allow,
+    },
+    {
+      key: 'write-out',
+      label: 'claude PreToolUse Write out of scope (deny)',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: 8,
+      payload: write(claude, 'README.md', '# x\n'),
+      ok: deny,
+    },
+    {
+      key: 'bash',
+      label: 'claude PreToolUse Bash pipeline (shell parser)',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: 8,
+      payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }),
+      ok: allow,
+    },
+    {
+      key: 'apply-patch',
+      label: 'codex PreToolUse apply_patch',
+      args: hook('codex'),
+      stdin: 'pipe',
+      target: 8,
+      payload: pre(codex, 'apply_patch', {
+        command: '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-export const a = 1;\n+export const a = 2;\n*** End Patch\n',
+      }),
+      ok: allow,
+    },
+    {
+      key: 'codex-bash',
+      label: 'codex PreToolUse Bash pipeline (shell parser)',
+      args: hook('codex'),
+      stdin: 'pipe',
+      target: 8,
+      payload: pre(codex, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }),
+      ok: allow,
+    },
+    {
+      key: 'observing',
+      label: 'claude PreToolUse Write, OBSERVING session',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: 6,
+      payload: write(observing, 'src/a.ts', 'x\n'),
+      ok: allow,
+    },
+    {
+      key: 'status',
+      label: 'status on a 100,000-record log',
+      args: [bundle, 'status', '--home', statusHome, '--host', 'claude', '--session', 'big'],
+      stdin: 'none',
+      target: 30,
+      p95Target: null,
+      payload: () => '',
+      ok: (out) => out.includes('files='),
+    },
+    {
+      key: 'version',
+      label: '--version (the CLI bundle alone)',
+      args: [bundle, '--version'],
+      stdin: 'none',
+      target: null,
+      payload: () => '',
+      ok: (out) => out.startsWith('remit '),
+    },
   ];
 }
 
@@ -103,32 +196,71 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
     const base = { ...process.env };
     if (withoutExtraCa) delete base.NODE_EXTRA_CA_CERTS;
     const ctx = {
-      env: { ...base, REMIT_HOME: join(work, 'home'), HOME: work, XDG_CONFIG_HOME: join(work, 'config'), XDG_DATA_HOME: join(work, 'data'), XDG_STATE_HOME: join(work, 'state') },
+      env: {
+        ...base,
+        REMIT_HOME: join(work, 'home'),
+        HOME: work,
+        XDG_CONFIG_HOME: join(work, 'config'),
+        XDG_DATA_HOME: join(work, 'data'),
+        XDG_STATE_HOME: join(work, 'state'),
+      },
       fifo,
       cpuPreload: null,
     };
     if (cpu) {
       ctx.cpuPreload = join(work, 'cpu.cjs');
-      writeFileSync(ctx.cpuPreload, "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(2, `\\nremit-bench-cpu ${u.user + u.system}\\n`); });\n");
+      writeFileSync(
+        ctx.cpuPreload,
+        "process.on('exit', () => { const u = process.cpuUsage(); require('fs').writeSync(2, `\\nremit-bench-cpu ${u.user + u.system}\\n`); });\n",
+      );
     }
     const bundle = join(root, 'dist/remit.cjs');
     let list = shapes(project, bundle, statusHome).filter((s) => s.stdin !== 'pipe' || mk.status === 0);
     // The other build's hook shapes, each run with its own home right after this build's.
     if (against) {
       const env = { ...ctx.env, REMIT_HOME: join(work, 'against-home') };
-      const twins = list.filter((s) => s.args[1] === 'hook').map((s) => ({ ...s, key: `${s.key}@against`, twinOf: s.key, env, args: [against, ...s.args.slice(1)] }));
+      const twins = list
+        .filter((s) => s.args[1] === 'hook')
+        .map((s) => ({ ...s, key: `${s.key}@against`, twinOf: s.key, env, args: [against, ...s.args.slice(1)] }));
       list = list.flatMap((s) => [s, ...twins.filter((t) => t.twinOf === s.key)]);
     }
     // Arm the two ARMED sessions (in each home); the OBSERVING one never sees a directive.
     for (const [b, env] of [[bundle, ctx.env], ...(against ? [[against, { ...ctx.env, REMIT_HOME: join(work, 'against-home') }]] : [])]) {
-      for (const [host, session_id, extra] of [['claude', 'bench-armed', {}], ['claude', 'bench-open', {}], ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }]]) {
-        const arm = run([b, 'hook', host], JSON.stringify({ session_id, transcript_path: null, cwd: project, permission_mode: 'default', ...extra, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }), 'socket', ctx, env);
-        if (arm.r.status !== 0 || !arm.r.stdout.includes('remit ARMED')) return [{ name: `spawned hook (${host}${b === against ? ', against' : ''})`, measured: `not measurable: hook exit ${arm.r.status} ${(arm.r.stderr ?? '').split('\n')[0]}`, target: '-', ok: false }];
+      for (const [host, session_id, extra] of [
+        ['claude', 'bench-armed', {}],
+        ['claude', 'bench-open', {}],
+        ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }],
+      ]) {
+        const arm = run(
+          [b, 'hook', host],
+          JSON.stringify({
+            session_id,
+            transcript_path: null,
+            cwd: project,
+            permission_mode: 'default',
+            ...extra,
+            hook_event_name: 'UserPromptSubmit',
+            prompt: '$remit change files=src/** -- bench',
+          }),
+          'socket',
+          ctx,
+          env,
+        );
+        if (arm.r.status !== 0 || !arm.r.stdout.includes('remit ARMED'))
+          return [
+            {
+              name: `spawned hook (${host}${b === against ? ', against' : ''})`,
+              measured: `not measurable: hook exit ${arm.r.status} ${(arm.r.stderr ?? '').split('\n')[0]}`,
+              target: '-',
+              ok: false,
+            },
+          ];
       }
     }
     // The worst case: every one of the 256 open calls the state keeps, none of them closed.
     const open = list.find((s) => s.key === 'read-open');
-    for (const s of list.filter((x) => x.key === 'read-open' || x.twinOf === 'read-open')) for (let i = 0; i < 256; i++) run(s.args, open.payload(`fill${i}`), 'socket', ctx, s.env);
+    for (const s of list.filter((x) => x.key === 'read-open' || x.twinOf === 'read-open'))
+      for (let i = 0; i < 256; i++) run(s.args, open.payload(`fill${i}`), 'socket', ctx, s.env);
     const wall = { floor: [] };
     const cpuMs = { floor: [] };
     const wrong = {};
@@ -187,7 +319,7 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
       const cpuOver = cpu ? pct(cpuMs[s.key], 50) - cpuFloor : undefined;
       const target = s.twinOf ? '-' : s.target === null ? '-' : `p50 <= floor + ${s.target} ms${p95Target === null ? '' : `, p95 <= floor + ${p95Target} ms`}`;
       out.push({
-        name: s.twinOf ? "  the same, the --against build" : `${s.label}${s.stdin === 'none' ? '' : `, stdin a ${s.stdin}`}`,
+        name: s.twinOf ? '  the same, the --against build' : `${s.label}${s.stdin === 'none' ? '' : `, stdin a ${s.stdin}`}`,
         measured: wrong[s.key]
           ? `WRONG ANSWER ${wrong[s.key]}`
           : `${signed(d50)} ms p50 (x${(p50 / floor50).toFixed(2)}), ${signed(d95)} ms p95 (x${(p95 / floor95).toFixed(2)})${cpu ? `, cpu ${signed(cpuOver)} ms` : ''}`,

@@ -30,8 +30,15 @@ const full = process.argv.includes('--full');
 const root = process.cwd();
 const bundle = path.join(root, 'dist', 'remit.cjs');
 
-
-const CONTRACT: TaskContract = { ...defaultContract(), mode: 'change', level: 'guard', files: ['/p/src/**'], filesAsTyped: ['src/**'], agents: 4, source: 'directive' };
+const CONTRACT: TaskContract = {
+  ...defaultContract(),
+  mode: 'change',
+  level: 'guard',
+  files: ['/p/src/**'],
+  filesAsTyped: ['src/**'],
+  agents: 4,
+  source: 'directive',
+};
 
 function sampleRecord(i: number): Omit<RuntimeEvent, 'v' | 'seq' | 'prev'> {
   const denied = i % 7 === 0;
@@ -43,7 +50,9 @@ function sampleRecord(i: number): Omit<RuntimeEvent, 'v' | 'seq' | 'prev'> {
     state: 'ARMED',
     contract: { mode: 'change', level: 'guard', files: 1, deps: 'ask', hash: 'deny', hostconfig: 'deny', agents: 4, checks: 'allow', source: 'directive' },
     action: { tool: 'Bash', mutability: denied ? 'write' : 'read', effects: 1, inputDigest: createHash('sha256').update(String(i)).digest('hex').slice(0, 32) },
-    decision: denied ? { outcome: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT', family: 'S', factIndex: 0, channel: 'json-deny' } : { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, channel: 'none' },
+    decision: denied
+      ? { outcome: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT', family: 'S', factIndex: 0, channel: 'json-deny' }
+      : { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT', family: null, channel: 'none' },
     hostEffect: 'unobserved',
     durationMs: 0.41,
   };
@@ -139,8 +148,12 @@ async function actionBefore(parent: string, label: string, open = false): Promis
   try {
     const home = path.join(dir, 'home');
     const c = createController({
-      home, env: {}, now: () => new Date(), protectedPaths: { remit: [`${home}/**`], hostConfig: [] },
-      userConfig: { status: 'absent', config: null, path: '' }, repoConfig: () => ({ status: 'absent', config: null, path: '' }),
+      home,
+      env: {},
+      now: () => new Date(),
+      protectedPaths: { remit: [`${home}/**`], hostConfig: [] },
+      userConfig: { status: 'absent', config: null, path: '' },
+      repoConfig: () => ({ status: 'absent', config: null, path: '' }),
       auditKey: auditKeyOf(randomBytes(32).toString('hex')),
     });
     const base = { sessionId: 'bench', cwd: dir };
@@ -149,7 +162,9 @@ async function actionBefore(parent: string, label: string, open = false): Promis
     for (let i = 0; i < (quick ? 300 : 2000); i++) {
       const delegate = i % 10 === 0;
       const id = delegate ? `d${i}` : `w${i}`;
-      const a = delegate ? delegateAction(id) : makeAction({ id, tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: path.join(dir, 'src', 'a.ts') }] });
+      const a = delegate
+        ? delegateAction(id)
+        : makeAction({ id, tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: path.join(dir, 'src', 'a.ts') }] });
       const t0 = performance.now();
       await c.handle(events.before(base, a));
       times.push(performance.now() - t0);
@@ -211,7 +226,12 @@ async function readbacks(dir: string): Promise<void> {
   // `status` spawned is measured with the hook shapes, in the one interleaved run (spawn.mjs).
   const r = spawnTimes(['runtime', '--all', '--home', runtimeHome], quick ? 3 : 5);
   const rMed = pct(r.hook, 50);
-  row(`runtime --all, ${v.checked.toLocaleString('en')} records in ${v.sessions} sessions (spawned)`, `median ${ms(rMed)} (floor ${ms(pct(r.floor, 50))})`, '<= 2 s', rMed <= 2000);
+  row(
+    `runtime --all, ${v.checked.toLocaleString('en')} records in ${v.sessions} sessions (spawned)`,
+    `median ${ms(rMed)} (floor ${ms(pct(r.floor, 50))})`,
+    '<= 2 s',
+    rMed <= 2000,
+  );
 }
 
 function runProbe(args: string[]): Promise<string> {
@@ -231,8 +251,12 @@ async function benchRace(): Promise<void> {
     mkdirSync(path.join(dir, 'project', '.git'), { recursive: true });
     const base = { sessionId: 'race', cwd: path.join(dir, 'project') };
     const c = createController({
-      home, env: {}, now: () => new Date(), protectedPaths: { remit: [], hostConfig: [] },
-      userConfig: { status: 'absent', config: null, path: '' }, repoConfig: () => ({ status: 'absent', config: null, path: '' }),
+      home,
+      env: {},
+      now: () => new Date(),
+      protectedPaths: { remit: [], hostConfig: [] },
+      userConfig: { status: 'absent', config: null, path: '' },
+      repoConfig: () => ({ status: 'absent', config: null, path: '' }),
     });
     await c.handle(events.prompt(base, '$remit change agents=4'));
     const t0 = performance.now();
@@ -252,7 +276,12 @@ async function benchRace(): Promise<void> {
     const loaded = readSession(home, key);
     const reserved = loaded.kind === 'ok' ? loaded.state.ledger.reservations.length : -1;
     const ok = admitted === 4 && guard === 0 && v.intact && reserved === 4;
-    row('32 concurrent hook processes under agents=4', `${admitted} admitted, ${guard} GUARD_ERROR, chain ${v.intact ? 'intact' : 'BROKEN'} (${v.records} records), ${(wall / 1000).toFixed(1)} s wall`, '4 admitted, 0 GUARD_ERROR, chain verifies', ok);
+    row(
+      '32 concurrent hook processes under agents=4',
+      `${admitted} admitted, ${guard} GUARD_ERROR, chain ${v.intact ? 'intact' : 'BROKEN'} (${v.records} records), ${(wall / 1000).toFixed(1)} s wall`,
+      '4 admitted, 0 GUARD_ERROR, chain verifies',
+      ok,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

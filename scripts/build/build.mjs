@@ -87,18 +87,26 @@ const plainFs = {
       const text = readFileSync(args.path, 'utf8');
       const uses = text.split('utf8.decode(').length - 1;
       if (!text.includes(UNBASH_DECODER) || uses !== 1) throw new Error(`${args.path}: not the decoder the build makes lazy`);
-      return { contents: text.replace(UNBASH_DECODER, 'let utf8;').replace('utf8.decode(', '(utf8 ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode('), loader: 'js' };
+      return {
+        contents: text.replace(UNBASH_DECODER, 'let utf8;').replace('utf8.decode(', '(utf8 ??= new TextDecoder("utf-8", { ignoreBOM: true })).decode('),
+        loader: 'js',
+      };
     });
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
     // The shim's own require('node:module') is Node's module.
-    b.onResolve({ filter: /^(node:)?module$/ }, (args) => (args.importer === shim('node-module.mjs').path ? { path: 'node:module', external: true } : shim('node-module.mjs')));
+    b.onResolve({ filter: /^(node:)?module$/ }, (args) =>
+      args.importer === shim('node-module.mjs').path ? { path: 'node:module', external: true } : shim('node-module.mjs'),
+    );
     b.onLoad({ filter: GENERATED_VALIDATOR }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       const head = VALIDATOR_HEAD.exec(text);
       if (!head) throw new Error(`${args.path}: not the shape scripts/gen/schemas.mjs writes; cannot make it lazy`);
       const [whole, banner, name, inner] = head;
       const lazy = JSON.stringify(shim('lazy-validator.mjs').path);
-      return { contents: `${banner}import { lazyValidator } from ${lazy};\nexport const ${name} = lazyValidator(() => {"use strict";${text.slice(whole.length)}\nreturn ${inner};});\n`, loader: 'js' };
+      return {
+        contents: `${banner}import { lazyValidator } from ${lazy};\nexport const ${name} = lazyValidator(() => {"use strict";${text.slice(whole.length)}\nreturn ${inner};});\n`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -118,17 +126,31 @@ const lazyModules = (chunk) => ({
   setup(b) {
     b.onLoad({ filter: LAZY_MODULES }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      const imports = new Map([...text.matchAll(/^import (?:\* as (\w+)|(\w+)) from '([\w@./-]+)';$/gm)].map((m) => [m[1] ?? m[2], { spec: m[3], namespace: m[1] !== undefined }]));
+      const imports = new Map(
+        [...text.matchAll(/^import (?:\* as (\w+)|(\w+)) from '([\w@./-]+)';$/gm)].map((m) => [m[1] ?? m[2], { spec: m[3], namespace: m[1] !== undefined }]),
+      );
       const body = /^export const load = \{\n((?: {2}\w+: \(\) => \w+,\n)+)\};\n$/m.exec(text);
       const loaders = body ? [...body[1].matchAll(/^ {2}(\w+): \(\) => (\w+),$/gm)].map((m) => [m[1], m[2]]) : [];
-      const rest = text.replace(/^import (?:\* as \w+|\w+) from '[^']+';\n/gm, '').replace(body?.[0] ?? '\0', '').replace(/^\/\/.*\n/gm, '').trim();
+      const rest = text
+        .replace(/^import (?:\* as \w+|\w+) from '[^']+';\n/gm, '')
+        .replace(body?.[0] ?? '\0', '')
+        .replace(/^\/\/.*\n/gm, '')
+        .trim();
       const wrong = [...imports.values()].some((i) => (i.namespace ? !i.spec.startsWith('.') : i.spec.startsWith('.')));
       if (!body || imports.size === 0 || loaders.length !== imports.size || rest !== '' || wrong || loaders.some(([, mod]) => !imports.has(mod))) {
-        throw new Error(`${args.path}: not the shape the build makes lazy (namespace imports of modules or default imports of packages, then one \`name: () => module\` loader a line)`);
+        throw new Error(
+          `${args.path}: not the shape the build makes lazy (namespace imports of modules or default imports of packages, then one \`name: () => module\` loader a line)`,
+        );
       }
       const part = (name) => JSON.stringify(`${chunk.slice(6, -4)}:${name}`);
-      const lines = loaders.map(([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod).spec)}))),`);
-      return { contents: `${loaders.map((_, i) => `let m${i};`).join(' ')}\nexport const load = {\n${lines.join('\n')}\n};\n`, loader: 'ts', resolveDir: dirname(args.path) };
+      const lines = loaders.map(
+        ([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod).spec)}))),`,
+      );
+      return {
+        contents: `${loaders.map((_, i) => `let m${i};`).join(' ')}\nexport const load = {\n${lines.join('\n')}\n};\n`,
+        loader: 'ts',
+        resolveDir: dirname(args.path),
+      };
     });
   },
 });
@@ -142,10 +164,16 @@ const sharedBuiltins = {
   name: 'remit-shared-builtins',
   setup(b) {
     const filter = new RegExp(`^(node:)?(${SHARED_BUILTINS.join('|')})$`);
-    b.onResolve({ filter }, (args) => (args.namespace === 'remit-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'remit-builtin' }));
+    b.onResolve({ filter }, (args) =>
+      args.namespace === 'remit-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'remit-builtin' },
+    );
     b.onLoad({ filter: /.*/, namespace: 'remit-builtin' }, async (args) => {
       const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
-      return { contents: `const m = require("node:${args.path}");\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`, loader: 'js', resolveDir: root };
+      return {
+        contents: `const m = require("node:${args.path}");\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
+        loader: 'js',
+        resolveDir: root,
+      };
     });
   },
 };
@@ -165,7 +193,16 @@ for (const [file, src] of Object.entries(CHUNKS)) {
   // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
   // (scripts/build/host-parts.mjs); the command chunk carries every part.
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
-  const r = await build({ ...sharedOptions, supported, metafile: sizes, entryPoints: [join(root, src)], outfile: join(root, 'dist', file), format: 'cjs', banner: { js: cjsBanner }, plugins: [splitChunks(file), plainFs, lazyModules(file), sharedBuiltins, ...parts] });
+  const r = await build({
+    ...sharedOptions,
+    supported,
+    metafile: sizes,
+    entryPoints: [join(root, src)],
+    outfile: join(root, 'dist', file),
+    format: 'cjs',
+    banner: { js: cjsBanner },
+    plugins: [splitChunks(file), plainFs, lazyModules(file), sharedBuiltins, ...parts],
+  });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
@@ -176,10 +213,21 @@ for (const f of Object.keys(CHUNKS)) {
   const file = join(root, 'dist', f);
   const text = readFileSync(file, 'utf8');
   if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${f}: a non-ASCII character after a backslash; cannot escape it safely`);
-  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  writeFileSync(
+    file,
+    text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 // The entry knows each chunk's content hash: a code cache is used only for the bytes it was made from.
-const hashes = Object.fromEntries(Object.keys(CHUNKS).map((f) => [f, createHash('sha256').update(readFileSync(join(root, 'dist', f))).digest('hex').slice(0, 32)]));
+const hashes = Object.fromEntries(
+  Object.keys(CHUNKS).map((f) => [
+    f,
+    createHash('sha256')
+      .update(readFileSync(join(root, 'dist', f)))
+      .digest('hex')
+      .slice(0, 32),
+  ]),
+);
 const dynamic = Object.keys(CHUNKS).filter((f) => readFileSync(join(root, 'dist', f), 'latin1').includes('import('));
 const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8')
   .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
@@ -188,7 +236,10 @@ const { code } = await transform(loader, { loader: 'js', format: 'cjs', platform
 writeFileSync(join(root, 'dist', LOADER), code);
 // The entry starts the loader through a code cache of its own, checked against the loader's hash.
 const loaderHash = createHash('sha256').update(code).digest('hex').slice(0, 32);
-const entry = readFileSync(join(root, 'scripts/build/entry.cjs'), 'utf8').replace('const LOADER_HASH = __REMIT_LOADER_HASH__;', `const LOADER_HASH = ${JSON.stringify(loaderHash)};`);
+const entry = readFileSync(join(root, 'scripts/build/entry.cjs'), 'utf8').replace(
+  'const LOADER_HASH = __REMIT_LOADER_HASH__;',
+  `const LOADER_HASH = ${JSON.stringify(loaderHash)};`,
+);
 const { code: entryCode } = await transform(entry, { loader: 'js', format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none' });
 writeFileSync(join(root, 'dist/remit.cjs'), `#!/usr/bin/env node\n${entryCode}`);
 chmodSync(join(root, 'dist/remit.cjs'), 0o755);
@@ -202,7 +253,9 @@ if (existsSync(pluginsScript)) {
 if (sizes) {
   for (const f of ['remit.cjs', LOADER, ...Object.keys(CHUNKS)]) {
     console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
-    const top = Object.entries(inputs[f] ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 12);
+    const top = Object.entries(inputs[f] ?? {})
+      .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+      .slice(0, 12);
     for (const [input, { bytesInOutput }] of top) console.log(`  ${String(bytesInOutput).padStart(7)} ${input}`);
   }
 }

@@ -16,7 +16,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export function pluginEntries(adaptersDir = join(root, 'adapters')) {
   const modules = {};
   const folders = {};
-  for (const d of readdirSync(adaptersDir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const d of readdirSync(adaptersDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     if (existsSync(join(adaptersDir, d.name, 'index.ts'))) modules[d.name] = `adapters/${d.name}/index.ts`;
     const folder = join(adaptersDir, d.name, 'plugin');
     if (existsSync(folder) && statSync(folder).isDirectory()) folders[d.name] = `adapters/${d.name}/plugin`;
@@ -44,7 +46,9 @@ export async function buildPlugins(sharedOptions = {}) {
       // A plugin reads the host list for the configuration it protects, and loads no host's parts.
       plugins: [hostParts([])],
       // Bundled CommonJS dependencies call require(); an ES module has none of its own.
-      banner: { js: `// remit ${pkg.version} ${host} plugin\nimport { createRequire as __remitCreateRequire } from 'node:module';\nconst require = __remitCreateRequire(import.meta.url);` },
+      banner: {
+        js: `// remit ${pkg.version} ${host} plugin\nimport { createRequire as __remitCreateRequire } from 'node:module';\nconst require = __remitCreateRequire(import.meta.url);`,
+      },
       logLevel: sharedOptions.logLevel ?? 'warning',
     });
   }

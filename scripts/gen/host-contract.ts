@@ -55,7 +55,7 @@ Hermes Agent runs as the real Python program with remit's plugin installed by
 
 function matrix(): string {
   const rows = HOST_CAPABILITIES.map((c) => {
-    const versions = `${(c.verified.versions ?? []).join(', ') || '—'} (${c.verified.method === 'stand-in' ? 'verified by stand-in' : c.verified.method ?? 'unverified'}; range \`${c.verified.range}\`)`;
+    const versions = `${(c.verified.versions ?? []).join(', ') || '—'} (${c.verified.method === 'stand-in' ? 'verified by stand-in' : (c.verified.method ?? 'unverified')}; range \`${c.verified.range}\`)`;
     const events = Object.entries(c.events)
       .filter(([, v]) => !(v ?? '').startsWith('ignored'))
       .map(([k]) => `\`${k}\``)
@@ -78,7 +78,11 @@ function matrix(): string {
 
 function section(file: string): string {
   const p = path.join(root, 'docs', 'hosts', file);
-  return existsSync(p) ? readFileSync(p, 'utf8').replace(/^<!--.*-->\n?/m, '').trim() : '';
+  return existsSync(p)
+    ? readFileSync(p, 'utf8')
+        .replace(/^<!--.*-->\n?/m, '')
+        .trim()
+    : '';
 }
 
 /** One level deeper, so a fragment's own title sits under this document's. */
@@ -88,7 +92,10 @@ function demote(md: string): string {
 
 const e2e = demote(section('e2e-matrix.md')).replace(/^## End-to-end coverage matrix/m, '## End-to-end coverage (real hosts)');
 const perHost = HOST_CAPABILITIES.map((c) => section(`${c.host}.md`)).filter(Boolean);
-const text = `${[intro, matrix(), e2e, ...perHost].join('\n\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+const text = `${[intro, matrix(), e2e, ...perHost]
+  .join('\n\n')
+  .replace(/\n{3,}/g, '\n\n')
+  .trim()}\n`;
 
 if (process.argv.includes('--check')) {
   const current = existsSync(out) ? readFileSync(out, 'utf8') : '';

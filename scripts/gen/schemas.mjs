@@ -48,7 +48,14 @@ function withoutAnnotations(node, inProperties = false) {
   return out;
 }
 function makeAjv() {
-  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: false, optimize: true }, messages: false, allErrors: false, strict: true, allowUnionTypes: true, strictRequired: false });
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true, lines: false, optimize: true },
+    messages: false,
+    allErrors: false,
+    strict: true,
+    allowUnionTypes: true,
+    strictRequired: false,
+  });
   for (const s of schemas) ajv.addSchema(withoutAnnotations(s.schema));
   return ajv;
 }
@@ -88,7 +95,8 @@ for (const v of validatorFiles) {
   outputs.push([join(outDir, `${v.file}.js`), v.code]);
   outputs.push([
     join(outDir, `${v.file}.d.ts`),
-    banner + `import type { Validator } from './validator.js';\nimport type { ${v.name} } from './types.js';\nexport declare const validate${v.name}: Validator<${v.name}>;\n`,
+    banner +
+      `import type { Validator } from './validator.js';\nimport type { ${v.name} } from './types.js';\nexport declare const validate${v.name}: Validator<${v.name}>;\n`,
   ]);
 }
 outputs.push([
@@ -107,7 +115,7 @@ for (const f of readdirSync(outDir)) {
     rmSync(full);
   }
 }
-let stale = [];
+const stale = [];
 for (const [path, content] of outputs) {
   const current = existsSync(path) ? readFileSync(path, 'utf8') : null;
   if (current !== content) stale.push(relative(root, path));

@@ -31,25 +31,54 @@ const COPIES = 12;
 
 // The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
 const K = [
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-  0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-  0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-  0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74,
+  0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d,
+  0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e,
+  0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5,
+  0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ];
 
 // The initial hash value: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
 const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
 // Opcodes (WebAssembly core specification, section 5.4).
-const BLOCK = 0x02, LOOP = 0x03, END = 0x0b, BR = 0x0c, BR_IF = 0x0d, VOID = 0x40;
-const GET = 0x20, SET = 0x21, TEE = 0x22;
-const LOAD = 0x28, STORE = 0x36, CONST = 0x41;
-const EQZ = 0x45, LT_U = 0x49;
-const ADD = 0x6a, SUB = 0x6b, AND = 0x71, OR = 0x72, XOR = 0x73, SHL = 0x74, SHR_U = 0x76, ROTL = 0x77, ROTR = 0x78;
+const BLOCK = 0x02,
+  LOOP = 0x03,
+  END = 0x0b,
+  BR = 0x0c,
+  BR_IF = 0x0d,
+  VOID = 0x40;
+const GET = 0x20,
+  SET = 0x21,
+  TEE = 0x22;
+const LOAD = 0x28,
+  STORE = 0x36,
+  CONST = 0x41;
+const EQZ = 0x45,
+  LT_U = 0x49;
+const ADD = 0x6a,
+  SUB = 0x6b,
+  AND = 0x71,
+  OR = 0x72,
+  XOR = 0x73,
+  SHR_U = 0x76,
+  ROTL = 0x77,
+  ROTR = 0x78;
 
 // Locals: the two parameters, then the loop offset, the eight working variables and two temporaries.
-const PTR = 0, N = 1, J = 2, A = 3, B = 4, C = 5, D = 6, E = 7, F = 8, G = 9, H = 10, T1 = 11, T2 = 12;
+const PTR = 0,
+  N = 1,
+  J = 2,
+  A = 3,
+  B = 4,
+  C = 5,
+  D = 6,
+  E = 7,
+  F = 8,
+  G = 9,
+  H = 10,
+  T1 = 11,
+  T2 = 12;
 const LOCALS = 11;
 
 function sleb(n) {
@@ -81,35 +110,109 @@ const working = [A, B, C, D, E, F, G, H];
 
 function compressBody() {
   return [
-    BLOCK, VOID, LOOP, VOID,
-    ...get(N), EQZ, BR_IF, 1,
+    BLOCK,
+    VOID,
+    LOOP,
+    VOID,
+    ...get(N),
+    EQZ,
+    BR_IF,
+    1,
     // W[0..16): the block's words.
     ...loopOver(0, 64, [...get(J), ...bigEndianWord, ...store(SCHEDULE)]),
     // W[16..64): W[t-16] + σ0(W[t-15]) + W[t-7] + σ1(W[t-2]).
     ...loopOver(64, 256, [
       ...get(J),
-      ...get(J), ...load(SCHEDULE - 64),
-      ...get(J), ...load(SCHEDULE - 60), ...set(T1), ...sigma(T1, [7, 18, 3], true), ADD,
-      ...get(J), ...load(SCHEDULE - 28), ADD,
-      ...get(J), ...load(SCHEDULE - 8), ...set(T2), ...sigma(T2, [17, 19, 10], true), ADD,
+      ...get(J),
+      ...load(SCHEDULE - 64),
+      ...get(J),
+      ...load(SCHEDULE - 60),
+      ...set(T1),
+      ...sigma(T1, [7, 18, 3], true),
+      ADD,
+      ...get(J),
+      ...load(SCHEDULE - 28),
+      ADD,
+      ...get(J),
+      ...load(SCHEDULE - 8),
+      ...set(T2),
+      ...sigma(T2, [17, 19, 10], true),
+      ADD,
       ...store(SCHEDULE),
     ]),
     ...working.flatMap((l, i) => [...i32(0), ...load(STATE + 4 * i), ...set(l)]),
     // The 64 rounds.
     ...loopOver(0, 256, [
       // T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t]
-      ...get(H), ...sigma(E, [6, 11, 25]), ADD,
-      ...get(E), ...get(F), AND, ...get(E), ...i32(-1), XOR, ...get(G), AND, XOR, ADD,
-      ...get(J), ...load(0), ADD, ...get(J), ...load(SCHEDULE), ADD, ...set(T1),
+      ...get(H),
+      ...sigma(E, [6, 11, 25]),
+      ADD,
+      ...get(E),
+      ...get(F),
+      AND,
+      ...get(E),
+      ...i32(-1),
+      XOR,
+      ...get(G),
+      AND,
+      XOR,
+      ADD,
+      ...get(J),
+      ...load(0),
+      ADD,
+      ...get(J),
+      ...load(SCHEDULE),
+      ADD,
+      ...set(T1),
       // T2 = Σ0(a) + Maj(a, b, c)
       ...sigma(A, [2, 13, 22]),
-      ...get(A), ...get(B), AND, ...get(A), ...get(C), AND, XOR, ...get(B), ...get(C), AND, XOR, ADD, ...set(T2),
-      ...get(G), ...set(H), ...get(F), ...set(G), ...get(E), ...set(F), ...get(D), ...get(T1), ADD, ...set(E),
-      ...get(C), ...set(D), ...get(B), ...set(C), ...get(A), ...set(B), ...get(T1), ...get(T2), ADD, ...set(A),
+      ...get(A),
+      ...get(B),
+      AND,
+      ...get(A),
+      ...get(C),
+      AND,
+      XOR,
+      ...get(B),
+      ...get(C),
+      AND,
+      XOR,
+      ADD,
+      ...set(T2),
+      ...get(G),
+      ...set(H),
+      ...get(F),
+      ...set(G),
+      ...get(E),
+      ...set(F),
+      ...get(D),
+      ...get(T1),
+      ADD,
+      ...set(E),
+      ...get(C),
+      ...set(D),
+      ...get(B),
+      ...set(C),
+      ...get(A),
+      ...set(B),
+      ...get(T1),
+      ...get(T2),
+      ADD,
+      ...set(A),
     ]),
     ...working.flatMap((l, i) => [...i32(0), ...i32(0), ...load(STATE + 4 * i), ...get(l), ADD, ...store(STATE + 4 * i)]),
-    ...get(PTR), ...i32(64), ADD, ...set(PTR), ...get(N), ...i32(1), SUB, ...set(N),
-    BR, 0, END, END,
+    ...get(PTR),
+    ...i32(64),
+    ADD,
+    ...set(PTR),
+    ...get(N),
+    ...i32(1),
+    SUB,
+    ...set(N),
+    BR,
+    0,
+    END,
+    END,
   ];
 }
 
@@ -131,12 +234,31 @@ const body = (locals, instructions) => {
 function sha256Module() {
   const kBytes = K.flatMap((k) => [k & 0xff, (k >>> 8) & 0xff, (k >>> 16) & 0xff, k >>> 24]);
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, [2, 0x60, 2, 0x7f, 0x7f, 0, 0x60, 0, 0]), // types: (i32, i32) -> () and () -> ()
     ...section(3, [COPIES + 2, ...Array(COPIES).fill(0), 1, 1]), // c0 … c<COPIES-1>, i, d
     ...section(5, [1, 0, 1]), // one memory of one page
     // exports: each compression function, i, d and the memory
-    ...section(7, [COPIES + 3, ...Array.from({ length: COPIES }, (_, n) => [...name(`c${n}`), 0, n]).flat(), ...name('i'), 0, COPIES, ...name('d'), 0, COPIES + 1, ...name('m'), 2, 0]),
+    ...section(7, [
+      COPIES + 3,
+      ...Array.from({ length: COPIES }, (_, n) => [...name(`c${n}`), 0, n]).flat(),
+      ...name('i'),
+      0,
+      COPIES,
+      ...name('d'),
+      0,
+      COPIES + 1,
+      ...name('m'),
+      2,
+      0,
+    ]),
     ...section(10, [COPIES + 2, ...Array(COPIES).fill(body(LOCALS, compressBody())).flat(), ...body(0, initBody()), ...body(1, digestBody())]),
     ...section(11, [1, 0, ...i32(0), END, ...uleb(kBytes.length), ...kBytes]), // K at 0
   ]);

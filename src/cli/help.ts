@@ -9,7 +9,7 @@ export interface CommandHelp {
   example: string;
 }
 
-const HOME: [string, string] = ['--home DIR', 'remit\'s state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit)'];
+const HOME: [string, string] = ['--home DIR', "remit's state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit)"];
 const JSON_OPT: [string, string] = ['--json', 'print JSON instead of text'];
 const SESSION: [string, string] = ['--host H --session ID', "the host's session (default: the one last used in this project)"];
 const HELP_OPT: [string, string] = ['-h, --help', 'this help'];
@@ -21,13 +21,22 @@ export const HELP: Record<string, CommandHelp> = {
     usage: 'remit hook <host> [event]',
     does: "answers one hook call of a host (the payload on stdin); hosts run this, people don't",
     options: [HELP_OPT],
-    exits: [[0, 'answered: allow or refuse, the answer is on stdout (a host treats any other exit as a failed hook)'], [1, 'usage error (no host, or a host that loads remit as a plugin)']],
+    exits: [
+      [0, 'answered: allow or refuse, the answer is on stdout (a host treats any other exit as a failed hook)'],
+      [1, 'usage error (no host, or a host that loads remit as a plugin)'],
+    ],
     example: 'echo \'{"hook_event_name":"SessionStart","session_id":"s1","cwd":"."}\' | remit hook claude SessionStart',
   },
   install: {
     usage: 'remit install <host|all> [--scope user|project|local] [--dry-run] [--trust] [--json]',
     does: `registers remit with a host (${HOSTS}); a refused install changes nothing`,
-    options: [['--scope S', 'user (default), project (committed, no machine paths) or local (Claude Code only)'], ['--dry-run', 'say what would change; write nothing'], ['--trust', 'Codex: record trust for remit\'s hooks in config.toml'], JSON_OPT, HELP_OPT],
+    options: [
+      ['--scope S', 'user (default), project (committed, no machine paths) or local (Claude Code only)'],
+      ['--dry-run', 'say what would change; write nothing'],
+      ['--trust', "Codex: record trust for remit's hooks in config.toml"],
+      JSON_OPT,
+      HELP_OPT,
+    ],
     exits: [[0, 'every host installed'], USAGE_EXIT],
     example: 'remit install claude --scope project --dry-run',
   },
@@ -76,7 +85,14 @@ export const HELP: Record<string, CommandHelp> = {
   check: {
     usage: 'remit check --host H [--prompt P] --tool T --input JSON [--json]',
     does: "one dry decision through a host's hook path, in a throwaway state folder; records nothing",
-    options: [['--host H', 'a host name, or core (then --input is a ToolRequest)'], ['--prompt P', 'a prompt first (a directive sets the contract)'], ['--tool T', "the host's own tool name"], ['--input JSON', "the tool's input"], JSON_OPT, HELP_OPT],
+    options: [
+      ['--host H', 'a host name, or core (then --input is a ToolRequest)'],
+      ['--prompt P', 'a prompt first (a directive sets the contract)'],
+      ['--tool T', "the host's own tool name"],
+      ['--input JSON', "the tool's input"],
+      JSON_OPT,
+      HELP_OPT,
+    ],
     exits: [[0, 'allow'], USAGE_EXIT, [4, 'report or ask'], [5, 'deny']],
     example: 'remit check --host claude --prompt \'$remit review\' --tool Write --input \'{"file_path":"a.ts","content":"x"}\'',
   },
@@ -111,7 +127,14 @@ export const HELP: Record<string, CommandHelp> = {
   prune: {
     usage: 'remit prune [--older-than 30d] [--dry-run] [--armed] [--json]',
     does: 'deletes sessions (state and audit) untouched that long; a live armed session is kept unless --armed',
-    options: [['--older-than N', 'days, hours or weeks: 30d, 12h, 2w (default: the configured retention)'], ['--dry-run', 'say what would go; delete nothing'], ['--armed', 'remove live armed sessions too (their agents then run unarmed)'], HOME, JSON_OPT, HELP_OPT],
+    options: [
+      ['--older-than N', 'days, hours or weeks: 30d, 12h, 2w (default: the configured retention)'],
+      ['--dry-run', 'say what would go; delete nothing'],
+      ['--armed', 'remove live armed sessions too (their agents then run unarmed)'],
+      HOME,
+      JSON_OPT,
+      HELP_OPT,
+    ],
     exits: [[0, 'done'], USAGE_EXIT],
     example: 'remit prune --older-than 2w --dry-run',
   },

@@ -9,7 +9,18 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FileAction, HostReport } from '../../adapters/command-hook/install-run.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
-import { conservativeNote, emptyRecord, isGone, isShared, readRecord, recordPath, sameInstall, withRecordLock, writeRecord, type InstallEntry } from './install-record.js';
+import {
+  conservativeNote,
+  emptyRecord,
+  isGone,
+  isShared,
+  readRecord,
+  recordPath,
+  sameInstall,
+  withRecordLock,
+  writeRecord,
+  type InstallEntry,
+} from './install-record.js';
 
 export interface CleanupInput {
   dataDir: string;
@@ -59,7 +70,9 @@ function bundleFolderFiles(dir: string): string[] {
 function everyBundle(dataDir: string): string[] {
   let versions: string[] = [];
   try {
-    versions = readdirSync(dataDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(dataDir, d.name));
+    versions = readdirSync(dataDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => path.join(dataDir, d.name));
   } catch {
     return [];
   }
@@ -126,7 +139,8 @@ function plan(c: CleanupInput, file: string): Plan {
   const remaining = rec.installs.filter((e) => !took(e) && !isGone(e, c.dataDir, exists));
   for (const r of c.reports) {
     const t = touchedBy(r);
-    if (t.size > 0 && !rec.installs.some((e) => sameInstall(e, r.host, r.scope, t, c.dataDir))) report.notes.push(`No install record of ${r.host} (${r.scope}): its files were removed and the folders it may have made were kept.`);
+    if (t.size > 0 && !rec.installs.some((e) => sameInstall(e, r.host, r.scope, t, c.dataDir)))
+      report.notes.push(`No install record of ${r.host} (${r.scope}): its files were removed and the folders it may have made were kept.`);
   }
 
   // Files under the data folder: what remit created there (and, for `uninstall all`, every bundle), less what a remaining install uses.
@@ -134,16 +148,22 @@ function plan(c: CleanupInput, file: string): Plan {
   const needed = neededBy(remaining, c.dataDir, candidates);
   const drop = candidates.filter((f) => !needed.has(f) && exists(f));
   // A bundle that goes takes what it wrote beside itself when it ran.
-  for (const b of drop.filter((f) => path.basename(f) === 'remit.cjs')) for (const f of bundleFolderFiles(path.dirname(b))) if (!drop.includes(f) && !needed.has(f)) drop.push(f);
+  for (const b of drop.filter((f) => path.basename(f) === 'remit.cjs'))
+    for (const f of bundleFolderFiles(path.dirname(b))) if (!drop.includes(f) && !needed.has(f)) drop.push(f);
   removeFiles(drop, c.dryRun, report);
   for (const f of drop) gone.add(f);
   const kept = candidates.filter((f) => needed.has(f) && exists(f));
   if (c.sweep && kept.length > 0) {
     const users = [...new Set(remaining.filter((e) => e.files.some((f) => isShared(f, c.dataDir))).map((e) => `${e.host} (${e.scope})`))];
-    report.notes.push(`The bundle under ${c.dataDir} stays: ${users.join(', ')} still use${users.length === 1 ? 's' : ''} it (uninstall ${users.length === 1 ? 'it' : 'them'} in the project to remove it).`);
+    report.notes.push(
+      `The bundle under ${c.dataDir} stays: ${users.join(', ')} still use${users.length === 1 ? 's' : ''} it (uninstall ${users.length === 1 ? 'it' : 'them'} in the project to remove it).`,
+    );
   }
 
-  const next: InstallRecord = remaining.length === 0 ? emptyRecord() : { version: 1, installs: remaining, created: { files: rec.created.files.filter((f) => !gone.has(f) && present(f)), dirs: [] } };
+  const next: InstallRecord =
+    remaining.length === 0
+      ? emptyRecord()
+      : { version: 1, installs: remaining, created: { files: rec.created.files.filter((f) => !gone.has(f) && present(f)), dirs: [] } };
   const last = remaining.length === 0;
   if (last) {
     gone.add(file);
@@ -185,7 +205,15 @@ export function cleanUpAfterUninstall(c: CleanupInput): HostReport {
     done = !c.dryRun && existsSync(c.dataDir) ? withRecordLock(file, () => plan(c, file)) : plan(c, file);
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
-    return { host: 'remit', scope: c.scope, ok: false, dryRun: c.dryRun, actions: [], notes: [], error: `the bundle and folders under ${c.dataDir} could not be cleaned up (${why}); run the uninstall again` };
+    return {
+      host: 'remit',
+      scope: c.scope,
+      ok: false,
+      dryRun: c.dryRun,
+      actions: [],
+      notes: [],
+      error: `the bundle and folders under ${c.dataDir} could not be cleaned up (${why}); run the uninstall again`,
+    };
   }
   const { report, rmdirs } = done;
   if (!c.dryRun) {

@@ -161,9 +161,13 @@ export function recordInstall(dataDir: string, report: HostReport, before: Befor
     return withRecordLock(file, () => {
       const read = readRecord(file);
       writeRecord(file, withInstall(read.state === 'ok' ? read.record : emptyRecord(), entry, created, dataDir));
-      return read.state === 'damaged' ? [`The install record ${file} was unusable (${read.why}) and was started anew: folders that earlier installs made will be kept on uninstall.`] : [];
+      return read.state === 'damaged'
+        ? [`The install record ${file} was unusable (${read.why}) and was started anew: folders that earlier installs made will be kept on uninstall.`]
+        : [];
     });
   } catch (err) {
-    return [`The install record ${file} could not be written (${(err as NodeJS.ErrnoException).code ?? 'error'}): uninstall will keep the folders this install made.`];
+    return [
+      `The install record ${file} could not be written (${(err as NodeJS.ErrnoException).code ?? 'error'}): uninstall will keep the folders this install made.`,
+    ];
   }
 }

@@ -33,7 +33,15 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
 };
 
 function usage(): string {
-  return ['usage: remit <command> [options]', '', ...Object.values(COMMANDS).map((c) => `  ${c.summary}`), '', 'remit <command> --help (or remit help <command>) shows its options, exit codes and an example; remit --version the version.', 'REMIT_AUDIT=detail stores each event whole, so `remit explain` replays it and `remit case from` makes a case of it.', ''].join('\n');
+  return [
+    'usage: remit <command> [options]',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  ${c.summary}`),
+    '',
+    'remit <command> --help (or remit help <command>) shows its options, exit codes and an example; remit --version the version.',
+    'REMIT_AUDIT=detail stores each event whole, so `remit explain` replays it and `remit case from` makes a case of it.',
+    '',
+  ].join('\n');
 }
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {

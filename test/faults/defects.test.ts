@@ -3,7 +3,22 @@
 // shapes and the tamperings `audit verify` claims to detect. Counts go to test/faults/tally.ts.
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, chownSync, lstatSync, lutimesSync, readlinkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  lutimesSync,
+  readlinkSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushTally, tally } from './tally.js';
@@ -77,12 +92,7 @@ describe.sequential('each defect, through the built hook', () => {
     symlinkSync(audit, path.join(w.home, 'audit'));
     const runs = armReview(w, 'other');
     runs.push(w.prompt('s', '$remit change'));
-    const victims = [
-      path.join(sessions, `${w.key('other')}.json`),
-      w.stateFile('other'),
-      path.join(audit, `${w.key('other')}.jsonl`),
-      w.auditFile('other'),
-    ];
+    const victims = [path.join(sessions, `${w.key('other')}.json`), w.stateFile('other'), path.join(audit, `${w.key('other')}.jsonl`), w.auditFile('other')];
     for (const [i, file] of victims.entries()) {
       scenario();
       runs.push(w.armedWrite('s', `v${i}`, file));
@@ -100,11 +110,15 @@ describe.sequential('each defect, through the built hook', () => {
     const w = world('d3');
     const runs = armReview(w);
     scenario();
-    const hostile = countArmed(w.hook({ session_id: 's', cwd: w.project, hook_event_name: 'PreToolUse', tool_name: { toString: 'x' }, tool_input: { file_path: 'a.ts', content: 'x' } }));
+    const hostile = countArmed(
+      w.hook({ session_id: 's', cwd: w.project, hook_event_name: 'PreToolUse', tool_name: { toString: 'x' }, tool_input: { file_path: 'a.ts', content: 'x' } }),
+    );
     scenario();
     let deep = '1';
     for (let i = 0; i < 100_000; i++) deep = `{"a":${deep}}`;
-    const nested = countArmed(w.hook(`{"session_id":"s","cwd":${JSON.stringify(w.project)},"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":${deep}}`));
+    const nested = countArmed(
+      w.hook(`{"session_id":"s","cwd":${JSON.stringify(w.project)},"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":${deep}}`),
+    );
     for (const r of [hostile, nested]) {
       expect(r.verdict).toBe('deny');
       expect(r.reason).toContain('GUARD_ERROR');
@@ -131,7 +145,7 @@ describe.sequential('each defect, through the built hook', () => {
     expect(w.verify()).toBe(0);
   });
 
-  it('5: hooks that time out on a held session lock at once keep the chain in order; none takes a live holder\'s lock, however old', async () => {
+  it("5: hooks that time out on a held session lock at once keep the chain in order; none takes a live holder's lock, however old", async () => {
     const w = world('d5');
     const runs = armReview(w);
     // A holder that never refreshes its lock (a synchronous hook starved of the processor),
@@ -145,7 +159,9 @@ describe.sequential('each defect, through the built hook', () => {
     try {
       scenario();
       const n = 12;
-      const waiting = await Promise.all(Array.from({ length: n }, (_, i) => w.hookAsync(payloads.write('s', w.project, `t${i}`, path.join(w.project, 'a.ts')))));
+      const waiting = await Promise.all(
+        Array.from({ length: n }, (_, i) => w.hookAsync(payloads.write('s', w.project, `t${i}`, path.join(w.project, 'a.ts')))),
+      );
       for (const r of waiting) expect(r.verdict).toBe('deny');
       runs.push(...waiting);
       const timeouts = records(w, 's').filter((r) => r.error === 'LOCK_TIMEOUT');
@@ -190,7 +206,9 @@ describe.sequential('each defect, through the built hook', () => {
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     runs.push(w.armedWrite('s', 'w1'), w.armedWrite('s', 'w2'));
     expect(readFileSync(path.join(w.home, 'secret'), 'utf8').trim()).toBe(secret);
-    const digests = records(w, 's').filter((r) => r.kind === 'action').map((r) => r.action.inputDigest);
+    const digests = records(w, 's')
+      .filter((r) => r.kind === 'action')
+      .map((r) => r.action.inputDigest);
     expect(new Set(digests).size).toBe(1);
     expect(w.lostRecords(runs)).toEqual([]);
     expect(w.verify()).toBe(0);
@@ -278,16 +296,43 @@ describe.sequential('each defect, through the built hook', () => {
     };
     const edit = (l: string) => l.replace('"outcome":"deny"', '"outcome":"allow"');
     const tamperings: Record<string, (file: string) => void> = {
-      'edit a middle line': (f) => put(f, lines.map((l, i) => (i === 3 ? edit(l) : l))),
-      'edit a middle line and relink every later link with a guessed key': (f) => put(f, relink(lines.map((l, i) => (i === 3 ? edit(l) : l)), Buffer.alloc(32))),
-      'edit a middle line and relink unkeyed': (f) => put(f, lines.map((l, i) => (i === 3 ? edit(l) : l)).map((l) => l.replace('"keyed":true,', ''))),
-      'edit the last line': (f) => put(f, lines.map((l, i) => (i === lines.length - 1 ? edit(l) : l))),
+      'edit a middle line': (f) =>
+        put(
+          f,
+          lines.map((l, i) => (i === 3 ? edit(l) : l)),
+        ),
+      'edit a middle line and relink every later link with a guessed key': (f) =>
+        put(
+          f,
+          relink(
+            lines.map((l, i) => (i === 3 ? edit(l) : l)),
+            Buffer.alloc(32),
+          ),
+        ),
+      'edit a middle line and relink unkeyed': (f) =>
+        put(
+          f,
+          lines.map((l, i) => (i === 3 ? edit(l) : l)).map((l) => l.replace('"keyed":true,', '')),
+        ),
+      'edit the last line': (f) =>
+        put(
+          f,
+          lines.map((l, i) => (i === lines.length - 1 ? edit(l) : l)),
+        ),
       'delete the last line': (f) => put(f, lines.slice(0, -1)),
       'truncate the tail inside the last line': (f) => writeFileSync(f, `${lines.slice(0, -1).join('\n')}\n${lines.at(-1)!.slice(0, 40)}`),
       'cut the last three lines': (f) => put(f, lines.slice(0, -3)),
       'empty the audit': (f) => put(f, []),
-      'delete a middle line': (f) => put(f, lines.filter((_, i) => i !== 2)),
-      'reorder two lines': (f) => put(f, lines.map((l, i) => (i === 2 ? lines[3]! : i === 3 ? lines[2]! : l))),
+      'delete a middle line': (f) =>
+        put(
+          f,
+          lines.filter((_, i) => i !== 2),
+        ),
+      'reorder two lines': (f) =>
+        put(
+          f,
+          lines.map((l, i) => (i === 2 ? lines[3]! : i === 3 ? lines[2]! : l)),
+        ),
       'duplicate a line': (f) => put(f, [...lines.slice(0, 3), lines[2]!, ...lines.slice(3)]),
       'insert a forged line': (f) => put(f, [...lines.slice(0, 3), lines[2]!.replace(/"seq":\d+/, '"seq":99'), ...lines.slice(3)]),
       'replace the audit by a folder': (f) => {

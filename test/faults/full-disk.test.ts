@@ -26,10 +26,12 @@ afterAll(() => flushTally('full-disk'));
 /** Fails every call of `name` with ENOSPC while `body` runs; returns how many calls failed. */
 async function onFullDisk<T>(name: keyof WriteFs, body: () => Promise<T> | T): Promise<{ hits: number; value: T }> {
   let hits = 0;
-  const restore = faultFs({ [name]: () => {
-    hits++;
-    return ENOSPC();
-  } } as Partial<WriteFs>);
+  const restore = faultFs({
+    [name]: () => {
+      hits++;
+      return ENOSPC();
+    },
+  } as Partial<WriteFs>);
   try {
     const value = await body();
     return { hits, value };
@@ -118,7 +120,11 @@ describe('a decision recorded, then its state write fails', () => {
     const { explainView } = await import('../../src/core/controller/explain-view.js');
     expect(explainView(h.home, decided.id, h.key)).toMatchObject({ supersededBy: told.id });
     const { configReport, statusView } = await import('../../src/core/controller/readback.js');
-    expect(statusView(h.home, h.key, configReport({ status: 'absent', config: null, path: '' }, { status: 'absent', config: null, path: '' })).recent.map((r: { id: string }) => r.id)).not.toContain(decided.id);
+    expect(
+      statusView(h.home, h.key, configReport({ status: 'absent', config: null, path: '' }, { status: 'absent', config: null, path: '' })).recent.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).not.toContain(decided.id);
     // The reservation was never stored, so the one slot is still free for the call sent again.
     const s = readSession(h.home, h.key);
     expect(s.kind === 'ok' && s.state.ledger.reservations).toEqual([]);

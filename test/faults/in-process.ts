@@ -33,7 +33,11 @@ export class Home {
 
   controller(lockTimeoutMs = 500, now: () => Date = () => new Date()) {
     return createController({
-      home: this.home, env: {}, now, lockTimeoutMs, auditKey: auditKeyOf(loadSecret(this.home)),
+      home: this.home,
+      env: {},
+      now,
+      lockTimeoutMs,
+      auditKey: auditKeyOf(loadSecret(this.home)),
       protectedPaths: { remit: [`${this.home}/**`], hostConfig: [] },
       userConfig: { status: 'absent', config: null, path: '' },
       repoConfig: () => ({ status: 'absent', config: null, path: '' }),
@@ -91,14 +95,20 @@ export class Home {
     const lost = before.filter((l) => !now.has(l));
     tally.recordsChecked += before.length;
     tally.recordsLost += lost.length;
-    const whole = text === '' || (text.endsWith('\n') && text.split('\n').filter(Boolean).every((l) => {
-      try {
-        JSON.parse(l);
-        return true;
-      } catch {
-        return false;
-      }
-    }));
+    const whole =
+      text === '' ||
+      (text.endsWith('\n') &&
+        text
+          .split('\n')
+          .filter(Boolean)
+          .every((l) => {
+            try {
+              JSON.parse(l);
+              return true;
+            } catch {
+              return false;
+            }
+          }));
     return { lost, whole };
   }
 }

@@ -18,13 +18,14 @@ if (mode === 'stall') {
   if (!tryLock(sessionFile(home, key), LOCK_STALE_MS)) process.exit(2);
   process.stdout.write('held\n');
   setInterval(() => {}, 1000);
-} else void withSessionLock(home, key, 10_000, () => {
-  if (mode === 'temp') {
-    const fd = openSync(fixedTempOf(sessionFile(home, key)), 'w', 0o600);
-    writeSync(fd, '{"schemaVersion":2,"cont');
-  }
-  process.stdout.write('held\n');
-  return new Promise<void>(() => {
-    setInterval(() => {}, 1000);
+} else
+  void withSessionLock(home, key, 10_000, () => {
+    if (mode === 'temp') {
+      const fd = openSync(fixedTempOf(sessionFile(home, key)), 'w', 0o600);
+      writeSync(fd, '{"schemaVersion":2,"cont');
+    }
+    process.stdout.write('held\n');
+    return new Promise<void>(() => {
+      setInterval(() => {}, 1000);
+    });
   });
-});

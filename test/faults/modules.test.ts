@@ -23,10 +23,12 @@ import { scenario } from './world.js';
 /** Which part throws (`in`, '' for none), and a wrapper making a function throw while it is that part. */
 const { fault, throwsIn } = vi.hoisted(() => {
   const fault = { in: '' };
-  const throwsIn = <A extends unknown[], R>(where: string, f: (...a: A) => R) => (...a: A): R => {
-    if (fault.in === where) throw new Error('injected fault');
-    return f(...a);
-  };
+  const throwsIn =
+    <A extends unknown[], R>(where: string, f: (...a: A) => R) =>
+    (...a: A): R => {
+      if (fault.in === where) throw new Error('injected fault');
+      return f(...a);
+    };
   return { fault, throwsIn };
 });
 const injected = () => new Error('injected fault');
@@ -60,18 +62,29 @@ afterEach(() => {
 });
 afterAll(() => flushTally('modules'));
 
-const errors = (file = h.auditFile) => h.auditLinesOf(file).map((l) => JSON.parse(l)).filter((r) => r.error);
+const errors = (file = h.auditFile) =>
+  h
+    .auditLinesOf(file)
+    .map((l) => JSON.parse(l))
+    .filter((r) => r.error);
 
 describe('an exception in each part of the controller', () => {
   it('prompt: a directive that throws is answered GUARD_ERROR and audited; the armed session stays armed', async () => {
     scenario();
     const c = await h.armedReview();
     fault.in = 'prompt';
-    expect(await c.handle(events.prompt(h.base, '$remit change'))).toMatchObject({ kind: 'prompt-block', code: 'GUARD_ERROR', text: expect.stringMatching(/nothing changed/) });
+    expect(await c.handle(events.prompt(h.base, '$remit change'))).toMatchObject({
+      kind: 'prompt-block',
+      code: 'GUARD_ERROR',
+      text: expect.stringMatching(/nothing changed/),
+    });
     // Even a plain prompt: in an armed session it may have been a correction.
     expect(await c.handle(events.prompt(h.base, 'stop'))).toMatchObject({ kind: 'prompt-block', code: 'GUARD_ERROR' });
     fault.in = '';
-    expect(errors().map((r) => [r.kind, r.error, r.state])).toEqual([['directive', 'INTERNAL_ERROR', undefined], ['directive', 'INTERNAL_ERROR', undefined]]);
+    expect(errors().map((r) => [r.kind, r.error, r.state])).toEqual([
+      ['directive', 'INTERNAL_ERROR', undefined],
+      ['directive', 'INTERNAL_ERROR', undefined],
+    ]);
     expect(await h.armedWrite(c, 'w1')).toBe('deny');
   });
 
@@ -158,7 +171,21 @@ describe('in-process plugins: a tool call remit cannot read', () => {
   afterEach(() => world.dispose());
 
   /** Arguments that throw on any read: what a host's hostile or broken object would do. */
-  const hostile = () => new Proxy({}, { get: () => { throw injected(); }, has: () => { throw injected(); }, ownKeys: () => { throw injected(); } });
+  const hostile = () =>
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw injected();
+        },
+        has: () => {
+          throw injected();
+        },
+        ownKeys: () => {
+          throw injected();
+        },
+      },
+    );
   const records = (host: string, session: string) => h.auditLinesOf(auditFile(world.home, sessionKey(host, session))).map((l) => JSON.parse(l));
 
   it('OpenCode: refused with the session’s audited GUARD_ERROR', async () => {
@@ -170,21 +197,31 @@ describe('in-process plugins: a tool call remit cannot read', () => {
     countArmedAnswer(out.thrown ? 'deny' : 'none');
     expect(out.ran).toBe(false);
     expect(readVerdictText(out.thrown)).toEqual({ outcome: 'deny', reasonCode: 'GUARD_ERROR' });
-    expect(records('opencode', 'ses_root').filter((r) => r.error).map((r) => [r.error, r.decision.outcome])).toEqual([['EVENT_UNREADABLE', 'deny']]);
+    expect(
+      records('opencode', 'ses_root')
+        .filter((r) => r.error)
+        .map((r) => [r.error, r.decision.outcome]),
+    ).toEqual([['EVENT_UNREADABLE', 'deny']]);
   });
 
   for (const flavor of ['pi', 'omp'] as const) {
     it(`${flavor}: refused with the session’s audited GUARD_ERROR`, async () => {
       scenario();
       const make = flavor === 'pi' ? createRemitPiExtension : createRemitOmpExtension;
-      const pi = new FakePi({ host: flavor, cwd: world.project, sessionId: 's-root', print: true }).load(make({ runtime: world.runtime, env: {}, stderr: () => {} }));
+      const pi = new FakePi({ host: flavor, cwd: world.project, sessionId: 's-root', print: true }).load(
+        make({ runtime: world.runtime, env: {}, stderr: () => {} }),
+      );
       await pi.startSession();
       await pi.prompt('$remit review -- look');
       const out = await pi.tool('write', hostile(), undefined, 'tc_h');
       countArmedAnswer(out.blocked ? 'deny' : 'none');
       expect(out.blocked).toBe(true);
       expect(readVerdictText(out.reason)).toEqual({ outcome: 'deny', reasonCode: 'GUARD_ERROR' });
-      expect(records(flavor, 's-root').filter((r) => r.error).map((r) => [r.error, r.decision.outcome])).toEqual([['EVENT_UNREADABLE', 'deny']]);
+      expect(
+        records(flavor, 's-root')
+          .filter((r) => r.error)
+          .map((r) => [r.error, r.decision.outcome]),
+      ).toEqual([['EVENT_UNREADABLE', 'deny']]);
     });
   }
 });

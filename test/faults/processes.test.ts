@@ -84,7 +84,9 @@ describe.sequential('real hook processes', () => {
     expect(w.verify(), `seed ${seed}`).toBe(0);
     expect(w.status('s')).toMatchObject({ controlState: 'ARMED', recovery: false, contract: { mode: 'review' } });
     const guard = answered.filter((r) => r.reason?.includes('GUARD_ERROR')).length;
-    console.log(`kill loop (seed ${seed}): ${waves * width} hooks, ${killed} killed within ${windowMs.toFixed(0)} ms, ${answered.length} answered (${guard} GUARD_ERROR), every answer a refusal with its record; the killed left ${left.length} lock(s)/temp file(s), all taken over or reused by the next hook`);
+    console.log(
+      `kill loop (seed ${seed}): ${waves * width} hooks, ${killed} killed within ${windowMs.toFixed(0)} ms, ${answered.length} answered (${guard} GUARD_ERROR), every answer a refusal with its record; the killed left ${left.length} lock(s)/temp file(s), all taken over or reused by the next hook`,
+    );
   }, 240_000);
 
   it('64 concurrent subagent launches under agents=4: exactly 4 admitted, every record present, chain intact', async () => {
@@ -99,19 +101,30 @@ describe.sequential('real hook processes', () => {
     expect(refused).toHaveLength(60);
     // A refusal is the budget's, or (a lock wait past 5 s on a loaded machine) a GUARD_ERROR: never an admission.
     for (const r of refused) expect(r.reason).toMatch(/AGENT_BUDGET_EXHAUSTED|GUARD_ERROR/);
-    const records = w.auditLines('race').map((l) => JSON.parse(l)).filter((r) => r.kind === 'action');
+    const records = w
+      .auditLines('race')
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.kind === 'action');
     // A decision whose state write failed is superseded by the GUARD_ERROR record the host was
     // given (docs/DESIGN.md#fail-modes): each call has exactly one record that took effect.
     const superseded = new Set(records.map((r) => r.supersedes).filter(Boolean));
     const launches = records.filter((r) => !superseded.has(r.id));
     // On a mismatch, say which records there are: a second record for one call names a fault after its decision.
-    const shown = () => records.map((r) => `${r.seq} ${r.decision.outcome} ${r.decision.reasonCode}${r.error ? ` ${r.error}` : ''}${r.supersedes ? ` supersedes ${r.supersedes}` : ''} ${String(r.action?.inputDigest).slice(0, 10)}`).join('\n');
+    const shown = () =>
+      records
+        .map(
+          (r) =>
+            `${r.seq} ${r.decision.outcome} ${r.decision.reasonCode}${r.error ? ` ${r.error}` : ''}${r.supersedes ? ` supersedes ${r.supersedes}` : ''} ${String(r.action?.inputDigest).slice(0, 10)}`,
+        )
+        .join('\n');
     expect(launches, shown()).toHaveLength(64);
     expect(launches.filter((r) => r.decision.outcome === 'allow')).toHaveLength(4);
     expect(w.lostRecords(refused)).toEqual([]);
     expect(w.status('race')).toMatchObject({ agents: { reserved: 4, cap: 4 } });
     expect(w.verify()).toBe(0);
     const guard = refused.filter((r) => r.reason?.includes('GUARD_ERROR')).length;
-    console.log(`64 launches under agents=4: 4 admitted, ${refused.length - guard} AGENT_BUDGET_EXHAUSTED, ${guard} GUARD_ERROR, 64 records in effect (${superseded.size} superseded), chain intact`);
+    console.log(
+      `64 launches under agents=4: 4 admitted, ${refused.length - guard} AGENT_BUDGET_EXHAUSTED, ${guard} GUARD_ERROR, 64 records in effect (${superseded.size} superseded), chain intact`,
+    );
   }, 240_000);
 });

@@ -34,7 +34,16 @@ export interface Tally {
 }
 
 export const emptyTally = (): Tally => ({
-  scenarios: 0, hooks: 0, armedWrites: 0, armedWritesAllowed: 0, recordsChecked: 0, recordsLost: 0, crashes: 0, tamperings: 0, tamperingsDetected: 0, ms: 0,
+  scenarios: 0,
+  hooks: 0,
+  armedWrites: 0,
+  armedWritesAllowed: 0,
+  recordsChecked: 0,
+  recordsLost: 0,
+  crashes: 0,
+  tamperings: 0,
+  tamperingsDetected: 0,
+  ms: 0,
 });
 
 /** This test file's counts (a vitest file runs in its own module context). */

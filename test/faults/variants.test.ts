@@ -4,7 +4,20 @@
 // hook until the host timed it out and ran the tool); locks dated in the future; payloads cut
 // short or not JSON; Hermes' own hook. Counts go to test/faults/tally.ts.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync, lutimesSync, utimesSync, renameSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+  lutimesSync,
+  utimesSync,
+  renameSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKey } from '../../src/core/state/home.js';
@@ -41,7 +54,11 @@ function socketFile(file: string): void {
 /** The `error` of every record in a session's audit, for any host. */
 function errorsIn(w: World, host: string, session: string): string[] {
   const file = path.join(w.home, 'audit', `${sessionKey(host, session)}.jsonl`);
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).error).filter(Boolean);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).error)
+    .filter(Boolean);
 }
 
 describe.sequential('where REMIT_HOME keeps things, through the built hook', () => {
@@ -270,18 +287,30 @@ describe.sequential('the project, through the built hook', () => {
     expect(w.prompt('s', '$remit change deps=deny').verdict).toBe('context');
     const manifest = path.join(w.project, 'package.json');
     mkfifo(manifest);
-    const edit = { session_id: 's', cwd: w.project, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_use_id: 'e1', tool_input: { file_path: manifest, old_string: '"a"', new_string: '"b"' } };
+    const edit = {
+      session_id: 's',
+      cwd: w.project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Edit',
+      tool_use_id: 'e1',
+      tool_input: { file_path: manifest, old_string: '"a"', new_string: '"b"' },
+    };
     // Before, the classifier's read of the old text blocked on the FIFO until the timeout (a
     // crash here). What it makes of a manifest it cannot read is the classifier's rule.
     const r = w.hook(edit, NO_HANG);
     expect(r.signal).toBeNull();
     expect(r.status).toBe(0);
-    expect(w.auditLines('s').map((l) => JSON.parse(l)).filter((x) => x.kind === 'action')).toHaveLength(1);
+    expect(
+      w
+        .auditLines('s')
+        .map((l) => JSON.parse(l))
+        .filter((x) => x.kind === 'action'),
+    ).toHaveLength(1);
   });
 });
 
 describe.sequential('locks dated in the future, through the built hook', () => {
-  it('another host\'s live lock is waited out and refused with its record; its session lock, audit lock or an old lock folder dated a day ahead is taken over', () => {
+  it("another host's live lock is waited out and refused with its record; its session lock, audit lock or an old lock folder dated a day ahead is taken over", () => {
     const w = world('v-locks');
     const runs = armReview(w);
     const ahead = new Date(Date.now() + 24 * 60 * 60 * 1000);
@@ -443,9 +472,15 @@ describe.sequential('Hermes’ hook', () => {
       'print(json.dumps(list(p.keys())))',
       'print(json.dumps(remit.pre_tool_call(session_id="hs", tool_name="write_file", args={"path": "a"})))',
     ].join('\n');
-    const r = spawnSync('python3', ['-c', script], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: w.dir, REMIT_HERMES_NODE: process.execPath, REMIT_HERMES_BUNDLE: failing } });
+    const r = spawnSync('python3', ['-c', script], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: w.dir, REMIT_HERMES_NODE: process.execPath, REMIT_HERMES_BUNDLE: failing },
+    });
     expect(r.status, r.stderr).toBe(0);
-    const [keys, answer] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [keys, answer] = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(keys.slice(0, 2)).toEqual(['session_id', 'hook_event_name']);
     expect(keys.indexOf('tool_input')).toBeGreaterThan(keys.indexOf('cwd'));
     countArmedAnswer(answer?.action === 'block' ? 'deny' : 'none');

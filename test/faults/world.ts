@@ -81,7 +81,11 @@ function parseAnswer(stdout: string): Pick<Run, 'verdict' | 'reason' | 'eventId'
  * Judges one finished run: a hook exits 0 with one JSON line or nothing; a command exits with
  * one of its documented codes; neither dies by a signal it was not sent, hangs, or prints a stack.
  */
-function observe(r: { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error }, kind: 'hook' | 'cli', killed: boolean): Run {
+function observe(
+  r: { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; error?: Error },
+  kind: 'hook' | 'cli',
+  killed: boolean,
+): Run {
   const answer = parseAnswer(kind === 'hook' ? r.stdout : '');
   const run: Run = { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, killed, verdict: answer?.verdict ?? 'none' };
   if (answer?.reason !== undefined) run.reason = answer.reason;
@@ -93,7 +97,9 @@ function observe(r: { status: number | null; signal: NodeJS.Signals | null; stdo
   const failed = r.error && (r.error as NodeJS.ErrnoException).code !== 'EPIPE';
   if (failed || r.signal || !okStatus || STACK.test(r.stderr) || (kind === 'hook' && answer === null)) {
     tally.crashes++;
-    console.error(`fault suite: crash (${kind}, exit ${r.status}, signal ${r.signal}${r.error ? `, ${r.error.message}` : ''}): ${r.stderr.slice(0, 500)} ${r.stdout.slice(0, 200)}`);
+    console.error(
+      `fault suite: crash (${kind}, exit ${r.status}, signal ${r.signal}${r.error ? `, ${r.error.message}` : ''}): ${r.stderr.slice(0, 500)} ${r.stdout.slice(0, 200)}`,
+    );
   }
   return run;
 }
@@ -101,13 +107,27 @@ function observe(r: { status: number | null; signal: NodeJS.Signals | null; stdo
 export const payloads = {
   prompt: (session: string, cwd: string, prompt: string) => ({ session_id: session, cwd, hook_event_name: 'UserPromptSubmit', prompt }),
   write: (session: string, cwd: string, id: string, file: string) => ({
-    session_id: session, cwd, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: id, tool_input: { file_path: file, content: 'x' },
+    session_id: session,
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Write',
+    tool_use_id: id,
+    tool_input: { file_path: file, content: 'x' },
   }),
   bash: (session: string, cwd: string, id: string, command: string) => ({
-    session_id: session, cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: id, tool_input: { command },
+    session_id: session,
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_use_id: id,
+    tool_input: { command },
   }),
   agent: (session: string, cwd: string, id: string) => ({
-    session_id: session, cwd, hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_use_id: id,
+    session_id: session,
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Agent',
+    tool_use_id: id,
     tool_input: { description: 'look', prompt: 'look around', subagent_type: 'general-purpose' },
   }),
 };
@@ -158,7 +178,11 @@ export class World {
     const c = this.command(['hook', opts.host ?? 'claude', ...(opts.args ?? [])], opts);
     const input = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
     const r = spawnSync(c.file, c.argv, { ...c.options, input, encoding: 'utf8' });
-    return observe({ status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error } : {}) }, 'hook', false);
+    return observe(
+      { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error } : {}) },
+      'hook',
+      false,
+    );
   }
 
   /** The same, as a child the caller may kill -9 after `killAfterMs`. */
@@ -173,10 +197,13 @@ export class World {
       child.stderr.on('data', (d) => (stderr += d));
       child.stdin.on('error', () => {});
       child.stdin.end(JSON.stringify(payload));
-      const timer = opts.killAfterMs === undefined ? undefined : setTimeout(() => {
-        killed = child.exitCode === null && child.signalCode === null;
-        if (killed) child.kill('SIGKILL');
-      }, opts.killAfterMs);
+      const timer =
+        opts.killAfterMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              killed = child.exitCode === null && child.signalCode === null;
+              if (killed) child.kill('SIGKILL');
+            }, opts.killAfterMs);
       const hang = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
       child.on('close', (status, signal) => {
         clearTimeout(timer);
@@ -190,7 +217,11 @@ export class World {
   cli(args: string[], opts: RunOptions = {}): Run {
     const c = this.command(args, opts);
     const r = spawnSync(c.file, c.argv, { ...c.options, encoding: 'utf8' });
-    return observe({ status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error } : {}) }, 'cli', false);
+    return observe(
+      { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error } : {}) },
+      'cli',
+      false,
+    );
   }
 
   prompt(session: string, text: string, opts: RunOptions = {}): Run {
@@ -306,7 +337,15 @@ export function scenario(): void {
 export async function buildLockHolder(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const out = path.join(dir, 'lock-holder.cjs');
-  await build({ entryPoints: [path.join(__dirname, 'lock-holder-main.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  await build({
+    entryPoints: [path.join(__dirname, 'lock-holder-main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'silent',
+  });
   return out;
 }
 

@@ -69,7 +69,9 @@ export function loadCorpus(dir = CORPUS_DIR): Family[] {
   const families: Family[] = [];
   for (const kind of ['bypass', 'benign'] as const) {
     const sub = path.join(dir, kind);
-    for (const f of readdirSync(sub).filter((n) => n.endsWith('.txt')).sort()) {
+    for (const f of readdirSync(sub)
+      .filter((n) => n.endsWith('.txt'))
+      .sort()) {
       families.push(parseFamily(kind, f.slice(0, -4), readFileSync(path.join(sub, f), 'utf8')));
     }
   }
@@ -98,7 +100,14 @@ export function loadPending(dir = CORPUS_DIR): Map<string, string> {
 const TREE: Record<string, string> = {
   'package.json': JSON.stringify({
     name: 'proj',
-    scripts: { test: 'vitest run', lint: 'eslint .', build: 'tsc -p tsconfig.json', fmt: 'prettier --write src', clean: 'rm -rf dist', hashes: 'sha256sum dist/*.js > dist/SUMS' },
+    scripts: {
+      test: 'vitest run',
+      lint: 'eslint .',
+      build: 'tsc -p tsconfig.json',
+      fmt: 'prettier --write src',
+      clean: 'rm -rf dist',
+      hashes: 'sha256sum dist/*.js > dist/SUMS',
+    },
     devDependencies: { typescript: '5.9.3', vitest: '4.1.0', eslint: '9.0.0', prettier: '3.0.0' },
   }),
   'package-lock.json': '{}',
@@ -167,7 +176,14 @@ export function createJudge(): Judge {
   });
   const sessions = new Map<string, string>();
   let n = 0;
-  const envelope = (sessionId: string) => ({ protocolVersion: 2 as const, lifecycleVersion: 2, host: { name: 'core' }, sessionId, cwd: ws.project, at: new Date().toISOString() });
+  const envelope = (sessionId: string) => ({
+    protocolVersion: 2 as const,
+    lifecycleVersion: 2,
+    host: { name: 'core' },
+    sessionId,
+    cwd: ws.project,
+    at: new Date().toISOString(),
+  });
 
   async function classify(entry: Pick<Entry, 'command' | 'shell'>): Promise<Action> {
     n++;

@@ -10,7 +10,11 @@ afterAll(cleanBoxes);
 
 /** Foreign configuration for all six hosts, in the forms people write it. */
 function foreign(home: string): void {
-  put(path.join(home, '.claude/settings.json'), '{\n    "model": "x",\n    "hooks": {\n        "Stop": [ { "hooks": [ { "type": "command", "command": "echo hi" } ] } ]\n    }\n}\n', 0o664);
+  put(
+    path.join(home, '.claude/settings.json'),
+    '{\n    "model": "x",\n    "hooks": {\n        "Stop": [ { "hooks": [ { "type": "command", "command": "echo hi" } ] } ]\n    }\n}\n',
+    0o664,
+  );
   put(path.join(home, '.codex/hooks.json'), '{\n\t"hooks": {}\n}\n');
   put(path.join(home, '.codex/config.toml'), 'model = "o3"\n# mine\n\n[projects."/x"]\ntrust_level = "trusted"\n', 0o600);
   put(path.join(home, '.codex/skills/mine/SKILL.md'), 'name: mine\n');
@@ -215,7 +219,8 @@ describe('uninstall around host config remit may not edit', () => {
     expect(existsSync(path.join(b.home, '.local/share/remit/current'))).toBe(true);
     const un = b.run('uninstall', 'all');
     expect(un.code, un.out + un.err).toBe(0);
-    for (const f of ['.omp/agent/config.yml', '.codex/hooks.json', '.hermes/config.yaml']) expect(un.out).toContain(`note: ${path.join(b.home, f)} was left as it is: remit does not edit it`);
+    for (const f of ['.omp/agent/config.yml', '.codex/hooks.json', '.hermes/config.yaml'])
+      expect(un.out).toContain(`note: ${path.join(b.home, f)} was left as it is: remit does not edit it`);
     expect(snapshot(b.home)).toEqual(before);
   }, 120_000);
 
@@ -229,11 +234,13 @@ describe('uninstall around host config remit may not edit', () => {
     const before = snapshot(b.home);
     const un = b.run('uninstall', 'omp');
     expect(un.code).toBe(1);
-    expect(un.out).toBe(`omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`);
+    expect(un.out).toBe(
+      `omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`,
+    );
     expect(snapshot(b.home)).toEqual(before);
   }, 60_000);
 
-  it('a YAML config edited since install loses only remit\'s entry, and the kept backup is announced', () => {
+  it("a YAML config edited since install loses only remit's entry, and the kept backup is announced", () => {
     const b = box();
     const file = path.join(b.home, '.omp/agent/config.yml');
     put(file, 'theme: dark\n');
@@ -248,7 +255,23 @@ describe('uninstall around host config remit may not edit', () => {
 });
 
 describe('commands people type', () => {
-  const COMMANDS = ['hook', 'install', 'uninstall', 'doctor', 'status', 'runtime', 'explain', 'label', 'check', 'replay', 'audit', 'ledger', 'state', 'prune', 'case'];
+  const COMMANDS = [
+    'hook',
+    'install',
+    'uninstall',
+    'doctor',
+    'status',
+    'runtime',
+    'explain',
+    'label',
+    'check',
+    'replay',
+    'audit',
+    'ledger',
+    'state',
+    'prune',
+    'case',
+  ];
 
   it('every command answers --help and -h with options, exit codes and an example; --version', () => {
     const b = box();
@@ -293,9 +316,13 @@ describe('commands people type', () => {
     const local = b.run('install', 'codex', '--scope', 'local', '--trust');
     expect(local.code).toBe(1);
     expect(local.out).toBe("codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
-    expect(b.run('install', 'omp', '--scope', 'local').out).toBe('omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n');
+    expect(b.run('install', 'omp', '--scope', 'local').out).toBe(
+      'omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n',
+    );
     // `all` in a scope few hosts have names the ones it leaves out.
-    expect(b.run('install', 'all', '--scope', 'local', '--dry-run').out).toMatch(/^Left out: codex, opencode, hermes, pi, omp \(no local scope\)\.\nclaude \(local\) — dry run/);
+    expect(b.run('install', 'all', '--scope', 'local', '--dry-run').out).toMatch(
+      /^Left out: codex, opencode, hermes, pi, omp \(no local scope\)\.\nclaude \(local\) — dry run/,
+    );
     const dry = b.run('install', 'claude', '--json', '--dry-run');
     const actions = JSON.parse(dry.out).reports[0].actions.map((a: { action: string }) => a.action);
     expect(actions).toContain('would be installed');
@@ -315,7 +342,13 @@ describe('commands people type', () => {
 
     const base = { session_id: 's1', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
     b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
-    const pre = b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' }, tool_use_id: 't1' });
+    const pre = b.hook('claude', 'PreToolUse', {
+      ...base,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' },
+      tool_use_id: 't1',
+    });
     expect(pre).toContain('deny');
     const status = JSON.parse(b.run('status', '--json').out) as { recent: { id: string; outcome: string }[]; contractChange: { eventId: string } };
     const decision = status.recent.find((r) => r.outcome === 'deny')!;
@@ -333,7 +366,8 @@ describe('commands people type', () => {
   it('ledger release, state repair, audit verify and case from, on a real session', () => {
     const b = box({ REMIT_AUDIT: 'detail' });
     const base = { session_id: 's3', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
-    const tool = (tool_use_id: string, tool_name: string, tool_input: object) => b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name, tool_input, tool_use_id });
+    const tool = (tool_use_id: string, tool_name: string, tool_input: object) =>
+      b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name, tool_input, tool_use_id });
     b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** agents=1 -- fix' });
     expect(tool('t1', 'Agent', { description: 'd', prompt: 'p', subagent_type: 'general-purpose' })).toBe('');
     expect(tool('t2', 'Agent', { description: 'd', prompt: 'p', subagent_type: 'general-purpose' })).toContain('AGENT_BUDGET_EXHAUSTED');
@@ -345,7 +379,9 @@ describe('commands people type', () => {
     expect(tool('t3', 'Write', { file_path: path.join(b.proj, 'lib/x.ts'), content: 'x' })).toContain('PATH_OUTSIDE_CONTRACT');
     expect(b.run('state', 'repair').out).toContain('is sound; nothing to repair');
     expect(b.run('audit', 'verify').out).toMatch(/: intact \(\d+ records\)\nAudit chain intact\.\n$/);
-    const deny = (JSON.parse(b.run('status', '--json').out) as { recent: { id: string; reasonCode: string }[] }).recent.find((r) => r.reasonCode === 'PATH_OUTSIDE_CONTRACT')!;
+    const deny = (JSON.parse(b.run('status', '--json').out) as { recent: { id: string; reasonCode: string }[] }).recent.find(
+      (r) => r.reasonCode === 'PATH_OUTSIDE_CONTRACT',
+    )!;
     mkdirSync(path.join(b.proj, 'cases/S/PATH_OUTSIDE_CONTRACT'), { recursive: true });
     const made = b.run('case', 'from', deny.id, '--out', 'cases/S/PATH_OUTSIDE_CONTRACT/mine.json');
     expect(made.code, made.err).toBe(0);

@@ -23,16 +23,33 @@ beforeAll(() => {
   mkdirSync(path.join(proj, '.git'), { recursive: true });
   mkdirSync(path.join(proj, 'src'));
   writeFileSync(path.join(proj, 'src', 'a.ts'), 'export const a = 1;\n');
-  env = { PATH: process.env.PATH, HOME: dir, LANG: 'C', XDG_STATE_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_DATA_HOME: path.join(dir, 'data') };
+  env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    LANG: 'C',
+    XDG_STATE_HOME: path.join(dir, 'state'),
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    XDG_DATA_HOME: path.join(dir, 'data'),
+  };
   // Writes, at exit, the built-in modules loaded after the preload itself.
   preload = path.join(dir, 'modules.cjs');
-  writeFileSync(preload, "const before = new Set(process.moduleLoadList);\nprocess.on('exit', () => require('fs').writeSync(2, `\\nloaded: ${process.moduleLoadList.filter((m) => !before.has(m)).join(',')}\\n`));\n");
+  writeFileSync(
+    preload,
+    "const before = new Set(process.moduleLoadList);\nprocess.on('exit', () => require('fs').writeSync(2, `\\nloaded: ${process.moduleLoadList.filter((m) => !before.has(m)).join(',')}\\n`));\n",
+  );
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
 function payload(host: string, event: string, extra: object): string {
-  return JSON.stringify({ session_id: `modules-${host}`, transcript_path: null, cwd: proj, hook_event_name: event, ...(event === 'PreToolUse' ? { tool_use_id: `t${n++}` } : {}), ...extra });
+  return JSON.stringify({
+    session_id: `modules-${host}`,
+    transcript_path: null,
+    cwd: proj,
+    hook_event_name: event,
+    ...(event === 'PreToolUse' ? { tool_use_id: `t${n++}` } : {}),
+    ...extra,
+  });
 }
 
 /** A FIFO holding `input` and no writer, as a host that wrote its payload and closed the pipe. */
@@ -77,7 +94,10 @@ const shapes = (at: (file: string) => string): Record<'claude' | 'codex', [objec
 });
 
 describe.skipIf(process.platform !== 'linux')('a spawned hook loads neither node:crypto nor the socket layer', () => {
-  for (const [host, stdin] of [['claude', 'socket'], ['codex', 'pipe']] as const) {
+  for (const [host, stdin] of [
+    ['claude', 'socket'],
+    ['codex', 'pipe'],
+  ] as const) {
     it(`${host}, stdin a ${stdin}: a directive, reads, writes in and out of scope, a shell command`, () => {
       const armed = hook(host, payload(host, 'UserPromptSubmit', { prompt: '$remit change files=src/** -- modules' }), stdin);
       expect(armed.out).toContain('remit ARMED');

@@ -18,8 +18,19 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'remit-hook-stdin-'));
   proj = path.join(dir, 'proj');
   mkdirSync(path.join(proj, '.git'), { recursive: true });
-  env = { PATH: process.env.PATH, HOME: dir, LANG: 'C', XDG_STATE_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_DATA_HOME: path.join(dir, 'data') };
-  const arm = spawnSync(process.execPath, [BIN, 'hook', 'claude'], { env, encoding: 'utf8', input: JSON.stringify(payload('UserPromptSubmit', { prompt: '$remit change files=src/** -- stdin kinds' })) });
+  env = {
+    PATH: process.env.PATH,
+    HOME: dir,
+    LANG: 'C',
+    XDG_STATE_HOME: path.join(dir, 'state'),
+    XDG_CONFIG_HOME: path.join(dir, 'config'),
+    XDG_DATA_HOME: path.join(dir, 'data'),
+  };
+  const arm = spawnSync(process.execPath, [BIN, 'hook', 'claude'], {
+    env,
+    encoding: 'utf8',
+    input: JSON.stringify(payload('UserPromptSubmit', { prompt: '$remit change files=src/** -- stdin kinds' })),
+  });
   expect(arm.stdout).toContain('remit ARMED');
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +41,9 @@ function payload(event: string, extra: object): object {
 
 let n = 0;
 function outOfScope(): string {
-  return JSON.stringify(payload('PreToolUse', { tool_name: 'Write', tool_use_id: `t${n++}`, tool_input: { file_path: path.join(proj, 'README.md'), content: 'x' } }));
+  return JSON.stringify(
+    payload('PreToolUse', { tool_name: 'Write', tool_use_id: `t${n++}`, tool_input: { file_path: path.join(proj, 'README.md'), content: 'x' } }),
+  );
 }
 
 const denies = (out: string) => JSON.parse(out).hookSpecificOutput.permissionDecision === 'deny';
@@ -56,7 +69,11 @@ describe('the hook reads every kind of stdin', () => {
     writeFileSync(file, outOfScope());
     const t0 = Date.now();
     // The writer holds the pipe open for 5 s; the hook's own end is timed by the date after it.
-    const r = spawnSync('sh', ['-c', `(cat "$1"; sleep 5) | { "$2" "$3" hook claude; date +%s%3N >&2; }`, 'sh', file, process.execPath, BIN], { env, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync('sh', ['-c', `(cat "$1"; sleep 5) | { "$2" "$3" hook claude; date +%s%3N >&2; }`, 'sh', file, process.execPath, BIN], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(denies(r.stdout)).toBe(true);
     const answeredAfter = Number(r.stderr.trim().split('\n').pop()) - t0;
     expect(answeredAfter).toBeGreaterThan(1500);

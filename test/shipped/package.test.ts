@@ -15,7 +15,11 @@ afterAll(() => {
 
 describe('the packed package', () => {
   it('declares a prepack build and no dependencies to fetch', () => {
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies?: object; files: string[] };
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      dependencies?: object;
+      files: string[];
+    };
     expect(pkg.scripts.prepack).toContain('build');
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'cases']));
@@ -31,7 +35,10 @@ describe('the packed package', () => {
     expect(pack.status, pack.stderr).toBe(0);
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
     const prefix = path.join(dir, 'prefix');
-    const inst = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, path.join(dir, tgz)], { env: npmEnv, encoding: 'utf8' });
+    const inst = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, path.join(dir, tgz)], {
+      env: npmEnv,
+      encoding: 'utf8',
+    });
     expect(inst.status, inst.stderr).toBe(0);
     const bin = path.join(prefix, 'bin', 'remit');
     expect(existsSync(bin)).toBe(true);
@@ -40,7 +47,12 @@ describe('the packed package', () => {
     mkdirSync(home);
     mkdirSync(proj);
     const run = (...args: string[]) => {
-      const r = spawnSync(bin, args, { cwd: proj, env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home }, encoding: 'utf8', timeout: 240_000 });
+      const r = spawnSync(bin, args, {
+        cwd: proj,
+        env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home },
+        encoding: 'utf8',
+        timeout: 240_000,
+      });
       return { code: r.status, out: r.stdout, err: r.stderr };
     };
     expect(run('install', 'claude').code).toBe(0);

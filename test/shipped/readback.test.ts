@@ -68,15 +68,28 @@ describe('read-back through the built bundle', () => {
     expect(status.contractChange).toMatchObject({ source: 'directive', eventId: expect.stringMatching(/^evt_/) });
     expect(status.paused).toBeNull();
     expect(status.recent.map((r) => `${r.outcome}/${r.reasonCode}`)).toEqual([
-      'deny/PATH_OUTSIDE_CONTRACT', 'ask/WRITE_PATH_UNPROVEN', 'allow/WITHIN_CONTRACT', 'allow/WITHIN_CONTRACT', 'deny/AGENT_BUDGET_EXHAUSTED',
+      'deny/PATH_OUTSIDE_CONTRACT',
+      'ask/WRITE_PATH_UNPROVEN',
+      'allow/WITHIN_CONTRACT',
+      'allow/WITHIN_CONTRACT',
+      'deny/AGENT_BUDGET_EXHAUSTED',
     ]);
     const [outside, ask, write, agent, budget] = status.recent;
-    expect(outside).toMatchObject({ rule: 'files-scope', explanation: 'file effect #0 is outside files=src/**.', authorise: { lines: ['$remit change files=src/**|<that file> agents=1'], exact: false }, hostEffect: 'unobserved' });
+    expect(outside).toMatchObject({
+      rule: 'files-scope',
+      explanation: 'file effect #0 is outside files=src/**.',
+      authorise: { lines: ['$remit change files=src/**|<that file> agents=1'], exact: false },
+      hostEffect: 'unobserved',
+    });
     expect(ask!.authorise).toEqual({ lines: [`$remit allow ${ask!.id}`], exact: true });
     // PostToolUse was seen for the write, and for nothing else.
     expect(write!.hostEffect).toBe('ran');
     expect(agent!.hostEffect).toBe('unobserved');
-    expect(budget).toMatchObject({ rule: 'agent-budget', explanation: 'The contract allows 1 concurrent subagent; 1 reserved, this call needs 1.', authorise: { lines: ['$remit change files=src/** agents=2'], exact: true } });
+    expect(budget).toMatchObject({
+      rule: 'agent-budget',
+      explanation: 'The contract allows 1 concurrent subagent; 1 reserved, this call needs 1.',
+      authorise: { lines: ['$remit change files=src/** agents=2'], exact: true },
+    });
   });
 
   it('status in words', () => {
@@ -84,7 +97,9 @@ describe('read-back through the built bundle', () => {
     expect(text).toContain(`Session: claude session ${SESSION}, remit key `);
     expect(text).toMatch(/Contract: set by your directive at \S+ \(evt_[0-9a-f]{28}\)/);
     expect(text).toContain('Recent decisions (oldest first; `remit explain <id>` says more):');
-    expect(text).toMatch(/evt_[0-9a-f]{28} Write: deny PATH_OUTSIDE_CONTRACT \(rule files-scope\)\n {6}file effect #0 is outside files=src\/\*\*\.\n {6}To authorise:\n {8}\$remit change files=src\/\*\*\|<that file> agents=1 {3}\(a new contract\)/);
+    expect(text).toMatch(
+      /evt_[0-9a-f]{28} Write: deny PATH_OUTSIDE_CONTRACT \(rule files-scope\)\n {6}file effect #0 is outside files=src\/\*\*\.\n {6}To authorise:\n {8}\$remit change files=src\/\*\*\|<that file> agents=1 {3}\(a new contract\)/,
+    );
     expect(text).toContain('Host effect: the host ran it');
     expect(text).not.toMatch(/^Host effect: unobserved \(remit sees/m);
   });
@@ -101,7 +116,13 @@ describe('read-back through the built bundle', () => {
     expect(text).toContain(`in claude session ${SESSION}`);
     const v = json<CliExplain>(b.run('explain', idOf('AGENT_BUDGET_EXHAUSTED'), '--json'));
     expect(validateCliExplain(v), JSON.stringify(validateCliExplain.errors)).toBe(true);
-    expect(v).toMatchObject({ rule: 'agent-budget', replay: 'same', record: { input: { reserved: 1 } }, fact: { kind: 'delegation' }, authorise: { lines: ['$remit change files=src/** agents=2'], exact: true } });
+    expect(v).toMatchObject({
+      rule: 'agent-budget',
+      replay: 'same',
+      record: { input: { reserved: 1 } },
+      fact: { kind: 'delegation' },
+      authorise: { lines: ['$remit change files=src/** agents=2'], exact: true },
+    });
   });
 
   it('explain after the contract changed says the globs it no longer knows, not the new ones', () => {
@@ -117,7 +138,9 @@ describe('read-back through the built bundle', () => {
     s.prompt('$remit chnage -- go');
     const v = json<CliStatus>(p.run('status', '--json'));
     expect(v.paused).toMatchObject({ rule: 'invalid-directive', reason: expect.stringContaining('INVALID_DIRECTIVE_TOKEN') });
-    expect(p.run('status').out).toMatch(/Paused: the last directive was malformed \(INVALID_DIRECTIVE_TOKEN: .*\), so edits, unproven commands and subagents wait until you send a valid `\$remit` directive \(rule invalid-directive\)\./);
+    expect(p.run('status').out).toMatch(
+      /Paused: the last directive was malformed \(INVALID_DIRECTIVE_TOKEN: .*\), so edits, unproven commands and subagents wait until you send a valid `\$remit` directive \(rule invalid-directive\)\./,
+    );
   });
 
   it('under REMIT_AUDIT=detail the authorising line names the file, exactly', () => {
@@ -127,7 +150,11 @@ describe('read-back through the built bundle', () => {
     s.tool('Write', { file_path: path.join(d.proj, 'lib/x.ts'), content: 'x' });
     const id = json<CliStatus>(d.run('status', '--json')).recent[0]!.id;
     const v = json<CliExplain>(d.run('explain', id, '--json'));
-    expect(v).toMatchObject({ replay: 'same', explanation: 'lib/x.ts is outside files=src/**.', authorise: { lines: ['$remit change files=src/**|lib/x.ts'], exact: true } });
+    expect(v).toMatchObject({
+      replay: 'same',
+      explanation: 'lib/x.ts is outside files=src/**.',
+      authorise: { lines: ['$remit change files=src/**|lib/x.ts'], exact: true },
+    });
   });
 });
 
@@ -150,7 +177,9 @@ describe('check through the built bundle', () => {
     }
     const ask = b.run('check', '--host', 'claude', '--prompt', '$remit review', '--tool', 'Bash', '--input', '{"command":"npm run build"}').out;
     expect(ask).toContain('Decisive fact: analysis: remit cannot prove it changes nothing (script_unread: it runs a script remit could not read)');
-    expect(ask).toContain("Question for the person (an ask at the host's own approval prompt):\n  remit needs the user's approval for this action (MUTABILITY_UNPROVEN):");
+    expect(ask).toContain(
+      "Question for the person (an ask at the host's own approval prompt):\n  remit needs the user's approval for this action (MUTABILITY_UNPROVEN):",
+    );
     expect(ask).toContain('`$remit allow <event id>`');
   }, 120_000);
 });

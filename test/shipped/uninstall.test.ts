@@ -91,7 +91,8 @@ function uninstall(b: Box, ...args: string[]): Output {
   const dry = json(b.run('uninstall', ...args, '--dry-run', '--json'));
   expectAsBefore(b, before, `uninstall ${args.join(' ')} --dry-run`);
   const real = json(b.run('uninstall', ...args, '--json'));
-  const plan = (o: Output) => o.reports.map((r) => ({ host: r.host, actions: r.actions.map((a) => `${a.what} ${a.action.replace(/^would be /, '')} ${a.file}`) }));
+  const plan = (o: Output) =>
+    o.reports.map((r) => ({ host: r.host, actions: r.actions.map((a) => `${a.what} ${a.action.replace(/^would be /, '')} ${a.file}`) }));
   expect(plan(real)).toEqual(plan(dry));
   return real;
 }
@@ -150,11 +151,17 @@ describe.each(SCOPES)('install all then uninstall, %s scope, leaves everything a
       const now = trees(b);
       if (up) expectAsBefore(b, before, 'damaged record, folders there before');
       else {
-        for (const [which, was, is] of [['HOME', before.home, now.home], ['project', before.proj, now.proj]] as const) {
+        for (const [which, was, is] of [
+          ['HOME', before.home, now.home],
+          ['project', before.proj, now.proj],
+        ] as const) {
           const d = changes(was, is);
           expect({ gone: d.gone, changed: d.changed }, which).toEqual({ gone: [], changed: [] });
           // What is left is the folders remit made, kept because no record says so; never a file.
-          expect(d.added.filter((k) => !is.get(k)!.endsWith(' dir')), which).toEqual([]);
+          expect(
+            d.added.filter((k) => !is.get(k)!.endsWith(' dir')),
+            which,
+          ).toEqual([]);
         }
       }
     }
@@ -183,7 +190,9 @@ describe('without an install record', () => {
     install(b, 'user');
     rmSync(record(b));
     const out = uninstall(b, 'all');
-    expect(out.reports.flatMap((r) => r.notes).filter((n) => n.includes('install record'))).toEqual([`There is no install record (${record(b)}): remit's own files were removed and every folder was kept.`]);
+    expect(out.reports.flatMap((r) => r.notes).filter((n) => n.includes('install record'))).toEqual([
+      `There is no install record (${record(b)}): remit's own files were removed and every folder was kept.`,
+    ]);
     const now = snapshot(b.home);
     const d = changes(before, now);
     expect(d.added.filter((k) => !now.get(k)!.endsWith(' dir'))).toEqual([]);

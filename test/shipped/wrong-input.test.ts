@@ -95,7 +95,13 @@ describe('wrong input through the built bundle', () => {
     const b = box({ REMIT_AUDIT: 'detail' });
     const base = { session_id: 'c1', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
     b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
-    b.hook('claude', 'PreToolUse', { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' }, tool_use_id: 't1' });
+    b.hook('claude', 'PreToolUse', {
+      ...base,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' },
+      tool_use_id: 't1',
+    });
     const id = (JSON.parse(b.run('status', '--json').out) as { recent: { id: string }[] }).recent[0]!.id;
     const missing = b.run('case', 'from', id, '--out', 'no-such-folder/x.json');
     expect(missing.code).toBe(1);

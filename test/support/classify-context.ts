@@ -6,5 +6,14 @@ import { virtualFileView } from '../../src/core/classify/file-view.js';
 export const TEST_ROOT = '/work/proj';
 
 export function virtualContext(files: Record<string, string> = {}, extra: Partial<ClassifyContext> = {}): ClassifyContext {
-  return { cwd: TEST_ROOT, projectRoot: TEST_ROOT, home: '/home/dev', files: virtualFileView(TEST_ROOT, files), config: EMPTY_CLASSIFIER_CONFIG, digestKey: 'k', realpath: false, ...extra };
+  return {
+    cwd: TEST_ROOT,
+    projectRoot: TEST_ROOT,
+    home: '/home/dev',
+    files: virtualFileView(TEST_ROOT, files),
+    config: EMPTY_CLASSIFIER_CONFIG,
+    digestKey: 'k',
+    realpath: false,
+    ...extra,
+  };
 }

@@ -37,7 +37,12 @@ export const events = {
   before(base: EventBase, action: Action): ControlEvent {
     return { ...envelope(base), kind: 'action.before', action };
   },
-  after(base: EventBase, actionId: string, lifecycle: 'joined' | 'not_started' | 'running' | 'failed' | 'unknown', extra: { agentIds?: string[]; wrote?: boolean } = {}): ControlEvent {
+  after(
+    base: EventBase,
+    actionId: string,
+    lifecycle: 'joined' | 'not_started' | 'running' | 'failed' | 'unknown',
+    extra: { agentIds?: string[]; wrote?: boolean } = {},
+  ): ControlEvent {
     return { ...envelope(base), kind: 'action.after', actionId, lifecycle, ...extra };
   },
   subagentStart(base: EventBase, agentId: string, reservationId?: string): ControlEvent {

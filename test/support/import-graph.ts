@@ -18,10 +18,14 @@ export function importsOf(fileName: string, text: string): { spec: string; kind:
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const out: { spec: string; kind: ImportKind }[] = [];
   const visit = (n: ts.Node): void => {
-    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier)) out.push({ spec: n.moduleSpecifier.text, kind: n.importClause?.isTypeOnly ? 'type' : 'static' });
-    else if (ts.isExportDeclaration(n) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier)) out.push({ spec: n.moduleSpecifier.text, kind: n.isTypeOnly ? 'type' : 'static' });
-    else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteralLike(n.arguments[0])) out.push({ spec: n.arguments[0].text, kind: 'dynamic' });
-    else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal)) out.push({ spec: n.argument.literal.text, kind: 'type' });
+    if (ts.isImportDeclaration(n) && ts.isStringLiteral(n.moduleSpecifier))
+      out.push({ spec: n.moduleSpecifier.text, kind: n.importClause?.isTypeOnly ? 'type' : 'static' });
+    else if (ts.isExportDeclaration(n) && n.moduleSpecifier && ts.isStringLiteral(n.moduleSpecifier))
+      out.push({ spec: n.moduleSpecifier.text, kind: n.isTypeOnly ? 'type' : 'static' });
+    else if (ts.isCallExpression(n) && n.expression.kind === ts.SyntaxKind.ImportKeyword && n.arguments[0] && ts.isStringLiteralLike(n.arguments[0]))
+      out.push({ spec: n.arguments[0].text, kind: 'dynamic' });
+    else if (ts.isImportTypeNode(n) && ts.isLiteralTypeNode(n.argument) && ts.isStringLiteral(n.argument.literal))
+      out.push({ spec: n.argument.literal.text, kind: 'type' });
     ts.forEachChild(n, visit);
   };
   visit(sf);
@@ -31,7 +35,8 @@ export function importsOf(fileName: string, text: string): { spec: string; kind:
 /** A `./x.js` specifier names x.ts in the sources; `./x.mjs` a build script. */
 function resolve(root: string, from: string, spec: string): string | null {
   const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
-  for (const c of [base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), base]) if (existsSync(path.join(root, c)) && statSync(path.join(root, c)).isFile()) return c;
+  for (const c of [base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), base])
+    if (existsSync(path.join(root, c)) && statSync(path.join(root, c)).isFile()) return c;
   return null;
 }
 

@@ -4,10 +4,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const EVENTS = [
-  'session_start', 'session_shutdown', 'input', 'before_agent_start', 'agent_start', 'agent_end',
-  'turn_start', 'turn_end', 'message_start', 'message_end', 'tool_call', 'tool_result',
-  'tool_execution_start', 'tool_execution_end', 'before_subagent_spawn', 'session_stop',
-  'session_before_compact', 'session_compact', 'agent_settled', 'context',
+  'session_start',
+  'session_shutdown',
+  'input',
+  'before_agent_start',
+  'agent_start',
+  'agent_end',
+  'turn_start',
+  'turn_end',
+  'message_start',
+  'message_end',
+  'tool_call',
+  'tool_result',
+  'tool_execution_start',
+  'tool_execution_end',
+  'before_subagent_spawn',
+  'session_stop',
+  'session_before_compact',
+  'session_compact',
+  'agent_settled',
+  'context',
 ];
 
 function safe(value: unknown): string {

@@ -4,7 +4,18 @@ import type { Sandbox } from '../sandbox.js';
 import { binary, commandHooks, mergeJson, missingBinary, packageVersion, shellQuote, writeJson, CAPTURE_HOOK, NODE20, NODE22 } from './driver.js';
 import type { HostDriver, RemitBuild, Toolchain } from './driver.js';
 
-const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'Stop', 'PreCompact', 'SessionEnd'];
+const EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+  'PreCompact',
+  'SessionEnd',
+];
 const TOOL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'];
 
 const settingsFile = (sb: Sandbox) => path.join(sb.home, '.claude', 'settings.json');

@@ -8,7 +8,18 @@ import type { Sandbox } from '../sandbox.js';
 import { binary, commandHooks, missingBinary, packageVersion, shellQuote, writeJson, CAPTURE_HOOK, NODE20, NODE22 } from './driver.js';
 import type { HostDriver, RemitBuild, Toolchain } from './driver.js';
 
-const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'];
+const EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+  'PreCompact',
+  'PostCompact',
+  'SessionEnd',
+];
 const TOOL_EVENTS = ['PreToolUse', 'PostToolUse'];
 
 /**
@@ -68,7 +79,13 @@ function makeCodex(lane: 'bypass' | 'trust', tc: Toolchain): HostDriver {
       write: (file, content) => ({
         name: 'apply_patch',
         kind: 'custom',
-        input: { input: `*** Begin Patch\n*** Add File: ${file.rel}\n${content.split('\n').filter((_, i, a) => i < a.length - 1 || a[i] !== '').map((l) => `+${l}`).join('\n')}\n*** End Patch\n` },
+        input: {
+          input: `*** Begin Patch\n*** Add File: ${file.rel}\n${content
+            .split('\n')
+            .filter((_, i, a) => i < a.length - 1 || a[i] !== '')
+            .map((l) => `+${l}`)
+            .join('\n')}\n*** End Patch\n`,
+        },
       }),
       shell: (command) => ({ name: 'exec_command', input: { cmd: command } }),
       patch: (file, oldText, newText) => [

@@ -45,7 +45,9 @@ export const hermes: HostDriver = {
   unavailable() {
     const bin = hermesBinary();
     if (bin !== undefined) return fs.existsSync(bin) ? undefined : `REMIT_E2E_HERMES names ${bin}, which does not exist`;
-    const why = fs.existsSync(HERMES_UNAVAILABLE_NOTE) ? fs.readFileSync(HERMES_UNAVAILABLE_NOTE, 'utf8').trim() : 'run `npm run e2e:setup` (or set REMIT_E2E_HERMES)';
+    const why = fs.existsSync(HERMES_UNAVAILABLE_NOTE)
+      ? fs.readFileSync(HERMES_UNAVAILABLE_NOTE, 'utf8').trim()
+      : 'run `npm run e2e:setup` (or set REMIT_E2E_HERMES)';
     return `Hermes Agent is not installed here: ${why}`;
   },
   configureProvider(sb: Sandbox, doubleUrl: string) {

@@ -12,7 +12,12 @@ import { eventArg, guarded, out, parseArgs, selectSession, subcommand } from './
 
 const FILLED_BY_RUNNER = ['protocolVersion', 'host', 'sessionId', 'cwd', 'at'];
 
-export function caseFromEvent(eventId: string, event: Record<string, unknown>, contract: NonNullable<Parameters<typeof directiveFor>[0]>, expect: { outcome: 'allow' | 'report' | 'ask' | 'deny'; reasonCode: string; family: 'I' | 'H' | 'S' | 'T' | null }): Case {
+export function caseFromEvent(
+  eventId: string,
+  event: Record<string, unknown>,
+  contract: NonNullable<Parameters<typeof directiveFor>[0]>,
+  expect: { outcome: 'allow' | 'report' | 'ask' | 'deny'; reasonCode: string; family: 'I' | 'H' | 'S' | 'T' | null },
+): Case {
   const raw: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(event)) if (!FILLED_BY_RUNNER.includes(k)) raw[k] = v;
   const steps: Case['bad']['steps'] = [{ prompt: `${directiveFor(contract)} -- recorded task` }, { event: raw as Partial<ControlEvent>, expect }];

@@ -83,7 +83,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (host !== 'core' && !known) throw new UsageError(`unknown host '${host}'`);
     const adapter = await known?.adapter();
     if (host !== 'core' && !tool) throw new UsageError('--tool is needed for a host (its native tool name)');
-    if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input))) throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
+    if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input)))
+      throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
     let request: ToolRequest | undefined;
     if (host === 'core') {
       if (!validateToolRequest(input)) throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
@@ -112,7 +113,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       }
       const seen = { results: [] as ControllerResult[], actions: [] as Action[] };
       const rt = recording(runtime, seen);
-      const envelope = { protocolVersion: 2 as const, lifecycleVersion: 2, host: { name: throwawayHost }, sessionId: CHECK_SESSION, cwd: io.cwd, at: new Date().toISOString() };
+      const envelope = {
+        protocolVersion: 2 as const,
+        lifecycleVersion: 2,
+        host: { name: throwawayHost },
+        sessionId: CHECK_SESSION,
+        cwd: io.cwd,
+        at: new Date().toISOString(),
+      };
       let promptResult: ControllerResult | undefined;
       if (request) {
         if (prompt !== undefined) promptResult = await rt.handle({ ...envelope, kind: 'prompt.submit', prompt, origin: 'user' });
@@ -125,7 +133,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
           await runHook(host, 'UserPromptSubmit', JSON.stringify({ ...common, hook_event_name: 'UserPromptSubmit', prompt }), rt, { cwd: io.cwd });
           promptResult = seen.results.at(-1);
         }
-        await runHook(host, 'PreToolUse', JSON.stringify({ ...common, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'check-1' }), rt, { cwd: io.cwd });
+        await runHook(
+          host,
+          'PreToolUse',
+          JSON.stringify({ ...common, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'check-1' }),
+          rt,
+          { cwd: io.cwd },
+        );
       }
       const last = seen.results.at(-1);
       const action = seen.actions.at(-1);
@@ -141,7 +155,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         action: { tool: action.tool, mutability: action.mutability, effects: action.effects.length, ...(action.analysis ? { analysis: action.analysis } : {}) },
       };
       if (last.question) view.question = unrecorded(last.question);
-      if (promptResult) view.prompt = { result: promptResult.kind, ...(promptResult.kind === 'prompt-block' && promptResult.code ? { code: promptResult.code } : {}) };
+      if (promptResult)
+        view.prompt = { result: promptResult.kind, ...(promptResult.kind === 'prompt-block' && promptResult.code ? { code: promptResult.code } : {}) };
       out(io, args, view, renderCheck(view));
       return EXIT_CODES[view.decision.outcome];
     } finally {

@@ -37,7 +37,17 @@ function ctx(answer: 'deny' | 'allow' | 'crash', calls: string[] = []): DoctorCo
       if (answer === 'crash') return { status: 1, stdout: '', stderr: 'Error: Cannot find module' };
       const ev = JSON.parse(opts.input ?? '{}').hook_event_name;
       if (ev !== 'PreToolUse' || answer === 'allow') return { status: 0, stdout: '', stderr: '' };
-      return { status: 0, stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'remit refused this action: MODE_FORBIDS_MUTATION (I)' } }), stderr: '' };
+      return {
+        status: 0,
+        stdout: JSON.stringify({
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: 'deny',
+            permissionDecisionReason: 'remit refused this action: MODE_FORBIDS_MUTATION (I)',
+          },
+        }),
+        stderr: '',
+      };
     },
   };
 }
@@ -64,7 +74,10 @@ describe('doctor codex', () => {
     const toml = path.join(dir, 'home', '.codex', 'config.toml');
     const text = readFileSync(toml, 'utf8');
     const preHash = /pre_tool_use:0:0"\]\ntrusted_hash = "sha256:([0-9a-f])/.exec(text)!;
-    writeFileSync(toml, text.replace(`pre_tool_use:0:0"]\ntrusted_hash = "sha256:${preHash[1]}`, `pre_tool_use:0:0"]\ntrusted_hash = "sha256:${preHash[1] === 'a' ? 'b' : 'a'}`));
+    writeFileSync(
+      toml,
+      text.replace(`pre_tool_use:0:0"]\ntrusted_hash = "sha256:${preHash[1]}`, `pre_tool_use:0:0"]\ntrusted_hash = "sha256:${preHash[1] === 'a' ? 'b' : 'a'}`),
+    );
     row = doctorCodex(ctx('deny'));
     expect(row.protected).toBe(false);
     expect(row.lines.join('\n')).toMatch(/PreToolUse: modified/);

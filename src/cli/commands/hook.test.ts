@@ -17,7 +17,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 async function hook(argv: string[], stdin: string, hosts: readonly HostModule[] = HOSTS): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIO = { env: { HOME: dir, REMIT_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'cfg'), XDG_DATA_HOME: path.join(dir, 'data') }, cwd: dir, stdout: (s) => out.push(s), stderr: (s) => err.push(s), stdin: async () => stdin };
+  const io: CliIO = {
+    env: { HOME: dir, REMIT_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'cfg'), XDG_DATA_HOME: path.join(dir, 'data') },
+    cwd: dir,
+    stdout: (s) => out.push(s),
+    stderr: (s) => err.push(s),
+    stdin: async () => stdin,
+  };
   const code = await run(argv, io, hosts);
   return { code, out: out.join(''), err: err.join('') };
 }
@@ -28,20 +34,47 @@ describe('remit hook', () => {
     const prompt = await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' }));
     expect(prompt.code).toBe(0);
     expect(JSON.parse(prompt.out).systemMessage).toMatch(/review/);
-    const write = await hook(['claude', 'PreToolUse'], JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(dir, 'a'), content: 'x' }, tool_use_id: 't1' }));
+    const write = await hook(
+      ['claude', 'PreToolUse'],
+      JSON.stringify({
+        ...base,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: path.join(dir, 'a'), content: 'x' },
+        tool_use_id: 't1',
+      }),
+    );
     expect(write.code).toBe(0);
     expect(JSON.parse(write.out).hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'deny' });
   });
 
-  it('names the path each hook took, by kind only, for the bundle loader\'s code cache', async () => {
+  it("names the path each hook took, by kind only, for the bundle loader's code cache", async () => {
     const paths: unknown[] = [];
     const listen = (p: unknown) => paths.push(p);
     process.on('remit:code-path', listen);
     try {
       const base = { session_id: 'sess-2', cwd: dir, transcript_path: null };
       await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- paths' }));
-      await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(dir, 'secret-name.md'), content: 'x' }, tool_use_id: 't1' }));
-      await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: path.join(dir, 'src', 'a.ts') }, tool_use_id: 't2' }));
+      await hook(
+        ['claude'],
+        JSON.stringify({
+          ...base,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Write',
+          tool_input: { file_path: path.join(dir, 'secret-name.md'), content: 'x' },
+          tool_use_id: 't1',
+        }),
+      );
+      await hook(
+        ['claude'],
+        JSON.stringify({
+          ...base,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Read',
+          tool_input: { file_path: path.join(dir, 'src', 'a.ts') },
+          tool_use_id: 't2',
+        }),
+      );
     } finally {
       process.off('remit:code-path', listen);
     }
@@ -79,7 +112,13 @@ describe('remit hook', () => {
         : h,
     );
     const base = { session_id: 'sess-broken', cwd: dir, transcript_path: null };
-    const write = { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(dir, 'a'), content: 'x' }, tool_use_id: 't1' };
+    const write = {
+      ...base,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(dir, 'a'), content: 'x' },
+      tool_use_id: 't1',
+    };
     for (const host of ['claude', 'codex']) {
       const r = await hook([host, 'PreToolUse'], JSON.stringify(write), failing);
       expect(r.code).toBe(0);
@@ -88,7 +127,17 @@ describe('remit hook', () => {
       expect(out.permissionDecisionReason).toMatch(/GUARD_ERROR[\s\S]*remit failed before it could check this call \(boom in render\)/);
       expect(r.err).toMatch(/^remit hook: remit failed \(boom in render\); a tool call is refused/);
     }
-    const hermes = await hook(['hermes', 'pre_tool_call'], JSON.stringify({ hook_event_name: 'pre_tool_call', session_id: 'h1', cwd: dir, tool_name: 'write_file', tool_input: { path: path.join(dir, 'a'), content: 'x' } }), failing);
+    const hermes = await hook(
+      ['hermes', 'pre_tool_call'],
+      JSON.stringify({
+        hook_event_name: 'pre_tool_call',
+        session_id: 'h1',
+        cwd: dir,
+        tool_name: 'write_file',
+        tool_input: { path: path.join(dir, 'a'), content: 'x' },
+      }),
+      failing,
+    );
     expect(JSON.parse(hermes.out)).toMatchObject({ action: 'block' });
     // Events with no verdict to give answer nothing, as before.
     const prompt = await hook(['claude'], JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: 'hello' }), failing);

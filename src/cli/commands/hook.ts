@@ -19,7 +19,14 @@ import { UsageError, type CliIO } from '../io.js';
  * `hook_event_name` wins when it names an event the adapter knows; the argument is the
  * fallback. Only the named host's hook is loaded.
  */
-export async function runHook(host: string, eventArg: string | undefined, stdinText: string, runtime: Runtime, opts: HookOptions = {}, hosts: readonly HostModule[] = HOSTS): Promise<NativeResponse> {
+export async function runHook(
+  host: string,
+  eventArg: string | undefined,
+  stdinText: string,
+  runtime: Runtime,
+  opts: HookOptions = {},
+  hosts: readonly HostModule[] = HOSTS,
+): Promise<NativeResponse> {
   const hook = findHost(host, hosts)?.hook;
   if (!hook) return { stdout: '', exitCode: 0, stderr: `remit: no hook for host '${host}'\n` };
   return (await hook())(eventArg, stdinText, runtime, opts);
@@ -41,7 +48,8 @@ function parseArgs(argv: string[], hosts: readonly HostModule[]): HookArgs {
     const a = argv[i]!;
     if (a === '--home') home = argv[++i];
     else if (a.startsWith('--home=')) home = a.slice('--home='.length);
-    else if (a.startsWith('-')) continue; // hook handlers are lenient: an unknown flag is ignored
+    else if (a.startsWith('-'))
+      continue; // hook handlers are lenient: an unknown flag is ignored
     else positional.push(a);
   }
   const [host, event] = positional;

@@ -33,7 +33,8 @@ beforeEach(() => {
   writeFileSync(path.join(dir, 'pkg', 'skills', 'remit', 'SKILL.md'), '---\nname: remit\ndescription: test\n---\nbody\n');
   // Stand-in plugin builds, so `install all` reaches the plugin hosts too.
   mkdirSync(path.join(dir, 'pkg', 'dist', 'plugins', 'hermes', 'remit'), { recursive: true });
-  for (const h of ['opencode', 'pi', 'omp']) writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', `${h}.js`), `// remit 9.9.9 ${h} plugin\nexport default function () {}\n`);
+  for (const h of ['opencode', 'pi', 'omp'])
+    writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', `${h}.js`), `// remit 9.9.9 ${h} plugin\nexport default function () {}\n`);
   for (const f of ['plugin.yaml', '__init__.py']) writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', 'hermes', 'remit', f), '# remit\n');
   mkdirSync(path.join(dir, 'home'));
   mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
@@ -43,7 +44,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const deps = () => ({ bundleSource: bundle, nodePath: '/usr/bin/node', version: '9.9.9' });
 const settings = () => path.join(dir, 'home', '.claude', 'settings.json');
-const userDoc = { permissions: { allow: ['Bash(ls:*)'] }, hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'node /opt/my-guard.js', timeout: 5 }] }] } };
+const userDoc = {
+  permissions: { allow: ['Bash(ls:*)'] },
+  hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'node /opt/my-guard.js', timeout: 5 }] }] },
+};
 
 describe('remit install claude', () => {
   it('installs once, then changes nothing the second time', async () => {
@@ -69,7 +73,7 @@ describe('remit install claude', () => {
     expect(readFileSync(settings(), 'utf8')).toBe(after);
   });
 
-  it('uninstall restores the user\'s other hooks exactly', async () => {
+  it("uninstall restores the user's other hooks exactly", async () => {
     mkdirSync(path.dirname(settings()), { recursive: true });
     writeFileSync(settings(), JSON.stringify(userDoc));
     await install(['claude'], io, deps());
@@ -119,15 +123,22 @@ describe('remit install claude', () => {
     expect(existsSync(settings())).toBe(false);
   });
 
-  it('project scope commits a portable entry and a launcher that finds this machine\'s bundle', async () => {
+  it("project scope commits a portable entry and a launcher that finds this machine's bundle", async () => {
     expect(await install(['claude', '--scope', 'project'], io, deps())).toBe(0);
     const committed = readFileSync(path.join(dir, 'proj', '.claude', 'settings.json'), 'utf8');
     expect(committed).not.toContain(dir);
     expect(committed).toContain('$CLAUDE_PROJECT_DIR/.claude/remit/launch.cjs');
     const launcher = path.join(dir, 'proj', '.claude', 'remit', 'launch.cjs');
-    const out = execFileSync(process.execPath, [launcher, 'hook', 'claude', 'Stop'], { env: { HOME: io.env.HOME!, XDG_DATA_HOME: io.env.XDG_DATA_HOME! }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [launcher, 'hook', 'claude', 'Stop'], {
+      env: { HOME: io.env.HOME!, XDG_DATA_HOME: io.env.XDG_DATA_HOME! },
+      encoding: 'utf8',
+    });
     expect(out).toBe('bundle:hook claude Stop');
-    const none = execFileSync(process.execPath, [launcher, 'hook', 'claude', 'Stop'], { env: { HOME: io.env.HOME!, XDG_DATA_HOME: path.join(dir, 'nothing') }, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    const none = execFileSync(process.execPath, [launcher, 'hook', 'claude', 'Stop'], {
+      env: { HOME: io.env.HOME!, XDG_DATA_HOME: path.join(dir, 'nothing') },
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     expect(none).toBe('');
     expect(await uninstall(['claude', '--scope', 'project'], io)).toBe(0);
     expect(existsSync(launcher)).toBe(false);
@@ -195,13 +206,17 @@ describe('remit install codex', () => {
     const cmd = JSON.parse(committed).hooks.PreToolUse[0].hooks[0].command as string;
     // The walk-up finds the launcher from a subfolder of the project.
     mkdirSync(path.join(dir, 'proj', 'src', 'deep'), { recursive: true });
-    const out = execFileSync('/bin/sh', ['-c', cmd], { cwd: path.join(dir, 'proj', 'src', 'deep'), env: { HOME: io.env.HOME!, XDG_DATA_HOME: io.env.XDG_DATA_HOME!, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` }, encoding: 'utf8' });
+    const out = execFileSync('/bin/sh', ['-c', cmd], {
+      cwd: path.join(dir, 'proj', 'src', 'deep'),
+      env: { HOME: io.env.HOME!, XDG_DATA_HOME: io.env.XDG_DATA_HOME!, PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin` },
+      encoding: 'utf8',
+    });
     expect(out).toBe('bundle:hook codex PreToolUse');
   });
 });
 
 describe('reinstalling at a new version', () => {
-  it('backs up no file that only remit made, so uninstall removes it instead of restoring remit\'s old hooks', async () => {
+  it("backs up no file that only remit made, so uninstall removes it instead of restoring remit's old hooks", async () => {
     const at = (v: string) => ({ ...deps(), version: v });
     expect(await install(['claude'], io, at('9.9.9'))).toBe(0);
     expect(await install(['codex', '--trust'], io, at('9.9.9'))).toBe(0);
@@ -228,7 +243,9 @@ describe('the install record across versions', () => {
     expect(await install(['claude'], io, at('9.9.10'))).toBe(0);
     expect(await uninstall(['claude'], io)).toBe(0);
     // Codex's hooks still name 9.9.9, and `current` (9.9.10) stays while an install placed it.
-    expect(JSON.parse(readFileSync(path.join(dir, 'home', '.codex', 'hooks.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toContain(path.join(data(), '9.9.9', 'remit.cjs'));
+    expect(JSON.parse(readFileSync(path.join(dir, 'home', '.codex', 'hooks.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toContain(
+      path.join(data(), '9.9.9', 'remit.cjs'),
+    );
     expect(existsSync(path.join(data(), '9.9.9', 'remit.cjs'))).toBe(true);
     expect(existsSync(path.join(data(), '9.9.10', 'remit.cjs'))).toBe(true);
     expect(await uninstall(['codex'], io)).toBe(0);

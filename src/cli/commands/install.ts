@@ -27,7 +27,8 @@ export interface InstallArgs {
 
 /** A relative HOME would put every host's configuration under the folder remit runs in. */
 export function requireAbsoluteHome(env: CliIO['env'], command: 'install' | 'uninstall'): void {
-  if (env.HOME !== undefined && env.HOME !== '' && !path.isAbsolute(env.HOME)) throw new UsageError(`HOME is '${env.HOME}', not an absolute path; set it to your home folder and run ${command} again`);
+  if (env.HOME !== undefined && env.HOME !== '' && !path.isAbsolute(env.HOME))
+    throw new UsageError(`HOME is '${env.HOME}', not an absolute path; set it to your home folder and run ${command} again`);
 }
 
 /** `hosts`: every host remit installs into, in the order `all` handles them. */
@@ -52,7 +53,8 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
     throw new UsageError(`remit cannot ${into} '${given}' (${names.join(', ')}, all)${near ? `; did you mean \`remit ${command} ${near}\`?` : ''}`);
   }
   const trusting = hosts.filter((h) => h.install.trust);
-  if (a.trust && !chosen.some((h) => h.install.trust)) throw new UsageError(`--trust applies to ${trusting.map((h) => h.capability.displayName).join(', ')} only`);
+  if (a.trust && !chosen.some((h) => h.install.trust))
+    throw new UsageError(`--trust applies to ${trusting.map((h) => h.capability.displayName).join(', ')} only`);
   const skipped = target === 'all' ? names.filter((n) => !chosen.some((h) => h.name === n)) : [];
   return { hosts: chosen.map((h) => h.name), scope, dryRun: !!a['dry-run'], trust: !!a.trust, json: !!a.json, all: target === 'all', skipped };
 }
@@ -88,7 +90,14 @@ export function renderReports(reports: HostReport[], verb: string, args?: Pick<I
 /** A dry run's actions say what WOULD happen, in JSON as in text. */
 export function asPlanned(r: HostReport): HostReport {
   if (!r.dryRun) return r;
-  return { ...r, actions: r.actions.map((a) => (a.action === 'unchanged' || a.action === 'absent' ? a : { ...a, action: (a.action.startsWith('would ') ? a.action : `would be ${a.action}`) as FileAction['action'] })) };
+  return {
+    ...r,
+    actions: r.actions.map((a) =>
+      a.action === 'unchanged' || a.action === 'absent'
+        ? a
+        : { ...a, action: (a.action.startsWith('would ') ? a.action : `would be ${a.action}`) as FileAction['action'] },
+    ),
+  };
 }
 
 export interface InstallDeps {
@@ -151,6 +160,10 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     return 1;
   }
   const reports = await installReports(args, io, { ...deps, bundleSource });
-  io.stdout(args.json ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n` : renderReports(reports, 'installed', args));
+  io.stdout(
+    args.json
+      ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`
+      : renderReports(reports, 'installed', args),
+  );
   return reports.every((r) => r.ok) ? 0 : 1;
 }

@@ -17,13 +17,31 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const key = requireSession(args, io);
     const r = await releaseLedger(args.home, key, all ? { all: true } : which!, new Date(), DEFAULT_LOCK_TIMEOUT_MS);
     if (!r.ok) {
-      const why = r.error === 'NOT_FOUND' ? (all ? 'nothing is reserved' : `no reservation '${which}'`) : r.error === 'STATE_DAMAGED' ? `the state is damaged (${r.detail}); run remit state repair first` : r.error;
+      const why =
+        r.error === 'NOT_FOUND'
+          ? all
+            ? 'nothing is reserved'
+            : `no reservation '${which}'`
+          : r.error === 'STATE_DAMAGED'
+            ? `the state is damaged (${r.detail}); run remit state repair first`
+            : r.error;
       io.stderr(`remit ledger: ${why}\n`);
       return 1;
     }
-    const view: CliLedgerRelease = { session: key, released: r.released, reserved: reservedUnits(r.state.ledger), cap: r.state.contract.agents, unresolved: unresolvedReasons(r.state.ledger) };
+    const view: CliLedgerRelease = {
+      session: key,
+      released: r.released,
+      reserved: reservedUnits(r.state.ledger),
+      cap: r.state.contract.agents,
+      unresolved: unresolvedReasons(r.state.ledger),
+    };
     const cap = view.cap === null ? 'no cap' : String(view.cap);
-    out(io, args, view, `Released ${r.released.join(', ')}. agents=${view.reserved}/${cap} reserved${view.unresolved.length ? `; unresolved: ${view.unresolved.join(', ')}` : ''}.`);
+    out(
+      io,
+      args,
+      view,
+      `Released ${r.released.join(', ')}. agents=${view.reserved}/${cap} reserved${view.unresolved.length ? `; unresolved: ${view.unresolved.join(', ')}` : ''}.`,
+    );
     return 0;
   });
 }

@@ -32,8 +32,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const { kept, ...counts } = r;
     const view: CliPrune = { olderThanDays: days, ...counts, dryRun, keptArmed: kept };
     const age = given !== undefined ? given.trim() : `${days} day(s)`;
-    const lines = [`${dryRun ? 'Would remove' : 'Removed'} ${r.sessionFiles} session state file(s) and ${r.auditFiles} audit log(s) untouched for ${age} (${r.bytes} bytes).`];
-    if (kept.length) lines.push(`Kept ${kept.length} live armed session(s) (${kept.join(', ')}): removing one would leave its agent running unarmed. Add --armed to remove them too.`);
+    const lines = [
+      `${dryRun ? 'Would remove' : 'Removed'} ${r.sessionFiles} session state file(s) and ${r.auditFiles} audit log(s) untouched for ${age} (${r.bytes} bytes).`,
+    ];
+    if (kept.length)
+      lines.push(
+        `Kept ${kept.length} live armed session(s) (${kept.join(', ')}): removing one would leave its agent running unarmed. Add --armed to remove them too.`,
+      );
     out(io, args, view, lines.join('\n'));
     return 0;
   });

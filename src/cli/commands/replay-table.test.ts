@@ -9,9 +9,23 @@ const TARGETS = ['core', 'codex', 'claude', 'opencode', 'hermes', 'pi', 'omp'];
 function steps(bad: Expect['outcome'], good: Expect['outcome']): StepResult[] {
   return [
     { arm: 'bad', index: 0, kind: 'prompt', ok: true },
-    { arm: 'bad', index: 1, kind: 'action', ok: true, expect: { outcome: bad, reasonCode: 'MODE_FORBIDS_MUTATION' }, got: { outcome: bad, reasonCode: 'MODE_FORBIDS_MUTATION', channel: 'core' } },
+    {
+      arm: 'bad',
+      index: 1,
+      kind: 'action',
+      ok: true,
+      expect: { outcome: bad, reasonCode: 'MODE_FORBIDS_MUTATION' },
+      got: { outcome: bad, reasonCode: 'MODE_FORBIDS_MUTATION', channel: 'core' },
+    },
     { arm: 'good', index: 0, kind: 'prompt', ok: true },
-    { arm: 'good', index: 1, kind: 'action', ok: true, expect: { outcome: good, reasonCode: 'WITHIN_CONTRACT' }, got: { outcome: good, reasonCode: 'WITHIN_CONTRACT', channel: 'core' } },
+    {
+      arm: 'good',
+      index: 1,
+      kind: 'action',
+      ok: true,
+      expect: { outcome: good, reasonCode: 'WITHIN_CONTRACT' },
+      got: { outcome: good, reasonCode: 'WITHIN_CONTRACT', channel: 'core' },
+    },
   ];
 }
 
@@ -22,12 +36,27 @@ const LONG = 'a host reason that goes on and on, naming events, tools and versio
 describe('the replay table', () => {
   const rows: ReplayRow[] = [
     { file: 'I/MODE_FORBIDS_MUTATION/write-in-review.json', results: TARGETS.map(pass) },
-    { file: 'I/MODE_FORBIDS_MUTATION/a-case-name-so-long-that-it-would-push-every-column-past-the-edge-of-the-terminal.json', results: TARGETS.map((t) => (t === 'core' ? pass(t) : na(t, LONG))) },
+    {
+      file: 'I/MODE_FORBIDS_MUTATION/a-case-name-so-long-that-it-would-push-every-column-past-the-edge-of-the-terminal.json',
+      results: TARGETS.map((t) => (t === 'core' ? pass(t) : na(t, LONG))),
+    },
     {
       file: 'S/PATH_OUTSIDE_CONTRACT/edit-outside.json',
-      results: TARGETS.map((t) => (t === 'claude' ? { target: t, status: 'fail', reason: 'x', steps: [{ ...steps('deny', 'allow')[1]!, ok: false, got: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT', channel: 'none' } }] } : pass(t))),
+      results: TARGETS.map((t) =>
+        t === 'claude'
+          ? {
+              target: t,
+              status: 'fail',
+              reason: 'x',
+              steps: [{ ...steps('deny', 'allow')[1]!, ok: false, got: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT', channel: 'none' } }],
+            }
+          : pass(t),
+      ),
     },
-    { file: 'S/PATH_OUTSIDE_CONTRACT/torn.json', results: TARGETS.map((t) => ({ target: t, status: 'fail', reason: 'S/PATH_OUTSIDE_CONTRACT/torn.json: not JSON', steps: [] })) },
+    {
+      file: 'S/PATH_OUTSIDE_CONTRACT/torn.json',
+      results: TARGETS.map((t) => ({ target: t, status: 'fail', reason: 'S/PATH_OUTSIDE_CONTRACT/torn.json: not JSON', steps: [] })),
+    },
   ];
   const text = renderTable(rows, TARGETS);
   const lines = text.trimEnd().split('\n');

@@ -88,11 +88,31 @@ export function renderTable(rows: ReplayRow[], targets: string[], width = TABLE_
   const armsCol = Math.max('bad → good'.length, ...rows.map((r) => arms(r).length));
   // Cells are a mark and a footnote number; the widest number is known only after marking, so
   // the cells are made first.
-  const cells = rows.map((r) => (r.results.length && r.results.every((x) => x.status === 'fail' && x.steps.length === 0) ? null : r.results.map((res) => cellOf(res, notes))));
-  const broken = rows.map((r, i) => (cells[i] === null ? `✗${notes.mark(r.results[0]?.reason ?? `${r.file}: not replayed`)} the case file does not load` : null));
+  const cells = rows.map((r) =>
+    r.results.length && r.results.every((x) => x.status === 'fail' && x.steps.length === 0) ? null : r.results.map((res) => cellOf(res, notes)),
+  );
+  const broken = rows.map((r, i) =>
+    cells[i] === null ? `✗${notes.mark(r.results[0]?.reason ?? `${r.file}: not replayed`)} the case file does not load` : null,
+  );
   const colWidths = targets.map((t, i) => Math.max(t.length, ...cells.map((c) => (c ? c[i]!.length : 0))));
   const fixed = GAP + armsCol + colWidths.reduce((a, w) => a + GAP + w, 0);
-  const slugWidth = Math.max(8, Math.min(Math.max(...rows.map((r) => r.file.split('/').slice(2).join('/').replace(/\.json$/, '').length), 4), width - 2 - fixed));
+  const slugWidth = Math.max(
+    8,
+    Math.min(
+      Math.max(
+        ...rows.map(
+          (r) =>
+            r.file
+              .split('/')
+              .slice(2)
+              .join('/')
+              .replace(/\.json$/, '').length,
+        ),
+        4,
+      ),
+      width - 2 - fixed,
+    ),
+  );
   const line = (slug: string, a: string, cols: string[]) =>
     [clip(slug, 2 + slugWidth).padEnd(2 + slugWidth), a.padEnd(armsCol), ...cols.map((c, i) => c.padEnd(colWidths[i]!))].join(' '.repeat(GAP)).trimEnd();
 
@@ -107,7 +127,9 @@ export function renderTable(rows: ReplayRow[], targets: string[], width = TABLE_
     }
     const slug = `  ${(parts.length > 2 ? parts.slice(2).join('/') : r.file).replace(/\.json$/, '')}`;
     const b = broken[i];
-    out.push(b !== null && b !== undefined ? clip(`${clip(slug, 2 + slugWidth).padEnd(2 + slugWidth)}${' '.repeat(GAP)}${b}`, width) : line(slug, arms(r), cells[i]!));
+    out.push(
+      b !== null && b !== undefined ? clip(`${clip(slug, 2 + slugWidth).padEnd(2 + slugWidth)}${' '.repeat(GAP)}${b}`, width) : line(slug, arms(r), cells[i]!),
+    );
   });
   const t = totals(rows);
   out.push('', '✓ agrees  ✗ disagrees  – not applicable; a number points to a note below.');

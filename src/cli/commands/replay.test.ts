@@ -11,8 +11,18 @@ const deps = { adapters: async () => [], createRuntime: replayRuntimeFactory([])
 
 const good: Case = {
   title: 'write in review',
-  bad: { steps: [{ prompt: '$remit review' }, { action: { type: 'write', path: 'a.txt', content: 'x' }, expect: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION' } }] },
-  good: { steps: [{ prompt: '$remit change' }, { action: { type: 'write', path: 'a.txt', content: 'x' }, expect: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT' } }] },
+  bad: {
+    steps: [
+      { prompt: '$remit review' },
+      { action: { type: 'write', path: 'a.txt', content: 'x' }, expect: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION' } },
+    ],
+  },
+  good: {
+    steps: [
+      { prompt: '$remit change' },
+      { action: { type: 'write', path: 'a.txt', content: 'x' }, expect: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT' } },
+    ],
+  },
 };
 
 let dir: string;

@@ -71,7 +71,12 @@ export function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliRe
     cases: rows.map((r) => ({
       file: r.file,
       ...(r.title !== undefined ? { title: r.title } : {}),
-      results: r.results.map((res) => ({ target: res.target, status: res.status, ...(res.reason !== undefined ? { reason: res.reason } : {}), steps: res.steps })),
+      results: r.results.map((res) => ({
+        target: res.target,
+        status: res.status,
+        ...(res.reason !== undefined ? { reason: res.reason } : {}),
+        steps: res.steps,
+      })),
     })),
     passed: t.passed,
     failed: t.failed,

@@ -8,7 +8,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const args = parseArgs(argv, io);
     // `remit runtime all` reads as the prompt form `$remit runtime all` does.
     const [word, extra] = args.positional;
-    if (extra !== undefined || (word !== undefined && word.toLowerCase() !== 'all')) throw new UsageError(`unexpected argument '${extra ?? word}' (remit runtime [all])`);
+    if (extra !== undefined || (word !== undefined && word.toLowerCase() !== 'all'))
+      throw new UsageError(`unexpected argument '${extra ?? word}' (remit runtime [all])`);
     const all = args.flags.all === true || word !== undefined;
     const key = all ? null : selectSession(args, io);
     const view = all ? runtimeView(args.home, 'all') : key ? runtimeView(args.home, [key]) : emptyRuntime('session');

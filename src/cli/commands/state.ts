@@ -24,17 +24,22 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     };
     const r = await repairState(args.home, key, readRaw, new Date(), DEFAULT_LOCK_TIMEOUT_MS);
     if (!r.ok) {
-      const why = r.error === 'NO_SESSION'
-        ? 'no state file for that session'
-        : r.error === 'WRITE_FAILED'
-          ? `could not write the repaired state (${r.detail}); the damaged file is left in place and the session stays in recovery`
-          : r.error;
+      const why =
+        r.error === 'NO_SESSION'
+          ? 'no state file for that session'
+          : r.error === 'WRITE_FAILED'
+            ? `could not write the repaired state (${r.detail}); the damaged file is left in place and the session stays in recovery`
+            : r.error;
       io.stderr(`remit state: ${why}\n`);
       return 1;
     }
     const view: CliStateRepair = {
-      session: key, repaired: r.repaired, damage: r.damage, keptReservations: r.state.ledger.reservations.length,
-      unresolved: unresolvedReasons(r.state.ledger), contractSource: r.state.contract.source,
+      session: key,
+      repaired: r.repaired,
+      damage: r.damage,
+      keptReservations: r.state.ledger.reservations.length,
+      unresolved: unresolvedReasons(r.state.ledger),
+      contractSource: r.state.contract.source,
     };
     if (r.backup) view.backup = r.backup;
     const text = r.repaired

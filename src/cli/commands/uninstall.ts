@@ -17,6 +17,10 @@ export async function run(argv: string[], io: CliIO, hosts?: readonly HostModule
   const sweep = args.all && args.scope === 'user' && reports.every((r) => r.ok);
   const rest = cleanUpAfterUninstall({ dataDir: resolveDataDir(io.env), scope: args.scope, dryRun: args.dryRun, reports, sweep });
   if (!rest.ok || rest.actions.length > 0 || rest.notes.length > 0) reports.push(rest);
-  io.stdout(args.json ? `${JSON.stringify({ command: 'uninstall', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n` : renderReports(reports, 'uninstalled', args));
+  io.stdout(
+    args.json
+      ? `${JSON.stringify({ command: 'uninstall', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`
+      : renderReports(reports, 'uninstalled', args),
+  );
   return reports.every((r) => r.ok) ? 0 : 1;
 }

@@ -29,7 +29,9 @@ function add(n: number): string[] {
 }
 
 function lines(): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 }
 
 describe('event ids', () => {
@@ -113,7 +115,13 @@ describe('appendRecord', () => {
 
   it('handles records longer than the tail chunk', () => {
     add(1);
-    appendRecord(file, { id: newEventId(new Date()), at, kind: 'lifecycle', lifecycle: { event: 'turn.end', applied: false }, detail: { event: { pad: 'x'.repeat(40_000) } } });
+    appendRecord(file, {
+      id: newEventId(new Date()),
+      at,
+      kind: 'lifecycle',
+      lifecycle: { event: 'turn.end', applied: false },
+      detail: { event: { pad: 'x'.repeat(40_000) } },
+    });
     add(1);
     expect(verifyAuditFile(file, 'k').intact).toBe(true);
     expect(lines().map((l) => JSON.parse(l).seq)).toEqual([1, 2, 3]);

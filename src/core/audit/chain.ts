@@ -169,7 +169,14 @@ export function appendChained(file: string, body: RecordBody, opts: AppendOption
       if (!st.isFile()) throw new Error('the audit file is not a regular file');
       const size = st.size;
       const { link, needsNewline } = linkFromTail(fd, size, key);
-      const record: RuntimeEvent = { v: RECORD_VERSION, seq: link.seq, prev: link.prev, ...(link.prevBroken ? { prevBroken: true } : {}), ...(key ? { keyed: true } : {}), ...body } as RuntimeEvent;
+      const record: RuntimeEvent = {
+        v: RECORD_VERSION,
+        seq: link.seq,
+        prev: link.prev,
+        ...(link.prevBroken ? { prevBroken: true } : {}),
+        ...(key ? { keyed: true } : {}),
+        ...body,
+      } as RuntimeEvent;
       const json = JSON.stringify(record);
       const buf = Buffer.from((needsNewline ? '\n' : '') + json + '\n', 'utf8');
       // One write: with O_APPEND a concurrent reader sees the line whole or not at all.

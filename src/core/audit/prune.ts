@@ -164,7 +164,6 @@ export function pruneOpportunistically(home: string, retentionDays: number, now:
   }
 }
 
-
 export function daysToMs(days: number): number {
   return days * DAY_MS;
 }

@@ -10,7 +10,8 @@ const NL = 0x0a;
 export function parseRecord(line: Buffer | string): RuntimeEvent | null {
   try {
     const v = JSON.parse(typeof line === 'string' ? line : line.toString('utf8')) as RuntimeEvent;
-    if (typeof v !== 'object' || v === null || (v.v !== 1 && v.v !== 2) || typeof v.seq !== 'number' || typeof v.id !== 'string' || typeof v.kind !== 'string') return null;
+    if (typeof v !== 'object' || v === null || (v.v !== 1 && v.v !== 2) || typeof v.seq !== 'number' || typeof v.id !== 'string' || typeof v.kind !== 'string')
+      return null;
     return v;
   } catch {
     return null;

@@ -33,7 +33,11 @@ export function actionSummary(a: Action): ActionSummary {
 }
 
 /** `effects`: the action's, so the decisive effect's kind is kept with its index. */
-export function decisionSummary(d: Pick<Decision, 'outcome' | 'would' | 'reasonCode' | 'family' | 'factIndex'>, channel?: string, effects?: Action['effects']): DecisionSummary {
+export function decisionSummary(
+  d: Pick<Decision, 'outcome' | 'would' | 'reasonCode' | 'family' | 'factIndex'>,
+  channel?: string,
+  effects?: Action['effects'],
+): DecisionSummary {
   const s: DecisionSummary = { outcome: d.outcome, reasonCode: d.reasonCode, family: d.family };
   if (d.would) s.would = d.would;
   if (d.factIndex !== undefined) {

@@ -64,8 +64,13 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         const c = new IntentCollector();
         c.add(wholeFileIntents(p, old, req.content), 'code');
         return {
-          id: base.id, tool: base.tool, mutability: 'write', effects: [{ kind: exists ? 'write' : 'create', path: p }],
-          intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${shownPath(p, ctx)}` },
+          id: base.id,
+          tool: base.tool,
+          mutability: 'write',
+          effects: [{ kind: exists ? 'write' : 'create', path: p }],
+          intents: c.intents,
+          inputDigest: digest,
+          facts: { ...c.facts, mutation: `${base.tool} ${shownPath(p, ctx)}` },
         };
       }
       case 'edit': {
@@ -77,8 +82,13 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         const c = new IntentCollector();
         for (const e of req.edits) c.add(fragmentIntents(p, e.old, e.new, full), 'code');
         return {
-          id: base.id, tool: base.tool, mutability: 'write', effects: [{ kind: 'write', path: p }],
-          intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${shownPath(p, ctx)}` },
+          id: base.id,
+          tool: base.tool,
+          mutability: 'write',
+          effects: [{ kind: 'write', path: p }],
+          intents: c.intents,
+          inputDigest: digest,
+          facts: { ...c.facts, mutation: `${base.tool} ${shownPath(p, ctx)}` },
         };
       }
       case 'patch': {
@@ -99,7 +109,15 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
           c.add(patchFileIntents(f, old), 'code');
         }
         const names = parsed.files.map((f) => shownPath(canon(f.path), ctx)).join(', ');
-        return { id: base.id, tool: base.tool, mutability: 'write', effects, intents: c.intents, inputDigest: digest, facts: { ...c.facts, mutation: `${base.tool} ${names}` } };
+        return {
+          id: base.id,
+          tool: base.tool,
+          mutability: 'write',
+          effects,
+          intents: c.intents,
+          inputDigest: digest,
+          facts: { ...c.facts, mutation: `${base.tool} ${names}` },
+        };
       }
       case 'shell': {
         // Codex sends apply_patch through its shell tool as a heredoc script; judge the patch.

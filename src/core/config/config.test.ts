@@ -26,7 +26,14 @@ describe('user configuration', () => {
   });
 
   it('gives tool classifications, checks, retention and project defaults', () => {
-    const env = userFile(JSON.stringify({ tools: { 'mcp__db__Query': 'read' }, checks: { commands: ['just test'], scripts: ['verify'] }, retentionDays: 7, projects: { '~/code/app': '$remit review' } }));
+    const env = userFile(
+      JSON.stringify({
+        tools: { mcp__db__Query: 'read' },
+        checks: { commands: ['just test'], scripts: ['verify'] },
+        retentionDays: 7,
+        projects: { '~/code/app': '$remit review' },
+      }),
+    );
     const r = loadUserConfig(env);
     expect(r.status).toBe('ok');
     expect(classifierConfigOf(r.config)).toEqual({ toolClassifications: { mcp__db__query: 'read' }, checkCommands: ['just test'], checkScripts: ['verify'] });

@@ -117,7 +117,7 @@ describe('what never counts as a correction', () => {
     'Set the status text to 「只审查」',
     '> review only\nThat was the reviewer; now fix it.',
     '```\nreview only\n```\nimplement the above',
-    '~~~\nDon\'t edit anything.\n~~~\nnow implement it',
+    "~~~\nDon't edit anything.\n~~~\nnow implement it",
     'Rename `reviewOnly` and `review only` in the tests',
     'No changes to the public API, but fix the bug.',
     'Make the config field readonly.',

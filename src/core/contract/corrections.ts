@@ -26,7 +26,8 @@ const STOP = /^(?:stop(?:\s+now)?|停止|停下来)[\s.!。！]*$/i;
 const CLAUSE_BREAK = /[\n.,;:!?()[\]{}。，；：！？、（）…–—]+|\s-+\s/;
 
 const LEAD = '(?:(?:please|pls|and|but|so|now|then|just|also|ok|okay|again|instead|remember|hey|for now|from now on|right now|this time|for this task)\\s+)*';
-const TAIL = '(?:\\s+(?:please|pls|at all|for now|yet|now|here|this time|whatsoever|anymore|any more|from now on|until i say so|until further notice|thanks|thank you))*';
+const TAIL =
+  '(?:\\s+(?:please|pls|at all|for now|yet|now|here|this time|whatsoever|anymore|any more|from now on|until i say so|until further notice|thanks|thank you))*';
 const ZH_LEAD = '(?:请|你|您|先|现在|这次|本次|暂时|接下来|继续|千万|都|就)*';
 const ZH_TAIL = '(?:了|哦|喔|啊|呀|吧|啦|即可|就好|就行|一下|就可以了|就可以)*';
 /** What, right before a phrase, negates it: "not only review", "don't just answer", 不只审查. */
@@ -47,12 +48,18 @@ const RULES: readonly PhraseRule[] = [
   { mode: 'answer', whole: false, pattern: /\b(?:answer only|just answer)\b/g },
   { mode: 'monitor', whole: false, pattern: /\bmonitor only\b/g },
   // English, whole clause.
-  { mode: 'review', whole: true, pattern: new RegExp(`^${LEAD}(?:don't|dont|do not) (?:edit|change|modify|touch) (?:anything|the code|any files?|any code)${TAIL}$`) },
+  {
+    mode: 'review',
+    whole: true,
+    pattern: new RegExp(`^${LEAD}(?:don't|dont|do not) (?:edit|change|modify|touch) (?:anything|the code|any files?|any code)${TAIL}$`),
+  },
   { mode: 'review', whole: true, pattern: new RegExp(`^${LEAD}(?:make )?no changes${TAIL}$`) },
   {
     mode: 'review',
     whole: true,
-    pattern: new RegExp(`^${LEAD}(?:(?:stay|be|remain|go|work|keep it|stay in|be in|work in|switch to|go to)\\s+)?(?:read-only|readonly|read only)(?: mode)?${TAIL}$`),
+    pattern: new RegExp(
+      `^${LEAD}(?:(?:stay|be|remain|go|work|keep it|stay in|be in|work in|switch to|go to)\\s+)?(?:read-only|readonly|read only)(?: mode)?${TAIL}$`,
+    ),
   },
   // Chinese, anywhere in a clause unless negated.
   { mode: 'review', whole: false, pattern: /只审查|只看不改/g },
@@ -83,7 +90,14 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
   const said = withoutQuotedText(text);
   const whole = said.trim();
   if (whole.length <= 16 && STOP.test(whole)) {
-    return { mode: 'answer', phrase: whole.replace(/[\s.!。！]+$/, '').toLowerCase().replace(/\s+/g, ' '), stop: true };
+    return {
+      mode: 'answer',
+      phrase: whole
+        .replace(/[\s.!。！]+$/, '')
+        .toLowerCase()
+        .replace(/\s+/g, ' '),
+      stop: true,
+    };
   }
   const lower = said.toLowerCase();
   if (!MAY_CORRECT.test(lower)) return null;
@@ -110,9 +124,7 @@ export function acceptsCorrection(previous: TaskContract): boolean {
 /** The tightened contract, or null when the phrase would not tighten this contract. */
 export function applyCorrection(previous: TaskContract, found: CorrectionPhrase): TaskContract | null {
   if (!acceptsCorrection(previous)) return null;
-  const tightens = found.stop
-    ? previous.mode === 'change' || previous.mode === 'review' || previous.mode === 'monitor'
-    : previous.mode === 'change';
+  const tightens = found.stop ? previous.mode === 'change' || previous.mode === 'review' || previous.mode === 'monitor' : previous.mode === 'change';
   if (!tightens) return null;
   return {
     ...previous,

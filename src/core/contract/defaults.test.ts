@@ -5,7 +5,17 @@ import { controlStateOf, defaultContract } from './defaults.js';
 describe('defaultContract', () => {
   it('is the documented default and valid against the schema', () => {
     const c = defaultContract();
-    expect(c).toEqual({ mode: 'unconfirmed', level: 'watch', files: null, deps: 'ask', hash: 'deny', hostconfig: 'deny', agents: null, checks: 'allow', source: 'default' });
+    expect(c).toEqual({
+      mode: 'unconfirmed',
+      level: 'watch',
+      files: null,
+      deps: 'ask',
+      hash: 'deny',
+      hostconfig: 'deny',
+      agents: null,
+      checks: 'allow',
+      source: 'default',
+    });
     expect(validateTaskContract(c)).toBe(true);
   });
 

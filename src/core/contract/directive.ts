@@ -80,7 +80,11 @@ function readToken(token: string, projectRoot: string): Setting | DirectiveError
       return directiveError('INVALID_POLICY_VALUE', token, `write ${name}=${name === 'checks' ? 'allow|deny' : 'deny|ask|allow'}.`);
     }
     if (name === 'files') return directiveError('INVALID_FILES_GLOB', token, 'write files=glob|glob, or files= for no writes.');
-    return directiveError('INVALID_DIRECTIVE_TOKEN', token, `not a remit token; ${didYouMean(name)}(tokens: ${VALID_TOKENS}); put the task after \`--\` or \`: \`.`);
+    return directiveError(
+      'INVALID_DIRECTIVE_TOKEN',
+      token,
+      `not a remit token; ${didYouMean(name)}(tokens: ${VALID_TOKENS}); put the task after \`--\` or \`: \`.`,
+    );
   }
   switch (name) {
     case 'files': {

@@ -41,7 +41,28 @@ describe('contractLine', () => {
 describe('helpText', () => {
   it('names every token and command', () => {
     const text = helpText();
-    for (const word of ['answer', 'review', 'monitor', 'change', 'watch', 'guard', 'lock', 'off', 'files=', 'deps=', 'hash=', 'hostconfig=', 'agents=', 'checks=', '$remit status', '$remit runtime', '$remit explain', '$remit label', '$remit allow', '$remit help']) {
+    for (const word of [
+      'answer',
+      'review',
+      'monitor',
+      'change',
+      'watch',
+      'guard',
+      'lock',
+      'off',
+      'files=',
+      'deps=',
+      'hash=',
+      'hostconfig=',
+      'agents=',
+      'checks=',
+      '$remit status',
+      '$remit runtime',
+      '$remit explain',
+      '$remit label',
+      '$remit allow',
+      '$remit help',
+    ]) {
       expect(text).toContain(word);
     }
   });

@@ -41,7 +41,11 @@ export function resolveFilesValue(token: string, value: string, projectRoot: str
       return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\`: UNC and drive-less absolute globs are not supported; start with a drive letter.`);
     }
     if (climbsAboveStart(glob)) {
-      return directiveError('INVALID_FILES_GLOB', token, `\`${shown}\` climbs out of its folder with \`..\`; name the folder from the project root or as an absolute path.`);
+      return directiveError(
+        'INVALID_FILES_GLOB',
+        token,
+        `\`${shown}\` climbs out of its folder with \`..\`; name the folder from the project root or as an absolute path.`,
+      );
     }
     // `src/` names a folder; a glob for a folder means everything in it.
     const typed = /[\\/]$/.test(glob) && !/^(?:[\\/]+|[A-Za-z]:[\\/])$/.test(glob) ? glob + '**' : glob;

@@ -54,8 +54,13 @@ function idStateOf(s: SessionState, a: Action): { idState: IdState; repeat: bool
 function decisionFields(ctx: Ctx, ev: ActionBeforeEvent, d: Decision, facts: DecisionFacts | null, contract: TaskContract): Omit<RecordBody, 'id' | 'at'> {
   const a = ev.action;
   const body: Omit<RecordBody, 'id' | 'at'> = {
-    kind: 'action', host: hostOf(ev), state: d.controlState, contract: facts?.contract ?? contractSummary(contract), action: facts?.action ?? actionSummary(a),
-    decision: decisionSummary(d, ctx.channelOf(d.outcome), a.effects), hostEffect: 'unobserved',
+    kind: 'action',
+    host: hostOf(ev),
+    state: d.controlState,
+    contract: facts?.contract ?? contractSummary(contract),
+    action: facts?.action ?? actionSummary(a),
+    decision: decisionSummary(d, ctx.channelOf(d.outcome), a.effects),
+    hostEffect: 'unobserved',
   };
   if (facts) body.input = facts.input;
   return body;
@@ -69,7 +74,10 @@ export function lastResortDecision(a: Partial<Action> | undefined): Decision {
   const m = a?.mutability;
   const blocks = m !== 'read' && m !== 'control';
   return {
-    outcome: blocks ? 'deny' : 'allow', reasonCode: 'GUARD_ERROR', family: 'I', controlState: 'ARMED',
+    outcome: blocks ? 'deny' : 'allow',
+    reasonCode: 'GUARD_ERROR',
+    family: 'I',
+    controlState: 'ARMED',
     explanation: 'remit failed before it could check this action.',
   };
 }
@@ -114,7 +122,10 @@ export function createActionHandler(ctx: Ctx) {
     input.ledger.reserved -= own ? unitsOf(own) : 0;
     if (open.verdict.reasonCode === 'APPROVED_ONCE') input.approved = true;
     const again = decide(input);
-    const d: Decision = { ...open.verdict, explanation: again.reasonCode === open.verdict.reasonCode ? again.explanation : `Already decided for this call: ${open.verdict.reasonCode}.` };
+    const d: Decision = {
+      ...open.verdict,
+      explanation: again.reasonCode === open.verdict.reasonCode ? again.explanation : `Already decided for this call: ${open.verdict.reasonCode}.`,
+    };
     if (again.reasonCode === open.verdict.reasonCode && again.nextStep) d.nextStep = again.nextStep;
     return d;
   }
@@ -125,13 +136,20 @@ export function createActionHandler(ctx: Ctx) {
     const lastArmed = ctx.wasArmed(key);
     const contract = recoveryContract(lastArmed);
     const { decision: d, facts } = decideWithFacts({
-      contract, action: a, damaged: { lastArmed }, protectedPaths: deps.protectedPaths,
+      contract,
+      action: a,
+      damaged: { lastArmed },
+      protectedPaths: deps.protectedPaths,
       ledger: { reserved: 0, unresolved: ['state_unavailable'], idState: 'new' },
     });
     const id = newEventId(now);
     ctx.append(key, {
-      id, at: isoTime(now), ...decisionFields(ctx, ev, d, facts, contract), recovery: true,
-      durationMs: performance.now() - t0, ...(ctx.detail() ? { detail: { event: auditableEvent(ev) } } : {}),
+      id,
+      at: isoTime(now),
+      ...decisionFields(ctx, ev, d, facts, contract),
+      recovery: true,
+      durationMs: performance.now() - t0,
+      ...(ctx.detail() ? { detail: { event: auditableEvent(ev) } } : {}),
     });
     return decisionResult(d, id, contract);
   }
@@ -168,7 +186,13 @@ export function createActionHandler(ctx: Ctx) {
         if (ev.lifecycleVersion !== 2) reasons.push('undeclared_adapter');
         if (a.delegation?.unbounded) reasons.push('unbounded_batch');
         if (a.delegation?.lifecycleUnproven) reasons.push('resume');
-        const r = reserve(s.ledger, { actionId: a.id, count: a.delegation?.count ?? 1, scope: a.delegation?.completionScope ?? 'children', at, unresolved: reasons });
+        const r = reserve(s.ledger, {
+          actionId: a.id,
+          count: a.delegation?.count ?? 1,
+          scope: a.delegation?.completionScope ?? 'children',
+          at,
+          unresolved: reasons,
+        });
         s.ledger = r.ledger;
         reservationId = r.reservationId;
       } else if (proceeds) {
@@ -191,7 +215,14 @@ export function createActionHandler(ctx: Ctx) {
       if (s.recentDenials.length > DENIALS_MAX) s.recentDenials.splice(0, s.recentDenials.length - DENIALS_MAX);
     }
     delete s.open[a.id];
-    s.open[a.id] = { inputDigest: a.inputDigest, eventId: id, verdict: verdictOf(d), mutability: a.mutability, at, ...(reservationId ? { reservationId } : {}) };
+    s.open[a.id] = {
+      inputDigest: a.inputDigest,
+      eventId: id,
+      verdict: verdictOf(d),
+      mutability: a.mutability,
+      at,
+      ...(reservationId ? { reservationId } : {}),
+    };
     const openIds = Object.keys(s.open);
     if (openIds.length > OPEN_MAX) {
       for (const old of openIds) {
@@ -233,15 +264,36 @@ export function createActionHandler(ctx: Ctx) {
       if (loaded.kind === 'damaged') {
         const lastArmed = ctx.wasArmed(key);
         contract = recoveryContract(lastArmed);
-        input = { contract, action: a, damaged: { lastArmed }, guardError: true, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
+        input = {
+          contract,
+          action: a,
+          damaged: { lastArmed },
+          guardError: true,
+          protectedPaths: deps.protectedPaths,
+          ledger: { reserved: 0, unresolved: [], idState: 'new' },
+        };
       } else {
         if (loaded.kind === 'ok') contract = loaded.state.contract;
-        input = { contract, action: a, guardError: true, directiveError: loaded.kind === 'ok' ? loaded.state.directiveError : null, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
+        input = {
+          contract,
+          action: a,
+          guardError: true,
+          directiveError: loaded.kind === 'ok' ? loaded.state.directiveError : null,
+          protectedPaths: deps.protectedPaths,
+          ledger: { reserved: 0, unresolved: [], idState: 'new' },
+        };
       }
     } catch {
       // Nothing readable: the strictest reading of an unknown session.
       contract = recoveryContract(true);
-      input = { contract, action: a, damaged: { lastArmed: true }, guardError: true, protectedPaths: deps.protectedPaths, ledger: { reserved: 0, unresolved: [], idState: 'new' } };
+      input = {
+        contract,
+        action: a,
+        damaged: { lastArmed: true },
+        guardError: true,
+        protectedPaths: deps.protectedPaths,
+        ledger: { reserved: 0, unresolved: [], idState: 'new' },
+      };
     }
     let d: Decision;
     let facts: DecisionFacts | null = null;
@@ -255,8 +307,13 @@ export function createActionHandler(ctx: Ctx) {
     try {
       // The audit has its own lock: this append keeps the chain whole even without the session lock.
       ctx.append(key, {
-        id, at: isoTime(now), ...decisionFields(ctx, ev, d, facts, contract), error: code, ...(input.damaged ? { recovery: true } : {}),
-        ...(supersedes ? { supersedes } : {}), durationMs: performance.now() - t0,
+        id,
+        at: isoTime(now),
+        ...decisionFields(ctx, ev, d, facts, contract),
+        error: code,
+        ...(input.damaged ? { recovery: true } : {}),
+        ...(supersedes ? { supersedes } : {}),
+        durationMs: performance.now() - t0,
       });
     } catch {
       // Recording failed too (a full disk): the verdict stands, naming no record `explain` could not find.

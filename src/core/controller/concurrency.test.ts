@@ -50,8 +50,12 @@ describe('32 concurrent hook processes under agents=4', () => {
     const project = path.join(dir, 'project');
     mkdirSync(path.join(project, '.git'), { recursive: true });
     const c = createController({
-      home, env: {}, now: () => new Date(), protectedPaths: { remit: [], hostConfig: [] },
-      userConfig: { status: 'absent', config: null, path: '' }, repoConfig: () => ({ status: 'absent', config: null, path: '' }),
+      home,
+      env: {},
+      now: () => new Date(),
+      protectedPaths: { remit: [], hostConfig: [] },
+      userConfig: { status: 'absent', config: null, path: '' },
+      repoConfig: () => ({ status: 'absent', config: null, path: '' }),
     });
     expect((await c.handle(events.prompt({ sessionId: 'race', cwd: project }, '$remit change agents=4'))).kind).toBe('context');
 

@@ -46,7 +46,10 @@ afterEach(() => rmSync(path.dirname(home), { recursive: true, force: true }));
 
 function records(): RuntimeEvent[] {
   try {
-    return readFileSync(auditFile(home, key), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RuntimeEvent);
+    return readFileSync(auditFile(home, key), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as RuntimeEvent);
   } catch {
     return [];
   }
@@ -63,7 +66,8 @@ function decisionOf(r: ControllerResult) {
   return r;
 }
 
-const write = (id: string, file = 'src/a.ts') => makeAction({ id, tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: path.join(project, file) }] });
+const write = (id: string, file = 'src/a.ts') =>
+  makeAction({ id, tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: path.join(project, file) }] });
 const read = (id: string) => makeAction({ id, tool: 'Read', mutability: 'read', effects: [{ kind: 'read', path: path.join(project, 'a') }] });
 
 async function arm(c: Controller, directive: string): Promise<ControllerResult> {
@@ -138,7 +142,13 @@ describe('action.before', () => {
     const s = state();
     expect(s.counters).toMatchObject({ checked: 1, denied: 1, denials: { MODE_FORBIDS_MUTATION: 1 } });
     const rec = records().at(-1)!;
-    expect(rec).toMatchObject({ kind: 'action', id: r.eventId, state: 'ARMED', hostEffect: 'unobserved', decision: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION' } });
+    expect(rec).toMatchObject({
+      kind: 'action',
+      id: r.eventId,
+      state: 'ARMED',
+      hostEffect: 'unobserved',
+      decision: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION' },
+    });
     expect(rec.action).toMatchObject({ tool: 'Write', mutability: 'write', effects: 1, inputDigest: 'digest-w1' });
     expect(verifyAuditFile(auditFile(home, key), key).intact).toBe(true);
   });
@@ -268,7 +278,10 @@ describe('action.before', () => {
 
   it('records what the host did with an asked call: run or never started after its own prompt, run despite an ask sent as a deny', async () => {
     const hash = (id: string) => makeAction({ id, tool: 'Bash', mutability: 'read', intents: { dependency: false, hash: true } });
-    const effectOf = (eventId: string | undefined) => records().filter((r) => r.kind === 'effect' && r.about === eventId).map((r) => r.hostEffect);
+    const effectOf = (eventId: string | undefined) =>
+      records()
+        .filter((r) => r.kind === 'effect' && r.about === eventId)
+        .map((r) => r.hostEffect);
     const native = controller({ channels: { deny: 'json-deny', ask: 'native' } });
     await arm(native, '$remit change hash=ask');
     const yes = decisionOf(await native.handle(events.before(base, hash('h1'))));
@@ -380,7 +393,11 @@ describe('fail mode', () => {
     const c = controller({ lockTimeoutMs: 50 });
     await arm(c, '$remit review watch');
     holdLock();
-    expect(decisionOf(await c.handle(events.before(base, write('w1')))).decision).toMatchObject({ outcome: 'allow', reasonCode: 'GUARD_ERROR', controlState: 'OBSERVING' });
+    expect(decisionOf(await c.handle(events.before(base, write('w1')))).decision).toMatchObject({
+      outcome: 'allow',
+      reasonCode: 'GUARD_ERROR',
+      controlState: 'OBSERVING',
+    });
     expect(records().at(-1)).toMatchObject({ error: 'LOCK_TIMEOUT', decision: { outcome: 'allow', reasonCode: 'GUARD_ERROR' } });
   });
 
@@ -441,7 +458,10 @@ describe('session.start', () => {
     const c = controller({ userConfig: { status: 'ok', config: { projects: { [project]: '$remit change' } }, path: '/x' } });
     const why = () => statusView(home, key, { user: 'ok', repo: 'absent', problems: [] }).contractChange;
     await c.handle(events.sessionStart(base));
-    expect(why()).toMatchObject({ source: 'project-default', text: expect.stringMatching(/^set at session start by the default directive in your configuration at \S+ \(evt_/) });
+    expect(why()).toMatchObject({
+      source: 'project-default',
+      text: expect.stringMatching(/^set at session start by the default directive in your configuration at \S+ \(evt_/),
+    });
     await arm(c, '$remit change files=src/** -- go');
     const directive = records().at(-1)!;
     expect(why()).toEqual({ source: 'directive', at: directive.at, eventId: directive.id, text: `set by your directive at ${directive.at} (${directive.id})` });

@@ -60,7 +60,12 @@ const PROMPT_FAULT_WORDS: Record<PromptFaultCode, string> = {
  * plain prompt could change. `namesRemit`: what the adapter saw of a prompt it could not read
  * whole.
  */
-function promptFault(ctx: Ctx, ev: PromptSubmitEvent, code: PromptFaultCode = 'INTERNAL_ERROR', namesRemit = /remit/i.test(String(ev.prompt))): ControllerResult {
+function promptFault(
+  ctx: Ctx,
+  ev: PromptSubmitEvent,
+  code: PromptFaultCode = 'INTERNAL_ERROR',
+  namesRemit = /remit/i.test(String(ev.prompt)),
+): ControllerResult {
   if (ev.origin !== 'user') return { kind: 'none' };
   try {
     const key = sessionKey(hostOf(ev).name, ev.sessionId);
@@ -82,7 +87,8 @@ function promptFault(ctx: Ctx, ev: PromptSubmitEvent, code: PromptFaultCode = 'I
     // Even the session could not be named: tell the user all the same.
   }
   return {
-    kind: 'prompt-block', code: 'GUARD_ERROR',
+    kind: 'prompt-block',
+    code: 'GUARD_ERROR',
     text: `remit could not read this prompt (${PROMPT_FAULT_WORDS[code]}); nothing changed. Send it again; if it keeps failing, run \`remit doctor\` in a terminal.`,
   };
 }

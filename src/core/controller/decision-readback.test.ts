@@ -7,27 +7,72 @@ import { contractThen, hostEffectOf, readDecision } from './decision-readback.js
 
 const ROOT = '/w/p';
 const contract: TaskContract = {
-  mode: 'change', level: 'guard', files: [`${ROOT}/src/**`], filesAsTyped: ['src/**'], deps: 'ask', hash: 'deny', hostconfig: 'deny', agents: 2, checks: 'allow', source: 'directive', projectRoot: ROOT,
+  mode: 'change',
+  level: 'guard',
+  files: [`${ROOT}/src/**`],
+  filesAsTyped: ['src/**'],
+  deps: 'ask',
+  hash: 'deny',
+  hostconfig: 'deny',
+  agents: 2,
+  checks: 'allow',
+  source: 'directive',
+  projectRoot: ROOT,
 };
-const write = (p: string): Action => ({ id: 'c1', tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: p }], intents: { dependency: false, hash: false }, inputDigest: 'd1' });
-const launch: Action = { id: 'c2', tool: 'Agent', mutability: 'delegate', effects: [], intents: { dependency: false, hash: false }, inputDigest: 'd2', delegation: { count: 1, completionScope: 'children' } };
+const write = (p: string): Action => ({
+  id: 'c1',
+  tool: 'Write',
+  mutability: 'write',
+  effects: [{ kind: 'write', path: p }],
+  intents: { dependency: false, hash: false },
+  inputDigest: 'd1',
+});
+const launch: Action = {
+  id: 'c2',
+  tool: 'Agent',
+  mutability: 'delegate',
+  effects: [],
+  intents: { dependency: false, hash: false },
+  inputDigest: 'd2',
+  delegation: { count: 1, completionScope: 'children' },
+};
 
 /** The record the controller writes for a decision on `input` (src/core/controller/action.ts). */
 function recordOf(input: DecisionInput, id = 'evt_00000000000000000000000000a1'): RuntimeEvent {
   const { decision, facts } = decideWithFacts(input);
   return {
-    v: 1, seq: 2, prev: null, id, at: '2026-01-01T00:00:00.000Z', kind: 'action', state: decision.controlState,
-    contract: facts!.contract, action: actionSummary(input.action), decision: decisionSummary(decision, 'json-deny', input.action.effects), input: facts!.input, hostEffect: 'unobserved',
+    v: 1,
+    seq: 2,
+    prev: null,
+    id,
+    at: '2026-01-01T00:00:00.000Z',
+    kind: 'action',
+    state: decision.controlState,
+    contract: facts!.contract,
+    action: actionSummary(input.action),
+    decision: decisionSummary(decision, 'json-deny', input.action.effects),
+    input: facts!.input,
+    hostEffect: 'unobserved',
   };
 }
-const input = (action: Action, ledger: DecisionInput['ledger'] = { reserved: 0, unresolved: [], idState: 'new' }): DecisionInput => ({ contract, action, protectedPaths: { remit: [], hostConfig: [] }, ledger });
+const input = (action: Action, ledger: DecisionInput['ledger'] = { reserved: 0, unresolved: [], idState: 'new' }): DecisionInput => ({
+  contract,
+  action,
+  protectedPaths: { remit: [], hostConfig: [] },
+  ledger,
+});
 
 describe('a decision read back from its record', () => {
   it('replays the verdict and gives the exact line when the contract in force is known', () => {
     const r = recordOf(input(launch, { reserved: 2, unresolved: [], idState: 'new' }));
     expect(r.input).toEqual({ reserved: 2 });
     const read = readDecision(r, contract)!;
-    expect(read).toMatchObject({ rule: 'agent-budget', replay: 'same', fact: { kind: 'delegation' }, authorise: { lines: ['$remit change files=src/** agents=3'], exact: true } });
+    expect(read).toMatchObject({
+      rule: 'agent-budget',
+      replay: 'same',
+      fact: { kind: 'delegation' },
+      authorise: { lines: ['$remit change files=src/** agents=3'], exact: true },
+    });
     expect(read.explanation).toBe('The contract allows 2 concurrent subagents; 2 reserved, this call needs 1.');
   });
 
@@ -60,7 +105,14 @@ describe('a decision read back from its record', () => {
 describe('what the host did with a call', () => {
   const r = recordOf(input(write(`${ROOT}/src/a.ts`)));
   const after = (lifecycle: 'joined' | 'failed' | 'not_started', about = r.id): RuntimeEvent => ({
-    v: 1, seq: 3, prev: null, id: 'evt_00000000000000000000000000b1', at: '', kind: 'lifecycle', about, lifecycle: { event: 'action.after', applied: false, lifecycle },
+    v: 1,
+    seq: 3,
+    prev: null,
+    id: 'evt_00000000000000000000000000b1',
+    at: '',
+    kind: 'lifecycle',
+    about,
+    lifecycle: { event: 'action.after', applied: false, lifecycle },
   });
   it('is unobserved only when no later fact names the call', () => {
     expect(hostEffectOf(r, [])).toBe('unobserved');
@@ -68,7 +120,16 @@ describe('what the host did with a call', () => {
     expect(hostEffectOf(r, [after('joined')])).toBe('ran');
     expect(hostEffectOf(r, [after('failed')])).toBe('failed');
     expect(hostEffectOf(r, [after('not_started')])).toBe('not_started');
-    const effect: RuntimeEvent = { v: 1, seq: 4, prev: null, id: 'evt_00000000000000000000000000c1', at: '', kind: 'effect', about: r.id, hostEffect: 'executed_despite_deny' };
+    const effect: RuntimeEvent = {
+      v: 1,
+      seq: 4,
+      prev: null,
+      id: 'evt_00000000000000000000000000c1',
+      at: '',
+      kind: 'effect',
+      about: r.id,
+      hostEffect: 'executed_despite_deny',
+    };
     expect(hostEffectOf(r, [after('joined'), effect])).toBe('executed_despite_deny');
   });
 });

@@ -88,8 +88,8 @@ export function hostEffectOf(r: RuntimeEvent, related: readonly RuntimeEvent[]):
 export const HOST_EFFECT_WORDS: Record<HostEffect, string> = {
   unobserved: 'unobserved (no later fact from the host about this call)',
   executed_despite_deny: 'the host ran it although remit refused it',
-  executed: 'the person approved it at the host\'s prompt, and the host ran it',
-  not_executed: 'the person declined it at the host\'s prompt; the host did not run it',
+  executed: "the person approved it at the host's prompt, and the host ran it",
+  not_executed: "the person declined it at the host's prompt; the host did not run it",
   ran: 'the host ran it',
   failed: 'the host ran it and it failed',
   running: 'still running in the background when the host last reported',

@@ -17,15 +17,21 @@ export function isDisabled(env: Readonly<Record<string, string | undefined>>): b
 export async function onDisabled(ctx: Ctx, ev: ControlEvent): Promise<ControllerResult> {
   const key = sessionKey(hostOf(ev).name, ev.sessionId);
   try {
-    await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded) => {
-      if (loaded.kind === 'damaged') return;
-      const now = ctx.deps.now();
-      const s = ctx.ensureState(loaded, ev, isoTime(now));
-      if (s.flags.disabledAudited) return;
-      ctx.append(key, { id: newEventId(now), at: isoTime(now), kind: 'disabled', host: hostOf(ev), state: 'OFF' });
-      s.flags.disabledAudited = true;
-      ctx.save(key, s);
-    }, ctx.sealed);
+    await withSessionLock(
+      ctx.deps.home,
+      key,
+      ctx.timeout,
+      (loaded) => {
+        if (loaded.kind === 'damaged') return;
+        const now = ctx.deps.now();
+        const s = ctx.ensureState(loaded, ev, isoTime(now));
+        if (s.flags.disabledAudited) return;
+        ctx.append(key, { id: newEventId(now), at: isoTime(now), kind: 'disabled', host: hostOf(ev), state: 'OFF' });
+        s.flags.disabledAudited = true;
+        ctx.save(key, s);
+      },
+      ctx.sealed,
+    );
   } catch {
     // Disabled means disabled: a failure to record it changes no answer.
   }

@@ -100,7 +100,9 @@ function decisionLines(v: CliExplain, d: NonNullable<RuntimeEvent['decision']>):
   lines.push(`Why: ${v.explanation ?? REASONS[d.reasonCode].meaning}`);
   if (v.replay) {
     const r = v.replayed;
-    lines.push(`Replayed: ${REPLAY_WORDS[v.replay]}${v.replay === 'differs' && r ? ` (${r.outcome}${r.would ? `, would ${r.would}` : ''} ${r.reasonCode})` : ''}.`);
+    lines.push(
+      `Replayed: ${REPLAY_WORDS[v.replay]}${v.replay === 'differs' && r ? ` (${r.outcome}${r.would ? `, would ${r.would}` : ''} ${r.reasonCode})` : ''}.`,
+    );
   }
   if (v.authorise) lines.push('To authorise:', ...authoriseLines(v.authorise));
   else if (v.nextStep) lines.push(`Next step: ${v.nextStep}`);
@@ -111,12 +113,19 @@ function decisionLines(v: CliExplain, d: NonNullable<RuntimeEvent['decision']>):
 export function renderExplain(v: CliExplain): string {
   const r = v.record;
   const host = r.host ? `${r.host.name}${r.host.version ? ' ' + r.host.version : ''}` : 'unknown host';
-  const lines = [`remit explain ${v.eventId}`, `Recorded: ${r.at} (${r.kind}, seq ${r.seq}) in ${host} session ${v.sessionId ?? '(id not kept)'}, remit key ${v.session}`];
+  const lines = [
+    `remit explain ${v.eventId}`,
+    `Recorded: ${r.at} (${r.kind}, seq ${r.seq}) in ${host} session ${v.sessionId ?? '(id not kept)'}, remit key ${v.session}`,
+  ];
   if (r.state) lines.push(`State: ${r.state}${r.recovery ? ' (recovery)' : ''}`);
   if (r.action) lines.push(actionLine(r.action));
   if (r.decision) lines.push(...decisionLines(v, r.decision));
-  if (v.supersededBy) lines.push(`Superseded by ${v.supersededBy}: the session state after this record could not be written, so it never took effect; that record says what the host was told.`);
-  if (r.error) lines.push(`Guard error: ${r.error}${r.supersedes ? ` (after ${r.supersedes}, whose state could not be written; this record supersedes it)` : ''}`);
+  if (v.supersededBy)
+    lines.push(
+      `Superseded by ${v.supersededBy}: the session state after this record could not be written, so it never took effect; that record says what the host was told.`,
+    );
+  if (r.error)
+    lines.push(`Guard error: ${r.error}${r.supersedes ? ` (after ${r.supersedes}, whose state could not be written; this record supersedes it)` : ''}`);
   if (r.directiveCode) lines.push(`Directive error: ${r.directiveCode}`);
   if (r.contract) {
     const c = r.contract;
@@ -124,7 +133,10 @@ export function renderExplain(v: CliExplain): string {
       `Contract: mode=${c.mode} level=${c.level} files=${c.files === null ? 'unbounded' : `${c.files} glob${c.files === 1 ? '' : 's'}`} deps=${c.deps} hash=${c.hash} hostconfig=${c.hostconfig} agents=${c.agents ?? 'unlimited'} checks=${c.checks} (${c.source})`,
     );
   }
-  if (r.lifecycle) lines.push(`Lifecycle: ${r.lifecycle.event}${r.lifecycle.lifecycle ? ' ' + r.lifecycle.lifecycle : ''}, ${r.lifecycle.applied ? `applied, freed ${r.lifecycle.freed ?? 0}` : 'no ledger change'}`);
+  if (r.lifecycle)
+    lines.push(
+      `Lifecycle: ${r.lifecycle.event}${r.lifecycle.lifecycle ? ' ' + r.lifecycle.lifecycle : ''}, ${r.lifecycle.applied ? `applied, freed ${r.lifecycle.freed ?? 0}` : 'no ledger change'}`,
+    );
   if (r.about) lines.push(`About: ${r.about}`);
   if (r.action) lines.push(`Input digest: ${r.action.inputDigest}`);
   if (r.durationMs !== undefined) lines.push(`Took: ${r.durationMs.toFixed(2)} ms`);

@@ -26,7 +26,13 @@ function appendFor(home: string, key: string, s: SessionState, body: RecordBody,
 }
 
 /** Runs a mutation under the session lock with the install's audit key (for the chain and the state's seal). */
-function locked<T>(home: string, key: string, timeoutMs: number, given: Buffer | null | undefined, fn: (loaded: LoadedState, auditKey: Buffer | null) => T): Promise<T> {
+function locked<T>(
+  home: string,
+  key: string,
+  timeoutMs: number,
+  given: Buffer | null | undefined,
+  fn: (loaded: LoadedState, auditKey: Buffer | null) => T,
+): Promise<T> {
   const auditKey = keyFor(home, given);
   return withSessionLock(home, key, timeoutMs, (loaded) => fn(loaded, auditKey), { sealKey: auditKey });
 }
@@ -41,7 +47,14 @@ function keepHead(s: SessionState, head: AuditHead): void {
 }
 
 export async function labelEvent(
-  home: string, key: string, eventId: string, label: Label, by: 'cli' | 'prompt', now: Date, timeoutMs: number, auditKey?: Buffer | null,
+  home: string,
+  key: string,
+  eventId: string,
+  label: Label,
+  by: 'cli' | 'prompt',
+  now: Date,
+  timeoutMs: number,
+  auditKey?: Buffer | null,
 ): Promise<{ ok: true; recordId: string } | OpError> {
   return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
@@ -60,16 +73,35 @@ export async function labelEvent(
 
 /** `$remit allow evt_…`: a one-time approval for that denied event's exact input. */
 export async function approveEvent(
-  home: string, key: string, eventId: string, inputDigest: string, by: 'cli' | 'prompt', now: Date, timeoutMs: number, auditKey?: Buffer | null,
+  home: string,
+  key: string,
+  eventId: string,
+  inputDigest: string,
+  by: 'cli' | 'prompt',
+  now: Date,
+  timeoutMs: number,
+  auditKey?: Buffer | null,
 ): Promise<{ ok: true; recordId: string } | OpError> {
   return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
     if (loaded.kind === 'absent') return { ok: false, error: 'NO_SESSION' } as const;
     const s = loaded.state;
     const id = newEventId(now);
-    appendFor(home, key, s, {
-      id, at: isoTime(now), kind: 'approval', about: eventId, by, host: s.host, state: controlStateOf(s.contract),
-    }, chainKey);
+    appendFor(
+      home,
+      key,
+      s,
+      {
+        id,
+        at: isoTime(now),
+        kind: 'approval',
+        about: eventId,
+        by,
+        host: s.host,
+        state: controlStateOf(s.contract),
+      },
+      chainKey,
+    );
     s.approvals = s.approvals.filter((a) => a.eventId !== eventId);
     s.approvals.push({ eventId, inputDigest, at: isoTime(now) });
     if (s.approvals.length > APPROVALS_MAX) s.approvals.splice(0, s.approvals.length - APPROVALS_MAX);
@@ -79,7 +111,12 @@ export async function approveEvent(
 }
 
 export async function releaseLedger(
-  home: string, key: string, which: string | { all: true }, now: Date, timeoutMs: number, auditKey?: Buffer | null,
+  home: string,
+  key: string,
+  which: string | { all: true },
+  now: Date,
+  timeoutMs: number,
+  auditKey?: Buffer | null,
 ): Promise<{ ok: true; released: string[]; state: SessionState } | OpError> {
   return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'damaged') return { ok: false, error: 'STATE_DAMAGED', detail: loaded.detail } as const;
@@ -88,9 +125,21 @@ export async function releaseLedger(
     const { ledger, released } = releaseByUser(s.ledger, which);
     if (!released.length) return { ok: false, error: 'NOT_FOUND' } as const;
     s.ledger = ledger;
-    appendFor(home, key, s, {
-      id: newEventId(now), at: isoTime(now), kind: 'ledger_release', by: 'cli', released: released.length, host: s.host, ledger: ledgerSummary(s),
-    }, chainKey);
+    appendFor(
+      home,
+      key,
+      s,
+      {
+        id: newEventId(now),
+        at: isoTime(now),
+        kind: 'ledger_release',
+        by: 'cli',
+        released: released.length,
+        host: s.host,
+        ledger: ledgerSummary(s),
+      },
+      chainKey,
+    );
     writeSession(home, key, s, chainKey);
     return { ok: true, released, state: s } as const;
   });
@@ -120,7 +169,12 @@ function salvage(text: string): Partial<SessionState> | null {
  * unresolved, so finite delegation stays blocked until it is proven or released.
  */
 export async function repairState(
-  home: string, key: string, readRaw: () => string | null, now: Date, timeoutMs: number, auditKey?: Buffer | null,
+  home: string,
+  key: string,
+  readRaw: () => string | null,
+  now: Date,
+  timeoutMs: number,
+  auditKey?: Buffer | null,
 ): Promise<RepairResult | OpError> {
   return locked(home, key, timeoutMs, auditKey, (loaded, chainKey) => {
     if (loaded.kind === 'ok') return { ok: true, repaired: false, damage: null, state: loaded.state } as const;
@@ -136,7 +190,15 @@ export async function repairState(
       for (const r of oldLedger.reservations) {
         if (!r || typeof r.actionId !== 'string' || typeof r.count !== 'number' || !Number.isInteger(r.count) || r.count < 0) continue;
         const id = `r${fresh.ledger.nextId++}`;
-        fresh.ledger.reservations.push({ id, actionId: r.actionId, count: r.count, agents: [], stopped: 0, scope: r.scope === 'call' ? 'call' : 'children', at });
+        fresh.ledger.reservations.push({
+          id,
+          actionId: r.actionId,
+          count: r.count,
+          agents: [],
+          stopped: 0,
+          scope: r.scope === 'call' ? 'call' : 'children',
+          at,
+        });
         fresh.ledger.unresolved[r.actionId] = 'state_unavailable';
       }
     }
@@ -154,9 +216,20 @@ export async function repairState(
       return { ok: false, error: 'WRITE_FAILED', detail: (err as NodeJS.ErrnoException).code ?? (err as Error).message } as const;
     }
     try {
-      const { head } = appendChained(auditFile(home, key), {
-        id: newEventId(now), at, kind: 'state_repair', by: 'cli', state: controlStateOf(fresh.contract), contract: contractSummary(fresh.contract), ledger: ledgerSummary(fresh), host: fresh.host,
-      }, { key: chainKey });
+      const { head } = appendChained(
+        auditFile(home, key),
+        {
+          id: newEventId(now),
+          at,
+          kind: 'state_repair',
+          by: 'cli',
+          state: controlStateOf(fresh.contract),
+          contract: contractSummary(fresh.contract),
+          ledger: ledgerSummary(fresh),
+          host: fresh.host,
+        },
+        { key: chainKey },
+      );
       keepHead(fresh, head);
       writeSession(home, key, fresh, chainKey);
     } catch {

@@ -53,7 +53,8 @@ async function inspect(ctx: Ctx, ev: PromptSubmitEvent, key: string, command: In
       if (!digest) {
         const found = locateEvent(ctx.deps.home, command.eventId, key, true);
         const r = found?.record;
-        if (r?.kind === 'action' && r.decision && (r.decision.outcome === 'deny' || r.decision.outcome === 'ask' || r.decision.would)) digest = r.action?.inputDigest;
+        if (r?.kind === 'action' && r.decision && (r.decision.outcome === 'deny' || r.decision.outcome === 'ask' || r.decision.would))
+          digest = r.action?.inputDigest;
       }
       if (!digest) return block(`remit: ${command.eventId} is not a refused action of this session; nothing was approved.`);
       try {
@@ -92,39 +93,70 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
   // The directive's record, once appended: if the state after it cannot be written, the error record supersedes it.
   let recorded: string | undefined;
   try {
-    return await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded): ControllerResult => {
-      const now = ctx.deps.now();
-      const at = isoTime(now);
-      if (loaded.kind === 'damaged') {
-        const lastArmed = ctx.wasArmed(key);
-        ctx.append(key, { id: newEventId(now), at, kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), recovery: true, state: lastArmed ? 'ARMED' : 'OBSERVING', error: 'STATE_DAMAGED' });
-        // The user meant to change the contract and it cannot be stored: say so rather than run the task unguarded.
-        return { kind: 'prompt-block', code: 'STATE_DAMAGED', text: `remit could not apply this: ${recoveryContext(loaded.detail, lastArmed)}` };
-      }
-      const s = ctx.ensureState(loaded, ev, at);
-      if (!s.projectRoot) s.projectRoot = root;
-      if (parsed.kind === 'error') {
-        s.directiveError = parsed.error;
+    return await withSessionLock(
+      ctx.deps.home,
+      key,
+      ctx.timeout,
+      (loaded): ControllerResult => {
+        const now = ctx.deps.now();
+        const at = isoTime(now);
+        if (loaded.kind === 'damaged') {
+          const lastArmed = ctx.wasArmed(key);
+          ctx.append(key, {
+            id: newEventId(now),
+            at,
+            kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind,
+            host: hostOf(ev),
+            recovery: true,
+            state: lastArmed ? 'ARMED' : 'OBSERVING',
+            error: 'STATE_DAMAGED',
+          });
+          // The user meant to change the contract and it cannot be stored: say so rather than run the task unguarded.
+          return { kind: 'prompt-block', code: 'STATE_DAMAGED', text: `remit could not apply this: ${recoveryContext(loaded.detail, lastArmed)}` };
+        }
+        const s = ctx.ensureState(loaded, ev, at);
+        if (!s.projectRoot) s.projectRoot = root;
+        if (parsed.kind === 'error') {
+          s.directiveError = parsed.error;
+          recorded = newEventId(now);
+          ctx.append(key, {
+            id: recorded,
+            at,
+            kind: 'directive_error',
+            host: hostOf(ev),
+            state: controlStateOf(s.contract),
+            directiveCode: parsed.error.code,
+            durationMs: performance.now() - t0,
+          });
+          ctx.save(key, s);
+          return {
+            kind: 'prompt-block',
+            code: parsed.error.code,
+            text:
+              `remit: directive not applied (${parsed.error.code}): ${parsed.error.message}\n` +
+              'Nothing changed. Until a valid `$remit` directive arrives, edits, unproven commands and subagents are refused. See `$remit help`.',
+          };
+        }
+        const repo = ctx.deps.repoConfig(root);
+        s.contract = tightenContract(parsed.contract, repo.config);
+        s.directiveError = null;
+        s.projectRoot = root;
         recorded = newEventId(now);
-        ctx.append(key, { id: recorded, at, kind: 'directive_error', host: hostOf(ev), state: controlStateOf(s.contract), directiveCode: parsed.error.code, durationMs: performance.now() - t0 });
+        ctx.append(key, {
+          id: recorded,
+          at,
+          kind: parsed.kind,
+          host: hostOf(ev),
+          state: controlStateOf(s.contract),
+          contract: contractSummary(s.contract),
+          ledger: ledgerSummary(s),
+          durationMs: performance.now() - t0,
+        });
         ctx.save(key, s);
-        return {
-          kind: 'prompt-block',
-          code: parsed.error.code,
-          text:
-            `remit: directive not applied (${parsed.error.code}): ${parsed.error.message}\n` +
-            'Nothing changed. Until a valid `$remit` directive arrives, edits, unproven commands and subagents are refused. See `$remit help`.',
-        };
-      }
-      const repo = ctx.deps.repoConfig(root);
-      s.contract = tightenContract(parsed.contract, repo.config);
-      s.directiveError = null;
-      s.projectRoot = root;
-      recorded = newEventId(now);
-      ctx.append(key, { id: recorded, at, kind: parsed.kind, host: hostOf(ev), state: controlStateOf(s.contract), contract: contractSummary(s.contract), ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
-      ctx.save(key, s);
-      return { kind: 'context', text: contractContext(s), userLine: contractLine(s.contract, reservedUnits(s.ledger)) };
-    }, ctx.sealed);
+        return { kind: 'context', text: contractContext(s), userLine: contractLine(s.contract, reservedUnits(s.ledger)) };
+      },
+      ctx.sealed,
+    );
   } catch (err) {
     const code = err instanceof LockTimeoutError ? 'LOCK_TIMEOUT' : 'INTERNAL_ERROR';
     try {
@@ -134,12 +166,21 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
       // this record states the control state still on disk, so a missing state file is not
       // later taken for the armed one the directive asked for.
       ctx.append(key, {
-        id: newEventId(now), at: isoTime(now), kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind, host: hostOf(ev), error: code, state: stateOnDisk(ctx, key),
+        id: newEventId(now),
+        at: isoTime(now),
+        kind: parsed.kind === 'error' ? 'directive_error' : parsed.kind,
+        host: hostOf(ev),
+        error: code,
+        state: stateOnDisk(ctx, key),
         ...(recorded ? { supersedes: recorded } : {}),
       });
     } catch {
       // The block below still tells the user.
     }
-    return { kind: 'prompt-block', code: 'GUARD_ERROR', text: `remit could not record this ${parsed.kind === 'error' ? 'directive error' : 'directive'} (${code === 'LOCK_TIMEOUT' ? 'the session is busy' : 'internal error'}); nothing changed. Send it again.` };
+    return {
+      kind: 'prompt-block',
+      code: 'GUARD_ERROR',
+      text: `remit could not record this ${parsed.kind === 'error' ? 'directive error' : 'directive'} (${code === 'LOCK_TIMEOUT' ? 'the session is busy' : 'internal error'}); nothing changed. Send it again.`,
+    };
   }
 }

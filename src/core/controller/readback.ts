@@ -55,7 +55,13 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
       contract: null,
       contractLine: `remit ${controlStateOf(c)} (recovery): the session state is damaged; run \`remit state repair\``,
       contractChange: contractChange('recovery', null),
-      paused: lastArmed ? { rule: 'damaged-state', reason: 'the session state is damaged and the session was armed, so everything but reads is refused until `remit state repair` (in a terminal) or a new session' } : null,
+      paused: lastArmed
+        ? {
+            rule: 'damaged-state',
+            reason:
+              'the session state is damaged and the session was armed, so everything but reads is refused until `remit state repair` (in a terminal) or a new session',
+          }
+        : null,
       agents: { reserved: 0, cap: null },
       unresolved: ['state_unavailable'],
       directiveError: null,
@@ -78,9 +84,13 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
     contractLine: contractLine(contract, reserved),
     contractChange: contractChange(contract.source, tail),
     // Rule `invalid-directive` holds at every level but off.
-    paused: err && contract.level !== 'off'
-      ? { rule: 'invalid-directive', reason: `the last directive was malformed (${err.code}: ${err.message}), so edits, unproven commands and subagents wait until you send a valid \`$remit\` directive` }
-      : null,
+    paused:
+      err && contract.level !== 'off'
+        ? {
+            rule: 'invalid-directive',
+            reason: `the last directive was malformed (${err.code}: ${err.message}), so edits, unproven commands and subagents wait until you send a valid \`$remit\` directive`,
+          }
+        : null,
     agents: { reserved, cap: contract.agents, reservations: s ? s.ledger.reservations.map((r) => ({ id: r.id, units: unitsOf(r), scope: r.scope })) : [] },
     unresolved: s ? unresolvedReasons(s.ledger) : [],
     directiveError: err ? `${err.code}: ${err.message}` : null,
@@ -103,9 +113,10 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
 
 /** What an audit that cannot be read means for the session, in words. */
 function auditUnreadableLine(v: CliStatus): string {
-  const effect = v.controlState === 'ARMED'
-    ? 'remit cannot record a check, so it refuses every action that could change something (GUARD_ERROR) until the audit is a readable file again'
-    : 'checks go ahead but are not recorded';
+  const effect =
+    v.controlState === 'ARMED'
+      ? 'remit cannot record a check, so it refuses every action that could change something (GUARD_ERROR) until the audit is a readable file again'
+      : 'checks go ahead but are not recorded';
   return `Audit: this session's audit cannot be read (${v.auditUnreadable}): its history cannot be shown or verified, and ${effect}. \`remit audit verify\` reports it broken.`;
 }
 
@@ -139,9 +150,13 @@ export function renderStatus(v: CliStatus): string {
   lines.push(agentsLine(v) + (v.agents.reservations?.length ? ` [${v.agents.reservations.map((r) => `${r.id}:${r.units}`).join(' ')}]` : ''));
   if (v.damage) lines.push(`Damaged state: ${v.damage}. Run \`remit state repair\` in a terminal, or start a new session.`);
   if (v.auditUnreadable) lines.push(auditUnreadableLine(v));
-  if (v.unresolved.length) lines.push(`Unresolved delegation: ${v.unresolved.join(', ')} (needs proven completion, \`remit ledger release\` from a terminal, or a new session)`);
+  if (v.unresolved.length)
+    lines.push(`Unresolved delegation: ${v.unresolved.join(', ')} (needs proven completion, \`remit ledger release\` from a terminal, or a new session)`);
   if (v.approvals) lines.push(`One-time approvals waiting: ${v.approvals}`);
-  if (v.counters) lines.push(`Checked ${v.counters.checked}: allowed ${v.counters.allowed}, reported ${v.counters.reported}, asked ${v.counters.asked}, denied ${v.counters.denied}`);
+  if (v.counters)
+    lines.push(
+      `Checked ${v.counters.checked}: allowed ${v.counters.allowed}, reported ${v.counters.reported}, asked ${v.counters.asked}, denied ${v.counters.denied}`,
+    );
   for (const p of v.config.problems) lines.push(`Configuration: ${p}`);
   if (v.recent.length) lines.push('Recent decisions (oldest first; `remit explain <id>` says more):', ...v.recent.flatMap(recentLines));
   return lines.join('\n');
@@ -149,8 +164,21 @@ export function renderStatus(v: CliStatus): string {
 
 export function emptyRuntime(scope: CliRuntime['scope']): CliRuntime {
   return {
-    scope, sessions: 0, damagedSessions: 0, checked: 0, allowed: 0, reported: 0, asked: 0, denied: 0, wouldAsk: 0, wouldDeny: 0, guardErrors: 0,
-    reasons: {}, denials: {}, labels: { correct: 0, incorrect: 0, inconclusive: 0 }, hostEffect: 'unobserved',
+    scope,
+    sessions: 0,
+    damagedSessions: 0,
+    checked: 0,
+    allowed: 0,
+    reported: 0,
+    asked: 0,
+    denied: 0,
+    wouldAsk: 0,
+    wouldDeny: 0,
+    guardErrors: 0,
+    reasons: {},
+    denials: {},
+    labels: { correct: 0, incorrect: 0, inconclusive: 0 },
+    hostEffect: 'unobserved',
   };
 }
 

@@ -31,38 +31,84 @@ export async function onSessionStart(ctx: Ctx, ev: SessionStartEvent): Promise<C
   pruneOpportunistically(ctx.deps.home, retentionDaysOf(ctx.deps.userConfig.config), now);
   let text: string;
   try {
-    text = await withSessionLock(ctx.deps.home, key, ctx.timeout, (loaded) => {
-      const at = isoTime(now);
-      const lifecycle: NonNullable<RuntimeEvent['lifecycle']> = { event: 'session.start', source: ev.source, applied: false, declared: ev.lifecycleVersion === 2 };
-      if (loaded.kind === 'damaged') {
-        const lastArmed = ctx.wasArmed(key);
-        ctx.append(key, { id: newEventId(now), at, kind: 'lifecycle', host: hostOf(ev), recovery: true, state: lastArmed ? 'ARMED' : 'OBSERVING', lifecycle });
-        return recoveryContext(loaded.detail, lastArmed);
-      }
-      const s = ctx.ensureState(loaded, ev, at);
-      if (!s.projectRoot) s.projectRoot = root;
-      const repo = ctx.deps.repoConfig(root);
-      if (!s.flags.configAudited && (ctx.deps.userConfig.status === 'invalid' || repo.status === 'invalid')) {
-        ctx.append(key, { id: newEventId(now), at, kind: 'config', host: hostOf(ev), error: ctx.deps.userConfig.status === 'invalid' ? 'USER_CONFIG_INVALID' : 'REPO_CONFIG_INVALID' });
-        s.flags.configAudited = true;
-      }
-      if (s.contract.source === 'default' && !s.directiveError) {
-        const text = projectDefaultText(ctx, root);
-        const parsed = text ? parsePrompt(text, { projectRoot: root, previous: s.contract }) : null;
-        if (parsed?.kind === 'directive') {
-          s.contract = { ...tightenContract(parsed.contract, repo.config), source: 'project-default' };
-          ctx.append(key, { id: newEventId(now), at, kind: 'directive', host: hostOf(ev), state: controlStateOf(s.contract), contract: contractSummary(s.contract) });
+    text = await withSessionLock(
+      ctx.deps.home,
+      key,
+      ctx.timeout,
+      (loaded) => {
+        const at = isoTime(now);
+        const lifecycle: NonNullable<RuntimeEvent['lifecycle']> = {
+          event: 'session.start',
+          source: ev.source,
+          applied: false,
+          declared: ev.lifecycleVersion === 2,
+        };
+        if (loaded.kind === 'damaged') {
+          const lastArmed = ctx.wasArmed(key);
+          ctx.append(key, {
+            id: newEventId(now),
+            at,
+            kind: 'lifecycle',
+            host: hostOf(ev),
+            recovery: true,
+            state: lastArmed ? 'ARMED' : 'OBSERVING',
+            lifecycle,
+          });
+          return recoveryContext(loaded.detail, lastArmed);
         }
-      }
-      if (s.contract.level !== 'off') {
-        ctx.append(key, { id: newEventId(now), at, kind: 'lifecycle', host: hostOf(ev), state: controlStateOf(s.contract), lifecycle, ledger: ledgerSummary(s), durationMs: performance.now() - t0 });
-      }
-      ctx.save(key, s);
-      return contractContext(s);
-    }, ctx.sealed);
+        const s = ctx.ensureState(loaded, ev, at);
+        if (!s.projectRoot) s.projectRoot = root;
+        const repo = ctx.deps.repoConfig(root);
+        if (!s.flags.configAudited && (ctx.deps.userConfig.status === 'invalid' || repo.status === 'invalid')) {
+          ctx.append(key, {
+            id: newEventId(now),
+            at,
+            kind: 'config',
+            host: hostOf(ev),
+            error: ctx.deps.userConfig.status === 'invalid' ? 'USER_CONFIG_INVALID' : 'REPO_CONFIG_INVALID',
+          });
+          s.flags.configAudited = true;
+        }
+        if (s.contract.source === 'default' && !s.directiveError) {
+          const text = projectDefaultText(ctx, root);
+          const parsed = text ? parsePrompt(text, { projectRoot: root, previous: s.contract }) : null;
+          if (parsed?.kind === 'directive') {
+            s.contract = { ...tightenContract(parsed.contract, repo.config), source: 'project-default' };
+            ctx.append(key, {
+              id: newEventId(now),
+              at,
+              kind: 'directive',
+              host: hostOf(ev),
+              state: controlStateOf(s.contract),
+              contract: contractSummary(s.contract),
+            });
+          }
+        }
+        if (s.contract.level !== 'off') {
+          ctx.append(key, {
+            id: newEventId(now),
+            at,
+            kind: 'lifecycle',
+            host: hostOf(ev),
+            state: controlStateOf(s.contract),
+            lifecycle,
+            ledger: ledgerSummary(s),
+            durationMs: performance.now() - t0,
+          });
+        }
+        ctx.save(key, s);
+        return contractContext(s);
+      },
+      ctx.sealed,
+    );
   } catch {
     const loaded = readSession(ctx.deps.home, key, ctx.sealed);
-    text = loaded.kind === 'ok' ? contractContext(loaded.state) : loaded.kind === 'damaged' ? recoveryContext(loaded.detail, ctx.wasArmed(key)) : contractContext(newSessionState(hostOf(ev), defaultContract(), isoTime(now)));
+    text =
+      loaded.kind === 'ok'
+        ? contractContext(loaded.state)
+        : loaded.kind === 'damaged'
+          ? recoveryContext(loaded.detail, ctx.wasArmed(key))
+          : contractContext(newSessionState(hostOf(ev), defaultContract(), isoTime(now)));
   }
   return text ? { kind: 'context', text } : { kind: 'none' };
 }

@@ -30,7 +30,9 @@ describe.each(IMPLEMENTATIONS)('sha256 through %s', (_, sha256, hmacSha256) => {
   it('gives the FIPS 180-4 example digests', () => {
     expect(sha256('').toString('hex')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256('abc').toString('hex')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq').toString('hex')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(sha256('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq').toString('hex')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
     expect(sha256('a'.repeat(1_000_000)).toString('hex')).toBe('cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
   });
 
@@ -71,17 +73,26 @@ describe.each(IMPLEMENTATIONS)('hmacSha256 through %s', (_, _sha256, hmacSha256)
     expect(hmacSha256(Buffer.alloc(20, 0x0b), 'Hi There').toString('hex')).toBe('b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7');
     expect(hmacSha256('Jefe', 'what do ya want for nothing?').toString('hex')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
     expect(hmacSha256(Buffer.alloc(20, 0xaa), Buffer.alloc(50, 0xdd)).toString('hex')).toBe('773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe');
-    expect(hmacSha256(hex('0102030405060708090a0b0c0d0e0f10111213141516171819'), Buffer.alloc(50, 0xcd)).toString('hex')).toBe('82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b');
-    expect(hmacSha256(Buffer.alloc(131, 0xaa), 'Test Using Larger Than Block-Size Key - Hash Key First').toString('hex')).toBe('60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54');
+    expect(hmacSha256(hex('0102030405060708090a0b0c0d0e0f10111213141516171819'), Buffer.alloc(50, 0xcd)).toString('hex')).toBe(
+      '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b',
+    );
+    expect(hmacSha256(Buffer.alloc(131, 0xaa), 'Test Using Larger Than Block-Size Key - Hash Key First').toString('hex')).toBe(
+      '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
+    );
   });
 
   it('matches node:crypto for keys of every length around the block size and random messages', () => {
     const key = randomBytes(140);
-    for (let n = 0; n <= 140; n++) expect(hmacSha256(key.subarray(0, n), 'remit audit chain v1').toString('hex')).toBe(nodeHmac(key.subarray(0, n), 'remit audit chain v1'));
+    for (let n = 0; n <= 140; n++)
+      expect(hmacSha256(key.subarray(0, n), 'remit audit chain v1').toString('hex')).toBe(nodeHmac(key.subarray(0, n), 'remit audit chain v1'));
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 200 })), fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 300 })), { maxLength: 4 }), (k, parts) => {
-        expect(hmacSha256(k, ...parts).toString('hex')).toBe(nodeHmac(k, ...parts));
-      }),
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 200 })),
+        fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 300 })), { maxLength: 4 }),
+        (k, parts) => {
+          expect(hmacSha256(k, ...parts).toString('hex')).toBe(nodeHmac(k, ...parts));
+        },
+      ),
       { numRuns: 500 },
     );
     const long = randomBytes(NATIVE_FROM + 3);
@@ -90,7 +101,7 @@ describe.each(IMPLEMENTATIONS)('hmacSha256 through %s', (_, _sha256, hmacSha256)
   });
 });
 
-describe('the compression spread over the module\'s copies', () => {
+describe("the compression spread over the module's copies", () => {
   it('runs each spare copy at most BLOCKS_PER_COPY blocks, in order over contiguous memory, and gives the first what the spares cannot take', () => {
     const calls: [number, number, number][] = [];
     const copies = Array.from({ length: 4 }, (_, n) => (ptr: number, blocks: number) => void calls.push([n, ptr, blocks]));

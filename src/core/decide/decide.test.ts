@@ -10,24 +10,46 @@ const ROOT = '/work/proj';
 
 function contract(over: Partial<TaskContract> = {}): TaskContract {
   return {
-    mode: 'change', level: 'guard', files: null, deps: 'ask', hash: 'deny', hostconfig: 'deny',
-    agents: null, checks: 'allow', source: 'directive', projectRoot: ROOT, ...over,
+    mode: 'change',
+    level: 'guard',
+    files: null,
+    deps: 'ask',
+    hash: 'deny',
+    hostconfig: 'deny',
+    agents: null,
+    checks: 'allow',
+    source: 'directive',
+    projectRoot: ROOT,
+    ...over,
   };
 }
 
 function action(over: Partial<Action> = {}): Action {
-  return { id: 'call-1', tool: 'Write', mutability: 'write', effects: [{ kind: 'write', path: `${ROOT}/src/a.ts` }], intents: { dependency: false, hash: false }, inputDigest: 'd1', ...over };
+  return {
+    id: 'call-1',
+    tool: 'Write',
+    mutability: 'write',
+    effects: [{ kind: 'write', path: `${ROOT}/src/a.ts` }],
+    intents: { dependency: false, hash: false },
+    inputDigest: 'd1',
+    ...over,
+  };
 }
 
 function input(c: Partial<TaskContract>, a: Partial<Action> = {}, rest: Partial<DecisionInput> = {}): DecisionInput {
   return {
-    contract: contract(c), action: action(a),
+    contract: contract(c),
+    action: action(a),
     protectedPaths: { remit: ['/home/u/.local/state/remit/**'], hostConfig: ['/home/u/.claude/settings.json', `${ROOT}/.claude/settings*.json`] },
-    ledger: { reserved: 0, unresolved: [], idState: 'new' }, ...rest,
+    ledger: { reserved: 0, unresolved: [], idState: 'new' },
+    ...rest,
   };
 }
 
-const codeOf = (i: DecisionInput) => { const d = decide(i); return `${d.outcome}/${d.reasonCode}`; };
+const codeOf = (i: DecisionInput) => {
+  const d = decide(i);
+  return `${d.outcome}/${d.reasonCode}`;
+};
 
 describe('decide: the rule table in order', () => {
   it('damaged-state: damaged state allows reads and denies the rest when the audit says armed', () => {
@@ -92,19 +114,40 @@ describe('decide: the rule table in order', () => {
     expect(codeOf(input({ hash: 'ask' }, hashing))).toBe('ask/HASH_NOT_AUTHORIZED');
     expect(codeOf(input({ hash: 'allow' }, hashing))).toBe('allow/WITHIN_CONTRACT');
     expect(decide(input({}, hashing)).explanation).toContain('sha256sum a.zip');
-    expect(codeOf(input({ mode: 'review' }, { ...hashing, mutability: 'write', effects: [{ kind: 'write', path: `${ROOT}/x` }] }))).toBe('deny/MODE_FORBIDS_MUTATION');
+    expect(codeOf(input({ mode: 'review' }, { ...hashing, mutability: 'write', effects: [{ kind: 'write', path: `${ROOT}/x` }] }))).toBe(
+      'deny/MODE_FORBIDS_MUTATION',
+    );
     // hash before file scope
-    expect(codeOf(input({ files: [`${ROOT}/src/**`], filesAsTyped: ['src/**'] }, { intents: { dependency: false, hash: true }, effects: [{ kind: 'write', path: `${ROOT}/README.md` }] }))).toBe('deny/HASH_NOT_AUTHORIZED');
+    expect(
+      codeOf(
+        input(
+          { files: [`${ROOT}/src/**`], filesAsTyped: ['src/**'] },
+          { intents: { dependency: false, hash: true }, effects: [{ kind: 'write', path: `${ROOT}/README.md` }] },
+        ),
+      ),
+    ).toBe('deny/HASH_NOT_AUTHORIZED');
   });
 
   it('hash-policy and dependency-policy: an intent that is only possible (what runs is hidden) asks, never denies', () => {
-    const hidden = { mutability: 'unknown' as const, effects: [], analysis: 'dynamic_word' as const, intents: { dependency: true, hash: true, dependencyEvidence: 'hidden' as const, hashEvidence: 'hidden' as const }, facts: { unproven: '$PM install x' } };
+    const hidden = {
+      mutability: 'unknown' as const,
+      effects: [],
+      analysis: 'dynamic_word' as const,
+      intents: { dependency: true, hash: true, dependencyEvidence: 'hidden' as const, hashEvidence: 'hidden' as const },
+      facts: { unproven: '$PM install x' },
+    };
     expect(codeOf(input({}, hidden))).toBe('ask/HASH_NOT_AUTHORIZED');
-    expect(decide(input({}, hidden)).explanation).toBe('`$PM install x` runs something remit cannot see, which may add a dependency or compute a hash; the task did not request that.');
+    expect(decide(input({}, hidden)).explanation).toBe(
+      '`$PM install x` runs something remit cannot see, which may add a dependency or compute a hash; the task did not request that.',
+    );
     expect(codeOf(input({ hash: 'allow', deps: 'deny' }, hidden))).toBe('ask/DEPENDENCY_NOT_AUTHORIZED');
     expect(codeOf(input({ hash: 'allow', deps: 'allow' }, hidden))).toBe('allow/WITHIN_CONTRACT');
     // Each intent on its own: a hash the text shows is denied as before, the hidden install asks.
-    const shown = { ...hidden, intents: { dependency: true, hash: true, dependencyEvidence: 'hidden' as const, hashEvidence: 'command' as const }, facts: { hash: 'sha256sum a' } };
+    const shown = {
+      ...hidden,
+      intents: { dependency: true, hash: true, dependencyEvidence: 'hidden' as const, hashEvidence: 'command' as const },
+      facts: { hash: 'sha256sum a' },
+    };
     expect(codeOf(input({}, shown))).toBe('deny/HASH_NOT_AUTHORIZED');
     expect(codeOf(input({ hash: 'allow', deps: 'deny' }, shown))).toBe('ask/DEPENDENCY_NOT_AUTHORIZED');
   });
@@ -113,7 +156,14 @@ describe('decide: the rule table in order', () => {
     const c = { files: [`${ROOT}/src/**`, `${ROOT}/test/a.ts`], filesAsTyped: ['src/**', 'test/a.ts'] };
     expect(codeOf(input(c))).toBe('allow/WITHIN_CONTRACT');
     expect(codeOf(input(c, { effects: [{ kind: 'write', path: `${ROOT}/test/a.ts` }] }))).toBe('allow/WITHIN_CONTRACT');
-    const outside = decide(input(c, { effects: [{ kind: 'write', path: `${ROOT}/src/a.ts` }, { kind: 'delete', path: `${ROOT}/README.md` }] }));
+    const outside = decide(
+      input(c, {
+        effects: [
+          { kind: 'write', path: `${ROOT}/src/a.ts` },
+          { kind: 'delete', path: `${ROOT}/README.md` },
+        ],
+      }),
+    );
     expect(outside).toMatchObject({ outcome: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT', family: 'S', factIndex: 1 });
     expect(outside.explanation).toContain('README.md');
     expect(outside.nextStep).toContain('files=src/**|test/a.ts|README.md');
@@ -145,7 +195,12 @@ describe('decide: the rule table in order', () => {
   });
 
   it('agent-budget: delegation under a finite budget', () => {
-    const launch = (count: number, extra: object = {}) => ({ tool: 'Agent', mutability: 'delegate' as const, effects: [], delegation: { count, completionScope: 'children' as const, ...extra } });
+    const launch = (count: number, extra: object = {}) => ({
+      tool: 'Agent',
+      mutability: 'delegate' as const,
+      effects: [],
+      delegation: { count, completionScope: 'children' as const, ...extra },
+    });
     expect(codeOf(input({ agents: 0 }, launch(1)))).toBe('deny/AGENT_BUDGET_EXHAUSTED');
     expect(codeOf(input({ agents: 1 }, launch(1)))).toBe('allow/WITHIN_CONTRACT');
     expect(codeOf(input({ agents: 3 }, launch(2), { ledger: { reserved: 1, unresolved: [], idState: 'new' } }))).toBe('allow/WITHIN_CONTRACT');
@@ -154,11 +209,15 @@ describe('decide: the rule table in order', () => {
     expect(over.explanation).toContain('1 reserved, this call needs 2');
     expect(codeOf(input({ agents: 4 }, launch(1, { unbounded: true })))).toBe('deny/UNBOUNDED_DELEGATION');
     expect(codeOf(input({}, launch(1, { unbounded: true })))).toBe('allow/WITHIN_CONTRACT');
-    expect(codeOf(input({ agents: 4 }, launch(1), { ledger: { reserved: 0, unresolved: ['unbounded_execution'], idState: 'new' } }))).toBe('deny/DELEGATION_STATE_UNPROVEN');
+    expect(codeOf(input({ agents: 4 }, launch(1), { ledger: { reserved: 0, unresolved: ['unbounded_execution'], idState: 'new' } }))).toBe(
+      'deny/DELEGATION_STATE_UNPROVEN',
+    );
     expect(codeOf(input({ agents: 4 }, launch(0, { lifecycleUnproven: true })))).toBe('deny/DELEGATION_LIFECYCLE_UNPROVEN');
     expect(codeOf(input({}, launch(1), { ledger: { reserved: 0, unresolved: [], idState: 'released' } }))).toBe('deny/DUPLICATE_ACTION_ID');
     // a pending directive error blocks before the budget; unbounded beats the count
-    expect(codeOf(input({ agents: 0 }, launch(1), { directiveError: { code: 'CONFLICTING_DIRECTIVE', token: 'review', message: 'x' } }))).toBe('deny/INVALID_DIRECTIVE');
+    expect(codeOf(input({ agents: 0 }, launch(1), { directiveError: { code: 'CONFLICTING_DIRECTIVE', token: 'review', message: 'x' } }))).toBe(
+      'deny/INVALID_DIRECTIVE',
+    );
     expect(codeOf(input({ agents: 0 }, launch(5, { unbounded: true })))).toBe('deny/UNBOUNDED_DELEGATION');
   });
 
@@ -176,7 +235,12 @@ describe('decide: the rule table in order', () => {
   });
 
   it('OBSERVING turns ask and deny into reports that say what an armed session would do', () => {
-    expect(decide(input({ mode: 'review', level: 'watch' }))).toMatchObject({ outcome: 'report', would: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION', controlState: 'OBSERVING' });
+    expect(decide(input({ mode: 'review', level: 'watch' }))).toMatchObject({
+      outcome: 'report',
+      would: 'deny',
+      reasonCode: 'MODE_FORBIDS_MUTATION',
+      controlState: 'OBSERVING',
+    });
     expect(decide(input({ mode: 'review', level: 'watch' }, { mutability: 'unknown', effects: [] }))).toMatchObject({ outcome: 'report', would: 'ask' });
   });
 
@@ -195,7 +259,9 @@ describe('decide: the rule table in order', () => {
   });
 
   it('directiveFor restates every chosen field, since a directive replaces the contract', () => {
-    expect(directiveFor(contract({ mode: 'review', files: ['/x/src/**'], filesAsTyped: ['src/**'], agents: 2 }), { mode: 'change' })).toBe('$remit change files=src/** agents=2');
+    expect(directiveFor(contract({ mode: 'review', files: ['/x/src/**'], filesAsTyped: ['src/**'], agents: 2 }), { mode: 'change' })).toBe(
+      '$remit change files=src/** agents=2',
+    );
     expect(directiveFor(contract({ level: 'lock' }), { deps: 'allow' })).toBe('$remit change lock deps=allow');
   });
 });

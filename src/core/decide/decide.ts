@@ -38,7 +38,12 @@ function ruleDamaged(f: DecisionFacts): Verdict | null {
   if (!f.damaged) return null;
   const m = f.action.mutability;
   if (m === 'read' || m === 'control') {
-    return { outcome: 'allow', code: 'RECOVERY_READ_ONLY', explanation: 'The session state is damaged; this action only reads.', fact: { kind: 'state', reason: `the session state is damaged and this ${m} action changes nothing` } };
+    return {
+      outcome: 'allow',
+      code: 'RECOVERY_READ_ONLY',
+      explanation: 'The session state is damaged; this action only reads.',
+      fact: { kind: 'state', reason: `the session state is damaged and this ${m} action changes nothing` },
+    };
   }
   return {
     outcome: f.damaged.lastArmed ? 'deny' : 'report',
@@ -59,7 +64,10 @@ function ruleGuardError(f: DecisionFacts, state: ControlState): Verdict | null {
     explanation: blocks
       ? `remit could not check this ${m} action (internal error or session lock timeout), and the session is armed.`
       : 'remit could not check this action; it passes because it only reads or the session is not armed.',
-    fact: { kind: 'guard', reason: blocks ? `remit could not check this ${m} action while armed` : 'remit could not check this action, which only reads or runs unarmed' },
+    fact: {
+      kind: 'guard',
+      reason: blocks ? `remit could not check this ${m} action while armed` : 'remit could not check this action, which only reads or runs unarmed',
+    },
     nextStep: blocks ? 'Retry the action; if it keeps failing run `remit doctor` in a terminal.' : undefined,
   };
 }
@@ -79,9 +87,20 @@ function ruleDirectiveError(f: DecisionFacts): Verdict | null {
 }
 
 function ruleInactive(f: DecisionFacts): Verdict | null {
-  if (f.contract.level === 'off') return { outcome: 'allow', code: 'CONTROL_OFF', explanation: 'remit is off for this session.', fact: { kind: 'contract', reason: 'the contract says off' } };
+  if (f.contract.level === 'off')
+    return {
+      outcome: 'allow',
+      code: 'CONTROL_OFF',
+      explanation: 'remit is off for this session.',
+      fact: { kind: 'contract', reason: 'the contract says off' },
+    };
   if (f.contract.mode === 'unconfirmed') {
-    return { outcome: 'allow', code: 'CONTROL_INACTIVE', explanation: 'No task contract was given; remit only records.', fact: { kind: 'contract', reason: 'no task contract was given' } };
+    return {
+      outcome: 'allow',
+      code: 'CONTROL_INACTIVE',
+      explanation: 'No task contract was given; remit only records.',
+      fact: { kind: 'contract', reason: 'no task contract was given' },
+    };
   }
   return null;
 }
@@ -105,7 +124,9 @@ function ruleSelfProtection(f: DecisionFacts, how: How): Verdict | null {
   }
   const factOf = (owner: Owner, at: number | 'named'): Pick<Verdict, 'fact' | 'factIndex'> => {
     const where = how === 'folder' ? `a folder that holds ${OWNED[owner]}` : OWNED[owner];
-    return at === 'named' ? { fact: { kind: 'named-path', reason: `its text names ${where}` } } : { fact: { kind: 'effect', reason: `it changes ${where}` }, factIndex: at };
+    return at === 'named'
+      ? { fact: { kind: 'named-path', reason: `its text names ${where}` } }
+      : { fact: { kind: 'effect', reason: `it changes ${where}` }, factIndex: at };
   };
   const own = f.paths.hit('remit', how);
   if (own !== null) {
@@ -149,7 +170,10 @@ function ruleModeForbidsMutation(f: DecisionFacts): Verdict | null {
     outcome: 'deny',
     code: 'MODE_FORBIDS_MUTATION',
     explanation: `${what} changes files, and the task mode is ${f.contract.mode}.`,
-    fact: first !== undefined ? { kind: 'effect', reason: `it changes a file in ${f.contract.mode} mode` } : { kind: 'effect', reason: `a ${f.action.tool} write in ${f.contract.mode} mode` },
+    fact:
+      first !== undefined
+        ? { kind: 'effect', reason: `it changes a file in ${f.contract.mode} mode` }
+        : { kind: 'effect', reason: `a ${f.action.tool} write in ${f.contract.mode} mode` },
     nextStep: `\`${f.words.directive({ mode: 'change' })}\` if the task now includes changes.`,
     factIndex: first,
   };
@@ -313,12 +337,22 @@ function ruleRepeatedCheck(f: DecisionFacts): Verdict | null {
 
 function ruleApprovedOnce(f: DecisionFacts): Verdict | null {
   return f.input.approved
-    ? { outcome: 'allow', code: 'APPROVED_ONCE', explanation: 'The user approved this exact action once.', fact: { kind: 'approval', reason: 'the user approved this exact input once' } }
+    ? {
+        outcome: 'allow',
+        code: 'APPROVED_ONCE',
+        explanation: 'The user approved this exact action once.',
+        fact: { kind: 'approval', reason: 'the user approved this exact input once' },
+      }
     : null;
 }
 
 function ruleWithinContract(): Verdict {
-  return { outcome: 'allow', code: 'WITHIN_CONTRACT', explanation: 'The action is inside the task contract.', fact: { kind: 'contract', reason: 'no rule of the contract stops it' } };
+  return {
+    outcome: 'allow',
+    code: 'WITHIN_CONTRACT',
+    explanation: 'The action is inside the task contract.',
+    fact: { kind: 'contract', reason: 'no rule of the contract stops it' },
+  };
 }
 
 /** One decision rule: its id, every reason code it can emit, and its check (null: no match). */

@@ -87,7 +87,12 @@ export function shownPath(p: string, contract: Pick<TaskContract, 'projectRoot' 
  * unknown action, a path its text names. `folder`: a mutating effect on a folder above it
  * (`rm -rf .claude`, `mv ~/.remit x`, `tar -x -C .`), which changes it too.
  */
-function protectedHit(action: Action, effects: { index: number; path: string }[], matcher: { matches: PathMatcher; folderHolds: PathMatcher }, how: How): { index?: number; path: string } | null {
+function protectedHit(
+  action: Action,
+  effects: { index: number; path: string }[],
+  matcher: { matches: PathMatcher; folderHolds: PathMatcher },
+  how: How,
+): { index?: number; path: string } | null {
   if (how === 'folder') {
     for (const e of effects) if (matcher.folderHolds(e.path)) return e;
     return null;

@@ -5,12 +5,30 @@ import { approvalQuestion, decisionMessage } from './message.js';
 
 const ROOT = '/work/proj';
 const contract = (over: Partial<TaskContract>): TaskContract => ({
-  mode: 'change', level: 'guard', files: null, deps: 'ask', hash: 'deny', hostconfig: 'deny', agents: null, checks: 'allow', source: 'directive', projectRoot: ROOT, ...over,
+  mode: 'change',
+  level: 'guard',
+  files: null,
+  deps: 'ask',
+  hash: 'deny',
+  hostconfig: 'deny',
+  agents: null,
+  checks: 'allow',
+  source: 'directive',
+  projectRoot: ROOT,
+  ...over,
 });
 const shell: Action = {
-  id: 'c1', tool: 'Bash', mutability: 'unknown', effects: [], intents: { dependency: false, hash: false }, inputDigest: 'd', analysis: 'script_unread', facts: { unproven: 'npm run build' },
+  id: 'c1',
+  tool: 'Bash',
+  mutability: 'unknown',
+  effects: [],
+  intents: { dependency: false, hash: false },
+  inputDigest: 'd',
+  analysis: 'script_unread',
+  facts: { unproven: 'npm run build' },
 };
-const decideFor = (c: Partial<TaskContract>, a: Action = shell) => decide({ contract: contract(c), action: a, protectedPaths: { remit: [], hostConfig: [] }, ledger: { reserved: 0, unresolved: [], idState: 'new' } });
+const decideFor = (c: Partial<TaskContract>, a: Action = shell) =>
+  decide({ contract: contract(c), action: a, protectedPaths: { remit: [], hostConfig: [] }, ledger: { reserved: 0, unresolved: [], idState: 'new' } });
 
 describe('the question at a host approval prompt', () => {
   it('says what needs approval and why, for a person: no model-directed line, no $remit allow, the code on the first line', () => {

@@ -38,7 +38,11 @@ const ONE_TIME = /^\$remit allow /;
  * give it.
  */
 export function approvalQuestion(d: Decision): string {
-  const lines = [`remit needs the user's approval for this action (${d.reasonCode}):`, d.explanation, 'Approving lets this one call run; declining refuses it.'];
+  const lines = [
+    `remit needs the user's approval for this action (${d.reasonCode}):`,
+    d.explanation,
+    'Approving lets this one call run; declining refuses it.',
+  ];
   const lasting = [...(d.nextStep ?? '').matchAll(/`(\$remit [^`]*)`/g)].map((m) => m[1]!).filter((l) => !ONE_TIME.test(l));
   if (lasting.length) lines.push(`To allow such actions for the rest of the task, start your next prompt with \`${lasting[0]}\`.`);
   return lines.join('\n');

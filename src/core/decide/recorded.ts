@@ -10,7 +10,17 @@ import { judge } from './decide.js';
 
 /** The contract a summary stands for, with files= as a placeholder naming how many globs it had. */
 export function contractOfSummary(s: ContractSummary): TaskContract {
-  const c: TaskContract = { mode: s.mode, level: s.level, files: s.files === null ? null : [], deps: s.deps, hash: s.hash, hostconfig: s.hostconfig, agents: s.agents, checks: s.checks, source: s.source };
+  const c: TaskContract = {
+    mode: s.mode,
+    level: s.level,
+    files: s.files === null ? null : [],
+    deps: s.deps,
+    hash: s.hash,
+    hostconfig: s.hostconfig,
+    agents: s.agents,
+    checks: s.checks,
+    source: s.source,
+  };
   if (s.files !== null) c.filesAsTyped = s.files === 0 ? [] : [`<${s.files} glob${s.files === 1 ? '' : 's'}>`];
   return c;
 }

@@ -79,7 +79,14 @@ describe('every rule and code has cases', () => {
   });
 
   it('has no case folder named for a code no rule emits', () => {
-    const known = new Set<string>([...CODES, 'INVALID_DIRECTIVE_TOKEN', 'CONFLICTING_DIRECTIVE', 'INVALID_AGENT_LIMIT', 'INVALID_POLICY_VALUE', 'INVALID_FILES_GLOB']);
+    const known = new Set<string>([
+      ...CODES,
+      'INVALID_DIRECTIVE_TOKEN',
+      'CONFLICTING_DIRECTIVE',
+      'INVALID_AGENT_LIMIT',
+      'INVALID_POLICY_VALUE',
+      'INVALID_FILES_GLOB',
+    ]);
     for (const f of folders) expect(known.has(f), f).toBe(true);
   });
 });

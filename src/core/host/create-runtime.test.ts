@@ -46,7 +46,7 @@ describe('createRuntime', () => {
     expect((await a.classify(req, cls)).inputDigest).toBe((await b.classify(req, cls)).inputDigest);
   });
 
-  it("protects REMIT_HOME, the installed bundles and the user configuration from the agent", async () => {
+  it('protects REMIT_HOME, the installed bundles and the user configuration from the agent', async () => {
     const env = { XDG_CONFIG_HOME: path.join(root, 'cfg'), XDG_DATA_HOME: path.join(root, 'data') };
     const rt = createRuntime({ home, env, protectedPaths: { hostConfig: [path.join(root, 'hostcfg', 'hooks.json')] } });
     await rt.handle(events.prompt(base, '$remit change hostconfig=allow'));
@@ -119,8 +119,14 @@ describe('recordBadInput', () => {
     await rt.recordBadInput({ host: 'claude', event: 'PreToolUse', problem: 'not_json', bytes: 12 });
     await rt.recordBadInput({ host: 'claude', problem: 'empty', bytes: 0 });
     const file = auditFile(home, sessionKey('claude', BAD_INPUT_SESSION));
-    const recs = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(recs.map((r) => [r.kind, r.problem])).toEqual([['bad_input', 'not_json'], ['bad_input', 'empty']]);
+    const recs = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(recs.map((r) => [r.kind, r.problem])).toEqual([
+      ['bad_input', 'not_json'],
+      ['bad_input', 'empty'],
+    ]);
     const key = sessionKey('claude', BAD_INPUT_SESSION);
     expect(recs.every((r) => r.keyed === true)).toBe(true);
     expect(verifySession(home, key).intact).toBe(true);

@@ -174,10 +174,19 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
       try {
         await withSessionLock(options.home, key, options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS, () => {
           const at = now();
-          appendRecord(auditFile(options.home, key), {
-            id: newEventId(at), at: isoTime(at), kind: 'bad_input', host: { name: note.host }, problem: note.problem, bytes: note.bytes,
-            ...(note.event ? { hookEvent: note.event.slice(0, 128) } : {}),
-          }, { key: auditKey });
+          appendRecord(
+            auditFile(options.home, key),
+            {
+              id: newEventId(at),
+              at: isoTime(at),
+              kind: 'bad_input',
+              host: { name: note.host },
+              problem: note.problem,
+              bytes: note.bytes,
+              ...(note.event ? { hookEvent: note.event.slice(0, 128) } : {}),
+            },
+            { key: auditKey },
+          );
         });
       } catch {
         // Recording is best effort; the hook's answer does not depend on it.

@@ -35,7 +35,18 @@ describe('manifest kinds', () => {
   });
 
   it('names no kind for lockfiles or ordinary files', () => {
-    for (const p of ['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'Cargo.lock', 'poetry.lock', 'go.sum', 'Gemfile.lock', 'composer.lock', 'uv.lock', 'bun.lockb']) {
+    for (const p of [
+      'package-lock.json',
+      'pnpm-lock.yaml',
+      'yarn.lock',
+      'Cargo.lock',
+      'poetry.lock',
+      'go.sum',
+      'Gemfile.lock',
+      'composer.lock',
+      'uv.lock',
+      'bun.lockb',
+    ]) {
       expect(isLockfile(p)).toBe(true);
       expect(manifestKind(p)).toBeUndefined();
     }
@@ -57,7 +68,11 @@ describe('PEP 508 names', () => {
 });
 
 describe('package.json', () => {
-  const old = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { lodash: '^4.17.21', react: '^18.0.0' }, devDependencies: { vitest: '^1.0.0' } }, null, 2);
+  const old = JSON.stringify(
+    { name: 'app', version: '1.0.0', dependencies: { lodash: '^4.17.21', react: '^18.0.0' }, devDependencies: { vitest: '^1.0.0' } },
+    null,
+    2,
+  );
 
   it('a new name is an intent, with a fact naming it', () => {
     const next = old.replace('"react": "^18.0.0"', '"react": "^18.0.0",\n    "left-pad": "^1.3.0"');
@@ -70,7 +85,12 @@ describe('package.json', () => {
   it('a version bump, a removal or a reorder is not', () => {
     expect(dep(wholeFileIntents('package.json', old, old.replace('^4.17.21', '^4.18.0')))).toBe(false);
     expect(dep(wholeFileIntents('package.json', old, old.replace(',\n    "react": "^18.0.0"', '')))).toBe(false);
-    const reordered = JSON.stringify({ name: 'app', version: '1.0.0', devDependencies: { vitest: '^1.0.0' }, dependencies: { react: '^18.0.0', lodash: '^4.17.21' } });
+    const reordered = JSON.stringify({
+      name: 'app',
+      version: '1.0.0',
+      devDependencies: { vitest: '^1.0.0' },
+      dependencies: { react: '^18.0.0', lodash: '^4.17.21' },
+    });
     expect(dep(wholeFileIntents('package.json', old, reordered))).toBe(false);
   });
 
@@ -122,7 +142,9 @@ describe('package.json', () => {
 describe('composer.json', () => {
   const old = '{"require":{"php":">=8.1","monolog/monolog":"^3.0"}}';
   it('a new package is an intent; a platform requirement or a bump is not', () => {
-    expect(dep(wholeFileIntents('composer.json', old, '{"require":{"php":">=8.1","monolog/monolog":"^3.0"},"require-dev":{"phpunit/phpunit":"^10"}}'))).toBe(true);
+    expect(dep(wholeFileIntents('composer.json', old, '{"require":{"php":">=8.1","monolog/monolog":"^3.0"},"require-dev":{"phpunit/phpunit":"^10"}}'))).toBe(
+      true,
+    );
     expect(dep(wholeFileIntents('composer.json', old, '{"require":{"php":">=8.2","ext-json":"*","monolog/monolog":"^3.1"}}'))).toBe(false);
     expect(dep(wholeFileIntents('composer.json', old, '{"require":{"php":">=8.1","Monolog/Monolog":"^3.0"}}'))).toBe(false);
   });
@@ -192,13 +214,25 @@ describe('requirements.txt', () => {
 });
 
 describe('Cargo.toml', () => {
-  const old = ['[package]', 'name = "app"', 'version = "0.1.0"', 'edition = "2021"', '', '[dependencies]', 'serde = { version = "1", features = ["derive"] }', 'tokio = "1"', '', '[package.metadata.docs]', 'rand = "0.8"'].join('\n');
+  const old = [
+    '[package]',
+    'name = "app"',
+    'version = "0.1.0"',
+    'edition = "2021"',
+    '',
+    '[dependencies]',
+    'serde = { version = "1", features = ["derive"] }',
+    'tokio = "1"',
+    '',
+    '[package.metadata.docs]',
+    'rand = "0.8"',
+  ].join('\n');
 
   it('a new crate in any dependency table is an intent', () => {
     expect(dep(wholeFileIntents('Cargo.toml', old, old.replace('tokio = "1"', 'tokio = "1"\nanyhow = "1"')))).toBe(true);
     expect(dep(wholeFileIntents('Cargo.toml', old, old + '\n\n[dev-dependencies]\ninsta = "1"'))).toBe(true);
     expect(dep(wholeFileIntents('Cargo.toml', old, old + '\n\n[build-dependencies]\ncc = "1"'))).toBe(true);
-    expect(dep(wholeFileIntents('Cargo.toml', old, old + "\n\n[target.'cfg(unix)'.dependencies]\nlibc = \"0.2\""))).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.toml', old, old + '\n\n[target.\'cfg(unix)\'.dependencies]\nlibc = "0.2"'))).toBe(true);
     expect(dep(wholeFileIntents('Cargo.toml', old, old + '\n\n[workspace.dependencies]\nitertools = "0.12"'))).toBe(true);
     expect(dep(wholeFileIntents('Cargo.toml', old, old + '\n\n[dependencies.regex]\nversion = "1"'))).toBe(true);
   });
@@ -242,7 +276,8 @@ describe('Cargo.toml', () => {
 });
 
 describe('go.mod', () => {
-  const old = 'module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/spf13/cobra v1.8.0\n\tgolang.org/x/sync v0.7.0 // indirect\n)\n\nrequire github.com/pkg/errors v0.9.1\n';
+  const old =
+    'module example.com/app\n\ngo 1.22\n\nrequire (\n\tgithub.com/spf13/cobra v1.8.0\n\tgolang.org/x/sync v0.7.0 // indirect\n)\n\nrequire github.com/pkg/errors v0.9.1\n';
   it('a new module in a require block or line is an intent; a bump or an exclude is not', () => {
     expect(dep(wholeFileIntents('go.mod', old, old.replace('cobra v1.8.0', 'cobra v1.8.0\n\tgithub.com/google/uuid v1.6.0')))).toBe(true);
     expect(dep(wholeFileIntents('go.mod', old, old + 'require golang.org/x/text v0.15.0\n'))).toBe(true);
@@ -263,11 +298,17 @@ describe('Gemfile, pom.xml, Gradle, csproj', () => {
   });
 
   it('pom.xml: a new groupId:artifactId is an intent; dependencyManagement and a version bump are not', () => {
-    const dependency = (g: string, a: string, v: string) => `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version></dependency>`;
+    const dependency = (g: string, a: string, v: string) =>
+      `<dependency><groupId>${g}</groupId><artifactId>${a}</artifactId><version>${v}</version></dependency>`;
     const old = `<project><dependencies>${dependency('org.slf4j', 'slf4j-api', '2.0.9')}</dependencies></project>`;
-    expect(dep(wholeFileIntents('pom.xml', old, old.replace('</dependencies>', dependency('com.google.guava', 'guava', '33.0') + '</dependencies>')))).toBe(true);
+    expect(dep(wholeFileIntents('pom.xml', old, old.replace('</dependencies>', dependency('com.google.guava', 'guava', '33.0') + '</dependencies>')))).toBe(
+      true,
+    );
     expect(dep(wholeFileIntents('pom.xml', old, old.replace('2.0.9', '2.0.12')))).toBe(false);
-    const managed = old.replace('<dependencies>', `<dependencyManagement><dependencies>${dependency('x', 'bom', '1')}</dependencies></dependencyManagement><dependencies>`);
+    const managed = old.replace(
+      '<dependencies>',
+      `<dependencyManagement><dependencies>${dependency('x', 'bom', '1')}</dependencies></dependencyManagement><dependencies>`,
+    );
     expect(dep(wholeFileIntents('pom.xml', old, managed))).toBe(false);
     expect(dep(wholeFileIntents('pom.xml', old, old.replace('</dependencies>', `<!-- ${dependency('a', 'b', '1')} --></dependencies>`)))).toBe(false);
   });
@@ -275,7 +316,9 @@ describe('Gemfile, pom.xml, Gradle, csproj', () => {
   it('Gradle: every configuration and both coordinate forms count; a version bump does not', () => {
     const old = 'dependencies {\n    implementation "org.slf4j:slf4j-api:2.0.9"\n    testImplementation("junit:junit:4.13.2")\n}\n';
     expect(dep(wholeFileIntents('build.gradle', old, old.replace('}', '    api "com.google.guava:guava:33.0-jre"\n}')))).toBe(true);
-    expect(dep(wholeFileIntents('build.gradle.kts', old, old.replace('}', '    compileOnly(group = "org.projectlombok", name = "lombok", version = "1.18.30")\n}')))).toBe(true);
+    expect(
+      dep(wholeFileIntents('build.gradle.kts', old, old.replace('}', '    compileOnly(group = "org.projectlombok", name = "lombok", version = "1.18.30")\n}'))),
+    ).toBe(true);
     expect(dep(wholeFileIntents('build.gradle', old, old.replace('}', '    runtimeOnly(libs.postgres.driver)\n}')))).toBe(true);
     expect(dep(wholeFileIntents('build.gradle', old, old.replace('2.0.9', '2.0.12')))).toBe(false);
     expect(dep(wholeFileIntents('build.gradle', old, old.replace('}', '    // implementation "a:b:1"\n    implementation project(":core")\n}')))).toBe(false);
@@ -283,7 +326,9 @@ describe('Gemfile, pom.xml, Gradle, csproj', () => {
 
   it('csproj: a new PackageReference is an intent; a Version change is not', () => {
     const old = '<Project><ItemGroup><PackageReference Include="Serilog" Version="3.1.1" /></ItemGroup></Project>';
-    expect(dep(wholeFileIntents('App.csproj', old, old.replace('</ItemGroup>', '<PackageReference Version="13.0.3" Include="Newtonsoft.Json" /></ItemGroup>')))).toBe(true);
+    expect(
+      dep(wholeFileIntents('App.csproj', old, old.replace('</ItemGroup>', '<PackageReference Version="13.0.3" Include="Newtonsoft.Json" /></ItemGroup>'))),
+    ).toBe(true);
     expect(dep(wholeFileIntents('App.csproj', old, old.replace('3.1.1', '4.0.0')))).toBe(false);
     expect(dep(wholeFileIntents('App.csproj', old, old.replace('Include="Serilog"', 'Include="serilog"')))).toBe(false);
   });
@@ -291,7 +336,9 @@ describe('Gemfile, pom.xml, Gradle, csproj', () => {
 
 describe('lockfiles, moves and patches', () => {
   it('lockfile writes are not dependency intents by themselves', () => {
-    expect(dep(wholeFileIntents('package-lock.json', undefined, '{"packages":{"node_modules/left-pad":{"version":"1.3.0"}},"dependencies":{"left-pad":{}}}'))).toBe(false);
+    expect(
+      dep(wholeFileIntents('package-lock.json', undefined, '{"packages":{"node_modules/left-pad":{"version":"1.3.0"}},"dependencies":{"left-pad":{}}}')),
+    ).toBe(false);
     expect(dep(wholeFileIntents('Cargo.lock', '', '[[package]]\nname = "rand"\nversion = "0.8.5"\n'))).toBe(false);
     expect(dep(fragmentIntents('yarn.lock', '', 'left-pad@^1.3.0:\n  version "1.3.0"'))).toBe(false);
   });
@@ -320,7 +367,19 @@ describe('lockfiles, moves and patches', () => {
 
   it('a dependency moved between hunks of one patch is not new', () => {
     const old = '{\n  "dependencies": {\n    "a": "1",\n    "b": "1"\n  },\n  "devDependencies": {\n    "c": "1"\n  }\n}';
-    const f = patch(['*** Begin Patch', '*** Update File: package.json', '@@', '-    "a": "1",', '     "b": "1"', '@@', '     "c": "1"', '+    ,"a": "1"', '*** End Patch'].join('\n'));
+    const f = patch(
+      [
+        '*** Begin Patch',
+        '*** Update File: package.json',
+        '@@',
+        '-    "a": "1",',
+        '     "b": "1"',
+        '@@',
+        '     "c": "1"',
+        '+    ,"a": "1"',
+        '*** End Patch',
+      ].join('\n'),
+    );
     expect(dep(patchFileIntents(f, old))).toBe(false);
   });
 
@@ -346,7 +405,9 @@ describe('source swaps and new manifests (issue 9 principle 9)', () => {
   it('go.mod replace and Cargo [patch]/[replace] are dependency changes; a bump of the replacement is not', () => {
     const old = 'module m\n\nrequire github.com/pkg/errors v0.9.1\n';
     expect(dep(wholeFileIntents('go.mod', old, old + 'replace github.com/pkg/errors => github.com/evil/errors v0.9.1\n'))).toBe(true);
-    expect(dep(wholeFileIntents('go.mod', old + 'replace github.com/pkg/errors => ../errors\n', old + 'replace (\n\tgithub.com/pkg/errors => ../errors\n)\n'))).toBe(false);
+    expect(
+      dep(wholeFileIntents('go.mod', old + 'replace github.com/pkg/errors => ../errors\n', old + 'replace (\n\tgithub.com/pkg/errors => ../errors\n)\n')),
+    ).toBe(false);
     expect(dep(fragmentIntents('go.mod', '', 'replace github.com/pkg/errors => ../errors'))).toBe(true);
     const cargo = '[package]\nname = "a"\n\n[dependencies]\nserde = "1"\n';
     expect(dep(wholeFileIntents('Cargo.toml', cargo, cargo + '\n[patch.crates-io]\nserde = { git = "https://example.invalid/serde" }\n'))).toBe(true);
@@ -379,10 +440,15 @@ describe('source swaps and new manifests (issue 9 principle 9)', () => {
     expect(dep(wholeFileIntents('environment.yml', env, env.replace('conda-forge', 'evil-channel')))).toBe(true);
     expect(dep(wholeFileIntents('environment.yml', env, env.replace('numpy=1.26', 'numpy=1.27').replace('python=3.11', 'python=3.12')))).toBe(false);
 
-    const catalog = '[versions]\nktor = "2.3.0"\n\n[libraries]\nktor-core = { module = "io.ktor:ktor-server-core", version.ref = "ktor" }\n\n[plugins]\nkotlin = { id = "org.jetbrains.kotlin.jvm", version = "1.9.0" }\n';
-    expect(dep(wholeFileIntents('gradle/libs.versions.toml', catalog, catalog.replace('[plugins]', 'okhttp = "com.squareup.okhttp3:okhttp:4.12.0"\n\n[plugins]')))).toBe(true);
+    const catalog =
+      '[versions]\nktor = "2.3.0"\n\n[libraries]\nktor-core = { module = "io.ktor:ktor-server-core", version.ref = "ktor" }\n\n[plugins]\nkotlin = { id = "org.jetbrains.kotlin.jvm", version = "1.9.0" }\n';
+    expect(
+      dep(wholeFileIntents('gradle/libs.versions.toml', catalog, catalog.replace('[plugins]', 'okhttp = "com.squareup.okhttp3:okhttp:4.12.0"\n\n[plugins]'))),
+    ).toBe(true);
     expect(dep(wholeFileIntents('gradle/libs.versions.toml', catalog, catalog.replace('2.3.0', '2.3.12')))).toBe(false);
-    expect(dep(fragmentIntents('gradle/libs.versions.toml', '', 'okhttp = { group = "com.squareup.okhttp3", name = "okhttp", version = "4.12.0" }'))).toBe(true);
+    expect(dep(fragmentIntents('gradle/libs.versions.toml', '', 'okhttp = { group = "com.squareup.okhttp3", name = "okhttp", version = "4.12.0" }'))).toBe(
+      true,
+    );
 
     const pub = 'name: app\ndependencies:\n  flutter:\n    sdk: flutter\n  http: ^1.1.0\ndev_dependencies:\n  test: ^1.24.0\n';
     expect(dep(wholeFileIntents('pubspec.yaml', pub, pub.replace('  http: ^1.1.0\n', '  http: ^1.1.0\n  dio: ^5.0.0\n')))).toBe(true);
@@ -391,13 +457,18 @@ describe('source swaps and new manifests (issue 9 principle 9)', () => {
     expect(dep(wholeFileIntents('pubspec.yaml', pub, pub.replace('^1.1.0', '^1.2.0')))).toBe(false);
 
     const props = '<Project><ItemGroup><PackageVersion Include="Newtonsoft.Json" Version="13.0.1" /></ItemGroup></Project>';
-    expect(dep(wholeFileIntents('Directory.Packages.props', props, props.replace('</ItemGroup>', '<PackageVersion Include="Serilog" Version="3.1.1" /></ItemGroup>')))).toBe(true);
+    expect(
+      dep(
+        wholeFileIntents('Directory.Packages.props', props, props.replace('</ItemGroup>', '<PackageVersion Include="Serilog" Version="3.1.1" /></ItemGroup>')),
+      ),
+    ).toBe(true);
     expect(dep(wholeFileIntents('Directory.Packages.props', props, props.replace('13.0.1', '13.0.3')))).toBe(false);
   });
 });
 
 describe('setup.cfg (setuptools declarative config)', () => {
-  const cfg = '[metadata]\nname = a\nversion = 1.0\n\n[options]\npackages = find:\ninstall_requires =\n    requests>=2\n    click\n\n[options.extras_require]\ndev = pytest\n';
+  const cfg =
+    '[metadata]\nname = a\nversion = 1.0\n\n[options]\npackages = find:\ninstall_requires =\n    requests>=2\n    click\n\n[options.extras_require]\ndev = pytest\n';
   it('is a manifest whose install_requires and extras count', () => {
     expect(manifestKind('setup.cfg')).toBe('setupcfg');
     expect(dep(wholeFileIntents('setup.cfg', cfg, cfg.replace('    click\n', '    click\n    leftpad\n')))).toBe(true);

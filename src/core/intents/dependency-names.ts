@@ -1,7 +1,14 @@
 // One entry point for "which packages does this manifest text declare", per manifest kind,
 // for whole files and for fragments (an edit's old/new strings, a patch hunk's sides).
 import { jsonDependencies, scanJsonDependencies } from './json-manifests.js';
-import { goModDependencies, gradleDependencies, requirementsDependencies, rubyDependencies, setupCfgDependencies, setupPyDependencies } from './line-manifests.js';
+import {
+  goModDependencies,
+  gradleDependencies,
+  requirementsDependencies,
+  rubyDependencies,
+  setupCfgDependencies,
+  setupPyDependencies,
+} from './line-manifests.js';
 import type { ManifestKind } from './manifest-kind.js';
 import { gradleCatalogDependencies, scanTomlDependencies, tomlDependencies } from './toml-manifests.js';
 import { condaDependencies, pubspecDependencies } from './yaml-manifests.js';

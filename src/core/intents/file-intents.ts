@@ -68,12 +68,7 @@ export function wholeFileIntents(path: string, oldText: string | undefined, newT
 }
 
 /** Fragment pairs compared without the rest of the file (sections unknown). */
-function compareFragments(
-  oldPath: string,
-  newPath: string,
-  pairs: { before: string; after: string }[],
-  fullOldText: string | undefined,
-): FileChangeIntent {
+function compareFragments(oldPath: string, newPath: string, pairs: { before: string; after: string }[], fullOldText: string | undefined): FileChangeIntent {
   const kind = manifestKind(newPath);
   let added: string[] | undefined;
   let unseen: string | undefined;

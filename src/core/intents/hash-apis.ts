@@ -121,8 +121,9 @@ function label(match: string): string {
 }
 
 /** Hashing API names that a computed member or a dynamic import can spell out of strings. */
-const HASH_NAMES = /^(?:createHash|createHmac|digest|hashSync|md5|sha1|sha224|sha256|sha384|sha512|sha3_\w+|blake2[bs]|pbkdf2(?:Sync|_hmac)?|scrypt(?:Sync)?|hashlib|_hashlib)$/;
-const STRING_PIECE = "(?:'[^'\\\\\\n]*'|\"[^\"\\\\\\n]*\"|`[^`$\\\\]*`)";
+const HASH_NAMES =
+  /^(?:createHash|createHmac|digest|hashSync|md5|sha1|sha224|sha256|sha384|sha512|sha3_\w+|blake2[bs]|pbkdf2(?:Sync|_hmac)?|scrypt(?:Sync)?|hashlib|_hashlib)$/;
+const STRING_PIECE = '(?:\'[^\'\\\\\\n]*\'|"[^"\\\\\\n]*"|`[^`$\\\\]*`)';
 const COMPUTED = new RegExp(
   '(?:\\[|\\b(?:import_module|__import__)\\s*\\(|\\bgetattr\\s*\\(\\s*[\\w.]+\\s*,)\\s*(' + STRING_PIECE + '(?:\\s*\\+\\s*' + STRING_PIECE + ')*)\\s*[\\])]',
   'g',

@@ -41,7 +41,8 @@ describe('hash intent from whole files', () => {
 
   it('removing or moving a call is not', () => {
     expect(hash(wholeFileIntents('src/a.ts', old, 'export const id = (s: string) => s;\n'))).toBe(false);
-    const moved = "import { createHash } from 'node:crypto';\nconst h = (s: string) => createHash('sha256').update(s).digest('hex');\nexport function id(s: string) {\n  return h(s);\n}\n";
+    const moved =
+      "import { createHash } from 'node:crypto';\nconst h = (s: string) => createHash('sha256').update(s).digest('hex');\nexport function id(s: string) {\n  return h(s);\n}\n";
     expect(hash(wholeFileIntents('src/a.ts', old, moved))).toBe(false);
   });
 
@@ -52,7 +53,8 @@ describe('hash intent from whole files', () => {
 });
 
 describe('hash intent from edits', () => {
-  const file = "const crypto = require('crypto');\nfunction digest(x) {\n  return crypto.createHash('sha1').update(x).digest('hex');\n}\nmodule.exports = { digest };\n";
+  const file =
+    "const crypto = require('crypto');\nfunction digest(x) {\n  return crypto.createHash('sha1').update(x).digest('hex');\n}\nmodule.exports = { digest };\n";
 
   it('an edit next to an existing createHash( (count unchanged) is not an intent', () => {
     const oldFragment = "  return crypto.createHash('sha1').update(x).digest('hex');";
@@ -62,12 +64,17 @@ describe('hash intent from edits', () => {
   });
 
   it('an edit that adds a second call is an intent', () => {
-    const r = fragmentIntents('lib/digest.js', 'module.exports = { digest };', "const hmac = (k, x) => crypto.createHmac('sha256', k).update(x).digest();\nmodule.exports = { digest, hmac };", file);
+    const r = fragmentIntents(
+      'lib/digest.js',
+      'module.exports = { digest };',
+      "const hmac = (k, x) => crypto.createHmac('sha256', k).update(x).digest();\nmodule.exports = { digest, hmac };",
+      file,
+    );
     expect(r).toMatchObject({ hash: true, hashFact: 'lib/digest.js adds createHmac( call' });
   });
 
   it('a // sha256 comment or a "createHash(" string is not hashing', () => {
-    expect(hash(fragmentIntents('src/a.ts', 'const x = 1;', 'const x = 1; // TODO: sha256 this with createHash(')) ).toBe(false);
+    expect(hash(fragmentIntents('src/a.ts', 'const x = 1;', 'const x = 1; // TODO: sha256 this with createHash('))).toBe(false);
     expect(hash(fragmentIntents('src/a.ts', 'const x = 1;', 'const msg = "call createHash( to hash";'))).toBe(false);
     expect(hash(fragmentIntents('src/a.ts', 'const x = 1;', '/* crypto.subtle.digest( */ const x = 1;'))).toBe(false);
     expect(hash(fragmentIntents('src/a.ts', 'const x = 1;', 'const re = /createHash\\(/;'))).toBe(false);
@@ -103,13 +110,13 @@ describe('languages', () => {
   it('Rust sha2, Java MessageDigest, Ruby Digest, PHP hash(), C# SHA256.Create()', () => {
     expect(countHashCalls('let mut h = Sha256::new();\nlet d = Sha256::digest(b"x"); // Sha512::new()\nfn f<\'a>(s: &\'a str) {}', 'rust').total).toBe(2);
     expect(countHashCalls('MessageDigest md = MessageDigest.getInstance("SHA-256"); String s = "MessageDigest.getInstance(";', 'jvm').total).toBe(1);
-    expect(countHashCalls("d = Digest::SHA256.hexdigest data\n# Digest::MD5.hexdigest x\n", 'ruby').total).toBe(1);
+    expect(countHashCalls('d = Digest::SHA256.hexdigest data\n# Digest::MD5.hexdigest x\n', 'ruby').total).toBe(1);
     expect(countHashCalls('<?php $h = hash("sha256", $x); $o->hash($y); # md5($z)\n$m = md5($z);', 'php').total).toBe(2);
     expect(countHashCalls('using var sha = SHA256.Create(); var b = sha.ComputeHash(data);', 'csharp').total).toBe(2);
   });
 
   it('password hashing and fast non-cryptographic hashes count', () => {
-    expect(countHashCalls("await bcrypt.hash(pw, 10); await argon2.hash(pw); crypto.scryptSync(pw, salt, 64);", 'js').total).toBe(3);
+    expect(countHashCalls('await bcrypt.hash(pw, 10); await argon2.hash(pw); crypto.scryptSync(pw, salt, 64);', 'js').total).toBe(3);
     expect(countHashCalls('const h = xxhash64(buf); const m = murmurhash3_32(s); blake3.hash(b);', 'js').total).toBe(3);
     expect(countHashCalls('bcrypt.hashpw(pw, bcrypt.gensalt())\nmmh3.hash("x")', 'python').total).toBe(2);
   });
@@ -122,7 +129,10 @@ describe('languages', () => {
 
 describe('hash intent from patches', () => {
   it('a patch adding a createHash( call to a code file is an intent; to a markdown file is not', () => {
-    const r = parsePatch('*** Begin Patch\n*** Update File: src/id.ts\n@@\n export {};\n+export const id = (s: string) => createHash("sha1").update(s).digest("hex");\n*** Update File: README.md\n@@\n # App\n+Hash with createHash("sha1").\n*** End Patch', 'apply_patch');
+    const r = parsePatch(
+      '*** Begin Patch\n*** Update File: src/id.ts\n@@\n export {};\n+export const id = (s: string) => createHash("sha1").update(s).digest("hex");\n*** Update File: README.md\n@@\n # App\n+Hash with createHash("sha1").\n*** End Patch',
+      'apply_patch',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(hash(patchFileIntents(r.files[0]!))).toBe(true);
@@ -132,7 +142,10 @@ describe('hash intent from patches', () => {
 
   it('a hunk that rewrites a line holding an existing call is not', () => {
     const old = "const d = createHash('sha256').update(a).digest('hex');\n";
-    const r = parsePatch(`*** Begin Patch\n*** Update File: src/x.ts\n@@\n-const d = createHash('sha256').update(a).digest('hex');\n+const d = createHash('sha256').update(a + b).digest('hex');\n*** End Patch`, 'apply_patch');
+    const r = parsePatch(
+      `*** Begin Patch\n*** Update File: src/x.ts\n@@\n-const d = createHash('sha256').update(a).digest('hex');\n+const d = createHash('sha256').update(a + b).digest('hex');\n*** End Patch`,
+      'apply_patch',
+    );
     expect(r.ok && hash(patchFileIntents(r.files[0]!, old))).toBe(false);
     expect(r.ok && hash(patchFileIntents(r.files[0]!))).toBe(false);
   });

@@ -21,9 +21,17 @@ interface Syntax {
 }
 
 const BASE: Syntax = {
-  slashComments: true, hashComments: false, nestedBlocks: false, singleQuote: 'char', backtick: 'none',
-  tripleQuotes: false, rustRaw: false, csharpVerbatim: false, phpHeredoc: false,
-  rubyBlockComments: false, jsRegex: false,
+  slashComments: true,
+  hashComments: false,
+  nestedBlocks: false,
+  singleQuote: 'char',
+  backtick: 'none',
+  tripleQuotes: false,
+  rustRaw: false,
+  csharpVerbatim: false,
+  phpHeredoc: false,
+  rubyBlockComments: false,
+  jsRegex: false,
 };
 
 const SYNTAX: Record<CodeFamily, Syntax> = {

@@ -177,9 +177,32 @@ function scannedSource(value: string): string | undefined {
 
 /** Keys that share a line shape with a dependency but belong to [package]/[project]/[tool.poetry]. */
 const NOT_PACKAGES = new Set([
-  'name', 'version', 'edition', 'rust-version', 'authors', 'license', 'license-file', 'description', 'readme',
-  'homepage', 'repository', 'documentation', 'keywords', 'categories', 'publish', 'build', 'resolver', 'members',
-  'exclude', 'include', 'default-members', 'python', 'requires-python', 'package-mode', 'links', 'workspace',
+  'name',
+  'version',
+  'edition',
+  'rust-version',
+  'authors',
+  'license',
+  'license-file',
+  'description',
+  'readme',
+  'homepage',
+  'repository',
+  'documentation',
+  'keywords',
+  'categories',
+  'publish',
+  'build',
+  'resolver',
+  'members',
+  'exclude',
+  'include',
+  'default-members',
+  'python',
+  'requires-python',
+  'package-mode',
+  'links',
+  'workspace',
 ]);
 /** A value that reads as a version requirement: `"1.2"`, `"^0.4"`, `">=2,<3"`, `"*"`, or an inline table naming one. */
 const VERSION_VALUE = /^(?:["'](?:[\^~=<>!*]|\d)|\{[^}]*\b(?:version|git|path|workspace|registry|branch|tag|rev|url|extras)\s*=)/;

@@ -44,7 +44,8 @@ export function mavenDependencies(text: string, whole: boolean): Set<string> {
 export function dotnetDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // PackageReference (project), PackageVersion (central Directory.Packages.props), packages.config `<package id=…>`.
-  const re = /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/g;
+  const re =
+    /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/g;
   const xml = stripXmlComments(text);
   for (let m = re.exec(xml); m; m = re.exec(xml)) names.add((m[1] ?? m[2]!).trim().toLowerCase());
   return names;

@@ -13,8 +13,7 @@ export const PATCH_UNPARSABLE: PatchParse = { ok: false, reason: 'patch_unparsab
 export function parsePatch(text: string, format: PatchFormat): PatchParse {
   if (typeof text !== 'string') return PATCH_UNPARSABLE;
   try {
-    const files =
-      format === 'apply_patch' ? parseApplyPatch(text) : format === 'v4a' ? parseV4a(text) : parseUnifiedDiff(text);
+    const files = format === 'apply_patch' ? parseApplyPatch(text) : format === 'v4a' ? parseV4a(text) : parseUnifiedDiff(text);
     if (!files || files.length === 0) return PATCH_UNPARSABLE;
     return { ok: true, files };
   } catch {

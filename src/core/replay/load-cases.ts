@@ -61,7 +61,12 @@ export function conventionError(file: string, c: Case, fullPath: string = file):
 
 function describeAjvErrors(): string {
   const errs = validateCase.errors ?? [];
-  return errs.slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? `fails ${e.keyword} ${JSON.stringify(e.params)}`}`).join('; ') || 'does not match schemas/case.schema.json';
+  return (
+    errs
+      .slice(0, 3)
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? `fails ${e.keyword} ${JSON.stringify(e.params)}`}`)
+      .join('; ') || 'does not match schemas/case.schema.json'
+  );
 }
 
 export function loadCaseFile(dir: string, file: string): LoadedCase {

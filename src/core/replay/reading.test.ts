@@ -11,7 +11,10 @@ describe('readControllerResult', () => {
   });
 
   it('prompt blocks: a directive error names its code, an inspection is an answer', () => {
-    expect(readControllerResult({ kind: 'prompt-block', text: 't', code: 'INVALID_AGENT_LIMIT' }, 'c')).toMatchObject({ outcome: 'block', reasonCode: 'INVALID_AGENT_LIMIT' });
+    expect(readControllerResult({ kind: 'prompt-block', text: 't', code: 'INVALID_AGENT_LIMIT' }, 'c')).toMatchObject({
+      outcome: 'block',
+      reasonCode: 'INVALID_AGENT_LIMIT',
+    });
     expect(readControllerResult({ kind: 'prompt-block', text: 't', inspection: true }, 'c')).toMatchObject({ outcome: 'answer', reasonCode: 'INSPECTION' });
     expect(readControllerResult({ kind: 'prompt-block', text: 't' }, 'c')).toMatchObject({ outcome: 'block', reasonCode: 'PROMPT_BLOCKED' });
   });

@@ -9,7 +9,8 @@ import { CORE_TARGET, describeFailure, replayCase, type RuntimeFactory } from '.
 import { REPLAY_LOCK_TIMEOUT_MS } from './replay-case.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';
 
-const factory: RuntimeFactory = (o) => createRuntime({ home: o.home, env: o.env, ...(o.lockTimeoutMs !== undefined ? { lockTimeoutMs: o.lockTimeoutMs } : {}) });
+const factory: RuntimeFactory = (o) =>
+  createRuntime({ home: o.home, env: o.env, ...(o.lockTimeoutMs !== undefined ? { lockTimeoutMs: o.lockTimeoutMs } : {}) });
 const opts = { createRuntime: factory };
 
 const write = (path: string) => ({ type: 'write' as const, path, content: 'x\n' });
@@ -52,7 +53,9 @@ describe('replayCase through the core', () => {
     };
     const c: Case = {
       title: 'held lock',
-      bad: { steps: [{ prompt: '$remit review' }, { damage: 'lock-held' }, { action: write('a.txt'), expect: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } }] },
+      bad: {
+        steps: [{ prompt: '$remit review' }, { damage: 'lock-held' }, { action: write('a.txt'), expect: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } }],
+      },
       good: { steps: [{ action: { type: 'read', paths: ['a.txt'] }, expect: { outcome: 'allow', reasonCode: 'CONTROL_INACTIVE' } }] },
     };
     const t0 = Date.now();
@@ -102,7 +105,9 @@ describe('replayCase through the core', () => {
   it('damage: internal-error uses the runtime fault hook; a runtime without one fails the step', async () => {
     const c: Case = {
       title: 'guard error',
-      bad: { steps: [{ prompt: '$remit change' }, { damage: 'internal-error' }, { action: write('a.txt'), expect: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } }] },
+      bad: {
+        steps: [{ prompt: '$remit change' }, { damage: 'internal-error' }, { action: write('a.txt'), expect: { outcome: 'deny', reasonCode: 'GUARD_ERROR' } }],
+      },
       good: { steps: [{ prompt: '$remit change' }, { action: write('a.txt'), expect: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT' } }] },
     };
     expect((await replayCase(c, CORE_TARGET, opts)).status).toBe('pass');
@@ -131,8 +136,13 @@ describe('replayCase through the core', () => {
     const c: Case = {
       title: 'scope',
       root: { 'src/a.ts': 'export {};\n' },
-      bad: { steps: [{ prompt: '$remit change files=src/**' }, { action: write('README.md'), expect: { outcome: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT' } }] },
-      good: { cwd: 'src', steps: [{ prompt: '$remit change files=src/**' }, { action: write('a.ts'), expect: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT' } }] },
+      bad: {
+        steps: [{ prompt: '$remit change files=src/**' }, { action: write('README.md'), expect: { outcome: 'deny', reasonCode: 'PATH_OUTSIDE_CONTRACT' } }],
+      },
+      good: {
+        cwd: 'src',
+        steps: [{ prompt: '$remit change files=src/**' }, { action: write('a.ts'), expect: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT' } }],
+      },
     };
     const r = await replayCase(c, CORE_TARGET, opts);
     expect(r.steps.filter((s) => !s.ok).map(describeFailure)).toEqual([]);
@@ -166,7 +176,14 @@ function testAdapter(overrides: Partial<HostAdapter> = {}): HostAdapter {
     },
     async invoke(call: NativeCall, runtime) {
       const { step, ctx } = call.payload as { step: Step; ctx: { sessionId: string; cwd: string; callId: string } };
-      const env = { protocolVersion: 2 as const, lifecycleVersion: 2, host: { name: 'pi' }, sessionId: ctx.sessionId, cwd: ctx.cwd, at: new Date().toISOString() };
+      const env = {
+        protocolVersion: 2 as const,
+        lifecycleVersion: 2,
+        host: { name: 'pi' },
+        sessionId: ctx.sessionId,
+        cwd: ctx.cwd,
+        at: new Date().toISOString(),
+      };
       let r: ControllerResult = { kind: 'none' };
       if ('prompt' in step) r = await runtime.handle({ ...env, kind: 'prompt.submit', prompt: step.prompt, origin: 'user' });
       if ('action' in step) {
@@ -225,7 +242,10 @@ describe('replayCase through an adapter', () => {
   it('n/a from the case or from the rendering', async () => {
     const declared = await replayCase({ ...c, hosts: { pi: 'n/a: no tools here' } }, { kind: 'adapter', adapter: testAdapter() }, opts);
     expect(declared).toMatchObject({ status: 'n/a', reason: 'no tools here' });
-    const withLifecycle: Case = { ...c, good: { steps: [{ lifecycle: { kind: 'turn_end' } }, { action: write('a'), expect: { outcome: 'allow', reasonCode: 'CONTROL_INACTIVE' } }] } };
+    const withLifecycle: Case = {
+      ...c,
+      good: { steps: [{ lifecycle: { kind: 'turn_end' } }, { action: write('a'), expect: { outcome: 'allow', reasonCode: 'CONTROL_INACTIVE' } }] },
+    };
     const rendered = await replayCase(withLifecycle, { kind: 'adapter', adapter: testAdapter() }, opts);
     expect(rendered).toMatchObject({ status: 'n/a', reason: 'this host reports no lifecycle' });
   });

@@ -139,7 +139,14 @@ function resolveStep(step: Step, run: ArmRun): { step: Step; callId?: string } {
 }
 
 function envelope(run: ArmRun): Envelope {
-  return { protocolVersion: 2, lifecycleVersion: 2, host: { name: run.hostName }, sessionId: run.sessionId, cwd: run.ws.project, at: run.runtime.now().toISOString() };
+  return {
+    protocolVersion: 2,
+    lifecycleVersion: 2,
+    host: { name: run.hostName },
+    sessionId: run.sessionId,
+    cwd: run.ws.project,
+    at: run.runtime.now().toISOString(),
+  };
 }
 
 async function runCoreStep(step: Step, run: ArmRun, cwd: string): Promise<StepReading | { error: string }> {
@@ -160,14 +167,27 @@ async function runCoreStep(step: Step, run: ArmRun, cwd: string): Promise<StepRe
   if ('event' in step) {
     const base = envelope(run);
     // The runner fills only the envelope fields the case leaves out (schemas/case.schema.json).
-    const ev = { protocolVersion: base.protocolVersion, host: base.host, sessionId: base.sessionId, cwd, at: base.at, ...step.event } as unknown as ControlEvent;
+    const ev = {
+      protocolVersion: base.protocolVersion,
+      host: base.host,
+      sessionId: base.sessionId,
+      cwd,
+      at: base.at,
+      ...step.event,
+    } as unknown as ControlEvent;
     return readControllerResult(await run.runtime.handle(ev), channel);
   }
   const err = applyDamage(step.damage, run.ws.remitHome, run.hostName, run.sessionId, run.faults);
   return err ? { error: err } : { outcome: 'none', reasonCode: 'DAMAGED', channel };
 }
 
-async function runAdapterStep(step: Step, run: ArmRun, cwd: string, adapter: HostAdapter, callId: string | undefined): Promise<StepReading | { error: string } | { na: string }> {
+async function runAdapterStep(
+  step: Step,
+  run: ArmRun,
+  cwd: string,
+  adapter: HostAdapter,
+  callId: string | undefined,
+): Promise<StepReading | { error: string } | { na: string }> {
   if ('damage' in step) {
     const err = applyDamage(step.damage, run.ws.remitHome, run.hostName, run.sessionId, run.faults);
     return err ? { error: err } : { outcome: 'none', reasonCode: 'DAMAGED', channel: 'none' };
@@ -201,7 +221,12 @@ async function runArm(c: Case, armName: ArmName, target: ReplayTarget, options: 
   }
   try {
     const recorder = new Recorder();
-    const made = await options.createRuntime({ home: ws.remitHome, env: ws.env, lockTimeoutMs: REPLAY_LOCK_TIMEOUT_MS, ...(target.kind === 'adapter' ? { adapter: target.adapter } : {}) });
+    const made = await options.createRuntime({
+      home: ws.remitHome,
+      env: ws.env,
+      lockTimeoutMs: REPLAY_LOCK_TIMEOUT_MS,
+      ...(target.kind === 'adapter' ? { adapter: target.adapter } : {}),
+    });
     const run: ArmRun = {
       ws,
       runtime: recorder.wrap(made),

@@ -49,7 +49,11 @@ function treeTarget(project: string, rel: string): string {
   return path.join(project, rel);
 }
 
-export function createWorkspace(root: Record<string, string | undefined> | undefined, armEnv: Record<string, string | undefined> | undefined, parent?: string): Workspace {
+export function createWorkspace(
+  root: Record<string, string | undefined> | undefined,
+  armEnv: Record<string, string | undefined> | undefined,
+  parent?: string,
+): Workspace {
   // realpath: macOS puts tmpdir behind a /var → /private/var symlink, and the core canonicalises.
   const base = realpathSync(mkdtempSync(path.join(parent ?? defaultWorkspaceParent(), 'remit-replay-')));
   const project = path.join(base, 'project');

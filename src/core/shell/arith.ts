@@ -10,7 +10,22 @@ type Env = ReadonlyMap<string, string | null>;
 export const INT_VALUE = '\u0000int';
 
 /** Shell variables bash itself keeps as integers. */
-const INTEGER_SHELL_VARS = new Set(['RANDOM', 'SECONDS', 'LINENO', 'BASHPID', 'PPID', 'UID', 'EUID', 'OPTIND', 'SRANDOM', 'EPOCHSECONDS', 'SHLVL', 'COLUMNS', 'LINES', 'HISTCMD']);
+const INTEGER_SHELL_VARS = new Set([
+  'RANDOM',
+  'SECONDS',
+  'LINENO',
+  'BASHPID',
+  'PPID',
+  'UID',
+  'EUID',
+  'OPTIND',
+  'SRANDOM',
+  'EPOCHSECONDS',
+  'SHLVL',
+  'COLUMNS',
+  'LINES',
+  'HISTCMD',
+]);
 
 export interface ArithCheck {
   /** False when the text may run code (a subscript, a substitution, an unknown variable). */
@@ -41,7 +56,10 @@ export function checkArith(text: string, env: Env): ArithCheck {
   t = t.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ' $1 ').replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, ' $1 ');
   if (t.includes('$')) return { safe: false, targets };
   // Numbers: 0x1f, 2#101, 10#08, 42.
-  t = t.replace(/\b0[xX][0-9a-fA-F]+\b/g, ' 0 ').replace(/\b\d+#[0-9A-Za-z@_]+/g, ' 0 ').replace(/\b\d+\b/g, ' 0 ');
+  t = t
+    .replace(/\b0[xX][0-9a-fA-F]+\b/g, ' 0 ')
+    .replace(/\b\d+#[0-9A-Za-z@_]+/g, ' 0 ')
+    .replace(/\b\d+\b/g, ' 0 ');
   if (/[^A-Za-z0-9_\s+\-*/%<>=!&|^~?:,()]/.test(t)) return { safe: false, targets };
   const re = /[A-Za-z_][A-Za-z0-9_]*/g;
   let m: RegExpExecArray | null;

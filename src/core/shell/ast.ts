@@ -82,6 +82,4 @@ export type ShNode =
   /** An expansion that runs text when expanded (`${x@P}`, `${!x}`, an arithmetic subscript `${a[$i]}`). */
   | { readonly k: 'evals'; readonly text: string; readonly arith: readonly string[] };
 
-export type ShellParse =
-  | { ok: true; root: ShNode }
-  | { ok: false; reason: 'shell_syntax_unproven' | 'too_complex' };
+export type ShellParse = { ok: true; root: ShNode } | { ok: false; reason: 'shell_syntax_unproven' | 'too_complex' };

@@ -10,8 +10,18 @@ import { classifyShell } from './classify-shell.js';
 const ctx = virtualContext;
 
 const REASONS = new Set([
-  'shell_syntax_unproven', 'shell_command_unproven', 'interpreter_inline_code', 'script_unread', 'too_complex', 'unknown_tool',
-  'write_path_missing', 'patch_unparsable', 'input_malformed', 'git_arguments_unproven', 'dynamic_word', 'powershell_unproven',
+  'shell_syntax_unproven',
+  'shell_command_unproven',
+  'interpreter_inline_code',
+  'script_unread',
+  'too_complex',
+  'unknown_tool',
+  'write_path_missing',
+  'patch_unparsable',
+  'input_malformed',
+  'git_arguments_unproven',
+  'dynamic_word',
+  'powershell_unproven',
 ]);
 
 describe('classifyShell edges', () => {

@@ -85,7 +85,7 @@ describe('principle 1: closed-world options', () => {
     expect(fx('uniq a.txt b.txt')).toEqual(['write b.txt']);
     expect(m('tree -R')).toBe('write');
     expect(m('file -C -m magic')).toBe('write');
-    expect(fx("find . -fprint list.txt")).toEqual(['write list.txt']);
+    expect(fx('find . -fprint list.txt')).toEqual(['write list.txt']);
     expect(fx('find .claude -delete')).toEqual(['delete .claude']);
     expect(fx('xmllint --output=o.xml a.xml')).toEqual(['write o.xml']);
   });
@@ -109,20 +109,35 @@ describe('principle 2: dynamic words are unknown, never skipped', () => {
   });
 
   it('a pure reader stays a read: no option of cat, grep or ls can write (docs/DESIGN.md#shell-classification)', () => {
-    for (const cmd of ['cat $F', 'cat -- $F', 'grep -n foo *', 'ls $D', 'wc -l $F $G', 'head -n 5 "$F"', 'cat $(ls)']) expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
+    for (const cmd of ['cat $F', 'cat -- $F', 'grep -n foo *', 'ls $D', 'wc -l $F $G', 'head -n 5 "$F"', 'cat $(ls)'])
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
   });
 
   it('the same word where an option can write or run is unknown: sort, sed, find, and the cat of a write', () => {
-    for (const cmd of ['sort $F', 'sed $F a.txt', 'sed s/a/b/ $F', 'find $F', 'find . $F', 'tree $F', 'rg x $F', 'less $F', 'file $F']) expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
+    for (const cmd of ['sort $F', 'sed $F a.txt', 'sed s/a/b/ $F', 'find $F', 'find . $F', 'tree $F', 'rg x $F', 'less $F', 'file $F'])
+      expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
     // The pure reader's own redirect is judged as any redirect.
     expect(m('cat $F > $G')).toBe('write');
   });
 
   it('a word of revision-printing substitutions is never an option: `git diff $(git merge-base main HEAD)`', () => {
-    for (const cmd of ['git diff $(git merge-base main HEAD)', 'git show $(git rev-parse HEAD)', 'git log $(git describe --tags --abbrev=0)..HEAD', 'git diff "$(git rev-parse HEAD~1)" HEAD', 'sort $(git rev-parse HEAD)']) {
+    for (const cmd of [
+      'git diff $(git merge-base main HEAD)',
+      'git show $(git rev-parse HEAD)',
+      'git log $(git describe --tags --abbrev=0)..HEAD',
+      'git diff "$(git rev-parse HEAD~1)" HEAD',
+      'sort $(git rev-parse HEAD)',
+    ]) {
       expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
     }
-    for (const cmd of ['git diff $(git rev-parse --show-toplevel)', 'git diff $(echo --output=x)', 'git diff $(git rev-parse HEAD)-x', 'git diff $(git describe --dirty=--output=x)', '$(git rev-parse HEAD) x', 'sed $(git rev-parse HEAD) a.txt']) {
+    for (const cmd of [
+      'git diff $(git rev-parse --show-toplevel)',
+      'git diff $(echo --output=x)',
+      'git diff $(git rev-parse HEAD)-x',
+      'git diff $(git describe --dirty=--output=x)',
+      '$(git rev-parse HEAD) x',
+      'sed $(git rev-parse HEAD) a.txt',
+    ]) {
       expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
     }
   });
@@ -159,17 +174,17 @@ describe('principle 3: bash semantics that run text', () => {
     ['shopt -s expand_aliases; alias ls="rm -rf src"; ls', 'an alias re-spells a later command'],
     ['command_not_found_handle() { rm -rf src; }; nosuchcmd', 'the not-found handler runs for any unknown name'],
     ['hash -p /tmp/evil ls; ls', 'hash -p binds a name to another program'],
-    ['PS4=\'$(rm -rf src)\'; set -x; ls', 'PS4 is expanded for every traced command'],
-    ['x=\'$(rm -rf src)\'; echo ${x@P}', '${x@P} expands the value as a prompt'],
+    ["PS4='$(rm -rf src)'; set -x; ls", 'PS4 is expanded for every traced command'],
+    ["x='$(rm -rf src)'; echo ${x@P}", '${x@P} expands the value as a prompt'],
     ['echo ${!name}', 'indirect expansion evaluates the named variable'],
-    ['x=\'a[$(rm -rf src)]\'; (( x ))', '(( )) evaluates a subscript in a value'],
-    ['x=\'a[$(rm -rf src)]\'; echo $(( x + 1 ))', '$(( )) evaluates it too'],
-    ['x=\'a[$(rm -rf src)]\'; let y=x', 'let'],
+    ["x='a[$(rm -rf src)]'; (( x ))", '(( )) evaluates a subscript in a value'],
+    ["x='a[$(rm -rf src)]'; echo $(( x + 1 ))", '$(( )) evaluates it too'],
+    ["x='a[$(rm -rf src)]'; let y=x", 'let'],
     ['declare -i n; n=$1', 'declare -i makes every assignment arithmetic'],
     ['[[ $x -eq 1 ]]', '[[ -eq ]] evaluates its operands as arithmetic'],
-    ['test -v \'a[$(rm -rf src)]\'', 'test -v evaluates the subscript'],
-    ['printf -v \'a[$(rm -rf src)]\' x', 'printf -v assigns a subscripted name'],
-    ['read \'a[$(rm -rf src)]\' < a.txt', 'read assigns a subscripted name'],
+    ["test -v 'a[$(rm -rf src)]'", 'test -v evaluates the subscript'],
+    ["printf -v 'a[$(rm -rf src)]' x", 'printf -v assigns a subscripted name'],
+    ["read 'a[$(rm -rf src)]' < a.txt", 'read assigns a subscripted name'],
     ['echo ${arr[$i]}', 'an array subscript with an unknown variable'],
     ['arr[$i]=1', 'an assignment subscript with an unknown variable'],
     ['mapfile -C "rm -rf src" -c 1 lines < a.txt', 'mapfile -C runs a callback'],
@@ -200,7 +215,8 @@ describe('principle 3: bash semantics that run text', () => {
       '[[ 3 -gt 2 ]] && echo y',
       'alias; hash; history; enable -a',
       'printf -v out "%s" x; echo "$out"',
-    ]) expect(m(cmd), cmd).toBe('read');
+    ])
+      expect(m(cmd), cmd).toBe('read');
   });
 });
 
@@ -239,7 +255,11 @@ describe('principle 6: time of check vs use', () => {
 });
 
 describe('manifest edits made by plain shell carry dependency intent', () => {
-  it.each(['echo requests >> requirements.txt', "sed -i 's/1.0/2.0/' package.json", 'jq ".dependencies.x=\\"1\\"" package.json > p.json && mv p.json package.json'])('%s', (cmd) => {
+  it.each([
+    'echo requests >> requirements.txt',
+    "sed -i 's/1.0/2.0/' package.json",
+    'jq ".dependencies.x=\\"1\\"" package.json > p.json && mv p.json package.json',
+  ])('%s', (cmd) => {
     const r = classifyShell(cmd, ctx({ 'package.json': '{}', 'requirements.txt': '' }));
     expect(r.intents.dependency).toBe(true);
     expect(r.intents.dependencyEvidence).toBe('manifest');
@@ -282,9 +302,12 @@ describe('writers whose options can move the target', () => {
 });
 
 describe('environment that carries options or config files', () => {
-  it.each(["LESS='-o log' less a.txt", 'HOME=/tmp/x git log', 'export RIPGREP_CONFIG_PATH=x; rg foo', 'AWKLIBPATH=/tmp gawk 1 a.txt'])('%s is unknown', (cmd) => {
-    expect(m(cmd)).toBe('unknown');
-  });
+  it.each(["LESS='-o log' less a.txt", 'HOME=/tmp/x git log', 'export RIPGREP_CONFIG_PATH=x; rg foo', 'AWKLIBPATH=/tmp gawk 1 a.txt'])(
+    '%s is unknown',
+    (cmd) => {
+      expect(m(cmd)).toBe('unknown');
+    },
+  );
 });
 
 describe('functions redefining commands', () => {
@@ -322,8 +345,11 @@ describe('IFS before the read builtin', () => {
 
 describe('git options that run programs', () => {
   it.each([
-    "git -c pager.log='rm -rf src' -p log", "git -c credential.helper='!rm -rf src' ls-remote https://x/y", "git ls-remote -u 'rm -rf src' ../o",
-    "git push -n --receive-pack='rm -rf src' ../o", 'git help --web log',
+    "git -c pager.log='rm -rf src' -p log",
+    "git -c credential.helper='!rm -rf src' ls-remote https://x/y",
+    "git ls-remote -u 'rm -rf src' ../o",
+    "git push -n --receive-pack='rm -rf src' ../o",
+    'git help --web log',
   ])('%s is unknown', (cmd) => {
     expect(m(cmd)).toBe('unknown');
   });
@@ -387,7 +413,23 @@ describe('yq, tar and the tables added from manuals (issue 9 principle 1)', () =
     expect(classifyShell('tar -tvf a.tar --index-file=idx', ctx()).effects).toContainEqual({ kind: 'write', path: `${ROOT}/idx` });
   });
   it('reads from manual tables, and the options of theirs that write', () => {
-    for (const cmd of ['diff3 a b c', 'sdiff a b', 'shuf -n 1 a.txt', 'iconv -f latin1 -t utf8 a.txt', 'dmesg -T', 'locate -i x', 'stty size', 'fc -l', 'sort -o /dev/stdout a.txt', 'awk \'{ print > "/dev/stderr" }\' a.txt', 'git tag -n5 v1', 'git difftool --tool-help', 'cargo --list', 'rustc --print sysroot', 'hostnamectl status']) {
+    for (const cmd of [
+      'diff3 a b c',
+      'sdiff a b',
+      'shuf -n 1 a.txt',
+      'iconv -f latin1 -t utf8 a.txt',
+      'dmesg -T',
+      'locate -i x',
+      'stty size',
+      'fc -l',
+      'sort -o /dev/stdout a.txt',
+      'awk \'{ print > "/dev/stderr" }\' a.txt',
+      'git tag -n5 v1',
+      'git difftool --tool-help',
+      'cargo --list',
+      'rustc --print sysroot',
+      'hostnamectl status',
+    ]) {
       expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'read' });
     }
     for (const cmd of ['sdiff -o out a b', 'shuf -o out a.txt', 'iconv -o out a.txt']) expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'write' });

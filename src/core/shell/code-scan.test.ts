@@ -38,7 +38,7 @@ describe('isProvenReadOnlyNodeCode', () => {
     "require('./x.js')",
     "require('./package.json').constructor.constructor('return process')()",
     'process.exit(1)',
-    "require(`./${x}.json`)",
+    'require(`./${x}.json`)',
   ])('does not prove %j', (code) => {
     expect(isProvenReadOnlyNodeCode(code)).toBe(false);
   });
@@ -56,7 +56,18 @@ describe('scanInlineCode: aliases and computed names (issue 9 principle 9)', () 
 
 describe('code that runs code remit does not see (issue 9 principle 9)', () => {
   it('finds subprocesses, evaluation and computed imports, not methods that share their names', () => {
-    for (const code of ["require('child_process').execSync('x')", "import subprocess; subprocess.run(['x'])", "exec('import os')", "eval(s)", "__import__('pip').main([])", "import pip; pip.main(['install','x'])", 'system("x")', '`x`', "require(name)", "os.system('x')"]) {
+    for (const code of [
+      "require('child_process').execSync('x')",
+      "import subprocess; subprocess.run(['x'])",
+      "exec('import os')",
+      'eval(s)',
+      "__import__('pip').main([])",
+      "import pip; pip.main(['install','x'])",
+      'system("x")',
+      '`x`',
+      'require(name)',
+      "os.system('x')",
+    ]) {
       expect({ code, runs: scanInlineCode(code).runsOtherCode }).toEqual({ code, runs: true });
     }
     for (const code of ["console.log(/a/.exec('a'))", "import re; print(re.compile('x').match('x'))", "print('pip')", "require('fs').readFileSync('a')"]) {

@@ -90,7 +90,8 @@ export function scanInlineCode(code: string): CodeScan {
   let m: RegExpExecArray | null;
   while ((m = STRING_LITERAL.exec(text)) !== null && paths.length < 64) {
     const s = m[1] ?? m[2] ?? m[3] ?? '';
-    if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s)) paths.push(s);
+    if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s))
+      paths.push(s);
   }
   const module = HASH_MODULE.exec(text);
   return { writes: WRITE_API.test(text), hash, paths, runsOtherCode: RUNS_OTHER_CODE.test(text), hashModule: module ? module[0] : undefined };

@@ -40,7 +40,8 @@ const TREE: Record<string, string> = {
   'scripts/hash.sh': 'sha256sum build/out.tar > build/SUMS\n',
   'requirements.txt': 'requests==2.0\n',
   'fix.patch': 'diff --git a/src/index.ts b/src/index.ts\n--- a/src/index.ts\n+++ b/src/index.ts\n@@ -1 +1 @@\n-export {};\n+export const x = 1;\n',
-  Makefile: 'CC = cc\n\nall: build\n\nbuild:\n\t$(CC) -o app main.c\n\ntest:\n\t@echo testing\n\t./node_modules/.bin/vitest run\n\nlint:\n\teslint --fix .\n\nclean:\n\trm -rf app\n',
+  Makefile:
+    'CC = cc\n\nall: build\n\nbuild:\n\t$(CC) -o app main.c\n\ntest:\n\t@echo testing\n\t./node_modules/.bin/vitest run\n\nlint:\n\teslint --fix .\n\nclean:\n\trm -rf app\n',
   'sub/file.txt': 'x\n',
 };
 
@@ -105,7 +106,7 @@ const ROWS: Row[] = [
   { cmd: 'find . -fprint list.txt', m: 'write', fx: ['write list.txt'] },
   { cmd: 'dd if=/dev/zero of=disk.img bs=1M count=1', m: 'write', fx: ['read /dev/zero', 'write disk.img'] },
   { cmd: 'node -e \'require("fs").writeFileSync("x","y")\'', m: 'unknown', why: 'interpreter_inline_code' },
-  { cmd: "python -c 'import os; os.remove(\"a.txt\")'", m: 'unknown', why: 'interpreter_inline_code' },
+  { cmd: 'python -c \'import os; os.remove("a.txt")\'', m: 'unknown', why: 'interpreter_inline_code' },
   { cmd: "python3 - <<'EOF'\nopen('out.txt', 'w').write('x')\nEOF", m: 'unknown', why: 'interpreter_inline_code' },
   { cmd: "bash -c 'rm x'", m: 'write', fx: ['delete x'] },
   { cmd: "sh -c 'cd sub && rm y'", m: 'write', fx: ['delete sub/y'] },
@@ -177,8 +178,8 @@ const ROWS: Row[] = [
   { cmd: 'mktemp -d -p build', m: 'write', fx: ['create build/tmp.XXXXXXXXXX'] },
   { cmd: 'sort -o sorted.txt a.txt', m: 'write', fx: ['write sorted.txt'] },
   { cmd: 'yq -i ".a = 1" conf.yaml', m: 'write', fx: ['write conf.yaml'] },
-  { cmd: "awk '{ print > \"out.txt\" }' a.txt", m: 'unknown', why: 'shell_command_unproven' },
-  { cmd: "awk 'BEGIN { system(\"rm x\") }'", m: 'unknown', why: 'shell_command_unproven' },
+  { cmd: 'awk \'{ print > "out.txt" }\' a.txt', m: 'unknown', why: 'shell_command_unproven' },
+  { cmd: 'awk \'BEGIN { system("rm x") }\'', m: 'unknown', why: 'shell_command_unproven' },
   { cmd: 'rg --pre ./filter.sh foo', m: 'unknown', why: 'shell_command_unproven' },
   { cmd: 'PAGER=./evil.sh git log', m: 'unknown', why: 'shell_command_unproven' },
   { cmd: 'git -c core.pager=./x log', m: 'unknown', why: 'git_arguments_unproven' },
@@ -235,7 +236,7 @@ const ROWS: Row[] = [
   { cmd: 'git hash-object a.txt', m: 'read', hash: true },
   { cmd: 'bash scripts/hash.sh', m: 'write', fx: ['write build/SUMS'], hash: true },
   { cmd: 'npm run hashes', m: 'write', fx: ['write dist/SUMS'], hash: true },
-  { cmd: 'node -e "require(\'crypto\').createHash(\'sha256\')"', m: 'unknown', hash: true, why: 'interpreter_inline_code' },
+  { cmd: "node -e \"require('crypto').createHash('sha256')\"", m: 'unknown', hash: true, why: 'interpreter_inline_code' },
   { cmd: 'python3 -c "import hashlib; print(hashlib.sha256(b\'x\').hexdigest())"', m: 'unknown', hash: true, why: 'interpreter_inline_code' },
   { cmd: 'npm install left-pad', m: 'write', fx: ['write package.json', 'write package-lock.json', 'write node_modules'], dep: true },
   { cmd: 'npm i -D @types/node@20', m: 'write', fx: ['write package.json', 'write package-lock.json', 'write node_modules'], dep: true },

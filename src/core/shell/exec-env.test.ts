@@ -5,10 +5,64 @@ import { isExecEnv, isMakeExecEnv, pythonWarningsSafe } from './exec-env.js';
 
 describe('environment variables that change what runs or where it writes (issue 9 principles 2–4)', () => {
   it('closes each tool namespace: only the listed harmless names pass', () => {
-    for (const name of ['GIT_COMMON_DIR', 'GIT_TEMPLATE_DIR', 'GIT_ALLOW_PROTOCOL', 'NODE_V8_COVERAGE', 'NODE_COMPILE_CACHE', 'PYTHONUSERBASE', 'PYTHONINSPECT', 'PYTHONPYCACHEPREFIX', 'PYTHONBREAKPOINT', 'CARGO_TARGET_DIR', 'CARGO_HOME', 'RUSTC', 'RUSTFLAGS', 'RUSTDOC', 'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER', 'GOCACHE', 'GOPATH', 'GOENV', 'GOTOOLCHAIN', 'GOCOVERDIR', 'YARN_RC_FILENAME', 'YARN_YARN_PATH', 'GRADLE_USER_HOME', 'MYPY_CACHE_DIR', 'RUFF_CACHE_DIR', 'PYTEST_DEBUG_TEMPROOT', 'COVERAGE_FILE', 'DENO_DIR', 'BUNDLE_PATH', 'TF_CLI_ARGS_plan']) {
+    for (const name of [
+      'GIT_COMMON_DIR',
+      'GIT_TEMPLATE_DIR',
+      'GIT_ALLOW_PROTOCOL',
+      'NODE_V8_COVERAGE',
+      'NODE_COMPILE_CACHE',
+      'PYTHONUSERBASE',
+      'PYTHONINSPECT',
+      'PYTHONPYCACHEPREFIX',
+      'PYTHONBREAKPOINT',
+      'CARGO_TARGET_DIR',
+      'CARGO_HOME',
+      'RUSTC',
+      'RUSTFLAGS',
+      'RUSTDOC',
+      'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER',
+      'GOCACHE',
+      'GOPATH',
+      'GOENV',
+      'GOTOOLCHAIN',
+      'GOCOVERDIR',
+      'YARN_RC_FILENAME',
+      'YARN_YARN_PATH',
+      'GRADLE_USER_HOME',
+      'MYPY_CACHE_DIR',
+      'RUFF_CACHE_DIR',
+      'PYTEST_DEBUG_TEMPROOT',
+      'COVERAGE_FILE',
+      'DENO_DIR',
+      'BUNDLE_PATH',
+      'TF_CLI_ARGS_plan',
+    ]) {
       expect({ name, exec: isExecEnv(name, 'x') }).toEqual({ name, exec: true });
     }
-    for (const name of ['GIT_TERMINAL_PROMPT', 'GIT_AUTHOR_NAME', 'NODE_ENV', 'NODE_NO_WARNINGS', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'CARGO_TERM_COLOR', 'RUST_BACKTRACE', 'RUST_LOG', 'GOOS', 'GOARCH', 'GOPROXY', 'CGO_ENABLED', 'CI', 'LANG', 'LC_ALL', 'TZ', 'FORCE_COLOR', 'NO_COLOR', 'DEBUG', 'DATABASE_URL', 'GOOGLE_APPLICATION_NAME']) {
+    for (const name of [
+      'GIT_TERMINAL_PROMPT',
+      'GIT_AUTHOR_NAME',
+      'NODE_ENV',
+      'NODE_NO_WARNINGS',
+      'PYTHONUNBUFFERED',
+      'PYTHONDONTWRITEBYTECODE',
+      'CARGO_TERM_COLOR',
+      'RUST_BACKTRACE',
+      'RUST_LOG',
+      'GOOS',
+      'GOARCH',
+      'GOPROXY',
+      'CGO_ENABLED',
+      'CI',
+      'LANG',
+      'LC_ALL',
+      'TZ',
+      'FORCE_COLOR',
+      'NO_COLOR',
+      'DEBUG',
+      'DATABASE_URL',
+      'GOOGLE_APPLICATION_NAME',
+    ]) {
       expect({ name, exec: isExecEnv(name, '1') }).toEqual({ name, exec: false });
     }
   });
@@ -51,7 +105,16 @@ describe('environment variables that change what runs or where it writes (issue 
   });
   it('holds for builtins that assign a variable by name', () => {
     const m = (c: string) => classifyShell(c, virtualContext()).mutability;
-    for (const c of ['read -r PATH <<< src; ls', 'mapfile -t PATH < a.txt', 'readarray NODE_OPTIONS < a.txt', 'getopts a PATH', 'printf -v PATH src', '(( PATH = 1 ))', 'let GIT_TRACE=5', 'unset PATH']) {
+    for (const c of [
+      'read -r PATH <<< src; ls',
+      'mapfile -t PATH < a.txt',
+      'readarray NODE_OPTIONS < a.txt',
+      'getopts a PATH',
+      'printf -v PATH src',
+      '(( PATH = 1 ))',
+      'let GIT_TRACE=5',
+      'unset PATH',
+    ]) {
       expect({ c, m: m(c) }).toEqual({ c, m: 'unknown' });
     }
     for (const c of ['IFS= read -r line < a.txt', 'mapfile -t lines < a.txt', 'printf -v x %s 1', '(( n = 1 ))', 'unset GIT_PAGER']) {

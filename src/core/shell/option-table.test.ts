@@ -91,4 +91,3 @@ describe('scanOptions', () => {
     expect(s.operands.map((a) => a.value)).toEqual(['cmd', '-n', '3']);
   });
 });
-

@@ -148,7 +148,17 @@ export function defineOptions(spec: OptionTableSpec): OptionTable {
 
 /** Derives a table with other scanning rules (`{ ...t, posix: true }` would lose the lazy maps). */
 export function withOptions(t: OptionTable, rules: Partial<Pick<OptionTable, 'posix' | 'abbrev'>>): OptionTable {
-  return { short: t.short, long: t.long, longNames: t.longNames, pure: t.pure, abbrev: rules.abbrev ?? t.abbrev, posix: rules.posix ?? t.posix, numeric: t.numeric, singleDash: t.singleDash, ignoreCase: t.ignoreCase };
+  return {
+    short: t.short,
+    long: t.long,
+    longNames: t.longNames,
+    pure: t.pure,
+    abbrev: rules.abbrev ?? t.abbrev,
+    posix: rules.posix ?? t.posix,
+    numeric: t.numeric,
+    singleDash: t.singleDash,
+    ignoreCase: t.ignoreCase,
+  };
 }
 
 /** Builders deferred with onFirstUse, which buildAllTables runs first so that every table they define is defined. */

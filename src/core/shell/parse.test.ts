@@ -76,16 +76,7 @@ describe('parseShell', () => {
     expect(parseOk('  # nothing\n')).toEqual({ k: 'seq', items: [], scoped: false });
   });
 
-  it.each([
-    "echo 'abc",
-    'echo "abc',
-    'if true; then',
-    'a &&',
-    'echo $(rm "x',
-    'rm (',
-    'echo a )',
-    'echo ${x',
-  ])('rejects malformed input %j', (src) => {
+  it.each(["echo 'abc", 'echo "abc', 'if true; then', 'a &&', 'echo $(rm "x', 'rm (', 'echo a )', 'echo ${x'])('rejects malformed input %j', (src) => {
     expect(parseShell(src, { nodes: 0 })).toEqual({ ok: false, reason: 'shell_syntax_unproven' });
   });
 

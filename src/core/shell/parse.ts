@@ -152,11 +152,7 @@ class Converter {
     return { k: 'seq', items: l.commands.map((st) => this.statement(st, depth + 1, src)), scoped };
   }
 
-  private command(
-    n: Command | CompoundCommand | Redirected | UnbashFunction | Coproc | CompoundList,
-    depth: number,
-    src: string | undefined,
-  ): ShNode {
+  private command(n: Command | CompoundCommand | Redirected | UnbashFunction | Coproc | CompoundList, depth: number, src: string | undefined): ShNode {
     if (depth > MAX_NESTING) throw COMPLEX;
     this.tick();
     switch (n.type) {
@@ -384,7 +380,15 @@ class Converter {
           plainSub(p.type, before);
         }
       }
-      if (p.type !== 'Literal' && p.type !== 'SingleQuoted' && p.type !== 'AnsiCQuoted' && p.type !== 'DoubleQuoted' && p.type !== 'LocaleString' && p.type !== 'CommandExpansion') plain = false;
+      if (
+        p.type !== 'Literal' &&
+        p.type !== 'SingleQuoted' &&
+        p.type !== 'AnsiCQuoted' &&
+        p.type !== 'DoubleQuoted' &&
+        p.type !== 'LocaleString' &&
+        p.type !== 'CommandExpansion'
+      )
+        plain = false;
     }
     let lit: string | undefined;
     if (!dynamic && segs.every((s) => typeof s === 'string')) lit = (segs as string[]).join('');

@@ -8,7 +8,13 @@ const ps = (cmd: string) => classifyShell(cmd, ctx, 'powershell');
 
 describe('PowerShell', () => {
   it('reads with cmdlets, aliases and pipelines', () => {
-    for (const cmd of ['Get-ChildItem -Recurse -Filter *.ts | Select-Object -First 5', 'cat a.txt', 'gci | % { $_.Name }', '$x = Get-Content a.txt; $x.Length', 'Test-Path .\\a.txt']) {
+    for (const cmd of [
+      'Get-ChildItem -Recurse -Filter *.ts | Select-Object -First 5',
+      'cat a.txt',
+      'gci | % { $_.Name }',
+      '$x = Get-Content a.txt; $x.Length',
+      'Test-Path .\\a.txt',
+    ]) {
       expect(ps(cmd)).toMatchObject({ mutability: 'read', effects: [] });
     }
   });
@@ -72,7 +78,7 @@ describe('PowerShell: .NET, call operators and parameters (issue 9 principle 10)
     expect(ps('(Get-Item a.txt).Delete()').mutability).toBe('unknown');
     expect(ps("$f = Get-Item a.txt; $f.MoveTo('b.txt')").mutability).toBe('unknown');
     expect(ps('gci | % { $_.Delete() }').mutability).toBe('unknown');
-    expect(ps("(Get-Content a.txt).Trim().ToUpper()").mutability).toBe('read');
+    expect(ps('(Get-Content a.txt).Trim().ToUpper()').mutability).toBe('read');
     expect(ps("'a,b'.Split(',')").mutability).toBe('read');
   });
 

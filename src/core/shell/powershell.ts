@@ -208,29 +208,183 @@ function matchCloseIn(s: string, open: number): number {
   return -1;
 }
 
-type CmdletKind = 'read' | 'hash' | 'delete' | 'create' | 'write' | 'move' | 'copy' | 'rename' | 'cd' | 'download' | 'archive-in' | 'archive-out' | 'tee' | 'install';
+type CmdletKind =
+  | 'read'
+  | 'hash'
+  | 'delete'
+  | 'create'
+  | 'write'
+  | 'move'
+  | 'copy'
+  | 'rename'
+  | 'cd'
+  | 'download'
+  | 'archive-in'
+  | 'archive-out'
+  | 'tee'
+  | 'install';
 
 const CMDLETS = new Map<string, CmdletKind>();
 function def(kind: CmdletKind, ...names: string[]): void {
   for (const n of names) CMDLETS.set(n.toLowerCase(), kind);
 }
-def('read', 'Get-Content', 'gc', 'cat', 'type', 'Get-ChildItem', 'gci', 'ls', 'dir', 'Select-String', 'sls', 'Test-Path', 'Get-Item', 'gi',
-  'Get-ItemProperty', 'gp', 'Get-Location', 'gl', 'pwd', 'Resolve-Path', 'rvpa', 'Get-Command', 'gcm', 'Write-Output', 'echo', 'write',
-  'Write-Host', 'Select-Object', 'select', 'Where-Object', 'where', '?', 'ForEach-Object', 'foreach', '%', 'Sort-Object', 'sort',
-  'Measure-Object', 'measure', 'Format-Table', 'ft', 'Format-List', 'fl', 'Format-Wide', 'fw', 'Out-String', 'Out-Host', 'Out-Null',
-  'ConvertTo-Json', 'ConvertFrom-Json', 'Get-Date', 'Get-Process', 'gps', 'ps', 'Get-Help', 'help', 'man', 'Get-Member', 'gm',
-  'Compare-Object', 'compare', 'diff', 'Group-Object', 'group', 'Get-Unique', 'gu', 'Join-Path', 'Split-Path', 'Get-Variable', 'gv',
-  'Get-Module', 'Get-PSDrive', 'gdr', 'Get-Acl', 'Get-Service', 'gsv', 'Get-Culture', 'Get-Host', 'Get-Uptime', 'Write-Error', 'Write-Warning',
-  'Write-Verbose', 'Write-Debug', 'Write-Information', 'Select-Xml', 'ConvertTo-Csv', 'ConvertFrom-Csv', 'Import-Csv', 'ipcsv', 'Import-Clixml',
-  'Start-Sleep', 'sleep', 'Get-History', 'h', 'history', 'Get-Alias', 'gal', 'Clear-Host', 'cls', 'clear', 'Out-Default', 'Get-Random',
-  'Measure-Command', 'Get-ExecutionPolicy', 'Get-PSReadLineOption', 'Test-Json', 'ConvertTo-Html', 'Get-Error', 'Get-Event', 'Get-Job',
-  'Receive-Job', 'Wait-Job', 'Get-TimeZone', 'Get-Counter', 'Get-CimInstance', 'Get-WmiObject', 'gwmi', 'Get-Verb', 'Get-FormatData',
-  'Test-Connection', 'Get-NetIPAddress', 'Get-ComputerInfo', 'Get-Disk', 'Get-Volume', 'Out-GridView', 'ogv', 'Format-Hex', 'fhx');
+def(
+  'read',
+  'Get-Content',
+  'gc',
+  'cat',
+  'type',
+  'Get-ChildItem',
+  'gci',
+  'ls',
+  'dir',
+  'Select-String',
+  'sls',
+  'Test-Path',
+  'Get-Item',
+  'gi',
+  'Get-ItemProperty',
+  'gp',
+  'Get-Location',
+  'gl',
+  'pwd',
+  'Resolve-Path',
+  'rvpa',
+  'Get-Command',
+  'gcm',
+  'Write-Output',
+  'echo',
+  'write',
+  'Write-Host',
+  'Select-Object',
+  'select',
+  'Where-Object',
+  'where',
+  '?',
+  'ForEach-Object',
+  'foreach',
+  '%',
+  'Sort-Object',
+  'sort',
+  'Measure-Object',
+  'measure',
+  'Format-Table',
+  'ft',
+  'Format-List',
+  'fl',
+  'Format-Wide',
+  'fw',
+  'Out-String',
+  'Out-Host',
+  'Out-Null',
+  'ConvertTo-Json',
+  'ConvertFrom-Json',
+  'Get-Date',
+  'Get-Process',
+  'gps',
+  'ps',
+  'Get-Help',
+  'help',
+  'man',
+  'Get-Member',
+  'gm',
+  'Compare-Object',
+  'compare',
+  'diff',
+  'Group-Object',
+  'group',
+  'Get-Unique',
+  'gu',
+  'Join-Path',
+  'Split-Path',
+  'Get-Variable',
+  'gv',
+  'Get-Module',
+  'Get-PSDrive',
+  'gdr',
+  'Get-Acl',
+  'Get-Service',
+  'gsv',
+  'Get-Culture',
+  'Get-Host',
+  'Get-Uptime',
+  'Write-Error',
+  'Write-Warning',
+  'Write-Verbose',
+  'Write-Debug',
+  'Write-Information',
+  'Select-Xml',
+  'ConvertTo-Csv',
+  'ConvertFrom-Csv',
+  'Import-Csv',
+  'ipcsv',
+  'Import-Clixml',
+  'Start-Sleep',
+  'sleep',
+  'Get-History',
+  'h',
+  'history',
+  'Get-Alias',
+  'gal',
+  'Clear-Host',
+  'cls',
+  'clear',
+  'Out-Default',
+  'Get-Random',
+  'Measure-Command',
+  'Get-ExecutionPolicy',
+  'Get-PSReadLineOption',
+  'Test-Json',
+  'ConvertTo-Html',
+  'Get-Error',
+  'Get-Event',
+  'Get-Job',
+  'Receive-Job',
+  'Wait-Job',
+  'Get-TimeZone',
+  'Get-Counter',
+  'Get-CimInstance',
+  'Get-WmiObject',
+  'gwmi',
+  'Get-Verb',
+  'Get-FormatData',
+  'Test-Connection',
+  'Get-NetIPAddress',
+  'Get-ComputerInfo',
+  'Get-Disk',
+  'Get-Volume',
+  'Out-GridView',
+  'ogv',
+  'Format-Hex',
+  'fhx',
+);
 def('hash', 'Get-FileHash');
 def('delete', 'Remove-Item', 'rm', 'del', 'erase', 'rd', 'ri', 'rmdir');
 def('create', 'New-Item', 'ni', 'md', 'mkdir');
-def('write', 'Set-Content', 'sc', 'Add-Content', 'ac', 'Out-File', 'Clear-Content', 'clc', 'Set-Item', 'si', 'Clear-Item', 'cli',
-  'Export-Csv', 'epcsv', 'Export-Clixml', 'Start-Transcript', 'Set-ItemProperty', 'sp', 'New-ItemProperty', 'Remove-ItemProperty', 'rp', 'Set-Acl');
+def(
+  'write',
+  'Set-Content',
+  'sc',
+  'Add-Content',
+  'ac',
+  'Out-File',
+  'Clear-Content',
+  'clc',
+  'Set-Item',
+  'si',
+  'Clear-Item',
+  'cli',
+  'Export-Csv',
+  'epcsv',
+  'Export-Clixml',
+  'Start-Transcript',
+  'Set-ItemProperty',
+  'sp',
+  'New-ItemProperty',
+  'Remove-ItemProperty',
+  'rp',
+  'Set-Acl',
+);
 def('move', 'Move-Item', 'mv', 'mi', 'move');
 def('copy', 'Copy-Item', 'cp', 'cpi', 'copy');
 def('rename', 'Rename-Item', 'ren', 'rni');
@@ -243,16 +397,29 @@ def('install', 'Install-Module', 'Install-Package', 'Install-Script', 'Install-P
 
 /** Parameters that take a value, for every cmdlet we know (anything else is a switch). */
 const VALUE_PARAMS = new Set(
-  ('path literalpath filepath destination destinationpath outfile value name newname itemtype filter include exclude encoding ' +
+  (
+    'path literalpath filepath destination destinationpath outfile value name newname itemtype filter include exclude encoding ' +
     'pattern first last skip property delimiter depth uri method body headers contenttype algorithm target type totalcount tail ' +
     'readcount stream inputobject width erroraction warningaction outvariable errorvariable credential repository scope ' +
-    'requiredversion minimumversion source providername compressionlevel').split(' '),
+    'requiredversion minimumversion source providername compressionlevel'
+  ).split(' '),
 );
 const PATH_PARAMS = new Set(['path', 'literalpath', 'filepath', 'pspath', 'lp']);
 const DEST_PARAMS = new Set(['destination', 'destinationpath', 'outfile', 'target']);
 
 /** Parameters every cmdlet accepts (value-taking ones marked). */
-const COMMON_VALUE = ['erroraction', 'warningaction', 'informationaction', 'errorvariable', 'warningvariable', 'informationvariable', 'outvariable', 'outbuffer', 'pipelinevariable', 'progressaction'];
+const COMMON_VALUE = [
+  'erroraction',
+  'warningaction',
+  'informationaction',
+  'errorvariable',
+  'warningvariable',
+  'informationvariable',
+  'outvariable',
+  'outbuffer',
+  'pipelinevariable',
+  'progressaction',
+];
 const COMMON_SWITCH = ['verbose', 'debug', 'whatif', 'confirm'];
 
 interface ParamTable {
@@ -282,20 +449,36 @@ paramTable(params('Path LiteralPath Filter Include Exclude Credential Stream', '
 paramTable(params('Path LiteralPath Filter Include Exclude Credential Stream', 'Force'), 'Clear-Content', 'clc');
 paramTable(params('FilePath LiteralPath Encoding Width InputObject', 'Append Force NoClobber NoNewline'), 'Out-File');
 paramTable(params('Path Name ItemType Value Credential Target', 'Force'), 'New-Item', 'ni', 'md', 'mkdir');
-paramTable(params('Path LiteralPath Destination Filter Include Exclude Credential ToSession FromSession', 'Container Force Recurse PassThru'), 'Copy-Item', 'cp', 'cpi', 'copy');
+paramTable(
+  params('Path LiteralPath Destination Filter Include Exclude Credential ToSession FromSession', 'Container Force Recurse PassThru'),
+  'Copy-Item',
+  'cp',
+  'cpi',
+  'copy',
+);
 paramTable(params('Path LiteralPath Destination Filter Include Exclude Credential', 'Force PassThru'), 'Move-Item', 'mv', 'mi', 'move');
 paramTable(params('Path LiteralPath NewName Credential', 'Force PassThru'), 'Rename-Item', 'ren', 'rni');
 paramTable(params('FilePath LiteralPath Variable InputObject Encoding', 'Append'), 'Tee-Object', 'tee');
 paramTable(params('Path LiteralPath StackName', 'PassThru'), 'Set-Location', 'sl', 'cd', 'chdir', 'Push-Location', 'pushd');
 paramTable(params('Path LiteralPath DestinationPath', 'Force PassThru'), 'Expand-Archive');
 paramTable(params('Path LiteralPath DestinationPath CompressionLevel', 'Update Force PassThru'), 'Compress-Archive');
-paramTable(params('Path LiteralPath InputObject Delimiter Encoding QuoteFields UseQuotes', 'NoTypeInformation Append Force NoClobber UseCulture IncludeTypeInformation NoHeader'), 'Export-Csv', 'epcsv');
+paramTable(
+  params(
+    'Path LiteralPath InputObject Delimiter Encoding QuoteFields UseQuotes',
+    'NoTypeInformation Append Force NoClobber UseCulture IncludeTypeInformation NoHeader',
+  ),
+  'Export-Csv',
+  'epcsv',
+);
 paramTable(
   params(
     'Uri OutFile Method CustomMethod Body Headers ContentType UserAgent TimeoutSec Credential Proxy ProxyCredential SessionVariable WebSession InFile MaximumRedirection MaximumRetryCount RetryIntervalSec Form Authentication Token HttpVersion TransferEncoding CertificateThumbprint Certificate ResponseHeadersVariable StatusCodeVariable ConnectionTimeoutSeconds OperationTimeoutSeconds',
     'UseBasicParsing UseDefaultCredentials ProxyUseDefaultCredentials PassThru SkipCertificateCheck SkipHttpErrorCheck SkipHeaderValidation Resume AllowUnencryptedAuthentication DisableKeepAlive NoProxy PreserveAuthorizationOnRedirect AllowInsecureRedirect FollowRelLink SslProtocol',
   ),
-  'Invoke-WebRequest', 'iwr', 'Invoke-RestMethod', 'irm',
+  'Invoke-WebRequest',
+  'iwr',
+  'Invoke-RestMethod',
+  'irm',
 );
 
 interface CmdletCall {
@@ -377,32 +560,121 @@ function splitParams(tokens: readonly Token[], table?: ParamTable): CmdletCall {
 /** Static members that only compute or read (`[IO.Path]::Combine`, `[Math]::Max`). Anything else is unproven. */
 const STATIC_READS = new Set(
   [
-    'io.path::combine', 'io.path::getfilename', 'io.path::getdirectoryname', 'io.path::getextension', 'io.path::getfilenamewithoutextension',
-    'io.path::getfullpath', 'io.path::isrooted', 'io.path::join', 'io.path::getrelativepath', 'io.path::directoryseparatorchar', 'io.path::pathseparator',
-    'io.path::gettemppath', 'io.path::hasextension', 'io.path::changeextension',
-    'io.file::exists', 'io.file::readalltext', 'io.file::readalllines', 'io.file::readallbytes', 'io.file::readlines', 'io.file::getattributes',
-    'io.file::getlastwritetime', 'io.file::getcreationtime', 'io.directory::exists', 'io.directory::getfiles', 'io.directory::getdirectories',
-    'io.directory::enumeratefiles', 'io.directory::enumeratedirectories', 'io.directory::getcurrentdirectory', 'io.directory::getfilesystementries',
-    'math::max', 'math::min', 'math::abs', 'math::round', 'math::floor', 'math::ceiling', 'math::pow', 'math::sqrt', 'math::pi', 'math::truncate',
-    'datetime::now', 'datetime::utcnow', 'datetime::today', 'datetime::parse', 'datetime::parseexact', 'timespan::fromseconds', 'timespan::fromminutes',
-    'environment::getenvironmentvariable', 'environment::machinename', 'environment::username', 'environment::osversion', 'environment::newline',
-    'environment::currentdirectory', 'environment::processorcount', 'environment::is64bitprocess', 'environment::getfolderpath', 'environment::version',
-    'convert::tobase64string', 'convert::frombase64string', 'convert::toint32', 'convert::toint64', 'convert::tostring', 'convert::toboolean', 'convert::tohexstring',
-    'string::join', 'string::isnullorempty', 'string::isnullorwhitespace', 'string::format', 'string::empty', 'string::concat', 'string::compare',
-    'text.encoding::utf8', 'text.encoding::unicode', 'text.encoding::ascii', 'text.encoding::default', 'int::parse', 'int::maxvalue', 'int32::parse',
-    'regex::match', 'regex::matches', 'regex::ismatch', 'regex::escape', 'regex::split', 'regex::replace', 'guid::newguid', 'guid::empty',
-    'version::parse', 'uri::escapedatastring', 'uri::unescapedatastring', 'bitconverter::tostring', 'char::isdigit', 'char::isletter',
-    'runtime.interopservices.runtimeinformation::osdescription', 'runtime.interopservices.runtimeinformation::isosplatform',
-    'system.io.path::combine', 'consolecolor::red',
+    'io.path::combine',
+    'io.path::getfilename',
+    'io.path::getdirectoryname',
+    'io.path::getextension',
+    'io.path::getfilenamewithoutextension',
+    'io.path::getfullpath',
+    'io.path::isrooted',
+    'io.path::join',
+    'io.path::getrelativepath',
+    'io.path::directoryseparatorchar',
+    'io.path::pathseparator',
+    'io.path::gettemppath',
+    'io.path::hasextension',
+    'io.path::changeextension',
+    'io.file::exists',
+    'io.file::readalltext',
+    'io.file::readalllines',
+    'io.file::readallbytes',
+    'io.file::readlines',
+    'io.file::getattributes',
+    'io.file::getlastwritetime',
+    'io.file::getcreationtime',
+    'io.directory::exists',
+    'io.directory::getfiles',
+    'io.directory::getdirectories',
+    'io.directory::enumeratefiles',
+    'io.directory::enumeratedirectories',
+    'io.directory::getcurrentdirectory',
+    'io.directory::getfilesystementries',
+    'math::max',
+    'math::min',
+    'math::abs',
+    'math::round',
+    'math::floor',
+    'math::ceiling',
+    'math::pow',
+    'math::sqrt',
+    'math::pi',
+    'math::truncate',
+    'datetime::now',
+    'datetime::utcnow',
+    'datetime::today',
+    'datetime::parse',
+    'datetime::parseexact',
+    'timespan::fromseconds',
+    'timespan::fromminutes',
+    'environment::getenvironmentvariable',
+    'environment::machinename',
+    'environment::username',
+    'environment::osversion',
+    'environment::newline',
+    'environment::currentdirectory',
+    'environment::processorcount',
+    'environment::is64bitprocess',
+    'environment::getfolderpath',
+    'environment::version',
+    'convert::tobase64string',
+    'convert::frombase64string',
+    'convert::toint32',
+    'convert::toint64',
+    'convert::tostring',
+    'convert::toboolean',
+    'convert::tohexstring',
+    'string::join',
+    'string::isnullorempty',
+    'string::isnullorwhitespace',
+    'string::format',
+    'string::empty',
+    'string::concat',
+    'string::compare',
+    'text.encoding::utf8',
+    'text.encoding::unicode',
+    'text.encoding::ascii',
+    'text.encoding::default',
+    'int::parse',
+    'int::maxvalue',
+    'int32::parse',
+    'regex::match',
+    'regex::matches',
+    'regex::ismatch',
+    'regex::escape',
+    'regex::split',
+    'regex::replace',
+    'guid::newguid',
+    'guid::empty',
+    'version::parse',
+    'uri::escapedatastring',
+    'uri::unescapedatastring',
+    'bitconverter::tostring',
+    'char::isdigit',
+    'char::isletter',
+    'runtime.interopservices.runtimeinformation::osdescription',
+    'runtime.interopservices.runtimeinformation::isosplatform',
+    'system.io.path::combine',
+    'consolecolor::red',
   ].map((k) => k.replace(/^system\./, '')),
 );
 
 /** Static members that write the path given as their first argument. */
 const STATIC_WRITES = new Map<string, 'write' | 'delete' | 'create'>([
-  ['io.file::writealltext', 'write'], ['io.file::writealllines', 'write'], ['io.file::writeallbytes', 'write'], ['io.file::appendalltext', 'write'],
-  ['io.file::appendalllines', 'write'], ['io.file::appendtext', 'write'], ['io.file::create', 'create'], ['io.file::createtext', 'create'],
-  ['io.file::delete', 'delete'], ['io.file::open', 'write'], ['io.file::openwrite', 'write'], ['io.file::setattributes', 'write'],
-  ['io.file::setlastwritetime', 'write'], ['io.directory::createdirectory', 'create'], ['io.directory::delete', 'delete'],
+  ['io.file::writealltext', 'write'],
+  ['io.file::writealllines', 'write'],
+  ['io.file::writeallbytes', 'write'],
+  ['io.file::appendalltext', 'write'],
+  ['io.file::appendalllines', 'write'],
+  ['io.file::appendtext', 'write'],
+  ['io.file::create', 'create'],
+  ['io.file::createtext', 'create'],
+  ['io.file::delete', 'delete'],
+  ['io.file::open', 'write'],
+  ['io.file::openwrite', 'write'],
+  ['io.file::setattributes', 'write'],
+  ['io.file::setlastwritetime', 'write'],
+  ['io.directory::createdirectory', 'create'],
+  ['io.directory::delete', 'delete'],
 ]);
 
 /** Instance methods that only compute (string and collection helpers); anything else on an object is unproven (`.Delete()`, `.MoveTo()`). */
@@ -418,7 +690,9 @@ const METHOD_READS = new Set(
 const FOREACH = new Set(['foreach-object', 'foreach', '%']);
 /** Properties `ForEach-Object Name` may print (a member we cannot tell from a method is unproven). */
 const PROPERTY_READS = new Set(
-  'name fullname basename extension length directory directoryname parent root exists mode lastwritetime lastaccesstime creationtime attributes linktype target id processname path version value key count source definition commandtype'.split(' '),
+  'name fullname basename extension length directory directoryname parent root exists mode lastwritetime lastaccesstime creationtime attributes linktype target id processname path version value key count source definition commandtype'.split(
+    ' ',
+  ),
 );
 
 /** `[IO.File]::WriteAllText(…)` split into type, member and the argument text. */
@@ -597,7 +871,10 @@ export class PowerShellRunner {
 
   private unknown(words: Token[], scope: Scope, reason: 'dynamic_word' | 'powershell_unproven'): void {
     this.w.acc.unproven(reason, words.map((t) => t.text).join(' '));
-    this.w.mentionArgs(words.map((t) => this.arg(t, scope)), scope.cwd);
+    this.w.mentionArgs(
+      words.map((t) => this.arg(t, scope)),
+      scope.cwd,
+    );
     for (const t of words) if (t.value === null) this.w.mentionText(t.text, scope.cwd);
   }
 
@@ -638,7 +915,8 @@ export class PowerShellRunner {
           const first = call.named.get('membername') ?? call.positional[0];
           if (first && !first.text.startsWith('{')) {
             const member = first.value ?? /^([A-Za-z_]\w*)\(/.exec(first.text)?.[1] ?? null;
-            if (member === null || !(METHOD_READS.has(member.toLowerCase()) || PROPERTY_READS.has(member.toLowerCase()))) return this.unknown(words, scope, 'powershell_unproven');
+            if (member === null || !(METHOD_READS.has(member.toLowerCase()) || PROPERTY_READS.has(member.toLowerCase())))
+              return this.unknown(words, scope, 'powershell_unproven');
           }
         }
         return w.acc.read();
@@ -648,7 +926,8 @@ export class PowerShellRunner {
       case 'delete':
         return effect('delete', pathTok());
       case 'write':
-        if (name === 'out-file' || name === 'export-csv' || name === 'export-clixml' || name === 'start-transcript') return effect('write', pathTok() ?? call.named.get('outputpath'));
+        if (name === 'out-file' || name === 'export-csv' || name === 'export-clixml' || name === 'start-transcript')
+          return effect('write', pathTok() ?? call.named.get('outputpath'));
         return effect('write', pathTok());
       case 'create': {
         const base = pathTok();
@@ -755,7 +1034,27 @@ export function powershellFromArgs(w: ShellWalker, invocation: Invocation): void
       i++;
       continue;
     }
-    if (['-executionpolicy', '-ex', '-ep', '-windowstyle', '-w', '-win', '-outputformat', '-of', '-o', '-inputformat', '-if', '-i', '-configurationname', '-config', '-settingsfile', '-settings', '-custompipename'].includes(lower)) {
+    if (
+      [
+        '-executionpolicy',
+        '-ex',
+        '-ep',
+        '-windowstyle',
+        '-w',
+        '-win',
+        '-outputformat',
+        '-of',
+        '-o',
+        '-inputformat',
+        '-if',
+        '-i',
+        '-configurationname',
+        '-config',
+        '-settingsfile',
+        '-settings',
+        '-custompipename',
+      ].includes(lower)
+    ) {
       i++;
       continue;
     }

@@ -9,7 +9,9 @@ import { defineOptions, type OptionTable } from './option-table.js';
 
 const HV = '--help --version';
 
-export const CAT = defineOptions({ read: `-A -b -e -E -n -s -t -T -u -v -l --show-all --number-nonblank --show-ends --number --squeeze-blank --show-tabs --show-nonprinting ${HV}` });
+export const CAT = defineOptions({
+  read: `-A -b -e -E -n -s -t -T -u -v -l --show-all --number-nonblank --show-ends --number --squeeze-blank --show-tabs --show-nonprinting ${HV}`,
+});
 
 export const LS = defineOptions({
   read:
@@ -194,19 +196,26 @@ export const UNIQ = defineOptions({
 });
 
 // Small coreutils readers.
-export const CUT = defineOptions({ read: `-b: -c: -d: -f: -n -s -z -w --bytes= --characters= --delimiter= --fields= --complement --only-delimited --output-delimiter= --zero-terminated ${HV}` });
+export const CUT = defineOptions({
+  read: `-b: -c: -d: -f: -n -s -z -w --bytes= --characters= --delimiter= --fields= --complement --only-delimited --output-delimiter= --zero-terminated ${HV}`,
+});
 export const TR = defineOptions({ read: `-c -C -d -s -t --complement --delete --squeeze-repeats --truncate-set1 ${HV}` });
 export const NL = defineOptions({
   read: `-b: -d: -f: -h: -i: -l: -n: -p -s: -v: -w: --body-numbering= --section-delimiter= --footer-numbering= --header-numbering= --line-increment= --join-blank-lines= --number-format= --no-renumber --number-separator= --starting-line-number= --number-width= ${HV}`,
 });
 export const PASTE = defineOptions({ read: `-d: -s -z --delimiters= --serial --zero-terminated ${HV}` });
 /** `join -o` is an output format, not a file. */
-export const JOIN = defineOptions({ read: `-a: -e: -i -j: -o: -t: -v: -1: -2: -z --check-order --nocheck-order --header --ignore-case --zero-terminated ${HV}` });
+export const JOIN = defineOptions({
+  read: `-a: -e: -i -j: -o: -t: -v: -1: -2: -z --check-order --nocheck-order --header --ignore-case --zero-terminated ${HV}`,
+});
 export const COMM = defineOptions({ read: `-1 -2 -3 -z --check-order --nocheck-order --output-delimiter= --total --zero-terminated ${HV}` });
 export const TAC = defineOptions({ read: `-b -r -s: --before --regex --separator= ${HV}` });
 export const REV = defineOptions({ read: '-0 -h -V --zero --help --version' });
 export const FOLD = defineOptions({ read: `-b -s -w: --bytes --spaces --width= ${HV}`, numeric: true });
-export const FMT = defineOptions({ read: `-c -p: -s -t -u -w: -g: --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal= ${HV}`, numeric: true });
+export const FMT = defineOptions({
+  read: `-c -p: -s -t -u -w: -g: --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal= ${HV}`,
+  numeric: true,
+});
 export const EXPAND = defineOptions({ read: `-i -t: --initial --tabs= ${HV}`, numeric: true });
 export const UNEXPAND = defineOptions({ read: `-a -t: --all --first-only --tabs= ${HV}` });
 export const OD = defineOptions({
@@ -217,10 +226,16 @@ export const BASE64 = defineOptions({ read: `-d -D -i -w: -b: --decode --ignore-
 export const SEQ = defineOptions({ read: `-f: -s: -w -t: --format= --separator= --equal-width ${HV}`, numeric: true });
 export const BASENAME = defineOptions({ read: `-a -s: -z --multiple --suffix= --zero ${HV}` });
 export const DIRNAME = defineOptions({ read: `-z --zero ${HV}` });
-export const REALPATH = defineOptions({ read: `-e -m -L -P -q -s -z --canonicalize-existing --canonicalize-missing --logical --physical --quiet --relative-to= --relative-base= --strip --no-symlinks --zero ${HV}` });
-export const READLINK = defineOptions({ read: `-f -e -m -n -q -s -v -z --canonicalize --canonicalize-existing --canonicalize-missing --no-newline --quiet --silent --verbose --zero ${HV}` });
+export const REALPATH = defineOptions({
+  read: `-e -m -L -P -q -s -z --canonicalize-existing --canonicalize-missing --logical --physical --quiet --relative-to= --relative-base= --strip --no-symlinks --zero ${HV}`,
+});
+export const READLINK = defineOptions({
+  read: `-f -e -m -n -q -s -v -z --canonicalize --canonicalize-existing --canonicalize-missing --no-newline --quiet --silent --verbose --zero ${HV}`,
+});
 export const PWD = defineOptions({ read: `-L -P --logical --physical ${HV}` });
-export const UNAME = defineOptions({ read: `-a -s -n -r -v -m -p -i -o --all --kernel-name --nodename --kernel-release --kernel-version --machine --processor --hardware-platform --operating-system ${HV}` });
+export const UNAME = defineOptions({
+  read: `-a -s -n -r -v -m -p -i -o --all --kernel-name --nodename --kernel-release --kernel-version --machine --processor --hardware-platform --operating-system ${HV}`,
+});
 export const ID = defineOptions({ read: `-a -Z -g -G -n -r -u -z -p -P --context --group --groups --name --real --user --zero ${HV}` });
 export const WHOAMI = defineOptions({ read: HV });
 export const NPROC = defineOptions({ read: `--all --ignore= ${HV}` });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import './dispatch.js';
 import { buildAllTables } from './option-table.js';
 
-describe('the classifier\'s option tables', () => {
+describe("the classifier's option tables", () => {
   it('all build without a notation mistake or a name listed twice', () => {
     expect(buildAllTables()).toBeGreaterThan(100);
   });

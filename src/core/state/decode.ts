@@ -35,10 +35,27 @@ function hasStateShape(s: Record<string, unknown>): boolean {
   const contract = s.contract as Record<string, unknown>;
   const ledger = s.ledger as Record<string, unknown>;
   return (
-    isObj(host) && isStr(host.name) && isStr(s.createdAt) && isStr(s.lastUsedAt) &&
-    isObj(contract) && isStr(contract.mode) && isStr(contract.level) && (s.directiveError === null || isObj(s.directiveError)) &&
-    isObj(ledger) && isArr(ledger.reservations) && isArr(ledger.released) && isArr(ledger.refused) && isObj(ledger.unresolved) && typeof ledger.nextId === 'number' &&
-    isObj(s.open) && isArr(s.approvals) && isArr(s.recentDenials) && isObj(s.checkRuns) && isObj(s.counters) && isObj(s.labels) && isObj(s.flags)
+    isObj(host) &&
+    isStr(host.name) &&
+    isStr(s.createdAt) &&
+    isStr(s.lastUsedAt) &&
+    isObj(contract) &&
+    isStr(contract.mode) &&
+    isStr(contract.level) &&
+    (s.directiveError === null || isObj(s.directiveError)) &&
+    isObj(ledger) &&
+    isArr(ledger.reservations) &&
+    isArr(ledger.released) &&
+    isArr(ledger.refused) &&
+    isObj(ledger.unresolved) &&
+    typeof ledger.nextId === 'number' &&
+    isObj(s.open) &&
+    isArr(s.approvals) &&
+    isArr(s.recentDenials) &&
+    isObj(s.checkRuns) &&
+    isObj(s.counters) &&
+    isObj(s.labels) &&
+    isObj(s.flags)
   );
 }
 
@@ -78,7 +95,8 @@ export function decodeState(text: string, sealKey?: Buffer | null): DecodedState
     }
     // remit wrote exactly this; the version check keeps a newer remit's file from an older one,
     // and the shape check sends anything a remit bug could have written to the full reading.
-    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION && hasStateShape(state)) return { ok: true, state: state as unknown as SessionState, sealed: true, hasSeal: true };
+    if (isRecord(state) && state.schemaVersion === STATE_SCHEMA_VERSION && hasStateShape(state))
+      return { ok: true, state: state as unknown as SessionState, sealed: true, hasSeal: true };
   }
   let raw: unknown;
   try {

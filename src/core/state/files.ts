@@ -74,9 +74,7 @@ export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOpt
   const dir = path.dirname(file);
   if (opts.dirMode === null) wfs.mkdirSync(dir, { recursive: true });
   else wfs.mkdirSync(dir, { recursive: true, mode: opts.dirMode ?? 0o700 });
-  const tmp = opts.fixedTemp
-    ? fixedTempOf(file)
-    : path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
+  const tmp = opts.fixedTemp ? fixedTempOf(file) : path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
   const fd = wfs.openSync(tmp, opts.fixedTemp ? 'w' : 'wx', opts.mode ?? 0o600);
   try {
     const buf = Buffer.from(data, 'utf8');

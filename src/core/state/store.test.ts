@@ -156,18 +156,30 @@ describe('sealed state', () => {
     try {
       await withSessionLock(home, key, 1000, () => writeSession(home, key, state('/p', '2026-01-01T00:00:00.000Z'), sealKey));
       expect(syncs).toBe(1); // a new state
-      await withSessionLock(home, key, 1000, (loaded) => {
-        if (loaded.kind !== 'ok') throw new Error(loaded.kind);
-        loaded.state.counters.checked++;
-        loaded.state.lastUsedAt = '2026-01-02T00:00:00.000Z';
-        writeSession(home, key, loaded.state, sealKey);
-      }, { sealKey });
+      await withSessionLock(
+        home,
+        key,
+        1000,
+        (loaded) => {
+          if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+          loaded.state.counters.checked++;
+          loaded.state.lastUsedAt = '2026-01-02T00:00:00.000Z';
+          writeSession(home, key, loaded.state, sealKey);
+        },
+        { sealKey },
+      );
       expect(syncs).toBe(1); // bookkeeping only
-      await withSessionLock(home, key, 1000, (loaded) => {
-        if (loaded.kind !== 'ok') throw new Error(loaded.kind);
-        loaded.state.contract = { ...loaded.state.contract, mode: 'review' };
-        writeSession(home, key, loaded.state, sealKey);
-      }, { sealKey });
+      await withSessionLock(
+        home,
+        key,
+        1000,
+        (loaded) => {
+          if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+          loaded.state.contract = { ...loaded.state.contract, mode: 'review' };
+          writeSession(home, key, loaded.state, sealKey);
+        },
+        { sealKey },
+      );
       expect(syncs).toBe(2); // the contract changed
     } finally {
       restore();
@@ -180,9 +192,13 @@ describe('sealed state', () => {
     /** The session's audit as a writer of `v` and keying left it (one record is enough). */
     const audit = (records: Record<string, unknown>[]) => {
       mkdirSync(path.join(home, 'audit'), { recursive: true });
-      writeFileSync(auditFile(home, key), records.map((r) => `${JSON.stringify({ seq: 1, prev: null, id: 'evt_0', at: '', kind: 'action', ...r })}\n`).join(''));
+      writeFileSync(
+        auditFile(home, key),
+        records.map((r) => `${JSON.stringify({ seq: 1, prev: null, id: 'evt_0', at: '', kind: 'action', ...r })}\n`).join(''),
+      );
     };
-    const sealed = () => encodeState({ ...state('/p', '2026-01-01T00:00:00.000Z'), contract: { ...defaultContract(), mode: 'review', level: 'guard' } }, sealKey);
+    const sealed = () =>
+      encodeState({ ...state('/p', '2026-01-01T00:00:00.000Z'), contract: { ...defaultContract(), mode: 'review', level: 'guard' } }, sealKey);
     /** The sealed file rewritten alone: the contract loosened, the seal dropped or left stale. */
     const disarmed = (keepSeal: boolean) => {
       const text = sealed().replace('"mode":"review","level":"guard"', '"mode":"change","level":"watch"');
@@ -200,7 +216,11 @@ describe('sealed state', () => {
       }
       // Sealed under another key (a secret replaced since): damage too, until `remit state repair`.
       writeFileSync(sessionFile(home, key), sealed());
-      expect(readSession(home, key, { sealKey: Buffer.alloc(32, 9) })).toMatchObject({ kind: 'damaged', damage: 'seal', detail: expect.stringMatching(/does not verify/) });
+      expect(readSession(home, key, { sealKey: Buffer.alloc(32, 9) })).toMatchObject({
+        kind: 'damaged',
+        damage: 'seal',
+        detail: expect.stringMatching(/does not verify/),
+      });
       // An audit that cannot say: damage.
       rmSync(auditFile(home, key));
       mkdirSync(auditFile(home, key));
@@ -212,13 +232,22 @@ describe('sealed state', () => {
       mkdirSync(path.join(home, 'sessions'), { recursive: true });
       const { seal: _s, auditHead: _h, recentDenials: _r, checkRuns: _c, labels: _l, flags: _f, ...v2 } = JSON.parse(sealed()) as Record<string, unknown>;
       const counters = v2.counters as Record<string, unknown>;
-      writeFileSync(sessionFile(home, key), JSON.stringify({ ...v2, schemaVersion: 1, counters: { ...counters, denials: undefined, wouldAsk: undefined, wouldDeny: undefined } }));
+      writeFileSync(
+        sessionFile(home, key),
+        JSON.stringify({ ...v2, schemaVersion: 1, counters: { ...counters, denials: undefined, wouldAsk: undefined, wouldDeny: undefined } }),
+      );
       expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', migratedFrom: 1, state: { schemaVersion: 2, contract: { mode: 'review' } } });
       audit([{ v: 1 }]);
-      await withSessionLock(home, key, 1000, (loaded) => {
-        if (loaded.kind !== 'ok') throw new Error(loaded.kind);
-        writeSession(home, key, loaded.state, sealKey);
-      }, { sealKey });
+      await withSessionLock(
+        home,
+        key,
+        1000,
+        (loaded) => {
+          if (loaded.kind !== 'ok') throw new Error(loaded.kind);
+          writeSession(home, key, loaded.state, sealKey);
+        },
+        { sealKey },
+      );
       expect(readFileSync(sessionFile(home, key), 'utf8')).toMatch(/,"seal":"[0-9a-f]{64}"\}$/);
       expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', state: { contract: { mode: 'review' } } });
     });

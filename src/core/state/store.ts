@@ -7,7 +7,7 @@
 // So is one whose seal is missing or does not verify under the install's key once the audit
 // shows a writer that seals (docs/DESIGN.md#session-state): rewriting the file alone (a
 // contract changed, the seal dropped) must not disarm either.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit, unsealedStateVerdict } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
@@ -53,8 +53,14 @@ function missing(home: string, key: string, opts: ReadOptions): LoadedState {
 function unsealed(home: string, key: string, hasSeal: boolean): LoadedState | null {
   const verdict = unsealedStateVerdict(auditFile(home, key));
   if (verdict === 'legacy') return null;
-  const what = hasSeal ? "the state file's seal does not verify under this install's key (the file was changed, or sealed under an earlier secret)" : 'the state file has no seal';
-  return { kind: 'damaged', damage: 'seal', detail: verdict === 'seal' ? `${what}, but remit sealed this session's state` : `${what}, and the audit cannot be read to say it may` };
+  const what = hasSeal
+    ? "the state file's seal does not verify under this install's key (the file was changed, or sealed under an earlier secret)"
+    : 'the state file has no seal';
+  return {
+    kind: 'damaged',
+    damage: 'seal',
+    detail: verdict === 'seal' ? `${what}, but remit sealed this session's state` : `${what}, and the audit cannot be read to say it may`,
+  };
 }
 
 /**
@@ -92,9 +98,7 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
     const damage = unsealed(home, key, decoded.hasSeal);
     if (damage) return damage;
   }
-  return decoded.migratedFrom !== undefined
-    ? { kind: 'ok', state: decoded.state, migratedFrom: decoded.migratedFrom }
-    : { kind: 'ok', state: decoded.state };
+  return decoded.migratedFrom !== undefined ? { kind: 'ok', state: decoded.state, migratedFrom: decoded.migratedFrom } : { kind: 'ok', state: decoded.state };
 }
 
 /**
@@ -195,7 +199,13 @@ function repointInPlace(file: string, key: string): boolean {
 }
 
 /** Runs `fn` under the session lock with the state as it is on disk. */
-export function withSessionLock<T>(home: string, key: string, timeoutMs: number, fn: (loaded: LoadedState) => T | Promise<T>, opts: ReadOptions = {}): Promise<T> {
+export function withSessionLock<T>(
+  home: string,
+  key: string,
+  timeoutMs: number,
+  fn: (loaded: LoadedState) => T | Promise<T>,
+  opts: ReadOptions = {},
+): Promise<T> {
   return withLock(sessionFile(home, key), timeoutMs, () => {
     const loaded = readSession(home, key, opts);
     if (loaded.kind === 'ok') readAuthority.set(loaded.state, authorityOf(loaded.state));

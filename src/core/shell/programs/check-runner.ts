@@ -75,7 +75,16 @@ class DeferredCheck {
   constructor(readonly built: () => Check) {}
 }
 // Every member of Check, each exactly once (the type says so).
-const MEMBERS: Record<keyof Check, true> = { spec: true, table: true, fix: true, artifact: true, config: true, checkOptions: true, operandOptions: true, passthrough: true };
+const MEMBERS: Record<keyof Check, true> = {
+  spec: true,
+  table: true,
+  fix: true,
+  artifact: true,
+  config: true,
+  checkOptions: true,
+  operandOptions: true,
+  passthrough: true,
+};
 for (const key of Object.keys(MEMBERS) as (keyof Check)[]) {
   Object.defineProperty(DeferredCheck.prototype, key, {
     get(this: DeferredCheck) {

@@ -45,7 +45,12 @@ export const CARGO_CHECK = defineCheck({
 
 /** clippy: `--fix` applies suggestions; after `--` come rustc lint levels. */
 export const CARGO_CLIPPY = defineCheck({
-  options: { read: `${CARGO_COMMON}--no-deps --fix --allow-dirty --allow-staged --allow-no-vcs --broken-code`, write: CARGO_WRITE, unsafe: CARGO_UNSAFE, abbrev: false },
+  options: {
+    read: `${CARGO_COMMON}--no-deps --fix --allow-dirty --allow-staged --allow-no-vcs --broken-code`,
+    write: CARGO_WRITE,
+    unsafe: CARGO_UNSAFE,
+    abbrev: false,
+  },
   fix: '--fix',
   config: '--manifest-path',
   configName: /^Cargo\.toml$/,
@@ -72,7 +77,10 @@ export const CARGO_FMT = defineCheck({
   checkOptions: '--check',
   config: '--manifest-path',
   configName: /^Cargo\.toml$/,
-  passthrough: { options: { read: '--check --edition= --color= -l --files-with-diff --emit=', unsafe: '--config-path= --config=', abbrev: false }, values: { '--emit': /^stdout$/ } },
+  passthrough: {
+    options: { read: '--check --edition= --color= -l --files-with-diff --emit=', unsafe: '--config-path= --config=', abbrev: false },
+    values: { '--emit': /^stdout$/ },
+  },
 });
 
 export function cargoCheck(w: ShellWalker, inv: Invocation, sub: string, from: number): boolean {
@@ -82,7 +90,16 @@ export function cargoCheck(w: ShellWalker, inv: Invocation, sub: string, from: n
     else w.unknown(inv, 'shell_command_unproven');
     return true;
   }
-  const check: Check | undefined = sub === 'test' || sub === 't' || sub === 'bench' ? CARGO_TEST : sub === 'check' || sub === 'c' ? CARGO_CHECK : sub === 'clippy' ? CARGO_CLIPPY : sub === 'fmt' ? CARGO_FMT : undefined;
+  const check: Check | undefined =
+    sub === 'test' || sub === 't' || sub === 'bench'
+      ? CARGO_TEST
+      : sub === 'check' || sub === 'c'
+        ? CARGO_CHECK
+        : sub === 'clippy'
+          ? CARGO_CLIPPY
+          : sub === 'fmt'
+            ? CARGO_FMT
+            : undefined;
   if (!check) return false;
   runCheck(w, inv, from, check);
   return true;
@@ -90,10 +107,16 @@ export function cargoCheck(w: ShellWalker, inv: Invocation, sub: string, from: n
 
 // ---- go ----
 
-const GO_TEST_FLAGS = 'run= skip= bench= benchtime= benchmem count= cpu= parallel= list= shuffle= timeout= short failfast fullpath v json fuzztime= fuzzminimizetime= blockprofilerate= memprofilerate= mutexprofilefraction= fuzz=';
+const GO_TEST_FLAGS =
+  'run= skip= bench= benchtime= benchmem count= cpu= parallel= list= shuffle= timeout= short failfast fullpath v json fuzztime= fuzzminimizetime= blockprofilerate= memprofilerate= mutexprofilefraction= fuzz=';
 const GO_TEST_WRITES = 'coverprofile= blockprofile= cpuprofile= memprofile= mutexprofile= trace= outputdir=';
-const GO_BUILD_READ = '-a -n -p= -race -msan -asan -cover -covermode= -coverpkg= -work -x -asmflags= -buildmode= -buildvcs= -compiler= -gccgoflags= -gcflags= -installsuffix= -ldflags= -linkshared -mod= -modcacherw -tags= -trimpath';
-const dashes = (flags: string, prefix = ''): string => flags.split(' ').map((f) => `--${prefix}${f}`).join(' ');
+const GO_BUILD_READ =
+  '-a -n -p= -race -msan -asan -cover -covermode= -coverpkg= -work -x -asmflags= -buildmode= -buildvcs= -compiler= -gccgoflags= -gcflags= -installsuffix= -ldflags= -linkshared -mod= -modcacherw -tags= -trimpath';
+const dashes = (flags: string, prefix = ''): string =>
+  flags
+    .split(' ')
+    .map((f) => `--${prefix}${f}`)
+    .join(' ');
 
 /** go test: build flags, test flags (also spelled `-test.x`), and the flags that write profiles or a binary. */
 export const GO_TEST = defineCheck({
@@ -110,11 +133,14 @@ export const GO_TEST = defineCheck({
 });
 
 /** go vet's analyzers, whose flags (`-printf`, `-printf.funcs=…`) only shape the report. */
-const GO_ANALYZERS = 'appends asmdecl assign atomic bools buildtag cgocall composites copylocks defers directive errorsas framepointer hostport httpresponse ifaceassert loopclosure lostcancel nilfunc printf shift sigchanyzer slog stdmethods stdversion stringintconv structtag testinggoroutine tests timeformat unmarshal unreachable unsafeptr unusedresult waitgroup';
+const GO_ANALYZERS =
+  'appends asmdecl assign atomic bools buildtag cgocall composites copylocks defers directive errorsas framepointer hostport httpresponse ifaceassert loopclosure lostcancel nilfunc printf shift sigchanyzer slog stdmethods stdversion stringintconv structtag testinggoroutine tests timeformat unmarshal unreachable unsafeptr unusedresult waitgroup';
 
 export const GO_VET = defineCheck({
   options: {
-    read: `${GO_BUILD_READ.replace(/-(\w)/g, '--$1')} --json --c= --v ${GO_ANALYZERS.split(' ').map((a) => `--${a}[=]`).join(' ')}`,
+    read: `${GO_BUILD_READ.replace(/-(\w)/g, '--$1')} --json --c= --v ${GO_ANALYZERS.split(' ')
+      .map((a) => `--${a}[=]`)
+      .join(' ')}`,
     exec: '--vettool= --toolexec= --exec=',
     unsafe: '--overlay= --modfile= --pgo= --C=',
     singleDash: true,
@@ -153,7 +179,8 @@ export const DOTNET_TEST = defineCheck({
 
 export function dotnetTest(w: ShellWalker, inv: Invocation, from: number): void {
   // Words after `--` override run settings (RunConfiguration.ResultsDirectory=…); MSBuild `/p:` too.
-  if (inv.args.slice(from).some((a) => a.value === '--' || (a.value !== null && /^[/-]p(?:roperty)?:/i.test(a.value)))) return w.unknown(inv, 'shell_command_unproven');
+  if (inv.args.slice(from).some((a) => a.value === '--' || (a.value !== null && /^[/-]p(?:roperty)?:/i.test(a.value))))
+    return w.unknown(inv, 'shell_command_unproven');
   runCheck(w, inv, from, DOTNET_TEST);
 }
 
@@ -172,18 +199,104 @@ export const DOTNET_FORMAT = defineCheck({
 // ---- Maven ----
 
 /** Maven goals and phases that only test or verify (plugin `check` goals included). */
-const MVN_CHECKS = new Set(['test', 'verify', 'validate', 'checkstyle:check', 'spotbugs:check', 'pmd:check', 'pmd:cpd-check', 'surefire:test', 'failsafe:verify', 'spotless:check', 'enforcer:enforce', 'apache-rat:check', 'license:check']);
-const MVN_READS = new Set(['help:effective-pom', 'help:active-profiles', 'help:describe', 'help:evaluate', 'help:system', 'dependency:tree', 'dependency:list', 'dependency:analyze', 'versions:display-dependency-updates', 'versions:display-plugin-updates', 'versions:display-property-updates']);
+const MVN_CHECKS = new Set([
+  'test',
+  'verify',
+  'validate',
+  'checkstyle:check',
+  'spotbugs:check',
+  'pmd:check',
+  'pmd:cpd-check',
+  'surefire:test',
+  'failsafe:verify',
+  'spotless:check',
+  'enforcer:enforce',
+  'apache-rat:check',
+  'license:check',
+]);
+const MVN_READS = new Set([
+  'help:effective-pom',
+  'help:active-profiles',
+  'help:describe',
+  'help:evaluate',
+  'help:system',
+  'dependency:tree',
+  'dependency:list',
+  'dependency:analyze',
+  'versions:display-dependency-updates',
+  'versions:display-plugin-updates',
+  'versions:display-property-updates',
+]);
 /** Goals that fetch an artifact named on the command line (`-Dartifact=g:a:v`). */
 const MVN_FETCH = new Set(['dependency:get', 'dependency:copy', 'dependency:unpack']);
 /** Goals that rewrite pom.xml's dependency versions. */
 const MVN_POM = /^versions:(?:set|use-[\w-]+|update-[\w-]+|resolve-ranges|lock-snapshots|unlock-snapshots|commit|revert|force-releases)$/;
 /** `-D` properties that only skip or select tests and checks. */
-const MVN_PROPS = /^(?:skipTests|maven\.test\.skip|test|it\.test|skipITs|failIfNoTests|surefire\.failIfNoSpecifiedTests|failsafe\.failIfNoSpecifiedTests|checkstyle\.skip|spotbugs\.skip|pmd\.skip|cpd\.skip|jacoco\.skip|maven\.javadoc\.skip|gpg\.skip|enforcer\.skip|trimStackTrace|maven\.test\.failure\.ignore|groups|excludedGroups|surefire\.rerunFailingTestsCount|surefire\.skipAfterFailureCount|style\.color|spotless\.check\.skip|rat\.skip|license\.skip|invoker\.skip|dependency-check\.skip|org\.slf4j\.simpleLogger\.defaultLogLevel|maven\.source\.skip|artifact|transitive|detail|expression|forceStdout)$/;
-const MVN_FLAGS = new Set(['-q', '--quiet', '-e', '--errors', '-X', '--debug', '-B', '--batch-mode', '-ntp', '--no-transfer-progress', '-o', '--offline', '-U', '--update-snapshots', '-nsu', '--no-snapshot-updates', '-fae', '--fail-at-end', '-ff', '--fail-fast', '-fn', '--fail-never', '-am', '--also-make', '-amd', '--also-make-dependents', '-N', '--non-recursive', '-C', '--strict-checksums', '-c', '--lax-checksums', '-V', '--show-version', '-llr', '-cpu', '-npr', '-npu', '-up']);
+const MVN_PROPS =
+  /^(?:skipTests|maven\.test\.skip|test|it\.test|skipITs|failIfNoTests|surefire\.failIfNoSpecifiedTests|failsafe\.failIfNoSpecifiedTests|checkstyle\.skip|spotbugs\.skip|pmd\.skip|cpd\.skip|jacoco\.skip|maven\.javadoc\.skip|gpg\.skip|enforcer\.skip|trimStackTrace|maven\.test\.failure\.ignore|groups|excludedGroups|surefire\.rerunFailingTestsCount|surefire\.skipAfterFailureCount|style\.color|spotless\.check\.skip|rat\.skip|license\.skip|invoker\.skip|dependency-check\.skip|org\.slf4j\.simpleLogger\.defaultLogLevel|maven\.source\.skip|artifact|transitive|detail|expression|forceStdout)$/;
+const MVN_FLAGS = new Set([
+  '-q',
+  '--quiet',
+  '-e',
+  '--errors',
+  '-X',
+  '--debug',
+  '-B',
+  '--batch-mode',
+  '-ntp',
+  '--no-transfer-progress',
+  '-o',
+  '--offline',
+  '-U',
+  '--update-snapshots',
+  '-nsu',
+  '--no-snapshot-updates',
+  '-fae',
+  '--fail-at-end',
+  '-ff',
+  '--fail-fast',
+  '-fn',
+  '--fail-never',
+  '-am',
+  '--also-make',
+  '-amd',
+  '--also-make-dependents',
+  '-N',
+  '--non-recursive',
+  '-C',
+  '--strict-checksums',
+  '-c',
+  '--lax-checksums',
+  '-V',
+  '--show-version',
+  '-llr',
+  '-cpu',
+  '-npr',
+  '-npu',
+  '-up',
+]);
 const MVN_VALUES = new Set(['-T', '--threads', '-pl', '--projects', '-rf', '--resume-from', '-P', '--activate-profiles']);
 /** Options that swap the build file, settings, repository or extensions: not followed. */
-const MVN_UNSAFE = new Set(['-f', '--file', '-s', '--settings', '-gs', '--global-settings', '-t', '--toolchains', '-gt', '--global-toolchains', '-emp', '--encrypt-master-password', '-ep', '--encrypt-password', '-b', '--builder', '-l', '--log-file']);
+const MVN_UNSAFE = new Set([
+  '-f',
+  '--file',
+  '-s',
+  '--settings',
+  '-gs',
+  '--global-settings',
+  '-t',
+  '--toolchains',
+  '-gt',
+  '--global-toolchains',
+  '-emp',
+  '--encrypt-master-password',
+  '-ep',
+  '--encrypt-password',
+  '-b',
+  '--builder',
+  '-l',
+  '--log-file',
+]);
 
 /**
  * mvn: every option from a closed list, `-D` properties from a short list, and then the
@@ -241,8 +354,39 @@ export const mvn: Handler = (w, inv) => {
 // ---- Gradle ----
 
 /** Task names (the part after the last `:` of a project path) that only test or verify. */
-const GRADLE_CHECKS = new Set(['test', 'check', 'lint', 'detekt', 'ktlintCheck', 'spotlessCheck', 'checkstyleMain', 'checkstyleTest', 'pmdMain', 'pmdTest', 'spotbugsMain', 'integrationTest', 'lintDebug', 'lintRelease', 'testDebugUnitTest', 'testReleaseUnitTest', 'apiCheck']);
-const GRADLE_READS = new Set(['tasks', 'dependencies', 'dependencyInsight', 'projects', 'properties', 'help', 'buildEnvironment', 'outgoingVariants', 'javaToolchains', 'model', 'components', 'kotlinDslAccessorsReport']);
+const GRADLE_CHECKS = new Set([
+  'test',
+  'check',
+  'lint',
+  'detekt',
+  'ktlintCheck',
+  'spotlessCheck',
+  'checkstyleMain',
+  'checkstyleTest',
+  'pmdMain',
+  'pmdTest',
+  'spotbugsMain',
+  'integrationTest',
+  'lintDebug',
+  'lintRelease',
+  'testDebugUnitTest',
+  'testReleaseUnitTest',
+  'apiCheck',
+]);
+const GRADLE_READS = new Set([
+  'tasks',
+  'dependencies',
+  'dependencyInsight',
+  'projects',
+  'properties',
+  'help',
+  'buildEnvironment',
+  'outgoingVariants',
+  'javaToolchains',
+  'model',
+  'components',
+  'kotlinDslAccessorsReport',
+]);
 
 export const GRADLE = defineCheck({
   options: {
@@ -271,13 +415,17 @@ export const gradle: Handler = (w, inv) => {
   for (let i = 1; i < args.length; i++) {
     const v = args[i]!.value!;
     if (v.startsWith('-')) {
-      if (/^-[xFIpbcgDP]$|^--(?:exclude-task|tests|max-workers|console|warning-mode|priority|dependency-verification|configuration-cache-problems)$/.test(v)) i++;
+      if (/^-[xFIpbcgDP]$|^--(?:exclude-task|tests|max-workers|console|warning-mode|priority|dependency-verification|configuration-cache-problems)$/.test(v))
+        i++;
       continue;
     }
     tasks.push(args[i]!);
   }
   if (tasks.length === 0) return w.acc.read();
-  if (inv.args.some((a) => a.value === '-v' || a.value === '--version' || a.value === '-h' || a.value === '--help' || a.value === '-m' || a.value === '--dry-run')) return w.acc.read();
+  if (
+    inv.args.some((a) => a.value === '-v' || a.value === '--version' || a.value === '-h' || a.value === '--help' || a.value === '-m' || a.value === '--dry-run')
+  )
+    return w.acc.read();
   let checks = true;
   let reads = true;
   for (const t of tasks) {
@@ -328,7 +476,10 @@ export const DENO_CHECK = defineCheck({
 });
 
 export const DENO_FMT = defineCheck({
-  options: { read: `${DENO_COMMON}--check --fail-fast --indent-width= --line-width= --no-semicolons --prose-wrap= --single-quote --use-tabs --unstable-component --unstable-sql`, abbrev: false },
+  options: {
+    read: `${DENO_COMMON}--check --fail-fast --indent-width= --line-width= --no-semicolons --prose-wrap= --single-quote --use-tabs --unstable-component --unstable-sql`,
+    abbrev: false,
+  },
   writesByDefault: true,
   checkOptions: '--check',
   config: '-c --config',

@@ -58,7 +58,9 @@ export const vitest: Handler = (w, inv) => {
   const sub = inv.args[1]?.value;
   if (sub === 'init' || sub === 'list') return w.unknown(inv, 'shell_command_unproven');
   // `--outputFile.json=x` names the file of one reporter.
-  const args = inv.args.map((a) => (a.value !== null && /^--output-?[Ff]ile\.[\w-]+=/.test(a.value) ? { ...a, value: `--outputFile=${a.value.slice(a.value.indexOf('=') + 1)}` } : a));
+  const args = inv.args.map((a) =>
+    a.value !== null && /^--output-?[Ff]ile\.[\w-]+=/.test(a.value) ? { ...a, value: `--outputFile=${a.value.slice(a.value.indexOf('=') + 1)}` } : a,
+  );
   runCheck(w, { ...inv, args }, sub !== undefined && sub !== null && VITEST_SUBCOMMANDS.has(sub) ? 2 : 1, VITEST);
 };
 
@@ -172,7 +174,8 @@ export const ESLINT = defineCheck({
   values: { '-f': ESLINT_FORMATS, '--format': ESLINT_FORMATS },
 });
 
-const PRETTIER_PARSERS = /^(?:babel|babel-flow|babel-ts|flow|typescript|espree|meriyah|acorn|css|less|scss|json|json5|jsonc|json-stringify|graphql|markdown|mdx|vue|yaml|glimmer|html|angular|lwc)$/;
+const PRETTIER_PARSERS =
+  /^(?:babel|babel-flow|babel-ts|flow|typescript|espree|meriyah|acorn|css|less|scss|json|json5|jsonc|json-stringify|graphql|markdown|mdx|vue|yaml|glimmer|html|angular|lwc)$/;
 
 /** prettier: prints unless `--write`; `--check`/`--list-different` only report. */
 export const PRETTIER = defineCheck({
@@ -386,7 +389,8 @@ function coverageWrapper(tool: CoverageTool, check: ReturnType<typeof defineChec
 
 /** Index of the first word after the wrapper's own options (the wrapped command or subcommand). */
 function coverageEnd(args: readonly Arg[]): number {
-  const valued = /^(?:-[rxneoict]|--(?:reporter|exclude|include|extension|src|reports?-dir|temp-directory|temp-dir|cache-dir|config|require|cwd|nycrc-path|instrumenter|branches|functions|lines|statements|wrapper-length|resolve))$/;
+  const valued =
+    /^(?:-[rxneoict]|--(?:reporter|exclude|include|extension|src|reports?-dir|temp-directory|temp-dir|cache-dir|config|require|cwd|nycrc-path|instrumenter|branches|functions|lines|statements|wrapper-length|resolve))$/;
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;

@@ -4,7 +4,8 @@
 import { cloneScope, type Handler } from '../walker.js';
 import { defineCheck, runCheck } from './check-runner.js';
 
-const PY_CONFIG = /^(?:pytest\.ini|\.pytest\.ini|pyproject\.toml|tox\.ini|setup\.cfg|mypy\.ini|\.mypy\.ini|\.flake8|\.pylintrc|pylintrc|ruff\.toml|\.ruff\.toml|pyrightconfig\.json|\.isort\.cfg)$/;
+const PY_CONFIG =
+  /^(?:pytest\.ini|\.pytest\.ini|pyproject\.toml|tox\.ini|setup\.cfg|mypy\.ini|\.mypy\.ini|\.flake8|\.pylintrc|pylintrc|ruff\.toml|\.ruff\.toml|pyrightconfig\.json|\.isort\.cfg)$/;
 
 /** pytest (argparse without abbreviations). It imports the files it is given. */
 export const PYTEST = defineCheck({
@@ -194,7 +195,30 @@ function toxSections(text: string): Map<string, Map<string, string>> {
   return sections;
 }
 
-const TOX_READ = new Set(['-h', '--help', '--version', '-q', '-qq', '-v', '-vv', '-vvv', '-p', '--parallel', '-r', '--recreate', '--skip-missing-interpreters', '--notest', '--no-provision', '--colored', '--exit-and-dump-after', '--list-envs', '-l', '-a', '--listenvs-all', '--showconfig']);
+const TOX_READ = new Set([
+  '-h',
+  '--help',
+  '--version',
+  '-q',
+  '-qq',
+  '-v',
+  '-vv',
+  '-vvv',
+  '-p',
+  '--parallel',
+  '-r',
+  '--recreate',
+  '--skip-missing-interpreters',
+  '--notest',
+  '--no-provision',
+  '--colored',
+  '--exit-and-dump-after',
+  '--list-envs',
+  '-l',
+  '-a',
+  '--listenvs-all',
+  '--showconfig',
+]);
 /** Keys whose value runs (or installs from) something tox.ini names, judged like the commands. */
 const TOX_RUN_KEYS = ['commands_pre', 'commands', 'commands_post'];
 /**
@@ -235,7 +259,17 @@ export const tox: Handler = (w, inv) => {
       continue;
     }
     if (TOX_READ.has(v)) {
-      if (v === '--version' || v === '-h' || v === '--help' || v === '-l' || v === '--list-envs' || v === '-a' || v === '--listenvs-all' || v === '--showconfig') return w.acc.read();
+      if (
+        v === '--version' ||
+        v === '-h' ||
+        v === '--help' ||
+        v === '-l' ||
+        v === '--list-envs' ||
+        v === '-a' ||
+        v === '--listenvs-all' ||
+        v === '--showconfig'
+      )
+        return w.acc.read();
       continue;
     }
     return w.unknown(inv, 'shell_command_unproven');

@@ -14,7 +14,10 @@ const sh = (cmd: string) => classifyShell(cmd, ctx);
 
 describe('checks only in their known forms', () => {
   it('options that write make it a write of their value', () => {
-    expect(sh('vitest run --outputFile=report.json --reporter=json')).toMatchObject({ mutability: 'write', effects: [{ kind: 'write', path: `${ROOT}/report.json` }] });
+    expect(sh('vitest run --outputFile=report.json --reporter=json')).toMatchObject({
+      mutability: 'write',
+      effects: [{ kind: 'write', path: `${ROOT}/report.json` }],
+    });
     expect(sh('jest --outputFile out.json').effects).toEqual([{ kind: 'write', path: `${ROOT}/out.json` }]);
     expect(sh('pytest --basetemp=/tmp/x').effects).toEqual([{ kind: 'write', path: '/tmp/x' }]);
     expect(sh('node --test --test-reporter=tap --test-reporter-destination=out.tap').effects).toEqual([{ kind: 'write', path: `${ROOT}/out.tap` }]);
@@ -44,9 +47,23 @@ describe('checks only in their known forms', () => {
 
   it('options that run other programs or modules make it unproven', () => {
     for (const cmd of [
-      'go test -exec ./evil ./...', 'npm test --script-shell=./evil.sh', "jest --config '{\"runner\":\"./evil.js\"}'", 'vitest run --node-options=--require=./x.js',
-      'mocha -r ./evil.js', 'mocha --reporter ./evil-reporter.js', 'pytest -p evil_plugin', "pytest -o addopts='-p evil'", 'eslint -f ./fmt.js .', 'jest --testRunner ./r.js',
-      'NODE_OPTIONS=--require=./evil.js npm test', 'c8 rm -rf src', 'nyc sh -c "rm -rf src"', 'pytest --pdb', 'pytest --trace', 'nox', 'nox -s lint',
+      'go test -exec ./evil ./...',
+      'npm test --script-shell=./evil.sh',
+      'jest --config \'{"runner":"./evil.js"}\'',
+      'vitest run --node-options=--require=./x.js',
+      'mocha -r ./evil.js',
+      'mocha --reporter ./evil-reporter.js',
+      'pytest -p evil_plugin',
+      "pytest -o addopts='-p evil'",
+      'eslint -f ./fmt.js .',
+      'jest --testRunner ./r.js',
+      'NODE_OPTIONS=--require=./evil.js npm test',
+      'c8 rm -rf src',
+      'nyc sh -c "rm -rf src"',
+      'pytest --pdb',
+      'pytest --trace',
+      'nox',
+      'nox -s lint',
     ]) {
       expect({ cmd, m: sh(cmd).mutability }).toMatchObject({ cmd, m: expect.stringMatching(/^(?:unknown|write)$/) });
     }
@@ -65,7 +82,18 @@ describe('checks only in their known forms', () => {
   it('workspace selection is not a check; plain known forms still are', () => {
     expect(sh('npm test -w other').mutability).toBe('unknown');
     expect(sh('npm --workspace=other run test').mutability).toBe('unknown');
-    for (const cmd of ['npm test', 'vitest run', 'jest', 'pytest -q -p no:cacheprovider', 'go test ./...', 'c8 vitest run', 'nyc mocha', 'eslint -f json .', 'cargo test -p core', 'mypy src']) {
+    for (const cmd of [
+      'npm test',
+      'vitest run',
+      'jest',
+      'pytest -q -p no:cacheprovider',
+      'go test ./...',
+      'c8 vitest run',
+      'nyc mocha',
+      'eslint -f json .',
+      'cargo test -p core',
+      'mypy src',
+    ]) {
       expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'check' });
     }
   });
@@ -84,12 +112,20 @@ describe('closed-world runner tables', () => {
   const m = (cmd: string) => classifyShell(cmd, tree).mutability;
 
   it('an option outside the runner table leaves it unproven', () => {
-    for (const cmd of ['vitest run --frobnicate', 'jest --somethingNew', 'pytest --made-up', 'eslint . --unknown-flag', 'cargo test -Zunstable-options', 'go test -weird ./...', 'mypy --whatever .']) {
+    for (const cmd of [
+      'vitest run --frobnicate',
+      'jest --somethingNew',
+      'pytest --made-up',
+      'eslint . --unknown-flag',
+      'cargo test -Zunstable-options',
+      'go test -weird ./...',
+      'mypy --whatever .',
+    ]) {
       expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
     }
   });
 
-  it('a config file is the project\'s own only under a conventional name inside the project', () => {
+  it("a config file is the project's own only under a conventional name inside the project", () => {
     expect(m('vitest run --config vitest.config.ts')).toBe('check');
     expect(m('vitest run --config ./evil.config.ts')).toBe('unknown');
     expect(m('vitest run -c /tmp/vitest.config.ts')).toBe('unknown');

@@ -20,7 +20,14 @@ const small = (read: string, extra: Omit<CheckSpec, 'options'> & { write?: strin
   const { write, exec, unsafe, singleDash, ...rest } = extra;
   return defineCheck(() => {
     // The common options may repeat a runner's own: each is listed once.
-    const once = [...new Map(read.split(/\s+/).filter(Boolean).map((t) => [t.replace(/[:=[\]]+$/, ''), t])).values()].join(' ');
+    const once = [
+      ...new Map(
+        read
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((t) => [t.replace(/[:=[\]]+$/, ''), t]),
+      ).values(),
+    ].join(' ');
     return { options: { read: once, write, exec, unsafe, singleDash, abbrev: false }, ...rest };
   });
 };
@@ -32,7 +39,11 @@ const MINIMAL_FILES = small(HV, { operands: 'files' });
 const SHELLCHECK = small(
   '-h --help -V --version -a --check-sourced -C:: --color[=] -i: --include= -e: --exclude= --extended-analysis= -f: --format= --list-optional -o: ' +
     '--enable= -P: --source-path= -s: --shell= -S: --severity= -W: --wiki-link-count= -x --external-sources --norc --rcfile=',
-  { config: '--rcfile', configName: /^\.?shellcheckrc$/, values: { '-f': /^(?:checkstyle|diff|gcc|json|json1|quiet|tty)$/, '--format': /^(?:checkstyle|diff|gcc|json|json1|quiet|tty)$/ } },
+  {
+    config: '--rcfile',
+    configName: /^\.?shellcheckrc$/,
+    values: { '-f': /^(?:checkstyle|diff|gcc|json|json1|quiet|tty)$/, '--format': /^(?:checkstyle|diff|gcc|json|json1|quiet|tty)$/ },
+  },
 );
 
 const STYLELINT_FORMATS = /^(?:compact|github|json|string|tap|unix|verbose)$/;
@@ -61,7 +72,11 @@ const MARKDOWNLINT = small(`${HV} --fix -c: --config= -i: --ignore= -s --stdin -
   configName: /^\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml|[cm]?js)$/,
 });
 
-const MARKDOWNLINT_CLI2 = small(`${HV} --fix --no-globs --config=`, { fix: '--fix', config: '--config', configName: /^\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml|[cm]?js)$/ });
+const MARKDOWNLINT_CLI2 = small(`${HV} --fix --no-globs --config=`, {
+  fix: '--fix',
+  config: '--config',
+  configName: /^\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml|[cm]?js)$/,
+});
 
 const CODESPELL = small(
   `${HV} -L: --ignore-words-list= -I: --ignore-words= -S: --skip= -c --count -D: --dictionary= --builtin= -H --check-hidden -A: --after-context= ` +
@@ -83,10 +98,13 @@ const HADOLINT = small(
 );
 
 /** actionlint runs shellcheck and pyflakes from PATH, or the programs named by these flags. */
-const ACTIONLINT = small(
-  '--help --version --format= --ignore= --color --no-color --oneline --verbose --debug --config-file= --stdin-filename= --no-ignore',
-  { exec: '--shellcheck= --pyflakes=', write: '--init-config', config: '--config-file', configName: /^actionlint\.ya?ml$/, singleDash: true },
-);
+const ACTIONLINT = small('--help --version --format= --ignore= --color --no-color --oneline --verbose --debug --config-file= --stdin-filename= --no-ignore', {
+  exec: '--shellcheck= --pyflakes=',
+  write: '--init-config',
+  config: '--config-file',
+  configName: /^actionlint\.ya?ml$/,
+  singleDash: true,
+});
 
 const GOLANGCI = small(
   `${HV} -c: --config= --no-config --default= -E: --enable= -D: --disable= --enable-only= --fast-only -j: --concurrency= --timeout= --tests --build-tags= ` +
@@ -131,26 +149,38 @@ const RUSTFMT = small(`${HV} --check --edition= --emit= --backup --print-config=
   values: { '--emit': /^stdout$/ },
 });
 
-const CLANG_FORMAT = small('--help --version --n --dry-run --Werror --style= --fallback-style= --assume-filename= --lines= --offset= --length= --sort-includes --verbose --i', {
-  fix: '--i',
-  singleDash: true,
-});
+const CLANG_FORMAT = small(
+  '--help --version --n --dry-run --Werror --style= --fallback-style= --assume-filename= --lines= --offset= --length= --sort-includes --verbose --i',
+  {
+    fix: '--i',
+    singleDash: true,
+  },
+);
 
-const AUTOPEP8 = small(`${HV} -d --diff -i --in-place -r --recursive -j: --jobs= -p: --pep8-passes= -a --aggressive --experimental --exclude= --list-fixes --ignore= --select= --max-line-length= --line-range= --range= --indent-size= --hang-closing --exit-code --global-config= --ignore-local-config`, {
-  fix: '-i --in-place',
-});
+const AUTOPEP8 = small(
+  `${HV} -d --diff -i --in-place -r --recursive -j: --jobs= -p: --pep8-passes= -a --aggressive --experimental --exclude= --list-fixes --ignore= --select= --max-line-length= --line-range= --range= --indent-size= --hang-closing --exit-code --global-config= --ignore-local-config`,
+  {
+    fix: '-i --in-place',
+  },
+);
 
-const KTLINT = small(`${HV} -F --format --relative --reporter= --editorconfig= --color --color-name= --limit= --disabled_rules= --android --experimental --code-style=`, {
-  fix: '-F --format',
-  exec: '-R: --ruleset=',
-  values: { '--reporter': /^(?:plain|json|sarif|checkstyle|html|baseline|plain-summary)$/ },
-});
+const KTLINT = small(
+  `${HV} -F --format --relative --reporter= --editorconfig= --color --color-name= --limit= --disabled_rules= --android --experimental --code-style=`,
+  {
+    fix: '-F --format',
+    exec: '-R: --ruleset=',
+    values: { '--reporter': /^(?:plain|json|sarif|checkstyle|html|baseline|plain-summary)$/ },
+  },
+);
 
-const XO = small(`${HV} --fix --reporter= --space[=] --semicolon --no-semicolon --prettier --react --print-config= --stdin --stdin-filename= --open --env= --global= --ignore= --extension=`, {
-  fix: '--fix',
-  exec: '--plugin= --extend= --parser=',
-  unsafe: '--cwd=',
-});
+const XO = small(
+  `${HV} --fix --reporter= --space[=] --semicolon --no-semicolon --prettier --react --print-config= --stdin --stdin-filename= --open --env= --global= --ignore= --extension=`,
+  {
+    fix: '--fix',
+    exec: '--plugin= --extend= --parser=',
+    unsafe: '--cwd=',
+  },
+);
 
 const STANDARD = small(`${HV} --fix --env= --global= --stdin`, { fix: '--fix', exec: '--plugin= --parser=' });
 
@@ -161,15 +191,18 @@ const OXLINT = small(
   { fix: '--fix --fix-suggestions --fix-dangerously', exec: '--js-plugins=', config: '-c --config', configName: /^\.?oxlintrc\.json$/ },
 );
 
-const KNIP = small(`${HV} --production --strict --include= --exclude= --workspace= -W: --dependencies --exports --files --include-entry-exports --no-progress --reporter= --no-exit-code --max-issues= --cache --isolate-workspaces --tags= --tsConfig= -c: --config= --fix --fix-type= --allow-remove-files --format`, {
-  fix: '--fix --allow-remove-files',
-  artifact: '--cache',
-  unsafe: '--directory=',
-  exec: '--preprocessor=',
-  config: '-c --config',
-  configName: /^(?:\.?knip\.jsonc?|knip\.(?:[cm]?[jt]s))$/,
-  values: { '--reporter': /^(?:symbols|compact|codeowners|json|markdown|codeclimate|disclosure)$/ },
-});
+const KNIP = small(
+  `${HV} --production --strict --include= --exclude= --workspace= -W: --dependencies --exports --files --include-entry-exports --no-progress --reporter= --no-exit-code --max-issues= --cache --isolate-workspaces --tags= --tsConfig= -c: --config= --fix --fix-type= --allow-remove-files --format`,
+  {
+    fix: '--fix --allow-remove-files',
+    artifact: '--cache',
+    unsafe: '--directory=',
+    exec: '--preprocessor=',
+    config: '-c --config',
+    configName: /^(?:\.?knip\.jsonc?|knip\.(?:[cm]?[jt]s))$/,
+    values: { '--reporter': /^(?:symbols|compact|codeowners|json|markdown|codeclimate|disclosure)$/ },
+  },
+);
 
 const PHPUNIT = small(
   `--help --version --testsuite= --filter= --group= --exclude-group= --list-tests --list-groups --list-suites --stop-on-failure --stop-on-error ` +
@@ -186,18 +219,24 @@ const PHPUNIT = small(
   },
 );
 
-const rspecOptions = small(`${HV} -e: --example= -t: --tag= --fail-fast[=] --order= --seed= --only-failures --next-failure -f: --format= --dry-run --force-color --no-color -b --backtrace -w --warnings -p --profile[=] --bisect`, {
-  write: '-o: --out=',
-  exec: '-r: --require= -I:',
-  values: { '-f': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/, '--format': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/ },
-  operands: 'files',
-});
+const rspecOptions = small(
+  `${HV} -e: --example= -t: --tag= --fail-fast[=] --order= --seed= --only-failures --next-failure -f: --format= --dry-run --force-color --no-color -b --backtrace -w --warnings -p --profile[=] --bisect`,
+  {
+    write: '-o: --out=',
+    exec: '-r: --require= -I:',
+    values: { '-f': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/, '--format': /^(?:progress|p|documentation|d|html|h|json|j|failures|f)$/ },
+    operands: 'files',
+  },
+);
 
-const BATS = small('-h --help -v --version -c --count -f: --filter= -F: --formatter= -j: --jobs= -p --pretty -r --recursive -t --tap -T --timing --print-output-on-failure --show-output-of-passing-tests --verbose-run -x --trace', {
-  write: '-o: --output= --report-formatter=',
-  values: { '-F': /^(?:pretty|tap|tap13|junit)$/, '--formatter': /^(?:pretty|tap|tap13|junit)$/ },
-  operands: 'files',
-});
+const BATS = small(
+  '-h --help -v --version -c --count -f: --filter= -F: --formatter= -j: --jobs= -p --pretty -r --recursive -t --tap -T --timing --print-output-on-failure --show-output-of-passing-tests --verbose-run -x --trace',
+  {
+    write: '-o: --output= --report-formatter=',
+    values: { '-F': /^(?:pretty|tap|tap13|junit)$/, '--formatter': /^(?:pretty|tap|tap13|junit)$/ },
+    operands: 'files',
+  },
+);
 
 const UNITTEST = small('-h --help -v --verbose -q --quiet -f --failfast -c --catch -b --buffer -k: --locals --durations=', { operands: 'files' });
 
@@ -246,13 +285,41 @@ const TABLES: Record<string, Check> = {
  * Not nox: it is a task runner whose sessions (Python in noxfile.py) run and install whatever
  * they name, like a Makefile remit cannot read.
  */
-const MINIMAL_NAMES = ['pyflakes', 'bandit', 'phpstan', 'psalm', 'cspell', 'vale', 'cucumber-js', 'vue-tsc', 'svelte-check', 'tsd', 'dtslint', 'publint', 'attw', 'lychee', 'ctest', 'hlint', 'credo', 'swiftlint', 'checkov', 'tflint', 'tslint', 'pydocstyle', 'pycodestyle'];
+const MINIMAL_NAMES = [
+  'pyflakes',
+  'bandit',
+  'phpstan',
+  'psalm',
+  'cspell',
+  'vale',
+  'cucumber-js',
+  'vue-tsc',
+  'svelte-check',
+  'tsd',
+  'dtslint',
+  'publint',
+  'attw',
+  'lychee',
+  'ctest',
+  'hlint',
+  'credo',
+  'swiftlint',
+  'checkov',
+  'tflint',
+  'tslint',
+  'pydocstyle',
+  'pycodestyle',
+];
 const MINIMAL_FILE_RUNNERS = ['tap', 'karma', 'jasmine', 'busted', 'behave'];
 
-const tableHandler = (c: Check): Handler => (w, inv) => runCheck(w, inv, 1, c);
+const tableHandler =
+  (c: Check): Handler =>
+  (w, inv) =>
+    runCheck(w, inv, 1, c);
 
 /** Flags that make any runner rewrite files (`--fix`, snapshot updates). */
-const FIX_FLAGS = /^--(?:fix|write|update-snapshots?|updateSnapshot|snapshot-update|apply|apply-unsafe|autocorrect|autocorrect-all|fix-only|in-place|update)(?:=(?!false$).*)?$|^-[a-zA-Z]*u[a-zA-Z]*$/;
+const FIX_FLAGS =
+  /^--(?:fix|write|update-snapshots?|updateSnapshot|snapshot-update|apply|apply-unsafe|autocorrect|autocorrect-all|fix-only|in-place|update)(?:=(?!false$).*)?$|^-[a-zA-Z]*u[a-zA-Z]*$/;
 
 /**
  * A command the user configured as a check (`checkCommands`, matched as an argv prefix):

@@ -20,9 +20,11 @@ const SQLITE = defineOptions({
 });
 
 /** Dot-commands that only describe or set how results print. */
-const SQLITE_DOT = /^\.(?:tables|table|schema|fullschema|indexes|indices|databases|dbinfo|show|help|headers|header|mode|width|nullvalue|separator|timer|print|dump|stats|eqp|explain|changes|bail|echo|limit|lint fkey-indexes|parameter list)\b[^;]*$/;
+const SQLITE_DOT =
+  /^\.(?:tables|table|schema|fullschema|indexes|indices|databases|dbinfo|show|help|headers|header|mode|width|nullvalue|separator|timer|print|dump|stats|eqp|explain|changes|bail|echo|limit|lint fkey-indexes|parameter list)\b[^;]*$/;
 /** Pragmas that only read when they assign nothing. */
-const SQLITE_PRAGMA = /^pragma\s+(?:\w+\.)?(?:table_info|table_xinfo|table_list|index_list|index_info|index_xinfo|database_list|foreign_key_list|foreign_key_check|integrity_check|quick_check|compile_options|collation_list|function_list|module_list|pragma_list|page_count|page_size|freelist_count|user_version|schema_version|application_id|journal_mode|encoding|foreign_keys|data_version)\b(?:\s*\(\s*['"\w.]*\s*\))?\s*$/i;
+const SQLITE_PRAGMA =
+  /^pragma\s+(?:\w+\.)?(?:table_info|table_xinfo|table_list|index_list|index_info|index_xinfo|database_list|foreign_key_list|foreign_key_check|integrity_check|quick_check|compile_options|collation_list|function_list|module_list|pragma_list|page_count|page_size|freelist_count|user_version|schema_version|application_id|journal_mode|encoding|foreign_keys|data_version)\b(?:\s*\(\s*['"\w.]*\s*\))?\s*$/i;
 
 function sqliteReadOnly(text: string): boolean {
   const t = text.trim();
@@ -78,14 +80,86 @@ const REDIS = defineOptions({
 
 /** Redis commands that only read (subcommands for the container commands). */
 const REDIS_READS = new Set([
-  'ping', 'echo', 'get', 'mget', 'strlen', 'getrange', 'substr', 'exists', 'type', 'ttl', 'pttl', 'expiretime', 'pexpiretime', 'keys', 'scan', 'sscan',
-  'hscan', 'zscan', 'info', 'dbsize', 'hget', 'hgetall', 'hkeys', 'hvals', 'hlen', 'hmget', 'hexists', 'hstrlen', 'hrandfield', 'llen', 'lrange',
-  'lindex', 'lpos', 'scard', 'smembers', 'sismember', 'smismember', 'srandmember', 'sinter', 'sunion', 'sdiff', 'sintercard', 'zcard', 'zrange',
-  'zrangebyscore', 'zrangebylex', 'zrevrange', 'zrevrangebyscore', 'zrevrangebylex', 'zscore', 'zmscore', 'zrank', 'zrevrank', 'zcount', 'zlexcount',
-  'zrandmember', 'zinter', 'zunion', 'zdiff', 'xlen', 'xrange', 'xrevrange', 'xpending', 'bitcount', 'getbit', 'bitpos', 'time', 'lastsave', 'role',
-  'randomkey', 'dump', 'geopos', 'geodist', 'geohash', 'geosearch', 'lcs', 'touch',
+  'ping',
+  'echo',
+  'get',
+  'mget',
+  'strlen',
+  'getrange',
+  'substr',
+  'exists',
+  'type',
+  'ttl',
+  'pttl',
+  'expiretime',
+  'pexpiretime',
+  'keys',
+  'scan',
+  'sscan',
+  'hscan',
+  'zscan',
+  'info',
+  'dbsize',
+  'hget',
+  'hgetall',
+  'hkeys',
+  'hvals',
+  'hlen',
+  'hmget',
+  'hexists',
+  'hstrlen',
+  'hrandfield',
+  'llen',
+  'lrange',
+  'lindex',
+  'lpos',
+  'scard',
+  'smembers',
+  'sismember',
+  'smismember',
+  'srandmember',
+  'sinter',
+  'sunion',
+  'sdiff',
+  'sintercard',
+  'zcard',
+  'zrange',
+  'zrangebyscore',
+  'zrangebylex',
+  'zrevrange',
+  'zrevrangebyscore',
+  'zrevrangebylex',
+  'zscore',
+  'zmscore',
+  'zrank',
+  'zrevrank',
+  'zcount',
+  'zlexcount',
+  'zrandmember',
+  'zinter',
+  'zunion',
+  'zdiff',
+  'xlen',
+  'xrange',
+  'xrevrange',
+  'xpending',
+  'bitcount',
+  'getbit',
+  'bitpos',
+  'time',
+  'lastsave',
+  'role',
+  'randomkey',
+  'dump',
+  'geopos',
+  'geodist',
+  'geohash',
+  'geosearch',
+  'lcs',
+  'touch',
 ]);
-const REDIS_SUBREADS = /^(?:object (?:encoding|freq|idletime|refcount|help)|memory (?:usage|stats|doctor|malloc-stats|help)|client (?:list|info|getname|id|no-evict)|config get|command(?: (?:count|info|docs|list|getkeys))?|slowlog (?:get|len|help)|latency (?:latest|history|doctor|graph|help)|xinfo (?:stream|groups|consumers|help)|cluster (?:info|nodes|slots|shards|myid|keyslot|countkeysinslot|getkeysinslot)|pubsub (?:channels|numsub|numpat)|module list|acl (?:whoami|list|users|cat|getuser))$/;
+const REDIS_SUBREADS =
+  /^(?:object (?:encoding|freq|idletime|refcount|help)|memory (?:usage|stats|doctor|malloc-stats|help)|client (?:list|info|getname|id|no-evict)|config get|command(?: (?:count|info|docs|list|getkeys))?|slowlog (?:get|len|help)|latency (?:latest|history|doctor|graph|help)|xinfo (?:stream|groups|consumers|help)|cluster (?:info|nodes|slots|shards|myid|keyslot|countkeysinslot|getkeysinslot)|pubsub (?:channels|numsub|numpat)|module list|acl (?:whoami|list|users|cat|getuser))$/;
 
 const redisCli: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, REDIS);
@@ -98,7 +172,25 @@ const redisCli: Handler = (w, inv) => {
   }
   if (words.length === 0) {
     // Interactive, or the scanning modes (`--scan`, `--bigkeys`, `--stat`), which only read.
-    if (s.options.some((o) => ['--scan', '--bigkeys', '--memkeys', '--keystats', '--hotkeys', '--stat', '--latency', '--latency-history', '--latency-dist', '--version', '--help', '--intrinsic-latency'].includes(o.name))) return w.acc.read();
+    if (
+      s.options.some((o) =>
+        [
+          '--scan',
+          '--bigkeys',
+          '--memkeys',
+          '--keystats',
+          '--hotkeys',
+          '--stat',
+          '--latency',
+          '--latency-history',
+          '--latency-dist',
+          '--version',
+          '--help',
+          '--intrinsic-latency',
+        ].includes(o.name),
+      )
+    )
+      return w.acc.read();
     return w.unknown(inv, 'shell_command_unproven');
   }
   const cmd = words[0]!.toLowerCase();

@@ -71,7 +71,15 @@ function destFiles(_w: ShellWalker, destPath: string, _dest: Arg, sources: reado
 type LinkMode = 'copy' | 'hard' | 'symbolic';
 
 /** mv / cp / install / ln: sources, a destination, `-t DIR`; backups and links are effects too. */
-function transfer(w: ShellWalker, inv: Invocation, p: ParsedArgs, srcKind: EffectKind, destKind: EffectKind, targetOpt: string[], mode: LinkMode = 'copy'): void {
+function transfer(
+  w: ShellWalker,
+  inv: Invocation,
+  p: ParsedArgs,
+  srcKind: EffectKind,
+  destKind: EffectKind,
+  targetOpt: string[],
+  mode: LinkMode = 'copy',
+): void {
   // `cp "$f" dest/` with f=--target-directory=.. writes elsewhere: a hidden word may be an option.
   if (p.maybeOptions.length > 0) w.acc.unprovenWrite('dynamic_word', inv.text);
   const tdir = optionValues(p, ...targetOpt)[0];
@@ -128,9 +136,25 @@ const CP: OptionSpec = {
   flags: 'aRrfinpvulsLPHdxTbZ',
   values: 'tS',
   longFlags: [
-    'archive', 'recursive', 'force', 'interactive', 'no-clobber', 'parents', 'verbose', 'link', 'symbolic-link', 'dereference',
-    'no-dereference', 'one-file-system', 'remove-destination', 'strip-trailing-slashes', 'attributes-only', 'debug',
-    'no-target-directory', 'copy-contents', 'keep-directory-symlink',
+    'archive',
+    'recursive',
+    'force',
+    'interactive',
+    'no-clobber',
+    'parents',
+    'verbose',
+    'link',
+    'symbolic-link',
+    'dereference',
+    'no-dereference',
+    'one-file-system',
+    'remove-destination',
+    'strip-trailing-slashes',
+    'attributes-only',
+    'debug',
+    'no-target-directory',
+    'copy-contents',
+    'keep-directory-symlink',
   ],
   longValues: ['target-directory', 'suffix', 'no-preserve', 'sparse'],
   longOptional: ['preserve', 'backup', 'reflink', 'update', 'context'],
@@ -217,14 +241,23 @@ const rm = simple('delete', {
 });
 const rmdir = simple('delete', { flags: 'pv', longFlags: ['parents', 'verbose', 'ignore-fail-on-non-empty'] });
 const unlink = simple('delete', {});
-const touch = simple('create', { flags: 'acfhm', values: 'drt', longFlags: ['no-create', 'no-dereference'], longValues: ['date', 'reference', 'time'] }, ['r', 'reference']);
+const touch = simple('create', { flags: 'acfhm', values: 'drt', longFlags: ['no-create', 'no-dereference'], longValues: ['date', 'reference', 'time'] }, [
+  'r',
+  'reference',
+]);
 const mkdir = simple('create', { flags: 'pvZ', values: 'm', longFlags: ['parents', 'verbose'], longValues: ['mode'], longOptional: ['context'] });
 const truncate = simple('write', { flags: 'co', values: 'rs', longFlags: ['no-create', 'io-blocks'], longValues: ['reference', 'size'] }, ['r', 'reference']);
 const tee = simple('write', { flags: 'aip', longFlags: ['append', 'ignore-interrupts'], longOptional: ['output-error'] });
 const sponge = simple('write', { flags: 'a' });
 
 const shred: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { flags: 'fuvxz', values: 'ns', longFlags: ['force', 'verbose', 'exact', 'zero'], longValues: ['iterations', 'size', 'random-source'], longOptional: ['remove'] });
+  const p = parseArgs(inv.args, 1, {
+    flags: 'fuvxz',
+    values: 'ns',
+    longFlags: ['force', 'verbose', 'exact', 'zero'],
+    longValues: ['iterations', 'size', 'random-source'],
+    longOptional: ['remove'],
+  });
   effects(w, inv, hasOption(p, 'u', 'remove') ? 'delete' : 'write', p.operands);
 };
 
@@ -323,7 +356,13 @@ const rsync: Handler = (w, inv) => {
 };
 
 const mktemp: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { flags: 'dqut', values: 'p', longFlags: ['directory', 'quiet', 'dry-run'], longValues: ['suffix'], longOptional: ['tmpdir'] });
+  const p = parseArgs(inv.args, 1, {
+    flags: 'dqut',
+    values: 'p',
+    longFlags: ['directory', 'quiet', 'dry-run'],
+    longValues: ['suffix'],
+    longOptional: ['tmpdir'],
+  });
   if (hasOption(p, 'u', 'dry-run')) return w.acc.read();
   const dirOpt = p.options.find((o) => o.name === 'p' || o.name === 'tmpdir');
   const template = p.operands[0];
@@ -360,7 +399,23 @@ function compressor(ext: string, decompressByDefault: boolean): Handler {
     const p = parseArgs(inv.args, 1, {
       flags: 'cdfhklLnNqrtvV123456789T',
       values: 'S',
-      longFlags: ['stdout', 'to-stdout', 'decompress', 'uncompress', 'force', 'keep', 'list', 'test', 'quiet', 'verbose', 'recursive', 'best', 'fast', 'no-name', 'name'],
+      longFlags: [
+        'stdout',
+        'to-stdout',
+        'decompress',
+        'uncompress',
+        'force',
+        'keep',
+        'list',
+        'test',
+        'quiet',
+        'verbose',
+        'recursive',
+        'best',
+        'fast',
+        'no-name',
+        'name',
+      ],
       longValues: ['suffix'],
     });
     if (hasOption(p, 'c', 'stdout', 'to-stdout', 'l', 'list', 't', 'test')) {
@@ -389,8 +444,44 @@ const patch: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, {
     flags: 'bcefElnNRstuvZ',
     values: 'pidoDBFgrVYzx',
-    longFlags: ['dry-run', 'forward', 'reverse', 'silent', 'quiet', 'batch', 'force', 'backup', 'no-backup-if-mismatch', 'unified', 'context', 'normal', 'ed', 'remove-empty-files', 'posix', 'verbose', 'binary', 'ignore-whitespace', 'merge'],
-    longValues: ['strip', 'input', 'output', 'directory', 'reject-file', 'suffix', 'prefix', 'basename-prefix', 'define', 'fuzz', 'get', 'backup-if-mismatch', 'quoting-style', 'read-only', 'version-control'],
+    longFlags: [
+      'dry-run',
+      'forward',
+      'reverse',
+      'silent',
+      'quiet',
+      'batch',
+      'force',
+      'backup',
+      'no-backup-if-mismatch',
+      'unified',
+      'context',
+      'normal',
+      'ed',
+      'remove-empty-files',
+      'posix',
+      'verbose',
+      'binary',
+      'ignore-whitespace',
+      'merge',
+    ],
+    longValues: [
+      'strip',
+      'input',
+      'output',
+      'directory',
+      'reject-file',
+      'suffix',
+      'prefix',
+      'basename-prefix',
+      'define',
+      'fuzz',
+      'get',
+      'backup-if-mismatch',
+      'quoting-style',
+      'read-only',
+      'version-control',
+    ],
   });
   if (hasOption(p, 'dry-run')) return w.acc.read();
   const out = optionValues(p, 'o', 'output')[0];

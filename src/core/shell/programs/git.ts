@@ -22,7 +22,8 @@ interface GitCall {
 
 type GitHandler = (g: GitCall) => void;
 
-const SAFE_CONFIG = /^(?:color\..*|core\.quotepath|core\.abbrev|log\..*|i18n\..*|advice\..*|user\.name|user\.email|init\.defaultbranch|safe\.directory|commit\.gpgsign|tag\.gpgsign|gc\.auto|pager\..*|column\..*|diff\.renames|diff\.noprefix|status\..*|format\.pretty|protocol\.version|http\.sslverify|credential\.helper)$/i;
+const SAFE_CONFIG =
+  /^(?:color\..*|core\.quotepath|core\.abbrev|log\..*|i18n\..*|advice\..*|user\.name|user\.email|init\.defaultbranch|safe\.directory|commit\.gpgsign|tag\.gpgsign|gc\.auto|pager\..*|column\..*|diff\.renames|diff\.noprefix|status\..*|format\.pretty|protocol\.version|http\.sslverify|credential\.helper)$/i;
 
 /**
  * Some safe keys take a program as their value: `pager.log` may name a pager command and
@@ -205,9 +206,46 @@ function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler
 const readOnly: GitHandler = readSub();
 
 const branch: GitHandler = (g) => {
-  const writes = ['-d', '-D', '-m', '-M', '-c', '-C', '-f', '--delete', '--move', '--copy', '--force', '-u', '--set-upstream-to', '--unset-upstream', '--edit-description', '-t', '--track', '--no-track', '--create-reflog'];
+  const writes = [
+    '-d',
+    '-D',
+    '-m',
+    '-M',
+    '-c',
+    '-C',
+    '-f',
+    '--delete',
+    '--move',
+    '--copy',
+    '--force',
+    '-u',
+    '--set-upstream-to',
+    '--unset-upstream',
+    '--edit-description',
+    '-t',
+    '--track',
+    '--no-track',
+    '--create-reflog',
+  ];
   if (has(g.args, ...writes)) return repoWrite(g);
-  const listing = has(g.args, '--list', '-l', '-a', '--all', '-r', '--remotes', '--show-current', '--merged', '--no-merged', '--contains', '--no-contains', '--points-at', '-v', '-vv', '--verbose');
+  const listing = has(
+    g.args,
+    '--list',
+    '-l',
+    '-a',
+    '--all',
+    '-r',
+    '--remotes',
+    '--show-current',
+    '--merged',
+    '--no-merged',
+    '--contains',
+    '--no-contains',
+    '--points-at',
+    '-v',
+    '-vv',
+    '--verbose',
+  );
   const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at']);
   if (!listing && ops.before.length > 0) return repoWrite(g);
   if (!readOptions(g, [], '').ok) return unknown(g);
@@ -219,7 +257,8 @@ const tag: GitHandler = (g) => {
   if (has(g.args, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-f', '--force', '-m', '-F', '-u')) return repoWrite(g);
   if (has(g.args, '-v', '--verify')) return g.w.acc.read();
   // `-n<num>`, `--contains`, `--points-at`, `--merged` imply `--list` (git-tag(1)).
-  const lists = g.args.some((a) => a.value !== null && /^-n\d*$/.test(a.value)) || has(g.args, '--contains', '--no-contains', '--points-at', '--merged', '--no-merged');
+  const lists =
+    g.args.some((a) => a.value !== null && /^-n\d*$/.test(a.value)) || has(g.args, '--contains', '--no-contains', '--points-at', '--merged', '--no-merged');
   if (lists || has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
   repoWrite(g);
 };
@@ -376,11 +415,13 @@ const clean: GitHandler = (g) => {
 };
 
 /** A dry run only reads; `-n` spells it for add, push and prune, but is `--no-verify` for commit and `--no-tags` for fetch. */
-const dryRunOr = (write: GitHandler, short = true): GitHandler => (g) => {
-  // Even a dry run starts the program these name on the other side (run locally for a path remote).
-  if (has(g.args, '--upload-pack', '--receive-pack', '--exec')) return unknown(g);
-  return has(g.args, '--dry-run') || (short && has(g.args, '-n')) ? g.w.acc.read() : write(g);
-};
+const dryRunOr =
+  (write: GitHandler, short = true): GitHandler =>
+  (g) => {
+    // Even a dry run starts the program these name on the other side (run locally for a path remote).
+    if (has(g.args, '--upload-pack', '--receive-pack', '--exec')) return unknown(g);
+    return has(g.args, '--dry-run') || (short && has(g.args, '-n')) ? g.w.acc.read() : write(g);
+  };
 
 const init: GitHandler = (g) => {
   const ops = operands(g.args, ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared']);
@@ -394,8 +435,24 @@ const init: GitHandler = (g) => {
 const clone: GitHandler = (g) => {
   if (has(g.args, '-u', '--upload-pack', '--template', '--separate-git-dir')) return unknown(g);
   const ops = operands(g.args, [
-    '-b', '--branch', '-o', '--origin', '--depth', '--reference', '--reference-if-able', '-c', '--config', '--filter', '-j', '--jobs',
-    '--shallow-since', '--shallow-exclude', '--bundle-uri', '--server-option', '--revision', '--ref-format',
+    '-b',
+    '--branch',
+    '-o',
+    '--origin',
+    '--depth',
+    '--reference',
+    '--reference-if-able',
+    '-c',
+    '--config',
+    '--filter',
+    '-j',
+    '--jobs',
+    '--shallow-since',
+    '--shallow-exclude',
+    '--bundle-uri',
+    '--server-option',
+    '--revision',
+    '--ref-format',
   ]);
   if (has(g.args, '-c', '--config')) return unknown(g);
   const all = [...ops.before, ...ops.after];
@@ -404,7 +461,12 @@ const clone: GitHandler = (g) => {
   let dir = all[1];
   if (!dir) {
     if (url.value === null) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
-    const name = url.value.replace(/[/\\]+$/, '').replace(/\.git$/, '').split(/[/:\\]/).pop() || 'repo';
+    const name =
+      url.value
+        .replace(/[/\\]+$/, '')
+        .replace(/\.git$/, '')
+        .split(/[/:\\]/)
+        .pop() || 'repo';
     dir = { value: name, glob: false, tilde: false, text: name };
   }
   pathEffect(g, 'create', dir);
@@ -571,7 +633,10 @@ const GIT: Record<string, GitHandler> = {
   remote,
   worktree,
   checkout,
-  switch: (g) => (has(g.args, '-c', '-C', '--create', '--force-create') && operands(g.args, ['-c', '-C', '--create', '--force-create']).before.length === 0 ? repoWrite(g) : treeWrite(g)),
+  switch: (g) =>
+    has(g.args, '-c', '-C', '--create', '--force-create') && operands(g.args, ['-c', '-C', '--create', '--force-create']).before.length === 0
+      ? repoWrite(g)
+      : treeWrite(g),
   restore,
   reset,
   rm,
@@ -613,15 +678,26 @@ const GIT: Record<string, GitHandler> = {
   'write-tree': repoWrite,
   'commit-tree': repoWrite,
   replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
-  'mktag': repoWrite,
-  'mktree': repoWrite,
+  mktag: repoWrite,
+  mktree: repoWrite,
   // `--lost-found` writes dangling objects into .git/lost-found.
   fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 };
 
 const GLOBAL_FLAGS = new Set([
-  '--no-pager', '-P', '--paginate', '-p', '--bare', '--literal-pathspecs', '--glob-pathspecs', '--noglob-pathspecs',
-  '--icase-pathspecs', '--no-optional-locks', '--no-replace-objects', '--no-lazy-fetch', '--no-advice',
+  '--no-pager',
+  '-P',
+  '--paginate',
+  '-p',
+  '--bare',
+  '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
+  '--no-optional-locks',
+  '--no-replace-objects',
+  '--no-lazy-fetch',
+  '--no-advice',
 ]);
 
 export const git: Handler = (w, inv) => {
@@ -655,7 +731,8 @@ export const git: Handler = (w, inv) => {
   const handler = GIT[sub];
   if (!handler) return w.unknown(inv, 'git_arguments_unproven');
   // `ext::sh -c …` (and any `<transport>::<address>`) runs a command or a remote helper to reach the other side.
-  if (NETWORK_SUBCOMMANDS.has(sub) && args.some((a, k) => k > i && a.value !== null && /^(?:--[\w-]+=)?[A-Za-z][\w+.-]*::/.test(a.value))) return w.unknownProgram(inv, 'git_arguments_unproven');
+  if (NETWORK_SUBCOMMANDS.has(sub) && args.some((a, k) => k > i && a.value !== null && /^(?:--[\w-]+=)?[A-Za-z][\w+.-]*::/.test(a.value)))
+    return w.unknownProgram(inv, 'git_arguments_unproven');
   // The repository's own config may name programs git runs for this subcommand (git-config.ts).
   if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
@@ -685,8 +762,42 @@ const EMPTY_SET: ReadonlySet<string> = new Set();
 /** Subcommands that talk to another repository (credential helpers, ssh commands and transports run). */
 const NETWORK_SUBCOMMANDS: ReadonlySet<string> = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive', 'submodule', 'remote', 'lfs']);
 /** Options of the log family whose value is a date, pattern, format or count. */
-const LOG_VALUE = new Set(['-n', '--max-count', '--skip', '--since', '--after', '--until', '--before', '--author', '--committer', '--grep', '--format', '--pretty', '--date', '-S', '-G', '-L', '--since-as-filter']);
-const COMMIT_VALUE = new Set(['-m', '-F', '-C', '-c', '-t', '--message', '--file', '--author', '--date', '--template', '--fixup', '--squash', '--reuse-message', '--reedit-message', '--trailer']);
+const LOG_VALUE = new Set([
+  '-n',
+  '--max-count',
+  '--skip',
+  '--since',
+  '--after',
+  '--until',
+  '--before',
+  '--author',
+  '--committer',
+  '--grep',
+  '--format',
+  '--pretty',
+  '--date',
+  '-S',
+  '-G',
+  '-L',
+  '--since-as-filter',
+]);
+const COMMIT_VALUE = new Set([
+  '-m',
+  '-F',
+  '-C',
+  '-c',
+  '-t',
+  '--message',
+  '--file',
+  '--author',
+  '--date',
+  '--template',
+  '--fixup',
+  '--squash',
+  '--reuse-message',
+  '--reedit-message',
+  '--trailer',
+]);
 /** Per subcommand, the options whose next word is a value that cannot turn into an option. */
 const GIT_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   log: LOG_VALUE,

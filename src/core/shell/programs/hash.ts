@@ -24,7 +24,9 @@ const openssl: Handler = (w, inv) => {
     }
   }
   // `passwd` prints a password hash; `x509 -fingerprint`/`-hash` and `req -pubkey … | dgst` digest a certificate.
-  const digestOption = inv.args.some((a, i) => i > 1 && a.value !== null && /^-(?:fingerprint|hash|subject_hash\w*|issuer_hash\w*|ocspid|pubkey_hash)$/.test(a.value));
+  const digestOption = inv.args.some(
+    (a, i) => i > 1 && a.value !== null && /^-(?:fingerprint|hash|subject_hash\w*|issuer_hash\w*|ocspid|pubkey_hash)$/.test(a.value),
+  );
   if (DIGESTS.test(sub) || sub === 'passwd' || digestOption) {
     w.acc.addHash('command', inv.text);
     if (!out) w.acc.read();
@@ -52,9 +54,39 @@ function hashingWhen(option: RegExp): Handler {
 }
 
 const NAMES = [
-  'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'shasum', 'xxhsum',
-  'xxh32sum', 'xxh64sum', 'xxh128sum', 'xxh3sum', 'b3sum', 'md5', 'sha1', 'sha256', 'sha512', 'rhash', 'gsha256sum', 'gmd5sum',
-  'hashdeep', 'md5deep', 'sha1deep', 'sha256deep', 'tigerdeep', 'whirlpooldeep', 'crc32', 'cksfv', 'jacksum', 'hashrat',
+  'md5sum',
+  'sha1sum',
+  'sha224sum',
+  'sha256sum',
+  'sha384sum',
+  'sha512sum',
+  'b2sum',
+  'cksum',
+  'sum',
+  'shasum',
+  'xxhsum',
+  'xxh32sum',
+  'xxh64sum',
+  'xxh128sum',
+  'xxh3sum',
+  'b3sum',
+  'md5',
+  'sha1',
+  'sha256',
+  'sha512',
+  'rhash',
+  'gsha256sum',
+  'gmd5sum',
+  'hashdeep',
+  'md5deep',
+  'sha1deep',
+  'sha256deep',
+  'tigerdeep',
+  'whirlpooldeep',
+  'crc32',
+  'cksfv',
+  'jacksum',
+  'hashrat',
 ];
 
 export const hashHandlers: Record<string, Handler> = {

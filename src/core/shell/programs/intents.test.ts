@@ -69,8 +69,8 @@ describe('manifest edits made by shell', () => {
 
   it('echo >> requirements.txt, sed -i on a manifest, jq > tmp && mv tmp package.json are dependency changes', () => {
     expect(dep('echo requests >> requirements.txt')).toBe(true);
-    expect(dep("sed -i 's/\"lodash\": \"^4\"/\"lodash\": \"npm:evil@4\"/' package.json")).toBe(true);
-    expect(dep("jq '.dependencies.x = \"1\"' package.json > p.json && mv p.json package.json")).toBe(true);
+    expect(dep('sed -i \'s/"lodash": "^4"/"lodash": "npm:evil@4"/\' package.json')).toBe(true);
+    expect(dep('jq \'.dependencies.x = "1"\' package.json > p.json && mv p.json package.json')).toBe(true);
     expect(dep('echo hi >> notes.txt')).toBe(false);
   });
 
@@ -91,7 +91,12 @@ describe('manifest edits made by shell', () => {
 
 describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
   it('code that starts a process or evaluates text may install and hash', () => {
-    for (const cmd of ["node -e \"require('child_process').execSync('npm i x')\"", "python3 -c \"import subprocess; subprocess.run(['pip','install','x'])\"", "python3 -c \"exec('x')\"", "ruby -e '`npm i x`'"]) {
+    for (const cmd of [
+      "node -e \"require('child_process').execSync('npm i x')\"",
+      "python3 -c \"import subprocess; subprocess.run(['pip','install','x'])\"",
+      'python3 -c "exec(\'x\')"',
+      "ruby -e '`npm i x`'",
+    ]) {
       expect({ cmd, i: sh(cmd).intents }).toMatchObject({ cmd, i: { dependency: true, hash: true } });
     }
     // Proven code carries nothing.
@@ -99,21 +104,39 @@ describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
   });
   it('code naming a hashing module, and hashing tools, carry hash intent', () => {
     for (const cmd of [
-      "node -e \"Object.values(require('crypto'))[0]\"", "python3 -c \"import _sha256\"", "perl -MDigest::SHA=sha1 -e 1", 'openssl passwd x', 'openssl x509 -fingerprint -in c.pem',
-      'hashdeep a', 'crc32 a', 'gpg --print-md SHA1 a', 'ssh-keygen -lf k.pub', 'htpasswd -nb a b', "mysql -e \"select sha2('x',256)\"", 'bun pm hash',
+      'node -e "Object.values(require(\'crypto\'))[0]"',
+      'python3 -c "import _sha256"',
+      'perl -MDigest::SHA=sha1 -e 1',
+      'openssl passwd x',
+      'openssl x509 -fingerprint -in c.pem',
+      'hashdeep a',
+      'crc32 a',
+      'gpg --print-md SHA1 a',
+      'ssh-keygen -lf k.pub',
+      'htpasswd -nb a b',
+      'mysql -e "select sha2(\'x\',256)"',
+      'bun pm hash',
     ]) {
       expect({ cmd, hash: sh(cmd).intents.hash }).toEqual({ cmd, hash: true });
     }
-    expect(classifyShell("[Security.Cryptography.SHA256]::Create()", ctx, 'powershell').intents.hash).toBe(true);
+    expect(classifyShell('[Security.Cryptography.SHA256]::Create()', ctx, 'powershell').intents.hash).toBe(true);
   });
 });
 
 describe('an unproven command that names a manifest may change it (issue 9 principle 9)', () => {
   it('carries dependency intent; a proven read of the same file does not', () => {
-    for (const cmd of ['dos2unix package.json', 'ed -s package.json', "awk '{print > \"package.json\"}' a.txt", 'yq -i "$E" package.json', "python3 -c \"open('package.json','w')\"", 'sed -i "$S" package.json', 'sed -i -f s.sed Cargo.toml']) {
+    for (const cmd of [
+      'dos2unix package.json',
+      'ed -s package.json',
+      'awk \'{print > "package.json"}\' a.txt',
+      'yq -i "$E" package.json',
+      "python3 -c \"open('package.json','w')\"",
+      'sed -i "$S" package.json',
+      'sed -i -f s.sed Cargo.toml',
+    ]) {
       expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
     }
-    for (const cmd of ['cat package.json', "jq .version package.json", "node -p \"require('./package.json').version\"", 'dos2unix a.txt']) {
+    for (const cmd of ['cat package.json', 'jq .version package.json', 'node -p "require(\'./package.json\').version"', 'dos2unix a.txt']) {
       expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: false });
     }
   });

@@ -14,7 +14,7 @@ describe('interpreters: what runs code is never a read', () => {
       "node --require=./evil.js -p '1'",
       "node --import ./x.mjs -e 'console.log(1)'",
       "node --loader ./l.mjs -e 'console.log(1)'",
-      "node --import 'data:text/javascript,require(\"fs\").rmSync(\"x\")' -e 'console.log(1)'",
+      'node --import \'data:text/javascript,require("fs").rmSync("x")\' -e \'console.log(1)\'',
       'node -r ./evil.js --check a.js',
       "node --experimental-permission -e 'console.log(1)'",
     ]) {
@@ -23,13 +23,13 @@ describe('interpreters: what runs code is never a read', () => {
   });
 
   it('ruby -v -e runs the code; perl -i with BEGIN/readpipe/File::Copy; python -m modules that write', () => {
-    expect(sh("ruby -v -e 'File.delete(\"x\")'").mutability).toBe('unknown');
+    expect(sh('ruby -v -e \'File.delete("x")\'').mutability).toBe('unknown');
     expect(sh('ruby -v').mutability).toBe('read');
-    expect(sh("perl -i -pe 'BEGIN { system(\"id\") } s/a/b/' f.txt").mutability).toBe('write');
-    expect(sh("perl -i -pe 'BEGIN { system(\"id\") } s/a/b/' f.txt").analysis).toBe('interpreter_inline_code');
-    expect(sh("perl -i -pe 's/a/readpipe(\"id\")/e' f.txt").analysis).toBe('interpreter_inline_code');
-    expect(sh("perl -MFile::Copy -e 'copy(\"a\", \"b\")'").mutability).toBe('unknown');
-    expect(sh("perl -i -pe 'use File::Copy; copy(\"a\",\"b\")' f.txt").analysis).toBe('interpreter_inline_code');
+    expect(sh('perl -i -pe \'BEGIN { system("id") } s/a/b/\' f.txt').mutability).toBe('write');
+    expect(sh('perl -i -pe \'BEGIN { system("id") } s/a/b/\' f.txt').analysis).toBe('interpreter_inline_code');
+    expect(sh('perl -i -pe \'s/a/readpipe("id")/e\' f.txt').analysis).toBe('interpreter_inline_code');
+    expect(sh('perl -MFile::Copy -e \'copy("a", "b")\'').mutability).toBe('unknown');
+    expect(sh('perl -i -pe \'use File::Copy; copy("a","b")\' f.txt').analysis).toBe('interpreter_inline_code');
     expect(sh('python3 -m json.tool in.json out.json').effects).toEqual([
       { kind: 'read', path: `${ROOT}/in.json` },
       { kind: 'write', path: `${ROOT}/out.json` },
@@ -40,7 +40,13 @@ describe('interpreters: what runs code is never a read', () => {
   });
 
   it('python imports from the folder it runs in first: a module there named like a standard one, or like the -m module, leaves the proof unproven', () => {
-    const shadowed = virtualContext({ 'json.py': 'import os; os.remove("a")\n', 'tools/re/__init__.py': '', 'tools/x.txt': '', 'pip/__init__.py': '', 'ext/_json.cpython-311-x86_64-linux-gnu.so': '' });
+    const shadowed = virtualContext({
+      'json.py': 'import os; os.remove("a")\n',
+      'tools/re/__init__.py': '',
+      'tools/x.txt': '',
+      'pip/__init__.py': '',
+      'ext/_json.cpython-311-x86_64-linux-gnu.so': '',
+    });
     const in_ = (cmd: string) => classifyShell(cmd, shadowed).mutability;
     expect(in_("python3 -c 'import json; print(json.dumps(1))'")).toBe('unknown');
     expect(in_("cd tools && python3 -c 'import json; print(1)'")).toBe('unknown');
@@ -55,7 +61,7 @@ describe('interpreters: what runs code is never a read', () => {
     expect(in_("cd tools && python3 -c 'print(1)'")).toBe('read');
     // A folder with only non-standard names (setup.py, a plain test/ folder) shadows nothing.
     const project = virtualContext({ 'setup.py': '', 'conftest.py': '', 'test/a.py': '', 'package.json': '{}' });
-    expect(classifyShell("python3 -c 'import json; print(json.load(open(\"package.json\")))'", project).mutability).toBe('read');
+    expect(classifyShell('python3 -c \'import json; print(json.load(open("package.json")))\'', project).mutability).toBe('read');
     expect(classifyShell('python3 -m json.tool package.json', project).mutability).toBe('read');
   });
 
@@ -85,7 +91,7 @@ describe('interpreters: what runs code is never a read', () => {
       "python -c 'print(1)'",
       "python3 -c 'import sys; print(sys.version)'",
       "node -e 'console.log(process.version)'",
-      "node -p \"require('./package.json').version\"",
+      'node -p "require(\'./package.json\').version"',
       "perl -ne 'print if /x/' a.txt",
       "perl -lane 'print $F[0]' a.txt",
       "python3 - <<'EOF'\nprint(len('abc'))\nEOF",
@@ -95,7 +101,12 @@ describe('interpreters: what runs code is never a read', () => {
   });
 
   it('inline code that calls anything off the list stays unproven', () => {
-    for (const cmd of ["python -c 'import os; os.remove(\"a\")'", "node -e 'require(\"fs\").rmSync(\"a\")'", "perl -e 'unlink \"a\"'", "python -c 'import hashlib; print(hashlib.md5(b\"\").hexdigest())'"]) {
+    for (const cmd of [
+      'python -c \'import os; os.remove("a")\'',
+      'node -e \'require("fs").rmSync("a")\'',
+      'perl -e \'unlink "a"\'',
+      'python -c \'import hashlib; print(hashlib.md5(b"").hexdigest())\'',
+    ]) {
       expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
     }
   });
@@ -121,10 +132,22 @@ describe('interpreters: options after the code', () => {
 
 describe('python options that import or write (issue 9 principle 5)', () => {
   it('-W with a dotted category and -X settings outside the harmless list leave code unproven', () => {
-    for (const cmd of ["python3 -W ignore::tools.json.X -c 'print(1)'", "python3 -X pycache_prefix=src -c 'print(1)'", "python3 -X presite=m -c 'print(1)'", "python3 -X perf -c 'print(1)'"]) {
+    for (const cmd of [
+      "python3 -W ignore::tools.json.X -c 'print(1)'",
+      "python3 -X pycache_prefix=src -c 'print(1)'",
+      "python3 -X presite=m -c 'print(1)'",
+      "python3 -X perf -c 'print(1)'",
+    ]) {
       expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
     }
-    for (const cmd of ["python3 -W error -c 'print(1)'", "python3 -W ignore::DeprecationWarning -c 'print(1)'", "python3 -X importtime -c 'print(1)'", "python3 -X utf8=1 -c 'print(1)'", 'python3 -m tokenize a.py', 'php -l a.php']) {
+    for (const cmd of [
+      "python3 -W error -c 'print(1)'",
+      "python3 -W ignore::DeprecationWarning -c 'print(1)'",
+      "python3 -X importtime -c 'print(1)'",
+      "python3 -X utf8=1 -c 'print(1)'",
+      'python3 -m tokenize a.py',
+      'php -l a.php',
+    ]) {
       expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'read' });
     }
   });

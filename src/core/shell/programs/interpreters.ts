@@ -23,7 +23,10 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   w.unproven(inv, 'interpreter_inline_code');
   w.mentionManifests(code, inv.scope.cwd);
   // The code itself is not a path; the strings inside it may be.
-  w.mentionArgs(inv.args.filter((a) => a.value !== code), inv.scope.cwd);
+  w.mentionArgs(
+    inv.args.filter((a) => a.value !== code),
+    inv.scope.cwd,
+  );
   for (const p of scan.paths) {
     const path = w.path(inv, { value: p, glob: false, tilde: p.startsWith('~/'), text: p });
     if (path) w.acc.mention(path);
@@ -78,7 +81,14 @@ const NODE_UNSAFE =
   '--report-on-fatalerror --report-compact --cpu-prof --cpu-prof-dir= --cpu-prof-name= --cpu-prof-interval= --heap-prof --heap-prof-dir= ' +
   '--heap-prof-name= --heap-prof-interval= --prof --prof-process --trace-event-file-pattern= --trace-event-categories= --trace-events-enabled';
 
-const NODE = defineOptions({ read: NODE_READ + NODE_TEST_READ, write: '--test-reporter-destination=', exec: NODE_EXEC, unsafe: NODE_UNSAFE, abbrev: false, posix: true });
+const NODE = defineOptions({
+  read: NODE_READ + NODE_TEST_READ,
+  write: '--test-reporter-destination=',
+  exec: NODE_EXEC,
+  unsafe: NODE_UNSAFE,
+  abbrev: false,
+  posix: true,
+});
 
 /** `node --test`: the same options, judged as a check (check-runner.ts). */
 const NODE_TEST = defineCheck({
@@ -133,7 +143,8 @@ const node: Handler = (w, inv) => {
 const PY_SAFE_FLAGS = /^-[BEIsSuOqPR]+$/;
 const PY_VALUE = new Set(['-W', '-X', '--check-hash-based-pycs']);
 /** `-X` settings that only add diagnostics or limits (the Python manual's -X list). */
-const PY_X_SAFE = /^(?:importtime(?:=[12])?|dev|utf8(?:=[01])?|tracemalloc(?:=\d+)?|faulthandler|showrefcount|warn_default_encoding|no_debug_ranges|int_max_str_digits=\d+|frozen_modules=(?:on|off)|cpu_count=(?:\d+|default)|gil=[01]|disable-remote-debug)$/;
+const PY_X_SAFE =
+  /^(?:importtime(?:=[12])?|dev|utf8(?:=[01])?|tracemalloc(?:=\d+)?|faulthandler|showrefcount|warn_default_encoding|no_debug_ranges|int_max_str_digits=\d+|frozen_modules=(?:on|off)|cpu_count=(?:\d+|default)|gil=[01]|disable-remote-debug)$/;
 
 /**
  * provePythonCode, where an import also needs the folder Python runs in (first on its import
@@ -174,7 +185,14 @@ const python: Handler = (w, inv) => {
         const value = args[++i]?.value;
         // `-W ignore::pkg.Warning` imports `pkg`; `-X pycache_prefix=dir` writes bytecode there,
         // `-X presite=mod` imports a module, `-X perf` writes a perf map: only listed values keep the code provable.
-        if (value === null || value === undefined || (v === '-W' && !pythonWarningsSafe(value)) || (v === '-X' && !PY_X_SAFE.test(value)) || v === '--check-hash-based-pycs') unsafe = true;
+        if (
+          value === null ||
+          value === undefined ||
+          (v === '-W' && !pythonWarningsSafe(value)) ||
+          (v === '-X' && !PY_X_SAFE.test(value)) ||
+          v === '--check-hash-based-pycs'
+        )
+          unsafe = true;
         continue;
       }
       // `-i` drops into an interactive prompt; `-X importtime`-style and unknown options are not proven.

@@ -9,7 +9,9 @@ function sh(cmd: string, files: Record<string, string>) {
 
 describe('make', () => {
   it('follows include: an included rule is judged, an unreadable include is unproven', () => {
-    expect(sh('make test', { Makefile: 'include rules.mk\n', 'rules.mk': 'test:\n\trm -rf build\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/build` }]);
+    expect(sh('make test', { Makefile: 'include rules.mk\n', 'rules.mk': 'test:\n\trm -rf build\n' }).effects).toEqual([
+      { kind: 'delete', path: `${ROOT}/build` },
+    ]);
     expect(sh('make test', { Makefile: 'include missing.mk\ntest:\n\tvitest run\n' }).mutability).toBe('unknown');
     expect(sh('make test', { Makefile: '-include $(wildcard *.mk)\ntest:\n\tvitest run\n' }).mutability).toBe('unknown');
   });
@@ -67,7 +69,9 @@ describe('make: variables and rules that change what runs', () => {
   it('target-specific variables, .DEFAULT, .DEFAULT_GOAL and .ONESHELL', () => {
     expect(sh('make test', { Makefile: 'CMD = echo\ntest: CMD = rm -rf src\ntest:\n\t$(CMD) x\n' }).mutability).toBe('unknown');
     expect(sh('make anything', { Makefile: '.DEFAULT:\n\trm -rf src\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/src` }]);
-    expect(sh('make', { Makefile: '.DEFAULT_GOAL := clean\nall:\n\t@echo all\nclean:\n\trm -rf dist\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/dist` }]);
+    expect(sh('make', { Makefile: '.DEFAULT_GOAL := clean\nall:\n\t@echo all\nclean:\n\trm -rf dist\n' }).effects).toEqual([
+      { kind: 'delete', path: `${ROOT}/dist` },
+    ]);
     expect(sh('make t', { Makefile: '.ONESHELL:\nt:\n\tcd src\n\trm -rf x\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/src/x` }]);
   });
 });

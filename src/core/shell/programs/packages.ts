@@ -131,9 +131,35 @@ interface NpmOpts {
 }
 
 const NPM_VALUE_OPTS = new Set([
-  '--prefix', '-C', '--dir', '-w', '--workspace', '--registry', '--tag', '--cache', '--userconfig', '--omit', '--include',
-  '--install-strategy', '--loglevel', '--before', '--otp', '--scope', '--save-prefix', '--filter', '-F', '--network-concurrency',
-  '--cwd', '--modules-folder', '--mutex', '--reporter', '--config', '-c', '--script-shell', '--node-options', '--workspace-root',
+  '--prefix',
+  '-C',
+  '--dir',
+  '-w',
+  '--workspace',
+  '--registry',
+  '--tag',
+  '--cache',
+  '--userconfig',
+  '--omit',
+  '--include',
+  '--install-strategy',
+  '--loglevel',
+  '--before',
+  '--otp',
+  '--scope',
+  '--save-prefix',
+  '--filter',
+  '-F',
+  '--network-concurrency',
+  '--cwd',
+  '--modules-folder',
+  '--mutex',
+  '--reporter',
+  '--config',
+  '-c',
+  '--script-shell',
+  '--node-options',
+  '--workspace-root',
 ]);
 
 function npmOptions(args: readonly Arg[], from: number): NpmOpts {
@@ -211,11 +237,13 @@ function requirePackage(w: ShellWalker, inv: Invocation, spec: Arg, bin: string 
   if (!nodePackagePresent(w, inv, name, b)) w.acc.addDependency('command', name);
 }
 
-const PKG_DEPENDENCY_KEY = /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|bundleDependencies|bundledDependencies|overrides|resolutions|pnpm|workspaces|packageManager)\b/;
+const PKG_DEPENDENCY_KEY =
+  /^(?:dependencies|devDependencies|optionalDependencies|peerDependencies|bundleDependencies|bundledDependencies|overrides|resolutions|pnpm|workspaces|packageManager)\b/;
 
 /** `-w x`, `--workspace=x`, `--workspaces`, pnpm `--filter`/`-r`: the command runs in other packages. */
 function otherWorkspaces(o: NpmOpts): boolean {
-  for (const f of ['-w', '--workspace', '--workspaces', '-ws', '--filter', '-F', '--recursive', '-r', '--include-workspace-root']) if (o.flags.has(f)) return true;
+  for (const f of ['-w', '--workspace', '--workspaces', '-ws', '--filter', '-F', '--recursive', '-r', '--include-workspace-root'])
+    if (o.flags.has(f)) return true;
   return false;
 }
 
@@ -232,9 +260,44 @@ function workspaceCommand(w: ShellWalker, inv: Invocation, cmd: string, rest: re
 }
 
 const NPM_READ = new Set([
-  'ls', 'list', 'la', 'll', 'view', 'info', 'show', 'v', 'outdated', 'help', 'root', 'prefix', 'bin', 'whoami', 'search', 's',
-  'se', 'find', 'doctor', 'explain', 'why', 'fund', 'query', 'help-search', 'ping', 'sbom', 'completion', 'owner', 'team',
-  'access', 'profile', 'dist-tag', 'docs', 'home', 'bugs', 'repo', 'diff', 'version-check',
+  'ls',
+  'list',
+  'la',
+  'll',
+  'view',
+  'info',
+  'show',
+  'v',
+  'outdated',
+  'help',
+  'root',
+  'prefix',
+  'bin',
+  'whoami',
+  'search',
+  's',
+  'se',
+  'find',
+  'doctor',
+  'explain',
+  'why',
+  'fund',
+  'query',
+  'help-search',
+  'ping',
+  'sbom',
+  'completion',
+  'owner',
+  'team',
+  'access',
+  'profile',
+  'dist-tag',
+  'docs',
+  'home',
+  'bugs',
+  'repo',
+  'diff',
+  'version-check',
 ]);
 const NPM_INSTALL = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add']);
 const NPM_CI = new Set(['ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean']);
@@ -256,7 +319,16 @@ const npm: Handler = (w, inv) => {
   if (NPM_READ.has(cmd)) return w.acc.read();
   if (otherWorkspaces(o)) return workspaceCommand(w, inv, cmd, rest);
   // Options that swap the shell scripts run in, preload code into every node, or read another config.
-  for (const f of ['--script-shell', '--node-options', '--userconfig', '--globalconfig', '--call', '--shell', '--ignore-scripts=false', '--foreground-scripts']) {
+  for (const f of [
+    '--script-shell',
+    '--node-options',
+    '--userconfig',
+    '--globalconfig',
+    '--call',
+    '--shell',
+    '--ignore-scripts=false',
+    '--foreground-scripts',
+  ]) {
     if (o.flags.has(f) && f !== '--foreground-scripts') return w.unknown(inv, 'shell_command_unproven');
   }
   if (cmd === 'it' || cmd === 'install-test' || cmd === 'cit' || cmd === 'install-ci-test' || cmd === 'install-clean-test') {
@@ -284,7 +356,8 @@ const npm: Handler = (w, inv) => {
     // `npm pkg set dependencies.x=1`, `npm pkg set overrides.y=npm:z`: the manifest's dependencies change.
     for (const a of rest.slice(1)) {
       const key = a.value === null ? null : a.value.split('=')[0]!;
-      if (key === null || PKG_DEPENDENCY_KEY.test(key)) w.acc.addDependency('manifest', key === null ? '(dynamic)' : key.replace(/^[^.[]+[.[]/, '').replace(/[\]"']/g, ''));
+      if (key === null || PKG_DEPENDENCY_KEY.test(key))
+        w.acc.addDependency('manifest', key === null ? '(dynamic)' : key.replace(/^[^.[]+[.[]/, '').replace(/[\]"']/g, ''));
     }
     if (action !== 'set' && action !== 'delete') return w.unknown(inv, 'shell_command_unproven');
     return manifestWrite(w, inv, `${dir}/package.json`);
@@ -388,12 +461,19 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     const cmd = sub.value;
     const rest = o.operands.slice(1);
     const global = o.flags.has('-g') || o.flags.has('--global');
-    if (otherWorkspaces(o) && !['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'root', 'bin'].includes(cmd)) return workspaceCommand(w, inv, cmd, rest);
+    if (otherWorkspaces(o) && !['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'root', 'bin'].includes(cmd))
+      return workspaceCommand(w, inv, cmd, rest);
     if (kind === 'yarn' && (cmd === 'workspace' || cmd === 'workspaces')) {
       // `yarn workspace <name> add x`, `yarn workspaces foreach … add x`, `yarn workspaces run test`.
       const inner = rest.findIndex((a, k) => k > 0 && a.value !== null && (NPM_INSTALL.has(a.value) || a.value === 'add'));
       if (cmd === 'workspaces' && (rest[0]?.value === 'list' || rest[0]?.value === 'info')) return w.acc.read();
-      if (inner >= 0) return workspaceCommand(w, inv, 'add', rest.slice(inner + 1).filter((a) => a.value === null || !a.value.startsWith('-')));
+      if (inner >= 0)
+        return workspaceCommand(
+          w,
+          inv,
+          'add',
+          rest.slice(inner + 1).filter((a) => a.value === null || !a.value.startsWith('-')),
+        );
       if (rest.some((a) => a.value === null)) w.acc.addDependency('command', dynamicName());
       return w.unknown(inv, 'shell_command_unproven');
     }
@@ -423,7 +503,10 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     }
     // `bun pm cache` prints the cache folder (`bun pm cache rm` empties it).
     if (kind === 'bun' && cmd === 'pm' && rest[0]?.value === 'hash') w.acc.addHash('command', inv.text);
-    if (kind === 'bun' && cmd === 'pm') return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' || (rest[0]?.value === 'cache' && rest.length === 1) ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
+    if (kind === 'bun' && cmd === 'pm')
+      return rest[0]?.value === 'ls' || rest[0]?.value === 'bin' || rest[0]?.value === 'hash' || (rest[0]?.value === 'cache' && rest.length === 1)
+        ? w.acc.read()
+        : w.unprovenWrite(inv, 'write_path_missing');
     if (cmd === 'dlx' || (kind === 'bun' && cmd === 'x')) return runPackage(w, inv, inv.args.indexOf(sub) + 1, kind !== 'bun');
     if (kind === 'bun' && cmd === 'test') return runCheck(w, inv, inv.args.indexOf(sub) + 1, BUN_TEST);
     if (cmd === 'exec') {
@@ -438,7 +521,7 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       }
       if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
       modeledManifest(w, `${dir}/package.json`);
-    return w.effectPath(inv, 'create', `${dir}/package.json`);
+      return w.effectPath(inv, 'create', `${dir}/package.json`);
     }
     let name: Arg | undefined = sub;
     if (cmd === 'run' || cmd === 'run-script') {
@@ -466,10 +549,44 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
 // ---- Python ----
 
 const PIP_VALUE = new Set([
-  '-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-t', '--target', '--prefix', '--root', '-i', '--index-url',
-  '--extra-index-url', '-f', '--find-links', '--platform', '--python-version', '--implementation', '--abi', '--src',
-  '--upgrade-strategy', '--python', '--cache-dir', '--log', '--proxy', '--retries', '--timeout', '--exists-action', '--trusted-host',
-  '--cert', '--client-cert', '--progress-bar', '--report', '--only-binary', '--no-binary', '--config-settings', '-C', '--group',
+  '-r',
+  '--requirement',
+  '-c',
+  '--constraint',
+  '-e',
+  '--editable',
+  '-t',
+  '--target',
+  '--prefix',
+  '--root',
+  '-i',
+  '--index-url',
+  '--extra-index-url',
+  '-f',
+  '--find-links',
+  '--platform',
+  '--python-version',
+  '--implementation',
+  '--abi',
+  '--src',
+  '--upgrade-strategy',
+  '--python',
+  '--cache-dir',
+  '--log',
+  '--proxy',
+  '--retries',
+  '--timeout',
+  '--exists-action',
+  '--trusted-host',
+  '--cert',
+  '--client-cert',
+  '--progress-bar',
+  '--report',
+  '--only-binary',
+  '--no-binary',
+  '--config-settings',
+  '-C',
+  '--group',
 ]);
 
 /** pip install: names are intent; `-r file` and `-e path` restore or install the project itself. */
@@ -477,7 +594,12 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   const args = inv.args;
   const sub = args[from]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
-  if (sub === undefined || sub === '--version' || sub === '-V' || ['list', 'show', 'freeze', 'check', 'help', 'search', 'inspect', 'index', 'debug', 'hash', 'config'].includes(sub)) {
+  if (
+    sub === undefined ||
+    sub === '--version' ||
+    sub === '-V' ||
+    ['list', 'show', 'freeze', 'check', 'help', 'search', 'inspect', 'index', 'debug', 'hash', 'config'].includes(sub)
+  ) {
     if (sub === 'config' && ['set', 'unset', 'edit'].includes(args[from + 1]?.value ?? '')) return w.unprovenWrite(inv, 'write_path_missing');
     if (sub === 'hash') w.acc.addHash('command', inv.text);
     return w.acc.read();
@@ -537,7 +659,9 @@ function runPythonTool(w: ShellWalker, inv: Invocation, from: number, fetches: b
   if (!cmd) return w.unknown(inv, 'shell_command_unproven');
   if (cmd.value === null) return w.unknown(inv, 'dynamic_word');
   const name = pythonPackageName(cmd.value);
-  for (const p of extra) if (p.value === null || !pythonPackagePresent(w, pythonPackageName(p.value))) w.acc.addDependency('command', p.value === null ? dynamicName() : pythonPackageName(p.value));
+  for (const p of extra)
+    if (p.value === null || !pythonPackagePresent(w, pythonPackageName(p.value)))
+      w.acc.addDependency('command', p.value === null ? dynamicName() : pythonPackageName(p.value));
   if (fetches && extra.length === 0 && !pythonPackagePresent(w, name)) w.acc.addDependency('command', name);
   w.run(inv, [{ ...cmd, value: name }, ...args.slice(i + 1)]);
 }
@@ -579,7 +703,11 @@ const uv: Handler = (w, inv) => {
     const action = args[i + 1]?.value;
     if (action === 'run') return runPythonTool(w, inv, i + 2, true);
     if (action === 'install') {
-      addDependencies(w, args.slice(i + 2).filter((a) => a.value === null || !a.value.startsWith('-')), pythonPackageName);
+      addDependencies(
+        w,
+        args.slice(i + 2).filter((a) => a.value === null || !a.value.startsWith('-')),
+        pythonPackageName,
+      );
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     if (action === 'list' || action === 'dir') return w.acc.read();
@@ -595,7 +723,11 @@ const pipx: Handler = (w, inv) => {
   const sub = inv.args[1]?.value;
   if (sub === 'run') return runPythonTool(w, inv, 2, true);
   if (sub === 'install' || sub === 'inject') {
-    addDependencies(w, inv.args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-')), pythonPackageName);
+    addDependencies(
+      w,
+      inv.args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-')),
+      pythonPackageName,
+    );
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'list' || sub === '--version' || sub === 'environment') return w.acc.read();
@@ -608,7 +740,17 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     const args = inv.args;
     const sub = args[1]?.value;
     if (sub === null) return w.unknown(inv, 'dynamic_word');
-    if (sub === undefined || sub === '--version' || sub === 'show' || sub === 'check' || sub === 'graph' || sub === '--venv' || sub === '--where' || sub === 'env') return w.acc.read();
+    if (
+      sub === undefined ||
+      sub === '--version' ||
+      sub === 'show' ||
+      sub === 'check' ||
+      sub === 'graph' ||
+      sub === '--venv' ||
+      sub === '--where' ||
+      sub === 'env'
+    )
+      return w.acc.read();
     if (sub === 'run') return w.run(inv, args.slice(2));
     const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
     const root = inv.scope.cwd;
@@ -632,7 +774,13 @@ const cargo: Handler = (w, inv) => {
   const sub = args[i]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if ((sub === '--list' || sub === '-h' || sub === '--help') && args.length === i + 1) return w.acc.read();
-  if (sub === undefined || sub === '--version' || sub === '-V' || ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
+  if (
+    sub === undefined ||
+    sub === '--version' ||
+    sub === '-V' ||
+    ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)
+  )
+    return w.acc.read();
   if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
@@ -665,7 +813,11 @@ const goTool: Handler = (w, inv) => {
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'install') {
-    addDependencies(w, names.filter((a) => a.value === null || (!a.value.startsWith('.') && !a.value.startsWith('/'))), (s) => s.split('@')[0]!);
+    addDependencies(
+      w,
+      names.filter((a) => a.value === null || (!a.value.startsWith('.') && !a.value.startsWith('/'))),
+      (s) => s.split('@')[0]!,
+    );
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'mod') {
@@ -722,7 +874,8 @@ const dotnet: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
-  if (sub === undefined || sub === '--version' || sub === '--info' || sub === '--list-sdks' || sub === '--list-runtimes' || sub === 'list' || sub === 'help') return w.acc.read();
+  if (sub === undefined || sub === '--version' || sub === '--info' || sub === '--list-sdks' || sub === '--list-runtimes' || sub === 'list' || sub === 'help')
+    return w.acc.read();
   if (sub === 'test') return dotnetTest(w, inv, 2);
   if (sub === 'format') {
     const from = ['whitespace', 'style', 'analyzers'].includes(args[2]?.value ?? '') ? 3 : 2;
@@ -770,7 +923,8 @@ const deno: Handler = (w, inv) => {
     addDependencies(w, names, (s) => npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')));
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (sub === 'install' || sub === 'remove' || sub === 'cache' || sub === 'compile' || sub === 'bundle' || sub === 'vendor') return w.unprovenWrite(inv, 'write_path_missing');
+  if (sub === 'install' || sub === 'remove' || sub === 'cache' || sub === 'compile' || sub === 'bundle' || sub === 'vendor')
+    return w.unprovenWrite(inv, 'write_path_missing');
   w.unknown(inv, 'shell_command_unproven');
 };
 
@@ -814,7 +968,8 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
     // module (python-path.ts keeps one beside the command from standing in) is a read. A path
     // (`./tool.py`) runs that file; `-k` imports every package on the path, the project's too.
     const imports = (names: readonly Arg[]): void => {
-      for (const n of names) if (n.value === null || !isStdlibModule(n.value.split('.')[0]!) || !/^[\w.]+$/.test(n.value)) w.unknown(inv, 'shell_command_unproven');
+      for (const n of names)
+        if (n.value === null || !isStdlibModule(n.value.split('.')[0]!) || !/^[\w.]+$/.test(n.value)) w.unknown(inv, 'shell_command_unproven');
     };
     // `-w` writes NAME.html here; `-p`/`-b` serve and open a browser.
     if (flag === '-w') {
@@ -848,7 +1003,17 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
     w.unknown(inv, 'interpreter_inline_code');
     return true;
   }
-  if (module === 'unittest' || module === 'pytest' || module === 'mypy' || module === 'ruff' || module === 'black' || module === 'flake8' || module === 'pylint' || module === 'isort' || module === 'pyright') {
+  if (
+    module === 'unittest' ||
+    module === 'pytest' ||
+    module === 'mypy' ||
+    module === 'ruff' ||
+    module === 'black' ||
+    module === 'flake8' ||
+    module === 'pylint' ||
+    module === 'isort' ||
+    module === 'pyright'
+  ) {
     w.run(inv, [{ value: module, glob: false, tilde: false, text: module }, ...args.slice(from)]);
     return true;
   }
@@ -873,12 +1038,37 @@ export const packageHandlers: Record<string, Handler> = {
   cargo,
   go: goTool,
   gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
-  bundle: simpleInstaller(['add'], ['install', 'update', 'remove', 'lock', 'clean'], ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'], 'exec'),
+  bundle: simpleInstaller(
+    ['add'],
+    ['install', 'update', 'remove', 'lock', 'clean'],
+    ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'],
+    'exec',
+  ),
   // Composer's console accepts any unambiguous command prefix (`composer req`).
   composer: installer({
     add: ['require', 'create-project', 'global'],
     change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
-    read: ['show', 'outdated', 'validate', 'info', 'licenses', 'depends', 'why', 'why-not', 'prohibits', 'diagnose', 'search', 'check-platform-reqs', 'fund', 'audit', 'list', 'help', 'browse', 'home', 'suggests'],
+    read: [
+      'show',
+      'outdated',
+      'validate',
+      'info',
+      'licenses',
+      'depends',
+      'why',
+      'why-not',
+      'prohibits',
+      'diagnose',
+      'search',
+      'check-platform-reqs',
+      'fund',
+      'audit',
+      'list',
+      'help',
+      'browse',
+      'home',
+      'suggests',
+    ],
     valued: ['-d', '--working-dir'],
     prefixes: true,
   }),
@@ -888,4 +1078,3 @@ export const packageHandlers: Record<string, Handler> = {
   deno,
   vitest,
 };
-

@@ -50,7 +50,11 @@ export function importShadowed(w: Folder, dir: string | null, also: readonly str
   if (names === undefined) return true;
   for (const n of names) {
     const file = /^([A-Za-z_]\w*)(?:\.[\w-]+)*\.(?:py|pyc|pyw|so|pyd)$/.exec(n);
-    const mod = file ? file[1]! : /^[A-Za-z_]\w*$/.test(n) && w.isDirectory(`${dir}/${n}`) && (w.exists(`${dir}/${n}/__init__.py`) || w.exists(`${dir}/${n}/__init__.pyc`)) ? n : undefined;
+    const mod = file
+      ? file[1]!
+      : /^[A-Za-z_]\w*$/.test(n) && w.isDirectory(`${dir}/${n}`) && (w.exists(`${dir}/${n}/__init__.py`) || w.exists(`${dir}/${n}/__init__.pyc`))
+        ? n
+        : undefined;
     if (mod !== undefined && (isStdlibModule(mod) || also.includes(mod))) return true;
   }
   return false;

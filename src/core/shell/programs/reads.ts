@@ -15,10 +15,60 @@ const read: Handler = (w) => w.acc.read();
 
 /** Names whose manual lists no option that writes a file, runs a program or changes system state. */
 const READ_ONLY = [
-  'echo', 'whereis', 'more', 'free', 'uptime', 'ps', 'column', 'hexdump', 'strings', 'yes', 'locale', 'getconf', 'apropos',
-  'exa', 'eza', 'lsof', 'pgrep', 'zcat', 'bzcat', 'xzcat', 'numfmt', 'tsort', 'pathchk', 'groups', 'users', 'who', 'w', 'last',
-  'arch', 'lscpu', 'lsblk', 'vmstat', 'iostat', 'dig', 'nslookup', 'host', 'ping', 'tput', 'clear', 'tty', 'cal', 'factor',
-  'expr', 'bc', 'look', 'colordiff', 'lsattr', 'getfacl', 'namei', 'getent', 'pidof', 'lsb_release', 'zipinfo', 'readelf',
+  'echo',
+  'whereis',
+  'more',
+  'free',
+  'uptime',
+  'ps',
+  'column',
+  'hexdump',
+  'strings',
+  'yes',
+  'locale',
+  'getconf',
+  'apropos',
+  'exa',
+  'eza',
+  'lsof',
+  'pgrep',
+  'zcat',
+  'bzcat',
+  'xzcat',
+  'numfmt',
+  'tsort',
+  'pathchk',
+  'groups',
+  'users',
+  'who',
+  'w',
+  'last',
+  'arch',
+  'lscpu',
+  'lsblk',
+  'vmstat',
+  'iostat',
+  'dig',
+  'nslookup',
+  'host',
+  'ping',
+  'tput',
+  'clear',
+  'tty',
+  'cal',
+  'factor',
+  'expr',
+  'bc',
+  'look',
+  'colordiff',
+  'lsattr',
+  'getfacl',
+  'namei',
+  'getent',
+  'pidof',
+  'lsb_release',
+  'zipinfo',
+  'readelf',
 ];
 
 /** `test`/`[`: `-v 'a[$(cmd)]'` evaluates the subscript, running the substitution. */
@@ -66,29 +116,33 @@ const ack = refusing(['--pager', '--output', '--ackrc', '--create-ackrc']);
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
 
 /** xmllint and diffstat write a file with `-o`/`--output`. */
-const outputWriter = (short: string, long: string): Handler => (w, inv) => {
-  for (let i = 1; i < inv.args.length; i++) {
-    const a = inv.args[i]!;
-    const v = a.value;
-    if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (v === short || v === long) {
-      const t = inv.args[i + 1];
-      return t ? w.effect(inv, 'write', t) : w.unprovenWrite(inv, 'write_path_missing');
+const outputWriter =
+  (short: string, long: string): Handler =>
+  (w, inv) => {
+    for (let i = 1; i < inv.args.length; i++) {
+      const a = inv.args[i]!;
+      const v = a.value;
+      if (v === null) return w.unknown(inv, 'dynamic_word');
+      if (v === short || v === long) {
+        const t = inv.args[i + 1];
+        return t ? w.effect(inv, 'write', t) : w.unprovenWrite(inv, 'write_path_missing');
+      }
+      if (v.startsWith(long + '=')) return w.effect(inv, 'write', { ...a, value: v.slice(long.length + 1) });
+      if (short.length === 2 && v.startsWith(short) && v.length > 2 && !v.startsWith('--')) return w.effect(inv, 'write', { ...a, value: v.slice(2) });
     }
-    if (v.startsWith(long + '=')) return w.effect(inv, 'write', { ...a, value: v.slice(long.length + 1) });
-    if (short.length === 2 && v.startsWith(short) && v.length > 2 && !v.startsWith('--')) return w.effect(inv, 'write', { ...a, value: v.slice(2) });
-  }
-  w.acc.read();
-};
+    w.acc.read();
+  };
 
 /** `hostname NAME` / `-F file` and `stty SETTINGS` change system state; bare forms print. */
-const printsWithout = (allowed: readonly string[]): Handler => (w, inv) => {
-  for (let i = 1; i < inv.args.length; i++) {
-    const v = inv.args[i]!.value;
-    if (v === null || !allowed.includes(v)) return w.unknown(inv, 'shell_command_unproven');
-  }
-  w.acc.read();
-};
+const printsWithout =
+  (allowed: readonly string[]): Handler =>
+  (w, inv) => {
+    for (let i = 1; i < inv.args.length; i++) {
+      const v = inv.args[i]!.value;
+      if (v === null || !allowed.includes(v)) return w.unknown(inv, 'shell_command_unproven');
+    }
+    w.acc.read();
+  };
 
 /** dc's `!` runs a shell command; it is a read only for `-e` programs without one and no other input. */
 const dc: Handler = (w, inv) => {
@@ -126,7 +180,8 @@ const top: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, TOP);
   if (unprovenOptions(w, inv, s)) return;
   if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
-  if (s.operands.length > 0 || !s.options.some((o) => o.name === '-b' || o.name === '-l' || o.name === '-h' || o.name === '-v')) return w.unknown(inv, 'shell_command_unproven');
+  if (s.operands.length > 0 || !s.options.some((o) => o.name === '-b' || o.name === '-l' || o.name === '-h' || o.name === '-v'))
+    return w.unknown(inv, 'shell_command_unproven');
   w.acc.read();
 };
 
@@ -287,7 +342,8 @@ const sed: Handler = (w, inv) => {
     if (r === 'exec' || r === 'unparsed') return unproven('shell_command_unproven');
     for (const target of r) {
       scriptWrites = true;
-      if (target !== '/dev/stdout' && target !== '/dev/stderr') w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
+      if (target !== '/dev/stdout' && target !== '/dev/stderr')
+        w.effect(inv, 'write', { value: target, glob: false, tilde: target.startsWith('~/'), text: target });
     }
   }
   if (inPlace.length > 0) return inPlaceWrites();
@@ -333,16 +389,87 @@ const awk: Handler = (w, inv) => {
 
 /** findutils primaries that take one value word (tests and positional options). */
 const FIND_VALUE_PRIMARIES = new Set([
-  '-name', '-iname', '-path', '-ipath', '-regex', '-iregex', '-type', '-xtype', '-size', '-user', '-group', '-perm', '-mtime',
-  '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer', '-anewer', '-cnewer', '-maxdepth', '-mindepth', '-links', '-inum',
-  '-samefile', '-wholename', '-iwholename', '-lname', '-ilname', '-uid', '-gid', '-used', '-fstype', '-context', '-printf',
-  '-regextype', '-files0-from', '-Bmin', '-Btime', '-Bnewer',
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-regex',
+  '-iregex',
+  '-type',
+  '-xtype',
+  '-size',
+  '-user',
+  '-group',
+  '-perm',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-cmin',
+  '-newer',
+  '-anewer',
+  '-cnewer',
+  '-maxdepth',
+  '-mindepth',
+  '-links',
+  '-inum',
+  '-samefile',
+  '-wholename',
+  '-iwholename',
+  '-lname',
+  '-ilname',
+  '-uid',
+  '-gid',
+  '-used',
+  '-fstype',
+  '-context',
+  '-printf',
+  '-regextype',
+  '-files0-from',
+  '-Bmin',
+  '-Btime',
+  '-Bnewer',
 ]);
 /** findutils primaries without a value that only test, print or steer the walk. */
 const FIND_FLAG_PRIMARIES = new Set([
-  '-depth', '-d', '-follow', '-help', '--help', '-ignore_readdir_race', '-noignore_readdir_race', '-mount', '-noleaf', '-version',
-  '--version', '-warn', '-nowarn', '-xdev', '-daystart', '-empty', '-executable', '-false', '-true', '-nogroup', '-nouser',
-  '-readable', '-writable', '-ls', '-print', '-print0', '-prune', '-quit', '(', ')', '!', '-not', '-a', '-and', '-o', '-or', ',',
+  '-depth',
+  '-d',
+  '-follow',
+  '-help',
+  '--help',
+  '-ignore_readdir_race',
+  '-noignore_readdir_race',
+  '-mount',
+  '-noleaf',
+  '-version',
+  '--version',
+  '-warn',
+  '-nowarn',
+  '-xdev',
+  '-daystart',
+  '-empty',
+  '-executable',
+  '-false',
+  '-true',
+  '-nogroup',
+  '-nouser',
+  '-readable',
+  '-writable',
+  '-ls',
+  '-print',
+  '-print0',
+  '-prune',
+  '-quit',
+  '(',
+  ')',
+  '!',
+  '-not',
+  '-a',
+  '-and',
+  '-o',
+  '-or',
+  ',',
 ]);
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 const FIND_WRITE_FILE = new Set(['-fprint', '-fprint0', '-fls']);
@@ -441,7 +568,8 @@ function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFi
   // `-execdir` runs in each file's own folder, anywhere below the roots: relative paths there are not proven.
   const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : inv.scope;
   for (const r of roots) {
-    const below: Arg | undefined = r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
+    const below: Arg | undefined =
+      r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
     for (const stand of below ? [r, below] : [r]) {
       const substituted = cmd.map((a) => {
         if (a.value === '{}') return stand;
@@ -473,7 +601,23 @@ export const readHandlers: Record<string, Handler> = {
   wdiff,
   xmllint: outputWriter('-o', '--output'),
   diffstat: outputWriter('-o', '--output'),
-  hostname: printsWithout(['-f', '-s', '-i', '-I', '-d', '-a', '-A', '-y', '--fqdn', '--long', '--short', '--ip-address', '--all-ip-addresses', '--domain', '--alias']),
+  hostname: printsWithout([
+    '-f',
+    '-s',
+    '-i',
+    '-I',
+    '-d',
+    '-a',
+    '-A',
+    '-y',
+    '--fqdn',
+    '--long',
+    '--short',
+    '--ip-address',
+    '--all-ip-addresses',
+    '--domain',
+    '--alias',
+  ]),
   stty: printsWithout(['-a', '--all', '-g', '--save', 'size']),
   dc,
   xxd,

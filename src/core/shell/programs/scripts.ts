@@ -180,7 +180,21 @@ const MAKE_SHELL = /^(?:\/usr)?\/bin\/(?:ba|da)?sh$/;
 /** `.SHELLFLAGS` that keep recipes plain `sh -c` text (errexit, nounset, xtrace, pipefail). */
 const MAKE_SHELLFLAGS = /^(?:-[eux]+\s+)?(?:-o\s+pipefail\s+)?-[eux]*c$/;
 /** Variables that change how make itself runs or reads: set anywhere, the run is not followed. */
-const MAKE_CONTROL = new Set(['MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES', 'MAKESHELL', 'MAKEOVERRIDES', '.RECIPEPREFIX', '.SECONDEXPANSION', '.EXTRA_PREREQS', '.LIBPATTERNS', 'VPATH', '.INCLUDE_DIRS', 'MAKE']);
+const MAKE_CONTROL = new Set([
+  'MAKEFLAGS',
+  'MFLAGS',
+  'GNUMAKEFLAGS',
+  'MAKEFILES',
+  'MAKESHELL',
+  'MAKEOVERRIDES',
+  '.RECIPEPREFIX',
+  '.SECONDEXPANSION',
+  '.EXTRA_PREREQS',
+  '.LIBPATTERNS',
+  'VPATH',
+  '.INCLUDE_DIRS',
+  'MAKE',
+]);
 
 /**
  * The variables that decide which program runs recipes and how: `SHELL` must be sh or bash,
@@ -222,7 +236,17 @@ function shellCalls(line: string): string[] | null {
 }
 
 function parseMakefile(text: string, load: (name: string) => string | undefined, mk?: Makefile, depth = 0): Makefile {
-  const out: Makefile = mk ?? { vars: new Map(), rules: new Map(), patterns: [], phony: new Set(), defaultGoal: undefined, parseTimeShell: [], unproven: false, assigned: new Set(), oneShell: false };
+  const out: Makefile = mk ?? {
+    vars: new Map(),
+    rules: new Map(),
+    patterns: [],
+    phony: new Set(),
+    defaultGoal: undefined,
+    parseTimeShell: [],
+    unproven: false,
+    assigned: new Set(),
+    oneShell: false,
+  };
   const { vars, rules } = out;
   const lines = text.replace(/\\\r?\n/g, ' ').split(/\r?\n/);
   let current: MakeRule[] = [];
@@ -309,7 +333,7 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
         if (inline) r.recipes.push(inline);
         current.push(r);
         // Old-style suffix rules (`.c.o:`) are implicit rules too.
-        if (/^\.[\w]+\.[\w]+$/.test(t) || /^\.[\w]+$/.test(t) && inline !== undefined) out.patterns.push({ target: '%', rule: r });
+        if (/^\.[\w]+\.[\w]+$/.test(t) || (/^\.[\w]+$/.test(t) && inline !== undefined)) out.patterns.push({ target: '%', rule: r });
         if (out.defaultGoal === undefined && !t.startsWith('.') && !t.includes('%')) out.defaultGoal = t;
       }
       continue;
@@ -370,12 +394,61 @@ function expandMake(line: string, mk: Makefile, target: string, rule: MakeRule, 
 }
 
 /** Source suffixes of make's built-in implicit rules. */
-const IMPLICIT_SOURCES = ['.c', '.cc', '.cpp', '.C', '.cxx', '.f', '.F', '.r', '.p', '.s', '.S', '.y', '.l', '.w', '.web', '.sh', '.mod', '.def', '.tex', '.texi', '.texinfo', '.txinfo', '.o'];
+const IMPLICIT_SOURCES = [
+  '.c',
+  '.cc',
+  '.cpp',
+  '.C',
+  '.cxx',
+  '.f',
+  '.F',
+  '.r',
+  '.p',
+  '.s',
+  '.S',
+  '.y',
+  '.l',
+  '.w',
+  '.web',
+  '.sh',
+  '.mod',
+  '.def',
+  '.tex',
+  '.texi',
+  '.texinfo',
+  '.txinfo',
+  '.o',
+];
 
 const MAKE_OPTIONS = {
   flags: 'bBdeikLnpqrRsStvw',
   values: 'CfIjlOoWE',
-  longFlags: ['always-make', 'environment-overrides', 'ignore-errors', 'keep-going', 'just-print', 'dry-run', 'recon', 'question', 'silent', 'quiet', 'touch', 'no-print-directory', 'print-directory', 'version', 'help', 'warn-undefined-variables', 'no-builtin-rules', 'no-builtin-variables', 'check-symlink-times', 'stop', 'no-keep-going', 'trace', 'print-data-base', 'no-silent'],
+  longFlags: [
+    'always-make',
+    'environment-overrides',
+    'ignore-errors',
+    'keep-going',
+    'just-print',
+    'dry-run',
+    'recon',
+    'question',
+    'silent',
+    'quiet',
+    'touch',
+    'no-print-directory',
+    'print-directory',
+    'version',
+    'help',
+    'warn-undefined-variables',
+    'no-builtin-rules',
+    'no-builtin-variables',
+    'check-symlink-times',
+    'stop',
+    'no-keep-going',
+    'trace',
+    'print-data-base',
+    'no-silent',
+  ],
   longValues: ['directory', 'file', 'makefile', 'include-dir', 'jobs', 'load-average', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
   longOptional: ['debug', 'output-sync', 'jobserver-style', 'shuffle'],
 };
@@ -386,7 +459,8 @@ const make: Handler = (w, inv) => {
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (has('version', 'help')) return w.acc.read();
   // `-E`/`--eval` define rules from the command line; `-e` lets the environment override the Makefile.
-  if (has('eval', 'E', 'e', 'environment-overrides', 'W', 'what-if', 'new-file', 'assume-new', 'B', 'always-make')) return w.unknown(inv, 'shell_command_unproven');
+  if (has('eval', 'E', 'e', 'environment-overrides', 'W', 'what-if', 'new-file', 'assume-new', 'B', 'always-make'))
+    return w.unknown(inv, 'shell_command_unproven');
   for (const name of ['MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'MAKEFILES']) if (inv.scope.env.has(name)) return w.unknown(inv, 'shell_command_unproven');
   const touch = has('t', 'touch');
   // Under -n/-q/-t make still runs `+` lines and lines that call $(MAKE).

@@ -128,27 +128,62 @@ function dedupe(list: string): string {
 
 // ---- kubectl ----
 
-const KUBE_GLOBAL = '-n: --namespace= --context= --cluster= --kubeconfig= --user= -s: --server= --token= --as= --as-group= --request-timeout= --insecure-skip-tls-verify --certificate-authority= --client-certificate= --client-key= --tls-server-name= -v: --v= --match-server-version --cache-dir= --profile-output= --warnings-as-errors --disable-compression';
-const KUBE_OUT = '-o: --output= -l: --selector= -A --all-namespaces --field-selector= --sort-by= --show-labels -L: --label-columns= --no-headers --show-kind --show-managed-fields --chunk-size= --ignore-not-found --raw= --template= --allow-missing-template-keys --output-watch-events -w --watch --watch-only -R --recursive -f: --filename= -k: --kustomize= --subresource= --server-print';
+const KUBE_GLOBAL =
+  '-n: --namespace= --context= --cluster= --kubeconfig= --user= -s: --server= --token= --as= --as-group= --request-timeout= --insecure-skip-tls-verify --certificate-authority= --client-certificate= --client-key= --tls-server-name= -v: --v= --match-server-version --cache-dir= --profile-output= --warnings-as-errors --disable-compression';
+const KUBE_OUT =
+  '-o: --output= -l: --selector= -A --all-namespaces --field-selector= --sort-by= --show-labels -L: --label-columns= --no-headers --show-kind --show-managed-fields --chunk-size= --ignore-not-found --raw= --template= --allow-missing-template-keys --output-watch-events -w --watch --watch-only -R --recursive -f: --filename= -k: --kustomize= --subresource= --server-print';
 const kubectl = cli(() => ({
   global: defineOptions({ read: KUBE_GLOBAL, abbrev: false }),
   userConfig: { option: '--kubeconfig', dir: '.kube' },
   depth: 3,
   reads: reads(
     {
-      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait':
-        `${KUBE_OUT} --recursive --api-group= --namespaced --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q`,
+      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait': `${KUBE_OUT} --recursive --api-group= --namespaced --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q`,
       // `diff` sends a server-side dry run and shows the difference with `diff -u -N` (KUBECTL_EXTERNAL_DIFF is an exec variable).
       diff: '-f: --filename= -k: --kustomize= -R --recursive --server-side --field-manager= --force-conflicts -l: --selector= --prune --prune-allowlist= --concurrency= --show-managed-fields',
       logs: '-c: --container= -f --follow --tail= --since= --since-time= -p --previous --timestamps --all-containers --prefix --max-log-requests= --limit-bytes= --ignore-errors --pod-running-timeout= -l: --selector= --all-pods',
-      'top pod,top pods,top node,top nodes,top po,top no': '-l: --selector= -A --all-namespaces --containers --sort-by= --no-headers --use-protocol-buffers --field-selector= --sum --show-capacity',
+      'top pod,top pods,top node,top nodes,top po,top no':
+        '-l: --selector= -A --all-namespaces --containers --sort-by= --no-headers --use-protocol-buffers --field-selector= --sum --show-capacity',
     },
     KUBE_GLOBAL,
   ),
   mutations: new Set([
-    'apply', 'create', 'delete', 'edit', 'patch', 'replace', 'scale', 'set', 'label', 'annotate', 'expose', 'autoscale', 'cordon', 'uncordon',
-    'drain', 'taint', 'rollout restart', 'rollout undo', 'rollout pause', 'rollout resume', 'certificate', 'run', 'exec', 'cp', 'attach', 'debug',
-    'port-forward', 'proxy', 'config set', 'config set-context', 'config use-context', 'config delete-context', 'config set-cluster', 'config set-credentials', 'config rename-context', 'config unset',
+    'apply',
+    'create',
+    'delete',
+    'edit',
+    'patch',
+    'replace',
+    'scale',
+    'set',
+    'label',
+    'annotate',
+    'expose',
+    'autoscale',
+    'cordon',
+    'uncordon',
+    'drain',
+    'taint',
+    'rollout restart',
+    'rollout undo',
+    'rollout pause',
+    'rollout resume',
+    'certificate',
+    'run',
+    'exec',
+    'cp',
+    'attach',
+    'debug',
+    'port-forward',
+    'proxy',
+    'config set',
+    'config set-context',
+    'config use-context',
+    'config delete-context',
+    'config set-cluster',
+    'config set-credentials',
+    'config rename-context',
+    'config unset',
   ]),
 }));
 
@@ -161,54 +196,213 @@ const docker = cli(() => ({
   depth: 3,
   reads: reads(
     {
-      'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls': DOCKER_LIST,
-      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect': '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure',
-      'logs,container logs,compose logs,service logs': '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
-      'version,info,system info,system df,stats,container stats,top,container top,port,container port,diff,container diff,compose top,compose config,compose version,search,events,system events': '-f: --format= --no-stream -a --all --no-trunc -v --verbose --limit= --filter= --since= --until= --services --volumes --images --profiles --hash= --quiet -q --short --resolve-image-digests --no-interpolate --no-normalize --no-path-resolution --no-consistency',
+      'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls':
+        DOCKER_LIST,
+      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect':
+        '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure',
+      'logs,container logs,compose logs,service logs':
+        '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
+      'version,info,system info,system df,stats,container stats,top,container top,port,container port,diff,container diff,compose top,compose config,compose version,search,events,system events':
+        '-f: --format= --no-stream -a --all --no-trunc -v --verbose --limit= --filter= --since= --until= --services --volumes --images --profiles --hash= --quiet -q --short --resolve-image-digests --no-interpolate --no-normalize --no-path-resolution --no-consistency',
     },
     DOCKER_GLOBAL,
   ),
   mutations: new Set([
-    'run', 'exec', 'rm', 'rmi', 'build', 'pull', 'push', 'stop', 'start', 'restart', 'kill', 'create', 'cp', 'commit', 'tag', 'login', 'logout',
-    'pause', 'unpause', 'rename', 'update', 'load', 'save', 'import', 'export', 'attach', 'wait', 'prune',
-    'container rm', 'container run', 'container exec', 'container stop', 'container start', 'container kill', 'container prune', 'container create',
-    'image rm', 'image prune', 'image pull', 'image push', 'image build', 'image tag', 'network create', 'network rm', 'network prune', 'network connect',
-    'network disconnect', 'volume create', 'volume rm', 'volume prune', 'system prune', 'builder prune', 'buildx build', 'buildx bake', 'buildx create', 'buildx rm',
-    'compose up', 'compose down', 'compose build', 'compose pull', 'compose push', 'compose run', 'compose exec', 'compose start', 'compose stop',
-    'compose restart', 'compose rm', 'compose create', 'compose kill', 'compose pause', 'compose unpause', 'compose cp', 'compose watch',
-    'context create', 'context rm', 'context use', 'context update', 'service create', 'service rm', 'service update', 'service scale',
-    'stack deploy', 'stack rm', 'swarm init', 'swarm join', 'swarm leave', 'secret create', 'secret rm', 'config create', 'config rm', 'plugin install', 'plugin rm',
+    'run',
+    'exec',
+    'rm',
+    'rmi',
+    'build',
+    'pull',
+    'push',
+    'stop',
+    'start',
+    'restart',
+    'kill',
+    'create',
+    'cp',
+    'commit',
+    'tag',
+    'login',
+    'logout',
+    'pause',
+    'unpause',
+    'rename',
+    'update',
+    'load',
+    'save',
+    'import',
+    'export',
+    'attach',
+    'wait',
+    'prune',
+    'container rm',
+    'container run',
+    'container exec',
+    'container stop',
+    'container start',
+    'container kill',
+    'container prune',
+    'container create',
+    'image rm',
+    'image prune',
+    'image pull',
+    'image push',
+    'image build',
+    'image tag',
+    'network create',
+    'network rm',
+    'network prune',
+    'network connect',
+    'network disconnect',
+    'volume create',
+    'volume rm',
+    'volume prune',
+    'system prune',
+    'builder prune',
+    'buildx build',
+    'buildx bake',
+    'buildx create',
+    'buildx rm',
+    'compose up',
+    'compose down',
+    'compose build',
+    'compose pull',
+    'compose push',
+    'compose run',
+    'compose exec',
+    'compose start',
+    'compose stop',
+    'compose restart',
+    'compose rm',
+    'compose create',
+    'compose kill',
+    'compose pause',
+    'compose unpause',
+    'compose cp',
+    'compose watch',
+    'context create',
+    'context rm',
+    'context use',
+    'context update',
+    'service create',
+    'service rm',
+    'service update',
+    'service scale',
+    'stack deploy',
+    'stack rm',
+    'swarm init',
+    'swarm join',
+    'swarm leave',
+    'secret create',
+    'secret rm',
+    'config create',
+    'config rm',
+    'plugin install',
+    'plugin rm',
   ]),
 }));
 
 // ---- gh ----
 
 const GH_COMMON = '-R: --repo= --hostname=';
-const GH_VIEW = '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner= -n --no-browser';
+const GH_VIEW =
+  '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner= -n --no-browser';
 const gh = cli(() => ({
   global: defineOptions({ read: GH_COMMON, abbrev: false }),
   depth: 2,
   reads: reads(
     {
-      'pr view,pr list,pr status,pr diff,pr checks,issue view,issue list,issue status,repo view,repo list,run view,run list,run watch,release view,release list,auth status,workflow view,workflow list,label list,gist view,gist list,status,cache list,secret list,variable list,ruleset list,ruleset view,ruleset check,org list,project list,project view,search repos,search issues,search prs,search code,search commits,codespace list,extension list,alias list,config get,config list,gpg-key list,ssh-key list,browse': GH_VIEW,
+      'pr view,pr list,pr status,pr diff,pr checks,issue view,issue list,issue status,repo view,repo list,run view,run list,run watch,release view,release list,auth status,workflow view,workflow list,label list,gist view,gist list,status,cache list,secret list,variable list,ruleset list,ruleset view,ruleset check,org list,project list,project view,search repos,search issues,search prs,search code,search commits,codespace list,extension list,alias list,config get,config list,gpg-key list,ssh-key list,browse':
+        GH_VIEW,
       api: '-X: --method= -H: --header= --jq= -q: -t: --template= --paginate --slurp -i --include --silent --cache= -p: --preview= --hostname= --verbose -f: --field= -F: --raw-field= --input=',
     },
     GH_COMMON,
   ),
   mutations: new Set([
-    'pr create', 'pr merge', 'pr close', 'pr reopen', 'pr comment', 'pr edit', 'pr review', 'pr ready', 'pr lock', 'pr unlock', 'pr update-branch',
-    'issue create', 'issue close', 'issue reopen', 'issue comment', 'issue edit', 'issue delete', 'issue transfer', 'issue pin', 'issue unpin', 'issue lock', 'issue develop',
-    'repo create', 'repo delete', 'repo fork', 'repo edit', 'repo rename', 'repo archive', 'repo unarchive', 'repo sync', 'repo set-default', 'repo deploy-key',
-    'release create', 'release delete', 'release edit', 'release upload', 'run rerun', 'run cancel', 'run delete', 'workflow run', 'workflow enable', 'workflow disable',
-    'label create', 'label edit', 'label delete', 'label clone', 'gist create', 'gist edit', 'gist delete', 'secret set', 'secret delete', 'variable set', 'variable delete',
-    'cache delete', 'auth login', 'auth logout', 'auth refresh', 'auth setup-git', 'auth switch', 'config set', 'extension install', 'extension remove', 'alias set',
-    'alias delete', 'project create', 'project delete', 'project edit', 'project item-add', 'ssh-key add', 'gpg-key add', 'codespace create', 'codespace delete',
+    'pr create',
+    'pr merge',
+    'pr close',
+    'pr reopen',
+    'pr comment',
+    'pr edit',
+    'pr review',
+    'pr ready',
+    'pr lock',
+    'pr unlock',
+    'pr update-branch',
+    'issue create',
+    'issue close',
+    'issue reopen',
+    'issue comment',
+    'issue edit',
+    'issue delete',
+    'issue transfer',
+    'issue pin',
+    'issue unpin',
+    'issue lock',
+    'issue develop',
+    'repo create',
+    'repo delete',
+    'repo fork',
+    'repo edit',
+    'repo rename',
+    'repo archive',
+    'repo unarchive',
+    'repo sync',
+    'repo set-default',
+    'repo deploy-key',
+    'release create',
+    'release delete',
+    'release edit',
+    'release upload',
+    'run rerun',
+    'run cancel',
+    'run delete',
+    'workflow run',
+    'workflow enable',
+    'workflow disable',
+    'label create',
+    'label edit',
+    'label delete',
+    'label clone',
+    'gist create',
+    'gist edit',
+    'gist delete',
+    'secret set',
+    'secret delete',
+    'variable set',
+    'variable delete',
+    'cache delete',
+    'auth login',
+    'auth logout',
+    'auth refresh',
+    'auth setup-git',
+    'auth switch',
+    'config set',
+    'extension install',
+    'extension remove',
+    'alias set',
+    'alias delete',
+    'project create',
+    'project delete',
+    'project edit',
+    'project item-add',
+    'ssh-key add',
+    'gpg-key add',
+    'codespace create',
+    'codespace delete',
   ]),
   refine: (path, _inv, rest) => {
     if (rest.some((a) => a.value === null)) return false;
     const vals = rest.map((a) => a.value ?? '');
     // `browse` and `--web` launch a browser program (`browse --no-browser` prints the address).
-    if ((path === 'browse' && !vals.includes('-n') && !vals.includes('--no-browser')) || vals.includes('--web') || (vals.includes('-w') && path !== 'run view' && path !== 'run list')) return false;
+    if (
+      (path === 'browse' && !vals.includes('-n') && !vals.includes('--no-browser')) ||
+      vals.includes('--web') ||
+      (vals.includes('-w') && path !== 'run view' && path !== 'run list')
+    )
+      return false;
     if (path !== 'api') return true;
     // gh api: fields or an input body make the default method POST; -X names it.
     let method: string | undefined;
@@ -253,7 +447,19 @@ function graphqlQueryOnly(vals: readonly string[]): boolean {
     else if (/^--(?:raw-)?field=/.test(v)) field = v.slice(v.indexOf('=') + 1);
     else if (/^-[fF]./.test(v)) field = v.slice(2);
     else if (v === '--input' || v.startsWith('--input=') || v === '-X' || v === '--method' || v.startsWith('-X') || v.startsWith('--method=')) return false;
-    else if (v === '-H' || v === '--header' || v === '--jq' || v === '-q' || v === '-t' || v === '--template' || v === '--hostname' || v === '--cache' || v === '-p' || v === '--preview') i++;
+    else if (
+      v === '-H' ||
+      v === '--header' ||
+      v === '--jq' ||
+      v === '-q' ||
+      v === '-t' ||
+      v === '--template' ||
+      v === '--hostname' ||
+      v === '--cache' ||
+      v === '-p' ||
+      v === '--preview'
+    )
+      i++;
     else if (!v.startsWith('-') && endpoint === undefined) endpoint = v;
     if (field === undefined) continue;
     const eq = field.indexOf('=');
@@ -286,21 +492,47 @@ const helm = cli(() => ({
     HELM_GLOBAL,
   ),
   mutations: new Set([
-    'install', 'upgrade', 'uninstall', 'delete', 'del', 'rollback', 'test', 'repo add', 'repo remove', 'repo rm', 'repo update', 'repo index',
-    'dependency update', 'dependency build', 'dep update', 'dep build', 'plugin install', 'plugin uninstall', 'plugin update', 'package', 'push',
-    'pull', 'fetch', 'registry login', 'registry logout', 'create',
+    'install',
+    'upgrade',
+    'uninstall',
+    'delete',
+    'del',
+    'rollback',
+    'test',
+    'repo add',
+    'repo remove',
+    'repo rm',
+    'repo update',
+    'repo index',
+    'dependency update',
+    'dependency build',
+    'dep update',
+    'dep build',
+    'plugin install',
+    'plugin uninstall',
+    'plugin update',
+    'package',
+    'push',
+    'pull',
+    'fetch',
+    'registry login',
+    'registry logout',
+    'create',
   ]),
   // `template --output-dir` writes the rendered files; `--post-renderer` runs a program; `--dependency-update` fetches charts.
-  refine: (_path, _inv, rest) => !rest.some((a) => a.value === null || /^--(?:output-dir|post-renderer|post-renderer-args|dependency-update)(?:=|$)/.test(a.value)),
+  refine: (_path, _inv, rest) =>
+    !rest.some((a) => a.value === null || /^--(?:output-dir|post-renderer|post-renderer-args|dependency-update)(?:=|$)/.test(a.value)),
 }));
 
 // ---- aws ----
 
-const AWS_GLOBAL = '--region= --profile= --output= --query= --no-paginate --max-items= --page-size= --starting-token= --endpoint-url= --no-verify-ssl --no-cli-pager --cli-auto-prompt --no-cli-auto-prompt --color= --debug --cli-read-timeout= --cli-connect-timeout= --ca-bundle= --no-sign-request --cli-binary-format=';
+const AWS_GLOBAL =
+  '--region= --profile= --output= --query= --no-paginate --max-items= --page-size= --starting-token= --endpoint-url= --no-verify-ssl --no-cli-pager --cli-auto-prompt --no-cli-auto-prompt --color= --debug --cli-read-timeout= --cli-connect-timeout= --ca-bundle= --no-sign-request --cli-binary-format=';
 const AWS_READ_OP = /^(?:describe|list|get|search|lookup|filter|head|scan|query)-[a-z0-9-]+$|^(?:tail|wait|scan|query)$/;
 /** Read-named operations that write a local file given as an operand, or whose effect is not a read. */
 const AWS_NOT_READ = /^(?:get-object|get-object-torrent|get-job-output|get-media|get-clip|get-hls-streaming-session-url|get-login|get-login-password)$/;
-const AWS_MUTATING_OP = /^(?:create|delete|put|update|modify|run|start|stop|terminate|attach|detach|associate|disassociate|register|deregister|tag|untag|invoke|publish|send|set|enable|disable|reboot|restore|copy|import|export|upload|reset|revoke|authorize|cancel|accept|reject|add|remove|replace|deploy|execute|purge|rotate|promote|apply|batch|change|complete|confirm|allocate|release|request|respond|assign|unassign|increase|decrease|subscribe|unsubscribe|initiate|abort|rebuild|resize|restart|resume|pause|submit|transfer|merge|post|grant|retire)(?:-[a-z0-9-]+)?$/;
+const AWS_MUTATING_OP =
+  /^(?:create|delete|put|update|modify|run|start|stop|terminate|attach|detach|associate|disassociate|register|deregister|tag|untag|invoke|publish|send|set|enable|disable|reboot|restore|copy|import|export|upload|reset|revoke|authorize|cancel|accept|reject|add|remove|replace|deploy|execute|purge|rotate|promote|apply|batch|change|complete|confirm|allocate|release|request|respond|assign|unassign|increase|decrease|subscribe|unsubscribe|initiate|abort|rebuild|resize|restart|resume|pause|submit|transfer|merge|post|grant|retire)(?:-[a-z0-9-]+)?$/;
 
 const aws: Handler = (w, inv) => {
   const args = inv.args;
@@ -337,8 +569,10 @@ const aws: Handler = (w, inv) => {
   }
   for (const a of args) {
     const v = a.value ?? '';
-    if (/^--(?:generate-cli-skeleton|cli-input-(?:json|yaml))(?:=|$)/.test(v) && !/=(?:input|yaml-input)?$/.test(v)) return w.unknown(inv, 'shell_command_unproven');
-    if (v.startsWith('--') && !AWS_GLOBAL.includes(v.split('=')[0]!) && !/^--[a-z0-9][a-z0-9-]*(?:=.*)?$/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+    if (/^--(?:generate-cli-skeleton|cli-input-(?:json|yaml))(?:=|$)/.test(v) && !/=(?:input|yaml-input)?$/.test(v))
+      return w.unknown(inv, 'shell_command_unproven');
+    if (v.startsWith('--') && !AWS_GLOBAL.includes(v.split('=')[0]!) && !/^--[a-z0-9][a-z0-9-]*(?:=.*)?$/.test(v))
+      return w.unknown(inv, 'shell_command_unproven');
   }
   w.acc.read();
 };
@@ -346,11 +580,59 @@ const aws: Handler = (w, inv) => {
 // ---- gcloud ----
 
 const GCLOUD_FLAGS = new Set([
-  '--project', '--format', '--filter', '--limit', '--sort-by', '--page-size', '--region', '--zone', '--quiet', '-q', '--verbosity', '--configuration',
-  '--account', '--impersonate-service-account', '--flatten', '--uri', '--location', '--cluster', '--service', '--repository', '--instance',
-  '--database', '--topic', '--subscription', '--bucket', '--organization', '--folder', '--billing-account', '--namespace', '--platform', '--global',
-  '--all', '--show-labels', '--regions', '--zones', '--log', '--log-filter', '--freshness', '--order', '--dataset', '--table', '--secret', '--version',
-  '--member', '--role', '--job', '--function', '--gen2', '--no-user-output-enabled', '--user-output-enabled', '--help', '-h', '--verbose',
+  '--project',
+  '--format',
+  '--filter',
+  '--limit',
+  '--sort-by',
+  '--page-size',
+  '--region',
+  '--zone',
+  '--quiet',
+  '-q',
+  '--verbosity',
+  '--configuration',
+  '--account',
+  '--impersonate-service-account',
+  '--flatten',
+  '--uri',
+  '--location',
+  '--cluster',
+  '--service',
+  '--repository',
+  '--instance',
+  '--database',
+  '--topic',
+  '--subscription',
+  '--bucket',
+  '--organization',
+  '--folder',
+  '--billing-account',
+  '--namespace',
+  '--platform',
+  '--global',
+  '--all',
+  '--show-labels',
+  '--regions',
+  '--zones',
+  '--log',
+  '--log-filter',
+  '--freshness',
+  '--order',
+  '--dataset',
+  '--table',
+  '--secret',
+  '--version',
+  '--member',
+  '--role',
+  '--job',
+  '--function',
+  '--gen2',
+  '--no-user-output-enabled',
+  '--user-output-enabled',
+  '--help',
+  '-h',
+  '--verbose',
 ]);
 const gcloud: Handler = (w, inv) => {
   const words: string[] = [];
@@ -364,16 +646,42 @@ const gcloud: Handler = (w, inv) => {
         unknownFlag = true;
         continue;
       }
-      if (!v.includes('=') && !['--quiet', '-q', '--all', '--global', '--uri', '--show-labels', '--gen2', '--help', '-h', '--no-user-output-enabled', '--user-output-enabled', '--verbose'].includes(name)) i++;
+      if (
+        !v.includes('=') &&
+        ![
+          '--quiet',
+          '-q',
+          '--all',
+          '--global',
+          '--uri',
+          '--show-labels',
+          '--gen2',
+          '--help',
+          '-h',
+          '--no-user-output-enabled',
+          '--user-output-enabled',
+          '--verbose',
+        ].includes(name)
+      )
+        i++;
       continue;
     }
     words.push(v);
   }
   // The first word is the top group (`run`, `compute`); the command is the first verb after it.
   const verbs = words.slice(1);
-  const verb = verbs.find((x) => /^(?:list|describe|get-value|get-iam-policy|list-[a-z-]+|describe-[a-z-]+|read|info|version|print-access-token|print-identity-token)$/.test(x) || (words[0] === 'storage' && /^(?:ls|cat|du)$/.test(x)));
-  const mutating = verbs.find((x) => /^(?:create|delete|update|deploy|set|unset|add-[a-z-]+|remove-[a-z-]+|start|stop|reset|resize|ssh|scp|import|export|submit|run|call|publish|enable|disable|activate|login|revoke|patch|apply|cancel|restore|rollback|promote|execute|attach|detach|move|rename|upload|cp|mv|rm|write|destroy|suspend|resume|connect|tunnel|kill|replace)$/.test(x));
-  if (mutating && (!verb || verbs.indexOf(mutating) < verbs.indexOf(verb))) return words[0] === 'config' && mutating === 'set' ? w.unprovenWrite(inv, 'write_path_missing') : mutation(w, inv);
+  const verb = verbs.find(
+    (x) =>
+      /^(?:list|describe|get-value|get-iam-policy|list-[a-z-]+|describe-[a-z-]+|read|info|version|print-access-token|print-identity-token)$/.test(x) ||
+      (words[0] === 'storage' && /^(?:ls|cat|du)$/.test(x)),
+  );
+  const mutating = verbs.find((x) =>
+    /^(?:create|delete|update|deploy|set|unset|add-[a-z-]+|remove-[a-z-]+|start|stop|reset|resize|ssh|scp|import|export|submit|run|call|publish|enable|disable|activate|login|revoke|patch|apply|cancel|restore|rollback|promote|execute|attach|detach|move|rename|upload|cp|mv|rm|write|destroy|suspend|resume|connect|tunnel|kill|replace)$/.test(
+      x,
+    ),
+  );
+  if (mutating && (!verb || verbs.indexOf(mutating) < verbs.indexOf(verb)))
+    return words[0] === 'config' && mutating === 'set' ? w.unprovenWrite(inv, 'write_path_missing') : mutation(w, inv);
   if (unknownFlag) return w.unknown(inv, 'shell_command_unproven');
   if (words[0] === 'info' || words[0] === 'version' || words.length === 0) return w.acc.read();
   // `print-access-token` prints a credential: a read of local state.
@@ -385,14 +693,45 @@ const gcloud: Handler = (w, inv) => {
 
 /** Options of az's read commands (`az … list`, `show`): the resource they name and how output is shaped. */
 const AZ_VALUED = new Set([
-  '-g', '--resource-group', '-n', '--name', '-o', '--output', '--query', '--subscription', '--ids', '-l', '--location', '--top', '--orderby', '--filter',
-  '--resource-type', '--namespace', '--parent', '--resource', '--vault-name', '--account-name', '--container-name', '--auth-mode', '--prefix',
-  '--num-results', '--include', '--api-version', '--cluster-name', '--expand', '--server', '--workspace-name', '--plan', '--slot', '--id',
+  '-g',
+  '--resource-group',
+  '-n',
+  '--name',
+  '-o',
+  '--output',
+  '--query',
+  '--subscription',
+  '--ids',
+  '-l',
+  '--location',
+  '--top',
+  '--orderby',
+  '--filter',
+  '--resource-type',
+  '--namespace',
+  '--parent',
+  '--resource',
+  '--vault-name',
+  '--account-name',
+  '--container-name',
+  '--auth-mode',
+  '--prefix',
+  '--num-results',
+  '--include',
+  '--api-version',
+  '--cluster-name',
+  '--expand',
+  '--server',
+  '--workspace-name',
+  '--plan',
+  '--slot',
+  '--id',
 ]);
 const AZ_FLAGS = new Set(['--only-show-errors', '--debug', '--verbose', '--all', '-d', '--show-details', '--help', '-h']);
 /** `get-credentials` writes a kubeconfig: only the `get-` verbs that print are reads. */
 const AZ_READ_VERB = /^(?:list|show|list-[a-z-]+|show-[a-z-]+|get-access-token|get-upgrades|get-instance-view|get-versions|get-os-options|version)$/;
-const AZ_WRITE_VERB = /^(?:create|delete|update|set|add|remove|start|stop|restart|deallocate|deploy|upload|download|import|export|login|logout|purge|recover|restore|run|invoke|assign|reset|rotate|renew|scale|swap|sync|move|copy|generate|regenerate|config|attach|detach|enable|disable|approve|reject|cancel|resize|redeploy|reimage|capture|generalize|open|put|patch|wait|exec|ssh|connect|browse|tunnel)(?:-[a-z-]+)?$/;
+const AZ_WRITE_VERB =
+  /^(?:create|delete|update|set|add|remove|start|stop|restart|deallocate|deploy|upload|download|import|export|login|logout|purge|recover|restore|run|invoke|assign|reset|rotate|renew|scale|swap|sync|move|copy|generate|regenerate|config|attach|detach|enable|disable|approve|reject|cancel|resize|redeploy|reimage|capture|generalize|open|put|patch|wait|exec|ssh|connect|browse|tunnel)(?:-[a-z-]+)?$/;
 
 const az: Handler = (w, inv) => {
   const words: string[] = [];
@@ -440,7 +779,8 @@ const terraform: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   const rest = args.slice(i + 1);
   const flags = (allowed: RegExp): boolean => rest.every((a) => a.value !== null && (!a.value.startsWith('-') || allowed.test(a.value)));
-  const PLAN = /^-(?:destroy|refresh-only|refresh=(?:true|false)|replace=.+|target=.+|var=.+|var|var-file=.+|compact-warnings|detailed-exitcode|input=(?:true|false)|lock=(?:true|false)|lock-timeout=\S+|no-color|parallelism=\d+|json|concise|out=.+)$/;
+  const PLAN =
+    /^-(?:destroy|refresh-only|refresh=(?:true|false)|replace=.+|target=.+|var=.+|var|var-file=.+|compact-warnings|detailed-exitcode|input=(?:true|false)|lock=(?:true|false)|lock-timeout=\S+|no-color|parallelism=\d+|json|concise|out=.+)$/;
   if (sub === 'plan') {
     if (!flags(PLAN)) return w.unknown(inv, 'shell_command_unproven');
     // `-out=F` saves the plan: a local write of F.
@@ -449,12 +789,23 @@ const terraform: Handler = (w, inv) => {
     if (dir === null) return w.unknown(inv, 'dynamic_word');
     return w.acc.read();
   }
-  if (sub === 'show' || sub === 'validate' || sub === 'version' || sub === 'output' || sub === 'providers' || sub === 'graph' || (sub === 'state' && (sub2 === 'list' || sub2 === 'show' || sub2 === 'pull')) || (sub === 'workspace' && (sub2 === 'list' || sub2 === 'show'))) {
-    if (!flags(/^-(?:json|no-color|raw|state=.+|type=\S+|module-depth=\d+|plan=.+|draw-cycles|id=.+|test-directory=.+|no-tests)$/)) return w.unknown(inv, 'shell_command_unproven');
+  if (
+    sub === 'show' ||
+    sub === 'validate' ||
+    sub === 'version' ||
+    sub === 'output' ||
+    sub === 'providers' ||
+    sub === 'graph' ||
+    (sub === 'state' && (sub2 === 'list' || sub2 === 'show' || sub2 === 'pull')) ||
+    (sub === 'workspace' && (sub2 === 'list' || sub2 === 'show'))
+  ) {
+    if (!flags(/^-(?:json|no-color|raw|state=.+|type=\S+|module-depth=\d+|plan=.+|draw-cycles|id=.+|test-directory=.+|no-tests)$/))
+      return w.unknown(inv, 'shell_command_unproven');
     return w.acc.read();
   }
   if (sub === 'fmt') {
-    if (rest.some((a) => a.value === '-check' || a.value === '-check=true') && flags(/^-(?:check(?:=true)?|diff|recursive|list=(?:true|false)|no-color)$/)) return w.acc.read();
+    if (rest.some((a) => a.value === '-check' || a.value === '-check=true') && flags(/^-(?:check(?:=true)?|diff|recursive|list=(?:true|false)|no-color)$/))
+      return w.acc.read();
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'init' || sub === 'get') {
@@ -462,13 +813,15 @@ const terraform: Handler = (w, inv) => {
     w.acc.addDependency('command', `terraform ${sub}`);
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (['apply', 'destroy', 'import', 'taint', 'untaint', 'refresh', 'force-unlock', 'login', 'logout', 'state', 'workspace'].includes(sub)) return mutation(w, inv);
+  if (['apply', 'destroy', 'import', 'taint', 'untaint', 'refresh', 'force-unlock', 'login', 'logout', 'state', 'workspace'].includes(sub))
+    return mutation(w, inv);
   w.unknown(inv, 'shell_command_unproven');
 };
 
 // ---- vault ----
 
-const VAULT_FLAGS = /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/;
+const VAULT_FLAGS =
+  /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/;
 const vault: Handler = (w, inv) => {
   const words: string[] = [];
   for (let i = 1; i < inv.args.length; i++) {
@@ -483,23 +836,127 @@ const vault: Handler = (w, inv) => {
   }
   const [a, b] = words;
   if (a === undefined || a === 'version' || a === 'status') return w.acc.read();
-  if (a === 'read' || a === 'list' || (a === 'kv' && (b === 'get' || b === 'list' || b === 'metadata' && words[2] === 'get')) || ((a === 'policy' || a === 'secrets' || a === 'auth' || a === 'audit') && (b === 'read' || b === 'list')) || (a === 'token' && (b === 'lookup' || b === 'capabilities'))) {
+  if (
+    a === 'read' ||
+    a === 'list' ||
+    (a === 'kv' && (b === 'get' || b === 'list' || (b === 'metadata' && words[2] === 'get'))) ||
+    ((a === 'policy' || a === 'secrets' || a === 'auth' || a === 'audit') && (b === 'read' || b === 'list')) ||
+    (a === 'token' && (b === 'lookup' || b === 'capabilities'))
+  ) {
     return w.acc.read();
   }
-  if (['write', 'delete', 'kv', 'policy', 'secrets', 'auth', 'token', 'login', 'lease', 'unwrap', 'operator', 'plugin', 'audit', 'namespace', 'patch', 'transit'].includes(a)) return mutation(w, inv);
+  if (
+    [
+      'write',
+      'delete',
+      'kv',
+      'policy',
+      'secrets',
+      'auth',
+      'token',
+      'login',
+      'lease',
+      'unwrap',
+      'operator',
+      'plugin',
+      'audit',
+      'namespace',
+      'patch',
+      'transit',
+    ].includes(a)
+  )
+    return mutation(w, inv);
   w.unknown(inv, 'shell_command_unproven');
 };
 
 // ---- psql (and SQL given inline) ----
 
 const SQL_FUNCTIONS = new Set([
-  'count', 'sum', 'avg', 'min', 'max', 'now', 'version', 'coalesce', 'nullif', 'lower', 'upper', 'length', 'char_length', 'substring', 'trim', 'concat',
-  'to_char', 'to_date', 'to_timestamp', 'date_trunc', 'extract', 'date_part', 'age', 'array_agg', 'string_agg', 'json_agg', 'jsonb_agg', 'json_build_object',
-  'jsonb_build_object', 'row_to_json', 'to_json', 'to_jsonb', 'jsonb_pretty', 'jsonb_array_length', 'json_array_length', 'pg_size_pretty', 'pg_database_size',
-  'pg_relation_size', 'pg_total_relation_size', 'pg_table_size', 'pg_indexes_size', 'current_database', 'current_schema', 'current_user', 'session_user',
-  'current_setting', 'pg_backend_pid', 'round', 'floor', 'ceil', 'abs', 'cast', 'greatest', 'least', 'exists', 'in', 'any', 'all', 'row_number', 'rank',
-  'dense_rank', 'over', 'partition', 'filter', 'distinct', 'interval', 'date', 'timestamp', 'values', 'split_part', 'replace', 'regexp_replace',
-  'left', 'right', 'position', 'md5', 'format', 'pg_get_viewdef', 'pg_get_functiondef', 'pg_get_indexdef', 'has_table_privilege', 'obj_description', 'col_description', 'unnest', 'generate_series',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'now',
+  'version',
+  'coalesce',
+  'nullif',
+  'lower',
+  'upper',
+  'length',
+  'char_length',
+  'substring',
+  'trim',
+  'concat',
+  'to_char',
+  'to_date',
+  'to_timestamp',
+  'date_trunc',
+  'extract',
+  'date_part',
+  'age',
+  'array_agg',
+  'string_agg',
+  'json_agg',
+  'jsonb_agg',
+  'json_build_object',
+  'jsonb_build_object',
+  'row_to_json',
+  'to_json',
+  'to_jsonb',
+  'jsonb_pretty',
+  'jsonb_array_length',
+  'json_array_length',
+  'pg_size_pretty',
+  'pg_database_size',
+  'pg_relation_size',
+  'pg_total_relation_size',
+  'pg_table_size',
+  'pg_indexes_size',
+  'current_database',
+  'current_schema',
+  'current_user',
+  'session_user',
+  'current_setting',
+  'pg_backend_pid',
+  'round',
+  'floor',
+  'ceil',
+  'abs',
+  'cast',
+  'greatest',
+  'least',
+  'exists',
+  'in',
+  'any',
+  'all',
+  'row_number',
+  'rank',
+  'dense_rank',
+  'over',
+  'partition',
+  'filter',
+  'distinct',
+  'interval',
+  'date',
+  'timestamp',
+  'values',
+  'split_part',
+  'replace',
+  'regexp_replace',
+  'left',
+  'right',
+  'position',
+  'md5',
+  'format',
+  'pg_get_viewdef',
+  'pg_get_functiondef',
+  'pg_get_indexdef',
+  'has_table_privilege',
+  'obj_description',
+  'col_description',
+  'unnest',
+  'generate_series',
 ]);
 
 /** Hash functions SQL can call (PostgreSQL md5/sha256/digest, pgcrypto hmac, MySQL sha2, crc32). */
@@ -508,14 +965,23 @@ export const SQL_HASH = /\b(?:md5|sha|sha1|sha2|sha3|sha224|sha256|sha384|sha512
 /** SQL that only reads: SELECT/SHOW/EXPLAIN (no ANALYZE)/TABLE/VALUES/WITH…SELECT, no INTO, no locking, only listed functions. */
 export function sqlReadOnly(sql: string): boolean {
   if (sql.length > 8192 || /\$\w*\$/.test(sql)) return false;
-  const text = sql.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/"(?:[^"]|"")*"/g, 'q');
+  const text = sql
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/"(?:[^"]|"")*"/g, 'q');
   if (/\\/.test(text)) return false;
   for (const raw of text.split(';')) {
     const st = raw.trim().toLowerCase();
     if (st === '') continue;
     if (!/^(?:select|show|explain|table|values|with|describe|desc)\b/.test(st)) return false;
     if (/^explain\b.*\banalyze\b/.test(st)) return false;
-    if (/\b(?:into|for\s+(?:update|share|no\s+key\s+update|key\s+share)|insert|update|delete|merge|truncate|drop|alter|create|grant|revoke|copy|call|do|lock|set|reset|vacuum|analyze|cluster|reindex|refresh|listen|notify|prepare|execute|import|load)\b/.test(st)) return false;
+    if (
+      /\b(?:into|for\s+(?:update|share|no\s+key\s+update|key\s+share)|insert|update|delete|merge|truncate|drop|alter|create|grant|revoke|copy|call|do|lock|set|reset|vacuum|analyze|cluster|reindex|refresh|listen|notify|prepare|execute|import|load)\b/.test(
+        st,
+      )
+    )
+      return false;
     for (const m of st.matchAll(/\b([a-z_][\w.]*)\s*\(/g)) {
       const name = m[1]!.split('.').pop()!;
       if (!SQL_FUNCTIONS.has(name) && !/^(?:select|from|where|and|or|not|on|using|as|join|when|then|else|case|coalesce|over|by)$/.test(name)) return false;
@@ -597,4 +1063,19 @@ const mysql: Handler = (w, inv) => {
   readOrWriteOptions(w, inv, s);
 };
 
-export const serviceHandlers: Record<string, Handler> = { kubectl, docker, podman: docker, gh, helm, aws, gcloud, terraform, tofu: terraform, vault, psql, mysql, mariadb: mysql, az };
+export const serviceHandlers: Record<string, Handler> = {
+  kubectl,
+  docker,
+  podman: docker,
+  gh,
+  helm,
+  aws,
+  gcloud,
+  terraform,
+  tofu: terraform,
+  vault,
+  psql,
+  mysql,
+  mariadb: mysql,
+  az,
+};

@@ -8,8 +8,50 @@ import type { Handler } from '../walker.js';
 // ---- ip ----
 
 /** `ip` objects by every prefix iproute2 accepts for them (it matches the first object a prefix names). */
-const IP_OBJECTS = ['address', 'addrlabel', 'link', 'route', 'rule', 'neighbor', 'neighbour', 'ntable', 'tunnel', 'tuntap', 'maddress', 'mroute', 'mrule', 'monitor', 'netns', 'netconf', 'nexthop', 'stats', 'token', 'vrf', 'xfrm', 'l2tp', 'fou', 'macsec', 'mptcp', 'ioam', 'sr', 'tcp_metrics'];
-const IP_SHORT: Record<string, string> = { a: 'address', addr: 'address', l: 'link', r: 'route', ro: 'route', n: 'neighbor', neigh: 'neighbor', ru: 'rule', m: 'maddress', maddr: 'maddress', nh: 'nexthop', tcpm: 'tcp_metrics' };
+const IP_OBJECTS = [
+  'address',
+  'addrlabel',
+  'link',
+  'route',
+  'rule',
+  'neighbor',
+  'neighbour',
+  'ntable',
+  'tunnel',
+  'tuntap',
+  'maddress',
+  'mroute',
+  'mrule',
+  'monitor',
+  'netns',
+  'netconf',
+  'nexthop',
+  'stats',
+  'token',
+  'vrf',
+  'xfrm',
+  'l2tp',
+  'fou',
+  'macsec',
+  'mptcp',
+  'ioam',
+  'sr',
+  'tcp_metrics',
+];
+const IP_SHORT: Record<string, string> = {
+  a: 'address',
+  addr: 'address',
+  l: 'link',
+  r: 'route',
+  ro: 'route',
+  n: 'neighbor',
+  neigh: 'neighbor',
+  ru: 'rule',
+  m: 'maddress',
+  maddr: 'maddress',
+  nh: 'nexthop',
+  tcpm: 'tcp_metrics',
+};
 /** Commands that only print (an object with no command shows it). */
 const IP_READS = new Set(['show', 'list', 'lst', 'sh', 'ls', 'l', 'get', 'help', 'identify', 'pids']);
 
@@ -51,7 +93,8 @@ const JOURNALCTL = defineOptions({
     '--header --disk-usage --list-catalog --dump-catalog --verify --no-hostname --no-full --full -l --utc -D: --directory= --file= -M: --machine= ' +
     '--root= --image= --namespace= --invocation= -I --list-invocations --truncate-newline --no-tail --synchronize-on-exit[=]',
   write: '--cursor-file=',
-  unsafe: '--vacuum-size= --vacuum-time= --vacuum-files= --rotate --flush --sync --relinquish-var --smart-relinquish-var --setup-keys --update-catalog --interval= --force',
+  unsafe:
+    '--vacuum-size= --vacuum-time= --vacuum-files= --rotate --flush --sync --relinquish-var --smart-relinquish-var --setup-keys --update-catalog --interval= --force',
   abbrev: false,
 });
 
@@ -65,8 +108,25 @@ const journalctl: Handler = (w, inv) => {
 // ---- systemctl ----
 
 const SYSTEMCTL_READS = new Set([
-  'status', 'show', 'cat', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies', 'list-jobs', 'list-machines', 'list-paths',
-  'list-automounts', 'is-active', 'is-enabled', 'is-failed', 'is-system-running', 'get-default', 'show-environment', 'help',
+  'status',
+  'show',
+  'cat',
+  'list-units',
+  'list-unit-files',
+  'list-timers',
+  'list-sockets',
+  'list-dependencies',
+  'list-jobs',
+  'list-machines',
+  'list-paths',
+  'list-automounts',
+  'is-active',
+  'is-enabled',
+  'is-failed',
+  'is-system-running',
+  'get-default',
+  'show-environment',
+  'help',
 ]);
 const SYSTEMCTL = defineOptions({
   read:
@@ -91,7 +151,20 @@ const systemctl: Handler = (w, inv) => {
 // ---- version queries ----
 
 /** `rustc --version`, `java -version`: compilers and runtimes asked only what they are. */
-const VERSION_WORDS = new Set(['--version', '-version', '-V', '-v', '-vV', 'version', '--help', '-help', '-h', '--print-sysroot', '-dumpversion', '-dumpmachine']);
+const VERSION_WORDS = new Set([
+  '--version',
+  '-version',
+  '-V',
+  '-v',
+  '-vV',
+  'version',
+  '--help',
+  '-help',
+  '-h',
+  '--print-sysroot',
+  '-dumpversion',
+  '-dumpmachine',
+]);
 
 const versionOnly: Handler = (w, inv) => {
   if (inv.args.length === 2 && inv.args[1]!.value !== null && VERSION_WORDS.has(inv.args[1]!.value)) return w.acc.read();
@@ -99,7 +172,8 @@ const versionOnly: Handler = (w, inv) => {
 };
 
 /** `rustc --print sysroot`: what the compiler knows about itself, with no input file (which it would compile). */
-const RUSTC_PRINT = /^(?:sysroot|target-list|cfg|target-libdir|host-tuple|target-cpus|target-features|relocation-models|code-models|tls-models|stack-protector-strategies|split-debuginfo|calling-conventions|all-target-specs-json|supported-crate-types)$/;
+const RUSTC_PRINT =
+  /^(?:sysroot|target-list|cfg|target-libdir|host-tuple|target-cpus|target-features|relocation-models|code-models|tls-models|stack-protector-strategies|split-debuginfo|calling-conventions|all-target-specs-json|supported-crate-types)$/;
 const rustc: Handler = (w, inv) => {
   const a = inv.args.map((x) => x.value);
   if (a.length === 3 && a[1] === '--print' && a[2] !== null && RUSTC_PRINT.test(a[2]!)) return w.acc.read();
@@ -110,20 +184,69 @@ const rustc: Handler = (w, inv) => {
 /** `rustup toolchain list`, `target list`, `component list`: what is installed (add, install, update change it). */
 const rustup: Handler = (w, inv) => {
   const a = inv.args.map((x) => x.value);
-  if (a.length >= 3 && (a[1] === 'toolchain' || a[1] === 'target' || a[1] === 'component') && a[2] === 'list' && a.slice(3).every((x) => x === '--installed' || x === '-v' || x === '--verbose' || x === '--quiet')) return w.acc.read();
+  if (
+    a.length >= 3 &&
+    (a[1] === 'toolchain' || a[1] === 'target' || a[1] === 'component') &&
+    a[2] === 'list' &&
+    a.slice(3).every((x) => x === '--installed' || x === '-v' || x === '--verbose' || x === '--quiet')
+  )
+    return w.acc.read();
   versionOnly(w, inv);
 };
 
 /** hostnamectl and timedatectl with no verb or a status verb print; `set-*` and a value change the system. */
-const statusOnly = (reads: readonly string[]): Handler => (w, inv) => {
-  for (let i = 1; i < inv.args.length; i++) {
-    const v = inv.args[i]!.value;
-    if (v === null || !(reads.includes(v) || v === '--no-pager' || v === '--no-ask-password')) return w.unknown(inv, 'shell_command_unproven');
-  }
-  w.acc.read();
-};
+const statusOnly =
+  (reads: readonly string[]): Handler =>
+  (w, inv) => {
+    for (let i = 1; i < inv.args.length; i++) {
+      const v = inv.args[i]!.value;
+      if (v === null || !(reads.includes(v) || v === '--no-pager' || v === '--no-ask-password')) return w.unknown(inv, 'shell_command_unproven');
+    }
+    w.acc.read();
+  };
 
-const VERSION_ONLY = ['java', 'javac', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'swift', 'swiftc', 'kotlin', 'kotlinc', 'scala', 'ghc', 'elixir', 'erl', 'lua', 'luajit', 'zig', 'cmake', 'ninja', 'meson', 'bazel', 'sbt', 'dart', 'flutter', 'R', 'julia', 'nim', 'crystal', 'ocaml', 'gdb', 'lldb', 'nvm', 'pyenv', 'rbenv', 'asdf', 'mise', 'volta', 'fnm'];
+const VERSION_ONLY = [
+  'java',
+  'javac',
+  'gcc',
+  'g++',
+  'cc',
+  'c++',
+  'clang',
+  'clang++',
+  'swift',
+  'swiftc',
+  'kotlin',
+  'kotlinc',
+  'scala',
+  'ghc',
+  'elixir',
+  'erl',
+  'lua',
+  'luajit',
+  'zig',
+  'cmake',
+  'ninja',
+  'meson',
+  'bazel',
+  'sbt',
+  'dart',
+  'flutter',
+  'R',
+  'julia',
+  'nim',
+  'crystal',
+  'ocaml',
+  'gdb',
+  'lldb',
+  'nvm',
+  'pyenv',
+  'rbenv',
+  'asdf',
+  'mise',
+  'volta',
+  'fnm',
+];
 
 export const systemHandlers: Record<string, Handler> = {
   ip,

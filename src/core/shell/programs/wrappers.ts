@@ -34,13 +34,22 @@ const builtin: Handler = (w, inv) => {
 };
 const chronic = wrapper({ flags: 'ev' });
 const ionice: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { flags: 'tu', values: 'cnpP', longFlags: ['ignore'], longValues: ['class', 'classdata', 'pid', 'pgid', 'uid'], stopAtOperand: true });
+  const p = parseArgs(inv.args, 1, {
+    flags: 'tu',
+    values: 'cnpP',
+    longFlags: ['ignore'],
+    longValues: ['class', 'classdata', 'pid', 'pgid', 'uid'],
+    stopAtOperand: true,
+  });
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   runRest(w, inv, p.rest, () => w.acc.read());
 };
 
 /** timeout [opts] DURATION cmd… */
-const timeout = wrapper({ flags: 'v', values: 'sk', longFlags: ['preserve-status', 'foreground', 'verbose'], longValues: ['signal', 'kill-after'] }, (_inv, rest) => rest + 1);
+const timeout = wrapper(
+  { flags: 'v', values: 'sk', longFlags: ['preserve-status', 'foreground', 'verbose'], longValues: ['signal', 'kill-after'] },
+  (_inv, rest) => rest + 1,
+);
 
 /** `command -v x` looks a name up; `command x` runs x bypassing functions. */
 const command: Handler = (w, inv) => {
@@ -118,8 +127,21 @@ const SUDO: OptionSpec = {
   flags: 'AbEeHiKklnPSsVv',
   values: 'CDghprtTUu',
   longFlags: [
-    'askpass', 'background', 'edit', 'set-home', 'login', 'remove-timestamp', 'reset-timestamp', 'list', 'non-interactive',
-    'preserve-groups', 'stdin', 'shell', 'version', 'validate', 'bell',
+    'askpass',
+    'background',
+    'edit',
+    'set-home',
+    'login',
+    'remove-timestamp',
+    'reset-timestamp',
+    'list',
+    'non-interactive',
+    'preserve-groups',
+    'stdin',
+    'shell',
+    'version',
+    'validate',
+    'bell',
   ],
   longValues: ['close-from', 'chdir', 'group', 'host', 'prompt', 'role', 'type', 'command-timeout', 'other-user', 'user', 'chroot'],
   longOptional: ['preserve-env'],
