@@ -12,9 +12,12 @@ import type { HostModule, HostName, HostSetup, HookRun } from '../adapters/host-
 import { findHost, HOSTS, loadAdapters, protectedHostConfig } from '../adapters/hosts.js';
 import { pluginEntries } from '../scripts/build/plugins.mjs';
 import { SHARED_ADAPTER_FOLDERS } from './support/adapters-tree.js';
+import { run as check } from '../src/cli/commands/check.js';
 import { run as doctor } from '../src/cli/commands/doctor.js';
 import { run as hook } from '../src/cli/commands/hook.js';
 import { run as install } from '../src/cli/commands/install.js';
+import { run as uninstall } from '../src/cli/commands/uninstall.js';
+import { HELP } from '../src/cli/help.js';
 import { replayRuntimeFactory, run as replay } from '../src/cli/commands/replay.js';
 import type { CliIO } from '../src/cli/io.js';
 import type { HostAdapter } from '../src/core/host/adapter.js';
@@ -51,6 +54,10 @@ describe('the host list', () => {
       expect(h.hook !== undefined || h.plugin !== undefined, h.name).toBe(true);
       if (h.hook) expect(typeof (await h.hook())).toBe('function');
     }
+  });
+
+  it("names every host in the install help (the CLI's words come from the list)", () => {
+    for (const h of HOSTS) expect(HELP.install!.does, h.name).toContain(h.name);
   });
 
   it("agrees with the build's plugin entries", () => {
@@ -107,8 +114,9 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     context: 'none',
     promptBlock: false,
     subagentLinkage: 'none',
-    verified: { range: '>=1.0.0 <2.0.0', method: 'unverified' },
+    verified: { range: '>=1.0.0 <2.0.0', method: 'unverified', versions: ['1.2.3'] },
     configPaths: ['~/.seventh/hooks.json'],
+    gaps: ['the seventh host skips hooks in its batch mode'],
   } as unknown as HostCapability;
   const adapter: HostAdapter = {
     name: 'seventh' as HostName,
@@ -116,7 +124,8 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     renderStep: () => ({ calls: [], notApplicable: 'n/a: the seventh host renders no case step' }),
     invoke: async () => ({ stdout: '' }),
     readResponse: () => ({ outcome: 'none', channel: 'none' }),
-    toolRequest: (tool, input) => ({ type: 'other', tool, input }),
+    toolRequest: (tool, input) =>
+      tool === 'Put' ? { type: 'write', tool, path: String((input as { to?: unknown }).to), content: '' } : { type: 'other', tool, input },
   };
   const runSeventhHook: HookRun = async (event, stdin) => ({ stdout: `seventh answered ${event} (${stdin.length} bytes)\n`, exitCode: 0 });
   const setup: HostSetup = {
@@ -212,18 +221,60 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     expect(io.out.join('')).toBe('');
   });
 
-  it('`remit install all`, `install seventh` and `doctor` reach its setup', async () => {
+  it('`remit install all`, `install seventh`, `uninstall seventh`, `uninstall all` and `doctor` reach its setup', async () => {
     clear();
     const deps = { bundleSource: path.join(dir, 'remit.cjs'), nodePath: '/usr/bin/node', version: '9.9.9', hosts };
     expect(await install(['seventh', '--dry-run'], io, deps)).toBe(0);
     expect(calls).toEqual(['install user dry']);
+    // `all` takes the scopes its host module lists: seventh has no project scope.
+    clear();
+    await install(['all', '--scope', 'project', '--dry-run'], io, deps);
+    expect(calls).toEqual([]);
+    expect(io.out.join('')).toContain('Left out: seventh (no project scope).');
     clear();
     await install(['all', '--dry-run', '--json'], io, deps);
     expect(JSON.parse(io.out.join('')).reports.map((r: { host: string }) => r.host)).toEqual(hosts.map((h) => h.name));
     clear();
+    expect(await uninstall(['seventh', '--dry-run'], io, hosts)).toBe(0);
+    expect(calls).toEqual(['uninstall user']);
+    clear();
+    await uninstall(['all', '--dry-run', '--json'], io, hosts);
+    expect(JSON.parse(io.out.join('')).reports.map((r: { host: string }) => r.host)).toContain('seventh');
+    expect(calls).toEqual(['uninstall user']);
+    await expect(uninstall(['seventh'], io)).rejects.toThrow(/cannot uninstall from 'seventh'/);
+    clear();
     expect(await doctor([], io, hosts)).toBe(3);
     expect(calls).toEqual(['doctor']);
-    expect(io.out.join('')).toMatch(/^seventh\n {2}protected: no — the seventh host is a test$/m);
+    // The row is the host's; the verified versions and known gaps come from its capability record.
+    expect(io.out.join('')).toMatch(
+      /^seventh\n {2}protected: no — the seventh host is a test\n {2}verified against Seventh 1\.2\.3 \(range >=1\.0\.0 <2\.0\.0\)\n {2}known host gaps \(not covered by remit\):\n {4}- the seventh host skips hooks in its batch mode$/m,
+    );
+  });
+
+  it('`remit check --host seventh` decides through its tool table and the rule table', async () => {
+    clear();
+    const argv = ['--host', 'seventh', '--prompt', '$remit review', '--tool', 'Put', '--input', JSON.stringify({ to: 'a.ts' }), '--json'];
+    expect(await check(argv, io, hosts)).toBe(5);
+    const out = JSON.parse(io.out.join(''));
+    expect(out).toMatchObject({ host: 'seventh', rule: 'mode-forbids-mutation', decision: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION' } });
+    // Its configuration is protected for a check as for a hook (rule `self-protection`).
+    clear();
+    const own = [
+      '--host',
+      'seventh',
+      '--prompt',
+      '$remit change',
+      '--tool',
+      'Put',
+      '--input',
+      JSON.stringify({ to: path.join(dir, 'home', '.seventh', 'hooks.json') }),
+      '--json',
+    ];
+    expect(await check(own, io, hosts)).toBe(5);
+    expect(JSON.parse(io.out.join('')).rule).toBe('self-protection');
+    clear();
+    expect(await check(argv, io)).toBe(1);
+    expect(io.err.join('')).toContain("unknown host 'seventh'");
   });
 
   it('`remit replay` runs the cases through its adapter', async () => {

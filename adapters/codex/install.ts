@@ -29,6 +29,7 @@ export const codexInstallSpec: HostInstallSpec = {
   entries: codexHookEntries,
   projectCommand: codexProjectCommand,
   isOurs: isCodexRemitHandler,
+  shiftedNote: 'Removing remit moved later hooks in this file; Codex may ask to review them again.',
   untrust({ env, configFile, removed }) {
     const toml = readCodexConfigToml(env);
     if (!toml.ok) return { error: toml.error };

@@ -85,6 +85,8 @@ export interface HostInstallSpec {
   isOurs: IsOurs;
   /** Lines saying what the host needs before it runs the hook, computed after the plan. */
   notes(args: { ctx: InstallContext; root: string; configFile: string; locations: Location[] }): string[];
+  /** What to tell the user when removing remit's handlers moved later ones in the file (Codex reviews a moved hook again). */
+  shiftedNote?: string;
   /** Codex: the config.toml edit that records trust for `locations` (only with --trust). */
   trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
   /** Codex: config.toml without the trust records of the `removed` handlers. */
@@ -315,8 +317,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
       }
     }
   }
-  if (rm.action === 'removed' && rm.shifted && spec.host === 'codex')
-    report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');
+  if (rm.action === 'removed' && rm.shifted && spec.shiftedNote) report.notes.push(spec.shiftedNote);
   report.ok = true;
   return report;
 }

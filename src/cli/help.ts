@@ -1,5 +1,7 @@
 // What `remit <command> --help` prints: usage, options, exit codes and one example per
-// command. Kept apart from the commands so `--help` loads none of them.
+// command. Kept apart from the commands so `--help` loads none of them (the host list is
+// names and capability records only; a host's parts stay unloaded).
+import { HOSTS as HOST_LIST } from '../../adapters/hosts.js';
 
 export interface CommandHelp {
   usage: string;
@@ -14,7 +16,7 @@ const JSON_OPT: [string, string] = ['--json', 'print JSON instead of text'];
 const SESSION: [string, string] = ['--host H --session ID', "the host's session (default: the one last used in this project)"];
 const HELP_OPT: [string, string] = ['-h, --help', 'this help'];
 const USAGE_EXIT: [number, string] = [1, 'usage error or failure (one line on stderr, nothing changed)'];
-const HOSTS = 'codex, claude, opencode, hermes, pi, omp (any case) or all';
+const HOSTS = `${HOST_LIST.map((h) => h.name).join(', ')} (any case) or all`;
 
 export const HELP: Record<string, CommandHelp> = {
   hook: {
