@@ -2,6 +2,8 @@
 // schema's host enum, the build's plugin entries and what each bundle carries all agree with it.
 // The last block adds a throwaway seventh host, here only, and shows what it costs: its folder
 // (the module below), one line in the list (`[...HOSTS, seventh]`) and its name in the enum.
+// Every table is then derived for it: `remit hook`, the protected host configuration, install,
+// uninstall, doctor, check, replay, HOST-ADAPTER-CONTRACT.md and the build's plugin entries.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +11,9 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostModule, HostName, HostSetup, HookRun } from '../adapters/host-module.js';
-import { findHost, HOSTS, loadAdapters, protectedHostConfig } from '../adapters/hosts.js';
+import { findHost, HOSTS, hostCapabilities, loadAdapters, protectedHostConfig } from '../adapters/hosts.js';
 import { pluginEntries } from '../scripts/build/plugins.mjs';
+import { hostContractText } from '../scripts/gen/host-contract-text.js';
 import { SHARED_ADAPTER_FOLDERS } from './support/adapters-tree.js';
 import { run as check } from '../src/cli/commands/check.js';
 import { run as doctor } from '../src/cli/commands/doctor.js';
@@ -186,6 +189,13 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     const schema = JSON.parse(readFileSync(path.join(ROOT, 'schemas/host-capability.schema.json'), 'utf8'));
     schema.properties.host.enum.push('seventh');
     expect(new Ajv2020({ strict: false }).compile(schema)(capability)).toBe(true);
+  });
+
+  it('HOST-ADAPTER-CONTRACT.md gives it a capability row and its gaps', () => {
+    const doc = hostContractText(hostCapabilities(hosts), ROOT);
+    expect(doc).toMatch(/^\| Seventh \| spawned \| `BeforeTool` \| JSON on stdout \| deny \|.*\| 1\.2\.3 \(unverified; range `>=1\.0\.0 <2\.0\.0`\) \|$/m);
+    expect(doc).toContain('- **Seventh**: the seventh host skips hooks in its batch mode');
+    expect(hostContractText(hostCapabilities(), ROOT)).not.toContain('Seventh');
   });
 
   it('`remit hook seventh` runs its hook', async () => {
