@@ -136,22 +136,6 @@ export const AVA = defineCheck({
   negation: true,
 });
 
-/** `node --test`: node's test runner options (the node handler screens node's own options). */
-export const NODE_TEST = defineCheck({
-  options: {
-    read:
-      '--test --test-name-pattern= --test-skip-pattern= --test-only --test-concurrency= --test-timeout= --test-force-exit --test-shard= --test-reporter= ' +
-      '--experimental-test-coverage --test-coverage-include= --test-coverage-exclude= --test-coverage-lines= --test-coverage-branches= ' +
-      '--test-coverage-functions= --test-isolation= --experimental-test-module-mocks --experimental-test-snapshots --test-update-snapshots ' +
-      '--no-warnings --no-deprecation --enable-source-maps --experimental-strip-types --no-experimental-strip-types --watch',
-    write: '--test-reporter-destination=',
-    abbrev: false,
-  },
-  fix: '--test-update-snapshots',
-  values: { '--test-reporter': /^(?:spec|tap|dot|junit|lcov)$/ },
-  operands: 'files',
-});
-
 const ESLINT_FORMATS = /^(?:stylish|json|json-with-metadata|html|compact|unix|tap|junit|checkstyle|visualstudio|jslint-xml|table|codeframe)$/;
 
 /** eslint (optionator): `--fix` rewrites; `--cache` keeps `.eslintcache`; formatters and plugins outside the built-ins are modules. */
