@@ -86,6 +86,14 @@ describe('ARCHITECTURE.md', () => {
         ).toEqual([]);
       }
     }
+    // One name, one role: an index.ts is what a host loads, never a barrel.
+    const indexes = ['src', 'adapters', 'scripts'].flatMap((d) =>
+      readdirSync(path.join(ROOT, d), { recursive: true })
+        .map(String)
+        .filter((f) => path.basename(f) === 'index.ts')
+        .map((f) => `${d}/${f}`),
+    );
+    expect(indexes.sort()).toEqual(HOSTS.flatMap((h) => (h.plugin && 'module' in h.plugin ? [h.plugin.module] : [])).sort());
     for (const h of HOSTS) {
       expect(exists(`adapters/${h.name}/hook.ts`), `${h.name} hook.ts`).toBe(h.hook !== undefined);
       expect(h.plugin && 'module' in h.plugin ? h.plugin.module : null, `${h.name} index.ts`).toBe(
