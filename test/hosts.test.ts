@@ -59,8 +59,11 @@ describe('the host list', () => {
     }
   });
 
-  it("names every host in the install help (the CLI's words come from the list)", () => {
+  it('names the hosts in the install help as the list says (every host; who has local scope and --trust)', () => {
     for (const h of HOSTS) expect(HELP.install!.does, h.name).toContain(h.name);
+    const option = (name: string) => HELP.install!.options.find(([o]) => o.startsWith(name))![1];
+    expect(option('--trust')).toBe(`Codex CLI: record the host's own trust for remit's hooks`);
+    expect(option('--scope')).toContain('local (Claude Code only)');
   });
 
   it("agrees with the build's plugin entries", () => {
