@@ -2,7 +2,8 @@
 // the user before Codex will run the hook.
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
-import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
+import type { HostInstallSpec, TrustPlan } from '../command-hook/install-run.js';
+import type { FileAction } from '../host-module.js';
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
 import { codexPluginHooks } from './plugin-hooks.js';
 import {

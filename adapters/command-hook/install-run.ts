@@ -10,51 +10,7 @@ import { BACKUP_SUFFIX, editHooksText, finishRemoval, namesRemit, readJsonConfig
 import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
 import type { HostCapability } from '../../src/generated/types.js';
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-export interface InstallContext {
-  env: Env;
-  cwd: string;
-  scope: string;
-  dryRun: boolean;
-  trust: boolean;
-  /** The bundle to install (dist/remit.cjs or the running copy). */
-  bundleSource: string;
-  /** process.execPath. */
-  nodePath: string;
-  version: string;
-  /** $XDG_DATA_HOME/remit. */
-  dataDir: string;
-}
-
-export interface FileAction {
-  file: string;
-  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin' | 'record' | 'folder';
-  /** On uninstall `removed` means the file is gone; a file that only lost remit's part is `updated` or `restored`. */
-  action:
-    | 'installed'
-    | 'updated'
-    | 'unchanged'
-    | 'removed'
-    | 'absent'
-    | 'restored'
-    | 'would be installed'
-    | 'would be updated'
-    | 'would be removed'
-    | 'would be restored';
-  detail?: string;
-}
-
-export interface HostReport {
-  host: string;
-  scope: string;
-  ok: boolean;
-  dryRun: boolean;
-  actions: FileAction[];
-  notes: string[];
-  error?: string;
-}
+import type { Env, FileAction, HostReport, InstallContext } from '../host-module.js';
 
 /** A file write the plan will make, with the bytes it expects to find. */
 interface PlannedWrite {

@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../core/state/files.js';
 import { LOCK_STALE_MS, lockSync } from '../core/state/lock.js';
-import type { HostReport } from '../../adapters/command-hook/install-run.js';
+import type { HostReport } from '../../adapters/host-module.js';
 import type { InstallRecord } from '../generated/types.js';
 import { validateInstallRecord } from '../generated/validate-install-record.js';
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
-import type { FileAction, HostReport, InstallContext } from '../../../adapters/command-hook/install-run.js';
+import type { FileAction, HostReport, InstallContext } from '../../../adapters/host-module.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { nearest } from '../../core/contract/nearest.js';
