@@ -1,9 +1,11 @@
 // The house's layering (ARCHITECTURE.md): the core knows no host and no command line, an adapter
 // never reaches up into the CLI or across into another host's folder (folders several hosts
-// share are named in test/support/adapters-tree.ts), shipped code never imports a test, and
-// no module imports itself through any chain — static, type-only or lazy `import()`.
+// share are named in test/support/adapters-tree.ts), shipped code never imports a test nor
+// keeps a module only tests import, and no module imports itself through any chain — static,
+// type-only or lazy `import()`.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HOSTS } from '../adapters/hosts.js';
 import { SHARED_ADAPTER_FOLDERS } from './support/adapters-tree.js';
 import { cycles, importGraph, importsOf, type ImportEdge } from './support/import-graph.js';
 
@@ -47,6 +49,15 @@ describe('layering', () => {
 
   it('has no cycle, no upward import and no import across hosts', () => {
     expect(problems(graph.files, graph.edges, SHARED_ADAPTER_FOLDERS)).toEqual([]);
+  });
+
+  it('keeps no test-only module among what ships: a module under src/ or adapters/ that something imports has a non-test importer', () => {
+    // What a host loads is built from its path (scripts/build/plugins.mjs), whoever imports it.
+    const entries = new Set(HOSTS.flatMap((h) => (h.plugin && 'module' in h.plugin ? [h.plugin.module] : [])));
+    const importers = new Map<string, string[]>();
+    for (const e of graph.edges) importers.set(e.to, [...(importers.get(e.to) ?? []), e.from]);
+    const testOnly = graph.files.filter((f) => isProduction(f) && !entries.has(f) && (importers.get(f) ?? ['']).every(isTest));
+    expect(testOnly).toEqual([]);
   });
 
   it('reads every kind of import, and would catch each breach', () => {
