@@ -66,6 +66,30 @@ describe('the host list', () => {
     expect(option('--scope')).toContain('local (Claude Code only)');
   });
 
+  it('is the only code that names a host: no host name as a string in the CLI, the core, shared adapter folders or the build', () => {
+    const names = HOSTS.map((h) => h.name).join('|');
+    // A host as a string, a folder, or a list of hosts written out.
+    const literal = new RegExp(`['"\`](?:${names})['"\`]|adapters/(?:${names})/|\\b(?:${names}), (?:${names})\\b`, 'g');
+    const shared = SHARED_ADAPTER_FOLDERS.filter((f) => f !== 'pi-family'); // the Pi family names its two members
+    const files = [
+      ...['src', ...shared.map((f) => `adapters/${f}`), 'scripts/build', 'scripts/gen'].flatMap((d) =>
+        readdirSync(path.join(ROOT, d), { recursive: true })
+          .map(String)
+          .map((f) => `${d}/${f}`),
+      ),
+      ...readdirSync(ADAPTERS).map((f) => `adapters/${f}`),
+    ].filter((f) => /\.(ts|mjs|cjs)$/.test(f) && !f.endsWith('.test.ts') && !f.startsWith('src/generated/'));
+    expect(files.length).toBeGreaterThan(200);
+    const named = files.flatMap((f) =>
+      readFileSync(path.join(ROOT, f), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .flatMap((line) => [...line.matchAll(literal)].map((m) => `${f}: ${m[0]}`)),
+    );
+    // The one build choice (ARCHITECTURE.md "Adding a host"): the Hermes hook's own chunk.
+    expect(named).toEqual(['scripts/build/build.mjs: adapters/hermes/']);
+  });
+
   it("agrees with the build's plugin entries", () => {
     const { modules, folders } = pluginEntries();
     const listed = (kind: 'module' | 'folder') =>
