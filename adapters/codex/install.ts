@@ -18,7 +18,7 @@ import {
 import { CODEX_SCOPES, type CodexScope } from './paths.js';
 import { codexHookHash, trustKey, withTrust } from './trust.js';
 
-export const TRUST_REMEDY =
+const TRUST_REMEDY =
   'Codex runs a new or changed hook only after it is trusted: start `codex` in a terminal and trust remit\'s hooks when it says "Hooks need review" (or use /hooks), or run `remit install codex --trust`. Until then `codex` and `codex exec` skip them silently.';
 
 export const codexInstallSpec: HostInstallSpec = {
@@ -130,7 +130,7 @@ export const codexInstallSpec: HostInstallSpec = {
 };
 
 /** `text` without the `[hooks.state."<key>"]` table (and the blank line remit put before it). */
-export function withoutTrust(text: string, key: string): string {
+function withoutTrust(text: string, key: string): string {
   const header = `[hooks.state."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.trim() === header);

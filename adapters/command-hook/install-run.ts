@@ -59,7 +59,7 @@ export interface UntrustPlan {
 }
 
 /** The chunk files the build writes beside `remit.cjs` (dist/remit-*.cjs). */
-export function bundleChunks(bundleSource: string): { name: string; text: string }[] {
+function bundleChunks(bundleSource: string): { name: string; text: string }[] {
   try {
     return readdirSync(path.dirname(bundleSource))
       .filter((f) => /^remit-[a-z]+\.cjs$/.test(f))

@@ -33,7 +33,7 @@ export interface PiFamilyInstallSpec {
 
 const FILE = 'remit.js';
 
-export function piFamilyPluginPath(spec: PiFamilyInstallSpec, opts: InstallOptions): { path: string; root: string } {
+function piFamilyPluginPath(spec: PiFamilyInstallSpec, opts: InstallOptions): { path: string; root: string } {
   const scope = opts.scope ?? 'user';
   if (scope === 'local') throw new InstallError(`remit install ${spec.host}: ${spec.displayName} has no local scope; use --scope user or --scope project`);
   if (scope === 'project') {

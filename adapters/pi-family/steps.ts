@@ -16,7 +16,7 @@ export interface PiCallPayload {
 
 const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
-export function piChildSession(root: string, agent: string): string {
+function piChildSession(root: string, agent: string): string {
   return `${root}-child-${agent}`;
 }
 

@@ -18,7 +18,7 @@ import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js
 import { UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
-export const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
+const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
 const CHECK_SESSION = 'remit-check';
 
 function parseInput(text: string): unknown {

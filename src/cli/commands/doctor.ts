@@ -42,12 +42,12 @@ function whichOnPath(env: Env): (name: string) => string | null {
   };
 }
 
-export function doctorContext(io: CliIO): DoctorContext {
+function doctorContext(io: CliIO): DoctorContext {
   return { env: io.env, cwd: io.cwd, exec: shellExec, which: whichOnPath(io.env) };
 }
 
 /** Every host's row, in the host list's order. */
-export async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
+async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
   const setupCtx = { ...ctx, dist: path.dirname(defaultBundleSource()), nodePath: process.execPath, version: REMIT_VERSION, dataDir: resolveDataDir(ctx.env) };
   const rows: DoctorRow[] = [];
   for (const h of hosts) rows.push(await (await h.setup()).doctor(setupCtx));
@@ -71,7 +71,7 @@ export function withKnownGaps(rows: DoctorRow[], hosts: readonly HostModule[] = 
   });
 }
 
-export function renderDoctor(rows: DoctorRow[]): string {
+function renderDoctor(rows: DoctorRow[]): string {
   const body = rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n');
   const on = rows.filter((r) => r.applicable);
   const bad = on.filter((r) => !r.protected).map((r) => r.host);

@@ -112,7 +112,7 @@ export interface InstallDeps {
  * files it will write, so the folders missing on the way to them are known before it writes;
  * what it then made is recorded for uninstall (src/cli/install-record.ts).
  */
-export async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
+async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
   const out: HostReport[] = [];
   const dataDir = resolveDataDir(io.env);
   for (const name of args.hosts) {

@@ -65,7 +65,7 @@ function selectTargets(host: string | undefined, adapters: HostAdapter[]): Repla
   return [found];
 }
 
-export function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliReplay {
+function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliReplay {
   const t = totals(rows);
   return {
     dir,

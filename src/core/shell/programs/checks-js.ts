@@ -8,7 +8,7 @@ import { defineCheck, runCheck } from './check-runner.js';
 const HV = '-h --help -v --version';
 
 /** vitest (cac: camel-cased names, `--no-x`). Operands filter the configured test files. */
-export const VITEST = defineCheck({
+const VITEST = defineCheck({
   options: {
     read:
       '-h --help -v --version -w --watch --run -t: --testNamePattern= --mode= --dir= --silent[=] --hideSkippedTests --passWithNoTests --logHeapUsage ' +
@@ -185,7 +185,7 @@ export const PRETTIER = defineCheck({
 });
 
 /** tsc: every compiler option only shapes checking except the ones that write (tsc takes them in any case). */
-export const TSC = defineCheck({
+const TSC = defineCheck({
   options: {
     read:
       '-h --help -v --version --all --noEmit[=] --pretty[=] --listFiles --listFilesOnly --explainFiles --extendedDiagnostics --diagnostics ' +
@@ -258,7 +258,7 @@ export const tsc: Handler = (w, outer) => {
 };
 
 /** biome: `check`, `lint`, `ci`, `format` (printing unless `--write`). */
-export const BIOME = defineCheck({
+const BIOME = defineCheck({
   options: {
     read:
       `${HV} --colors= --use-server --verbose --config-path= --max-diagnostics= --skip-errors --no-errors-on-unmatched --error-on-warnings ` +
