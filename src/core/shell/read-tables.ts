@@ -232,7 +232,7 @@ const REALPATH = defineOptions({
 const READLINK = defineOptions({
   read: `-f -e -m -n -q -s -v -z --canonicalize --canonicalize-existing --canonicalize-missing --no-newline --quiet --silent --verbose --zero ${HV}`,
 });
-export const PWD = defineOptions({ read: `-L -P --logical --physical ${HV}` });
+const PWD = defineOptions({ read: `-L -P --logical --physical ${HV}` });
 const UNAME = defineOptions({
   read: `-a -s -n -r -v -m -p -i -o --all --kernel-name --nodename --kernel-release --kernel-version --machine --processor --hardware-platform --operating-system ${HV}`,
 });
