@@ -18,9 +18,10 @@ import {
   type InstallReport,
 } from '../plugin-host/install-files.js';
 import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
+import type { PiFamilyHost } from './flavor.js';
 
 export interface PiFamilyInstallSpec {
-  host: 'pi' | 'omp';
+  host: PiFamilyHost;
   displayName: string;
   /** The agent folder for user scope, with the host's overrides honoured. */
   agentDir(env: NodeJS.ProcessEnv): string;
