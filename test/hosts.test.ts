@@ -118,6 +118,12 @@ describe('what each bundle carries', () => {
       expect(readFileSync(path.join(ROOT, 'dist', f), 'utf8'), f).not.toContain('remit-bak');
   });
 
+  it('the CLI entry, which reads the host list for its help: no part of any host', () => {
+    expect(readFileSync(path.join(ROOT, 'dist', 'remit-main.cjs'), 'utf8')).toContain('remit install <host|all>');
+    for (const h of HOSTS)
+      for (const part of ['adapter', 'setup', ...(h.hook ? ['hook'] : [])]) expect(left('remit-main.cjs', h.name, part), `${h.name} ${part}`).toBe(true);
+  });
+
   it('an in-process plugin: no part of any host', () => {
     for (const file of Object.keys(pluginEntries().modules).map((h) => `plugins/${h}.js`)) {
       for (const h of HOSTS)

@@ -1,7 +1,7 @@
 // ControlEvent builders shared by the two JSON-over-stdin hosts. Each host's events.ts
 // decides which native event becomes which kind; these only assemble the event.
 import type { ActionAfterEvent, ActionBeforeEvent, ControlEvent, SessionStartEvent, ToolRequest } from '../../src/generated/types.js';
-import { unreadableCallAction } from '../../src/core/classify/classify-request.js';
+import { unreadableCallAction } from '../../src/core/classify/unreadable-action.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { derivedCallId } from './call-id.js';
 import type { EnvelopeBase } from './envelope.js';

@@ -5,7 +5,7 @@
 import type { ActionBeforeEvent } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
-import { unreadableCallAction } from '../../src/core/classify/classify-request.js';
+import { unreadableCallAction } from '../../src/core/classify/unreadable-action.js';
 import { controlEvent, type EnvelopeFields } from './control-event.js';
 
 /**

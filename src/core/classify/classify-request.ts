@@ -30,15 +30,10 @@ class IntentCollector {
   }
 }
 
-function unknownAction(base: Pick<ClassifyBase, 'id' | 'tool'>, digest: string, analysis: Action['analysis'], fact?: string): Action {
+function unknownAction(base: ClassifyBase, digest: string, analysis: Action['analysis'], fact?: string): Action {
   const a: Action = { id: base.id, tool: base.tool, mutability: 'unknown', effects: [], intents: { ...NO_INTENTS }, analysis, inputDigest: digest };
   if (fact) a.facts = { unproven: fact };
   return a;
-}
-
-/** A call whose input remit could not read (the host's payload, not a tool input it can classify): unknown, so never proven harmless (the GUARD_ERROR path). */
-export function unreadableCallAction(id: string, tool: string): Action {
-  return unknownAction({ id, tool }, '', 'input_malformed');
 }
 
 /**
