@@ -1,20 +1,91 @@
 // The shape of a host module (adapters/<host>/host.ts): everything the rest of remit knows
-// about one host, in one record. adapters/hosts.ts lists them, and every table — the hosts
-// `remit hook` answers, the protected host configuration, install/uninstall/doctor, replay's
-// adapters, the build's plugin entries — is derived from that list
-// (docs/DESIGN.md#adapters-and-installers). The parts that carry code are loaders, so a hook
-// for one host evaluates only that host's hook path, and the build keeps in each bundle only
-// the parts it serves (scripts/build/host-parts.mjs).
+// about one host, in one record, and the shapes its setup takes and gives back (install,
+// uninstall, doctor), the same for every host whichever way it runs remit. adapters/hosts.ts
+// lists the modules, and every table — the hosts `remit hook` answers, the protected host
+// configuration, install/uninstall/doctor, replay's adapters, the build's plugin entries — is
+// derived from that list (docs/DESIGN.md#adapters-and-installers). The parts that carry code
+// are loaders, so a hook for one host evaluates only that host's hook path, and the build
+// keeps in each bundle only the parts it serves (scripts/build/host-parts.mjs).
 import type { HostCapability } from '../src/generated/types.js';
 import type { HostAdapter, NativeResponse } from '../src/core/host/adapter.js';
 import type { Runtime } from '../src/core/host/runtime.js';
-import type { DoctorContext, DoctorRow } from './command-hook/doctor-common.js';
-import type { HostReport, InstallContext } from './command-hook/install-run.js';
 
 /** The host's name: the schema's enum (schemas/host-capability.schema.json), its folder, `remit hook <name>`. */
 export type HostName = HostCapability['host'];
 
 export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What `remit install` hands a host's setup. */
+export interface InstallContext {
+  env: Env;
+  cwd: string;
+  scope: string;
+  dryRun: boolean;
+  trust: boolean;
+  /** The bundle to install (dist/remit.cjs or the running copy). */
+  bundleSource: string;
+  /** process.execPath. */
+  nodePath: string;
+  version: string;
+  /** $XDG_DATA_HOME/remit. */
+  dataDir: string;
+}
+
+export interface FileAction {
+  file: string;
+  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin' | 'record' | 'folder';
+  /** On uninstall `removed` means the file is gone; a file that only lost remit's part is `updated` or `restored`. */
+  action:
+    | 'installed'
+    | 'updated'
+    | 'unchanged'
+    | 'removed'
+    | 'absent'
+    | 'restored'
+    | 'would be installed'
+    | 'would be updated'
+    | 'would be removed'
+    | 'would be restored';
+  detail?: string;
+}
+
+export interface HostReport {
+  host: string;
+  scope: string;
+  ok: boolean;
+  dryRun: boolean;
+  actions: FileAction[];
+  notes: string[];
+  error?: string;
+}
+
+/** What a command line doctor ran gave back. */
+export interface ExecResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  error?: string;
+}
+
+/** What a host's doctor may run and look up (injectable for tests). */
+export interface DoctorContext {
+  env: Env;
+  cwd: string;
+  /** Runs a command line through /bin/sh (injectable for tests). */
+  exec(command: string, opts: { input?: string; cwd: string; env: Env; timeoutMs: number }): ExecResult;
+  /** Finds an executable on PATH (injectable for tests). */
+  which(name: string): string | null;
+  /** Skip running host binaries and probes (for tests of the file checks). */
+  noExec?: boolean;
+}
+
+export interface DoctorRow {
+  host: string;
+  protected: boolean;
+  /** False when the host is not on this machine and nothing of remit's is registered for it. */
+  applicable: boolean;
+  lines: string[];
+}
 
 export interface HookOptions {
   /** The hook process's cwd, used when the payload has none. */
@@ -26,7 +97,6 @@ export interface HookOptions {
 /** One `remit hook <host> [event]`: the host's payload text → exactly what the host reads back. */
 export type HookRun = (eventArg: string | undefined, stdinText: string, runtime: Runtime, opts?: HookOptions) => Promise<NativeResponse>;
 
-export type { HostReport, InstallContext };
 export type UninstallContext = Omit<InstallContext, 'trust' | 'bundleSource' | 'nodePath' | 'version'>;
 
 /** What `remit doctor` hands every host: the probes' edges, and where this remit's files are. */

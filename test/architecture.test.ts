@@ -1,6 +1,7 @@
-// ARCHITECTURE.md is the newcomer's map: every path it names exists, every host folder and
-// core area is on it, and its tables of host folders and of one host folder's files say what
-// the tree and the host list (adapters/hosts.ts) say.
+// ARCHITECTURE.md is the newcomer's map: every path it names and every folder its diagram
+// draws exists, every host folder, scripts folder and core area is on it, and its tables of
+// host folders and of one host folder's files say what the tree and the host list
+// (adapters/hosts.ts) say.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -56,10 +57,31 @@ describe('ARCHITECTURE.md', () => {
     expect(named.filter((p) => !exists(p))).toEqual([]);
   });
 
-  it('names every folder under adapters/ and every area of src/core/', () => {
-    const missing = [...folders('adapters').map((f) => `adapters/${f}/`), ...folders('src/core').map((f) => `src/core/${f}/`)].filter(
-      (p) => !DOC.includes(`\`${p}\``),
-    );
+  it("draws only what exists: the diagram's folders, and host files that some host folder has", () => {
+    const diagram = /```text\n([\s\S]*?)```/.exec(DOC)![1]!;
+    const folders = [...diagram.matchAll(/\b(?:src|adapters)\/[\w<>/-]*/g)].map((m) => m[0]).flatMap(expand);
+    expect(folders.length).toBeGreaterThan(8);
+    expect(folders.filter((p) => !exists(p))).toEqual([]);
+    const hostFiles = [...diagram.matchAll(/\(([^)]*)\)/g)].flatMap((m) => [...m[1]!.matchAll(/\b[\w-]+\.ts\b/g)].map((f) => f[0]));
+    expect(hostFiles.length).toBeGreaterThan(2);
+    for (const file of hostFiles)
+      expect(
+        hostNames.some((h) => exists(`adapters/${h}/${file}`)),
+        file,
+      ).toBe(true);
+  });
+
+  it('names every folder under adapters/ and scripts/ and every area of src/core/; scripts/ has no loose file', () => {
+    expect(
+      readdirSync(path.join(ROOT, 'scripts'), { withFileTypes: true })
+        .filter((d) => !d.isDirectory())
+        .map((d) => d.name),
+    ).toEqual([]);
+    const missing = [
+      ...folders('adapters').map((f) => `adapters/${f}/`),
+      ...folders('scripts').map((f) => `scripts/${f}/`),
+      ...folders('src/core').map((f) => `src/core/${f}/`),
+    ].filter((p) => !DOC.includes(`\`${p}\``));
     expect(missing).toEqual([]);
   });
 
@@ -86,6 +108,14 @@ describe('ARCHITECTURE.md', () => {
         ).toEqual([]);
       }
     }
+    // One name, one role: an index.ts is what a host loads, never a barrel.
+    const indexes = ['src', 'adapters', 'scripts'].flatMap((d) =>
+      readdirSync(path.join(ROOT, d), { recursive: true })
+        .map(String)
+        .filter((f) => path.basename(f) === 'index.ts')
+        .map((f) => `${d}/${f}`),
+    );
+    expect(indexes.sort()).toEqual(HOSTS.flatMap((h) => (h.plugin && 'module' in h.plugin ? [h.plugin.module] : [])).sort());
     for (const h of HOSTS) {
       expect(exists(`adapters/${h.name}/hook.ts`), `${h.name} hook.ts`).toBe(h.hook !== undefined);
       expect(h.plugin && 'module' in h.plugin ? h.plugin.module : null, `${h.name} index.ts`).toBe(

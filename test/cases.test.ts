@@ -3,7 +3,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE_TARGET, describeFailure, loadCases, replayCase } from '../src/core/replay/index.js';
+import { CORE_TARGET } from '../src/core/replay/target.js';
+import { describeFailure, replayCase } from '../src/core/replay/replay-case.js';
+import { loadCases } from '../src/core/replay/load-cases.js';
 import { replayRuntimeFactory } from '../src/cli/commands/replay.js';
 
 const CASES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cases');

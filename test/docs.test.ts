@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RULE_IDS } from '../src/core/decide/rule-ids.js';
 
 describe('HOST-ADAPTER-CONTRACT.md', () => {
   it('is what the capability records, host notes and last e2e matrix say (run npm run docs)', () => {
@@ -40,5 +41,19 @@ describe('docs/DESIGN.md', () => {
   it('is the only design document cited: nothing names a specification outside the repository', () => {
     const outside = tracked.filter((f) => /\bSPEC(?:\.md| section)\b|shared\/SPEC/.test(readFileSync(f, 'utf8')));
     expect(outside).toEqual([]);
+  });
+
+  it('cites rules by id, never by number, and every cited id is in the rule table', () => {
+    const numbered: string[] = [];
+    const unknown: string[] = [];
+    const ids: readonly string[] = RULE_IDS;
+    for (const f of tracked) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/\b[Rr]ules? #?\d+\b/g)) numbered.push(`${f}: ${m[0]}`);
+      for (const m of text.matchAll(/\b[Rr]ules? `([a-z-]+)`(?: (?:and|or) `([a-z-]+)`)?/g))
+        for (const id of [m[1], m[2]]) if (id && !ids.includes(id)) unknown.push(`${f}: ${id}`);
+    }
+    expect(numbered).toEqual([]);
+    expect(unknown).toEqual([]);
   });
 });

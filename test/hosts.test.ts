@@ -2,6 +2,8 @@
 // schema's host enum, the build's plugin entries and what each bundle carries all agree with it.
 // The last block adds a throwaway seventh host, here only, and shows what it costs: its folder
 // (the module below), one line in the list (`[...HOSTS, seventh]`) and its name in the enum.
+// Every table is then derived for it: `remit hook`, the protected host configuration, install,
+// uninstall, doctor, check, replay, HOST-ADAPTER-CONTRACT.md and the build's plugin entries.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +11,16 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostModule, HostName, HostSetup, HookRun } from '../adapters/host-module.js';
-import { findHost, HOSTS, loadAdapters, protectedHostConfig } from '../adapters/hosts.js';
+import { findHost, HOSTS, hostCapabilities, loadAdapters, protectedHostConfig } from '../adapters/hosts.js';
 import { pluginEntries } from '../scripts/build/plugins.mjs';
+import { hostContractText } from '../scripts/gen/host-contract-text.js';
 import { SHARED_ADAPTER_FOLDERS } from './support/adapters-tree.js';
+import { run as check } from '../src/cli/commands/check.js';
 import { run as doctor } from '../src/cli/commands/doctor.js';
 import { run as hook } from '../src/cli/commands/hook.js';
 import { run as install } from '../src/cli/commands/install.js';
+import { run as uninstall } from '../src/cli/commands/uninstall.js';
+import { HELP } from '../src/cli/help.js';
 import { replayRuntimeFactory, run as replay } from '../src/cli/commands/replay.js';
 import type { CliIO } from '../src/cli/io.js';
 import type { HostAdapter } from '../src/core/host/adapter.js';
@@ -53,6 +59,37 @@ describe('the host list', () => {
     }
   });
 
+  it('names the hosts in the install help as the list says (every host; who has local scope and --trust)', () => {
+    for (const h of HOSTS) expect(HELP.install!.does, h.name).toContain(h.name);
+    const option = (name: string) => HELP.install!.options.find(([o]) => o.startsWith(name))![1];
+    expect(option('--trust')).toBe(`Codex CLI: record the host's own trust for remit's hooks`);
+    expect(option('--scope')).toContain('local (Claude Code only)');
+  });
+
+  it('is the only code that names a host: no host name as a string in the CLI, the core, shared adapter folders or the build', () => {
+    const names = HOSTS.map((h) => h.name).join('|');
+    // A host as a string, a folder, or a list of hosts written out.
+    const literal = new RegExp(`['"\`](?:${names})['"\`]|adapters/(?:${names})/|\\b(?:${names}), (?:${names})\\b`, 'g');
+    const shared = SHARED_ADAPTER_FOLDERS.filter((f) => f !== 'pi-family'); // the Pi family names its two members
+    const files = [
+      ...['src', ...shared.map((f) => `adapters/${f}`), 'scripts/build', 'scripts/gen'].flatMap((d) =>
+        readdirSync(path.join(ROOT, d), { recursive: true })
+          .map(String)
+          .map((f) => `${d}/${f}`),
+      ),
+      ...readdirSync(ADAPTERS).map((f) => `adapters/${f}`),
+    ].filter((f) => /\.(ts|mjs|cjs)$/.test(f) && !f.endsWith('.test.ts') && !f.startsWith('src/generated/'));
+    expect(files.length).toBeGreaterThan(200);
+    const named = files.flatMap((f) =>
+      readFileSync(path.join(ROOT, f), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+        .flatMap((line) => [...line.matchAll(literal)].map((m) => `${f}: ${m[0]}`)),
+    );
+    // The one build choice (ARCHITECTURE.md "Adding a host"): the Hermes hook's own chunk.
+    expect(named).toEqual(['scripts/build/build.mjs: adapters/hermes/']);
+  });
+
   it("agrees with the build's plugin entries", () => {
     const { modules, folders } = pluginEntries();
     const listed = (kind: 'module' | 'folder') =>
@@ -81,6 +118,12 @@ describe('what each bundle carries', () => {
       expect(readFileSync(path.join(ROOT, 'dist', f), 'utf8'), f).not.toContain('remit-bak');
   });
 
+  it('the CLI entry, which reads the host list for its help: no part of any host', () => {
+    expect(readFileSync(path.join(ROOT, 'dist', 'remit-main.cjs'), 'utf8')).toContain('remit install <host|all>');
+    for (const h of HOSTS)
+      for (const part of ['adapter', 'setup', ...(h.hook ? ['hook'] : [])]) expect(left('remit-main.cjs', h.name, part), `${h.name} ${part}`).toBe(true);
+  });
+
   it('an in-process plugin: no part of any host', () => {
     for (const file of Object.keys(pluginEntries().modules).map((h) => `plugins/${h}.js`)) {
       for (const h of HOSTS)
@@ -107,8 +150,9 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     context: 'none',
     promptBlock: false,
     subagentLinkage: 'none',
-    verified: { range: '>=1.0.0 <2.0.0', method: 'unverified' },
+    verified: { range: '>=1.0.0 <2.0.0', method: 'unverified', versions: ['1.2.3'] },
     configPaths: ['~/.seventh/hooks.json'],
+    gaps: ['the seventh host skips hooks in its batch mode'],
   } as unknown as HostCapability;
   const adapter: HostAdapter = {
     name: 'seventh' as HostName,
@@ -116,7 +160,8 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     renderStep: () => ({ calls: [], notApplicable: 'n/a: the seventh host renders no case step' }),
     invoke: async () => ({ stdout: '' }),
     readResponse: () => ({ outcome: 'none', channel: 'none' }),
-    toolRequest: (tool, input) => ({ type: 'other', tool, input }),
+    toolRequest: (tool, input) =>
+      tool === 'Put' ? { type: 'write', tool, path: String((input as { to?: unknown }).to), content: '' } : { type: 'other', tool, input },
   };
   const runSeventhHook: HookRun = async (event, stdin) => ({ stdout: `seventh answered ${event} (${stdin.length} bytes)\n`, exitCode: 0 });
   const setup: HostSetup = {
@@ -179,6 +224,13 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     expect(new Ajv2020({ strict: false }).compile(schema)(capability)).toBe(true);
   });
 
+  it('HOST-ADAPTER-CONTRACT.md gives it a capability row and its gaps', () => {
+    const doc = hostContractText(hostCapabilities(hosts), ROOT);
+    expect(doc).toMatch(/^\| Seventh \| spawned \| `BeforeTool` \| JSON on stdout \| deny \|.*\| 1\.2\.3 \(unverified; range `>=1\.0\.0 <2\.0\.0`\) \|$/m);
+    expect(doc).toContain('- **Seventh**: the seventh host skips hooks in its batch mode');
+    expect(hostContractText(hostCapabilities(), ROOT)).not.toContain('Seventh');
+  });
+
   it('`remit hook seventh` runs its hook', async () => {
     clear();
     expect(await hook(['seventh', 'BeforeTool'], withStdin('{"x":1}'), hosts)).toBe(0);
@@ -212,18 +264,60 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     expect(io.out.join('')).toBe('');
   });
 
-  it('`remit install all`, `install seventh` and `doctor` reach its setup', async () => {
+  it('`remit install all`, `install seventh`, `uninstall seventh`, `uninstall all` and `doctor` reach its setup', async () => {
     clear();
     const deps = { bundleSource: path.join(dir, 'remit.cjs'), nodePath: '/usr/bin/node', version: '9.9.9', hosts };
     expect(await install(['seventh', '--dry-run'], io, deps)).toBe(0);
     expect(calls).toEqual(['install user dry']);
+    // `all` takes the scopes its host module lists: seventh has no project scope.
+    clear();
+    await install(['all', '--scope', 'project', '--dry-run'], io, deps);
+    expect(calls).toEqual([]);
+    expect(io.out.join('')).toContain('Left out: seventh (no project scope).');
     clear();
     await install(['all', '--dry-run', '--json'], io, deps);
     expect(JSON.parse(io.out.join('')).reports.map((r: { host: string }) => r.host)).toEqual(hosts.map((h) => h.name));
     clear();
+    expect(await uninstall(['seventh', '--dry-run'], io, hosts)).toBe(0);
+    expect(calls).toEqual(['uninstall user']);
+    clear();
+    await uninstall(['all', '--dry-run', '--json'], io, hosts);
+    expect(JSON.parse(io.out.join('')).reports.map((r: { host: string }) => r.host)).toContain('seventh');
+    expect(calls).toEqual(['uninstall user']);
+    await expect(uninstall(['seventh'], io)).rejects.toThrow(/cannot uninstall from 'seventh'/);
+    clear();
     expect(await doctor([], io, hosts)).toBe(3);
     expect(calls).toEqual(['doctor']);
-    expect(io.out.join('')).toMatch(/^seventh\n {2}protected: no — the seventh host is a test$/m);
+    // The row is the host's; the verified versions and known gaps come from its capability record.
+    expect(io.out.join('')).toMatch(
+      /^seventh\n {2}protected: no — the seventh host is a test\n {2}verified against Seventh 1\.2\.3 \(range >=1\.0\.0 <2\.0\.0\)\n {2}known host gaps \(not covered by remit\):\n {4}- the seventh host skips hooks in its batch mode$/m,
+    );
+  });
+
+  it('`remit check --host seventh` decides through its tool table and the rule table', async () => {
+    clear();
+    const argv = ['--host', 'seventh', '--prompt', '$remit review', '--tool', 'Put', '--input', JSON.stringify({ to: 'a.ts' }), '--json'];
+    expect(await check(argv, io, hosts)).toBe(5);
+    const out = JSON.parse(io.out.join(''));
+    expect(out).toMatchObject({ host: 'seventh', rule: 'mode-forbids-mutation', decision: { outcome: 'deny', reasonCode: 'MODE_FORBIDS_MUTATION' } });
+    // Its configuration is protected for a check as for a hook (rule `self-protection`).
+    clear();
+    const own = [
+      '--host',
+      'seventh',
+      '--prompt',
+      '$remit change',
+      '--tool',
+      'Put',
+      '--input',
+      JSON.stringify({ to: path.join(dir, 'home', '.seventh', 'hooks.json') }),
+      '--json',
+    ];
+    expect(await check(own, io, hosts)).toBe(5);
+    expect(JSON.parse(io.out.join('')).rule).toBe('self-protection');
+    clear();
+    expect(await check(argv, io)).toBe(1);
+    expect(io.err.join('')).toContain("unknown host 'seventh'");
   });
 
   it('`remit replay` runs the cases through its adapter', async () => {

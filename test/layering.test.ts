@@ -1,9 +1,12 @@
 // The house's layering (ARCHITECTURE.md): the core knows no host and no command line, an adapter
 // never reaches up into the CLI or across into another host's folder (folders several hosts
-// share are named in test/support/adapters-tree.ts), shipped code never imports a test, and
-// no module imports itself through any chain — static, type-only or lazy `import()`.
+// share are named in test/support/adapters-tree.ts), shipped code never imports a test nor
+// keeps a module only tests import or an export no other file names, and no module imports
+// itself through any chain — static, type-only or lazy `import()`.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HOSTS } from '../adapters/hosts.js';
 import { SHARED_ADAPTER_FOLDERS } from './support/adapters-tree.js';
 import { cycles, importGraph, importsOf, type ImportEdge } from './support/import-graph.js';
 
@@ -47,6 +50,27 @@ describe('layering', () => {
 
   it('has no cycle, no upward import and no import across hosts', () => {
     expect(problems(graph.files, graph.edges, SHARED_ADAPTER_FOLDERS)).toEqual([]);
+  });
+
+  it('keeps no test-only module among what ships: a module under src/ or adapters/ that something imports has a non-test importer', () => {
+    // What a host loads is built from its path (scripts/build/plugins.mjs), whoever imports it.
+    const entries = new Set(HOSTS.flatMap((h) => (h.plugin && 'module' in h.plugin ? [h.plugin.module] : [])));
+    const importers = new Map<string, string[]>();
+    for (const e of graph.edges) importers.set(e.to, [...(importers.get(e.to) ?? []), e.from]);
+    const testOnly = graph.files.filter((f) => isProduction(f) && !entries.has(f) && (importers.get(f) ?? ['']).every(isTest));
+    expect(testOnly).toEqual([]);
+  });
+
+  it('exports only what another file uses: every exported function, constant or class under src/ or adapters/ is named elsewhere', () => {
+    const users = [...graph.files, ...importGraph(ROOT, ['e2e']).files];
+    const words = new Map(users.map((f) => [f, new Set(readFileSync(path.join(ROOT, f), 'utf8').split(/[^\w$]+/))]));
+    const lonely = graph.files.filter(isProduction).flatMap((f) =>
+      [...readFileSync(path.join(ROOT, f), 'utf8').matchAll(/^export (?:async )?(?:function\*?|const|let|class) ([\w$]+)/gm)]
+        .map((m) => m[1]!)
+        .filter((name) => !users.some((u) => u !== f && words.get(u)!.has(name)))
+        .map((name) => `${f}: ${name}`),
+    );
+    expect(lonely).toEqual([]);
   });
 
   it('reads every kind of import, and would catch each breach', () => {

@@ -5,7 +5,7 @@ import { runCommandHook, type CommandHookHost } from '../command-hook/run.js';
 import { CLAUDE_EVENTS, claudeEvent } from './events.js';
 import { renderClaude } from './render.js';
 
-export const claudeHookHost: CommandHookHost = {
+const claudeHookHost: CommandHookHost = {
   name: 'claude',
   events: CLAUDE_EVENTS,
   turnField: 'prompt_id',

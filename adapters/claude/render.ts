@@ -6,7 +6,7 @@
 import { hookRenderer } from '../command-hook/render-hook.js';
 
 // Claude Code spills hook strings over 10,000 characters to a file; stay under it.
-export const CLAUDE_TEXT_LIMIT = 9_000;
+const CLAUDE_TEXT_LIMIT = 9_000;
 
 export const renderClaude = hookRenderer({
   textLimit: CLAUDE_TEXT_LIMIT,

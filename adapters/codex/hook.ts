@@ -5,7 +5,7 @@ import { runCommandHook, type CommandHookHost } from '../command-hook/run.js';
 import { CODEX_EVENTS, codexEvent } from './events.js';
 import { renderCodex } from './render.js';
 
-export const codexHookHost: CommandHookHost = {
+const codexHookHost: CommandHookHost = {
   name: 'codex',
   events: CODEX_EVENTS,
   turnField: 'turn_id',

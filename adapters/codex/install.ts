@@ -2,7 +2,8 @@
 // the user before Codex will run the hook.
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
-import type { HostInstallSpec, FileAction, TrustPlan } from '../command-hook/install-run.js';
+import type { HostInstallSpec, TrustPlan } from '../command-hook/install-run.js';
+import type { FileAction } from '../host-module.js';
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
 import { codexPluginHooks } from './plugin-hooks.js';
 import {
@@ -17,7 +18,7 @@ import {
 import { CODEX_SCOPES, type CodexScope } from './paths.js';
 import { codexHookHash, trustKey, withTrust } from './trust.js';
 
-export const TRUST_REMEDY =
+const TRUST_REMEDY =
   'Codex runs a new or changed hook only after it is trusted: start `codex` in a terminal and trust remit\'s hooks when it says "Hooks need review" (or use /hooks), or run `remit install codex --trust`. Until then `codex` and `codex exec` skip them silently.';
 
 export const codexInstallSpec: HostInstallSpec = {
@@ -29,6 +30,7 @@ export const codexInstallSpec: HostInstallSpec = {
   entries: codexHookEntries,
   projectCommand: codexProjectCommand,
   isOurs: isCodexRemitHandler,
+  shiftedNote: 'Removing remit moved later hooks in this file; Codex may ask to review them again.',
   untrust({ env, configFile, removed }) {
     const toml = readCodexConfigToml(env);
     if (!toml.ok) return { error: toml.error };
@@ -128,7 +130,7 @@ export const codexInstallSpec: HostInstallSpec = {
 };
 
 /** `text` without the `[hooks.state."<key>"]` table (and the blank line remit put before it). */
-export function withoutTrust(text: string, key: string): string {
+function withoutTrust(text: string, key: string): string {
   const header = `[hooks.state."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`;
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.trim() === header);

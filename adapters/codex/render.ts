@@ -7,7 +7,7 @@ import { hookRenderer } from '../command-hook/render-hook.js';
 
 // Codex shows the model about 2,500 tokens of a hook's context (`additionalContextLimit`)
 // and spills the rest to a file; 8,000 characters stays under that for English text.
-export const CODEX_TEXT_LIMIT = 8_000;
+const CODEX_TEXT_LIMIT = 8_000;
 
 export const renderCodex = hookRenderer({
   textLimit: CODEX_TEXT_LIMIT,

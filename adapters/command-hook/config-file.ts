@@ -58,7 +58,7 @@ export function readJsonConfig(file: string, opts: ReadOptions = {}): ConfigRead
   }
 }
 
-export function serializeJson(doc: unknown): string {
+function serializeJson(doc: unknown): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -81,7 +81,7 @@ function modeOf(file: string): number | undefined {
 }
 
 /** The indentation and line ends a JSON file already uses, so an edit keeps them. */
-export function jsonFormatting(raw: string): FormattingOptions {
+function jsonFormatting(raw: string): FormattingOptions {
   const indent = /\n([ \t]+)["}\]]/.exec(raw)?.[1] ?? '  ';
   return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: raw.includes('\r\n') ? '\r\n' : '\n' };
 }

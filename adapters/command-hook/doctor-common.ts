@@ -1,67 +1,7 @@
-// Shared pieces of `remit doctor` for the two command-hook hosts: finding the host binary,
-// comparing its version with the verified range, and the live probe — which RUNS the
-// registered hook command (declared in doctor's output) with a synthetic session: a review
-// directive, then a write that must come back refused.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-export interface ExecResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  error?: string;
-}
-
-export interface DoctorContext {
-  env: Env;
-  cwd: string;
-  /** Runs a command line through /bin/sh (injectable for tests). */
-  exec(command: string, opts: { input?: string; cwd: string; env: Env; timeoutMs: number }): ExecResult;
-  /** Finds an executable on PATH (injectable for tests). */
-  which(name: string): string | null;
-  /** Skip running host binaries and probes (for tests of the file checks). */
-  noExec?: boolean;
-}
-
-export interface DoctorRow {
-  host: string;
-  protected: boolean;
-  /** False when the host is not on this machine and nothing of remit's is registered for it. */
-  applicable: boolean;
-  lines: string[];
-}
-
-export function shellExec(command: string, opts: { input?: string; cwd: string; env: Env; timeoutMs: number }): ExecResult {
-  const r = spawnSync('/bin/sh', ['-c', command], {
-    input: opts.input ?? '',
-    cwd: opts.cwd,
-    env: opts.env as NodeJS.ProcessEnv,
-    timeout: opts.timeoutMs,
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error.message } : {}) };
-}
-
-export function whichOnPath(env: Env): (name: string) => string | null {
-  return (name) => {
-    for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-      if (!dir) continue;
-      const p = path.join(dir, name);
-      try {
-        accessSync(p, constants.X_OK);
-        return p;
-      } catch {
-        // next
-      }
-    }
-    return null;
-  };
-}
+import type { DoctorContext, Env } from '../host-module.js';
 
 const parse = (v: string) => v.split('.').map((n) => Number.parseInt(n, 10) || 0);
 function cmp(a: string, b: string): number {

@@ -1,6 +1,7 @@
 // ControlEvent builders shared by the two JSON-over-stdin hosts. Each host's events.ts
 // decides which native event becomes which kind; these only assemble the event.
-import type { Action, ActionAfterEvent, ActionBeforeEvent, ControlEvent, SessionStartEvent, ToolRequest } from '../../src/generated/types.js';
+import type { ActionAfterEvent, ActionBeforeEvent, ControlEvent, SessionStartEvent, ToolRequest } from '../../src/generated/types.js';
+import { unreadableCallAction } from '../../src/core/classify/unreadable-action.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { derivedCallId } from './call-id.js';
 import type { EnvelopeBase } from './envelope.js';
@@ -24,11 +25,6 @@ export function toolName(p: Record<string, unknown>): string {
   return t ? t.slice(0, 256) : 'unknown';
 }
 
-/** An action remit could not read: unknown, so never proven harmless (the GUARD_ERROR path). */
-export function fallbackAction(id: string, tool: string): Action {
-  return { id, tool, mutability: 'unknown', effects: [], intents: { dependency: false, hash: false }, analysis: 'input_malformed', inputDigest: '' };
-}
-
 /** The directory a shell call runs in when its input names one (Codex `workdir`). */
 function callCwd(base: EnvelopeBase, request: ToolRequest): string {
   return request.type === 'shell' && request.workdir ? request.workdir : base.cwd;
@@ -47,7 +43,7 @@ export async function actionBeforeEvent(base: EnvelopeBase, p: Record<string, un
 export function unreadableAction(base: EnvelopeBase, p: Record<string, unknown> | null): ActionBeforeEvent {
   const given = p ? stringField(p, 'tool_use_id') : undefined;
   const id = given && given.length <= 512 ? given : `unreadable-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  return { ...base, kind: 'action.before', action: fallbackAction(id, p ? toolName(p) : 'unknown') };
+  return { ...base, kind: 'action.before', action: unreadableCallAction(id, p ? toolName(p) : 'unknown') };
 }
 
 export function actionAfterEvent(

@@ -10,51 +10,7 @@ import { BACKUP_SUFFIX, editHooksText, finishRemoval, namesRemit, readJsonConfig
 import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
 import type { HostCapability } from '../../src/generated/types.js';
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-export interface InstallContext {
-  env: Env;
-  cwd: string;
-  scope: string;
-  dryRun: boolean;
-  trust: boolean;
-  /** The bundle to install (dist/remit.cjs or the running copy). */
-  bundleSource: string;
-  /** process.execPath. */
-  nodePath: string;
-  version: string;
-  /** $XDG_DATA_HOME/remit. */
-  dataDir: string;
-}
-
-export interface FileAction {
-  file: string;
-  what: 'hooks' | 'bundle' | 'pointer' | 'launcher' | 'skill' | 'trust' | 'plugin' | 'record' | 'folder';
-  /** On uninstall `removed` means the file is gone; a file that only lost remit's part is `updated` or `restored`. */
-  action:
-    | 'installed'
-    | 'updated'
-    | 'unchanged'
-    | 'removed'
-    | 'absent'
-    | 'restored'
-    | 'would be installed'
-    | 'would be updated'
-    | 'would be removed'
-    | 'would be restored';
-  detail?: string;
-}
-
-export interface HostReport {
-  host: string;
-  scope: string;
-  ok: boolean;
-  dryRun: boolean;
-  actions: FileAction[];
-  notes: string[];
-  error?: string;
-}
+import type { Env, FileAction, HostReport, InstallContext } from '../host-module.js';
 
 /** A file write the plan will make, with the bytes it expects to find. */
 interface PlannedWrite {
@@ -85,6 +41,8 @@ export interface HostInstallSpec {
   isOurs: IsOurs;
   /** Lines saying what the host needs before it runs the hook, computed after the plan. */
   notes(args: { ctx: InstallContext; root: string; configFile: string; locations: Location[] }): string[];
+  /** What to tell the user when removing remit's handlers moved later ones in the file (Codex reviews a moved hook again). */
+  shiftedNote?: string;
   /** Codex: the config.toml edit that records trust for `locations` (only with --trust). */
   trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
   /** Codex: config.toml without the trust records of the `removed` handlers. */
@@ -101,7 +59,7 @@ export interface UntrustPlan {
 }
 
 /** The chunk files the build writes beside `remit.cjs` (dist/remit-*.cjs). */
-export function bundleChunks(bundleSource: string): { name: string; text: string }[] {
+function bundleChunks(bundleSource: string): { name: string; text: string }[] {
   try {
     return readdirSync(path.dirname(bundleSource))
       .filter((f) => /^remit-[a-z]+\.cjs$/.test(f))
@@ -315,8 +273,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
       }
     }
   }
-  if (rm.action === 'removed' && rm.shifted && spec.host === 'codex')
-    report.notes.push('Removing remit moved later hooks in this file; Codex may ask to review them again.');
+  if (rm.action === 'removed' && rm.shifted && spec.shiftedNote) report.notes.push(spec.shiftedNote);
   report.ok = true;
   return report;
 }

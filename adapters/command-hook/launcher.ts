@@ -21,5 +21,3 @@ if (bundle && path.isAbsolute(bundle) && fs.existsSync(bundle)) {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\\n');
 }
 `;
-
-export const LAUNCHER_FILE = 'launch.cjs';

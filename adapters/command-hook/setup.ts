@@ -3,7 +3,7 @@
 // one shape every host's setup has (adapters/host-module.ts).
 import type { DoctorSetupContext, HostSetup } from '../host-module.js';
 import { absoluteHookCommand } from './command-line.js';
-import type { DoctorContext, DoctorRow } from './doctor-common.js';
+import type { DoctorContext, DoctorRow } from '../host-module.js';
 import { installedBundlePath, installHost, uninstallHost, type HostInstallSpec } from './install-run.js';
 
 export type CommandHookDoctor = (ctx: DoctorContext, expect: { commandFor: (event: string) => string }) => DoctorRow;

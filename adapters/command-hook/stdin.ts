@@ -19,9 +19,9 @@ export interface StdinRead {
   timedOut: boolean;
 }
 
-export const DEFAULT_IDLE_MS = 2_000;
+const DEFAULT_IDLE_MS = 2_000;
 // A 5 MB Write is an ordinary payload; 64 MB leaves room for a host that inlines much more.
-export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 type Readable = NodeJS.ReadableStream & { isTTY?: boolean; destroy?: () => void };
 

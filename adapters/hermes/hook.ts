@@ -17,7 +17,7 @@ import { truncatedHead } from '../command-hook/payload.js';
 import type { HookOptions } from '../host-module.js';
 import { hermesToolRequest } from './tools.js';
 
-export const HERMES_EVENTS = [
+const HERMES_EVENTS = [
   'on_session_start',
   'pre_llm_call',
   'pre_tool_call',

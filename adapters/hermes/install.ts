@@ -59,7 +59,7 @@ function versionOf(dist: string): string {
   return '0.0.0-dev';
 }
 
-export function hermesPluginDir(opts: InstallOptions): { dir: string; stopAt: string } {
+function hermesPluginDir(opts: InstallOptions): { dir: string; stopAt: string } {
   const scope = opts.scope ?? 'user';
   if (scope === 'local') throw new InstallError('remit install hermes: Hermes has no local scope; use --scope user or --scope project');
   if (scope === 'project') {

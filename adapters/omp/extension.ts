@@ -7,7 +7,7 @@ import type { PiApi } from '../pi-family/pi-api.js';
 import { OMP_CAPABILITY } from './capability.js';
 import { ompToolRequest } from './tools.js';
 
-export const OMP_FLAVOR: PiFlavor = {
+const OMP_FLAVOR: PiFlavor = {
   host: 'omp',
   toolRequest: ompToolRequest,
   // omp's InputEventResult is `{handled?, text?, images?}`, not Pi's `{action}`.

@@ -16,7 +16,7 @@ export function ompAgentDir(env: NodeJS.ProcessEnv): string {
   return path.join(homeOf(env), '.omp', 'agent');
 }
 
-export const OMP_INSTALL: PiFamilyInstallSpec = {
+const OMP_INSTALL: PiFamilyInstallSpec = {
   host: 'omp',
   displayName: 'Oh My Pi',
   agentDir: ompAgentDir,

@@ -18,7 +18,7 @@ import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
 
 const FILE = 'remit.js';
 
-export function opencodePluginPath(opts: InstallOptions): { path: string; root: string } {
+function opencodePluginPath(opts: InstallOptions): { path: string; root: string } {
   const env = opts.env ?? process.env;
   const scope = opts.scope ?? 'user';
   if (scope === 'local') throw new InstallError('remit install opencode: OpenCode has no local scope; use --scope user or --scope project');

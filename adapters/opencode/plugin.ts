@@ -78,7 +78,7 @@ export function opencodePlugin(hostConfig: HostConfigPaths | undefined): Opencod
   };
 }
 
-export function createOpencodeHooks(input: OpencodePluginInput, options: RemitOpencodeOptions): OpencodeHooks {
+function createOpencodeHooks(input: OpencodePluginInput, options: RemitOpencodeOptions): OpencodeHooks {
   const tree = new SessionTree(input.client);
   const cwd = typeof input.directory === 'string' && input.directory !== '' ? input.directory : process.cwd();
   const runMode = isOpencodeRun(options.argv);

@@ -5,7 +5,7 @@ import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/cor
 
 const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
-export function childSessionId(root: string, agent: string): string {
+function childSessionId(root: string, agent: string): string {
   return `${root}-child-${agent}`;
 }
 

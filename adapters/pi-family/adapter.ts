@@ -10,9 +10,10 @@ import type { PiApi } from './pi-api.js';
 import { RecordingRuntime } from '../plugin-host/recording-runtime.js';
 import { renderPiFamilyStep, type NativeTool, type PiCallPayload } from './steps.js';
 import { readVerdictText } from '../plugin-host/verdict-text.js';
+import type { PiFamilyHost } from './flavor.js';
 
 export interface PiFamilyAdapterSpec {
-  host: 'pi' | 'omp';
+  host: PiFamilyHost;
   capability: HostCapability;
   toolRequest(toolName: string, input: unknown): ToolRequest;
   nativeTool: NativeTool;

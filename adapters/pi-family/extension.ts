@@ -22,7 +22,7 @@ export interface PiExtensionDeps {
 }
 
 /** The contract an unlinked child acts under: the strictest the adapter can state (docs/DESIGN.md#delegation-ledger). */
-export const UNLINKED_CHILD_DIRECTIVE = '$remit review lock';
+const UNLINKED_CHILD_DIRECTIVE = '$remit review lock';
 const CUSTOM_TYPE = 'remit';
 const MAX_REMEMBERED = 1024;
 
@@ -33,7 +33,7 @@ function messageText(content: unknown): string | null {
   return parts.length > 0 ? parts.join('\n') : null;
 }
 
-export function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps): (pi: PiApi) => void {
+function createPiFamilyExtension(flavor: PiFlavor, deps: PiExtensionDeps): (pi: PiApi) => void {
   return (pi: PiApi) => {
     const host = { name: flavor.host };
     const link = new RootLink(flavor.host, deps.env);

@@ -7,9 +7,10 @@
 // command instead of reaching `input`; omp in `-p` fires no `input` at all, only
 // `before_agent_start` and a user `message_start`.
 import type { PiApi, PiCommandOptions, PiContext, PiHandler } from './pi-api.js';
+import type { PiFamilyHost } from './flavor.js';
 
 export interface FakePiOptions {
-  host: 'pi' | 'omp';
+  host: PiFamilyHost;
   cwd: string;
   sessionId: string;
   /** Print mode (`-p`): no UI; on omp no `input` event either. */

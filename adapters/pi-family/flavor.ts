@@ -1,9 +1,13 @@
 // What differs between Pi and omp for remit: names, the tool table, result shapes and the
 // events each version has. Everything else is one extension (extension.ts).
 import type { ToolRequest } from '../../src/generated/types.js';
+import type { HostName } from '../host-module.js';
+
+/** The hosts of the Pi family, by their names in the host list. */
+export type PiFamilyHost = Extract<HostName, 'pi' | 'omp'>;
 
 export interface PiFlavor {
-  host: 'pi' | 'omp';
+  host: PiFamilyHost;
   toolRequest(toolName: string, input: unknown): ToolRequest;
   /** The `input` result that stops a prompt: Pi `{action: "handled"}`, omp `{handled: true}`. */
   handled: () => unknown;

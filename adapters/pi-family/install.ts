@@ -18,9 +18,10 @@ import {
   type InstallReport,
 } from '../plugin-host/install-files.js';
 import { bundledPlugin, isRemitPlugin } from '../plugin-host/plugin-file.js';
+import type { PiFamilyHost } from './flavor.js';
 
 export interface PiFamilyInstallSpec {
-  host: 'pi' | 'omp';
+  host: PiFamilyHost;
   displayName: string;
   /** The agent folder for user scope, with the host's overrides honoured. */
   agentDir(env: NodeJS.ProcessEnv): string;
@@ -33,7 +34,7 @@ export interface PiFamilyInstallSpec {
 
 const FILE = 'remit.js';
 
-export function piFamilyPluginPath(spec: PiFamilyInstallSpec, opts: InstallOptions): { path: string; root: string } {
+function piFamilyPluginPath(spec: PiFamilyInstallSpec, opts: InstallOptions): { path: string; root: string } {
   const scope = opts.scope ?? 'user';
   if (scope === 'local') throw new InstallError(`remit install ${spec.host}: ${spec.displayName} has no local scope; use --scope user or --scope project`);
   if (scope === 'project') {

@@ -28,7 +28,7 @@ export function readLink(host: string, value: string | undefined): Link {
   return { kind: 'child', root: id };
 }
 
-export function linkValue(host: string, sessionId: string): string {
+function linkValue(host: string, sessionId: string): string {
   return `${host}:${sessionId}`;
 }
 

@@ -2,6 +2,7 @@
 // mode (`-p`, no UI) as the end-to-end runs use. Each host supplies its own tool spelling.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
 import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
+import type { PiFamilyHost } from './flavor.js';
 
 export type NativeTool = (req: ToolRequest) => { tool: string; input: Record<string, unknown> } | string;
 
@@ -16,11 +17,11 @@ export interface PiCallPayload {
 
 const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
-export function piChildSession(root: string, agent: string): string {
+function piChildSession(root: string, agent: string): string {
   return `${root}-child-${agent}`;
 }
 
-export function renderPiFamilyStep(step: Step, ctx: StepRenderContext, host: 'pi' | 'omp', nativeTool: NativeTool): CaseRendering {
+export function renderPiFamilyStep(step: Step, ctx: StepRenderContext, host: PiFamilyHost, nativeTool: NativeTool): CaseRendering {
   const call = (event: string, payload: Record<string, unknown>, sessionId = ctx.sessionId): NativeCall => ({
     event,
     payload: { sessionId, rootSessionId: ctx.sessionId, cwd: ctx.cwd, event: { type: event, ...payload } } satisfies PiCallPayload,

@@ -9,7 +9,7 @@ import { piToolRequest } from './tools.js';
 
 const SOURCES = { startup: 'startup', reload: 'resume', new: 'clear', resume: 'resume', fork: 'fork' } as const;
 
-export const PI_FLAVOR: PiFlavor = {
+const PI_FLAVOR: PiFlavor = {
   host: 'pi',
   toolRequest: piToolRequest,
   handled: () => ({ action: 'handled' }),

@@ -3,7 +3,7 @@
 import type { DoctorRow, InstallOptions, InstallReport } from '../plugin-host/install-files.js';
 import { doctorPiFamily, installPiFamily, piAgentDir, uninstallPiFamily, type PiFamilyInstallSpec } from '../pi-family/install.js';
 
-export const PI_INSTALL: PiFamilyInstallSpec = {
+const PI_INSTALL: PiFamilyInstallSpec = {
   host: 'pi',
   displayName: 'Pi',
   agentDir: (env) => piAgentDir(env, '.pi'),

@@ -4,7 +4,7 @@
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { resolveRemitHome } from '../../src/core/state/home.js';
 
-export function isRuntime(v: unknown): v is Runtime {
+function isRuntime(v: unknown): v is Runtime {
   return v !== null && typeof v === 'object' && typeof (v as Runtime).handle === 'function' && typeof (v as Runtime).classify === 'function';
 }
 

@@ -138,7 +138,7 @@ export function removeOwnFile(p: string, isOurs: (content: Buffer) => boolean, o
   return { path: p, action: 'remove' };
 }
 
-export const CONFIG_BACKUP = '.remit-bak';
+const CONFIG_BACKUP = '.remit-bak';
 
 function modeOf(p: string): number | undefined {
   try {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { HostName } from '../host-module.js';
 import { InstallError, readIfExists } from './install-files.js';
 
-export function pluginBanner(host: string): RegExp {
+function pluginBanner(host: string): RegExp {
   return new RegExp(`^// remit (\\S+) ${host} plugin\\n`);
 }
 

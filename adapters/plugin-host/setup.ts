@@ -2,7 +2,7 @@
 // Hermes): the host's own installer and doctor behind the one shape every host's setup has
 // (adapters/host-module.ts), so `remit install|uninstall|doctor` treat all hosts alike.
 import path from 'node:path';
-import type { FileAction, HostReport } from '../command-hook/install-run.js';
+import type { FileAction, HostReport } from '../host-module.js';
 import type { HostSetup, InstallContext, UninstallContext } from '../host-module.js';
 import type { DoctorRow as PluginDoctorRow, InstallOptions, InstallReport } from './install-files.js';
 

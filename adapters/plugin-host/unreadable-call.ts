@@ -5,7 +5,7 @@
 import type { ActionBeforeEvent } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
-import { fallbackAction } from '../command-hook/events-common.js';
+import { unreadableCallAction } from '../../src/core/classify/unreadable-action.js';
 import { controlEvent, type EnvelopeFields } from './control-event.js';
 
 /**
@@ -21,7 +21,7 @@ export function unreadableCall(
 ): ControllerResult | null {
   if (typeof rt.failClosed !== 'function') return null;
   try {
-    const ev = controlEvent(rt, f, { kind: 'action.before', action: fallbackAction(id, tool.slice(0, 256) || 'unknown') }) as ActionBeforeEvent;
+    const ev = controlEvent(rt, f, { kind: 'action.before', action: unreadableCallAction(id, tool.slice(0, 256) || 'unknown') }) as ActionBeforeEvent;
     return rt.failClosed(ev, code);
   } catch {
     return null;

@@ -18,7 +18,7 @@ import { delegateAction, events, makeAction } from '../../test/support/events.js
 import { auditFile, sessionFile, sessionKey } from '../../src/core/state/home.js';
 import { withLock } from '../../src/core/state/lock.js';
 import { newSessionState } from '../../src/core/state/session-state.js';
-import { defaultContract } from '../../src/core/contract/index.js';
+import { defaultContract } from '../../src/core/contract/defaults.js';
 import type { RuntimeEvent, TaskContract } from '../../src/generated/types.js';
 import { probeLaunch } from '../../test/support/hook-probe.js';
 import { readSession } from '../../src/core/state/store.js';

@@ -190,9 +190,10 @@ export const cjsBanner = 'var __remitMeta={get url(){return require("url").pathT
 for (const [file, src] of Object.entries(CHUNKS)) {
   // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
   const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
-  // What a hook or a read-back parses: the hosts' hook parts, none of their adapters or setups
-  // (scripts/build/host-parts.mjs); the command chunk carries every part.
-  const parts = file === 'remit-cli.cjs' ? [] : [hostParts(['hook'])];
+  // Which host parts a chunk carries (scripts/build/host-parts.mjs): the command chunk every
+  // part, the hook chunk the hooks and none of their adapters or setups, every other chunk none
+  // (the CLI entry reads the host list for its help, and runs no host's code).
+  const parts = file === 'remit-cli.cjs' ? [] : [hostParts(file === 'remit-hook.cjs' ? ['hook'] : [])];
   const r = await build({
     ...sharedOptions,
     supported,
@@ -201,7 +202,8 @@ for (const [file, src] of Object.entries(CHUNKS)) {
     outfile: join(root, 'dist', file),
     format: 'cjs',
     banner: { js: cjsBanner },
-    plugins: [splitChunks(file), plainFs, lazyModules(file), sharedBuiltins, ...parts],
+    // A part left out is left out before the chunk split could make it a require() of its chunk.
+    plugins: [...parts, splitChunks(file), plainFs, lazyModules(file), sharedBuiltins],
   });
   if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
 }

@@ -1,5 +1,7 @@
 // What `remit <command> --help` prints: usage, options, exit codes and one example per
-// command. Kept apart from the commands so `--help` loads none of them.
+// command. Kept apart from the commands so `--help` loads none of them (the host list is
+// names and capability records only; a host's parts stay unloaded).
+import { HOSTS as HOST_LIST } from '../../adapters/hosts.js';
 
 export interface CommandHelp {
   usage: string;
@@ -14,7 +16,12 @@ const JSON_OPT: [string, string] = ['--json', 'print JSON instead of text'];
 const SESSION: [string, string] = ['--host H --session ID', "the host's session (default: the one last used in this project)"];
 const HELP_OPT: [string, string] = ['-h, --help', 'this help'];
 const USAGE_EXIT: [number, string] = [1, 'usage error or failure (one line on stderr, nothing changed)'];
-const HOSTS = 'codex, claude, opencode, hermes, pi, omp (any case) or all';
+const HOSTS = `${HOST_LIST.map((h) => h.name).join(', ')} (any case) or all`;
+/** The hosts, by display name, whose install takes `scope`, or `--trust`. */
+const hostsWith = (has: (install: (typeof HOST_LIST)[number]['install']) => boolean) =>
+  HOST_LIST.filter((h) => has(h.install))
+    .map((h) => h.capability.displayName)
+    .join(', ');
 
 export const HELP: Record<string, CommandHelp> = {
   hook: {
@@ -31,9 +38,9 @@ export const HELP: Record<string, CommandHelp> = {
     usage: 'remit install <host|all> [--scope user|project|local] [--dry-run] [--trust] [--json]',
     does: `registers remit with a host (${HOSTS}); a refused install changes nothing`,
     options: [
-      ['--scope S', 'user (default), project (committed, no machine paths) or local (Claude Code only)'],
+      ['--scope S', `user (default), project (committed, no machine paths) or local (${hostsWith((i) => i.scopes.includes('local'))} only)`],
       ['--dry-run', 'say what would change; write nothing'],
-      ['--trust', "Codex: record trust for remit's hooks in config.toml"],
+      ['--trust', `${hostsWith((i) => i.trust === true)}: record the host's own trust for remit's hooks`],
       JSON_OPT,
       HELP_OPT,
     ],

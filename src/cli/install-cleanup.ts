@@ -6,7 +6,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { FileAction, HostReport } from '../../adapters/command-hook/install-run.js';
+import type { FileAction, HostReport } from '../../adapters/host-module.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
 import {

@@ -7,7 +7,7 @@ import { lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../core/state/files.js';
 import { LOCK_STALE_MS, lockSync } from '../core/state/lock.js';
-import type { HostReport } from '../../adapters/command-hook/install-run.js';
+import type { HostReport } from '../../adapters/host-module.js';
 import type { InstallRecord } from '../generated/types.js';
 import { validateInstallRecord } from '../generated/validate-install-record.js';
 
@@ -15,7 +15,7 @@ export type InstallEntry = InstallRecord['installs'][number];
 
 export type RecordRead = { state: 'ok'; record: InstallRecord } | { state: 'missing' } | { state: 'damaged'; why: string };
 
-export const RECORD_NAME = 'installs.json';
+const RECORD_NAME = 'installs.json';
 
 export function recordPath(dataDir: string): string {
   return path.join(dataDir, RECORD_NAME);
@@ -99,7 +99,7 @@ const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a,
  * The record after an install of `entry`: it replaces the entry of the same install (a
  * reinstall lists what it placed now), and what it created joins what earlier installs did.
  */
-export function withInstall(record: InstallRecord, entry: InstallEntry | null, created: { files: string[]; dirs: string[] }, dataDir: string): InstallRecord {
+function withInstall(record: InstallRecord, entry: InstallEntry | null, created: { files: string[]; dirs: string[] }, dataDir: string): InstallRecord {
   const installs = record.installs.filter((e) => !entry || !sameInstall(e, entry.host, entry.scope, new Set(own(entry, dataDir)), dataDir));
   if (entry) installs.push(entry);
   return { version: 1, installs, created: { files: union(record.created.files, created.files), dirs: union(record.created.dirs, created.dirs) } };

@@ -33,8 +33,8 @@ const { fault, throwsIn } = vi.hoisted(() => {
 });
 const injected = () => new Error('injected fault');
 
-vi.mock('../../src/core/contract/index.js', async (real) => {
-  const m = await real<typeof import('../../src/core/contract/index.js')>();
+vi.mock('../../src/core/contract/parse-prompt.js', async (real) => {
+  const m = await real<typeof import('../../src/core/contract/parse-prompt.js')>();
   return { ...m, parsePrompt: throwsIn('prompt', m.parsePrompt) };
 });
 vi.mock('../../src/core/decide/decide.js', async (real) => {

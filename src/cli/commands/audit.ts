@@ -11,7 +11,7 @@ import { listSessionKeys } from '../../core/state/store.js';
 import { UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
 
-export const EXIT_BROKEN = 6;
+const EXIT_BROKEN = 6;
 
 function render(v: CliAuditVerify): string {
   const lines = v.files.map((f) => {

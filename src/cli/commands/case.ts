@@ -12,7 +12,7 @@ import { eventArg, guarded, out, parseArgs, selectSession, subcommand } from './
 
 const FILLED_BY_RUNNER = ['protocolVersion', 'host', 'sessionId', 'cwd', 'at'];
 
-export function caseFromEvent(
+function caseFromEvent(
   eventId: string,
   event: Record<string, unknown>,
   contract: NonNullable<Parameters<typeof directiveFor>[0]>,

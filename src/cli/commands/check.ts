@@ -1,25 +1,24 @@
 // `remit check --host H [--prompt P] --tool T --input JSON`: one dry decision through the
-// hook path, in a throwaway REMIT_HOME that is deleted afterwards. The selected session's
+// hook's decision path (the host's tool table, then the controller's classify and rule table),
+// in a throwaway REMIT_HOME that is deleted afterwards. The selected session's
 // contract is copied in when there is one and no prompt replaces it. Exit 0 allow, 4
 // report or ask, 5 deny.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Action, CliCheck, ControlEvent, ToolRequest } from '../../generated/types.js';
+import type { CliCheck, ToolRequest } from '../../generated/types.js';
 import { validateToolRequest } from '../../generated/validate-tool-request.js';
-import type { ControllerResult } from '../../core/controller/result.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
-import type { Runtime } from '../../core/host/runtime.js';
 import { canonicalPath } from '../../core/paths/canonical.js';
 import { sessionFile, sessionKey } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
-import { findHost, protectedHostConfig } from '../../../adapters/hosts.js';
+import type { HostModule } from '../../../adapters/host-module.js';
+import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
 import { UsageError, type CliIO } from '../io.js';
-import { runHook } from './hook.js';
 import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
-export const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
+const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
 const CHECK_SESSION = 'remit-check';
 
 function parseInput(text: string): unknown {
@@ -28,24 +27,6 @@ function parseInput(text: string): unknown {
   } catch {
     throw new UsageError('--input is not valid JSON');
   }
-}
-
-/** Records what the controller answered while the adapter renders it. */
-function recording(runtime: Runtime, seen: { results: ControllerResult[]; actions: Action[] }): Runtime {
-  return {
-    ...runtime,
-    classify: async (req, base) => {
-      const a = await runtime.classify(req, base);
-      seen.actions.push(a);
-      return a;
-    },
-    handle: async (ev: ControlEvent) => {
-      if (ev.kind === 'action.before') seen.actions.push(ev.action);
-      const r = await runtime.handle(ev);
-      seen.results.push(r);
-      return r;
-    },
-  };
 }
 
 /** The throwaway audit is deleted: an event id from it is one `explain` could never find, so none is shown. */
@@ -68,7 +49,7 @@ function renderCheck(v: CliCheck): string {
   return lines.join('\n');
 }
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
+export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   return guarded('check', io, async () => {
     const args = parseArgs(argv, io, { string: ['prompt', 'tool', 'input'] });
     if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
@@ -79,19 +60,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const input = parseInput(inputText);
     const prompt = args.flags.prompt as string | undefined;
     const tool = (args.flags.tool as string | undefined) ?? '';
-    const known = host === 'core' ? undefined : findHost(host);
+    const known = host === 'core' ? undefined : findHost(host, hosts);
     if (host !== 'core' && !known) throw new UsageError(`unknown host '${host}'`);
     const adapter = await known?.adapter();
     if (host !== 'core' && !tool) throw new UsageError('--tool is needed for a host (its native tool name)');
     if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input)))
       throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
-    let request: ToolRequest | undefined;
-    if (host === 'core') {
-      if (!validateToolRequest(input)) throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
-      request = input;
-    } else if (adapter) {
-      request = adapter.toolRequest(tool, input);
-    }
+    let request: ToolRequest;
+    if (adapter) request = adapter.toolRequest(tool, input);
+    else if (validateToolRequest(input)) request = input;
+    else throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
     // The session to copy is chosen without --host, which names the host to check with here.
     const sessionArg = args.flags.session as string | undefined;
     const source = sessionArg ? sessionKey(host, sessionArg) : selectSession({ ...args, flags: { ...args.flags, host: undefined } }, io);
@@ -104,46 +82,24 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const runtime = createRuntime({
         home,
         env: { ...io.env, REMIT_AUDIT: undefined, REMIT_DISABLE: undefined },
-        protectedPaths: { remit: [`${realHome}/**`, realHome], hostConfig: protectedHostConfig(io.env) },
+        protectedPaths: { remit: [`${realHome}/**`, realHome], hostConfig: protectedHostConfig(io.env, hosts) },
       });
-      const throwawayHost = host === 'core' ? 'core' : host;
       if (!prompt && source && readSession(args.home, source).kind === 'ok') {
         mkdirSync(path.join(home, 'sessions'), { recursive: true, mode: 0o700 });
-        copyFileSync(sessionFile(args.home, source), sessionFile(home, sessionKey(throwawayHost, CHECK_SESSION)));
+        copyFileSync(sessionFile(args.home, source), sessionFile(home, sessionKey(host, CHECK_SESSION)));
       }
-      const seen = { results: [] as ControllerResult[], actions: [] as Action[] };
-      const rt = recording(runtime, seen);
       const envelope = {
         protocolVersion: 2 as const,
         lifecycleVersion: 2,
-        host: { name: throwawayHost },
+        host: { name: host },
         sessionId: CHECK_SESSION,
         cwd: io.cwd,
         at: new Date().toISOString(),
       };
-      let promptResult: ControllerResult | undefined;
-      if (request) {
-        if (prompt !== undefined) promptResult = await rt.handle({ ...envelope, kind: 'prompt.submit', prompt, origin: 'user' });
-        const action = await rt.classify(request, { id: 'check-1', tool: tool || request.tool || request.type, cwd: io.cwd });
-        await rt.handle({ ...envelope, kind: 'action.before', action });
-      } else {
-        // Hosts whose hook is a command (Codex, Claude Code): their own payloads through their own hook path.
-        const common = { session_id: CHECK_SESSION, cwd: io.cwd, transcript_path: '' };
-        if (prompt !== undefined) {
-          await runHook(host, 'UserPromptSubmit', JSON.stringify({ ...common, hook_event_name: 'UserPromptSubmit', prompt }), rt, { cwd: io.cwd });
-          promptResult = seen.results.at(-1);
-        }
-        await runHook(
-          host,
-          'PreToolUse',
-          JSON.stringify({ ...common, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'check-1' }),
-          rt,
-          { cwd: io.cwd },
-        );
-      }
-      const last = seen.results.at(-1);
-      const action = seen.actions.at(-1);
-      if (!last || last.kind !== 'decision' || !action) {
+      const promptResult = prompt === undefined ? undefined : await runtime.handle({ ...envelope, kind: 'prompt.submit', prompt, origin: 'user' });
+      const action = await runtime.classify(request, { id: 'check-1', tool: tool || request.tool || request.type, cwd: io.cwd });
+      const last = await runtime.handle({ ...envelope, kind: 'action.before', action });
+      if (last.kind !== 'decision') {
         io.stderr(`remit check: the ${host} hook path gave no decision for this tool call\n`);
         return 1;
       }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DoctorContext, ExecResult } from '../../../adapters/command-hook/doctor-common.js';
+import type { DoctorContext, ExecResult } from '../../../adapters/host-module.js';
 import { inRange } from '../../../adapters/command-hook/doctor-common.js';
 import type { CliIO } from '../io.js';
 import { doctorClaude } from '../../../adapters/claude/doctor.js';

@@ -3,20 +3,51 @@
 // with a synthetic probe session. Exit 0 when every applicable host is protected, 3 otherwise.
 import path from 'node:path';
 import minimist from 'minimist';
-import { shellExec, whichOnPath, type DoctorContext, type DoctorRow } from '../../../adapters/command-hook/doctor-common.js';
-import type { HostModule } from '../../../adapters/host-module.js';
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import type { DoctorContext, DoctorRow, Env, ExecResult, HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
 import { defaultBundleSource } from './install.js';
 
-export function doctorContext(io: CliIO): DoctorContext {
+/** Runs a command line through /bin/sh: doctor's `exec` for every host's version check and probe. */
+function shellExec(command: string, opts: { input?: string; cwd: string; env: Env; timeoutMs: number }): ExecResult {
+  const r = spawnSync('/bin/sh', ['-c', command], {
+    input: opts.input ?? '',
+    cwd: opts.cwd,
+    env: opts.env as NodeJS.ProcessEnv,
+    timeout: opts.timeoutMs,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error.message } : {}) };
+}
+
+/** Finds an executable on PATH: doctor's `which`. */
+function whichOnPath(env: Env): (name: string) => string | null {
+  return (name) => {
+    for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+      if (!dir) continue;
+      const p = path.join(dir, name);
+      try {
+        accessSync(p, constants.X_OK);
+        return p;
+      } catch {
+        // next
+      }
+    }
+    return null;
+  };
+}
+
+function doctorContext(io: CliIO): DoctorContext {
   return { env: io.env, cwd: io.cwd, exec: shellExec, which: whichOnPath(io.env) };
 }
 
 /** Every host's row, in the host list's order. */
-export async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
+async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
   const setupCtx = { ...ctx, dist: path.dirname(defaultBundleSource()), nodePath: process.execPath, version: REMIT_VERSION, dataDir: resolveDataDir(ctx.env) };
   const rows: DoctorRow[] = [];
   for (const h of hosts) rows.push(await (await h.setup()).doctor(setupCtx));
@@ -40,7 +71,7 @@ export function withKnownGaps(rows: DoctorRow[], hosts: readonly HostModule[] = 
   });
 }
 
-export function renderDoctor(rows: DoctorRow[]): string {
+function renderDoctor(rows: DoctorRow[]): string {
   const body = rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n');
   const on = rows.filter((r) => r.applicable);
   const bad = on.filter((r) => !r.protected).map((r) => r.host);

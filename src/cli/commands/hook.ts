@@ -61,7 +61,7 @@ function parseArgs(argv: string[], hosts: readonly HostModule[]): HookArgs {
  * The path a hook took, by kind only (host, event, the action's mutability, the answer's kind
  * and outcome: never a path, a command or an id), e.g. `claude.action.before.write.deny`.
  */
-export function codePathOf(host: string, event: ControlEvent, result: ControllerResult): string {
+function codePathOf(host: string, event: ControlEvent, result: ControllerResult): string {
   const action = event.kind === 'action.before' ? event.action.mutability : '';
   const answer = result.kind === 'decision' ? result.decision.outcome : result.kind;
   return [host, event.kind, action, answer].filter(Boolean).join('.');

@@ -183,6 +183,23 @@ describe('remit install codex', () => {
     expect(JSON.parse(readFileSync(hooks(), 'utf8'))).toEqual(foreign);
   });
 
+  it('says Codex may review again the hooks that removing remit moved, and only for Codex', async () => {
+    const userGroup = { hooks: [{ type: 'command', command: 'other-tool pre' }] };
+    for (const [host, file, told] of [
+      ['codex', hooks(), true],
+      ['claude', settings(), false],
+    ] as const) {
+      expect(await install([host], io, deps())).toBe(0);
+      const doc = JSON.parse(readFileSync(file, 'utf8'));
+      doc.hooks.PreToolUse.push(userGroup);
+      writeFileSync(file, JSON.stringify(doc));
+      io.out.length = 0;
+      expect(await uninstall([host], io)).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse, host).toEqual([userGroup]);
+      expect(io.out.join('').includes('Codex may ask to review them again'), host).toBe(told);
+    }
+  });
+
   it('refuses malformed hooks.json or config.toml untouched', async () => {
     mkdirSync(path.dirname(hooks()), { recursive: true });
     writeFileSync(hooks(), '[1,2]');

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
-import type { FileAction, HostReport, InstallContext } from '../../../adapters/command-hook/install-run.js';
+import type { FileAction, HostReport, InstallContext } from '../../../adapters/host-module.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { nearest } from '../../core/contract/nearest.js';
@@ -112,7 +112,7 @@ export interface InstallDeps {
  * files it will write, so the folders missing on the way to them are known before it writes;
  * what it then made is recorded for uninstall (src/cli/install-record.ts).
  */
-export async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
+async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = {}): Promise<HostReport[]> {
   const out: HostReport[] = [];
   const dataDir = resolveDataDir(io.env);
   for (const name of args.hosts) {

@@ -14,7 +14,7 @@ import { guarded, out, parseArgs } from './readback-args.js';
 
 const UNIT_DAYS: Record<string, number> = { d: 1, h: 1 / 24, w: 7 };
 
-export function parseAge(v: string): number {
+function parseAge(v: string): number {
   const m = /^(\d+(?:\.\d+)?)([dhw])$/.exec(v.trim());
   if (!m) throw new UsageError(`--older-than takes a number of days, hours or weeks like 30d, 12h, 2w (got '${v}')`);
   return Number(m[1]) * UNIT_DAYS[m[2]!]!;

@@ -79,7 +79,7 @@ export async function guarded(name: string, io: CliIO, body: () => Promise<numbe
   }
 }
 
-export const EVENT_ARG = /^evt_[0-9a-f]{28}$/i;
+const EVENT_ARG = /^evt_[0-9a-f]{28}$/i;
 
 export function eventArg(v: string | undefined, usage: string): string {
   if (!v) throw new UsageError(usage);

@@ -148,6 +148,38 @@ describe('explain, label, case from', () => {
     expect(await explain.run(['evt_000000000000aaaaaaaaaaaaaaaa'], missing)).toBe(1);
   });
 
+  it('explains a decision made on the ledger or a protected path with the verdict and reason the hook recorded', async () => {
+    // The audit in its default, metadata-only form: explain has only what the record kept.
+    const settingsFile = path.join(root, '.claude', 'settings.json');
+    const rt = createRuntime({ home, env: { XDG_CONFIG_HOME: path.join(root, 'cfg') }, protectedPaths: { hostConfig: [settingsFile] } });
+    await rt.handle(events.prompt(base, '$remit change agents=1'));
+    const made: { id: string; outcome: string; reasonCode: string; explanation: string }[] = [];
+    for (const action of [
+      delegateAction('t2'),
+      await rt.classify({ type: 'write', path: settingsFile, content: '{}' }, { id: 'c2', tool: 'Write', cwd: project }),
+    ]) {
+      const r = await rt.handle(events.before(base, action));
+      if (r.kind !== 'decision' || !r.eventId) throw new Error('no decision');
+      made.push({ id: r.eventId, ...r.decision });
+    }
+    // One subagent (t1) is still reserved from before: the budget refusal depended on the ledger.
+    expect(made.map((m) => m.reasonCode)).toEqual(['AGENT_BUDGET_EXHAUSTED', 'GUARD_SELF_PROTECTION']);
+    for (const [m, rule] of [
+      [made[0]!, 'agent-budget'],
+      [made[1]!, 'self-protection'],
+    ] as const) {
+      const t = io();
+      expect(await explain.run([m.id, '--json'], t)).toBe(0);
+      const v = JSON.parse(t.out);
+      expect(v, m.reasonCode).toMatchObject({ rule, replay: 'same', record: { decision: { outcome: m.outcome, reasonCode: m.reasonCode } } });
+      expect(v.replayed, m.reasonCode).toMatchObject({ outcome: m.outcome, reasonCode: m.reasonCode });
+    }
+    const budget = io();
+    await explain.run([made[0]!.id], budget);
+    expect(budget.out).toContain(`Why: ${made[0]!.explanation}`);
+    expect(made[0]!.explanation).toContain('1 reserved, this call needs 1');
+  });
+
   it('turns a detail-mode event into a valid case file, never overwriting', async () => {
     const t = io();
     expect(await kase.run(['from', deniedId], t)).toBe(0);

@@ -8,7 +8,9 @@ import type { CliReplay } from '../../generated/types.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { HOSTS, loadAdapters, protectedHostConfig } from '../../../adapters/hosts.js';
 import type { HostAdapter } from '../../core/host/adapter.js';
-import { CORE_TARGET, loadCases, replayAll, targetName, totals, type ReplayRow, type ReplayTarget, type RuntimeFactory } from '../../core/replay/index.js';
+import { CORE_TARGET, targetName, type ReplayTarget, type RuntimeFactory } from '../../core/replay/target.js';
+import { loadCases } from '../../core/replay/load-cases.js';
+import { replayAll, totals, type ReplayRow } from '../../core/replay/replay-all.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import { UsageError, type CliIO } from '../io.js';
 import { renderTable } from './replay-table.js';
@@ -63,7 +65,7 @@ function selectTargets(host: string | undefined, adapters: HostAdapter[]): Repla
   return [found];
 }
 
-export function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliReplay {
+function toJson(dir: string, rows: ReplayRow[], targets: string[]): CliReplay {
   const t = totals(rows);
   return {
     dir,

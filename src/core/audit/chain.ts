@@ -87,7 +87,7 @@ function readRange(fd: number, start: number, end: number): Buffer {
  * Works out the link for the next record from the file's tail. `needsNewline` when the
  * file ends in a torn line.
  */
-export function linkFromTail(fd: number, size: number, key?: Buffer | null): { link: ChainLink; needsNewline: boolean } {
+function linkFromTail(fd: number, size: number, key?: Buffer | null): { link: ChainLink; needsNewline: boolean } {
   if (size === 0) return { link: { seq: 1, prev: null }, needsNewline: false };
   let start = Math.max(0, size - TAIL_CHUNK);
   let tail = readRange(fd, start, size);
@@ -127,7 +127,7 @@ export function linkFromTail(fd: number, size: number, key?: Buffer | null): { l
  * not verify is damage once a keyed record of this version is the audit's last
  * (last-state.ts unsealedStateVerdict). Records of version 1 came before sealing.
  */
-export const RECORD_VERSION = 2;
+const RECORD_VERSION = 2;
 
 export type RecordBody = Omit<RuntimeEvent, 'v' | 'seq' | 'prev' | 'prevBroken' | 'keyed'>;
 

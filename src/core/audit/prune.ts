@@ -69,7 +69,7 @@ const STRAY = /\.(tmp|stale)$/;
 const STATE_TEMP = /^\.([0-9a-f]{24})\.json\.tmp$/;
 
 /** Removes killed writers' leftovers older than an hour; a state temp file only under its session's lock. */
-export function sweepStrays(home: string, now: Date): number {
+function sweepStrays(home: string, now: Date): number {
   let removed = 0;
   for (const dir of [home, sessionsDir(home), auditDir(home), path.join(home, 'projects')]) {
     let names: string[];

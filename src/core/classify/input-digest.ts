@@ -1,7 +1,7 @@
 import { hmacSha256 } from '../crypto/sha256.js';
 
 /** Key-sorted JSON, so two spellings of one input digest alike. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   const obj = value as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { classifierConfigOf, loadRepoConfig, loadUserConfig, retentionDaysOf, userProjectDefault } from './user-config.js';
 import { tightenContract } from './tighten.js';
-import { defaultContract } from '../contract/index.js';
+import { defaultContract } from '../contract/defaults.js';
 
 let dir: string;
 beforeEach(() => {

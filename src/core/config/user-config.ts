@@ -25,7 +25,7 @@ export function userConfigPath(env: Env): string {
   return path.join(resolveConfigDir(env), 'config.json');
 }
 
-export const REPO_CONFIG_NAME = '.remit.json';
+const REPO_CONFIG_NAME = '.remit.json';
 
 /** Far above any real configuration; a larger file is reported and ignored, unread. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 // The nearest known word to a typo, for "did you mean …" (a CLI command, a directive token).
 
 /** Edit distance with adjacent swaps counted once (stauts → status is 1). */
-export function distance(a: string, b: string): number {
+function distance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {

@@ -86,7 +86,7 @@ export function lastResortDecision(a: Partial<Action> | undefined): Decision {
  * A decision whose record was appended but whose state could not be written (a full disk, a
  * rename that failed): what it decided never took effect, so the fault's record supersedes it.
  */
-export class DecisionNotStored extends Error {
+class DecisionNotStored extends Error {
   constructor(readonly eventId: string) {
     super('the state after a recorded decision could not be written');
   }

@@ -16,7 +16,7 @@ export interface ControllerDeps {
   home: string;
   env: Env;
   now(): Date;
-  /** Rule 4: canonical globs of remit's own files and of host hook configuration. */
+  /** Rules `self-protection` and `protected-folder`: canonical globs of remit's own files and of host hook configuration. */
   protectedPaths: { remit: string[]; hostConfig: string[] };
   userConfig: Loaded<UserConfig>;
   /** The repository's `.remit.json` for a project root (only ever tightens). */
@@ -52,7 +52,7 @@ export interface Ctx {
   retract(key: string, id: string): boolean;
   projectRootOf(cwd: string): string;
   ensureState(loaded: LoadedState, ev: ControlEvent, at: string): SessionState;
-  /** Rule 0 for damaged state: armed unless the audit shows it was not (an unreadable audit arms). */
+  /** Rule `damaged-state`: armed unless the audit shows it was not (an unreadable audit arms). */
   wasArmed(key: string): boolean;
 }
 

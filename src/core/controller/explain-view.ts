@@ -14,7 +14,7 @@ import { readSession } from '../state/store.js';
 import { contractThen, HOST_EFFECT_WORDS, hostEffectOf, readDecision } from './decision-readback.js';
 
 /** Audit files to search for an event: the preferred session's first, then newer files first, skipping files last written before the event. */
-export function auditFilesFor(home: string, eventId: string, prefer: string | null): { key: string; file: string }[] {
+function auditFilesFor(home: string, eventId: string, prefer: string | null): { key: string; file: string }[] {
   const out: { key: string; file: string }[] = [];
   if (prefer) out.push({ key: prefer, file: auditFile(home, prefer) });
   const at = eventIdTime(eventId);

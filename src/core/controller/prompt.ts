@@ -2,7 +2,9 @@
 // answer (help, status, runtime, explain, label, allow). Only `origin: user` carries authority.
 import { performance } from 'node:perf_hooks';
 import type { PromptSubmitEvent } from '../../generated/types.js';
-import { contractLine, controlStateOf, defaultContract, helpText, parsePrompt, type InspectionCommand } from '../contract/index.js';
+import { contractLine, helpText } from '../contract/echo.js';
+import { controlStateOf, defaultContract } from '../contract/defaults.js';
+import { parsePrompt, type InspectionCommand } from '../contract/parse-prompt.js';
 import { newEventId, isoTime } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { reservedUnits } from '../ledger/ledger.js';

@@ -2,7 +2,8 @@
 // session, configuration problems recorded once, and the opportunistic retention prune.
 import { performance } from 'node:perf_hooks';
 import type { RuntimeEvent, SessionStartEvent } from '../../generated/types.js';
-import { controlStateOf, defaultContract, parsePrompt } from '../contract/index.js';
+import { controlStateOf, defaultContract } from '../contract/defaults.js';
+import { parsePrompt } from '../contract/parse-prompt.js';
 import { newEventId, isoTime } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { pruneOpportunistically } from '../audit/prune.js';

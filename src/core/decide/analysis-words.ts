@@ -2,7 +2,7 @@
 // the rules write, the question a host's approval prompt shows, and `remit explain`.
 import type { AnalysisReason } from '../../generated/types.js';
 
-export const ANALYSIS_WORDS: Record<AnalysisReason, string> = {
+const ANALYSIS_WORDS: Record<AnalysisReason, string> = {
   shell_syntax_unproven: 'it uses shell syntax remit cannot follow',
   shell_command_unproven: 'it runs a program or an option remit does not know to be read-only',
   interpreter_inline_code: 'it runs inline interpreter code',

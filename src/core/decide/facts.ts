@@ -65,7 +65,7 @@ export interface DecisionFacts {
 
 const MUTATING_EFFECTS = new Set(['write', 'create', 'delete', 'move']);
 
-export function mutatingEffects(action: Action): { index: number; path: string }[] {
+function mutatingEffects(action: Action): { index: number; path: string }[] {
   const out: { index: number; path: string }[] = [];
   action.effects.forEach((e, index) => {
     if (MUTATING_EFFECTS.has(e.kind)) out.push({ index, path: e.path });

@@ -7,15 +7,15 @@ import type { Action, DirectiveError, TaskContract } from '../../generated/types
 export interface DecisionInput {
   contract: TaskContract;
   action: Action;
-  /** Rule 0: the session state was unreadable or failed its schema. `lastArmed`: the last contract the audit tail recorded was ARMED (or the tail shows an armed session whose contract is unknown). */
+  /** Rule `damaged-state`: the session state was unreadable or failed its schema. `lastArmed`: the last contract the audit tail recorded was ARMED (or the tail shows an armed session whose contract is unknown). */
   damaged?: { lastArmed: boolean };
-  /** Rule 1: a malformed directive is pending. */
+  /** Rule `invalid-directive`: a malformed directive is pending. */
   directiveError?: DirectiveError | null;
-  /** Rule 3: a one-time approval with this action's inputDigest is waiting. */
+  /** Rule `approved-once`: a one-time approval with this action's inputDigest is waiting. */
   approved?: boolean;
-  /** Rule 4: canonical globs of remit's own files (never writable) and of host hook configuration (writable with hostconfig=allow). */
+  /** Rules `self-protection` and `protected-folder`: canonical globs of remit's own files (never writable) and of host hook configuration (writable with hostconfig=allow). */
   protectedPaths: { remit: string[]; hostConfig: string[] };
-  /** Rule 9: the delegation ledger as it stands before this action. */
+  /** Rule `agent-budget`: the delegation ledger as it stands before this action. */
   ledger: {
     /** Subagents currently reserved (pending + bound). */
     reserved: number;

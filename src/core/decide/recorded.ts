@@ -9,7 +9,7 @@ import { HIT_KEY, shownPath, type DecisionFacts, type PathHit, type Words } from
 import { judge } from './decide.js';
 
 /** The contract a summary stands for, with files= as a placeholder naming how many globs it had. */
-export function contractOfSummary(s: ContractSummary): TaskContract {
+function contractOfSummary(s: ContractSummary): TaskContract {
   const c: TaskContract = {
     mode: s.mode,
     level: s.level,
@@ -31,7 +31,7 @@ function storedAction(r: RuntimeEvent): Action | null {
 }
 
 /** The facts of an action record, or null when it was written before remit kept decision inputs. */
-export function recordedFacts(r: RuntimeEvent, contractInForce?: TaskContract | null): DecisionFacts | null {
+function recordedFacts(r: RuntimeEvent, contractInForce?: TaskContract | null): DecisionFacts | null {
   if (r.kind !== 'action' || !r.contract || !r.action || !r.decision || !r.input) return null;
   const input = r.input;
   const stored = storedAction(r);

@@ -30,7 +30,7 @@ const OVERRIDE_OBJECTS: Record<JsonManifest, ReadonlySet<string>> = {
 const SOURCE_SWAP = /^(?:npm:|jsr:|github:|gitlab:|bitbucket:|git(?:\+[a-z]+)?:|git:\/\/|https?:|file:|link:|portal:|patch:|[\w.-]+\/[\w.-]+(?:#.*)?$)/i;
 
 /** `npm:evil@^1.2` → `npm:evil`; `github:me/x#v2` → `github:me/x`: a version or ref change is not a swap. */
-export function sourceOf(spec: string): string {
+function sourceOf(spec: string): string {
   const v = spec.trim();
   const m = /^(npm:|jsr:)(@?[^@\s]+)/.exec(v);
   if (m) return m[1]! + m[2]!;

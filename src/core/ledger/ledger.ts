@@ -33,7 +33,7 @@ export function unresolvedReasons(l: Ledger): UnresolvedReason[] {
   return [...seen].sort();
 }
 
-export function findReservation(l: Ledger, ref: string): Reservation | undefined {
+function findReservation(l: Ledger, ref: string): Reservation | undefined {
   return l.reservations.find((r) => r.id === ref || r.actionId === ref);
 }
 

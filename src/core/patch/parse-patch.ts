@@ -8,7 +8,7 @@ import { parseV4a } from './v4a-format.js';
 export type PatchFormat = 'apply_patch' | 'v4a' | 'unified';
 export type PatchParse = { ok: true; files: PatchFile[] } | { ok: false; reason: 'patch_unparsable' };
 
-export const PATCH_UNPARSABLE: PatchParse = { ok: false, reason: 'patch_unparsable' };
+const PATCH_UNPARSABLE: PatchParse = { ok: false, reason: 'patch_unparsable' };
 
 export function parsePatch(text: string, format: PatchFormat): PatchParse {
   if (typeof text !== 'string') return PATCH_UNPARSABLE;

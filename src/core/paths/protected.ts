@@ -27,7 +27,7 @@ function pointsAtPlainSibling(dir: string, name: string): boolean {
 }
 
 /** Canonical targets of the symlinks in `dir` and in its subfolders, `depth` levels down. */
-export function symlinkTargetsBelow(dir: string, depth = 2): string[] {
+function symlinkTargetsBelow(dir: string, depth = 2): string[] {
   const out: string[] = [];
   let seen = 0;
   const visit = (d: string, level: number): void => {

@@ -69,7 +69,7 @@ function describeAjvErrors(): string {
   );
 }
 
-export function loadCaseFile(dir: string, file: string): LoadedCase {
+function loadCaseFile(dir: string, file: string): LoadedCase {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));

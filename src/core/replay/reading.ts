@@ -14,7 +14,7 @@ export interface StepReading {
 }
 
 /** Pseudo reason codes for steps that end in no Decision. */
-export const PROMPT_CODES = {
+const PROMPT_CODES = {
   /** A valid directive was accepted; its effective contract goes back as context. */
   directiveAccepted: 'DIRECTIVE_ACCEPTED',
   /** An inspection command (`$remit status`, `$remit allow evt_…` …) was answered instead of reaching the model. */

@@ -5,7 +5,8 @@ import type { Case, HostCapability, Step } from '../../generated/types.js';
 import type { HostAdapter, NativeCall } from '../host/adapter.js';
 import { createRuntime } from '../host/create-runtime.js';
 import type { ControllerResult } from '../controller/result.js';
-import { CORE_TARGET, describeFailure, replayCase, type RuntimeFactory } from './index.js';
+import { CORE_TARGET, type RuntimeFactory } from './target.js';
+import { describeFailure, replayCase } from './replay-case.js';
 import { REPLAY_LOCK_TIMEOUT_MS } from './replay-case.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../state/lock.js';
 

@@ -17,7 +17,7 @@ export interface Workspace {
   dispose(): void;
 }
 
-export class CaseTreeError extends Error {}
+class CaseTreeError extends Error {}
 
 let fastParent: string | undefined;
 
@@ -26,7 +26,7 @@ let fastParent: string | undefined;
  * /dev/shm), else the OS temp folder. Every state write and audit line is fsynced; on a disk
  * that is most of a replay's time, and a throwaway world needs none of that durability.
  */
-export function defaultWorkspaceParent(): string {
+function defaultWorkspaceParent(): string {
   if (fastParent === undefined) {
     fastParent = tmpdir();
     try {

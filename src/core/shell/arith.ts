@@ -39,7 +39,7 @@ function isIntegerText(v: string): boolean {
 }
 
 /** Whether a variable holds a value arithmetic may evaluate without running anything. */
-export function safeArithVariable(name: string, env: Env): boolean {
+function safeArithVariable(name: string, env: Env): boolean {
   const v = env.get(name);
   if (v === INT_VALUE) return true;
   if (typeof v === 'string') return isIntegerText(v);

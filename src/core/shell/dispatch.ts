@@ -41,7 +41,7 @@ function lastFamily(): Readonly<Record<string, Handler>> {
  * up in every family, a hook's one or two names loaded the tables of some four hundred
  * programs, and building them was most of what the shell classifier cost a hook.
  */
-export function programHandler(name: string): Handler | undefined {
+function programHandler(name: string): Handler | undefined {
   const key = ` ${name} `;
   for (let i = 0; i < PROGRAM_NAMES.length; i++) if (PROGRAM_NAMES[i]!.includes(key)) return FAMILIES[i]!()[name];
   return undefined;

@@ -36,7 +36,7 @@ export interface ParseBudget {
 
 export const MAX_NODES = 50_000;
 /** Structural nesting (compound commands and substitutions) beyond which we stop. */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 /** Input longer than this is not parsed at all. */
 export const MAX_SOURCE = 256 * 1024;
 /**

@@ -9,11 +9,11 @@ import { defineOptions, type OptionTable } from './option-table.js';
 
 const HV = '--help --version';
 
-export const CAT = defineOptions({
+const CAT = defineOptions({
   read: `-A -b -e -E -n -s -t -T -u -v -l --show-all --number-nonblank --show-ends --number --squeeze-blank --show-tabs --show-nonprinting ${HV}`,
 });
 
-export const LS = defineOptions({
+const LS = defineOptions({
   read:
     '-a -A -b -B -c -C -d -D -f -F -g -G -h -H -i -I: -k -l -L -m -n -N -o -p -q -Q -r -R -s -S -t -T: -u -U -v -w: -x -X -Z -1 -@ -e -O -P -W -% -, ' +
     '--all --almost-all --author --escape --block-size= --ignore-backups --color[=] --colour[=] --directory --dired --classify[=] --file-type ' +
@@ -29,7 +29,7 @@ export const TAIL = defineOptions({
   numeric: true,
 });
 
-export const GREP = defineOptions({
+const GREP = defineOptions({
   read:
     '-E -F -G -P -e: -f: -i -y -v -w -x -c -L -l -m: -o -q -s -b -H -h -n -T -Z -z -A: -B: -C: -a -D: -d: -I -r -R -U -V -u -O -S -p ' +
     '--extended-regexp --fixed-strings --basic-regexp --perl-regexp --regexp= --file= --ignore-case --no-ignore-case --invert-match --word-regexp ' +
@@ -40,9 +40,9 @@ export const GREP = defineOptions({
   numeric: true,
 });
 
-export const WC = defineOptions({ read: `-c -m -l -L -w --bytes --chars --lines --files0-from= --max-line-length --words --total= ${HV}` });
+const WC = defineOptions({ read: `-c -m -l -L -w --bytes --chars --lines --files0-from= --max-line-length --words --total= ${HV}` });
 
-export const DIFF = defineOptions({
+const DIFF = defineOptions({
   read:
     '-q -s -c -C: -u -U: -e -n -y -W: -p -F: -t -T -l -r -N -x: -X: -S: -i -E -Z -b -w -B -I: -a -D: -d -H -P ' +
     '--normal --brief --report-identical-files --context[=] --unified[=] --ed --rcs --side-by-side --width= --left-column ' +
@@ -55,7 +55,7 @@ export const DIFF = defineOptions({
   numeric: true,
 });
 
-export const CMP = defineOptions({ read: `-b -i: -l -n: -s --print-bytes --ignore-initial= --verbose --bytes= --quiet --silent -v ${HV}` });
+const CMP = defineOptions({ read: `-b -i: -l -n: -s --print-bytes --ignore-initial= --verbose --bytes= --quiet --silent -v ${HV}` });
 
 export const FILE = defineOptions({
   read:
@@ -67,18 +67,18 @@ export const FILE = defineOptions({
   unsafe: '-p --preserve-date',
 });
 
-export const STAT = defineOptions({
+const STAT = defineOptions({
   read: `-L -f -c: -t -F -l -n -q -r -s -x --dereference --file-system --format= --printf= --terse --cached= ${HV}`,
 });
 
-export const DU = defineOptions({
+const DU = defineOptions({
   read:
     '-0 -a -B: -b -c -D -d: -H -h -k -L -l -m -P -S -s -t: -X: -x -g -A -I: -n ' +
     '--null --all --apparent-size --block-size= --bytes --total --dereference-args --max-depth= --files0-from= --human-readable --inodes ' +
     `--dereference --count-links --no-dereference --separate-dirs --si --summarize --threshold= --time[=] --time-style= --exclude-from= --exclude= --one-file-system ${HV}`,
 });
 
-export const DF = defineOptions({
+const DF = defineOptions({
   read: `-a -B: -h -H -i -k -l -P -t: -T -x: -v -g -m -n --all --block-size= --human-readable --si --inodes --local --no-sync --sync --output[=] --portability --total --type= --print-type --exclude-type= ${HV}`,
 });
 
@@ -117,7 +117,7 @@ export const LESS = defineOptions({
   unsafe: '-k: --lesskey-file= --lesskey-src= --lesskey-content= --editor=',
 });
 
-export const WHICH = defineOptions({
+const WHICH = defineOptions({
   read: `-a -s -i -v -V --all --read-alias --skip-alias --read-functions --skip-functions --skip-dot --skip-tilde --show-dot --show-tilde --tty-only ${HV}`,
 });
 
@@ -126,7 +126,7 @@ export const DATE = defineOptions({
   unsafe: '-s: --set=',
 });
 
-export const RG = defineOptions({
+const RG = defineOptions({
   read:
     '-A: -B: -C: -c -e: -E: -f: -F -g: -H -h -i -I -j: -l -L -m: -M: -n -N -o -p -P -q -r: -s -S -t: -T: -u -U -v -V -w -x -0 -a -b -d: -. ' +
     '--after-context= --before-context= --context= --count --count-matches --regexp= --encoding= --file= --fixed-strings --glob= --iglob= ' +
@@ -146,7 +146,7 @@ export const RG = defineOptions({
   abbrev: false,
 });
 
-export const AG = defineOptions({
+const AG = defineOptions({
   read:
     '-a -A: -B: -C: -c -D -f -F -g: -G: -H -i -l -L -m: -n -o -p: -Q -r -R -s -S -t -u -U -v -V -w -z -0 ' +
     '--ackmate --all-types --after= --before= --break --nobreak --color --nocolor --color-line-number= --color-match= --color-path= --column ' +
@@ -196,54 +196,54 @@ export const UNIQ = defineOptions({
 });
 
 // Small coreutils readers.
-export const CUT = defineOptions({
+const CUT = defineOptions({
   read: `-b: -c: -d: -f: -n -s -z -w --bytes= --characters= --delimiter= --fields= --complement --only-delimited --output-delimiter= --zero-terminated ${HV}`,
 });
-export const TR = defineOptions({ read: `-c -C -d -s -t --complement --delete --squeeze-repeats --truncate-set1 ${HV}` });
+const TR = defineOptions({ read: `-c -C -d -s -t --complement --delete --squeeze-repeats --truncate-set1 ${HV}` });
 export const NL = defineOptions({
   read: `-b: -d: -f: -h: -i: -l: -n: -p -s: -v: -w: --body-numbering= --section-delimiter= --footer-numbering= --header-numbering= --line-increment= --join-blank-lines= --number-format= --no-renumber --number-separator= --starting-line-number= --number-width= ${HV}`,
 });
-export const PASTE = defineOptions({ read: `-d: -s -z --delimiters= --serial --zero-terminated ${HV}` });
+const PASTE = defineOptions({ read: `-d: -s -z --delimiters= --serial --zero-terminated ${HV}` });
 /** `join -o` is an output format, not a file. */
-export const JOIN = defineOptions({
+const JOIN = defineOptions({
   read: `-a: -e: -i -j: -o: -t: -v: -1: -2: -z --check-order --nocheck-order --header --ignore-case --zero-terminated ${HV}`,
 });
-export const COMM = defineOptions({ read: `-1 -2 -3 -z --check-order --nocheck-order --output-delimiter= --total --zero-terminated ${HV}` });
-export const TAC = defineOptions({ read: `-b -r -s: --before --regex --separator= ${HV}` });
-export const REV = defineOptions({ read: '-0 -h -V --zero --help --version' });
-export const FOLD = defineOptions({ read: `-b -s -w: --bytes --spaces --width= ${HV}`, numeric: true });
-export const FMT = defineOptions({
+const COMM = defineOptions({ read: `-1 -2 -3 -z --check-order --nocheck-order --output-delimiter= --total --zero-terminated ${HV}` });
+const TAC = defineOptions({ read: `-b -r -s: --before --regex --separator= ${HV}` });
+const REV = defineOptions({ read: '-0 -h -V --zero --help --version' });
+const FOLD = defineOptions({ read: `-b -s -w: --bytes --spaces --width= ${HV}`, numeric: true });
+const FMT = defineOptions({
   read: `-c -p: -s -t -u -w: -g: --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal= ${HV}`,
   numeric: true,
 });
-export const EXPAND = defineOptions({ read: `-i -t: --initial --tabs= ${HV}`, numeric: true });
-export const UNEXPAND = defineOptions({ read: `-a -t: --all --first-only --tabs= ${HV}` });
-export const OD = defineOptions({
+const EXPAND = defineOptions({ read: `-i -t: --initial --tabs= ${HV}`, numeric: true });
+const UNEXPAND = defineOptions({ read: `-a -t: --all --first-only --tabs= ${HV}` });
+const OD = defineOptions({
   read: `-A: -j: -N: -S:: -t: -v -w:: -a -b -c -d -f -i -l -o -s -x -D -O -X -e -F -H -I -L -B --address-radix= --endian= --skip-bytes= --read-bytes= --strings[=] --format= --output-duplicates --width[=] --traditional ${HV}`,
 });
 /** BSD `base64 -o file` writes; `-i file` (BSD) names the input. */
-export const BASE64 = defineOptions({ read: `-d -D -i -w: -b: --decode --ignore-garbage --wrap= --input= ${HV}`, write: '-o: --output=' });
-export const SEQ = defineOptions({ read: `-f: -s: -w -t: --format= --separator= --equal-width ${HV}`, numeric: true });
-export const BASENAME = defineOptions({ read: `-a -s: -z --multiple --suffix= --zero ${HV}` });
-export const DIRNAME = defineOptions({ read: `-z --zero ${HV}` });
-export const REALPATH = defineOptions({
+const BASE64 = defineOptions({ read: `-d -D -i -w: -b: --decode --ignore-garbage --wrap= --input= ${HV}`, write: '-o: --output=' });
+const SEQ = defineOptions({ read: `-f: -s: -w -t: --format= --separator= --equal-width ${HV}`, numeric: true });
+const BASENAME = defineOptions({ read: `-a -s: -z --multiple --suffix= --zero ${HV}` });
+const DIRNAME = defineOptions({ read: `-z --zero ${HV}` });
+const REALPATH = defineOptions({
   read: `-e -m -L -P -q -s -z --canonicalize-existing --canonicalize-missing --logical --physical --quiet --relative-to= --relative-base= --strip --no-symlinks --zero ${HV}`,
 });
-export const READLINK = defineOptions({
+const READLINK = defineOptions({
   read: `-f -e -m -n -q -s -v -z --canonicalize --canonicalize-existing --canonicalize-missing --no-newline --quiet --silent --verbose --zero ${HV}`,
 });
-export const PWD = defineOptions({ read: `-L -P --logical --physical ${HV}` });
-export const UNAME = defineOptions({
+const PWD = defineOptions({ read: `-L -P --logical --physical ${HV}` });
+const UNAME = defineOptions({
   read: `-a -s -n -r -v -m -p -i -o --all --kernel-name --nodename --kernel-release --kernel-version --machine --processor --hardware-platform --operating-system ${HV}`,
 });
 export const ID = defineOptions({ read: `-a -Z -g -G -n -r -u -z -p -P --context --group --groups --name --real --user --zero ${HV}` });
-export const WHOAMI = defineOptions({ read: HV });
-export const NPROC = defineOptions({ read: `--all --ignore= ${HV}` });
-export const PRINTENV = defineOptions({ read: `-0 --null ${HV}` });
-export const SLEEP = defineOptions({ read: HV });
+const WHOAMI = defineOptions({ read: HV });
+const NPROC = defineOptions({ read: `--all --ignore= ${HV}` });
+const PRINTENV = defineOptions({ read: `-0 --null ${HV}` });
+const SLEEP = defineOptions({ read: HV });
 
 /** net-tools netstat (the BSD spellings overlap): it only lists. */
-export const NETSTAT = defineOptions({
+const NETSTAT = defineOptions({
   read:
     '-r -i -g -s -M -v -W -n -N -e -p -o -c -l -a -F -C -Z -t -u -w -x -4 -6 -A: -f: -I: -b -m -L -R -T -q: ' +
     '--route --interfaces --groups --statistics --masquerade --verbose --wide --numeric --numeric-hosts --numeric-ports --numeric-users ' +
@@ -251,7 +251,7 @@ export const NETSTAT = defineOptions({
 });
 
 /** iproute2 ss: `-K` closes the sockets it matches; `-D` dumps raw information into a file. */
-export const SS = defineOptions({
+const SS = defineOptions({
   read:
     '-h --help -V --version -H --no-header -O --oneline -n --numeric -r --resolve -a --all -l --listening -o --options -e --extended -m --memory ' +
     '-p --processes -T --threads -i --info --tos --cgroup --tipcinfo -s --summary -E --events -Z --context -z --contexts -N: --net= -b --bpf -4 --ipv4 ' +
@@ -271,21 +271,21 @@ export const TOP = defineOptions({
 });
 
 /** psmisc pstree: it only prints. */
-export const PSTREE = defineOptions({
+const PSTREE = defineOptions({
   read: '-a -A -c -C: -g -G -h -H: -l -n -N: -p -s -S -t -T -u -U -V -Z --arguments --ascii --compact-not --color= --show-pgids --vt100 --highlight-all --highlight-pid= --long --numeric-sort --ns-sort= --show-pids --show-parents --ns-changes --thread-names --hide-threads --uid-changes --unicode --version --security-context',
 });
 
 /** Bash's `type` builtin. */
-export const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
+const TYPE = defineOptions({ read: '-a -f -P -p -t', abbrev: false });
 
 /** Table by program name, for the plain readers (their handler is `readerHandler`). */
-export const DIFF3 = defineOptions({
+const DIFF3 = defineOptions({
   read: `-A --show-all -e --ed -E --show-overlap -3 --easy-only -x --overlap-only -X -i -m --merge -a --text --strip-trailing-cr -T --initial-tab -L: --label= ${HV} -v`,
   // The program that compares each pair.
   exec: '--diff-program=',
 });
 
-export const SDIFF = defineOptions({
+const SDIFF = defineOptions({
   read:
     '-i --ignore-case -E --ignore-tab-expansion -Z --ignore-trailing-space -b --ignore-space-change -W --ignore-all-space -B --ignore-blank-lines ' +
     `-I: --ignore-matching-lines= --strip-trailing-cr -a --text -w: --width= -l --left-column -s --suppress-common-lines -t --expand-tabs --tabsize= -d --minimal -H --speed-large-files ${HV} -v`,
@@ -294,19 +294,19 @@ export const SDIFF = defineOptions({
   exec: '--diff-program=',
 });
 
-export const SHUF = defineOptions({
+const SHUF = defineOptions({
   read: `-e --echo -i: --input-range= -n: --head-count= -r --repeat -z --zero-terminated --random-source= ${HV}`,
   write: '-o: --output=',
 });
 
 /** glibc iconv. */
-export const ICONV = defineOptions({
+const ICONV = defineOptions({
   read: `-f: --from-code= -t: --to-code= -c -l --list -s --silent --verbose --usage -? ${HV}`,
   write: '-o: --output=',
 });
 
 /** util-linux dmesg: `-c`/`-C` clear the kernel ring buffer, `-D`/`-E`/`-n` change console logging. */
-export const DMESG = defineOptions({
+const DMESG = defineOptions({
   read:
     '-H --human -T --ctime -t --notime -l: --level= -f: --facility= -k --kernel -u --userspace -x --decode -L:: --color[=] -r --raw -S --syslog ' +
     `-s: --buffer-size= -w --follow -W --follow-new -e --reltime -d --show-delta -P --nopager -p --force-prefix --time-format= --since= --until= -F: --file= -J --json ${HV} -V`,
@@ -314,7 +314,7 @@ export const DMESG = defineOptions({
 });
 
 /** mlocate/plocate: queries the file-name database (`updatedb` builds it). */
-export const LOCATE = defineOptions({
+const LOCATE = defineOptions({
   read:
     '-A --all -b --basename -c --count -d: --database= -e --existing -L --follow -i --ignore-case -l: --limit= -m --mmap -P --nofollow -H -0 --null ' +
     `-S --statistics -q --quiet -r: --regex= --regextype= -s --stdio -w --wholename -N --literal ${HV} -V -h`,

@@ -626,7 +626,7 @@ export class ShellWalker {
 }
 
 /** `/usr/bin/rm` → `rm`, `git.exe` → `git`; other paths stay whole (scripts). */
-export function programName(v: string): string {
+function programName(v: string): string {
   let n = v;
   if (n.includes('/')) {
     if (SYSTEM_BIN.test(n) || /(?:^|\/)node_modules\/\.bin\/[^/]+$/.test(n)) n = n.slice(n.lastIndexOf('/') + 1);

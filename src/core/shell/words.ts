@@ -29,10 +29,6 @@ export function dynamicArg(text: string): Arg {
   return { value: null, glob: false, tilde: false, text };
 }
 
-export function literalArg(value: string): Arg {
-  return { value, glob: false, tilde: false, text: value };
-}
-
 /** Appends the arguments one word expands to (several for `{a,b}` or a split variable). */
 export function expandWord(w: ShWord, env: Env, out: Arg[]): void {
   if (w.lit !== undefined) {

@@ -88,7 +88,7 @@ export type OwnerLiveness = 'gone' | 'running' | 'unknown';
  * host, no start time in the name, or no /proc to read it from (then a running pid is only
  * evidence, and the age rule decides).
  */
-export function ownerLiveness(owner: string): OwnerLiveness {
+function ownerLiveness(owner: string): OwnerLiveness {
   const at = owner.lastIndexOf('@');
   if (at < 0) return 'unknown';
   const pid = Number(owner.slice(0, at));

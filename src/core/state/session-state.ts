@@ -7,7 +7,7 @@ export function emptyLedger(): Ledger {
   return { reservations: [], nextId: 1, released: [], refused: [], unresolved: {} };
 }
 
-export function emptyCounters(): Counters {
+function emptyCounters(): Counters {
   return { checked: 0, allowed: 0, reported: 0, asked: 0, denied: 0, wouldAsk: 0, wouldDeny: 0, reasons: {}, denials: {}, guardErrors: 0 };
 }
 

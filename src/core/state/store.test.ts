@@ -6,7 +6,7 @@ import { latestSessionFor, readSession, withSessionLock, writeSession } from './
 import { newSessionState } from './session-state.js';
 import { auditFile, projectPointerFile, resolveRemitHome, sessionFile, sessionKey } from './home.js';
 import { LockTimeoutError, lockPathOf } from './lock.js';
-import { defaultContract } from '../contract/index.js';
+import { defaultContract } from '../contract/defaults.js';
 import { encodeState } from './decode.js';
 import { faultFs } from './fs-layer.js';
 import type { SessionState } from '../../generated/types.js';

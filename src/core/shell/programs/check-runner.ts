@@ -99,10 +99,10 @@ export function defineCheck(spec: CheckSpec | (() => CheckSpec)): Check {
 }
 
 /** File names test runners treat as tests (`a.test.ts`, `test_a.py`, `a_test.go`, files under test folders). */
-export const TEST_FILE =
+const TEST_FILE =
   /(?:^|\/)(?:tests?|__tests__|specs?|e2e|spec-\w+)\/|(?:^|[/._-])(?:test|spec|tests|specs)[._-][^/]*$|(?:^|\/)test_[^/]*\.py$|_test\.(?:go|py|rb|exs?)$|_spec\.rb$|\.(?:test|spec|e2e|bench)\.[cm]?[jt]sx?$|\.bats$|Test\.(?:php|java|kt)$/;
 
-export function isInsideProject(w: ShellWalker, p: string): boolean {
+function isInsideProject(w: ShellWalker, p: string): boolean {
   const root = w.ctx.projectRoot;
   return p === root || p.startsWith(root.endsWith('/') ? root : root + '/');
 }

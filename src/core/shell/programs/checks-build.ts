@@ -30,21 +30,21 @@ const LIBTEST = {
   },
 } as const;
 
-export const CARGO_TEST = defineCheck({
+const CARGO_TEST = defineCheck({
   options: { read: `${CARGO_COMMON}--doc --no-run --no-fail-fast`, write: CARGO_WRITE, unsafe: CARGO_UNSAFE, abbrev: false },
   config: '--manifest-path',
   configName: /^Cargo\.toml$/,
   passthrough: LIBTEST,
 });
 
-export const CARGO_CHECK = defineCheck({
+const CARGO_CHECK = defineCheck({
   options: { read: CARGO_COMMON, write: CARGO_WRITE, unsafe: CARGO_UNSAFE, abbrev: false },
   config: '--manifest-path',
   configName: /^Cargo\.toml$/,
 });
 
 /** clippy: `--fix` applies suggestions; after `--` come rustc lint levels. */
-export const CARGO_CLIPPY = defineCheck({
+const CARGO_CLIPPY = defineCheck({
   options: {
     read: `${CARGO_COMMON}--no-deps --fix --allow-dirty --allow-staged --allow-no-vcs --broken-code`,
     write: CARGO_WRITE,
@@ -57,7 +57,7 @@ export const CARGO_CLIPPY = defineCheck({
   passthrough: { options: { read: '-D: -W: -A: -F: --deny= --warn= --allow= --forbid= --cap-lints= --no-deps', unsafe: '-Z:', abbrev: false } },
 });
 
-export const CARGO_NEXTEST = defineCheck({
+const CARGO_NEXTEST = defineCheck({
   options: {
     read:
       `${CARGO_COMMON}--no-capture --nocapture --test-threads= -E: --filterset= --filter-expr= --retries= --partition= --run-ignored= --no-fail-fast ` +
@@ -71,7 +71,7 @@ export const CARGO_NEXTEST = defineCheck({
   passthrough: LIBTEST,
 });
 
-export const CARGO_FMT = defineCheck({
+const CARGO_FMT = defineCheck({
   options: { read: '-h --help -q --quiet -v --verbose --check --all -p: --package= --manifest-path= --message-format=', abbrev: false },
   writesByDefault: true,
   checkOptions: '--check',
@@ -136,7 +136,7 @@ export const GO_TEST = defineCheck({
 const GO_ANALYZERS =
   'appends asmdecl assign atomic bools buildtag cgocall composites copylocks defers directive errorsas framepointer hostport httpresponse ifaceassert loopclosure lostcancel nilfunc printf shift sigchanyzer slog stdmethods stdversion stringintconv structtag testinggoroutine tests timeformat unmarshal unreachable unsafeptr unusedresult waitgroup';
 
-export const GO_VET = defineCheck({
+const GO_VET = defineCheck({
   options: {
     read: `${GO_BUILD_READ.replace(/-(\w)/g, '--$1')} --json --c= --v ${GO_ANALYZERS.split(' ')
       .map((a) => `--${a}[=]`)
@@ -160,7 +160,7 @@ export function goVet(w: ShellWalker, inv: Invocation, from: number): void {
 
 // ---- dotnet test ----
 
-export const DOTNET_TEST = defineCheck({
+const DOTNET_TEST = defineCheck({
   options: {
     read:
       '-h --help -c: --configuration= -f: --framework= --no-build --no-restore -v: --verbosity= --filter= --nologo --list-tests -t --arch= --os= ' +
@@ -388,7 +388,7 @@ const GRADLE_READS = new Set([
   'kotlinDslAccessorsReport',
 ]);
 
-export const GRADLE = defineCheck({
+const GRADLE = defineCheck({
   options: {
     read:
       '-h --help -v --version -q --quiet -i --info -d --debug -w --warn -s --stacktrace -S --full-stacktrace -m --dry-run -t --continuous -a --no-rebuild ' +

@@ -8,7 +8,7 @@ import { defineCheck, runCheck } from './check-runner.js';
 const HV = '-h --help -v --version';
 
 /** vitest (cac: camel-cased names, `--no-x`). Operands filter the configured test files. */
-export const VITEST = defineCheck({
+const VITEST = defineCheck({
   options: {
     read:
       '-h --help -v --version -w --watch --run -t: --testNamePattern= --mode= --dir= --silent[=] --hideSkippedTests --passWithNoTests --logHeapUsage ' +
@@ -136,22 +136,6 @@ export const AVA = defineCheck({
   negation: true,
 });
 
-/** `node --test`: node's test runner options (the node handler screens node's own options). */
-export const NODE_TEST = defineCheck({
-  options: {
-    read:
-      '--test --test-name-pattern= --test-skip-pattern= --test-only --test-concurrency= --test-timeout= --test-force-exit --test-shard= --test-reporter= ' +
-      '--experimental-test-coverage --test-coverage-include= --test-coverage-exclude= --test-coverage-lines= --test-coverage-branches= ' +
-      '--test-coverage-functions= --test-isolation= --experimental-test-module-mocks --experimental-test-snapshots --test-update-snapshots ' +
-      '--no-warnings --no-deprecation --enable-source-maps --experimental-strip-types --no-experimental-strip-types --watch',
-    write: '--test-reporter-destination=',
-    abbrev: false,
-  },
-  fix: '--test-update-snapshots',
-  values: { '--test-reporter': /^(?:spec|tap|dot|junit|lcov)$/ },
-  operands: 'files',
-});
-
 const ESLINT_FORMATS = /^(?:stylish|json|json-with-metadata|html|compact|unix|tap|junit|checkstyle|visualstudio|jslint-xml|table|codeframe)$/;
 
 /** eslint (optionator): `--fix` rewrites; `--cache` keeps `.eslintcache`; formatters and plugins outside the built-ins are modules. */
@@ -201,7 +185,7 @@ export const PRETTIER = defineCheck({
 });
 
 /** tsc: every compiler option only shapes checking except the ones that write (tsc takes them in any case). */
-export const TSC = defineCheck({
+const TSC = defineCheck({
   options: {
     read:
       '-h --help -v --version --all --noEmit[=] --pretty[=] --listFiles --listFilesOnly --explainFiles --extendedDiagnostics --diagnostics ' +
@@ -274,7 +258,7 @@ export const tsc: Handler = (w, outer) => {
 };
 
 /** biome: `check`, `lint`, `ci`, `format` (printing unless `--write`). */
-export const BIOME = defineCheck({
+const BIOME = defineCheck({
   options: {
     read:
       `${HV} --colors= --use-server --verbose --config-path= --max-diagnostics= --skip-errors --no-errors-on-unmatched --error-on-warnings ` +

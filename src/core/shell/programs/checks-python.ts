@@ -106,7 +106,7 @@ const RUFF_COMMON =
   '--output-format= --exit-zero --exit-non-zero-on-fix --diff --watch -w --show-files --show-settings --range= ';
 
 /** `ruff check`: `--fix`, `--fix-only` and `--add-noqa` rewrite the files. */
-export const RUFF_CHECK = defineCheck({
+const RUFF_CHECK = defineCheck({
   options: {
     read:
       RUFF_COMMON +
@@ -122,7 +122,7 @@ export const RUFF_CHECK = defineCheck({
 });
 
 /** `ruff format` rewrites unless `--check` or `--diff`. */
-export const RUFF_FORMAT = defineCheck({
+const RUFF_FORMAT = defineCheck({
   options: { read: `${RUFF_COMMON}--check`, write: '--cache-dir=', abbrev: false },
   writesByDefault: true,
   checkOptions: '--check --diff',

@@ -36,7 +36,7 @@ function networkEntryRuns(section: string, sub: string | undefined, key: string,
  * `section` and `key` lower-case, `sub` as written; `network` when the subcommand talks to
  * another repository.
  */
-export function configEntryRuns(section: string, sub: string | undefined, key: string, value: string, network = true): boolean {
+function configEntryRuns(section: string, sub: string | undefined, key: string, value: string, network = true): boolean {
   if (network && networkEntryRuns(section, sub, key, value)) return true;
   switch (section) {
     case 'include':

@@ -50,7 +50,7 @@ function dynamicName(): string {
 }
 
 /** `left-pad@1.2.0` → `left-pad`, `@scope/pkg@^2` → `@scope/pkg`; URLs and paths stay whole. */
-export function npmPackageName(spec: string): string {
+function npmPackageName(spec: string): string {
   if (spec.startsWith('@')) {
     const at = spec.indexOf('@', 1);
     return at > 0 ? spec.slice(0, at) : spec;
@@ -105,7 +105,7 @@ function hasLockfile(w: ShellWalker, dir: string | null): boolean {
 }
 
 /** The package (or its bin) is in node_modules/.bin or declared in package.json. */
-export function nodePackagePresent(w: ShellWalker, inv: Invocation, pkgName: string, bin: string): boolean {
+function nodePackagePresent(w: ShellWalker, inv: Invocation, pkgName: string, bin: string): boolean {
   const dirs = new Set<string>([w.ctx.projectRoot]);
   if (inv.scope.cwd) dirs.add(packageDir(w, inv.scope.cwd));
   for (const d of dirs) {
