@@ -88,6 +88,19 @@ describe('principle 1: closed-world options', () => {
     expect(fx('find . -fprint list.txt')).toEqual(['write list.txt']);
     expect(fx('find .claude -delete')).toEqual(['delete .claude']);
     expect(fx('xmllint --output=o.xml a.xml')).toEqual(['write o.xml']);
+    // `more` is less on macOS: its log file and lesskey options are less's.
+    expect(fx('more -o log a.txt')).toEqual(['write log']);
+    expect(m('more -k keys a.txt')).toBe('unknown');
+    expect(m('more a.txt')).toBe('read');
+  });
+
+  it('find that follows links (-L, -H, -follow) changes files wherever the links lead: no target is named', () => {
+    for (const cmd of ['find -L src -delete', 'find src -delete -follow', 'find -H src -name x -exec rm {} +', 'find -L src -exec sed -i s/a/b/ {} +']) {
+      expect({ cmd, reason: classifyShell(cmd, ctx()).analysis }).toEqual({ cmd, reason: 'shell_command_unproven' });
+    }
+    // Following links to read, or deleting without following, stays precise.
+    expect(m('find -L src -name x -exec grep -l y {} +')).toBe('read');
+    expect(classifyShell('find src -delete', ctx()).analysis).toBeUndefined();
   });
 });
 

@@ -47,6 +47,11 @@ export class ShellAccumulator {
   /** The accumulator this one was isolated from (its writes happened before ours). */
   parent: ShellAccumulator | undefined;
 
+  /** Whether anything this accumulator saw changes a file (a write, proven or not). */
+  get wroteAny(): boolean {
+    return this.wrote;
+  }
+
   read(): void {
     // A proven read adds nothing: it is the identity of the fold.
   }
