@@ -263,6 +263,12 @@ describe('principle 6: time of check vs use', () => {
     expect(fx('mv --backup=numbered a.txt b.txt')).toEqual(['create b.txt.~*~', 'move a.txt', 'move b.txt']);
     expect(fx('rsync -a --remove-source-files src/ dst/')).toEqual(['delete src', 'read src', 'write dst']);
     expect(fx('rsync -a --backup --backup-dir=/tmp/old src/ dst/')).toEqual(['read src', 'write /tmp/old', 'write dst']);
+    // The receiver runs in the destination: relative backup, temp and link-dest folders are below it.
+    expect(fx('rsync -a -b --backup-dir=old src/ dst/')).toEqual(['read src', 'write dst', 'write dst/old']);
+    expect(fx('cd src && rsync --temp-dir=../docs a.txt ..')).toEqual(['read src/a.txt', 'write /work/docs', 'write /work/proj', 'write a.txt']);
+    expect(fx('rsync -T ../tmp a.txt dst/')).toEqual(['read a.txt', 'write dst', 'write dst/a.txt', 'write tmp']);
+    expect(m('rsync -M--log-file=x a.txt dst/')).toBe('unknown');
+    expect(classifyShell('rsync --partial-dir=../../x a.txt dst/', ctx()).analysis).toBe('shell_command_unproven');
     expect(m('SIMPLE_BACKUP_SUFFIX=/../../x cp -b a.txt b.txt')).not.toBe('read');
   });
 });

@@ -516,6 +516,13 @@ export function patchTargets(w: ShellWalker, inv: Invocation, files: readonly Ar
   return true;
 }
 
+function hashing(then: GitHandler): GitHandler {
+  return (g) => {
+    g.w.acc.addHash('command', g.inv.text);
+    then(g);
+  };
+}
+
 const hashObject: GitHandler = (g) => {
   g.w.acc.addHash('command', g.inv.text);
   if (has(g.args, '-w')) repoWrite(g);
@@ -575,6 +582,8 @@ const bisect: GitHandler = (g) => {
 const lfs: GitHandler = (g) => {
   const action = g.args[0]?.value;
   if (action === 'ls-files' || action === 'status' || action === 'env' || action === 'version' || action === 'logs') return g.w.acc.read();
+  // `pointer --file` and `clean` print the SHA-256 object id of a file's content.
+  if (action === 'pointer' || action === 'clean') g.w.acc.addHash('command', g.inv.text);
   treeWrite(g);
 };
 
@@ -659,6 +668,8 @@ const GIT: Record<string, GitHandler> = {
   clone,
   apply,
   'hash-object': hashObject,
+  // The SHA-1 of a patch's changes, computed from standard input.
+  'patch-id': hashing((g) => g.w.acc.read()),
   'format-patch': formatPatch,
   archive,
   notes,
@@ -675,11 +686,14 @@ const GIT: Record<string, GitHandler> = {
   'update-index': repoWrite,
   'update-ref': repoWrite,
   'read-tree': treeWrite,
-  'write-tree': repoWrite,
-  'commit-tree': repoWrite,
+  // Plumbing that prints the object id it computes is hashing, as hash-object is.
+  'write-tree': hashing(repoWrite),
+  'commit-tree': hashing(repoWrite),
   replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
-  mktag: repoWrite,
-  mktree: repoWrite,
+  mktag: hashing(repoWrite),
+  mktree: hashing(repoWrite),
+  'index-pack': hashing(repoWrite),
+  'verify-pack': hashing((g) => g.w.acc.read()),
   // `--lost-found` writes dangling objects into .git/lost-found.
   fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 };

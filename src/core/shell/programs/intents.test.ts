@@ -121,6 +121,38 @@ describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
     }
     expect(classifyShell('[Security.Cryptography.SHA256]::Create()', ctx, 'powershell').intents.hash).toBe(true);
   });
+
+  it('hashing through a multi-call binary, a signing or deriving openssl, git plumbing, rsync -c and name-based UUIDs', () => {
+    for (const cmd of [
+      'busybox sha256sum a',
+      'toybox md5sum a',
+      'sha3sum a',
+      'nix-hash a',
+      'nix hash file a',
+      'ipfs add -n a',
+      'openssl req -new -key k.pem',
+      'openssl enc -aes-256-cbc -pass pass:x -in a',
+      'openssl speed sha256',
+      'openssl pkcs12 -export -in c.pem',
+      'gpg --sign a',
+      'gpg -ab a',
+      'gpg --fingerprint',
+      'git patch-id < p',
+      'git mktree < t',
+      'git verify-pack -v x.idx',
+      'git lfs pointer --file=a',
+      'rsync -c a b/',
+      'rsync --checksum a b/',
+      'uuidgen --sha1 -n @dns -N x',
+      'uuidgen -m -n @dns -N x',
+    ]) {
+      expect({ cmd, hash: sh(cmd).intents.hash }).toEqual({ cmd, hash: true });
+    }
+    for (const cmd of ['openssl enc -base64 -d -in a', 'openssl rand -hex 8', 'uuidgen', 'rsync -a a b/', 'busybox ls', 'gpg --list-keys']) {
+      expect({ cmd, hash: sh(cmd).intents.hash }).toEqual({ cmd, hash: false });
+    }
+    expect(sh('uuidgen -r').mutability).toBe('read');
+  });
 });
 
 describe('an unproven command that names a manifest may change it (issue 9 principle 9)', () => {

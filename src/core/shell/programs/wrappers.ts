@@ -227,7 +227,20 @@ const watch: Handler = (w, inv) => {
   w.reparse(inv, words.join(' '));
 };
 
+/**
+ * busybox and toybox run the applet named first (`busybox sha256sum f`). An applet's options
+ * are its own reduced set, so the command stays unproven, but it is classified as typed so
+ * its effects and intents (a hash, an install, a write) count.
+ */
+const multiCall: Handler = (w, inv) => {
+  const applet = inv.args[1]?.value;
+  if (applet !== undefined && applet !== null && !applet.startsWith('-')) w.run(inv, inv.args.slice(1));
+  w.unknown(inv, 'shell_command_unproven');
+};
+
 export const wrapperHandlers: Record<string, Handler> = {
+  busybox: multiCall,
+  toybox: multiCall,
   env,
   sudo,
   doas,
