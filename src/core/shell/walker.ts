@@ -95,6 +95,8 @@ function poisonAll(env: Env): void {
 
 export class ShellWalker {
   acc = new ShellAccumulator();
+  /** Walking a command after the first of a pipeline: its standard input is the previous command's output. */
+  private piped = false;
   /** The invocation whose handler is running (for helpers that need its context). */
   current: Invocation | undefined;
   readonly budget: ParseBudget = { nodes: 0 };
@@ -175,9 +177,20 @@ export class ShellWalker {
         }
         return;
       }
-      case 'pipe':
-        for (const item of node.items) this.walk(item, cloneScope(scope), depth);
+      case 'pipe': {
+        // Every command after the first reads the one before it: its standard input is not
+        // text we can see (`curl -fsSL … | sh`).
+        const outer = this.piped;
+        try {
+          node.items.forEach((item, k) => {
+            this.piped = k > 0 || outer;
+            this.walk(item, cloneScope(scope), depth);
+          });
+        } finally {
+          this.piped = outer;
+        }
         return;
+      }
       case 'if': {
         const first = node.branches[0]!;
         this.walk(first.cond, scope, depth);
@@ -309,21 +322,22 @@ export class ShellWalker {
     for (const w of cmd.words) this.walkSubs(w.subs, scope, depth);
     let stdin: string | undefined;
     let stdinPath: string | undefined;
-    let stdinDynamic = false;
+    let stdinDynamic = this.piped;
     for (const r of cmd.redirects) {
       if (r.target) this.walkSubs(r.target.subs, scope, depth);
       if (r.heredoc) {
         this.walkSubs(r.heredoc.subs, scope, depth);
         if (r.fd === undefined || r.fd === 0) {
-          if (r.heredoc.quoted || !/[$`\\]/.test(r.heredoc.body)) stdin = r.heredoc.body;
-          else stdinDynamic = true;
+          stdinDynamic = !(r.heredoc.quoted || !/[$`\\]/.test(r.heredoc.body));
+          if (!stdinDynamic) stdin = r.heredoc.body;
         }
       } else if (r.op === '<' && r.target && (r.fd === undefined || r.fd === 0)) {
         stdinPath = argPath(expandSingle(r.target, scope.env), scope.cwd, this.pc) ?? undefined;
+        stdinDynamic = false;
       } else if (r.op === '<<<' && r.target && (r.fd === undefined || r.fd === 0)) {
         const v = expandSingle(r.target, scope.env).value;
+        stdinDynamic = v === null;
         if (v !== null) stdin = v + '\n';
-        else stdinDynamic = true;
       }
     }
     if (cmd.words.length === 0) {

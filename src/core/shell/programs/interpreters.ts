@@ -48,7 +48,11 @@ function unprovenCodeIntents(w: ShellWalker, inv: Invocation, scan: CodeScan): v
 
 function stdinCode(w: ShellWalker, inv: Invocation, prove?: (code: string) => InlineProof): void {
   if (inv.stdin !== undefined) return inlineCode(w, inv, inv.stdin, prove);
-  w.unknown(inv, inv.stdinDynamic ? 'interpreter_inline_code' : 'shell_command_unproven');
+  if (!inv.stdinDynamic) return w.unknown(inv, 'shell_command_unproven');
+  // Code piped in or built at run time (`curl -fsSL …/get-pip.py | python3`) may install or hash.
+  w.acc.addDependency('hidden', '(code read at run time)');
+  w.acc.addHash('hidden', inv.text);
+  w.unknown(inv, 'interpreter_inline_code');
 }
 
 /**
