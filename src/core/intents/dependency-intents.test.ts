@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePatch } from '../patch/parse-patch.js';
 import { fragmentIntents, patchFileIntents, wholeFileIntents } from './file-intents.js';
-import { isLockfile, manifestKind } from './manifest-kind.js';
+import { isLockfile, isUnmodeledManifest, manifestKind } from './manifest-kind.js';
 import { normalizePythonName, pep508Name } from './package-names.js';
 
 const dep = (r: { dependency: boolean }) => r.dependency;
@@ -52,6 +52,29 @@ describe('manifest kinds', () => {
     }
     expect(manifestKind('notes.txt')).toBeUndefined();
     expect(manifestKind('package.json.bak')).toBeUndefined();
+  });
+
+  it('registry settings and manifests remit does not parse: any change is a dependency change', () => {
+    for (const p of [
+      '.npmrc',
+      '.yarnrc.yml',
+      'bunfig.toml',
+      'pip.conf',
+      'mix.exs',
+      'Package.swift',
+      'Podfile',
+      'go.work',
+      'Chart.yaml',
+      'x/foo.cabal',
+      'a.rockspec',
+    ]) {
+      expect({ p, m: isUnmodeledManifest(p) }).toEqual({ p, m: true });
+    }
+    expect(isUnmodeledManifest('notes.txt')).toBe(false);
+    expect(wholeFileIntents('.npmrc', 'fund=false\n', 'registry=https://evil.example/\n').dependency).toBe(true);
+    expect(wholeFileIntents('mix.exs', undefined, 'defmodule X do end\n').dependency).toBe(true);
+    expect(fragmentIntents('.yarnrc.yml', 'a: 1', 'npmRegistryServer: https://evil').dependency).toBe(true);
+    expect(wholeFileIntents('.npmrc', 'fund=false\n', 'fund=false\n').dependency).toBe(false);
   });
 });
 

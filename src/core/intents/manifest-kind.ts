@@ -98,3 +98,50 @@ export function manifestKind(path: string): ManifestKind | undefined {
   if (lower.startsWith('environment') && /^environment[-_.][\w.-]*\.ya?ml$/.test(lower)) return 'conda';
   return undefined;
 }
+
+/**
+ * Files that decide which dependencies a project gets or where they come from, for which
+ * remit reads no dependency names: registry settings (`.npmrc`, `.yarnrc.yml`, `bunfig.toml`,
+ * `pip.conf`, `uv.toml`: a source swap) and other ecosystems' manifests (Elixir, Swift,
+ * CocoaPods, vcpkg, Conan, pixi, Go workspaces, Helm, Clojure, sbt, rebar, Haskell, Perl,
+ * Julia, Homebrew, opam, LuaRocks, pip constraints). Any change to one is a dependency change.
+ */
+const SOURCES = new Set([
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pnpmfile.cjs',
+  'pnpm-workspace.yaml',
+  'bunfig.toml',
+  'pip.conf',
+  'pip.ini',
+  'uv.toml',
+  'constraints.txt',
+  'mix.exs',
+  'package.swift',
+  'podfile',
+  'cartfile',
+  'vcpkg.json',
+  'conanfile.txt',
+  'conanfile.py',
+  'pixi.toml',
+  'go.work',
+  'chart.yaml',
+  'requirements.yaml',
+  'project.clj',
+  'deps.edn',
+  'build.sbt',
+  'rebar.config',
+  'stack.yaml',
+  'package.yaml',
+  'cabal.project',
+  'cpanfile',
+  'project.toml',
+  'brewfile',
+  'flake.nix',
+]);
+
+export function isUnmodeledManifest(path: string): boolean {
+  const lower = basenameOf(path).toLowerCase();
+  return SOURCES.has(lower) || /\.(?:cabal|rockspec|opam|nuspec)$/.test(lower);
+}

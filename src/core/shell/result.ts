@@ -1,7 +1,7 @@
 // Folds the verdicts of every command in a list, pipeline, substitution and script into
 // one classification: any write → write (every effect kept); else any unknown → unknown
 // (the first reason kept); else any check → check; else read. Intents are OR-ed.
-import { manifestKind } from '../intents/manifest-kind.js';
+import { isUnmodeledManifest, manifestKind } from '../intents/manifest-kind.js';
 import type { Action, AnalysisReason, Effect, EffectKind, EvidenceKind, Intents, Mutability } from '../../generated/types.js';
 
 export interface ShellClassification {
@@ -190,14 +190,14 @@ export class ShellAccumulator {
     // A manifest changed by plain shell (`echo x >> requirements.txt`, `sed -i … package.json`,
     // `mv p.json package.json`) is a dependency change the package handlers did not model.
     for (const e of this.effects) {
-      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !manifestKind(e.path)) continue;
+      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !(manifestKind(e.path) || isUnmodeledManifest(e.path))) continue;
       this.addDependency('manifest', `${e.path.slice(e.path.lastIndexOf('/') + 1)} edited by shell`);
     }
     // An unproven part that names a manifest (`ed package.json`, inline code that opens it for
     // writing, `yq -i "$E" package.json`) may change it: what it does to it is not seen.
     if (this.unknown) {
       for (const m of this.mentioned) {
-        if (this.modeled.has(m) || !manifestKind(m)) continue;
+        if (this.modeled.has(m) || !(manifestKind(m) || isUnmodeledManifest(m))) continue;
         this.addDependency('manifest', `${m.slice(m.lastIndexOf('/') + 1)} named by an unproven command`);
         break;
       }

@@ -139,10 +139,9 @@ export const hashHandlers: Record<string, Handler> = {
   gpg: hashingWhen(GPG_HASHING),
   gpg2: hashingWhen(GPG_HASHING),
   uuidgen,
-  // `ipfs add` (and `--only-hash`) computes content identifiers; nix prints store and file hashes.
+  // `ipfs add` (and `--only-hash`) computes content identifiers; nix-prefetch-url prints a download's hash.
   ipfs: hashingWhen(/^add$/),
   'nix-prefetch-url': hashingWhen(/./),
-  nix: hashingWhen(/^hash$/),
   'ssh-keygen': hashingWhen(/^-[A-Za-z]*l[A-Za-z]*$|^-E$/),
   'ssh-keyscan': hashingWhen(/^-[A-Za-z]*H[A-Za-z]*$/),
   htpasswd: hashingWhen(/./),

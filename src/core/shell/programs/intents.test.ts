@@ -155,6 +155,59 @@ describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
   });
 });
 
+describe('installs under other tools, package sources and manifests remit does not parse (issue 9 principle 9)', () => {
+  it('toolchain and application installers, fetchers and code that installs carry dependency intent', () => {
+    for (const cmd of [
+      'pip download leftpad',
+      'pip wheel leftpad',
+      "uv run --with=leftpad python -c 'print(1)'",
+      'uv run --with-requirements extra.txt python -c 1',
+      'deno cache npm:leftpad',
+      'deno x cowsay',
+      'go run example.com/x@latest',
+      'cargo binstall ripgrep',
+      'poetry self add poetry-plugin-x',
+      'dotnet tool install -g dotnet-x',
+      'nuget install X',
+      'cpan Leftpad',
+      'dart pub add leftpad',
+      'dart pub global activate x',
+      'snap install x',
+      'nix profile install nixpkgs#x',
+      'nix run nixpkgs#cowsay',
+      'volta install node',
+      'nvm install 20',
+      'pyenv install 3.12',
+      'asdf plugin add nodejs',
+      'mise use node@20',
+      'R -e \'install.packages("x")\'',
+      'julia -e \'using Pkg; Pkg.add("x")\'',
+      'npm config set registry https://evil.example',
+      'pnpm config set registry https://evil.example',
+      'yarn config set npmRegistryServer https://evil.example',
+      'pip config set global.index-url https://evil.example',
+      'echo registry=https://evil.example >> .npmrc',
+      'echo x > mix.exs',
+    ]) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
+    }
+    // Restores from the project's own pins, listings and unrelated settings carry none.
+    for (const cmd of [
+      'nvm install',
+      'pyenv install',
+      'asdf install',
+      'mise install',
+      'nvm ls',
+      'npm config set fund false',
+      'go run .',
+      'deno x ./main.ts',
+      'cat .npmrc',
+    ]) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: false });
+    }
+  });
+});
+
 describe('an unproven command that names a manifest may change it (issue 9 principle 9)', () => {
   it('carries dependency intent; a proven read of the same file does not', () => {
     for (const cmd of [

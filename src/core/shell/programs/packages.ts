@@ -67,6 +67,18 @@ function pythonPackageName(spec: string): string {
 }
 
 /** Names given to an install verb; operands xargs appends are names we cannot see. */
+/** Config keys that choose where packages come from: setting one swaps every dependency's source. */
+const SOURCE_KEY = /registry|index-url|index_url|find-links|trusted-host|npmScopes|npmRegistryServer|^index$|^@[\w.-]+:/i;
+
+/** `npm config set registry …`, `pip config set global.index-url …`: a dependency source swap (issue 9 principle 9). */
+function sourceSwap(w: ShellWalker, keys: readonly Arg[]): void {
+  for (const k of keys) {
+    if (k.value !== null && !SOURCE_KEY.test(k.value.split('=')[0]!)) continue;
+    w.acc.addDependency('command', k.value === null ? dynamicName() : `package source ${k.value.split('=')[0]!}`);
+    return;
+  }
+}
+
 function addDependencies(w: ShellWalker, names: readonly Arg[], toName: (s: string) => string): void {
   for (const n of names) w.acc.addDependency('command', n.value === null ? dynamicName() : toName(n.value));
   if (w.current?.extraArgs) w.acc.addDependency('command', dynamicName());
@@ -346,6 +358,7 @@ const npm: Handler = (w, inv) => {
   if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
     const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
     if (action === 'get' || action === 'list' || action === 'ls') return w.acc.read();
+    if (action === 'set') sourceSwap(w, cmd === 'set' ? rest : rest.slice(1));
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (cmd === 'audit') return rest[0]?.value === 'fix' ? nodeInstallEffects(w, inv, dir, 'package-lock.json', true) : w.acc.read();
@@ -497,6 +510,7 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     }
     if (['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'audit', 'root', 'bin', 'store', 'config'].includes(cmd)) {
       if ((cmd === 'audit' && rest[0]?.value === 'fix') || (cmd === 'config' && rest[0]?.value === 'set') || (cmd === 'store' && rest[0]?.value === 'prune')) {
+        if (cmd === 'config') sourceSwap(w, rest.slice(1));
         return w.unprovenWrite(inv, 'write_path_missing');
       }
       return w.acc.read();
@@ -600,7 +614,10 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
     sub === '-V' ||
     ['list', 'show', 'freeze', 'check', 'help', 'search', 'inspect', 'index', 'debug', 'hash', 'config'].includes(sub)
   ) {
-    if (sub === 'config' && ['set', 'unset', 'edit'].includes(args[from + 1]?.value ?? '')) return w.unprovenWrite(inv, 'write_path_missing');
+    if (sub === 'config' && ['set', 'unset', 'edit'].includes(args[from + 1]?.value ?? '')) {
+      if (args[from + 1]?.value === 'set') sourceSwap(w, args.slice(from + 2, from + 3));
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
     if (sub === 'hash') w.acc.addHash('command', inv.text);
     return w.acc.read();
   }
@@ -623,7 +640,8 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
       if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) continue;
       names.push(a);
     }
-    if (sub === 'install') addDependencies(w, names, pythonPackageName);
+    // `download` and `wheel` fetch (and build, running an sdist's setup.py) the packages they name.
+    addDependencies(w, names, pythonPackageName);
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'uninstall' || sub === 'cache') return w.unprovenWrite(inv, 'write_path_missing');
@@ -650,10 +668,18 @@ function runPythonTool(w: ShellWalker, inv: Invocation, from: number, fetches: b
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null || !v.startsWith('-')) break;
-    if (v === '--from' || v === '--with' || v === '--spec' || v === '-w') {
-      const p = args[++i];
-      if (p) extra.push(p);
-    } else if (v === '--python' || v === '-p' || v === '--index-url' || v === '--index') i++;
+    const eq = v.indexOf('=');
+    const name = eq > 0 ? v.slice(0, eq) : v;
+    if (name === '--from' || name === '--with' || name === '--spec' || name === '-w' || name === '--with-editable') {
+      // `--with=x` as well as `--with x`; a comma-separated list names several.
+      const p = eq > 0 ? { ...args[i]!, value: v.slice(eq + 1) } : args[++i];
+      if (p && p.value !== null) for (const part of p.value.split(',')) extra.push({ ...p, value: part });
+      else if (p) extra.push(p);
+    } else if (name === '--with-requirements') {
+      // Names in a file we do not read: a dependency we cannot name.
+      if (eq < 0) i++;
+      w.acc.addDependency('command', dynamicName());
+    } else if (eq < 0 && (v === '--python' || v === '-p' || v === '--index-url' || v === '--index')) i++;
   }
   const cmd = args[i];
   if (!cmd) return w.unknown(inv, 'shell_command_unproven');
@@ -752,6 +778,17 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     )
       return w.acc.read();
     if (sub === 'run') return w.run(inv, args.slice(2));
+    // `poetry self add x`: a plugin installed into the tool itself.
+    if (sub === 'self') {
+      if (args[2]?.value === null) w.acc.addDependency('command', dynamicName());
+      if (args[2]?.value === 'add')
+        addDependencies(
+          w,
+          args.slice(3).filter((a) => a.value === null || !a.value.startsWith('-')),
+          pythonPackageName,
+        );
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
     const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
     const root = inv.scope.cwd;
     if (addVerbs.includes(sub) && names.length > 0) addDependencies(w, names, pythonPackageName);
@@ -784,7 +821,7 @@ const cargo: Handler = (w, inv) => {
   if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
-  if (sub === 'install' && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
+  if ((sub === 'install' || sub === 'binstall') && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
   if (sub === 'run' || sub === 'r') return w.unknown(inv, 'shell_command_unproven');
   if (['add', 'remove', 'rm', 'update', 'generate-lockfile', 'fetch'].includes(sub) && inv.scope.cwd) {
     manifestWrite(w, inv, `${inv.scope.cwd}/Cargo.toml`);
@@ -819,6 +856,12 @@ const goTool: Handler = (w, inv) => {
       (s) => s.split('@')[0]!,
     );
     return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  // `go run example.com/x@latest` fetches and runs a module the project does not require.
+  if (sub === 'run') {
+    const target = names[0];
+    if (target && (target.value === null || /@/.test(target.value))) addDependencies(w, [target], (s) => s.split('@')[0]!);
+    return w.unknown(inv, 'shell_command_unproven');
   }
   if (sub === 'mod') {
     const action = args[2]?.value;
@@ -890,6 +933,11 @@ const dotnet: Handler = (w, inv) => {
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'run') return w.unknown(inv, 'shell_command_unproven');
+  // `dotnet tool install|update x` installs a named tool (`restore` installs the manifest's).
+  if (sub === 'tool' && (args[2]?.value === 'install' || args[2]?.value === 'update' || args[2]?.value === 'run' || args[2]?.value === 'exec')) {
+    const names = args.slice(3).filter((a) => a.value === null || !a.value.startsWith('-'));
+    addDependencies(w, names.slice(0, 1), (s) => s.split('@')[0]!);
+  }
   w.unprovenWrite(inv, 'write_path_missing');
 };
 
@@ -914,13 +962,25 @@ const deno: Handler = (w, inv) => {
         w.acc.addDependency('command', a.value.startsWith('http') ? a.value : npmPackageName(a.value.replace(/^(?:npm:|jsr:)/, '')));
         break;
       }
+      // `deno x cowsay`: a bare name is a package deno fetches, as npx does.
+      if (sub === 'x' && !a.value.startsWith('-') && !/^\.{0,2}\//.test(a.value) && !/\.[cm]?[jt]sx?$/.test(a.value)) {
+        w.acc.addDependency('command', npmPackageName(a.value));
+        break;
+      }
       if (!a.value.startsWith('-')) break;
     }
     return w.unknown(inv, 'shell_command_unproven');
   }
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
-  if (sub === 'add' || (sub === 'install' && names.length > 0)) {
-    addDependencies(w, names, (s) => npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')));
+  // `deno cache npm:x` fetches a package by its specifier, as `deno run npm:x` does.
+  if (
+    sub === 'add' ||
+    (sub === 'install' && names.length > 0) ||
+    (sub === 'cache' && names.some((a) => a.value === null || /^(?:npm|jsr|https?):/.test(a.value)))
+  ) {
+    addDependencies(w, sub === 'cache' ? names.filter((a) => a.value === null || /^(?:npm|jsr|https?):/.test(a.value)) : names, (s) =>
+      s.startsWith('http') ? s : npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')),
+    );
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'install' || sub === 'remove' || sub === 'cache' || sub === 'compile' || sub === 'bundle' || sub === 'vendor')
