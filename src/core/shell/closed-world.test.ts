@@ -458,3 +458,31 @@ describe('yq, tar and the tables added from manuals (issue 9 principle 1)', () =
     }
   });
 });
+
+describe('a program another program starts is a child process: it changes no state of this shell', () => {
+  it('cd, export or a function through a wrapper or a package manager leaves the folder and variables as they were', () => {
+    for (const cmd of [
+      'env cd src; rm a.txt',
+      'timeout 5 cd src; rm a.txt',
+      'nice cd src; rm a.txt',
+      'sudo cd src; rm a.txt',
+      'xargs cd src; rm a.txt',
+      'find . -maxdepth 0 -exec cd src \\; ; rm a.txt',
+      'yarn cd src; rm a.txt',
+      'pnpm exec cd src; rm a.txt',
+      'uv run cd src; rm a.txt',
+    ]) {
+      expect({ cmd, fx: fx(cmd) }).toEqual({ cmd, fx: ['delete a.txt'] });
+    }
+    // The shell's own forms do change it.
+    expect(fx('builtin cd src; rm a.txt')).toEqual(['delete src/a.txt']);
+    expect(fx('command cd src; rm a.txt')).toEqual(['delete src/a.txt']);
+  });
+
+  it("a package manager's own commands are not the builtin or program of the same name", () => {
+    expect(m('yarn set version latest')).toBe('write');
+    expect(classifyShell('yarn set version latest', ctx()).intents.dependency).toBe(true);
+    expect(m('yarn plugin import x')).toBe('write');
+    expect(m('yarn patch lodash')).toBe('unknown');
+  });
+});

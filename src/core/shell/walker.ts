@@ -418,12 +418,17 @@ export class ShellWalker {
     }
   }
 
-  /** Runs `args` as a new command with the same context (a wrapper's inner command). */
+  /**
+   * Runs `args` as a new command with the same context (a wrapper's inner command). A program
+   * another program starts is a child process: a `cd`, `export` or `alias` it names changes no
+   * state of this shell (`env cd docs; rm b.ts` removes ./b.ts), so it runs in a copy of the
+   * scope unless the caller passes the scope it means (`builtin`, `command`).
+   */
   run(inv: Invocation, args: readonly Arg[], extra: Partial<Pick<Invocation, 'extraArgs' | 'scope' | 'stdin' | 'stdinDynamic' | 'stdinPath'>> = {}): void {
     if (args.length === 0) return;
     this.invoke({
       args,
-      scope: extra.scope ?? inv.scope,
+      scope: extra.scope ?? cloneScope(inv.scope),
       depth: inv.depth,
       text: inv.text,
       stdin: 'stdin' in extra ? extra.stdin : inv.stdin,

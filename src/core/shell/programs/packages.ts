@@ -454,6 +454,40 @@ const corepack: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
+/** pnpm, yarn and bun commands not modeled here, never taken for a bin or a builtin of the same name. */
+const MANAGER_OWN = new Set([
+  'patch',
+  'patch-commit',
+  'unplug',
+  'version',
+  'stage',
+  'import',
+  'cache',
+  'constraints',
+  'pack',
+  'publish',
+  'link',
+  'unlink',
+  'upgrade',
+  'setup',
+  'env',
+  'deploy',
+  'fetch',
+  'hash',
+  'type',
+  'alias',
+  'export',
+  'unset',
+  'cd',
+  'source',
+  'eval',
+  'exec',
+  'trap',
+  'shopt',
+  'declare',
+  'readonly',
+]);
+
 /** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
 function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
   const lock = kind === 'pnpm' ? 'pnpm-lock.yaml' : kind === 'yarn' ? 'yarn.lock' : 'bun.lock';
@@ -552,6 +586,14 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       const after = inv.args.slice(inv.args.indexOf(name === sub || cmd === 'test' || cmd === 't' ? sub : name) + 1);
       return runPackageScript(w, inv, dir, name.value, after[0]?.value === '--' ? after.slice(1) : after);
     }
+    // The manager's own commands that share a name with a shell builtin or a program:
+    // `yarn set version latest` downloads a release and rewrites .yarnrc.yml and package.json,
+    // `yarn plugin import x` installs code into the project; neither is `set` or a bin.
+    if (name === sub && (cmd === 'set' || cmd === 'plugin')) {
+      w.acc.addDependency('command', cmd === 'set' ? 'packageManager' : (rest[1]?.value ?? dynamicName()));
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (name === sub && MANAGER_OWN.has(cmd)) return w.unknown(inv, 'shell_command_unproven');
     // `yarn vitest run`, `bun x.ts`, `pnpm tsc`: a local bin or a file rather than a script.
     if (kind === 'bun' && /\.[cm]?[jt]sx?$/.test(name.value)) return w.unknown(inv, 'shell_command_unproven');
     if (!pkg) return w.unknown(inv, 'script_unread');

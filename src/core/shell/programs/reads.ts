@@ -574,7 +574,8 @@ const find: Handler = (w, inv) => {
 function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFileDir: boolean): void {
   if (cmd.length === 0) return w.unknown(inv, 'shell_command_unproven');
   // `-execdir` runs in each file's own folder, anywhere below the roots: relative paths there are not proven.
-  const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : inv.scope;
+  // The command is a child of find: it changes no state of this shell (run() copies the scope).
+  const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : undefined;
   for (const r of roots) {
     const below: Arg | undefined =
       r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };

@@ -113,11 +113,9 @@ const env: Handler = (w, inv) => {
     if (isExecEnv(v.slice(0, eq), v.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
   }
   const chdir = p.options.find((o) => o.name === 'C' || o.name === 'chdir');
-  let scope = inv.scope;
-  if (chdir) {
-    scope = cloneScope(inv.scope);
-    scope.cwd = chdir.value ? argPath(chdir.value, inv.scope.cwd, w.pc) : null;
-  }
+  // The program env starts cannot change this shell (`env cd docs` changes no folder).
+  const scope = cloneScope(inv.scope);
+  if (chdir) scope.cwd = chdir.value ? argPath(chdir.value, inv.scope.cwd, w.pc) : null;
   const inner = args.slice(i);
   if (inner.length === 0) return w.acc.read();
   w.run(inv, inner, { scope });
@@ -161,11 +159,9 @@ const sudo: Handler = (w, inv) => {
   if (has('l', 'list', 'v', 'validate', 'k', 'K', 'remove-timestamp', 'reset-timestamp', 'V', 'version') && operands.length === 0) return w.acc.read();
   if (operands.length === 0) return w.unknown(inv, 'shell_command_unproven');
   const dir = p.options.find((o) => o.name === 'D' || o.name === 'chdir');
-  let scope = inv.scope;
-  if (dir) {
-    scope = cloneScope(inv.scope);
-    scope.cwd = dir.value ? argPath(dir.value, inv.scope.cwd, w.pc) : null;
-  }
+  // A child process: what it runs changes no state of this shell.
+  const scope = cloneScope(inv.scope);
+  if (dir) scope.cwd = dir.value ? argPath(dir.value, inv.scope.cwd, w.pc) : null;
   if (has('s', 'shell', 'i', 'login')) {
     // `sudo -s cmd` runs cmd through a shell: the words are joined and parsed again.
     const text = operands.map((a) => a.value);
