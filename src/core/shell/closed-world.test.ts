@@ -249,6 +249,10 @@ describe('principle 6: time of check vs use', () => {
   it('a write through a link made in the same command lands on the link target', () => {
     expect(fx('ln -s /etc/passwd l; echo x > l')).toContain('write /etc/passwd');
     expect(fx('ln -s ../docs/inner src/lnk; echo x > src/lnk/f.ts')).toContain('write docs/inner/f.ts');
+    // `..` after a link made in the same command leaves from the link's target, as the kernel does.
+    expect(fx('ln -s . src/self; echo x > src/self/../a.txt')).toEqual(['create src/self', 'write a.txt']);
+    expect(fx('ln -s . src/self; touch src/self/../x')).toEqual(['create src/self', 'create x']);
+    expect(fx('ln -s ../docs src/d; cp a.txt src/d/../y')).toEqual(['create src/d', 'read a.txt', 'write y']);
     expect(fx('cp -s /etc/hosts h; echo x >> h')).toContain('write /etc/hosts');
   });
 

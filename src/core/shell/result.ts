@@ -76,6 +76,21 @@ export class ShellAccumulator {
     if (this.links.size < 256) this.links.set(link, target);
   }
 
+  /** The target of a link this command (or one it is nested in) made at exactly `path`. */
+  createdLink(path: string): string | undefined {
+    for (let a: ShellAccumulator | undefined = this; a; a = a.parent) {
+      const t = a.links.get(path);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  /** Whether this command (or one it is nested in) made a link. */
+  get madeLinks(): boolean {
+    for (let a: ShellAccumulator | undefined = this; a; a = a.parent) if (a.links.size > 0) return true;
+    return false;
+  }
+
   private throughLink(path: string): string | undefined {
     for (let a: ShellAccumulator | undefined = this; a; a = a.parent) {
       for (const [l, t] of a.links) {

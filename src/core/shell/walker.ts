@@ -470,11 +470,11 @@ export class ShellWalker {
     if (arg.value !== null && DEV_SINKS.has(arg.value)) return;
     if (arg.value !== null && /^\/dev\/fd\/\d+$/.test(arg.value)) return;
     if (r.op === '<' || r.op === '<&') {
-      const p = argPath(arg, scope.cwd, this.pc);
+      const p = this.argPath(arg, scope.cwd);
       if (p) this.acc.effect('read', p, segment);
       return;
     }
-    const p = argPath(arg, scope.cwd, this.pc);
+    const p = this.argPath(arg, scope.cwd);
     if (p) this.acc.effect('write', p, segment);
     else this.acc.unprovenWrite('dynamic_word', segment);
   }
@@ -482,7 +482,30 @@ export class ShellWalker {
   // ---- helpers for program handlers ----
 
   path(inv: Invocation, arg: Arg): string | null {
-    return argPath(arg, inv.scope.cwd, this.pc);
+    return this.argPath(arg, inv.scope.cwd);
+  }
+
+  /**
+   * A path as the kernel resolves it, links this command made included: `..` after a link
+   * leaves from the link's target (`ln -s . src/self; echo x > src/self/../README.md` writes
+   * ./README.md). Links already on disk are resolved by the path canonicalizer.
+   */
+  private argPath(arg: Arg, cwd: string | null): string | null {
+    const p = argPath(arg, cwd, this.pc);
+    const v = arg.value;
+    if (p === null || v === null || arg.tilde || !v.includes('..') || !this.acc.madeLinks) return p;
+    if (!v.startsWith('/') && cwd === null) return null;
+    let cur = '';
+    for (const part of (v.startsWith('/') ? v : `${cwd}/${v}`).split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') {
+        cur = cur.slice(0, cur.lastIndexOf('/'));
+        continue;
+      }
+      cur = `${cur}/${part}`;
+      cur = this.acc.createdLink(cur) ?? cur;
+    }
+    return argPath({ ...arg, value: cur || '/' }, cwd, this.pc);
   }
 
   /** Records an effect on the path an argument names; an unprovable write target becomes `dynamic_word`. */
