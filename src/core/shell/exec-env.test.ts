@@ -143,6 +143,9 @@ describe('environment variables that change what runs or where it writes (issue 
     expect(m('KUBECONFIG=~/.kube/prod kubectl get pods')).toBe('read');
     expect(m('KUBECONFIG=src/kc kubectl get pods')).toBe('unknown');
     expect(m('NODE_ENV=test LANG=C ls')).toBe('read');
+    // xargs sets the variable it is told to the slot number of each command it starts.
+    expect(m('xargs --process-slot-var=PATH echo < a.txt')).toBe('unknown');
+    expect(m('xargs -P4 --process-slot-var=SLOT echo < a.txt')).toBe('read');
     expect(classifyShell("$env:PATH = 'src'; git status", virtualContext(), 'powershell').mutability).toBe('unknown');
     expect(classifyShell("$env:NODE_ENV = 'test'; git status", virtualContext(), 'powershell').mutability).toBe('read');
   });

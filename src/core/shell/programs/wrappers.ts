@@ -180,7 +180,7 @@ const doas: Handler = (w, inv) => {
 const XARGS: OptionSpec = {
   flags: '0rtpxo',
   values: 'nLPsIdEaeil',
-  longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits', 'process-slot-var'],
+  longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'],
   longValues: ['max-args', 'max-lines', 'max-procs', 'max-chars', 'delimiter', 'arg-file', 'eof', 'process-slot-var'],
   longOptional: ['replace'],
   stopAtOperand: true,
@@ -194,6 +194,8 @@ const xargs: Handler = (w, inv) => {
   for (const o of p.options) {
     if (o.name === 'I') replace = o.value?.value ?? undefined;
     if (o.name === 'i' || o.name === 'replace') replace = o.value?.value || '{}';
+    // The command runs with this variable set to a slot number (`--process-slot-var=PATH`).
+    if (o.name === 'process-slot-var' && (o.value?.value == null || isExecEnv(o.value.value, null, w.ctx.home))) w.unproven(inv, 'shell_command_unproven');
   }
   let inner: Arg[] = inv.args.slice(p.rest);
   if (inner.length === 0) return w.acc.read();
