@@ -383,6 +383,12 @@ describe('git options that run programs', () => {
     expect(m('git add -n .')).toBe('read');
     expect(m('git fsck --lost-found')).toBe('write');
     expect(m('git -c pager.log=false log')).toBe('read');
+    // A pager that only prints and an editor that does nothing are proven; any other command is not.
+    expect(m('git -c core.pager=cat log -1')).toBe('read');
+    expect(m('git -c pager.diff=cat diff')).toBe('read');
+    expect(m("git -c core.pager='rm -rf src' log")).toBe('unknown');
+    expect(m('git -c core.editor=true commit --amend --no-edit')).toBe('write');
+    expect(m('git -c core.editor=vim commit')).toBe('unknown');
   });
 });
 

@@ -209,6 +209,16 @@ const SHAPED =
 /** Pager and editor variables set to a program that only prints, or does nothing (`GIT_PAGER=cat git log`). */
 const PAGERS = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'BAT_PAGER', 'GH_PAGER', 'SYSTEMD_PAGER', 'PSQL_PAGER']);
 const PLAIN_PAGER = /^(?:|cat|less(?: -[FRSX]+)*)$/;
+
+/** A pager command that only prints (`cat`, `less -R`, none): git's `core.pager` too. */
+export function plainPager(value: string): boolean {
+  return PLAIN_PAGER.test(value);
+}
+
+/** An editor command that does nothing or only prints (`true`, `:`, `cat`): git's `core.editor` too. */
+export function plainEditor(value: string): boolean {
+  return PLAIN_EDITOR.test(value);
+}
 const EDITORS = new Set(['EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GH_EDITOR', 'KUBE_EDITOR', 'SUDO_EDITOR', 'FCEDIT']);
 const PLAIN_EDITOR = /^(?:true|:|cat)$/;
 

@@ -9,6 +9,7 @@ import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
+import { plainEditor, plainPager } from '../exec-env.js';
 
 interface GitCall {
   w: ShellWalker;
@@ -34,8 +35,11 @@ function safeConfigValue(kv: string): boolean {
   const eq = kv.indexOf('=');
   const key = (eq < 0 ? kv : kv.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? 'true' : kv.slice(eq + 1);
+  // `git -c core.pager=cat log`: a pager or editor that only prints or does nothing.
+  if (key === 'core.pager') return plainPager(value);
+  if (key === 'core.editor' || key === 'sequence.editor') return plainEditor(value);
   if (!SAFE_CONFIG.test(key)) return false;
-  if (key.startsWith('pager.')) return /^(?:true|false|yes|no|on|off|0|1)$/i.test(value);
+  if (key.startsWith('pager.')) return /^(?:true|false|yes|no|on|off|0|1)$/i.test(value) || plainPager(value);
   if (key === 'credential.helper') return value === '';
   return true;
 }
