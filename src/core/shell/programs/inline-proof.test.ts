@@ -135,6 +135,13 @@ describe('inline code proven read-only, closed-world (issue 9 principle 5)', () 
         '&{"sys"."tem"}("id")',
         'rename "a", "b"',
         'qx(id)',
+        // <> opens what @ARGV holds with two-argument open: changing it, or reaching it by name.
+        'push @ARGV, ">x"; print',
+        '@ARGV = ("rm x|"); print',
+        'unshift @ARGV, "rm x|"',
+        '$ARGV[0] = ">x"; print',
+        '$n = "ARGV"; push @$n, ">x"; print',
+        'push @{"ARGV"}, ">x"; print',
       ],
       false,
     );

@@ -725,6 +725,10 @@ export function provePerlFilter(src: string): InlineProof {
     )
   )
     return NO;
+  // `<>` opens what @ARGV holds with two-argument open, so code that changes @ARGV
+  // (`push @ARGV, ">x"`, `$ARGV[0] = "cmd|"`) or reaches a variable by name (`@$n`, `@{"ARGV"}`,
+  // `$$n[0]`) may run a command or truncate a file.
+  if (/@\s*ARGV\b|\$#\s*ARGV\b|\*\s*ARGV\b|\$\s*ARGV\s*[[{]|[@$%*&]\s*\{|[@%*&]\s*\$|\$\$\s*[A-Za-z_{]/.test(code)) return NO;
   for (const m of code.matchAll(/(?<![$@%&\w])([A-Za-z_]\w*)/g)) {
     const w = m[1]!;
     if (w === 'Q' || PERL_WORDS.has(w)) continue;
