@@ -75,6 +75,8 @@ describe('manifest kinds', () => {
     expect(wholeFileIntents('mix.exs', undefined, 'defmodule X do end\n').dependency).toBe(true);
     expect(fragmentIntents('.yarnrc.yml', 'a: 1', 'npmRegistryServer: https://evil').dependency).toBe(true);
     expect(wholeFileIntents('.npmrc', 'fund=false\n', 'fund=false\n').dependency).toBe(false);
+    // A lockfile written by hand can point a pinned package at another source.
+    expect(fragmentIntents('package-lock.json', '"resolved": "https://registry.npmjs.org/x"', '"resolved": "https://evil.example/x"').dependency).toBe(true);
   });
 });
 
@@ -358,12 +360,15 @@ describe('Gemfile, pom.xml, Gradle, csproj', () => {
 });
 
 describe('lockfiles, moves and patches', () => {
-  it('lockfile writes are not dependency intents by themselves', () => {
+  it('a lockfile written by a write tool is a dependency change: it can point a pinned package at another source', () => {
+    // No package name is read from it (the manifest is where a new name appears), but the next
+    // restore installs whatever its resolved URLs and integrity hashes say (issue 9 principle 9).
     expect(
       dep(wholeFileIntents('package-lock.json', undefined, '{"packages":{"node_modules/left-pad":{"version":"1.3.0"}},"dependencies":{"left-pad":{}}}')),
-    ).toBe(false);
-    expect(dep(wholeFileIntents('Cargo.lock', '', '[[package]]\nname = "rand"\nversion = "0.8.5"\n'))).toBe(false);
-    expect(dep(fragmentIntents('yarn.lock', '', 'left-pad@^1.3.0:\n  version "1.3.0"'))).toBe(false);
+    ).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.lock', '', '[[package]]\nname = "rand"\nversion = "0.8.5"\n'))).toBe(true);
+    expect(dep(fragmentIntents('yarn.lock', '', 'left-pad@^1.3.0:\n  version "1.3.0"'))).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.lock', 'x\n', 'x\n'))).toBe(false);
   });
 
   it('an Add File of a manifest is judged on its content', () => {

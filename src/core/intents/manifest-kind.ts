@@ -1,6 +1,8 @@
 // Which dependency manifest a file is, decided by its basename alone. Lockfiles are named
-// so that writing one (a restore, `npm ci`, a tool regenerating it) is never read as the
-// agent adding a package: the manifest is where a new name first appears.
+// so that no package name is read from one (a restore, `npm ci`, a tool regenerating it add
+// none: the manifest is where a new name first appears); a lockfile changed by anything but
+// its package manager is still a dependency change, a possible source swap (file-intents.ts,
+// shell/result.ts).
 import { basenameOf } from './code-language.js';
 
 export type ManifestKind =

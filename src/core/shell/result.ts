@@ -1,7 +1,7 @@
 // Folds the verdicts of every command in a list, pipeline, substitution and script into
 // one classification: any write → write (every effect kept); else any unknown → unknown
 // (the first reason kept); else any check → check; else read. Intents are OR-ed.
-import { isUnmodeledManifest, manifestKind } from '../intents/manifest-kind.js';
+import { isLockfile, isUnmodeledManifest, manifestKind } from '../intents/manifest-kind.js';
 import type { Action, AnalysisReason, Effect, EffectKind, EvidenceKind, Intents, Mutability } from '../../generated/types.js';
 
 export interface ShellClassification {
@@ -205,7 +205,10 @@ export class ShellAccumulator {
     // A manifest changed by plain shell (`echo x >> requirements.txt`, `sed -i … package.json`,
     // `mv p.json package.json`) is a dependency change the package handlers did not model.
     for (const e of this.effects) {
-      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !(manifestKind(e.path) || isUnmodeledManifest(e.path))) continue;
+      // A lockfile rewritten by anything but its package manager can point a pinned package at
+      // another source (`resolved`, `integrity`), which the next restore installs.
+      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !(manifestKind(e.path) || isUnmodeledManifest(e.path) || isLockfile(e.path)))
+        continue;
       this.addDependency('manifest', `${e.path.slice(e.path.lastIndexOf('/') + 1)} edited by shell`);
     }
     // An unproven part that names a manifest (`ed package.json`, inline code that opens it for

@@ -191,8 +191,17 @@ describe('installs under other tools, package sources and manifests remit does n
     ]) {
       expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
     }
+    // A lockfile rewritten by shell may point a pinned package at another source.
+    for (const cmd of ["sed -i 's#registry.npmjs.org#evil.example#' package-lock.json", 'cp /tmp/x.lock yarn.lock', 'echo x >> go.sum']) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
+    }
     // Restores from the project's own pins, listings and unrelated settings carry none.
     for (const cmd of [
+      'npm install',
+      'npm ci',
+      'cargo fetch',
+      'go mod download',
+      'cat package-lock.json',
       'nvm install',
       'pyenv install',
       'asdf install',

@@ -98,6 +98,9 @@ function manifestWrite(w: ShellWalker, inv: Invocation, path: string): void {
   w.effectPath(inv, 'write', path);
 }
 
+/** The lockfile a package manager rewrites itself (a restore, an install it counted already). */
+const lockWrite = manifestWrite;
+
 function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): string | null {
   if (prefix) return w.path(inv, prefix);
   return inv.scope.cwd === null ? null : packageDir(w, inv.scope.cwd);
@@ -107,7 +110,7 @@ function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): stri
 function nodeInstallEffects(w: ShellWalker, inv: Invocation, dir: string | null, lockfile: string, manifest: boolean): void {
   if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
   if (manifest) manifestWrite(w, inv, `${dir}/package.json`);
-  w.effectPath(inv, 'write', `${dir}/${lockfile}`);
+  lockWrite(w, inv, `${dir}/${lockfile}`);
   w.effectPath(inv, 'write', `${dir}/node_modules`);
 }
 
@@ -756,7 +759,7 @@ const uv: Handler = (w, inv) => {
   if (sub === 'add' || sub === 'remove' || sub === 'sync' || sub === 'lock') {
     if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
     if (sub !== 'sync') manifestWrite(w, inv, `${root}/pyproject.toml`);
-    w.effectPath(inv, 'write', `${root}/uv.lock`);
+    lockWrite(w, inv, `${root}/uv.lock`);
     if (sub !== 'lock') w.effectPath(inv, 'write', `${root}/.venv`);
     return;
   }
@@ -837,7 +840,7 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     if (['add', 'install', 'remove', 'uninstall', 'update', 'lock', 'sync'].includes(sub)) {
       if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
       if (names.length > 0 || sub !== 'install') manifestWrite(w, inv, `${root}/${manifest}`);
-      w.effectPath(inv, 'write', `${root}/${lock}`);
+      lockWrite(w, inv, `${root}/${lock}`);
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     w.unknown(inv, 'shell_command_unproven');
@@ -867,7 +870,7 @@ const cargo: Handler = (w, inv) => {
   if (sub === 'run' || sub === 'r') return w.unknown(inv, 'shell_command_unproven');
   if (['add', 'remove', 'rm', 'update', 'generate-lockfile', 'fetch'].includes(sub) && inv.scope.cwd) {
     manifestWrite(w, inv, `${inv.scope.cwd}/Cargo.toml`);
-    w.effectPath(inv, 'write', `${inv.scope.cwd}/Cargo.lock`);
+    lockWrite(w, inv, `${inv.scope.cwd}/Cargo.lock`);
     return;
   }
   w.unprovenWrite(inv, 'write_path_missing');
@@ -887,7 +890,7 @@ const goTool: Handler = (w, inv) => {
     addDependencies(w, names, (s) => s.split('@')[0]!);
     if (cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
-      w.effectPath(inv, 'write', `${cwd}/go.sum`);
+      lockWrite(w, inv, `${cwd}/go.sum`);
     }
     return w.unprovenWrite(inv, 'write_path_missing');
   }
@@ -923,7 +926,7 @@ const goTool: Handler = (w, inv) => {
     }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
-      w.effectPath(inv, 'write', `${cwd}/go.sum`);
+      lockWrite(w, inv, `${cwd}/go.sum`);
       if (action === 'vendor') w.effectPath(inv, 'write', `${cwd}/vendor`);
       return;
     }
