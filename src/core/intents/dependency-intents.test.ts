@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePatch } from '../patch/parse-patch.js';
 import { fragmentIntents, patchFileIntents, wholeFileIntents } from './file-intents.js';
-import { isLockfile, manifestKind } from './manifest-kind.js';
+import { isLockfile, isUnmodeledManifest, manifestKind } from './manifest-kind.js';
 import { normalizePythonName, pep508Name } from './package-names.js';
 
 const dep = (r: { dependency: boolean }) => r.dependency;
@@ -52,6 +52,31 @@ describe('manifest kinds', () => {
     }
     expect(manifestKind('notes.txt')).toBeUndefined();
     expect(manifestKind('package.json.bak')).toBeUndefined();
+  });
+
+  it('registry settings and manifests remit does not parse: any change is a dependency change', () => {
+    for (const p of [
+      '.npmrc',
+      '.yarnrc.yml',
+      'bunfig.toml',
+      'pip.conf',
+      'mix.exs',
+      'Package.swift',
+      'Podfile',
+      'go.work',
+      'Chart.yaml',
+      'x/foo.cabal',
+      'a.rockspec',
+    ]) {
+      expect({ p, m: isUnmodeledManifest(p) }).toEqual({ p, m: true });
+    }
+    expect(isUnmodeledManifest('notes.txt')).toBe(false);
+    expect(wholeFileIntents('.npmrc', 'fund=false\n', 'registry=https://evil.example/\n').dependency).toBe(true);
+    expect(wholeFileIntents('mix.exs', undefined, 'defmodule X do end\n').dependency).toBe(true);
+    expect(fragmentIntents('.yarnrc.yml', 'a: 1', 'npmRegistryServer: https://evil').dependency).toBe(true);
+    expect(wholeFileIntents('.npmrc', 'fund=false\n', 'fund=false\n').dependency).toBe(false);
+    // A lockfile written by hand can point a pinned package at another source.
+    expect(fragmentIntents('package-lock.json', '"resolved": "https://registry.npmjs.org/x"', '"resolved": "https://evil.example/x"').dependency).toBe(true);
   });
 });
 
@@ -335,12 +360,15 @@ describe('Gemfile, pom.xml, Gradle, csproj', () => {
 });
 
 describe('lockfiles, moves and patches', () => {
-  it('lockfile writes are not dependency intents by themselves', () => {
+  it('a lockfile written by a write tool is a dependency change: it can point a pinned package at another source', () => {
+    // No package name is read from it (the manifest is where a new name appears), but the next
+    // restore installs whatever its resolved URLs and integrity hashes say (issue 9 principle 9).
     expect(
       dep(wholeFileIntents('package-lock.json', undefined, '{"packages":{"node_modules/left-pad":{"version":"1.3.0"}},"dependencies":{"left-pad":{}}}')),
-    ).toBe(false);
-    expect(dep(wholeFileIntents('Cargo.lock', '', '[[package]]\nname = "rand"\nversion = "0.8.5"\n'))).toBe(false);
-    expect(dep(fragmentIntents('yarn.lock', '', 'left-pad@^1.3.0:\n  version "1.3.0"'))).toBe(false);
+    ).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.lock', '', '[[package]]\nname = "rand"\nversion = "0.8.5"\n'))).toBe(true);
+    expect(dep(fragmentIntents('yarn.lock', '', 'left-pad@^1.3.0:\n  version "1.3.0"'))).toBe(true);
+    expect(dep(wholeFileIntents('Cargo.lock', 'x\n', 'x\n'))).toBe(false);
   });
 
   it('an Add File of a manifest is judged on its content', () => {

@@ -8,7 +8,7 @@ import type { PatchFile } from '../patch/patch-file.js';
 import { codeFamily } from './code-language.js';
 import { fragmentDependencies, newDependencyNames, wholeDependencies } from './dependency-names.js';
 import { countHashCalls, firstGrownApi, type HashCount } from './hash-apis.js';
-import { manifestKind } from './manifest-kind.js';
+import { isLockfile, isUnmodeledManifest, manifestKind } from './manifest-kind.js';
 
 export interface FileChangeIntent {
   dependency: boolean;
@@ -39,6 +39,9 @@ function combine(dep: string[] | undefined, depPath: string, hash: { api: string
 
 const EMPTY_COUNT: HashCount = { total: 0, byApi: new Map() };
 
+/** What a change to a lockfile, or to a manifest or registry file whose dependencies remit does not parse, adds. */
+const UNMODELED = '(dependencies or their source; file not parsed)';
+
 /** Compares two whole texts; the old one may sit at another path (a move) or not exist. */
 function compareWhole(oldPath: string, oldText: string | undefined, newPath: string, newText: string): FileChangeIntent {
   const kind = manifestKind(newPath);
@@ -46,7 +49,7 @@ function compareWhole(oldPath: string, oldText: string | undefined, newPath: str
   if (kind) {
     const before = oldText !== undefined && manifestKind(oldPath) === kind ? wholeDependencies(kind, oldText) : new Set<string>();
     added = newDependencyNames(kind, wholeDependencies(kind, newText), before);
-  }
+  } else if ((isUnmodeledManifest(newPath) || isLockfile(newPath)) && (oldText !== newText || oldPath !== newPath)) added = [UNMODELED];
   let hash: { api: string } | undefined;
   const family = codeFamily(newPath);
   if (family) {
@@ -72,6 +75,7 @@ function compareFragments(oldPath: string, newPath: string, pairs: { before: str
   const kind = manifestKind(newPath);
   let added: string[] | undefined;
   let unseen: string | undefined;
+  if (!kind && (isUnmodeledManifest(newPath) || isLockfile(newPath)) && (oldPath !== newPath || pairs.some((p) => p.before !== p.after))) added = [UNMODELED];
   if (kind) {
     const after = new Set<string>();
     for (const p of pairs) for (const n of fragmentDependencies(kind, p.after)) after.add(n);

@@ -1,6 +1,8 @@
 // Which dependency manifest a file is, decided by its basename alone. Lockfiles are named
-// so that writing one (a restore, `npm ci`, a tool regenerating it) is never read as the
-// agent adding a package: the manifest is where a new name first appears.
+// so that no package name is read from one (a restore, `npm ci`, a tool regenerating it add
+// none: the manifest is where a new name first appears); a lockfile changed by anything but
+// its package manager is still a dependency change, a possible source swap (file-intents.ts,
+// shell/result.ts).
 import { basenameOf } from './code-language.js';
 
 export type ManifestKind =
@@ -97,4 +99,51 @@ export function manifestKind(path: string): ManifestKind | undefined {
   if (lower.endsWith('.versions.toml')) return 'gradle-catalog';
   if (lower.startsWith('environment') && /^environment[-_.][\w.-]*\.ya?ml$/.test(lower)) return 'conda';
   return undefined;
+}
+
+/**
+ * Files that decide which dependencies a project gets or where they come from, for which
+ * remit reads no dependency names: registry settings (`.npmrc`, `.yarnrc.yml`, `bunfig.toml`,
+ * `pip.conf`, `uv.toml`: a source swap) and other ecosystems' manifests (Elixir, Swift,
+ * CocoaPods, vcpkg, Conan, pixi, Go workspaces, Helm, Clojure, sbt, rebar, Haskell, Perl,
+ * Julia, Homebrew, opam, LuaRocks, pip constraints). Any change to one is a dependency change.
+ */
+const SOURCES = new Set([
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pnpmfile.cjs',
+  'pnpm-workspace.yaml',
+  'bunfig.toml',
+  'pip.conf',
+  'pip.ini',
+  'uv.toml',
+  'constraints.txt',
+  'mix.exs',
+  'package.swift',
+  'podfile',
+  'cartfile',
+  'vcpkg.json',
+  'conanfile.txt',
+  'conanfile.py',
+  'pixi.toml',
+  'go.work',
+  'chart.yaml',
+  'requirements.yaml',
+  'project.clj',
+  'deps.edn',
+  'build.sbt',
+  'rebar.config',
+  'stack.yaml',
+  'package.yaml',
+  'cabal.project',
+  'cpanfile',
+  'project.toml',
+  'brewfile',
+  'flake.nix',
+]);
+
+export function isUnmodeledManifest(path: string): boolean {
+  const lower = basenameOf(path).toLowerCase();
+  return SOURCES.has(lower) || /\.(?:cabal|rockspec|opam|nuspec)$/.test(lower);
 }

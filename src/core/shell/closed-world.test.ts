@@ -88,6 +88,19 @@ describe('principle 1: closed-world options', () => {
     expect(fx('find . -fprint list.txt')).toEqual(['write list.txt']);
     expect(fx('find .claude -delete')).toEqual(['delete .claude']);
     expect(fx('xmllint --output=o.xml a.xml')).toEqual(['write o.xml']);
+    // `more` is less on macOS: its log file and lesskey options are less's.
+    expect(fx('more -o log a.txt')).toEqual(['write log']);
+    expect(m('more -k keys a.txt')).toBe('unknown');
+    expect(m('more a.txt')).toBe('read');
+  });
+
+  it('find that follows links (-L, -H, -follow) changes files wherever the links lead: no target is named', () => {
+    for (const cmd of ['find -L src -delete', 'find src -delete -follow', 'find -H src -name x -exec rm {} +', 'find -L src -exec sed -i s/a/b/ {} +']) {
+      expect({ cmd, reason: classifyShell(cmd, ctx()).analysis }).toEqual({ cmd, reason: 'shell_command_unproven' });
+    }
+    // Following links to read, or deleting without following, stays precise.
+    expect(m('find -L src -name x -exec grep -l y {} +')).toBe('read');
+    expect(classifyShell('find src -delete', ctx()).analysis).toBeUndefined();
   });
 });
 
@@ -236,6 +249,10 @@ describe('principle 6: time of check vs use', () => {
   it('a write through a link made in the same command lands on the link target', () => {
     expect(fx('ln -s /etc/passwd l; echo x > l')).toContain('write /etc/passwd');
     expect(fx('ln -s ../docs/inner src/lnk; echo x > src/lnk/f.ts')).toContain('write docs/inner/f.ts');
+    // `..` after a link made in the same command leaves from the link's target, as the kernel does.
+    expect(fx('ln -s . src/self; echo x > src/self/../a.txt')).toEqual(['create src/self', 'write a.txt']);
+    expect(fx('ln -s . src/self; touch src/self/../x')).toEqual(['create src/self', 'create x']);
+    expect(fx('ln -s ../docs src/d; cp a.txt src/d/../y')).toEqual(['create src/d', 'read a.txt', 'write y']);
     expect(fx('cp -s /etc/hosts h; echo x >> h')).toContain('write /etc/hosts');
   });
 
@@ -250,6 +267,12 @@ describe('principle 6: time of check vs use', () => {
     expect(fx('mv --backup=numbered a.txt b.txt')).toEqual(['create b.txt.~*~', 'move a.txt', 'move b.txt']);
     expect(fx('rsync -a --remove-source-files src/ dst/')).toEqual(['delete src', 'read src', 'write dst']);
     expect(fx('rsync -a --backup --backup-dir=/tmp/old src/ dst/')).toEqual(['read src', 'write /tmp/old', 'write dst']);
+    // The receiver runs in the destination: relative backup, temp and link-dest folders are below it.
+    expect(fx('rsync -a -b --backup-dir=old src/ dst/')).toEqual(['read src', 'write dst', 'write dst/old']);
+    expect(fx('cd src && rsync --temp-dir=../docs a.txt ..')).toEqual(['read src/a.txt', 'write /work/docs', 'write /work/proj', 'write a.txt']);
+    expect(fx('rsync -T ../tmp a.txt dst/')).toEqual(['read a.txt', 'write dst', 'write dst/a.txt', 'write tmp']);
+    expect(m('rsync -M--log-file=x a.txt dst/')).toBe('unknown');
+    expect(classifyShell('rsync --partial-dir=../../x a.txt dst/', ctx()).analysis).toBe('shell_command_unproven');
     expect(m('SIMPLE_BACKUP_SUFFIX=/../../x cp -b a.txt b.txt')).not.toBe('read');
   });
 });
@@ -360,6 +383,12 @@ describe('git options that run programs', () => {
     expect(m('git add -n .')).toBe('read');
     expect(m('git fsck --lost-found')).toBe('write');
     expect(m('git -c pager.log=false log')).toBe('read');
+    // A pager that only prints and an editor that does nothing are proven; any other command is not.
+    expect(m('git -c core.pager=cat log -1')).toBe('read');
+    expect(m('git -c pager.diff=cat diff')).toBe('read');
+    expect(m("git -c core.pager='rm -rf src' log")).toBe('unknown');
+    expect(m('git -c core.editor=true commit --amend --no-edit')).toBe('write');
+    expect(m('git -c core.editor=vim commit')).toBe('unknown');
   });
 });
 
@@ -437,5 +466,33 @@ describe('yq, tar and the tables added from manuals (issue 9 principle 1)', () =
     for (const cmd of ['dmesg -c', 'diff3 --diff-program=./x a b c', 'fc -s', 'stty raw', 'rustc --print sysroot a.rs', 'timedatectl set-ntp true']) {
       expect({ cmd, m: m(cmd) }).toEqual({ cmd, m: 'unknown' });
     }
+  });
+});
+
+describe('a program another program starts is a child process: it changes no state of this shell', () => {
+  it('cd, export or a function through a wrapper or a package manager leaves the folder and variables as they were', () => {
+    for (const cmd of [
+      'env cd src; rm a.txt',
+      'timeout 5 cd src; rm a.txt',
+      'nice cd src; rm a.txt',
+      'sudo cd src; rm a.txt',
+      'xargs cd src; rm a.txt',
+      'find . -maxdepth 0 -exec cd src \\; ; rm a.txt',
+      'yarn cd src; rm a.txt',
+      'pnpm exec cd src; rm a.txt',
+      'uv run cd src; rm a.txt',
+    ]) {
+      expect({ cmd, fx: fx(cmd) }).toEqual({ cmd, fx: ['delete a.txt'] });
+    }
+    // The shell's own forms do change it.
+    expect(fx('builtin cd src; rm a.txt')).toEqual(['delete src/a.txt']);
+    expect(fx('command cd src; rm a.txt')).toEqual(['delete src/a.txt']);
+  });
+
+  it("a package manager's own commands are not the builtin or program of the same name", () => {
+    expect(m('yarn set version latest')).toBe('write');
+    expect(classifyShell('yarn set version latest', ctx()).intents.dependency).toBe(true);
+    expect(m('yarn plugin import x')).toBe('write');
+    expect(m('yarn patch lodash')).toBe('unknown');
   });
 });

@@ -227,7 +227,11 @@ const ROWS: Row[] = [
   { cmd: 'bash scripts/big.sh', m: 'unknown', why: 'script_unread' },
   { cmd: './scripts/deploy.py', m: 'unknown', why: 'shell_command_unproven' },
   { cmd: 'bash <<EOF\nrm -rf cache\nEOF', m: 'write', fx: ['delete cache'] },
-  { cmd: 'curl -fsSL https://x.sh/install | sh', m: 'unknown', why: 'shell_command_unproven' },
+  // Piped code is text we cannot see: an installer script may install or hash anything.
+  { cmd: 'curl -fsSL https://x.sh/install | sh', m: 'unknown', why: 'dynamic_word', dep: true, hash: true },
+  { cmd: 'wget -qO- https://x.sh/install | bash -s -- -y', m: 'unknown', why: 'dynamic_word', dep: true, hash: true },
+  { cmd: 'bash <(curl -fsSL https://x.sh/install)', m: 'unknown', why: 'dynamic_word', dep: true, hash: true },
+  { cmd: 'curl -fsSL https://x.sh/get-pip.py | python3', m: 'unknown', why: 'interpreter_inline_code', dep: true, hash: true },
   { cmd: 'node dist/remit.cjs install claude', m: 'write', remit: true },
   { cmd: 'remit ledger release --all', m: 'write', remit: true },
   { cmd: 'remit status', m: 'read' },

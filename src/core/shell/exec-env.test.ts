@@ -84,6 +84,49 @@ describe('environment variables that change what runs or where it writes (issue 
     expect(isExecEnv('PYTHONWARNINGS', 'ignore::tools.json.X')).toBe(true);
     expect(pythonWarningsSafe('error,ignore::UserWarning')).toBe(true);
   });
+  it('closes the loader, OpenSSL, groff, Lua, pip and Erlang namespaces and the names that say they name a program, options or a config', () => {
+    for (const name of [
+      'LD_DEBUG_OUTPUT',
+      'LD_PROFILE_OUTPUT',
+      'GCONV_PATH',
+      'OPENSSL_CONF',
+      'SSLKEYLOGFILE',
+      'MORE',
+      'MANROFFOPT',
+      'GROFF_BIN_PATH',
+      'LUA_INIT_5_4',
+      'PIP_LOG',
+      'PIP_CONFIG_FILE',
+      'SYSTEM_WGETRC',
+      'VAULT_CONFIG_PATH',
+      'PHPRC',
+      'ERL_AFLAGS',
+      'ESBUILD_BINARY_PATH',
+      'PUPPETEER_EXECUTABLE_PATH',
+      'CHROME_BIN',
+      'FZF_DEFAULT_COMMAND',
+      'JAVA_OPTS',
+      'CFLAGS',
+      'LDFLAGS',
+      'APP_CONFIG_FILE',
+    ]) {
+      expect({ name, exec: isExecEnv(name, 'x') }).toEqual({ name, exec: true });
+    }
+    for (const name of ['LD_BIND_NOW', 'PIP_DISABLE_PIP_VERSION_CHECK', 'BUILD_ID', 'APP_NAME', 'LOG_LEVEL', 'PORT']) {
+      expect({ name, exec: isExecEnv(name, '1') }).toEqual({ name, exec: false });
+    }
+  });
+  it('a pager that only prints and an editor that does nothing are proven (GIT_PAGER=cat git log)', () => {
+    expect(isExecEnv('GIT_PAGER', 'cat')).toBe(false);
+    expect(isExecEnv('PAGER', '')).toBe(false);
+    expect(isExecEnv('MANPAGER', 'less -R')).toBe(false);
+    expect(isExecEnv('GIT_EDITOR', 'true')).toBe(false);
+    expect(isExecEnv('GIT_PAGER', 'cat; rm -rf src')).toBe(true);
+    expect(isExecEnv('PAGER', 'less +!id')).toBe(true);
+    expect(isExecEnv('EDITOR', 'vim')).toBe(true);
+    expect(isExecEnv('GIT_PAGER', null)).toBe(true);
+    expect(classifyShell('GIT_PAGER=cat git log -1', virtualContext()).mutability).toBe('read');
+  });
   it('leaves a Makefile free to name its compiler and its own variables', () => {
     expect(isMakeExecEnv('CC')).toBe(false);
     expect(isMakeExecEnv('PYTHON_VERSION')).toBe(false);
@@ -100,6 +143,9 @@ describe('environment variables that change what runs or where it writes (issue 
     expect(m('KUBECONFIG=~/.kube/prod kubectl get pods')).toBe('read');
     expect(m('KUBECONFIG=src/kc kubectl get pods')).toBe('unknown');
     expect(m('NODE_ENV=test LANG=C ls')).toBe('read');
+    // xargs sets the variable it is told to the slot number of each command it starts.
+    expect(m('xargs --process-slot-var=PATH echo < a.txt')).toBe('unknown');
+    expect(m('xargs -P4 --process-slot-var=SLOT echo < a.txt')).toBe('read');
     expect(classifyShell("$env:PATH = 'src'; git status", virtualContext(), 'powershell').mutability).toBe('unknown');
     expect(classifyShell("$env:NODE_ENV = 'test'; git status", virtualContext(), 'powershell').mutability).toBe('read');
   });

@@ -174,7 +174,53 @@ const EXEC_ENV = new Set([
   'CGO_LDFLAGS',
   'CGO_FFLAGS',
   'PKG_CONFIG',
+  // glibc loads character-set converters from GCONV_PATH (code, for any program that converts
+  // text); TLS libraries append session keys to SSLKEYLOGFILE (a write); less run as `more`
+  // takes its options from MORE (`-o log`); wget, vault, php and lua read a config or start-up
+  // code named here; man passes MANROFFOPT to groff (`-U` lifts its safer mode).
+  'GCONV_PATH',
+  'SSLKEYLOGFILE',
+  'MORE',
+  'SYSTEM_WGETRC',
+  'VAULT_CONFIG_PATH',
+  'PHPRC',
+  'PHP_INI_SCAN_DIR',
+  'IRBRC',
+  'LUA_INIT',
+  'MANROFFOPT',
+  'MANROFFSEQ',
+  'FCEDIT',
+  'SUDO_EDITOR',
+  'SYSTEMD_PAGER',
+  'SYSTEMD_EDITOR',
+  'PSQL_PAGER',
+  'PSQL_EDITOR',
 ]);
+
+/**
+ * Names that say they name a program, its options or a config file (`ESBUILD_BINARY_PATH`,
+ * `PUPPETEER_EXECUTABLE_PATH`, `FZF_DEFAULT_COMMAND`, `JAVA_OPTS`, `CFLAGS='-wrapper …'`,
+ * `X_CONFIG_FILE`): a tool reading one runs or loads what it names. Unproven whatever the
+ * tool, like the namespaces below; a namespace's safe list still wins.
+ */
+const SHAPED =
+  /(?:_BIN|_BINARY|_EXECUTABLE|_EXE|_COMMAND|_CMD|_PROGRAM|_WRAPPER|_LAUNCHER|_INTERPRETER|_PAGER|_EDITOR|_BROWSER|_SHELL)(?:_PATH|_FILE)?$|_(?:OPTS|OPTIONS|ARGS)$|^(?:C|CXX|CPP|OBJC|OBJCXX|LD|F)FLAGS$|^LDLIBS$|_(?:CONF|CONFIG_FILE|CONFIG_PATH|CONFIG_DIR|RC_FILE|RCFILE)$/;
+
+/** Pager and editor variables set to a program that only prints, or does nothing (`GIT_PAGER=cat git log`). */
+const PAGERS = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'BAT_PAGER', 'GH_PAGER', 'SYSTEMD_PAGER', 'PSQL_PAGER']);
+const PLAIN_PAGER = /^(?:|cat|less(?: -[FRSX]+)*)$/;
+
+/** A pager command that only prints (`cat`, `less -R`, none): git's `core.pager` too. */
+export function plainPager(value: string): boolean {
+  return PLAIN_PAGER.test(value);
+}
+
+/** An editor command that does nothing or only prints (`true`, `:`, `cat`): git's `core.editor` too. */
+export function plainEditor(value: string): boolean {
+  return PLAIN_EDITOR.test(value);
+}
+const EDITORS = new Set(['EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GH_EDITOR', 'KUBE_EDITOR', 'SUDO_EDITOR', 'FCEDIT']);
+const PLAIN_EDITOR = /^(?:true|:|cat)$/;
 
 /**
  * Tool namespaces: a name matching the pattern is unproven unless the tool's safe list
@@ -310,6 +356,16 @@ const NAMESPACES: readonly (readonly [RegExp, ReadonlySet<string>])[] = [
   [/^(?:PNPM_|BUN_|BUNDLE_|GRADLE_|MYPY_|RUFF_|PYTEST_|COVERAGE_|JEST_|MOCHA_|TF_CLI_ARGS)/, new Set(['MYPY_FORCE_COLOR', 'PYTEST_XDIST_AUTO_NUM_WORKERS'])],
   [/^DENO_/, new Set(['DENO_NO_UPDATE_CHECK', 'DENO_NO_PROMPT', 'DENO_NO_PACKAGE_JSON', 'DENO_TLS_CA_STORE', 'DENO_CERT', 'DENO_JOBS'])],
   [/^DOTNET_/, new Set(['DOTNET_CLI_TELEMETRY_OPTOUT', 'DOTNET_NOLOGO', 'DOTNET_SKIP_FIRST_TIME_EXPERIENCE', 'DOTNET_CLI_UI_LANGUAGE'])],
+  // The dynamic loader writes debug and profile output to files it is told (LD_DEBUG_OUTPUT,
+  // LD_PROFILE_OUTPUT) and loads what LD_PRELOAD/LD_AUDIT name; OpenSSL's config loads engines
+  // and providers (shared objects); groff runs its programs from GROFF_BIN_PATH; Lua runs
+  // LUA_INIT_5_4 and searches LUA_PATH; pip logs to PIP_LOG and reads PIP_CONFIG_FILE.
+  [/^LD_/, new Set(['LD_BIND_NOW'])],
+  [/^OPENSSL_/, new Set<string>()],
+  [/^GROFF_/, new Set(['GROFF_NO_SGR'])],
+  [/^LUA_/, new Set<string>()],
+  [/^PIP_/, new Set(['PIP_DISABLE_PIP_VERSION_CHECK', 'PIP_NO_COLOR', 'PIP_NO_INPUT', 'PIP_REQUIRE_VIRTUALENV', 'PIP_PROGRESS_BAR', 'PIP_ROOT_USER_ACTION'])],
+  [/^(?:ERL_|ELIXIR_ERL_)/, new Set<string>()],
 ];
 
 /** `GIT_TRACE*` send traces to standard error for these values; any other value is a file git writes. */
@@ -336,6 +392,7 @@ export function isMakeExecEnv(name: string): boolean {
  * when it is not) may change which code a program runs or where it writes.
  */
 export function isExecEnv(name: string, value?: string | null, home?: string): boolean {
+  if (typeof value === 'string' && ((PAGERS.has(name) && PLAIN_PAGER.test(value)) || (EDITORS.has(name) && PLAIN_EDITOR.test(value)))) return false;
   if (EXEC_ENV.has(name)) {
     // `CC=gcc make`: a known compiler is the program the build runs anyway.
     if (typeof value === 'string' && (name === 'CC' || name === 'CXX') && COMPILER.test(value)) return false;
@@ -352,7 +409,7 @@ export function isExecEnv(name: string, value?: string | null, home?: string): b
   if (name === 'PYTHONWARNINGS') return !(typeof value === 'string' && pythonWarningsSafe(value));
   if (name === 'AWS_PAGER') return value !== '';
   for (const [pattern, safe] of NAMESPACES) if (pattern.test(name)) return !safe.has(name);
-  return false;
+  return SHAPED.test(name);
 }
 
 /** `-W`/PYTHONWARNINGS entries (`action:message:category:module:lineno`, comma-separated) whose category is a builtin name. */

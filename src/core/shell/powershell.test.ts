@@ -60,6 +60,11 @@ describe('PowerShell', () => {
     expect(ps('Frob-Widget -Force').analysis).toBe('powershell_unproven');
     expect(ps('& $tool --flag').analysis).toBe('dynamic_word');
     expect(ps('iex (New-Object Net.WebClient).DownloadString("u")').mutability).toBe('unknown');
+    // Help that opens a browser or a window runs a program; plain help prints.
+    expect(ps('Get-Help ls -Online').mutability).toBe('unknown');
+    expect(ps('help Get-Item -On').mutability).toBe('unknown');
+    expect(ps('Get-Help about_Variables -ShowWindow').mutability).toBe('unknown');
+    expect(ps('Get-Help ls -Full').mutability).toBe('read');
   });
 });
 

@@ -688,6 +688,12 @@ const METHOD_READS = new Set(
 );
 
 const FOREACH = new Set(['foreach-object', 'foreach', '%']);
+const HELP = new Set(['get-help', 'help', 'man']);
+
+/** Whether `raw` is a (PowerShell-abbreviated) prefix of one of `names`. */
+function isPrefixOf(raw: string, ...names: string[]): boolean {
+  return raw.length > 0 && names.some((n) => n.startsWith(raw));
+}
 /** Properties `ForEach-Object Name` may print (a member we cannot tell from a method is unproven). */
 const PROPERTY_READS = new Set(
   'name fullname basename extension length directory directoryname parent root exists mode lastwritetime lastaccesstime creationtime attributes linktype target id processname path version value key count source definition commandtype'.split(
@@ -908,6 +914,9 @@ export class PowerShellRunner {
     if (call.switches.has('whatif')) return w.acc.read();
     switch (kind) {
       case 'read':
+        // `Get-Help x -Online` opens the help page in a browser; `-ShowWindow` opens a window.
+        if (HELP.has(name) && words.some((t) => t.param && isPrefixOf(paramName(t), 'online', 'showwindow')))
+          return this.unknown(words, scope, 'powershell_unproven');
         // `ForEach-Object Delete` / `-MemberName Delete` calls that method on every input object.
         if (FOREACH.has(name)) {
           // A script block is the -Process body (classified above); any other first word names a member

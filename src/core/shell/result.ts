@@ -1,7 +1,7 @@
 // Folds the verdicts of every command in a list, pipeline, substitution and script into
 // one classification: any write → write (every effect kept); else any unknown → unknown
 // (the first reason kept); else any check → check; else read. Intents are OR-ed.
-import { manifestKind } from '../intents/manifest-kind.js';
+import { isLockfile, isUnmodeledManifest, manifestKind } from '../intents/manifest-kind.js';
 import type { Action, AnalysisReason, Effect, EffectKind, EvidenceKind, Intents, Mutability } from '../../generated/types.js';
 
 export interface ShellClassification {
@@ -47,6 +47,11 @@ export class ShellAccumulator {
   /** The accumulator this one was isolated from (its writes happened before ours). */
   parent: ShellAccumulator | undefined;
 
+  /** Whether anything this accumulator saw changes a file (a write, proven or not). */
+  get wroteAny(): boolean {
+    return this.wrote;
+  }
+
   read(): void {
     // A proven read adds nothing: it is the identity of the fold.
   }
@@ -69,6 +74,21 @@ export class ShellAccumulator {
   /** Records that `link` (canonical) now points at `target` (canonical). */
   link(link: string, target: string): void {
     if (this.links.size < 256) this.links.set(link, target);
+  }
+
+  /** The target of a link this command (or one it is nested in) made at exactly `path`. */
+  createdLink(path: string): string | undefined {
+    for (let a: ShellAccumulator | undefined = this; a; a = a.parent) {
+      const t = a.links.get(path);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  /** Whether this command (or one it is nested in) made a link. */
+  get madeLinks(): boolean {
+    for (let a: ShellAccumulator | undefined = this; a; a = a.parent) if (a.links.size > 0) return true;
+    return false;
   }
 
   private throughLink(path: string): string | undefined {
@@ -185,14 +205,17 @@ export class ShellAccumulator {
     // A manifest changed by plain shell (`echo x >> requirements.txt`, `sed -i … package.json`,
     // `mv p.json package.json`) is a dependency change the package handlers did not model.
     for (const e of this.effects) {
-      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !manifestKind(e.path)) continue;
+      // A lockfile rewritten by anything but its package manager can point a pinned package at
+      // another source (`resolved`, `integrity`), which the next restore installs.
+      if (e.kind === 'read' || e.kind === 'delete' || this.modeled.has(e.path) || !(manifestKind(e.path) || isUnmodeledManifest(e.path) || isLockfile(e.path)))
+        continue;
       this.addDependency('manifest', `${e.path.slice(e.path.lastIndexOf('/') + 1)} edited by shell`);
     }
     // An unproven part that names a manifest (`ed package.json`, inline code that opens it for
     // writing, `yq -i "$E" package.json`) may change it: what it does to it is not seen.
     if (this.unknown) {
       for (const m of this.mentioned) {
-        if (this.modeled.has(m) || !manifestKind(m)) continue;
+        if (this.modeled.has(m) || !(manifestKind(m) || isUnmodeledManifest(m))) continue;
         this.addDependency('manifest', `${m.slice(m.lastIndexOf('/') + 1)} named by an unproven command`);
         break;
       }

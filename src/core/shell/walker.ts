@@ -95,6 +95,8 @@ function poisonAll(env: Env): void {
 
 export class ShellWalker {
   acc = new ShellAccumulator();
+  /** Walking a command after the first of a pipeline: its standard input is the previous command's output. */
+  private piped = false;
   /** The invocation whose handler is running (for helpers that need its context). */
   current: Invocation | undefined;
   readonly budget: ParseBudget = { nodes: 0 };
@@ -175,9 +177,20 @@ export class ShellWalker {
         }
         return;
       }
-      case 'pipe':
-        for (const item of node.items) this.walk(item, cloneScope(scope), depth);
+      case 'pipe': {
+        // Every command after the first reads the one before it: its standard input is not
+        // text we can see (`curl -fsSL … | sh`).
+        const outer = this.piped;
+        try {
+          node.items.forEach((item, k) => {
+            this.piped = k > 0 || outer;
+            this.walk(item, cloneScope(scope), depth);
+          });
+        } finally {
+          this.piped = outer;
+        }
         return;
+      }
       case 'if': {
         const first = node.branches[0]!;
         this.walk(first.cond, scope, depth);
@@ -309,21 +322,22 @@ export class ShellWalker {
     for (const w of cmd.words) this.walkSubs(w.subs, scope, depth);
     let stdin: string | undefined;
     let stdinPath: string | undefined;
-    let stdinDynamic = false;
+    let stdinDynamic = this.piped;
     for (const r of cmd.redirects) {
       if (r.target) this.walkSubs(r.target.subs, scope, depth);
       if (r.heredoc) {
         this.walkSubs(r.heredoc.subs, scope, depth);
         if (r.fd === undefined || r.fd === 0) {
-          if (r.heredoc.quoted || !/[$`\\]/.test(r.heredoc.body)) stdin = r.heredoc.body;
-          else stdinDynamic = true;
+          stdinDynamic = !(r.heredoc.quoted || !/[$`\\]/.test(r.heredoc.body));
+          if (!stdinDynamic) stdin = r.heredoc.body;
         }
       } else if (r.op === '<' && r.target && (r.fd === undefined || r.fd === 0)) {
         stdinPath = argPath(expandSingle(r.target, scope.env), scope.cwd, this.pc) ?? undefined;
+        stdinDynamic = false;
       } else if (r.op === '<<<' && r.target && (r.fd === undefined || r.fd === 0)) {
         const v = expandSingle(r.target, scope.env).value;
+        stdinDynamic = v === null;
         if (v !== null) stdin = v + '\n';
-        else stdinDynamic = true;
       }
     }
     if (cmd.words.length === 0) {
@@ -404,12 +418,17 @@ export class ShellWalker {
     }
   }
 
-  /** Runs `args` as a new command with the same context (a wrapper's inner command). */
+  /**
+   * Runs `args` as a new command with the same context (a wrapper's inner command). A program
+   * another program starts is a child process: a `cd`, `export` or `alias` it names changes no
+   * state of this shell (`env cd docs; rm b.ts` removes ./b.ts), so it runs in a copy of the
+   * scope unless the caller passes the scope it means (`builtin`, `command`).
+   */
   run(inv: Invocation, args: readonly Arg[], extra: Partial<Pick<Invocation, 'extraArgs' | 'scope' | 'stdin' | 'stdinDynamic' | 'stdinPath'>> = {}): void {
     if (args.length === 0) return;
     this.invoke({
       args,
-      scope: extra.scope ?? inv.scope,
+      scope: extra.scope ?? cloneScope(inv.scope),
       depth: inv.depth,
       text: inv.text,
       stdin: 'stdin' in extra ? extra.stdin : inv.stdin,
@@ -451,11 +470,11 @@ export class ShellWalker {
     if (arg.value !== null && DEV_SINKS.has(arg.value)) return;
     if (arg.value !== null && /^\/dev\/fd\/\d+$/.test(arg.value)) return;
     if (r.op === '<' || r.op === '<&') {
-      const p = argPath(arg, scope.cwd, this.pc);
+      const p = this.argPath(arg, scope.cwd);
       if (p) this.acc.effect('read', p, segment);
       return;
     }
-    const p = argPath(arg, scope.cwd, this.pc);
+    const p = this.argPath(arg, scope.cwd);
     if (p) this.acc.effect('write', p, segment);
     else this.acc.unprovenWrite('dynamic_word', segment);
   }
@@ -463,7 +482,30 @@ export class ShellWalker {
   // ---- helpers for program handlers ----
 
   path(inv: Invocation, arg: Arg): string | null {
-    return argPath(arg, inv.scope.cwd, this.pc);
+    return this.argPath(arg, inv.scope.cwd);
+  }
+
+  /**
+   * A path as the kernel resolves it, links this command made included: `..` after a link
+   * leaves from the link's target (`ln -s . src/self; echo x > src/self/../README.md` writes
+   * ./README.md). Links already on disk are resolved by the path canonicalizer.
+   */
+  private argPath(arg: Arg, cwd: string | null): string | null {
+    const p = argPath(arg, cwd, this.pc);
+    const v = arg.value;
+    if (p === null || v === null || arg.tilde || !v.includes('..') || !this.acc.madeLinks) return p;
+    if (!v.startsWith('/') && cwd === null) return null;
+    let cur = '';
+    for (const part of (v.startsWith('/') ? v : `${cwd}/${v}`).split('/')) {
+      if (part === '' || part === '.') continue;
+      if (part === '..') {
+        cur = cur.slice(0, cur.lastIndexOf('/'));
+        continue;
+      }
+      cur = `${cur}/${part}`;
+      cur = this.acc.createdLink(cur) ?? cur;
+    }
+    return argPath({ ...arg, value: cur || '/' }, cwd, this.pc);
   }
 
   /** Records an effect on the path an argument names; an unprovable write target becomes `dynamic_word`. */

@@ -118,6 +118,15 @@ const dashes = (flags: string, prefix = ''): string =>
     .map((f) => `--${prefix}${f}`)
     .join(' ');
 
+/**
+ * The linker flags name the external linker (`-extld=./x`, `-extldflags`, `-tmpdir`) and
+ * gcflags/asmflags can load compiler plugins or write: only flags that set a string, strip
+ * symbols or choose a mode are taken (`-ldflags='-s -w -X main.v=1'`).
+ */
+const SAFE_LDFLAGS = /^(?:(?:all|[\w./-]+)=)?(?:\s*(?:-s|-w|-X\s*[\w./-]+=\S*|-X=[\w./-]+=\S*|-buildid=\S*|-linkmode=internal|-race))*\s*$/;
+const SAFE_GCFLAGS = /^(?:(?:all|[\w./-]+)=)?(?:\s*-(?:N|l|m{1,2}|B|S|d=checkptr|race|trimpath=\S*))*\s*$/;
+const GO_FLAG_VALUES = { '--ldflags': SAFE_LDFLAGS, '--gcflags': SAFE_GCFLAGS, '--asmflags': SAFE_GCFLAGS, '--gccgoflags': /^$/ };
+
 /** go test: build flags, test flags (also spelled `-test.x`), and the flags that write profiles or a binary. */
 export const GO_TEST = defineCheck({
   options: {
@@ -130,6 +139,7 @@ export const GO_TEST = defineCheck({
   },
   // `-c` keeps the compiled test binary here; fuzzing grows testdata/fuzz and the cache.
   artifact: '--c --fuzz --test.fuzz',
+  values: GO_FLAG_VALUES,
 });
 
 /** go vet's analyzers, whose flags (`-printf`, `-printf.funcs=…`) only shape the report. */
@@ -146,6 +156,7 @@ const GO_VET = defineCheck({
     singleDash: true,
     abbrev: false,
   },
+  values: GO_FLAG_VALUES,
 });
 
 /** `-printf.funcs=x` is the printf analyzer's own flag: the analyzer name is what the table knows. */

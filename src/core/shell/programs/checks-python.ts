@@ -7,6 +7,9 @@ import { defineCheck, runCheck } from './check-runner.js';
 const PY_CONFIG =
   /^(?:pytest\.ini|\.pytest\.ini|pyproject\.toml|tox\.ini|setup\.cfg|mypy\.ini|\.mypy\.ini|\.flake8|\.pylintrc|pylintrc|ruff\.toml|\.ruff\.toml|pyrightconfig\.json|\.isort\.cfg)$/;
 
+/** `action:message:category:module:lineno` with a builtin (undotted) category: nothing is imported. */
+const SAFE_WARNING_FILTER = /^[^:]*(?::[^:]*(?::[^:.]*(?::.*)?)?)?$/;
+
 /** pytest (argparse without abbreviations). It imports the files it is given. */
 export const PYTEST = defineCheck({
   options: {
@@ -30,8 +33,9 @@ export const PYTEST = defineCheck({
   artifact: '--cov --cov-report --debug --benchmark-autosave',
   config: '-c --config-file',
   configName: PY_CONFIG,
-  // `-p no:cacheprovider` turns a plugin off; any other `-p` loads one.
-  values: { '-p': /^no:[\w.-]+$/ },
+  // `-p no:cacheprovider` turns a plugin off; any other `-p` loads one. A warning filter whose
+  // category is dotted (`error::tools.json.X`) imports that module, as `python -W` does.
+  values: { '-p': /^no:[\w.-]+$/, '-W': SAFE_WARNING_FILTER, '--pythonwarnings': SAFE_WARNING_FILTER },
   operands: 'files',
 });
 

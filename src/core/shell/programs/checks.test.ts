@@ -45,6 +45,12 @@ describe('checks only in their known forms', () => {
     expect(sh('pytest --junitxml=/dev/sda').mutability).toBe('write');
   });
 
+  it('build flags that only set strings, strip or choose a mode and builtin warning categories keep the check', () => {
+    for (const cmd of ["go test -ldflags='-s -w -X main.version=1' ./...", 'go test -gcflags=all=-N ./...', 'pytest -W ignore::DeprecationWarning']) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'check' });
+    }
+  });
+
   it('options that run other programs or modules make it unproven', () => {
     for (const cmd of [
       'go test -exec ./evil ./...',
@@ -64,6 +70,12 @@ describe('checks only in their known forms', () => {
       'pytest --trace',
       'nox',
       'nox -s lint',
+      // The external linker go runs, and a warning category pytest imports to resolve it.
+      'go test -ldflags=-extld=./evil ./...',
+      "go test -ldflags '-linkmode=external -extld=./x' ./...",
+      'go vet -gcflags=-std ./...',
+      'pytest -W error::tools.json.X',
+      'pytest --pythonwarnings=ignore::a.B',
     ]) {
       expect({ cmd, m: sh(cmd).mutability }).toMatchObject({ cmd, m: expect.stringMatching(/^(?:unknown|write)$/) });
     }

@@ -312,27 +312,32 @@ const RSYNC = defineOptions({
     '--fuzzy --secluded-args --protect-args --trust-sender --blocking-io --fsync --no-perms --no-owner --no-group --no-times ' +
     '--no-recursive --no-inc-recursive --no-i-r --no-whole-file --no-compress --no-links --no-devices --no-specials ' +
     '--ignore-times --copy-devices --write-devices --old-args --no-D --no-o --no-g --no-p --no-t ' +
-    '-f: -B: -M: -T: --suffix= --chmod= --chown= --usermap= --groupmap= --timeout= --contimeout= --modify-window= --compare-dest= ' +
+    '-f: -B: --suffix= --chmod= --chown= --usermap= --groupmap= --timeout= --contimeout= --modify-window= --compare-dest= ' +
     '--copy-dest= --compress-choice= --zc= --compress-level= --zl= --skip-compress= --filter= --exclude= --exclude-from= --include= ' +
     '--include-from= --files-from= --address= --port= --sockopts= --outbuf= --log-file-format= --password-file= --bwlimit= --stop-after= ' +
     '--stop-at= --protocol= --iconv= --checksum-choice= --cc= --checksum-seed= --block-size= --max-delete= --max-size= --min-size= ' +
-    '--max-alloc= --partial-dir= --out-format= --info= --debug= --stderr= --copy-as= --early-input=',
+    '--max-alloc= --out-format= --info= --debug= --stderr= --copy-as= --early-input=',
   // Files written besides the destination; `--link-dest` hard-links its files into it.
-  write: '--log-file= --write-batch= --only-write-batch= --backup-dir= --temp-dir= --link-dest=',
-  exec: '-e: --rsh= --rsync-path= --remote-option= --read-batch=',
+  // `-T` is `--temp-dir`; `-M` is `--remote-option`.
+  write: '--log-file= --write-batch= --only-write-batch= --backup-dir= --temp-dir= -T: --link-dest= --partial-dir=',
+  exec: '-e: --rsh= -M: --remote-option= --rsync-path= --read-batch=',
   unsafe: '--remove-source-files',
 });
+
+/** rsync's own output files, named from where it was started (the rest are below the destination). */
+const RSYNC_CWD_FILES = new Set(['--log-file', '--write-batch', '--only-write-batch']);
 
 /** rsync: closed table; the destination tree, named extra files, sources it removes. */
 const rsync: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, RSYNC);
   if (s.problem !== undefined) return w.unknown(inv, s.problem === 'dynamic_option' ? 'dynamic_word' : 'shell_command_unproven');
   if (optionsOfKind(s, 'exec').length > 0) return w.unknown(inv, 'shell_command_unproven');
+  // `-c` compares whole-file checksums instead of sizes and times.
+  if (scanned(s, '-c', '--checksum')) w.acc.addHash('command', inv.text);
   const dry = scanned(s, '-n', '--dry-run', '--list-only');
   const ops = s.operands;
   for (const o of optionsOfKind(s, 'write')) {
-    if (dry && o.name !== '--log-file' && o.name !== '--write-batch' && o.name !== '--only-write-batch') continue;
-    if (o.value) w.effect(inv, 'write', o.value);
+    if (RSYNC_CWD_FILES.has(o.name) && o.value) w.effect(inv, 'write', o.value);
   }
   if (dry) return w.acc.read();
   if (ops.length < 2) return ops.length === 1 ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
@@ -345,6 +350,22 @@ const rsync: Handler = (w, inv) => {
   if (scanned(s, '--remove-source-files')) for (const src of ops.slice(0, -1)) w.effect(inv, 'delete', src);
   const destPath = w.path(inv, dest);
   if (!destPath) return w.unprovenWrite(inv, 'dynamic_word');
+  // The receiver works inside the destination: a relative backup, temp, partial or link-dest
+  // folder is below it (`--backup-dir=../docs` from `src/` is docs/, wherever rsync was started).
+  for (const o of optionsOfKind(s, 'write')) {
+    if (RSYNC_CWD_FILES.has(o.name)) continue;
+    const v = o.value?.value;
+    if (v === null || v === undefined) w.unprovenWrite(inv, 'dynamic_word');
+    else if (v.startsWith('/') || o.value!.tilde) w.effect(inv, 'write', o.value!);
+    // A partial folder is below each file's own folder, which may be deeper than the destination.
+    else if (o.name === '--partial-dir' && v.split('/').includes('..')) w.unprovenWrite(inv, 'shell_command_unproven');
+    else {
+      // A destination that is not a folder (`rsync a.txt src/b.txt`) has the receiver in its parent.
+      w.effect(inv, 'write', { ...o.value!, value: `${destPath}/${v}`, glob: false });
+      if (!dest.value?.endsWith('/') && !w.isDirectory(destPath))
+        w.effect(inv, 'write', { ...o.value!, value: `${destPath.slice(0, destPath.lastIndexOf('/')) || '/'}/${v}`, glob: false });
+    }
+  }
   // The whole destination folder: new files, deletions (`--delete`) and backups (`-b`) land there.
   w.effectPath(inv, 'write', destPath);
   for (const src of ops.slice(0, -1)) {

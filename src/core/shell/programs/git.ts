@@ -9,6 +9,7 @@ import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
+import { plainEditor, plainPager } from '../exec-env.js';
 
 interface GitCall {
   w: ShellWalker;
@@ -34,8 +35,11 @@ function safeConfigValue(kv: string): boolean {
   const eq = kv.indexOf('=');
   const key = (eq < 0 ? kv : kv.slice(0, eq)).toLowerCase();
   const value = eq < 0 ? 'true' : kv.slice(eq + 1);
+  // `git -c core.pager=cat log`: a pager or editor that only prints or does nothing.
+  if (key === 'core.pager') return plainPager(value);
+  if (key === 'core.editor' || key === 'sequence.editor') return plainEditor(value);
   if (!SAFE_CONFIG.test(key)) return false;
-  if (key.startsWith('pager.')) return /^(?:true|false|yes|no|on|off|0|1)$/i.test(value);
+  if (key.startsWith('pager.')) return /^(?:true|false|yes|no|on|off|0|1)$/i.test(value) || plainPager(value);
   if (key === 'credential.helper') return value === '';
   return true;
 }
@@ -516,6 +520,13 @@ export function patchTargets(w: ShellWalker, inv: Invocation, files: readonly Ar
   return true;
 }
 
+function hashing(then: GitHandler): GitHandler {
+  return (g) => {
+    g.w.acc.addHash('command', g.inv.text);
+    then(g);
+  };
+}
+
 const hashObject: GitHandler = (g) => {
   g.w.acc.addHash('command', g.inv.text);
   if (has(g.args, '-w')) repoWrite(g);
@@ -575,6 +586,8 @@ const bisect: GitHandler = (g) => {
 const lfs: GitHandler = (g) => {
   const action = g.args[0]?.value;
   if (action === 'ls-files' || action === 'status' || action === 'env' || action === 'version' || action === 'logs') return g.w.acc.read();
+  // `pointer --file` and `clean` print the SHA-256 object id of a file's content.
+  if (action === 'pointer' || action === 'clean') g.w.acc.addHash('command', g.inv.text);
   treeWrite(g);
 };
 
@@ -659,6 +672,8 @@ const GIT: Record<string, GitHandler> = {
   clone,
   apply,
   'hash-object': hashObject,
+  // The SHA-1 of a patch's changes, computed from standard input.
+  'patch-id': hashing((g) => g.w.acc.read()),
   'format-patch': formatPatch,
   archive,
   notes,
@@ -675,11 +690,14 @@ const GIT: Record<string, GitHandler> = {
   'update-index': repoWrite,
   'update-ref': repoWrite,
   'read-tree': treeWrite,
-  'write-tree': repoWrite,
-  'commit-tree': repoWrite,
+  // Plumbing that prints the object id it computes is hashing, as hash-object is.
+  'write-tree': hashing(repoWrite),
+  'commit-tree': hashing(repoWrite),
   replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
-  mktag: repoWrite,
-  mktree: repoWrite,
+  mktag: hashing(repoWrite),
+  mktree: hashing(repoWrite),
+  'index-pack': hashing(repoWrite),
+  'verify-pack': hashing((g) => g.w.acc.read()),
   // `--lost-found` writes dangling objects into .git/lost-found.
   fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 };

@@ -1,5 +1,6 @@
 // Checksum programs are hash intent (evidence `command`) and reads of their operands; a
 // program that only mentions them (`grep sha256sum README`) never reaches this table.
+import { parseArgs } from '../options.js';
 import type { Handler } from '../walker.js';
 
 const checksum: Handler = (w, inv) => {
@@ -10,6 +11,18 @@ const checksum: Handler = (w, inv) => {
 };
 
 const DIGESTS = /^(?:dgst|md4|md5|mdc2|rmd160|ripemd160|sha1|sha224|sha256|sha384|sha512|sha512-224|sha512-256|sha3-\d+|shake\d+|blake2[bs]\d*|sm3|mac|kdf)$/;
+
+const HASHING_SUBS = /^(?:req|ca|cms|smime|pkcs12|pkcs8|ts|ocsp|enc|pkeyutl|rsautl|speed|srp|rehash|c_rehash|crl|spkac)$/;
+
+/** `openssl enc -base64 [-d] [-A] -in f -out g`: base64 alone, no cipher and so no key derived from a password. */
+function encodesOnly(args: readonly { value: string | null }[]): boolean {
+  for (let i = 2; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === '-in' || v === '-out') i++;
+    else if (v === null || !/^-(?:base64|a|A|d|e)$/.test(v)) return false;
+  }
+  return true;
+}
 
 /** openssl: digest subcommands hash; `-out f` writes f; anything else is unproven. */
 const openssl: Handler = (w, inv) => {
@@ -32,6 +45,9 @@ const openssl: Handler = (w, inv) => {
     if (!out) w.acc.read();
     return;
   }
+  // Signing, certificate requests, PKCS#12 MACs, password-based encryption and benchmarks
+  // digest their input on the way (`req -new` signs the request with a digest).
+  if (HASHING_SUBS.test(sub) && !(sub === 'enc' && encodesOnly(inv.args))) w.acc.addHash('command', inv.text);
   if (out) return;
   if (sub === 'x509' || sub === 'verify' || sub === 's_client' || sub === 'asn1parse' || sub === 'base64') return w.acc.read();
   w.unknown(inv, 'shell_command_unproven');
@@ -52,6 +68,21 @@ function hashingWhen(option: RegExp): Handler {
     w.unknown(inv, 'shell_command_unproven');
   };
 }
+
+/** uuidgen prints a UUID; a name-based one is the MD5 (`-m`) or SHA-1 (`-s`) of the name. */
+const uuidgen: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, {
+    flags: 'rtmsxhV',
+    values: 'nNC',
+    longFlags: ['random', 'time', 'md5', 'sha1', 'hex', 'help', 'version'],
+    longValues: ['namespace', 'name', 'count'],
+  });
+  if (p.unknown.length > 0 || p.operands.length > 0 || inv.args.some((a) => a.value === null)) return w.unknown(inv, 'shell_command_unproven');
+  if (p.options.some((o) => o.name === 'm' || o.name === 's' || o.name === 'md5' || o.name === 'sha1')) w.acc.addHash('command', inv.text);
+  w.acc.read();
+};
+
+const GPG_HASHING = /^--print-mds?$|^--(?:clear-?|detach-)?sign$|^--(?:with-)?fingerprint$|^-[A-Za-z]*[sb][A-Za-z]*$/;
 
 const NAMES = [
   'md5sum',
@@ -87,6 +118,16 @@ const NAMES = [
   'cksfv',
   'jacksum',
   'hashrat',
+  'sha3sum',
+  'sha224',
+  'sha384',
+  'sha512t256',
+  'rmd160',
+  'gsha1sum',
+  'gsha512sum',
+  'gb2sum',
+  'gcksum',
+  'nix-hash',
 ];
 
 export const hashHandlers: Record<string, Handler> = {
@@ -94,8 +135,13 @@ export const hashHandlers: Record<string, Handler> = {
   openssl,
   certutil,
   // Fingerprints are digests of a key; `--print-md` digests a file; password tools print hashes.
-  gpg: hashingWhen(/^--print-mds?$/),
-  gpg2: hashingWhen(/^--print-mds?$/),
+  // Signing digests the file; a fingerprint is a digest of the key.
+  gpg: hashingWhen(GPG_HASHING),
+  gpg2: hashingWhen(GPG_HASHING),
+  uuidgen,
+  // `ipfs add` (and `--only-hash`) computes content identifiers; nix-prefetch-url prints a download's hash.
+  ipfs: hashingWhen(/^add$/),
+  'nix-prefetch-url': hashingWhen(/./),
   'ssh-keygen': hashingWhen(/^-[A-Za-z]*l[A-Za-z]*$|^-E$/),
   'ssh-keyscan': hashingWhen(/^-[A-Za-z]*H[A-Za-z]*$/),
   htpasswd: hashingWhen(/./),

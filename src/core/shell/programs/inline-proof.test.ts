@@ -91,6 +91,11 @@ describe('inline code proven read-only, closed-world (issue 9 principle 5)', () 
         "import json; json.dump({}, open('x', 'w'))",
         'import hashlib; print(hashlib.sha256(b"").hexdigest())',
         "x = open('a', 'a')",
+        // operator's callables that call a method or fetch an attribute by name reach os.remove.
+        "import operator, os; operator.methodcaller('remove', 'a.txt')(os)",
+        "import operator, os; operator.attrgetter('system')(os)('id')",
+        "import operator; operator.call(open, 'x', 'w')",
+        "import platform; platform.popen('id')",
       ],
       false,
     );
@@ -130,6 +135,13 @@ describe('inline code proven read-only, closed-world (issue 9 principle 5)', () 
         '&{"sys"."tem"}("id")',
         'rename "a", "b"',
         'qx(id)',
+        // <> opens what @ARGV holds with two-argument open: changing it, or reaching it by name.
+        'push @ARGV, ">x"; print',
+        '@ARGV = ("rm x|"); print',
+        'unshift @ARGV, "rm x|"',
+        '$ARGV[0] = ">x"; print',
+        '$n = "ARGV"; push @$n, ">x"; print',
+        'push @{"ARGV"}, ">x"; print',
       ],
       false,
     );

@@ -389,7 +389,7 @@ const PY_KEYWORDS = new Set([
 ]);
 /** Module functions that only compute or read (prefix match on the dotted name). */
 const PY_CALLS =
-  /^(?:json\.(?:dumps|loads|load)|os\.getcwd|os\.environ\.get|os\.getenv|os\.listdir|os\.cpu_count|os\.path\.\w+|sys\.getdefaultencoding|sys\.getrecursionlimit|sys\.getsizeof|sys\.stdout\.write|platform\.\w+|math\.\w+|re\.(?:match|search|fullmatch|findall|finditer|sub|subn|split|compile|escape)|datetime\.(?:datetime|date)\.(?:now|today|utcnow|fromisoformat|fromtimestamp)|datetime\.(?:date|datetime|timedelta)|textwrap\.(?:dedent|indent|fill|wrap|shorten)|pprint\.(?:pprint|pformat)|itertools\.\w+|functools\.(?:reduce|partial)|collections\.(?:Counter|OrderedDict|defaultdict|namedtuple|deque)|statistics\.\w+|decimal\.Decimal|fractions\.Fraction|base64\.(?:b64encode|b64decode|b32encode|b16encode|urlsafe_b64encode|urlsafe_b64decode)|struct\.(?:pack|unpack|calcsize)|string\.\w+|operator\.\w+|keyword\.iskeyword|locale\.getlocale)$/;
+  /^(?:json\.(?:dumps|loads|load)|os\.getcwd|os\.environ\.get|os\.getenv|os\.listdir|os\.cpu_count|os\.path\.\w+|sys\.getdefaultencoding|sys\.getrecursionlimit|sys\.getsizeof|sys\.stdout\.write|platform\.(?!popen\b)[a-z]\w*|math\.\w+|re\.(?:match|search|fullmatch|findall|finditer|sub|subn|split|compile|escape)|datetime\.(?:datetime|date)\.(?:now|today|utcnow|fromisoformat|fromtimestamp)|datetime\.(?:date|datetime|timedelta)|textwrap\.(?:dedent|indent|fill|wrap|shorten)|pprint\.(?:pprint|pformat)|itertools\.\w+|functools\.(?:reduce|partial)|collections\.(?:Counter|OrderedDict|defaultdict|namedtuple|deque)|statistics\.\w+|decimal\.Decimal|fractions\.Fraction|base64\.(?:b64encode|b64decode|b32encode|b16encode|urlsafe_b64encode|urlsafe_b64decode)|struct\.(?:pack|unpack|calcsize)|string\.\w+|operator\.(?:add|sub|mul|truediv|floordiv|mod|pow|neg|pos|abs|and_|or_|xor|not_|truth|is_|is_not|lt|le|eq|ne|ge|gt|contains|countOf|indexOf|concat|itemgetter|getitem|index|inv|invert|lshift|rshift|length_hint)|keyword\.iskeyword|locale\.getlocale)$/;
 /** Module attributes that are values, not functions (a function taken as a value may be called under any name). */
 const PY_VALUES =
   /^(?:sys\.(?:platform|version|version_info|argv|executable|path|maxsize|byteorder|implementation|prefix|base_prefix|flags|float_info|stdout|stderr)|os\.(?:sep|linesep|name|environ|curdir|pardir|pathsep|extsep|altsep|devnull)|os\.path\.sep|math\.(?:pi|e|tau|inf|nan)|string\.\w+|platform|datetime\.(?:date|datetime|timedelta|timezone)\.(?:min|max|resolution)|datetime\.timezone\.utc|decimal\.\w+|json\.JSONDecodeError)$/;
@@ -725,6 +725,10 @@ export function provePerlFilter(src: string): InlineProof {
     )
   )
     return NO;
+  // `<>` opens what @ARGV holds with two-argument open, so code that changes @ARGV
+  // (`push @ARGV, ">x"`, `$ARGV[0] = "cmd|"`) or reaches a variable by name (`@$n`, `@{"ARGV"}`,
+  // `$$n[0]`) may run a command or truncate a file.
+  if (/@\s*ARGV\b|\$#\s*ARGV\b|\*\s*ARGV\b|\$\s*ARGV\s*[[{]|[@$%*&]\s*\{|[@%*&]\s*\$|\$\$\s*[A-Za-z_{]/.test(code)) return NO;
   for (const m of code.matchAll(/(?<![$@%&\w])([A-Za-z_]\w*)/g)) {
     const w = m[1]!;
     if (w === 'Q' || PERL_WORDS.has(w)) continue;

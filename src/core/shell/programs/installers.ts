@@ -21,6 +21,8 @@ interface InstallerSpec {
   readonly prefixes?: boolean;
   /** The package list is given by an option, not operands (`nix-env -i`, `pacman -S`). */
   readonly addFlags?: readonly string[];
+  /** Add verbs that, given no names, install what the project's own file pins (`nvm install` reads .nvmrc). */
+  readonly bareRestores?: readonly string[];
 }
 
 function specName(v: string): string {
@@ -78,7 +80,8 @@ export function installer(spec: InstallerSpec): Handler {
     }
     const verb = resolveVerb(spec, verbArg.value);
     if (spec.add.includes(verb)) {
-      addNames(w, args.slice(i + 1));
+      const rest = args.slice(i + 1);
+      if (!(spec.bareRestores?.includes(verb) && !w.current?.extraArgs && rest.every((a) => a.value !== null && a.value.startsWith('-')))) addNames(w, rest);
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     if (spec.read?.includes(verb)) return w.acc.read();
@@ -168,7 +171,89 @@ const INSTALLERS: Record<string, InstallerSpec> = {
     read: ['list', 'search', 'info', 'status', 'which', 'home', 'cat', 'depends'],
   },
   'nix-env': { add: [], change: ['--uninstall', '-e', '--upgrade', '-u', '--rollback'], read: ['--query', '-q'], addFlags: ['-i', '--install', '-iA'] },
-  cpan: { add: ['install', 'force', 'notest'], change: [], read: [] },
+  // Toolchain and application installers: a named runtime or program is installed software.
+  nuget: {
+    add: ['install'],
+    change: ['update', 'delete', 'push', 'restore', 'add', 'init', 'sources', 'config', 'setapikey', 'spec', 'pack'],
+    read: ['list', 'search', 'locals', 'help', 'verify'],
+  },
+  snap: {
+    add: ['install', 'download'],
+    change: [
+      'remove',
+      'refresh',
+      'revert',
+      'enable',
+      'disable',
+      'connect',
+      'disconnect',
+      'set',
+      'unset',
+      'start',
+      'stop',
+      'restart',
+      'alias',
+      'unalias',
+      'switch',
+    ],
+    read: ['list', 'info', 'find', 'search', 'version', 'services', 'connections', 'changes', 'interfaces', 'get', 'warnings', 'logs', 'known'],
+  },
+  flatpak: {
+    add: ['install'],
+    change: ['uninstall', 'update', 'remote-add', 'remote-delete', 'remote-modify', 'override', 'repair', 'mask', 'pin'],
+    read: ['list', 'info', 'search', 'remotes', 'remote-ls', 'remote-info', 'history', 'ps'],
+  },
+  dart: {
+    add: ['add', 'activate'],
+    change: ['get', 'upgrade', 'downgrade', 'remove', 'deactivate', 'cache'],
+    read: ['deps', 'outdated', 'list'],
+    groups: ['pub', 'global'],
+  },
+  flutter: { add: ['add'], change: ['get', 'upgrade', 'downgrade', 'remove'], read: ['deps', 'outdated'], groups: ['pub'] },
+  sdk: {
+    add: ['install', 'i'],
+    change: ['uninstall', 'rm', 'use', 'u', 'default', 'd', 'upgrade', 'ug', 'selfupdate', 'flush', 'env', 'config'],
+    read: ['list', 'ls', 'current', 'c', 'version', 'v', 'home', 'h', 'help'],
+    bareRestores: ['install', 'i'],
+  },
+  volta: { add: ['install', 'fetch', 'pin'], change: ['uninstall', 'setup'], read: ['list', 'ls', 'which', 'help'] },
+  nvm: {
+    add: ['install'],
+    change: ['uninstall', 'use', 'alias', 'unalias', 'reinstall-packages', 'deactivate', 'cache'],
+    read: ['ls', 'list', 'ls-remote', 'list-remote', 'current', 'which', 'version', 'version-remote', 'help'],
+    bareRestores: ['install'],
+  },
+  fnm: {
+    add: ['install', 'i'],
+    change: ['uninstall', 'use', 'default', 'alias', 'unalias'],
+    read: ['list', 'ls', 'list-remote', 'ls-remote', 'current'],
+    bareRestores: ['install', 'i'],
+  },
+  pyenv: {
+    add: ['install'],
+    change: ['uninstall', 'global', 'local', 'shell', 'rehash'],
+    read: ['versions', 'version', 'which', 'whence', 'root', 'prefix', 'commands', 'help', 'version-name', 'version-file'],
+    bareRestores: ['install'],
+  },
+  rbenv: {
+    add: ['install'],
+    change: ['uninstall', 'global', 'local', 'shell', 'rehash'],
+    read: ['versions', 'version', 'which', 'whence', 'root', 'prefix', 'commands', 'help', 'version-name', 'version-file'],
+    bareRestores: ['install'],
+  },
+  asdf: {
+    add: ['install', 'add'],
+    change: ['uninstall', 'remove', 'update', 'global', 'local', 'set', 'shell', 'reshim'],
+    read: ['list', 'current', 'where', 'which', 'help', 'info', 'version', 'latest'],
+    groups: ['plugin'],
+    bareRestores: ['install'],
+  },
+  mise: {
+    add: ['install', 'i', 'use', 'u'],
+    change: ['uninstall', 'rm', 'upgrade', 'up', 'prune', 'trust', 'unuse', 'cache', 'settings', 'sync'],
+    read: ['ls', 'list', 'ls-remote', 'current', 'which', 'where', 'doctor', 'version', 'latest', 'outdated', 'registry', 'help', 'bin-paths'],
+    bareRestores: ['install', 'i'],
+  },
   luarocks: {
     add: ['install', 'make', 'build'],
     change: ['remove', 'purge', 'config', 'upload', 'init'],
@@ -214,6 +299,35 @@ const INSTALLERS: Record<string, InstallerSpec> = {
   },
 };
 
+/** `cpan Module::Name` installs the module; its read flags list or describe. */
+const cpan: Handler = (w, inv) => {
+  const args = inv.args.slice(1);
+  if (args.some((a) => a.value !== null && /^-[A-Za-z]*[lLDOaVvhJ]/.test(a.value))) return w.unknown(inv, 'shell_command_unproven');
+  const names = args.filter((a) => a.value === null || !a.value.startsWith('-'));
+  if (names.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  addNames(w, names[0]?.value === 'install' ? names.slice(1) : names);
+  w.unprovenWrite(inv, 'write_path_missing');
+};
+
+/**
+ * nix: `profile install|add` installs what it names; `shell`, `run` and `develop` with a
+ * flake reference (`nixpkgs#cowsay`) fetch and run a package the project does not pin;
+ * `hash` prints a hash. Everything stays unproven.
+ */
+const nix: Handler = (w, inv) => {
+  const words = inv.args.slice(1);
+  const ops = words.filter((a) => a.value === null || !a.value.startsWith('-'));
+  const sub = ops[0]?.value;
+  if (sub === null || ops.some((a) => a.value === 'hash')) w.acc.addHash('command', inv.text);
+  if (sub === null) w.acc.addDependency('command', '(dynamic)');
+  else if (sub === 'profile' && (ops[1]?.value === 'install' || ops[1]?.value === 'add')) addNames(w, ops.slice(2));
+  else if (sub === 'shell' || sub === 'run' || sub === 'develop' || sub === 'build') {
+    const refs = ops.slice(1).filter((a) => a.value === null || a.value.includes('#') || /^(?:nixpkgs|github|gitlab|git\+|https?):/.test(a.value));
+    for (const r of refs) w.acc.addDependency('command', r.value ?? '(dynamic)');
+  }
+  w.unknown(inv, 'shell_command_unproven');
+};
+
 /** cpanm takes module names as operands, with no verb. */
 const cpanm: Handler = (w, inv) => {
   const names = inv.args.slice(1).filter((a) => a.value === null || !a.value.startsWith('-'));
@@ -226,7 +340,9 @@ export const installerHandlers: Record<string, Handler> = {
   ...Object.fromEntries(Object.entries(INSTALLERS).map(([n, s]) => [n, installer(s)])),
   conda,
   micromamba: installer(INSTALLERS.mamba!),
+  cpan,
   cpanm,
+  nix,
 };
 
 /** Runs a handler in isolation and keeps only the intents it found (for a program we cannot trust by name). */

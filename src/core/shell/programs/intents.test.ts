@@ -121,6 +121,100 @@ describe('unproven inline code and hashing tools (issue 9 principle 9)', () => {
     }
     expect(classifyShell('[Security.Cryptography.SHA256]::Create()', ctx, 'powershell').intents.hash).toBe(true);
   });
+
+  it('hashing through a multi-call binary, a signing or deriving openssl, git plumbing, rsync -c and name-based UUIDs', () => {
+    for (const cmd of [
+      'busybox sha256sum a',
+      'toybox md5sum a',
+      'sha3sum a',
+      'nix-hash a',
+      'nix hash file a',
+      'ipfs add -n a',
+      'openssl req -new -key k.pem',
+      'openssl enc -aes-256-cbc -pass pass:x -in a',
+      'openssl speed sha256',
+      'openssl pkcs12 -export -in c.pem',
+      'gpg --sign a',
+      'gpg -ab a',
+      'gpg --fingerprint',
+      'git patch-id < p',
+      'git mktree < t',
+      'git verify-pack -v x.idx',
+      'git lfs pointer --file=a',
+      'rsync -c a b/',
+      'rsync --checksum a b/',
+      'uuidgen --sha1 -n @dns -N x',
+      'uuidgen -m -n @dns -N x',
+    ]) {
+      expect({ cmd, hash: sh(cmd).intents.hash }).toEqual({ cmd, hash: true });
+    }
+    for (const cmd of ['openssl enc -base64 -d -in a', 'openssl rand -hex 8', 'uuidgen', 'rsync -a a b/', 'busybox ls', 'gpg --list-keys']) {
+      expect({ cmd, hash: sh(cmd).intents.hash }).toEqual({ cmd, hash: false });
+    }
+    expect(sh('uuidgen -r').mutability).toBe('read');
+  });
+});
+
+describe('installs under other tools, package sources and manifests remit does not parse (issue 9 principle 9)', () => {
+  it('toolchain and application installers, fetchers and code that installs carry dependency intent', () => {
+    for (const cmd of [
+      'pip download leftpad',
+      'pip wheel leftpad',
+      "uv run --with=leftpad python -c 'print(1)'",
+      'uv run --with-requirements extra.txt python -c 1',
+      'deno cache npm:leftpad',
+      'deno x cowsay',
+      'go run example.com/x@latest',
+      'cargo binstall ripgrep',
+      'poetry self add poetry-plugin-x',
+      'dotnet tool install -g dotnet-x',
+      'nuget install X',
+      'cpan Leftpad',
+      'dart pub add leftpad',
+      'dart pub global activate x',
+      'snap install x',
+      'nix profile install nixpkgs#x',
+      'nix run nixpkgs#cowsay',
+      'volta install node',
+      'nvm install 20',
+      'pyenv install 3.12',
+      'asdf plugin add nodejs',
+      'mise use node@20',
+      'R -e \'install.packages("x")\'',
+      'julia -e \'using Pkg; Pkg.add("x")\'',
+      'npm config set registry https://evil.example',
+      'pnpm config set registry https://evil.example',
+      'yarn config set npmRegistryServer https://evil.example',
+      'pip config set global.index-url https://evil.example',
+      'echo registry=https://evil.example >> .npmrc',
+      'echo x > mix.exs',
+    ]) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
+    }
+    // A lockfile rewritten by shell may point a pinned package at another source.
+    for (const cmd of ["sed -i 's#registry.npmjs.org#evil.example#' package-lock.json", 'cp /tmp/x.lock yarn.lock', 'echo x >> go.sum']) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: true });
+    }
+    // Restores from the project's own pins, listings and unrelated settings carry none.
+    for (const cmd of [
+      'npm install',
+      'npm ci',
+      'cargo fetch',
+      'go mod download',
+      'cat package-lock.json',
+      'nvm install',
+      'pyenv install',
+      'asdf install',
+      'mise install',
+      'nvm ls',
+      'npm config set fund false',
+      'go run .',
+      'deno x ./main.ts',
+      'cat .npmrc',
+    ]) {
+      expect({ cmd, dep: dep(cmd) }).toEqual({ cmd, dep: false });
+    }
+  });
 });
 
 describe('an unproven command that names a manifest may change it (issue 9 principle 9)', () => {

@@ -86,6 +86,22 @@ describe('interpreters: what runs code is never a read', () => {
     ]);
   });
 
+  it('perl opens its operands with two-argument open: a command or a mode in a name is not a file to read', () => {
+    for (const cmd of [
+      "perl -ne 'print' 'rm -rf src|'",
+      "perl -pe '' ' touch x |'",
+      "perl -ne 'print' '>x'",
+      "perl -ne 'print' a.txt '>>x'",
+      "perl -lne 'print' '+<a.txt'",
+      "perl -e 'print while <>' '|rm x'",
+      "perl -i -pe 's/a/b/' 'rm x|'",
+      'perl -ne \'print\' "$F"',
+    ]) {
+      expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'unknown' });
+    }
+    expect(sh("perl -ne 'print' a.txt - b.txt").mutability).toBe('read');
+  });
+
   it('proven read-only inline code is a read (won back)', () => {
     for (const cmd of [
       "python -c 'print(1)'",

@@ -48,7 +48,11 @@ function unprovenCodeIntents(w: ShellWalker, inv: Invocation, scan: CodeScan): v
 
 function stdinCode(w: ShellWalker, inv: Invocation, prove?: (code: string) => InlineProof): void {
   if (inv.stdin !== undefined) return inlineCode(w, inv, inv.stdin, prove);
-  w.unknown(inv, inv.stdinDynamic ? 'interpreter_inline_code' : 'shell_command_unproven');
+  if (!inv.stdinDynamic) return w.unknown(inv, 'shell_command_unproven');
+  // Code piped in or built at run time (`curl -fsSL …/get-pip.py | python3`) may install or hash.
+  w.acc.addDependency('hidden', '(code read at run time)');
+  w.acc.addHash('hidden', inv.text);
+  w.unknown(inv, 'interpreter_inline_code');
 }
 
 /**
@@ -269,6 +273,8 @@ function evalFlag(flags: readonly string[], reads: readonly string[], lint = fal
  * suffix names); the code must be a proven filter (`s///`, `print if /x/`) or the command
  * stays unproven. `-M`/`-m` load modules (code) and `-x`/`-d`/`-S` run other text.
  */
+const PERL_MAGIC_OPEN = /^\s*[<>+|]|\|\s*$/;
+
 const perl: Handler = (w, inv) => {
   const args = inv.args;
   let inPlace: string | undefined;
@@ -320,6 +326,12 @@ const perl: Handler = (w, inv) => {
   }
   const files: Arg[] = args.slice(i);
   if (code === null) return w.unknownCode(inv);
+  // `<>` (and so -n, -p, -i) opens each operand with two-argument open: `cmd|` runs a
+  // command, `>x` truncates x, `+<x` opens it for update. Only a literal plain name is a file.
+  for (const f of files) {
+    if (f.value === null) return w.unknown(inv, 'dynamic_word');
+    if (PERL_MAGIC_OPEN.test(f.value)) return w.unknown(inv, 'shell_command_unproven');
+  }
   const scan = scanInlineCode(modules.length > 0 ? `use ${modules.join(';\nuse ')};\n${code}` : code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proven = !unsafe && !scan.hash && provePerlFilter(code).ok;

@@ -67,6 +67,18 @@ function pythonPackageName(spec: string): string {
 }
 
 /** Names given to an install verb; operands xargs appends are names we cannot see. */
+/** Config keys that choose where packages come from: setting one swaps every dependency's source. */
+const SOURCE_KEY = /registry|index-url|index_url|find-links|trusted-host|npmScopes|npmRegistryServer|^index$|^@[\w.-]+:/i;
+
+/** `npm config set registry …`, `pip config set global.index-url …`: a dependency source swap (issue 9 principle 9). */
+function sourceSwap(w: ShellWalker, keys: readonly Arg[]): void {
+  for (const k of keys) {
+    if (k.value !== null && !SOURCE_KEY.test(k.value.split('=')[0]!)) continue;
+    w.acc.addDependency('command', k.value === null ? dynamicName() : `package source ${k.value.split('=')[0]!}`);
+    return;
+  }
+}
+
 function addDependencies(w: ShellWalker, names: readonly Arg[], toName: (s: string) => string): void {
   for (const n of names) w.acc.addDependency('command', n.value === null ? dynamicName() : toName(n.value));
   if (w.current?.extraArgs) w.acc.addDependency('command', dynamicName());
@@ -86,6 +98,9 @@ function manifestWrite(w: ShellWalker, inv: Invocation, path: string): void {
   w.effectPath(inv, 'write', path);
 }
 
+/** The lockfile a package manager rewrites itself (a restore, an install it counted already). */
+const lockWrite = manifestWrite;
+
 function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): string | null {
   if (prefix) return w.path(inv, prefix);
   return inv.scope.cwd === null ? null : packageDir(w, inv.scope.cwd);
@@ -95,7 +110,7 @@ function nodeDir(w: ShellWalker, inv: Invocation, prefix: Arg | undefined): stri
 function nodeInstallEffects(w: ShellWalker, inv: Invocation, dir: string | null, lockfile: string, manifest: boolean): void {
   if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
   if (manifest) manifestWrite(w, inv, `${dir}/package.json`);
-  w.effectPath(inv, 'write', `${dir}/${lockfile}`);
+  lockWrite(w, inv, `${dir}/${lockfile}`);
   w.effectPath(inv, 'write', `${dir}/node_modules`);
 }
 
@@ -346,6 +361,7 @@ const npm: Handler = (w, inv) => {
   if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
     const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
     if (action === 'get' || action === 'list' || action === 'ls') return w.acc.read();
+    if (action === 'set') sourceSwap(w, cmd === 'set' ? rest : rest.slice(1));
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (cmd === 'audit') return rest[0]?.value === 'fix' ? nodeInstallEffects(w, inv, dir, 'package-lock.json', true) : w.acc.read();
@@ -441,6 +457,40 @@ const corepack: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
+/** pnpm, yarn and bun commands not modeled here, never taken for a bin or a builtin of the same name. */
+const MANAGER_OWN = new Set([
+  'patch',
+  'patch-commit',
+  'unplug',
+  'version',
+  'stage',
+  'import',
+  'cache',
+  'constraints',
+  'pack',
+  'publish',
+  'link',
+  'unlink',
+  'upgrade',
+  'setup',
+  'env',
+  'deploy',
+  'fetch',
+  'hash',
+  'type',
+  'alias',
+  'export',
+  'unset',
+  'cd',
+  'source',
+  'eval',
+  'exec',
+  'trap',
+  'shopt',
+  'declare',
+  'readonly',
+]);
+
 /** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
 function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
   const lock = kind === 'pnpm' ? 'pnpm-lock.yaml' : kind === 'yarn' ? 'yarn.lock' : 'bun.lock';
@@ -497,6 +547,7 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     }
     if (['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'audit', 'root', 'bin', 'store', 'config'].includes(cmd)) {
       if ((cmd === 'audit' && rest[0]?.value === 'fix') || (cmd === 'config' && rest[0]?.value === 'set') || (cmd === 'store' && rest[0]?.value === 'prune')) {
+        if (cmd === 'config') sourceSwap(w, rest.slice(1));
         return w.unprovenWrite(inv, 'write_path_missing');
       }
       return w.acc.read();
@@ -538,6 +589,14 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       const after = inv.args.slice(inv.args.indexOf(name === sub || cmd === 'test' || cmd === 't' ? sub : name) + 1);
       return runPackageScript(w, inv, dir, name.value, after[0]?.value === '--' ? after.slice(1) : after);
     }
+    // The manager's own commands that share a name with a shell builtin or a program:
+    // `yarn set version latest` downloads a release and rewrites .yarnrc.yml and package.json,
+    // `yarn plugin import x` installs code into the project; neither is `set` or a bin.
+    if (name === sub && (cmd === 'set' || cmd === 'plugin')) {
+      w.acc.addDependency('command', cmd === 'set' ? 'packageManager' : (rest[1]?.value ?? dynamicName()));
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (name === sub && MANAGER_OWN.has(cmd)) return w.unknown(inv, 'shell_command_unproven');
     // `yarn vitest run`, `bun x.ts`, `pnpm tsc`: a local bin or a file rather than a script.
     if (kind === 'bun' && /\.[cm]?[jt]sx?$/.test(name.value)) return w.unknown(inv, 'shell_command_unproven');
     if (!pkg) return w.unknown(inv, 'script_unread');
@@ -600,7 +659,10 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
     sub === '-V' ||
     ['list', 'show', 'freeze', 'check', 'help', 'search', 'inspect', 'index', 'debug', 'hash', 'config'].includes(sub)
   ) {
-    if (sub === 'config' && ['set', 'unset', 'edit'].includes(args[from + 1]?.value ?? '')) return w.unprovenWrite(inv, 'write_path_missing');
+    if (sub === 'config' && ['set', 'unset', 'edit'].includes(args[from + 1]?.value ?? '')) {
+      if (args[from + 1]?.value === 'set') sourceSwap(w, args.slice(from + 2, from + 3));
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
     if (sub === 'hash') w.acc.addHash('command', inv.text);
     return w.acc.read();
   }
@@ -623,7 +685,8 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
       if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) continue;
       names.push(a);
     }
-    if (sub === 'install') addDependencies(w, names, pythonPackageName);
+    // `download` and `wheel` fetch (and build, running an sdist's setup.py) the packages they name.
+    addDependencies(w, names, pythonPackageName);
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'uninstall' || sub === 'cache') return w.unprovenWrite(inv, 'write_path_missing');
@@ -650,10 +713,18 @@ function runPythonTool(w: ShellWalker, inv: Invocation, from: number, fetches: b
   for (; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null || !v.startsWith('-')) break;
-    if (v === '--from' || v === '--with' || v === '--spec' || v === '-w') {
-      const p = args[++i];
-      if (p) extra.push(p);
-    } else if (v === '--python' || v === '-p' || v === '--index-url' || v === '--index') i++;
+    const eq = v.indexOf('=');
+    const name = eq > 0 ? v.slice(0, eq) : v;
+    if (name === '--from' || name === '--with' || name === '--spec' || name === '-w' || name === '--with-editable') {
+      // `--with=x` as well as `--with x`; a comma-separated list names several.
+      const p = eq > 0 ? { ...args[i]!, value: v.slice(eq + 1) } : args[++i];
+      if (p && p.value !== null) for (const part of p.value.split(',')) extra.push({ ...p, value: part });
+      else if (p) extra.push(p);
+    } else if (name === '--with-requirements') {
+      // Names in a file we do not read: a dependency we cannot name.
+      if (eq < 0) i++;
+      w.acc.addDependency('command', dynamicName());
+    } else if (eq < 0 && (v === '--python' || v === '-p' || v === '--index-url' || v === '--index')) i++;
   }
   const cmd = args[i];
   if (!cmd) return w.unknown(inv, 'shell_command_unproven');
@@ -688,7 +759,7 @@ const uv: Handler = (w, inv) => {
   if (sub === 'add' || sub === 'remove' || sub === 'sync' || sub === 'lock') {
     if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
     if (sub !== 'sync') manifestWrite(w, inv, `${root}/pyproject.toml`);
-    w.effectPath(inv, 'write', `${root}/uv.lock`);
+    lockWrite(w, inv, `${root}/uv.lock`);
     if (sub !== 'lock') w.effectPath(inv, 'write', `${root}/.venv`);
     return;
   }
@@ -752,13 +823,24 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     )
       return w.acc.read();
     if (sub === 'run') return w.run(inv, args.slice(2));
+    // `poetry self add x`: a plugin installed into the tool itself.
+    if (sub === 'self') {
+      if (args[2]?.value === null) w.acc.addDependency('command', dynamicName());
+      if (args[2]?.value === 'add')
+        addDependencies(
+          w,
+          args.slice(3).filter((a) => a.value === null || !a.value.startsWith('-')),
+          pythonPackageName,
+        );
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
     const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
     const root = inv.scope.cwd;
     if (addVerbs.includes(sub) && names.length > 0) addDependencies(w, names, pythonPackageName);
     if (['add', 'install', 'remove', 'uninstall', 'update', 'lock', 'sync'].includes(sub)) {
       if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
       if (names.length > 0 || sub !== 'install') manifestWrite(w, inv, `${root}/${manifest}`);
-      w.effectPath(inv, 'write', `${root}/${lock}`);
+      lockWrite(w, inv, `${root}/${lock}`);
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     w.unknown(inv, 'shell_command_unproven');
@@ -784,11 +866,11 @@ const cargo: Handler = (w, inv) => {
   if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
-  if (sub === 'install' && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
+  if ((sub === 'install' || sub === 'binstall') && !args.some((a) => a.value === '--path')) addDependencies(w, names, (s) => s.split('@')[0]!);
   if (sub === 'run' || sub === 'r') return w.unknown(inv, 'shell_command_unproven');
   if (['add', 'remove', 'rm', 'update', 'generate-lockfile', 'fetch'].includes(sub) && inv.scope.cwd) {
     manifestWrite(w, inv, `${inv.scope.cwd}/Cargo.toml`);
-    w.effectPath(inv, 'write', `${inv.scope.cwd}/Cargo.lock`);
+    lockWrite(w, inv, `${inv.scope.cwd}/Cargo.lock`);
     return;
   }
   w.unprovenWrite(inv, 'write_path_missing');
@@ -808,7 +890,7 @@ const goTool: Handler = (w, inv) => {
     addDependencies(w, names, (s) => s.split('@')[0]!);
     if (cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
-      w.effectPath(inv, 'write', `${cwd}/go.sum`);
+      lockWrite(w, inv, `${cwd}/go.sum`);
     }
     return w.unprovenWrite(inv, 'write_path_missing');
   }
@@ -819,6 +901,12 @@ const goTool: Handler = (w, inv) => {
       (s) => s.split('@')[0]!,
     );
     return w.unprovenWrite(inv, 'write_path_missing');
+  }
+  // `go run example.com/x@latest` fetches and runs a module the project does not require.
+  if (sub === 'run') {
+    const target = names[0];
+    if (target && (target.value === null || /@/.test(target.value))) addDependencies(w, [target], (s) => s.split('@')[0]!);
+    return w.unknown(inv, 'shell_command_unproven');
   }
   if (sub === 'mod') {
     const action = args[2]?.value;
@@ -838,7 +926,7 @@ const goTool: Handler = (w, inv) => {
     }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
-      w.effectPath(inv, 'write', `${cwd}/go.sum`);
+      lockWrite(w, inv, `${cwd}/go.sum`);
       if (action === 'vendor') w.effectPath(inv, 'write', `${cwd}/vendor`);
       return;
     }
@@ -890,6 +978,11 @@ const dotnet: Handler = (w, inv) => {
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'run') return w.unknown(inv, 'shell_command_unproven');
+  // `dotnet tool install|update x` installs a named tool (`restore` installs the manifest's).
+  if (sub === 'tool' && (args[2]?.value === 'install' || args[2]?.value === 'update' || args[2]?.value === 'run' || args[2]?.value === 'exec')) {
+    const names = args.slice(3).filter((a) => a.value === null || !a.value.startsWith('-'));
+    addDependencies(w, names.slice(0, 1), (s) => s.split('@')[0]!);
+  }
   w.unprovenWrite(inv, 'write_path_missing');
 };
 
@@ -914,13 +1007,25 @@ const deno: Handler = (w, inv) => {
         w.acc.addDependency('command', a.value.startsWith('http') ? a.value : npmPackageName(a.value.replace(/^(?:npm:|jsr:)/, '')));
         break;
       }
+      // `deno x cowsay`: a bare name is a package deno fetches, as npx does.
+      if (sub === 'x' && !a.value.startsWith('-') && !/^\.{0,2}\//.test(a.value) && !/\.[cm]?[jt]sx?$/.test(a.value)) {
+        w.acc.addDependency('command', npmPackageName(a.value));
+        break;
+      }
       if (!a.value.startsWith('-')) break;
     }
     return w.unknown(inv, 'shell_command_unproven');
   }
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
-  if (sub === 'add' || (sub === 'install' && names.length > 0)) {
-    addDependencies(w, names, (s) => npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')));
+  // `deno cache npm:x` fetches a package by its specifier, as `deno run npm:x` does.
+  if (
+    sub === 'add' ||
+    (sub === 'install' && names.length > 0) ||
+    (sub === 'cache' && names.some((a) => a.value === null || /^(?:npm|jsr|https?):/.test(a.value)))
+  ) {
+    addDependencies(w, sub === 'cache' ? names.filter((a) => a.value === null || /^(?:npm|jsr|https?):/.test(a.value)) : names, (s) =>
+      s.startsWith('http') ? s : npmPackageName(s.replace(/^(?:npm:|jsr:)/, '')),
+    );
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'install' || sub === 'remove' || sub === 'cache' || sub === 'compile' || sub === 'bundle' || sub === 'vendor')

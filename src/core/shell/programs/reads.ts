@@ -17,7 +17,6 @@ const read: Handler = (w) => w.acc.read();
 const READ_ONLY = [
   'echo',
   'whereis',
-  'more',
   'free',
   'uptime',
   'ps',
@@ -499,6 +498,10 @@ const find: Handler = (w, inv) => {
     roots.push(a);
   }
   if (roots.length === 0) roots.push({ value: '.', glob: false, tilde: false, text: '.' });
+  // `-L`/`-H`/`-follow` walk through symbolic links: what lies below a root may be anywhere the
+  // links lead (`find -L src -delete` with `src/lnk → ../docs` deletes in docs/), so a change
+  // made per file has no target we can name.
+  const follows = args.some((a, k) => (k < i && (a.value === '-L' || a.value === '-H')) || a.value === '-follow');
   let acted = false;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -527,6 +530,7 @@ const find: Handler = (w, inv) => {
     }
     if (v === '-delete') {
       for (const r of roots) w.effect(inv, 'delete', r);
+      if (follows) w.unprovenWrite(inv, 'shell_command_unproven');
       acted = true;
       continue;
     }
@@ -545,7 +549,11 @@ const find: Handler = (w, inv) => {
       if (!closed) return w.unknown(inv, 'shell_command_unproven');
       i = j;
       acted = true;
-      runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir');
+      if (follows) {
+        const inner = w.isolate(() => runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir'));
+        w.acc.absorb(inner, false, inv.text);
+        if (inner.wroteAny) w.unprovenWrite(inv, 'shell_command_unproven');
+      } else runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir');
       continue;
     }
     // A primary find has that we do not model, or a typo find would reject: not proven.
@@ -566,7 +574,8 @@ const find: Handler = (w, inv) => {
 function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFileDir: boolean): void {
   if (cmd.length === 0) return w.unknown(inv, 'shell_command_unproven');
   // `-execdir` runs in each file's own folder, anywhere below the roots: relative paths there are not proven.
-  const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : inv.scope;
+  // The command is a child of find: it changes no state of this shell (run() copies the scope).
+  const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : undefined;
   for (const r of roots) {
     const below: Arg | undefined =
       r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
@@ -592,6 +601,9 @@ export const readHandlers: Record<string, Handler> = {
   top,
   less,
   zless: less,
+  // On macOS and several distributions `more` is less (LESS_IS_MORE): less's log files,
+  // lesskey files and `+!cmd` reach it too.
+  more: less,
   jq,
   rg,
   man,

@@ -32,6 +32,8 @@ export function runScriptFile(w: ShellWalker, inv: Invocation, file: Arg, inScop
 const shell: Handler = (w, inv) => {
   const args = inv.args;
   let command: string | null | undefined;
+  // `-s`: commands come from standard input and every operand is a positional parameter.
+  let fromStdin = false;
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -48,16 +50,21 @@ const shell: Handler = (w, inv) => {
     if (v.startsWith('--')) continue;
     if (!v.startsWith('-') && !v.startsWith('+')) break;
     if (v.includes('i')) return w.unknown(inv, 'shell_command_unproven');
+    if (v.startsWith('-') && v.includes('s')) fromStdin = true;
     if (v.includes('c') && command === undefined) command = args[++i]?.value ?? null;
   }
   if (command !== undefined) {
     if (command === null) return w.unknownCode(inv);
     return w.reparse(inv, command);
   }
-  const file = args[i];
+  const file = fromStdin ? undefined : args[i];
+  // `bash <(curl -fsSL …)`: a script whose text only exists at run time, as `curl … | sh` below.
+  if (file && (file.value === null || (file.value.startsWith('/dev/fd/') && file.text.startsWith('<(')))) return w.unknownCode(inv);
   if (file) return runScriptFile(w, inv, file, false, false);
   if (inv.stdin !== undefined) return w.reparse(inv, inv.stdin);
-  // Commands from a pipe or a terminal.
+  // Commands piped from another program (`curl -fsSL https://… | sh`, the usual installer) may
+  // install or hash anything; from a terminal, nothing the agent can type.
+  if (inv.stdinDynamic) return w.unknownCode(inv);
   w.unknown(inv, 'shell_command_unproven');
 };
 

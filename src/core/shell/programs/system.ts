@@ -166,6 +166,16 @@ const VERSION_WORDS = new Set([
   '-dumpmachine',
 ]);
 
+/** Code that installs packages (`R -e 'install.packages("x")'`, `julia -e 'Pkg.add("x")'`). */
+const INSTALL_CALL =
+  /\b(?:install\.packages|install_github|install_gitlab|install_url|BiocManager::install|pak::(?:pak|pkg_install)|remotes::install_\w+|devtools::install\w*|Pkg\.add|Pkg\.develop)\s*\(/;
+
+/** R, Rscript, julia: unproven past `--version`; inline code that installs is a dependency. */
+const codeRunner: Handler = (w, inv) => {
+  if (inv.args.some((a, i) => i > 0 && (a.value === null || INSTALL_CALL.test(a.value)))) w.acc.addDependency('command', '(installed by code)');
+  versionOnly(w, inv);
+};
+
 const versionOnly: Handler = (w, inv) => {
   if (inv.args.length === 2 && inv.args[1]!.value !== null && VERSION_WORDS.has(inv.args[1]!.value)) return w.acc.read();
   w.unknown(inv, 'shell_command_unproven');
@@ -230,22 +240,11 @@ const VERSION_ONLY = [
   'meson',
   'bazel',
   'sbt',
-  'dart',
-  'flutter',
-  'R',
-  'julia',
   'nim',
   'crystal',
   'ocaml',
   'gdb',
   'lldb',
-  'nvm',
-  'pyenv',
-  'rbenv',
-  'asdf',
-  'mise',
-  'volta',
-  'fnm',
 ];
 
 export const systemHandlers: Record<string, Handler> = {
@@ -253,6 +252,9 @@ export const systemHandlers: Record<string, Handler> = {
   journalctl,
   systemctl,
   ...Object.fromEntries(VERSION_ONLY.map((n) => [n, versionOnly])),
+  R: codeRunner,
+  Rscript: codeRunner,
+  julia: codeRunner,
   rustc,
   rustup,
   hostnamectl: statusOnly(['status', '--static', '--transient', '--pretty']),

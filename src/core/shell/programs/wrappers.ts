@@ -113,11 +113,9 @@ const env: Handler = (w, inv) => {
     if (isExecEnv(v.slice(0, eq), v.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
   }
   const chdir = p.options.find((o) => o.name === 'C' || o.name === 'chdir');
-  let scope = inv.scope;
-  if (chdir) {
-    scope = cloneScope(inv.scope);
-    scope.cwd = chdir.value ? argPath(chdir.value, inv.scope.cwd, w.pc) : null;
-  }
+  // The program env starts cannot change this shell (`env cd docs` changes no folder).
+  const scope = cloneScope(inv.scope);
+  if (chdir) scope.cwd = chdir.value ? argPath(chdir.value, inv.scope.cwd, w.pc) : null;
   const inner = args.slice(i);
   if (inner.length === 0) return w.acc.read();
   w.run(inv, inner, { scope });
@@ -161,11 +159,9 @@ const sudo: Handler = (w, inv) => {
   if (has('l', 'list', 'v', 'validate', 'k', 'K', 'remove-timestamp', 'reset-timestamp', 'V', 'version') && operands.length === 0) return w.acc.read();
   if (operands.length === 0) return w.unknown(inv, 'shell_command_unproven');
   const dir = p.options.find((o) => o.name === 'D' || o.name === 'chdir');
-  let scope = inv.scope;
-  if (dir) {
-    scope = cloneScope(inv.scope);
-    scope.cwd = dir.value ? argPath(dir.value, inv.scope.cwd, w.pc) : null;
-  }
+  // A child process: what it runs changes no state of this shell.
+  const scope = cloneScope(inv.scope);
+  if (dir) scope.cwd = dir.value ? argPath(dir.value, inv.scope.cwd, w.pc) : null;
   if (has('s', 'shell', 'i', 'login')) {
     // `sudo -s cmd` runs cmd through a shell: the words are joined and parsed again.
     const text = operands.map((a) => a.value);
@@ -184,7 +180,7 @@ const doas: Handler = (w, inv) => {
 const XARGS: OptionSpec = {
   flags: '0rtpxo',
   values: 'nLPsIdEaeil',
-  longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits', 'process-slot-var'],
+  longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'],
   longValues: ['max-args', 'max-lines', 'max-procs', 'max-chars', 'delimiter', 'arg-file', 'eof', 'process-slot-var'],
   longOptional: ['replace'],
   stopAtOperand: true,
@@ -198,6 +194,8 @@ const xargs: Handler = (w, inv) => {
   for (const o of p.options) {
     if (o.name === 'I') replace = o.value?.value ?? undefined;
     if (o.name === 'i' || o.name === 'replace') replace = o.value?.value || '{}';
+    // The command runs with this variable set to a slot number (`--process-slot-var=PATH`).
+    if (o.name === 'process-slot-var' && (o.value?.value == null || isExecEnv(o.value.value, null, w.ctx.home))) w.unproven(inv, 'shell_command_unproven');
   }
   let inner: Arg[] = inv.args.slice(p.rest);
   if (inner.length === 0) return w.acc.read();
@@ -227,7 +225,20 @@ const watch: Handler = (w, inv) => {
   w.reparse(inv, words.join(' '));
 };
 
+/**
+ * busybox and toybox run the applet named first (`busybox sha256sum f`). An applet's options
+ * are its own reduced set, so the command stays unproven, but it is classified as typed so
+ * its effects and intents (a hash, an install, a write) count.
+ */
+const multiCall: Handler = (w, inv) => {
+  const applet = inv.args[1]?.value;
+  if (applet !== undefined && applet !== null && !applet.startsWith('-')) w.run(inv, inv.args.slice(1));
+  w.unknown(inv, 'shell_command_unproven');
+};
+
 export const wrapperHandlers: Record<string, Handler> = {
+  busybox: multiCall,
+  toybox: multiCall,
   env,
   sudo,
   doas,
