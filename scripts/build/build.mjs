@@ -158,8 +158,12 @@ const lazyModules = (chunk) => ({
 // `import path from 'node:path'` in an ES module becomes, in a CommonJS bundle, a copy of
 // Node's module made for each importing module (esbuild's __toESM: an object with a getter per
 // member; a shell hook made 22 of them). Node's modules that remit imports that way are one
-// module of the bundle instead, which every importer shares.
+// module of the bundle instead, which every importer shares. node:os is loaded on first use:
+// its functions call it then, and a hook asks it nothing (the home folder comes from HOME, the
+// host name for a lock from /proc), while loading it cost every hook its compile; a named import
+// of one of its values that is not a function stops the build (no such export).
 const SHARED_BUILTINS = ['path', 'os'];
+const LAZY_BUILTINS = ['os'];
 const sharedBuiltins = {
   name: 'remit-shared-builtins',
   setup(b) {
@@ -168,7 +172,21 @@ const sharedBuiltins = {
       args.namespace === 'remit-builtin' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'remit-builtin' },
     );
     b.onLoad({ filter: /.*/, namespace: 'remit-builtin' }, async (args) => {
-      const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      const mod = await import(`node:${args.path}`);
+      const names = Object.keys(mod).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+      if (LAZY_BUILTINS.includes(args.path)) {
+        const fns = names.filter((n) => typeof mod[n] === 'function');
+        return {
+          contents: [
+            `let m;\nconst load = () => (m ??= require("node:${args.path}"));`,
+            // The default import (unused by a hook, so dropped from its bundle) answers each member on first read.
+            `const all = /* @__PURE__ */ (() => {\n  const o = {};\n  for (const n of ${JSON.stringify(names)}) Object.defineProperty(o, n, { get: () => load()[n], enumerable: true });\n  return o;\n})();\nexport default all;`,
+            ...fns.map((n) => `export const ${n} = (...a) => load().${n}(...a);`),
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: root,
+        };
+      }
       return {
         contents: `const m = require("node:${args.path}");\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
         loader: 'js',

@@ -1,6 +1,6 @@
 // What the built hook loads of Node's own modules: a spawned hook's cost is mostly what it
 // loads (docs/DESIGN.md#performance-budget), so `node:crypto` (with Node's streams and
-// OpenSSL) and the socket layer stay out of every hook shape a host sends, on a socket stdin
+// OpenSSL), `node:os` and the socket layer stay out of every hook shape a host sends, on a socket stdin
 // (Claude Code) and a pipe (Codex). Each shape still answers as it must, and the audit its
 // hashes chained verifies through `node:crypto` (`audit verify`).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -74,7 +74,8 @@ function hook(host: string, input: string, stdin: 'socket' | 'pipe'): { out: str
   return { out: r.stdout, loaded: loaded!.split(',') };
 }
 
-const HEAVY = /^NativeModule (crypto|net|stream|internal\/crypto\/.*|internal\/streams\/.*)$/;
+// node:os too: a hook takes the host name from /proc and the home folder from HOME (scripts/build/build.mjs).
+const HEAVY = /^NativeModule (crypto|net|os|stream|internal\/crypto\/.*|internal\/streams\/.*)$/;
 
 const bash = { tool_name: 'Bash', tool_input: { command: 'git status --short && grep -rn TODO src | head -5' } };
 const patch = (file: string) => `*** Begin Patch\n*** Update File: ${file}\n@@\n-export const a = 1;\n+export const a = 2;\n*** End Patch\n`;
@@ -93,7 +94,7 @@ const shapes = (at: (file: string) => string): Record<'claude' | 'codex', [objec
   ],
 });
 
-describe.skipIf(process.platform !== 'linux')('a spawned hook loads neither node:crypto nor the socket layer', () => {
+describe.skipIf(process.platform !== 'linux')('a spawned hook loads neither node:crypto, node:os nor the socket layer', () => {
   for (const [host, stdin] of [
     ['claude', 'socket'],
     ['codex', 'pipe'],

@@ -152,9 +152,10 @@ export function canonicalPath(raw: string, cwd: string, options: CanonicalOption
   if (isWindowsStylePath(p) || (isWindowsStylePath(cwd) && !p.startsWith('/'))) {
     return canonicalWindows(p, cwd);
   }
-  const home = options.home ?? homedir();
-  if (p === '~') p = home;
+  // The home folder only for a `~` path: most paths never ask for it.
+  if (p === '~') p = options.home ?? homedir();
   else if (p.startsWith('~/')) {
+    const home = options.home ?? homedir();
     const joined = `${home === '/' ? '' : home}/${p.slice(2)}`;
     p = plainAbsolute(joined) ? joined : path.posix.join(home, p.slice(2));
   }

@@ -4,7 +4,7 @@ import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute, relativeWithin } from './canonical.js';
 import picomatch from 'picomatch';
-import { compileGlobs, plainGlobMatcher, resolveGlob } from './globs.js';
+import { compileGlobs, folderHolder, lazyFolderHolder, plainGlobMatcher, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
 
 // Every temp folder a test makes goes when the file is done.
@@ -132,6 +132,32 @@ describe('files= globs', () => {
     expect(plainGlobMatcher('/a/*.ts', false)).toBeUndefined();
     expect(plainGlobMatcher('/a/**', true)).toBeUndefined();
     expect(plainGlobMatcher('/a/../b/**', false)).toBeUndefined();
+  });
+
+  it('answer whether a folder holds a protected glob alike when the glob is read only for folders that may hold it', () => {
+    const names = ['a', 'A', 'p', '.claude', 'Settings.json', 'settings.json', '**', '*', '*.json', 'x{y,z}', '?', '', '.', '..', 'İ'];
+    const pick = () => names[Math.floor(Math.random() * names.length)]!;
+    const path = (n: number) => Array.from({ length: n }, pick).join('/');
+    const roots = ['/p', '/P/a'];
+    let held = 0;
+    for (let i = 0; i < 300; i++) {
+      const glob = `${Math.random() < 0.8 ? '/' : ''}${path(1 + Math.floor(Math.random() * 4))}`;
+      for (const caseInsensitive of [false, true]) {
+        const eager = folderHolder(glob, roots, caseInsensitive);
+        const lazy = lazyFolderHolder(glob, roots, caseInsensitive);
+        const prefix = glob.split('/');
+        for (let j = 0; j < 30; j++) {
+          const cut = prefix.slice(0, Math.floor(Math.random() * (prefix.length + 1))).join('/');
+          const folders = ['/', '', cut, `${cut}/`, cut.toUpperCase(), `/${path(Math.floor(Math.random() * 4))}`, `/p/${path(2)}`, `${cut}/${pick()}`];
+          for (const folder of folders) {
+            const want = eager(folder);
+            if (want) held++;
+            expect(lazy(folder), `${glob} ${JSON.stringify(folder)} ${caseInsensitive}`).toBe(want);
+          }
+        }
+      }
+    }
+    expect(held).toBeGreaterThan(500);
   });
 
   it('keep absolute and ./ globs, and match Windows roots without case', () => {

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { LOCK_STALE_MS, LockTimeoutError, lockPathOf, processStart, tryLock, withLock } from './lock.js';
+import { LOCK_STALE_MS, LockTimeoutError, lockPathOf, processStart, thisHost, tryLock, withLock } from './lock.js';
 
 let dir: string;
 let file: string;
@@ -24,6 +24,10 @@ describe('the session lock', () => {
     const seen = await withLock(file, 500, () => readlinkSync(lockPathOf(file)));
     expect(seen).toMatch(new RegExp(`^${process.pid}@${hostname()}:\\d+:${processStart(process.pid)}$`));
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('names this host as os.hostname() does, so holders written by either are judged alike', () => {
+    expect(thisHost()).toBe(hostname());
   });
 
   it('waits for a live holder until the timeout', async () => {

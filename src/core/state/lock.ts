@@ -63,6 +63,32 @@ export function processStart(pid: number): string | null {
   }
 }
 
+let hostName: string | undefined;
+/**
+ * This host's name as os.hostname() gives it (the kernel's UTS node name), read from
+ * /proc/sys/kernel/hostname where there is one: a hook then never loads Node's os module,
+ * whose compile is a tenth of a millisecond or more of every hook
+ * (docs/DESIGN.md#performance-budget). Elsewhere, or when that file cannot be read, os.hostname().
+ */
+export function thisHost(): string {
+  if (hostName === undefined) {
+    let name = '';
+    try {
+      const fd = openSync('/proc/sys/kernel/hostname', 'r');
+      try {
+        const buf = Buffer.allocUnsafe(1024);
+        name = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, null));
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // No /proc: the os module answers.
+    }
+    hostName = (name.endsWith('\n') ? name.slice(0, -1) : name) || hostname();
+  }
+  return hostName;
+}
+
 let ownerTag: string | undefined;
 let taken = 0;
 /**
@@ -74,7 +100,7 @@ let taken = 0;
 function me(): string {
   if (ownerTag === undefined) {
     const start = processStart(process.pid);
-    ownerTag = `${process.pid}@${hostname()}:%${start ? `:${start}` : ''}`;
+    ownerTag = `${process.pid}@${thisHost()}:%${start ? `:${start}` : ''}`;
   }
   return ownerTag.replace('%', String(++taken));
 }
@@ -93,7 +119,7 @@ function ownerLiveness(owner: string): OwnerLiveness {
   if (at < 0) return 'unknown';
   const pid = Number(owner.slice(0, at));
   const [host, , start] = owner.slice(at + 1).split(':');
-  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return 'unknown';
+  if (host !== thisHost() || !Number.isInteger(pid) || pid <= 0) return 'unknown';
   try {
     process.kill(pid, 0);
   } catch (err) {
@@ -160,7 +186,7 @@ function breakLock(lock: string, judged: string | null): void {
 function ownerRunningHere(owner: string): boolean {
   const at = owner.lastIndexOf('@');
   const pid = Number(owner.slice(0, at));
-  if (at < 0 || owner.slice(at + 1).split(':')[0] !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (at < 0 || owner.slice(at + 1).split(':')[0] !== thisHost() || !Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
