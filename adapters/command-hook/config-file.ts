@@ -24,14 +24,18 @@ export function refuseSymlink(file: string): string | null {
   return null;
 }
 
-export function readRaw(file: string, opts: ReadOptions = {}): { ok: true; raw: string | null } | { ok: false; error: string } {
+/** A failed read: `error` with an installer's advice, `problem` what is wrong in a few words. */
+export type RawRead = { ok: true; raw: string | null } | { ok: false; error: string; problem: string };
+
+export function readRaw(file: string, opts: ReadOptions = {}): RawRead {
   const link = opts.followLinks ? null : refuseSymlink(file);
-  if (link) return { ok: false, error: link };
+  if (link) return { ok: false, error: link, problem: 'it is a symbolic link' };
   try {
     return { ok: true, raw: readFileSync(file, 'utf8') };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, raw: null };
-    return { ok: false, error: `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}). Nothing was changed.` };
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ENOENT') return { ok: true, raw: null };
+    return { ok: false, error: `cannot read ${file} (${code}). Nothing was changed.`, problem: `it cannot be read (${code})` };
   }
 }
 

@@ -118,7 +118,8 @@ interface Plan {
 
 function plan(c: CleanupInput, file: string): Plan {
   const report: HostReport = { host: 'remit', scope: c.scope, ok: true, dryRun: c.dryRun, actions: [], notes: [] };
-  const byHosts = c.reports.flatMap((r) => r.actions.filter((a) => a.action === 'removed').map((a) => a.file));
+  // A refused host removed nothing, whatever its plan named.
+  const byHosts = c.reports.flatMap((r) => (r.ok ? r.actions.filter((a) => a.action === 'removed').map((a) => a.file) : []));
   const gone = new Set(byHosts);
   const exists = (p: string) => !gone.has(p) && present(p);
   const read = readRecord(file);
