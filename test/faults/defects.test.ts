@@ -399,6 +399,48 @@ describe.sequential('what the first round left, through the built hook', () => {
   });
 });
 
+describe.sequential('remit check reads the session as the hook does', () => {
+  /** The hook's answer to a write and `remit check`'s for the same write, each as outcome and reason code. */
+  function both(w: World, id: string): { hook: string; check: string } {
+    const hook = w.write('s', id);
+    const code = /remit (?:refused|asks|noted)[^:]*: ([A-Z_]+)/.exec(hook.stdout)?.[1] ?? 'none';
+    const input = JSON.stringify({ file_path: path.join(w.project, 'a.ts'), content: 'x' });
+    const c = w.cli(['check', '--host', 'claude', '--session', 's', '--tool', 'Write', '--input', input, '--json']);
+    const d = JSON.parse(c.stdout).decision;
+    return { hook: `${hook.verdict} ${code}`, check: `${d.outcome} ${d.reasonCode}` };
+  }
+
+  it('a state rewritten by hand, or deleted, in an armed session is damage to check too: the same refusal as the hook, not the forged contract', () => {
+    const w = world('check-seal');
+    armReview(w);
+    const file = w.stateFile('s');
+    const saved = readFileSync(file, 'utf8');
+    expect(both(w, 'c0')).toEqual({ hook: 'deny MODE_FORBIDS_MUTATION', check: 'deny MODE_FORBIDS_MUTATION' });
+    const loosened = saved.replace('"mode":"review"', '"mode":"change"').replace('"level":"guard"', '"level":"watch"');
+    const damage: Record<string, () => void> = {
+      'the seal dropped': () => writeFileSync(file, loosened.replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+      'the seal left as it was': () => writeFileSync(file, loosened),
+      'the file deleted': () => rmSync(file),
+      'not JSON': () => writeFileSync(file, '{'),
+    };
+    for (const [name, apply] of Object.entries(damage)) {
+      scenario();
+      apply();
+      expect(both(w, `c-${name}`), name).toEqual({ hook: 'deny STATE_DAMAGED', check: 'deny STATE_DAMAGED' });
+      writeFileSync(file, saved);
+    }
+  });
+
+  it('damage in a session that was never armed: check answers as the hook does', () => {
+    const w = world('check-unarmed');
+    w.prompt('s', 'just a question');
+    expect(w.write('s', 'u0').verdict).not.toBe('deny');
+    const file = w.stateFile('s');
+    writeFileSync(file, '{');
+    expect(both(w, 'u1')).toEqual({ hook: 'context STATE_DAMAGED', check: 'report STATE_DAMAGED' });
+  });
+});
+
 describe.sequential('what already held, through the built hook', () => {
   it('damaged state of every shape fails closed and says so', () => {
     const w = world('shapes');
