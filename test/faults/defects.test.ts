@@ -441,6 +441,39 @@ describe.sequential('remit check reads the session as the hook does', () => {
   });
 });
 
+describe.sequential('session selection reads states as the hook does', () => {
+  it('a state rewritten or planted by hand cannot steer which session status and check pick; a damaged one the pointer names is still shown', () => {
+    const w = world('select');
+    armReview(w, 's');
+    w.prompt('t', '$remit change -- another task');
+    const picked = () => JSON.parse(w.cli(['status', '--json']).stdout).session.key as string;
+    expect(picked()).toBe(w.key('t'));
+    // No pointer: the newest state of this project, by scanning.
+    const pointers = path.join(w.home, 'projects');
+    rmSync(pointers, { recursive: true });
+    expect(picked()).toBe(w.key('t'));
+    const sealedS = readFileSync(w.stateFile('s'), 'utf8');
+    const later = (text: string) => text.replace(/"lastUsedAt":"[^"]+"/, '"lastUsedAt":"2099-01-01T00:00:00.000Z"');
+    const forgeries: Record<string, () => void> = {
+      "s's state dated later, its seal left as it was": () => writeFileSync(w.stateFile('s'), later(sealedS)),
+      "s's state dated later, its seal dropped": () => writeFileSync(w.stateFile('s'), later(sealedS).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+      'a state planted for a session remit never saw': () => writeFileSync(w.stateFile('planted'), later(sealedS).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+    };
+    for (const [name, forge] of Object.entries(forgeries)) {
+      scenario();
+      forge();
+      expect(picked(), name).toBe(w.key('t'));
+      writeFileSync(w.stateFile('s'), sealedS);
+      rmSync(w.stateFile('planted'), { force: true });
+    }
+    // The pointer names s again; its state rewritten by hand is damage, shown as such, not passed over.
+    expect(w.armedWrite('s', 'w9').verdict).toBe('deny');
+    expect(picked()).toBe(w.key('s'));
+    writeFileSync(w.stateFile('s'), later(readFileSync(w.stateFile('s'), 'utf8')).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}'));
+    expect(JSON.parse(w.cli(['status', '--json']).stdout)).toMatchObject({ session: { key: w.key('s') }, controlState: 'ARMED', recovery: true });
+  });
+});
+
 describe.sequential('what already held, through the built hook', () => {
   it('damaged state of every shape fails closed and says so', () => {
     const w = world('shapes');

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import minimist from 'minimist';
 import path from 'node:path';
+import { installAuditKey } from '../../core/audit/chain.js';
 import { nearest } from '../../core/contract/nearest.js';
 import { findProjectRoot } from '../../core/paths/project-root.js';
 import { auditFile, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
@@ -48,7 +49,7 @@ export function selectSession(args: ParsedArgs, io: CliIO): string | null {
     if (!sessionKnown(args.home, key)) throw new UsageError(`no session '${session}' of ${host} in ${args.home}`);
     return key;
   }
-  return latestSessionFor(args.home, findProjectRoot(io.cwd));
+  return latestSessionFor(args.home, findProjectRoot(io.cwd), installAuditKey(args.home));
 }
 
 /** remit has a state file or an audit for the session. */
