@@ -474,6 +474,59 @@ describe.sequential('session selection reads states as the hook does', () => {
   });
 });
 
+describe.sequential('status and runtime on damaged input', () => {
+  it('with the state gone and the audit unreadable, status says why in words and reads the tail as the hook does: armed, and the hook refuses', () => {
+    const w = world('status-audit');
+    armReview(w, 'other');
+    const shapes: Record<string, [(f: string) => void, string]> = {
+      'a folder': [(f) => mkdirSync(f), 'it is a folder, not a file'],
+      'a link to another chain': [(f) => symlinkSync(w.auditFile('other'), f), 'it is a link, not the file remit wrote'],
+      'bytes that are no record': [(f) => writeFileSync(f, 'not a record\n'), 'it holds no readable record'],
+      'a FIFO': [(f) => execFileSync('mkfifo', [f]), 'it is not a regular file'],
+    };
+    for (const [name, [apply, problem]] of Object.entries(shapes)) {
+      const s = `s-${name.replace(/\W+/g, '-')}`;
+      armReview(w, s);
+      scenario();
+      rmSync(w.stateFile(s));
+      rmSync(w.auditFile(s));
+      apply(w.auditFile(s));
+      const status = JSON.parse(w.cli(['status', '--json', '--host', 'claude', '--session', s]).stdout);
+      expect(status, name).toMatchObject({ controlState: 'ARMED', recovery: true, auditUnreadable: problem });
+      const text = w.cli(['status', '--host', 'claude', '--session', s]).stdout;
+      expect(text, name).toContain(`Audit: this session's audit cannot be read (${problem})`);
+      expect(text, name).toContain('State: ARMED (recovery)');
+      expect(w.armedWrite(s, `w-${name}`).verdict, name).toBe('deny');
+      rmSync(w.auditFile(s), { recursive: true, force: true });
+    }
+  });
+
+  it('runtime counts a damaged state as damaged, in words, and still counts the sound sessions', () => {
+    const w = world('runtime-damage');
+    armReview(w, 'a');
+    armReview(w, 'b');
+    const sound = JSON.parse(w.cli(['runtime', '--all', '--json']).stdout);
+    expect(sound).toMatchObject({ sessions: 2, damagedSessions: 0, denied: 2 });
+    for (const [name, damage] of Object.entries({
+      'not JSON': () => writeFileSync(w.stateFile('b'), '{'),
+      'a folder': () => mkdirSync(w.stateFile('b')),
+      'a link to itself': () => symlinkSync(w.stateFile('b'), w.stateFile('b')),
+      'its seal dropped': () => writeFileSync(w.stateFile('b'), readFileSync(w.stateFile('a'), 'utf8').replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+    })) {
+      const saved = readFileSync(w.stateFile('b'));
+      rmSync(w.stateFile('b'));
+      scenario();
+      damage();
+      const r = w.cli(['runtime', '--all']);
+      expect(r.status, name).toBe(0);
+      expect(r.stdout, name).toContain('Sessions with damaged state (not counted): 1');
+      expect(JSON.parse(w.cli(['runtime', '--all', '--json']).stdout), name).toMatchObject({ sessions: 2, damagedSessions: 1, denied: 1 });
+      rmSync(w.stateFile('b'), { recursive: true, force: true });
+      writeFileSync(w.stateFile('b'), saved);
+    }
+  });
+});
+
 describe.sequential('what already held, through the built hook', () => {
   it('damaged state of every shape fails closed and says so', () => {
     const w = world('shapes');

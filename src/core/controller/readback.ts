@@ -4,7 +4,7 @@
 import type { CliRuntime, CliStatus, ConfigReport, SessionState, TaskContract } from '../../generated/types.js';
 import { controlStateOf, defaultContract } from '../contract/defaults.js';
 import { contractLine } from '../contract/echo.js';
-import { auditTail } from '../audit/last-state.js';
+import { armedByTail, auditTail } from '../audit/last-state.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
 import { auditFile } from '../state/home.js';
 import { listSessionKeys, readSession, type LoadedState } from '../state/store.js';
@@ -45,7 +45,7 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
   const last = key ? auditTail(auditFile(home, key)) : null;
   const audit = last?.problem ? { auditUnreadable: last.problem } : {};
   if (state.kind === 'damaged') {
-    const lastArmed = last?.state === 'ARMED' || last?.state === 'UNREADABLE';
+    const lastArmed = last !== null && armedByTail(last);
     const c = recoveryContract(lastArmed);
     const view: CliStatus = {
       session: { key: key!, host: '?' },
