@@ -54,5 +54,12 @@ function writeAll(fd: number, s: string): void {
   }
 }
 
-/** A usage error: one clear line on stderr, exit 1, nothing written. */
-export class UsageError extends Error {}
+/** A usage error: one clear line on stderr, exit 1 (or the command's own code for it), nothing written. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}

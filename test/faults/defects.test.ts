@@ -501,6 +501,19 @@ describe.sequential('status and runtime on damaged input', () => {
     }
   });
 
+  it('state repair of a state that is a FIFO repairs it without waiting on the FIFO', () => {
+    const w = world('repair-fifo');
+    armReview(w);
+    rmSync(w.stateFile('s'));
+    execFileSync('mkfifo', [w.stateFile('s')]);
+    scenario();
+    const r = w.cli(['state', 'repair', '--host', 'claude', '--session', 's'], { timeoutMs: 20_000 });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('the state file is not a regular file');
+    expect(w.armedWrite('s', 'after').reason).toContain('MODE_FORBIDS_MUTATION');
+  });
+
   it('runtime counts a damaged state as damaged, in words, and still counts the sound sessions', () => {
     const w = world('runtime-damage');
     armReview(w, 'a');

@@ -3,7 +3,7 @@
 // written, sessions and events remit never saw. Each answers one clear line on stderr, exit
 // 1, nothing on stdout, no stack trace — never a zero count or "intact" for a session that
 // does not exist.
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
@@ -80,6 +80,53 @@ describe('wrong input through the built bundle', () => {
       expect(r.err, what).toMatch(says);
     }
   }, 300_000);
+
+  it('a REMIT_HOME that is no folder (a file, empty or not, a link to nothing, a link loop): every read-back says so in one line, not "nothing recorded", while the hook refuses', () => {
+    const b = box();
+    const rh = path.join(b.home, '.local/state/remit');
+    const write = (id: string) =>
+      b.hook('claude', 'PreToolUse', {
+        session_id: 's',
+        cwd: b.proj,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' },
+        tool_use_id: id,
+      });
+    const shapes: Record<string, [() => void, string]> = {
+      'a file': [() => put(rh, 'x\n'), 'it is a file, not a folder'],
+      'an empty file': [() => put(rh, ''), 'it is an empty file, not a folder'],
+      'a link to nothing': [() => symlinkSync(path.join(b.home, 'gone'), rh), 'it is a link to nothing'],
+      'a link loop': [() => symlinkSync(rh, rh), 'it is a link that loops'],
+    };
+    const commands: [string[], number][] = [
+      [['status'], 1],
+      [['status', '--json'], 1],
+      [['runtime', '--all'], 1],
+      [['explain', EVT], 1],
+      [['label', EVT, 'correct'], 1],
+      [['check', '--host', 'claude', '--tool', 'Write', '--input', '{"file_path":"a.ts","content":"x"}'], 1],
+      [['audit', 'verify', '--all'], 6],
+      [['ledger', 'release', '--all'], 1],
+      [['state', 'repair'], 1],
+      [['prune', '--dry-run'], 1],
+      [['case', 'from', EVT], 1],
+    ];
+    for (const [name, [make, problem]] of Object.entries(shapes)) {
+      rmSync(rh, { recursive: true, force: true });
+      mkdirSync(path.dirname(rh), { recursive: true });
+      make();
+      for (const [args, code] of commands) {
+        const r = b.run(...args);
+        const what = `${name}: remit ${args.join(' ')}`;
+        expect({ code: r.code, out: r.out }, what).toEqual({ code, out: '' });
+        expect(r.err, what).toBe(
+          `remit ${args[0]}: ${rh} cannot hold remit's sessions (${problem}): nothing can be read back, and the hooks refuse every change until it is a folder again\n`,
+        );
+      }
+      expect(write(`w-${name}`), name).toContain('"permissionDecision":"deny"');
+    }
+  }, 120_000);
 
   it('install and uninstall refuse a relative HOME, writing nothing where they run', () => {
     const b = box({ HOME: 'rel' });

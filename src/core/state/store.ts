@@ -81,6 +81,15 @@ function readStateText(file: string): string {
   return readRegularFileSync(file, MAX_STATE_BYTES).toString('utf8');
 }
 
+/** The state file's text for salvage (`remit state repair`), read as the hook reads it: null when it is no regular file within the cap. */
+export function readSessionText(home: string, key: string): string | null {
+  try {
+    return readStateText(sessionFile(home, key));
+  } catch {
+    return null;
+  }
+}
+
 export function readSession(home: string, key: string, opts: ReadOptions = {}): LoadedState {
   let text: string;
   try {
