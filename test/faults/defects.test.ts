@@ -514,6 +514,29 @@ describe.sequential('status and runtime on damaged input', () => {
     expect(w.armedWrite('s', 'after').reason).toContain('MODE_FORBIDS_MUTATION');
   });
 
+  it('prune keeps a live armed session whose state is gone or unreadable: its audit is what keeps it armed', () => {
+    const w = world('prune-damaged');
+    armReview(w);
+    const damage: Record<string, () => void> = {
+      'the state deleted': () => rmSync(w.stateFile('s')),
+      'the sessions folder a file': () => {
+        rmSync(path.dirname(w.stateFile('s')), { recursive: true });
+        writeFileSync(path.dirname(w.stateFile('s')), 'x');
+      },
+    };
+    for (const [name, apply] of Object.entries(damage)) {
+      const saved = readFileSync(w.stateFile('s'));
+      scenario();
+      apply();
+      const r = w.cli(['prune', '--older-than', '0d', '--json']);
+      expect(JSON.parse(r.stdout), name).toMatchObject({ auditFiles: 0, keptArmed: [w.key('s')] });
+      expect(w.armedWrite('s', `w-${name}`).verdict, name).toBe('deny');
+      rmSync(path.dirname(w.stateFile('s')), { recursive: true, force: true });
+      mkdirSync(path.dirname(w.stateFile('s')), { mode: 0o700 });
+      writeFileSync(w.stateFile('s'), saved, { mode: 0o600 });
+    }
+  });
+
   it('runtime counts a damaged state as damaged, in words, and still counts the sound sessions', () => {
     const w = world('runtime-damage');
     armReview(w, 'a');
