@@ -537,6 +537,25 @@ describe.sequential('status and runtime on damaged input', () => {
     }
   });
 
+  it('with the sessions folder a file, the commands that take the session lock say why in one line', () => {
+    const w = world('lock-enotdir');
+    armReview(w);
+    const sessions = path.dirname(w.stateFile('s'));
+    rmSync(sessions, { recursive: true });
+    writeFileSync(sessions, 'x');
+    const id = JSON.parse(w.cli(['status', '--json', '--host', 'claude', '--session', 's']).stdout).recent[0].id;
+    for (const args of [
+      ['label', id, 'correct'],
+      ['ledger', 'release', '--all'],
+      ['state', 'repair'],
+    ]) {
+      scenario();
+      const r = w.cli([...args, '--host', 'claude', '--session', 's']);
+      expect({ status: r.status, stdout: r.stdout }, args[0]).toEqual({ status: 1, stdout: '' });
+      expect(r.stderr, args[0]).toBe(`remit ${args[0]}: cannot take the session lock ${w.stateFile('s')}.lock (a folder on its way is a file)\n`);
+    }
+  });
+
   it('runtime counts a damaged state as damaged, in words, and still counts the sound sessions', () => {
     const w = world('runtime-damage');
     armReview(w, 'a');
