@@ -3,10 +3,11 @@
 // written, sessions and events remit never saw. Each answers one clear line on stderr, exit
 // 1, nothing on stdout, no stack trace — never a zero count or "intact" for a session that
 // does not exist.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
+import { BIN, box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
@@ -125,6 +126,42 @@ describe('wrong input through the built bundle', () => {
         );
       }
       expect(write(`w-${name}`), name).toContain('"permissionDecision":"deny"');
+    }
+  }, 120_000);
+
+  it('run from a folder that was removed: --version and help still answer, a command that needs the folder says so in one line, a hook still answers from its payload', () => {
+    const b = box();
+    const gone = (args: string[], input?: string) => {
+      const dir = path.join(b.proj, `gone-${args.join('-').replace(/\W+/g, '')}`);
+      mkdirSync(dir);
+      // The shell removes its own working folder, then becomes remit there.
+      const r = spawnSync('sh', ['-c', 'rmdir "$PWD" && exec "$@"', 'sh', process.execPath, BIN, ...args], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: b.home, LANG: 'C' },
+        encoding: 'utf8',
+        ...(input !== undefined ? { input } : {}),
+      });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    expect(gone(['--version'])).toMatchObject({ code: 0, err: '' });
+    expect(gone(['help']).code).toBe(0);
+    for (const args of [['status'], ['runtime'], ['doctor'], ['install', 'claude', '--dry-run']]) {
+      const r = gone(args);
+      expect({ code: r.code, out: r.out }, args.join(' ')).toEqual({ code: 1, out: '' });
+      expect(r.err, args.join(' ')).toBe(
+        `remit ${args[0]}: the current folder cannot be read (ENOENT: it was removed or moved away); cd to an existing folder and run again\n`,
+      );
+    }
+    const base = { session_id: 'g', cwd: b.proj, transcript_path: null };
+    b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
+    const write = { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' } };
+    for (const payload of [
+      { ...write, tool_use_id: 't1' },
+      { ...write, cwd: undefined, tool_use_id: 't2' },
+    ]) {
+      const r = gone(['hook', 'claude', 'PreToolUse'], JSON.stringify(payload));
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('"permissionDecision":"deny"');
     }
   }, 120_000);
 
