@@ -86,6 +86,7 @@ export class UsageError extends Error {
     message: string,
     readonly exitCode = 1,
   ) {
-    super(message);
+    // A word the user gave is quoted back; a huge one is cut so the line stays one a person reads.
+    super(message.replace(/'([^'\n]{60})[^'\n]{20,}'/g, "'$1…'"));
   }
 }
