@@ -126,7 +126,8 @@ function plan(c: CleanupInput, file: string): Plan {
   if (read.state !== 'ok') {
     const swept = c.sweep ? everyBundle(c.dataDir) : [];
     removeFiles(swept, c.dryRun, report);
-    if (c.sweep && read.state === 'damaged' && present(file)) {
+    // A folder in the record's place is not a record remit wrote: it stays, and the note says the record is unusable.
+    if (c.sweep && read.state === 'damaged' && present(file) && !lstatSync(file).isDirectory()) {
       if (!c.dryRun) rmSync(file, { force: true });
       report.actions.push({ file, what: 'record', action: 'removed' });
     }

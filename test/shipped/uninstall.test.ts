@@ -3,6 +3,7 @@
 // there before taken away — for every host, in user and project scope, whatever was there
 // first. Each uninstall's --dry-run is checked to name exactly what the uninstall then does.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot, type Box } from '../support/shipped-box.js';
@@ -197,6 +198,29 @@ describe('without an install record', () => {
     const d = changes(before, now);
     expect(d.added.filter((k) => !now.get(k)!.endsWith(' dir'))).toEqual([]);
     expect(d.added).toContain('.claude/skills');
+  }, 120_000);
+});
+
+describe('an install record that is no file', () => {
+  it("a folder or a FIFO in its place: install and uninstall all answer at once, remit's files go, and the note says why folders stay", () => {
+    for (const shape of ['folder', 'fifo'] as const) {
+      const b = box();
+      mkdirSync(path.dirname(record(b)), { recursive: true });
+      if (shape === 'folder') mkdirSync(record(b));
+      else execFileSync('mkfifo', [record(b)]);
+      install(b, 'user', 'claude');
+      const r = b.run('uninstall', 'all', '--json');
+      expect(r.code, `${shape}: ${r.err}${r.out}`).toBe(0);
+      const notes = (JSON.parse(r.out) as Output).reports.flatMap((x) => x.notes).filter((n) => n.includes('install record'));
+      // The FIFO was replaced by a record at install; a folder stays, unusable.
+      expect(notes, shape).toEqual(
+        shape === 'folder'
+          ? [`The install record ${record(b)} is unusable (it is not a regular file): remit's own files were removed and every folder was kept.`]
+          : [],
+      );
+      expect(existsSync(bundle(b)), shape).toBe(false);
+      expect(existsSync(path.join(b.home, '.claude/settings.json')), shape).toBe(false);
+    }
   }, 120_000);
 });
 
