@@ -3,10 +3,11 @@
 // install uses, and the folders remit created that are left empty. Both come from the install
 // record; without a usable one nothing but remit's own files goes and every folder stays
 // (ARCHITECTURE.md "Installing into a host's configuration").
-import { existsSync, lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FileAction, HostReport } from '../../adapters/command-hook/install-run.js';
+import { readRegularFileSync } from '../core/state/files.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
 import {
@@ -89,7 +90,7 @@ function neededBy(installs: readonly InstallEntry[], dataDir: string, candidates
   if (needed.has(current)) {
     let target = '';
     try {
-      target = readFileSync(current, 'utf8').trim();
+      target = readRegularFileSync(current, 4096).toString('utf8').trim();
     } catch {
       // no pointer: nothing more is needed
     }

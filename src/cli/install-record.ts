@@ -3,7 +3,7 @@
 // exist before an install made them. Uninstall reads it to remove only folders remit created
 // and files no remaining install uses (ARCHITECTURE.md "Installing into a host's configuration").
 // Host-neutral: it knows paths, not what a host does with them.
-import { lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { readRegularFileSync, writeFileAtomic } from '../core/state/files.js';
 import { LOCK_STALE_MS, lockSync } from '../core/state/lock.js';
