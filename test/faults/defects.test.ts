@@ -470,7 +470,13 @@ describe.sequential('session selection reads states as the hook does', () => {
     expect(w.armedWrite('s', 'w9').verdict).toBe('deny');
     expect(picked()).toBe(w.key('s'));
     writeFileSync(w.stateFile('s'), later(readFileSync(w.stateFile('s'), 'utf8')).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}'));
-    expect(JSON.parse(w.cli(['status', '--json']).stdout)).toMatchObject({ session: { key: w.key('s') }, controlState: 'ARMED', recovery: true });
+    // Whose session it is comes from its last record when the state cannot say.
+    expect(JSON.parse(w.cli(['status', '--json']).stdout)).toMatchObject({
+      session: { key: w.key('s'), host: 'claude' },
+      controlState: 'ARMED',
+      recovery: true,
+    });
+    expect(w.cli(['status']).stdout).toContain(`Session: claude session (id not kept), remit key ${w.key('s')}`);
   });
 });
 

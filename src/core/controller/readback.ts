@@ -48,7 +48,8 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
     const lastArmed = last !== null && armedByTail(last);
     const c = recoveryContract(lastArmed);
     const view: CliStatus = {
-      session: { key: key!, host: '?' },
+      // The state cannot say whose session it is; its last record can.
+      session: { key: key!, host: tail?.lastEvent?.host?.name ?? '?' },
       controlState: controlStateOf(c),
       recovery: true,
       damage: state.detail,
