@@ -129,6 +129,10 @@ describe('wrong input through the built bundle', () => {
         );
       }
       expect(write(`w-${name}`), name).toContain('"permissionDecision":"deny"');
+      // Doctor's probes run elsewhere: it names the real folder as what stops every edit.
+      expect(b.run('doctor').out, name).toContain(
+        `remit's state folder ${rh} cannot hold sessions (${problem}): every hook refuses changes in every session until it is a folder again.\n`,
+      );
     }
   }, 120_000);
 

@@ -6,7 +6,7 @@ import minimist from 'minimist';
 import { shellExec, whichOnPath, type DoctorContext, type DoctorRow } from '../../../adapters/command-hook/doctor-common.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
-import { resolveDataDir } from '../../core/state/home.js';
+import { homeProblem, resolveDataDir, resolveRemitHome } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
 import { defaultBundleSource } from './install.js';
@@ -64,6 +64,16 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
   const rows = withKnownGaps(await doctorRows(ctx, hosts), hosts);
   // Nothing installed anywhere is not "protected": at least one host must be.
   const ok = rows.some((r) => r.protected) && rows.every((r) => r.protected || !r.applicable);
-  io.stdout(a.json ? `${JSON.stringify({ protected: ok, hosts: rows }, null, 2)}\n` : renderDoctor(rows));
+  // The probes run in a throwaway folder; the real one may be what stops every session's edits.
+  const home = resolveRemitHome(env);
+  const problem = path.isAbsolute(home) ? homeProblem(home) : null;
+  const stateFolder = problem
+    ? `remit's state folder ${home} cannot hold sessions (${problem}): every hook refuses changes in every session until it is a folder again.`
+    : null;
+  io.stdout(
+    a.json
+      ? `${JSON.stringify({ protected: ok, hosts: rows, ...(stateFolder ? { stateFolderProblem: stateFolder } : {}) }, null, 2)}\n`
+      : `${renderDoctor(rows)}${stateFolder ? `${stateFolder}\n` : ''}`,
+  );
   return ok ? 0 : 3;
 }
