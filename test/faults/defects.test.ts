@@ -431,6 +431,21 @@ describe.sequential('remit check reads the session as the hook does', () => {
     }
   });
 
+  it('a directive given to check does not replace damage, as the hook refuses it then too', () => {
+    const w = world('check-prompt');
+    armReview(w);
+    writeFileSync(w.stateFile('s'), '{');
+    const directive = '$remit change -- edit';
+    expect(w.prompt('s', directive).verdict).toBe('block');
+    const input = JSON.stringify({ file_path: path.join(w.project, 'a.ts'), content: 'x' });
+    const c = w.cli(['check', '--host', 'claude', '--session', 's', '--prompt', directive, '--tool', 'Write', '--input', input, '--json']);
+    expect(JSON.parse(c.stdout)).toMatchObject({
+      prompt: { result: 'prompt-block', code: 'STATE_DAMAGED' },
+      decision: { outcome: 'deny', reasonCode: 'STATE_DAMAGED' },
+    });
+    expect(w.armedWrite('s', 'p1').reason).toContain('STATE_DAMAGED');
+  });
+
   it('damage in a session that was never armed: check answers as the hook does', () => {
     const w = world('check-unarmed');
     w.prompt('s', 'just a question');

@@ -1,7 +1,7 @@
 // `remit check --host H [--prompt P] --tool T --input JSON`: one dry decision through the
 // hook path, in a throwaway REMIT_HOME that is deleted afterwards. The selected session's
 // state is copied in, read as the hook reads it (damage stays damage), when there is one and
-// no prompt replaces it. Exit 0 allow, 4 report or ask, 5 deny.
+// no prompt replaces it (a prompt never replaces damage). Exit 0 allow, 4 report or ask, 5 deny.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,9 +81,9 @@ function renderCheck(v: CliCheck): string {
  * one that cannot be read arms, none does not), and the controller recovers as the hook would.
  * A state that is simply absent leaves the throwaway empty: the defaults apply.
  */
-function seedFrom(realHome: string, realKey: string, home: string, key: string): void {
+function seedFrom(realHome: string, realKey: string, home: string, key: string, damageOnly: boolean): void {
   const loaded = readSession(realHome, realKey, { sealKey: installAuditKey(realHome) });
-  if (loaded.kind === 'absent') return;
+  if (loaded.kind === 'absent' || (damageOnly && loaded.kind === 'ok')) return;
   mkdirSync(path.join(home, 'sessions'), { recursive: true, mode: 0o700 });
   if (loaded.kind === 'ok') {
     writeFileSync(sessionFile(home, key), encodeState(loaded.state, null), { mode: 0o600 });
@@ -135,7 +135,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         protectedPaths: { remit: [`${realHome}/**`, realHome], hostConfig: protectedHostConfig(io.env) },
       });
       const throwawayHost = host === 'core' ? 'core' : host;
-      if (!prompt && source) seedFrom(args.home, source, home, sessionKey(throwawayHost, CHECK_SESSION));
+      // A prompt's directive replaces a sound contract, but not damage: the hook refuses the directive then too.
+      if (source) seedFrom(args.home, source, home, sessionKey(throwawayHost, CHECK_SESSION), prompt !== undefined);
       const seen = { results: [] as ControllerResult[], actions: [] as Action[] };
       const rt = recording(runtime, seen);
       const envelope = {
