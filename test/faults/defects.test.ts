@@ -577,6 +577,28 @@ describe.sequential('status and runtime on damaged input', () => {
     }
   });
 
+  it("status says in words when remit's secret is there but cannot be read, and nothing when it is sound", () => {
+    const w = world('status-key');
+    armReview(w);
+    const status = () => JSON.parse(w.cli(['status', '--json', '--host', 'claude', '--session', 's']).stdout);
+    expect(status().keyUnavailable).toBeUndefined();
+    const secret = path.join(w.home, 'secret');
+    const saved = readFileSync(secret);
+    for (const [name, apply, problem] of [
+      ['a folder', () => mkdirSync(secret), 'it is a folder, not a file'],
+      ['a FIFO', () => execFileSync('mkfifo', [secret]), 'it is a FIFO, a socket or a device, not a file'],
+      ['empty', () => writeFileSync(secret, ''), 'it is empty'],
+    ] as const) {
+      scenario();
+      rmSync(secret, { recursive: true, force: true });
+      apply();
+      expect(status(), name).toMatchObject({ keyUnavailable: problem, controlState: 'ARMED' });
+      expect(w.cli(['status', '--host', 'claude', '--session', 's']).stdout, name).toContain(`Key: remit's secret cannot be read (${problem})`);
+      rmSync(secret, { recursive: true, force: true });
+      writeFileSync(secret, saved, { mode: 0o600 });
+    }
+  });
+
   it('runtime counts a damaged state as damaged, in words, and still counts the sound sessions', () => {
     const w = world('runtime-damage');
     armReview(w, 'a');
