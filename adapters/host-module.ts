@@ -56,7 +56,10 @@ export interface HostReport {
   dryRun: boolean;
   actions: FileAction[];
   notes: string[];
+  /** ok is false: nothing was done, and why. */
   error?: string;
+  /** ok is true but part of remit stays: what, why, and what the user can do (the command then exits 1). */
+  incomplete?: string;
 }
 
 /** What a command line doctor ran gave back. */

@@ -1,5 +1,6 @@
 // `remit doctor` for Claude Code: is every session on this machine guarded, and if not, why.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readConfigText } from '../command-hook/config-file.js';
 import os from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
@@ -18,7 +19,7 @@ export interface DoctorExpectation {
 
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const v = JSON.parse(readConfigText(file)) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

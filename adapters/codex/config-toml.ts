@@ -11,7 +11,10 @@ import { codexHookHash, trustKey, trustVerdict, type TrustRecord, type TrustVerd
 export type Toml = Record<string, unknown>;
 
 /** config.toml parsed, or why it could not be. Missing = empty. */
-export function readCodexConfigToml(env: Env, opts: ReadOptions = {}): { ok: true; raw: string | null; doc: Toml } | { ok: false; error: string } {
+export function readCodexConfigToml(
+  env: Env,
+  opts: ReadOptions = {},
+): { ok: true; raw: string | null; doc: Toml } | { ok: false; error: string; problem: string } {
   const file = codexConfigTomlPath(env);
   const r = readRaw(file, opts);
   if (!r.ok) return r;
@@ -19,10 +22,8 @@ export function readCodexConfigToml(env: Env, opts: ReadOptions = {}): { ok: tru
   try {
     return { ok: true, raw: r.raw, doc: parseToml(r.raw) as Toml };
   } catch (err) {
-    return {
-      ok: false,
-      error: `${file} is not valid TOML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'}). Fix it, then run again. Nothing was changed.`,
-    };
+    const why = `not valid TOML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'})`;
+    return { ok: false, error: `${file} is ${why}. Fix it, then run again. Nothing was changed.`, problem: `it is ${why}` };
   }
 }
 

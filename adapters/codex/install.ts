@@ -1,7 +1,9 @@
 // The Codex half of `remit install` / `uninstall`: paths, handlers, trust, and what to tell
 // the user before Codex will run the hook.
+import { existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
+import { BACKUP_SUFFIX } from '../command-hook/config-file.js';
 import type { HostInstallSpec, TrustPlan } from '../command-hook/install-run.js';
 import type { FileAction } from '../host-module.js';
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
@@ -33,7 +35,11 @@ export const codexInstallSpec: HostInstallSpec = {
   shiftedNote: 'Removing remit moved later hooks in this file; Codex may ask to review them again.',
   untrust({ env, configFile, removed }) {
     const toml = readCodexConfigToml(env);
-    if (!toml.ok) return { error: toml.error };
+    // The hooks go all the same: a trust record without its hook runs nothing (HOST-ADAPTER-CONTRACT.md, Codex trust).
+    const backup = `${codexConfigTomlPath(env)}${BACKUP_SUFFIX}`;
+    const byHand = `Remove the [hooks.state."${configFile}:…"] tables remit added there by hand${existsSync(backup) ? ` (${backup} is the file as it was before remit's install)` : ''}.`;
+    const keep = (why: string) => ({ kept: `${codexConfigTomlPath(env)} was left as it is (${why}). ${byHand}` });
+    if (!toml.ok) return keep(toml.problem);
     if (toml.raw === null) return null;
     let text = toml.raw;
     for (const loc of removed) text = withoutTrust(text, trustKey(configFile, loc.event, loc.group, loc.handler));
@@ -42,15 +48,14 @@ export const codexInstallSpec: HostInstallSpec = {
     try {
       left = parseToml(text) as Toml;
     } catch {
-      return {
-        error: `removing remit's trust records would leave ${codexConfigTomlPath(env)} unreadable; remove them in Codex (/hooks). Nothing was changed.`,
-      };
+      return keep("removing remit's trust records from it would leave it unreadable");
     }
     return {
       file: codexConfigTomlPath(env),
       raw: toml.raw,
       next: text,
       leftEmpty: text.trim() === '',
+      byHand,
       sameAsOriginal: (backupRaw) => {
         try {
           // Compared as plain JSON: the parser's objects and a clone's differ only in prototype.

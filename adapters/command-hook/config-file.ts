@@ -1,9 +1,9 @@
 // The edges of an installer: reading a host's config file without trusting it, and writing it
 // back so that a crash, a concurrent edit or a symlink can never cost the user their file.
-import { chmodSync, lstatSync, readFileSync, statSync, existsSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, statSync, existsSync, unlinkSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
-import { writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
+import { readRegularFileSync, writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 
 /** `problem` says what is wrong without an installer's advice (doctor shows it). */
 export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: unknown } | { ok: false; error: string; problem?: string };
@@ -24,21 +24,42 @@ export function refuseSymlink(file: string): string | null {
   return null;
 }
 
-export function readRaw(file: string, opts: ReadOptions = {}): { ok: true; raw: string | null } | { ok: false; error: string } {
+/** A failed read: `error` with an installer's advice, `problem` what is wrong in a few words. */
+export type RawRead = { ok: true; raw: string | null } | { ok: false; error: string; problem: string };
+
+export function readRaw(file: string, opts: ReadOptions = {}): RawRead {
   const link = opts.followLinks ? null : refuseSymlink(file);
-  if (link) return { ok: false, error: link };
+  if (link) return { ok: false, error: link, problem: 'it is a symbolic link' };
   try {
-    return { ok: true, raw: readFileSync(file, 'utf8') };
+    return { ok: true, raw: readConfigText(file) };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, raw: null };
-    return { ok: false, error: `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}). Nothing was changed.` };
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ENOENT') return { ok: true, raw: null };
+    if (code === 'ENOTREG')
+      return {
+        ok: false,
+        error: `${file} is not a regular file (a folder, a FIFO, a socket or a device); remit reads and writes only regular files. Nothing was changed.`,
+        problem: 'it is not a regular file',
+      };
+    return { ok: false, error: `cannot read ${file} (${code}). Nothing was changed.`, problem: `it cannot be read (${code})` };
   }
+}
+
+/** Far above any host configuration: a larger file is refused unread. */
+const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A host config file's text, opened non-blocking and read only when it is a regular file
+ * (ENOTREG otherwise): a FIFO in its place must not hang install, uninstall or doctor.
+ */
+export function readConfigText(file: string): string {
+  return readRegularFileSync(file, MAX_CONFIG_BYTES).toString('utf8');
 }
 
 /** The file, read through any link, names remit somewhere (or cannot be read, which may hide it). */
 export function namesRemit(file: string): boolean {
   try {
-    return /remit/i.test(readFileSync(file, 'utf8'));
+    return /remit/i.test(readConfigText(file));
   } catch (err) {
     return (err as NodeJS.ErrnoException).code !== 'ENOENT';
   }

@@ -45,8 +45,8 @@ export interface HostInstallSpec {
   shiftedNote?: string;
   /** Codex: the config.toml edit that records trust for `locations` (only with --trust). */
   trust?(args: { ctx: InstallContext; configFile: string; locations: Location[] }): TrustPlan | { error: string };
-  /** Codex: config.toml without the trust records of the `removed` handlers. */
-  untrust?(args: { env: Env; configFile: string; removed: Location[] }): UntrustPlan | { error: string } | null;
+  /** Codex: config.toml without the trust records of the `removed` handlers, or (`kept`) why it stays as it is. */
+  untrust?(args: { env: Env; configFile: string; removed: Location[] }): UntrustPlan | { kept: string } | null;
 }
 
 export interface UntrustPlan {
@@ -56,6 +56,8 @@ export interface UntrustPlan {
   /** The backup's content equals `next` in meaning (so the original can come back byte for byte). */
   sameAsOriginal(backupRaw: string): boolean;
   leftEmpty: boolean;
+  /** What the user removes by hand when the file cannot be written. */
+  byHand: string;
 }
 
 /** The chunk files the build writes beside `remit.cjs` (dist/remit-*.cjs). */
@@ -232,7 +234,6 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     report.actions.push({ file: spec.launcherPath(root), what: 'launcher', action: 'removed' });
   }
   const untrust = rm.action === 'removed' && spec.untrust ? spec.untrust({ env: ctx.env, configFile, removed: rm.removed }) : null;
-  if (untrust && 'error' in untrust) return { ...report, error: untrust.error };
   const same = (backupRaw: string) => {
     try {
       const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
@@ -246,11 +247,14 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   else {
     const next = editHooksText(read.raw, read.doc, rm.doc);
     const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty: Object.keys(rm.doc).length === 0, sameAsOriginal: same, dryRun: ctx.dryRun });
-    if (!done.ok) return { ...report, error: done.error };
+    // Nothing is removed yet: the report names no action, so the cleanup after it takes nothing of this host's.
+    if (!done.ok) return { ...report, actions: [], error: done.error };
     report.actions.push({ file: configFile, what: 'hooks', action: done.action, detail: `${rm.removed.length} handler(s) removed` });
     if (done.note) report.notes.push(done.note);
   }
-  if (untrust && !('error' in untrust)) {
+  // A config.toml remit cannot edit keeps its trust records; everything else of remit's still goes.
+  if (untrust && 'kept' in untrust) report.incomplete = untrust.kept;
+  else if (untrust) {
     const done = finishRemoval(untrust.file, {
       raw: untrust.raw,
       next: untrust.next,
@@ -258,10 +262,11 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
       sameAsOriginal: untrust.sameAsOriginal,
       dryRun: ctx.dryRun,
     });
-    if (!done.ok) return { ...report, error: done.error };
-    if (done.action !== 'unchanged')
+    // The hooks are out already: the rest still goes, and the records are the user's to remove.
+    if (!done.ok) report.incomplete = `${done.error} ${untrust.byHand}`;
+    else if (done.action !== 'unchanged')
       report.actions.push({ file: untrust.file, what: 'trust', action: done.action, detail: `${rm.removed.length} record(s) removed` });
-    if (done.note) report.notes.push(done.note);
+    if (done.ok && done.note) report.notes.push(done.note);
   }
   // Folders are not the host's to remove: `remit uninstall` removes the ones its install record says remit created.
   if (!ctx.dryRun) {

@@ -1,6 +1,7 @@
 // The one path of a JSON-over-stdin hook (Codex, Claude Code): payload → ControlEvent →
 // controller → the host's response. Total: whatever arrives, the host gets a well-formed
 // answer and exit 0, and nothing but that answer is written to stdout.
+import { workingFolderOrRoot } from '../../src/core/paths/working-folder.js';
 import type { ActionBeforeEvent, ControlEvent, Decision } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { NativeResponse } from '../../src/core/host/adapter.js';
@@ -74,7 +75,10 @@ export async function runCommandHook(
       const known = truncatedHead(stdinText);
       const event = pickEvent(host, known.event, eventArg);
       if (known.sessionId && event === BEFORE_TOOL) {
-        const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
+        const base = envelopeOf(
+          { session_id: known.sessionId },
+          { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField },
+        );
         if (base)
           return render(
             host,
@@ -85,7 +89,10 @@ export async function runCommandHook(
       // A prompt that may have carried a directive: the user is told it did not apply, and the
       // session's audit records that a prompt could not be read (never its text).
       if (known.sessionId && event === BEFORE_PROMPT && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
-        const base = envelopeOf({ session_id: known.sessionId }, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
+        const base = envelopeOf(
+          { session_id: known.sessionId },
+          { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField },
+        );
         return render(host, event, unreadablePrompt(runtime, base, parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'));
       }
     }
@@ -94,7 +101,7 @@ export async function runCommandHook(
   const payload = parsed.payload;
   const event = pickEvent(host, stringField(payload, 'hook_event_name'), eventArg);
   if (!event) return empty(await recordBad(runtime, host.name, 'unknown_event', bytes, stringField(payload, 'hook_event_name') ?? eventArg));
-  const base = envelopeOf(payload, { host: host.name, fallbackCwd: opts.cwd ?? process.cwd(), at, turnField: host.turnField });
+  const base = envelopeOf(payload, { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField });
   if (!base) return empty(await recordBad(runtime, host.name, 'missing_session', bytes, event));
   let result: ControllerResult;
   try {

@@ -5,6 +5,7 @@
 // session it mapped to its root (subagent_start tells it parent → child).
 // Answers: pre_tool_call `{"action": "block", "message"}`; pre_llm_call `{"context"}`; else `{}`.
 // `remit` (ignored by Hermes) carries the standing contract line the plugin re-injects each turn.
+import { workingFolderOrRoot } from '../../src/core/paths/working-folder.js';
 import type { PromptSubmitEvent } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { NativeResponse } from '../../src/core/host/adapter.js';
@@ -85,7 +86,7 @@ export async function runHermesHook(event: string | undefined, stdinText: string
     const head = truncatedHead(stdinText);
     const name = head.event ?? str(event);
     const code = opts.truncated ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE';
-    const f: EnvelopeFields = { host: { name: 'hermes' }, sessionId: head.sessionId ?? '', cwd: opts.cwd ?? process.cwd() };
+    const f: EnvelopeFields = { host: { name: 'hermes' }, sessionId: head.sessionId ?? '', cwd: opts.cwd ?? workingFolderOrRoot() };
     if (name === 'pre_tool_call' && head.sessionId) return refuseUnreadable(runtime, f, `hermes-unreadable-${runtime.now().getTime()}`, 'unknown', code);
     // A prompt that may have carried a directive: the model is told it did not apply (Hermes
     // shows no block to the user), and the session's audit records it, as a command hook's does.
@@ -106,7 +107,7 @@ export async function runHermesHook(event: string | undefined, stdinText: string
   const extra = payload.extra !== null && typeof payload.extra === 'object' ? payload.extra : {};
   const session = str(payload.session_id) ?? str(extra.session_id) ?? str(extra.parent_session_id) ?? 'hermes-unknown-session';
   const source = str(extra.remit_source_session_id);
-  const cwd = str(payload.cwd) ?? process.cwd();
+  const cwd = str(payload.cwd) ?? opts.cwd ?? workingFolderOrRoot();
   const host = { name: 'hermes', ...(str(extra.hermes_version) ? { version: str(extra.hermes_version)! } : {}) };
   const f: EnvelopeFields = {
     host,

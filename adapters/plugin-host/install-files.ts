@@ -10,7 +10,6 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -20,6 +19,7 @@ import {
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
+import { readRegularFileSync } from '../../src/core/state/files.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -91,13 +91,29 @@ export function refuseSymlink(target: string, _stopAt: string, verb: InstallVerb
     throw new InstallError(`remit ${verb}: ${target} is a symbolic link; remit will not write through it. Replace it with a real file and run ${verb} again.`);
 }
 
+/**
+ * The file's bytes, or undefined when there is none (a folder in its place reads as none, as
+ * before). A FIFO, socket or device is refused rather than read: reading one would hang
+ * install, uninstall or doctor.
+ */
 export function readIfExists(p: string): Buffer | undefined {
   try {
-    return readFileSync(p);
-  } catch {
-    return undefined;
+    return readRegularFileSync(p, MAX_READ_BYTES);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOTREG') return undefined;
+    let folder = false;
+    try {
+      folder = statSync(p).isDirectory();
+    } catch {
+      // Gone meanwhile: none.
+    }
+    if (folder) return undefined;
+    throw new InstallError(`${p} is not a regular file (a FIFO, a socket or a device); remit reads and writes only regular files. Replace it, then run again.`);
   }
 }
+
+/** Far above any file an installer reads (a host config, a plugin, the bundle). */
+const MAX_READ_BYTES = 256 * 1024 * 1024;
 
 function writeAtomic(p: string, content: Buffer | string, mode: number): void {
   mkdirSync(path.dirname(p), { recursive: true });

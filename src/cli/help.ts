@@ -51,7 +51,10 @@ export const HELP: Record<string, CommandHelp> = {
     usage: 'remit uninstall <host|all> [--scope user|project|local] [--dry-run] [--json]',
     does: "removes remit's entries and files, restores each edited file's original when nothing else changed it, removes the bundle once no install runs it and the folders remit created once empty (the audit is kept)",
     options: [['--scope S', 'user (default), project or local'], ['--dry-run', 'say what would change; write nothing'], JSON_OPT, HELP_OPT],
-    exits: [[0, 'every host uninstalled'], USAGE_EXIT],
+    exits: [
+      [0, 'every host uninstalled'],
+      [1, `${USAGE_EXIT[1]}; or a host's file remit could not edit kept remit's part (its "not done:" line says which and why; the rest was removed)`],
+    ],
     example: 'remit uninstall all',
   },
   doctor: {

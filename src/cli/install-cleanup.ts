@@ -3,10 +3,11 @@
 // install uses, and the folders remit created that are left empty. Both come from the install
 // record; without a usable one nothing but remit's own files goes and every folder stays
 // (ARCHITECTURE.md "Installing into a host's configuration").
-import { existsSync, lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FileAction, HostReport } from '../../adapters/host-module.js';
+import { readRegularFileSync } from '../core/state/files.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
 import {
@@ -89,7 +90,7 @@ function neededBy(installs: readonly InstallEntry[], dataDir: string, candidates
   if (needed.has(current)) {
     let target = '';
     try {
-      target = readFileSync(current, 'utf8').trim();
+      target = readRegularFileSync(current, 4096).toString('utf8').trim();
     } catch {
       // no pointer: nothing more is needed
     }
@@ -118,14 +119,16 @@ interface Plan {
 
 function plan(c: CleanupInput, file: string): Plan {
   const report: HostReport = { host: 'remit', scope: c.scope, ok: true, dryRun: c.dryRun, actions: [], notes: [] };
-  const byHosts = c.reports.flatMap((r) => r.actions.filter((a) => a.action === 'removed').map((a) => a.file));
+  // A refused host removed nothing, whatever its plan named.
+  const byHosts = c.reports.flatMap((r) => (r.ok ? r.actions.filter((a) => a.action === 'removed').map((a) => a.file) : []));
   const gone = new Set(byHosts);
   const exists = (p: string) => !gone.has(p) && present(p);
   const read = readRecord(file);
   if (read.state !== 'ok') {
     const swept = c.sweep ? everyBundle(c.dataDir) : [];
     removeFiles(swept, c.dryRun, report);
-    if (c.sweep && read.state === 'damaged' && present(file)) {
+    // A folder in the record's place is not a record remit wrote: it stays, and the note says the record is unusable.
+    if (c.sweep && read.state === 'damaged' && present(file) && !lstatSync(file).isDirectory()) {
       if (!c.dryRun) rmSync(file, { force: true });
       report.actions.push({ file, what: 'record', action: 'removed' });
     }

@@ -3,9 +3,9 @@
 // exist before an install made them. Uninstall reads it to remove only folders remit created
 // and files no remaining install uses (ARCHITECTURE.md "Installing into a host's configuration").
 // Host-neutral: it knows paths, not what a host does with them.
-import { lstatSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../core/state/files.js';
+import { readRegularFileSync, writeFileAtomic } from '../core/state/files.js';
 import { LOCK_STALE_MS, lockSync } from '../core/state/lock.js';
 import type { HostReport } from '../../adapters/host-module.js';
 import type { InstallRecord } from '../generated/types.js';
@@ -25,15 +25,20 @@ export function emptyRecord(): InstallRecord {
   return { version: 1, installs: [], created: { files: [], dirs: [] } };
 }
 
+/** Far above any record remit writes (a few lines per install). */
+const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
 export function readRecord(file: string): RecordRead {
   let text: string;
   try {
     // A link could point uninstall at another file's idea of what remit created.
     if (lstatSync(file).isSymbolicLink()) return { state: 'damaged', why: 'it is a symbolic link' };
-    text = readFileSync(file, 'utf8');
+    // Non-blocking, regular files only: a FIFO in its place must not hang install or uninstall.
+    text = readRegularFileSync(file, MAX_RECORD_BYTES).toString('utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing' };
+    if (code === 'ENOTREG') return { state: 'damaged', why: 'it is not a regular file' };
     return { state: 'damaged', why: `it cannot be read (${code ?? 'error'})` };
   }
   let data: unknown;

@@ -12,12 +12,35 @@ export interface CliIO {
   stdin?: () => Promise<string>;
 }
 
+/**
+ * The working folder, read when a command first needs it: one that was removed or moved away
+ * fails that command in one line, and `--version`, help and a hook's payload (which names its
+ * own cwd) do not need it at all.
+ */
+function workingFolder(): () => string {
+  let cwd: string | undefined;
+  return () => {
+    if (cwd === undefined) {
+      try {
+        cwd = process.cwd();
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code ?? 'error';
+        throw new UsageError(`the current folder cannot be read (${code}: it was removed or moved away); cd to an existing folder and run again`);
+      }
+    }
+    return cwd;
+  };
+}
+
 export function processIO(): CliIO {
+  const cwd = workingFolder();
   return {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
     env: process.env,
-    cwd: process.cwd(),
+    get cwd() {
+      return cwd();
+    },
   };
 }
 
@@ -26,6 +49,7 @@ export function processIO(): CliIO {
  * it never builds process.stdout (a socket or pipe stream costs a hook the socket layer).
  */
 export function fdIO(): CliIO {
+  const cwd = workingFolder();
   return {
     stdout: (s) => writeAll(1, s),
     stderr: (s) => {
@@ -36,7 +60,9 @@ export function fdIO(): CliIO {
       }
     },
     env: process.env,
-    cwd: process.cwd(),
+    get cwd() {
+      return cwd();
+    },
   };
 }
 
@@ -54,5 +80,13 @@ function writeAll(fd: number, s: string): void {
   }
 }
 
-/** A usage error: one clear line on stderr, exit 1, nothing written. */
-export class UsageError extends Error {}
+/** A usage error: one clear line on stderr, exit 1 (or the command's own code for it), nothing written. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    // A word the user gave is quoted back; a huge one is cut so the line stays one a person reads.
+    super(message.replace(/'([^'\n]{60})[^'\n]{20,}'/g, "'$1…'"));
+  }
+}

@@ -83,7 +83,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`remit ${name}: ${err.message}\n`);
-      return 1;
+      return err.exitCode;
     }
     // One clear line, never a stack trace (a hook's stdout may reach the model).
     io.stderr(`remit ${name}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}\n`);

@@ -397,6 +397,10 @@ export interface DoctorOutput {
  * Every applicable host is protected (exit 0; otherwise exit 3).
  */
 protected: boolean
+/**
+ * remit's state folder (REMIT_HOME) cannot hold sessions (a file, a link to nothing or in a loop): every hook refuses changes in every session until it is a folder again. The probes run in a throwaway folder and do not see it.
+ */
+stateFolderProblem?: string
 hosts: {
 host: string
 protected: boolean
@@ -1006,6 +1010,10 @@ damage?: string
  * Why the session's audit cannot be read (cannot be opened, not a regular file, no readable record). Nothing new can be recorded: an ARMED session refuses every action that could change something (GUARD_ERROR), and a damaged state counts as armed.
  */
 auditUnreadable?: string
+/**
+ * Why the install's secret (REMIT_HOME/secret) cannot be read when one is there (a folder, a FIFO, not a key). Records are then written unkeyed and states unsealed, which `audit verify` reports; once a new key is made, states sealed under the old one are damage until `remit state repair`.
+ */
+keyUnavailable?: string
 contract: (null | TaskContract)
 contractLine: string
 /**

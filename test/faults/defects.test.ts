@@ -399,6 +399,232 @@ describe.sequential('what the first round left, through the built hook', () => {
   });
 });
 
+describe.sequential('remit check reads the session as the hook does', () => {
+  /** The hook's answer to a write and `remit check`'s for the same write, each as outcome and reason code. */
+  function both(w: World, id: string): { hook: string; check: string } {
+    const hook = w.write('s', id);
+    const code = /remit (?:refused|asks|noted)[^:]*: ([A-Z_]+)/.exec(hook.stdout)?.[1] ?? 'none';
+    const input = JSON.stringify({ file_path: path.join(w.project, 'a.ts'), content: 'x' });
+    const c = w.cli(['check', '--host', 'claude', '--session', 's', '--tool', 'Write', '--input', input, '--json']);
+    const d = JSON.parse(c.stdout).decision;
+    return { hook: `${hook.verdict} ${code}`, check: `${d.outcome} ${d.reasonCode}` };
+  }
+
+  it('a state rewritten by hand, or deleted, in an armed session is damage to check too: the same refusal as the hook, not the forged contract', () => {
+    const w = world('check-seal');
+    armReview(w);
+    const file = w.stateFile('s');
+    const saved = readFileSync(file, 'utf8');
+    expect(both(w, 'c0')).toEqual({ hook: 'deny MODE_FORBIDS_MUTATION', check: 'deny MODE_FORBIDS_MUTATION' });
+    const loosened = saved.replace('"mode":"review"', '"mode":"change"').replace('"level":"guard"', '"level":"watch"');
+    const damage: Record<string, () => void> = {
+      'the seal dropped': () => writeFileSync(file, loosened.replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+      'the seal left as it was': () => writeFileSync(file, loosened),
+      'the file deleted': () => rmSync(file),
+      'not JSON': () => writeFileSync(file, '{'),
+    };
+    for (const [name, apply] of Object.entries(damage)) {
+      scenario();
+      apply();
+      expect(both(w, `c-${name}`), name).toEqual({ hook: 'deny STATE_DAMAGED', check: 'deny STATE_DAMAGED' });
+      writeFileSync(file, saved);
+    }
+  });
+
+  it('a directive given to check does not replace damage, as the hook refuses it then too', () => {
+    const w = world('check-prompt');
+    armReview(w);
+    writeFileSync(w.stateFile('s'), '{');
+    const directive = '$remit change -- edit';
+    expect(w.prompt('s', directive).verdict).toBe('block');
+    const input = JSON.stringify({ file_path: path.join(w.project, 'a.ts'), content: 'x' });
+    const c = w.cli(['check', '--host', 'claude', '--session', 's', '--prompt', directive, '--tool', 'Write', '--input', input, '--json']);
+    expect(JSON.parse(c.stdout)).toMatchObject({
+      prompt: { result: 'prompt-block', code: 'STATE_DAMAGED' },
+      decision: { outcome: 'deny', reasonCode: 'STATE_DAMAGED' },
+    });
+    expect(w.armedWrite('s', 'p1').reason).toContain('STATE_DAMAGED');
+  });
+
+  it('damage in a session that was never armed: check answers as the hook does', () => {
+    const w = world('check-unarmed');
+    w.prompt('s', 'just a question');
+    expect(w.write('s', 'u0').verdict).not.toBe('deny');
+    const file = w.stateFile('s');
+    writeFileSync(file, '{');
+    expect(both(w, 'u1')).toEqual({ hook: 'context STATE_DAMAGED', check: 'report STATE_DAMAGED' });
+  });
+});
+
+describe.sequential('session selection reads states as the hook does', () => {
+  it('a state rewritten or planted by hand cannot steer which session status and check pick; a damaged one the pointer names is still shown', () => {
+    const w = world('select');
+    armReview(w, 's');
+    w.prompt('t', '$remit change -- another task');
+    const picked = () => JSON.parse(w.cli(['status', '--json']).stdout).session.key as string;
+    expect(picked()).toBe(w.key('t'));
+    // No pointer: the newest state of this project, by scanning.
+    const pointers = path.join(w.home, 'projects');
+    rmSync(pointers, { recursive: true });
+    expect(picked()).toBe(w.key('t'));
+    const sealedS = readFileSync(w.stateFile('s'), 'utf8');
+    const later = (text: string) => text.replace(/"lastUsedAt":"[^"]+"/, '"lastUsedAt":"2099-01-01T00:00:00.000Z"');
+    const forgeries: Record<string, () => void> = {
+      "s's state dated later, its seal left as it was": () => writeFileSync(w.stateFile('s'), later(sealedS)),
+      "s's state dated later, its seal dropped": () => writeFileSync(w.stateFile('s'), later(sealedS).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+      'a state planted for a session remit never saw': () => writeFileSync(w.stateFile('planted'), later(sealedS).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+    };
+    for (const [name, forge] of Object.entries(forgeries)) {
+      scenario();
+      forge();
+      expect(picked(), name).toBe(w.key('t'));
+      writeFileSync(w.stateFile('s'), sealedS);
+      rmSync(w.stateFile('planted'), { force: true });
+    }
+    // The pointer names s again; its state rewritten by hand is damage, shown as such, not passed over.
+    expect(w.armedWrite('s', 'w9').verdict).toBe('deny');
+    expect(picked()).toBe(w.key('s'));
+    writeFileSync(w.stateFile('s'), later(readFileSync(w.stateFile('s'), 'utf8')).replace(/,"seal":"[0-9a-f]{64}"\}$/, '}'));
+    // Whose session it is comes from its last record when the state cannot say.
+    expect(JSON.parse(w.cli(['status', '--json']).stdout)).toMatchObject({
+      session: { key: w.key('s'), host: 'claude' },
+      controlState: 'ARMED',
+      recovery: true,
+    });
+    expect(w.cli(['status']).stdout).toContain(`Session: claude session (id not kept), remit key ${w.key('s')}`);
+  });
+});
+
+describe.sequential('status and runtime on damaged input', () => {
+  it('with the state gone and the audit unreadable, status says why in words and reads the tail as the hook does: armed, and the hook refuses', () => {
+    const w = world('status-audit');
+    armReview(w, 'other');
+    const shapes: Record<string, [(f: string) => void, string]> = {
+      'a folder': [(f) => mkdirSync(f), 'it is a folder, not a file'],
+      'a link to another chain': [(f) => symlinkSync(w.auditFile('other'), f), 'it is a link, not the file remit wrote'],
+      'bytes that are no record': [(f) => writeFileSync(f, 'not a record\n'), 'it holds no readable record'],
+      'a FIFO': [(f) => execFileSync('mkfifo', [f]), 'it is not a regular file'],
+    };
+    for (const [name, [apply, problem]] of Object.entries(shapes)) {
+      const s = `s-${name.replace(/\W+/g, '-')}`;
+      armReview(w, s);
+      scenario();
+      rmSync(w.stateFile(s));
+      rmSync(w.auditFile(s));
+      apply(w.auditFile(s));
+      const status = JSON.parse(w.cli(['status', '--json', '--host', 'claude', '--session', s]).stdout);
+      expect(status, name).toMatchObject({ controlState: 'ARMED', recovery: true, auditUnreadable: problem });
+      const text = w.cli(['status', '--host', 'claude', '--session', s]).stdout;
+      expect(text, name).toContain(`Audit: this session's audit cannot be read (${problem})`);
+      expect(text, name).toContain('State: ARMED (recovery)');
+      expect(w.armedWrite(s, `w-${name}`).verdict, name).toBe('deny');
+      rmSync(w.auditFile(s), { recursive: true, force: true });
+    }
+  });
+
+  it('state repair of a state that is a FIFO repairs it without waiting on the FIFO', () => {
+    const w = world('repair-fifo');
+    armReview(w);
+    rmSync(w.stateFile('s'));
+    execFileSync('mkfifo', [w.stateFile('s')]);
+    scenario();
+    const r = w.cli(['state', 'repair', '--host', 'claude', '--session', 's'], { timeoutMs: 20_000 });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('the state file is not a regular file');
+    expect(w.armedWrite('s', 'after').reason).toContain('MODE_FORBIDS_MUTATION');
+  });
+
+  it('prune keeps a live armed session whose state is gone or unreadable: its audit is what keeps it armed', () => {
+    const w = world('prune-damaged');
+    armReview(w);
+    const damage: Record<string, () => void> = {
+      'the state deleted': () => rmSync(w.stateFile('s')),
+      'the sessions folder a file': () => {
+        rmSync(path.dirname(w.stateFile('s')), { recursive: true });
+        writeFileSync(path.dirname(w.stateFile('s')), 'x');
+      },
+    };
+    for (const [name, apply] of Object.entries(damage)) {
+      const saved = readFileSync(w.stateFile('s'));
+      scenario();
+      apply();
+      const r = w.cli(['prune', '--older-than', '0d', '--json']);
+      expect(JSON.parse(r.stdout), name).toMatchObject({ auditFiles: 0, keptArmed: [w.key('s')] });
+      expect(w.armedWrite('s', `w-${name}`).verdict, name).toBe('deny');
+      rmSync(path.dirname(w.stateFile('s')), { recursive: true, force: true });
+      mkdirSync(path.dirname(w.stateFile('s')), { mode: 0o700 });
+      writeFileSync(w.stateFile('s'), saved, { mode: 0o600 });
+    }
+  });
+
+  it('with the sessions folder a file, the commands that take the session lock say why in one line', () => {
+    const w = world('lock-enotdir');
+    armReview(w);
+    const sessions = path.dirname(w.stateFile('s'));
+    rmSync(sessions, { recursive: true });
+    writeFileSync(sessions, 'x');
+    const id = JSON.parse(w.cli(['status', '--json', '--host', 'claude', '--session', 's']).stdout).recent[0].id;
+    for (const args of [
+      ['label', id, 'correct'],
+      ['ledger', 'release', '--all'],
+      ['state', 'repair'],
+    ]) {
+      scenario();
+      const r = w.cli([...args, '--host', 'claude', '--session', 's']);
+      expect({ status: r.status, stdout: r.stdout }, args[0]).toEqual({ status: 1, stdout: '' });
+      expect(r.stderr, args[0]).toBe(`remit ${args[0]}: cannot take the session lock ${w.stateFile('s')}.lock (a folder on its way is a file)\n`);
+    }
+  });
+
+  it("status says in words when remit's secret is there but cannot be read, and nothing when it is sound", () => {
+    const w = world('status-key');
+    armReview(w);
+    const status = () => JSON.parse(w.cli(['status', '--json', '--host', 'claude', '--session', 's']).stdout);
+    expect(status().keyUnavailable).toBeUndefined();
+    const secret = path.join(w.home, 'secret');
+    const saved = readFileSync(secret);
+    for (const [name, apply, problem] of [
+      ['a folder', () => mkdirSync(secret), 'it is a folder, not a file'],
+      ['a FIFO', () => execFileSync('mkfifo', [secret]), 'it is a FIFO, a socket or a device, not a file'],
+      ['empty', () => writeFileSync(secret, ''), 'it is empty'],
+    ] as const) {
+      scenario();
+      rmSync(secret, { recursive: true, force: true });
+      apply();
+      expect(status(), name).toMatchObject({ keyUnavailable: problem, controlState: 'ARMED' });
+      expect(w.cli(['status', '--host', 'claude', '--session', 's']).stdout, name).toContain(`Key: remit's secret cannot be read (${problem})`);
+      rmSync(secret, { recursive: true, force: true });
+      writeFileSync(secret, saved, { mode: 0o600 });
+    }
+  });
+
+  it('runtime counts a damaged state as damaged, in words, and still counts the sound sessions', () => {
+    const w = world('runtime-damage');
+    armReview(w, 'a');
+    armReview(w, 'b');
+    const sound = JSON.parse(w.cli(['runtime', '--all', '--json']).stdout);
+    expect(sound).toMatchObject({ sessions: 2, damagedSessions: 0, denied: 2 });
+    for (const [name, damage] of Object.entries({
+      'not JSON': () => writeFileSync(w.stateFile('b'), '{'),
+      'a folder': () => mkdirSync(w.stateFile('b')),
+      'a link to itself': () => symlinkSync(w.stateFile('b'), w.stateFile('b')),
+      'its seal dropped': () => writeFileSync(w.stateFile('b'), readFileSync(w.stateFile('a'), 'utf8').replace(/,"seal":"[0-9a-f]{64}"\}$/, '}')),
+    })) {
+      const saved = readFileSync(w.stateFile('b'));
+      rmSync(w.stateFile('b'));
+      scenario();
+      damage();
+      const r = w.cli(['runtime', '--all']);
+      expect(r.status, name).toBe(0);
+      expect(r.stdout, name).toContain('Sessions with damaged state (not counted): 1');
+      expect(JSON.parse(w.cli(['runtime', '--all', '--json']).stdout), name).toMatchObject({ sessions: 2, damagedSessions: 1, denied: 1 });
+      rmSync(w.stateFile('b'), { recursive: true, force: true });
+      writeFileSync(w.stateFile('b'), saved);
+    }
+  });
+});
+
 describe.sequential('what already held, through the built hook', () => {
   it('damaged state of every shape fails closed and says so', () => {
     const w = world('shapes');

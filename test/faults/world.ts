@@ -92,7 +92,8 @@ function observe(
   if (answer?.eventId) run.eventId = answer.eventId;
   if (kind === 'hook') tally.hooks++;
   if (killed) return run;
-  const okStatus = kind === 'hook' ? r.status === 0 : r.status === 0 || r.status === 1 || r.status === 6;
+  // A command's documented answers: 1 a refusal in one line, 4 and 5 `check`'s report or ask and deny, 6 a broken chain.
+  const okStatus = kind === 'hook' ? r.status === 0 : [0, 1, 4, 5, 6].includes(r.status ?? -1);
   // EPIPE: the hook answered without reading past its stdin cap, as it should.
   const failed = r.error && (r.error as NodeJS.ErrnoException).code !== 'EPIPE';
   if (failed || r.signal || !okStatus || STACK.test(r.stderr) || (kind === 'hook' && answer === null)) {

@@ -1,6 +1,7 @@
 // The built bundle (dist/remit.cjs and its chunks), run as a person runs it: in a throwaway
 // HOME with every host's own configuration already there, and no sources on the path.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot } from '../support/shipped-box.js';
@@ -194,6 +195,43 @@ describe('install, doctor, uninstall through the built bundle', () => {
       expect(r.code, `${host} ${make}`).toBe(1);
       expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: /`));
       expect(snapshot(b.home)).toEqual(before);
+    }
+  }, 120_000);
+});
+
+describe('a FIFO where a host config file belongs', () => {
+  /** Every path under `dir`, by lstat only (reading a FIFO would wait for a writer). */
+  const paths = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((p) => `${p} ${lstatSync(path.join(dir, p)).isFIFO() ? 'fifo' : ''}`)
+      .sort();
+
+  it('install, uninstall and doctor answer at once, refuse in one line, and write nothing', () => {
+    for (const [host, file, extra] of [
+      ['claude', '.claude/settings.json', []],
+      ['codex', '.codex/config.toml', ['--trust']],
+      ['hermes', '.hermes/config.yaml', []],
+      ['omp', '.omp/agent/config.yml', []],
+    ] as const) {
+      const b = box();
+      const fifo = path.join(b.home, file);
+      mkdirSync(path.dirname(fifo), { recursive: true });
+      execFileSync('mkfifo', [fifo]);
+      const before = paths(b.home);
+      for (const command of ['install', 'uninstall'] as const) {
+        const r = b.run(command, host, ...(command === 'install' ? extra : []));
+        // Codex's config.toml holds only trust records, read when remit's hooks come out; there are none here.
+        if (host === 'codex' && command === 'uninstall') {
+          expect(r.code, r.out + r.err).toBe(0);
+          expect(paths(b.home)).toEqual(before);
+          continue;
+        }
+        expect(r.code, `${command} ${host}: ${r.err}`).toBe(1);
+        expect(r.out, `${command} ${host}`).toMatch(new RegExp(`^${host} \\(user\\): not ${command}ed: ${fifo} is not a regular file \\(`));
+        expect(paths(b.home), `${command} ${host}`).toEqual(before);
+      }
+      const doctor = b.run('doctor');
+      expect(doctor.code, `doctor ${host}`).toBe(3);
     }
   }, 120_000);
 });

@@ -2,7 +2,7 @@
 // from the tarball alone (offline: the bundle carries every library, so the package has no
 // dependencies to fetch), then the commands of the README through its `remit`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,35 +26,10 @@ describe('the packed package', () => {
   });
 
   it('installs from its tarball offline and runs install claude, doctor, status, replay, uninstall all', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'remit-pack-'));
-    made.push(dir);
-    const npmEnv = { ...process.env, npm_config_cache: process.env.npm_config_cache ?? path.join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+    const dir = tempDir();
     // dist/ is built by `npm test` before vitest; --ignore-scripts keeps this test from
     // rebuilding it under the other suites (a plain `npm pack` runs the prepack build).
-    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, env: npmEnv, encoding: 'utf8' });
-    expect(pack.status, pack.stderr).toBe(0);
-    const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
-    const prefix = path.join(dir, 'prefix');
-    const inst = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, path.join(dir, tgz)], {
-      env: npmEnv,
-      encoding: 'utf8',
-    });
-    expect(inst.status, inst.stderr).toBe(0);
-    const bin = path.join(prefix, 'bin', 'remit');
-    expect(existsSync(bin)).toBe(true);
-    const home = path.join(dir, 'home');
-    const proj = path.join(dir, 'proj');
-    mkdirSync(home);
-    mkdirSync(proj);
-    const run = (...args: string[]) => {
-      const r = spawnSync(bin, args, {
-        cwd: proj,
-        env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home },
-        encoding: 'utf8',
-        timeout: 240_000,
-      });
-      return { code: r.status, out: r.stdout, err: r.stderr };
-    };
+    const { run, home } = packAndInstall(dir, ROOT, ['--ignore-scripts']);
     expect(run('install', 'claude').code).toBe(0);
     const doctor = run('doctor');
     expect(doctor.code, doctor.out).toBe(0);
@@ -67,4 +42,70 @@ describe('the packed package', () => {
     // Nothing is left: doctor's probes and status wrote no state, and uninstall took every file and folder install made.
     expect(readdirSync(home)).toEqual([]);
   }, 300_000);
+
+  it('packs from a clean clone (no dist/, or a stale one) through its prepack build, and that package works', () => {
+    for (const dist of ['absent', 'stale'] as const) {
+      const dir = tempDir();
+      // The tracked files as a clone has them (with this tree's edits), the dependencies linked.
+      const clone = path.join(dir, 'clone');
+      const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+      expect(tracked).toContain('package.json');
+      for (const f of tracked) {
+        if (!existsSync(path.join(ROOT, f))) continue; // deleted in this tree, not yet committed
+        mkdirSync(path.dirname(path.join(clone, f)), { recursive: true });
+        copyFileSync(path.join(ROOT, f), path.join(clone, f));
+      }
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'));
+      expect(existsSync(path.join(clone, 'dist'))).toBe(false);
+      if (dist === 'stale') {
+        mkdirSync(path.join(clone, 'dist'));
+        writeFileSync(path.join(clone, 'dist', 'remit.cjs'), 'process.exit(9);\n');
+      }
+      const { run } = packAndInstall(dir, clone, []);
+      const version = run('--version');
+      expect(version, dist).toMatchObject({
+        code: 0,
+        out: `remit ${(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n`,
+      });
+      const replay = run('replay', '--host', 'claude');
+      expect(replay.code, `${dist}: ${replay.err}`).toBe(0);
+      expect(replay.out).toMatch(/\d+ passed, 0 failed/);
+    }
+  }, 120_000);
 });
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'remit-pack-'));
+  made.push(dir);
+  return dir;
+}
+
+/** `npm pack` in `from`, the tarball installed globally into a prefix in `dir` offline; `run` is its `remit` in an empty HOME. */
+function packAndInstall(dir: string, from: string, packFlags: string[]) {
+  const npmEnv = { ...process.env, npm_config_cache: process.env.npm_config_cache ?? path.join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+  const pack = spawnSync('npm', ['pack', ...packFlags, '--pack-destination', dir], { cwd: from, env: npmEnv, encoding: 'utf8' });
+  expect(pack.status, pack.stderr).toBe(0);
+  const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+  const prefix = path.join(dir, 'prefix');
+  const inst = spawnSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, path.join(dir, tgz)], {
+    env: npmEnv,
+    encoding: 'utf8',
+  });
+  expect(inst.status, inst.stderr).toBe(0);
+  const bin = path.join(prefix, 'bin', 'remit');
+  expect(existsSync(bin)).toBe(true);
+  const home = path.join(dir, 'home');
+  const proj = path.join(dir, 'proj');
+  mkdirSync(home);
+  mkdirSync(proj);
+  const run = (...args: string[]) => {
+    const r = spawnSync(bin, args, {
+      cwd: proj,
+      env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+  return { run, home };
+}

@@ -3,6 +3,7 @@
 // there before taken away — for every host, in user and project scope, whatever was there
 // first. Each uninstall's --dry-run is checked to name exactly what the uninstall then does.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot, type Box } from '../support/shipped-box.js';
@@ -200,6 +201,29 @@ describe('without an install record', () => {
   }, 120_000);
 });
 
+describe('an install record that is no file', () => {
+  it("a folder or a FIFO in its place: install and uninstall all answer at once, remit's files go, and the note says why folders stay", () => {
+    for (const shape of ['folder', 'fifo'] as const) {
+      const b = box();
+      mkdirSync(path.dirname(record(b)), { recursive: true });
+      if (shape === 'folder') mkdirSync(record(b));
+      else execFileSync('mkfifo', [record(b)]);
+      install(b, 'user', 'claude');
+      const r = b.run('uninstall', 'all', '--json');
+      expect(r.code, `${shape}: ${r.err}${r.out}`).toBe(0);
+      const notes = (JSON.parse(r.out) as Output).reports.flatMap((x) => x.notes).filter((n) => n.includes('install record'));
+      // The FIFO was replaced by a record at install; a folder stays, unusable.
+      expect(notes, shape).toEqual(
+        shape === 'folder'
+          ? [`The install record ${record(b)} is unusable (it is not a regular file): remit's own files were removed and every folder was kept.`]
+          : [],
+      );
+      expect(existsSync(bundle(b)), shape).toBe(false);
+      expect(existsSync(path.join(b.home, '.claude/settings.json')), shape).toBe(false);
+    }
+  }, 120_000);
+});
+
 describe('installs that share the bundle', () => {
   it('uninstall all keeps the bundle a project install still runs, and says so; the project uninstall then takes it', () => {
     const b = box();
@@ -237,5 +261,48 @@ describe('installs that share the bundle', () => {
     // The folders the first install made are unknown to the new record and stay; pi's go.
     const d = changes(before, snapshot(b.home));
     expect(d.added.sort()).toEqual(['.config', '.config/opencode', '.config/opencode/plugins', '.local', '.local/share', '.local/share/remit']);
+  }, 120_000);
+});
+
+describe('a host file remit cannot edit', () => {
+  it("a Codex config.toml that is no longer TOML keeps remit's trust records and its bytes; the rest of remit goes, one line says what stayed, exit 1", () => {
+    const b = box();
+    const toml = path.join(b.home, '.codex/config.toml');
+    put(toml, 'model = "o3"\n', 0o600);
+    const before = snapshot(b.home);
+    install(b, 'user', 'codex');
+    expect(readFileSync(toml, 'utf8')).toContain('[hooks.state.');
+    writeFileSync(toml, `${readFileSync(toml, 'utf8')}this is [[not toml\n`);
+    const broken = readFileSync(toml, 'base64');
+    for (const dry of [true, false]) {
+      const r = b.run('uninstall', 'codex', ...(dry ? ['--dry-run'] : []));
+      expect(r.code, r.out + r.err).toBe(1);
+      expect(r.err).toBe('');
+      const notDone = r.out.split('\n').filter((l) => l.includes('not done:'));
+      expect(notDone).toEqual([
+        `  not done: ${toml} was left as it is (it is not valid TOML (Invalid TOML document: illegal character in key)). Remove the [hooks.state."${path.join(b.home, '.codex/hooks.json')}:…"] tables remit added there by hand (${toml}.remit-bak is the file as it was before remit's install).`,
+      ]);
+      expect(r.out).not.toMatch(/not uninstalled|\n\s+at /);
+      expect(readFileSync(toml, 'base64')).toBe(broken);
+    }
+    // Everything else remit placed is gone: hooks.json, the Skill, the bundle, the record, the folders it made.
+    const d = changes(before, snapshot(b.home));
+    expect(d).toEqual({ added: ['.codex/config.toml.remit-bak'], gone: [], changed: ['.codex/config.toml'] });
+    const json = JSON.parse(b.run('uninstall', 'codex', '--json').out) as { reports: { host: string; ok: boolean; incomplete?: string }[] };
+    // Run again, nothing of remit's is left to find: a clean exit.
+    expect(json.reports.map((r) => [r.host, r.ok, r.incomplete])).toEqual([['codex', true, undefined]]);
+  }, 120_000);
+
+  it('a refused uninstall (a hooks file naming remit that is not JSON) removes nothing, not even the folders around its Skill', () => {
+    const b = box();
+    install(b, 'user', 'claude');
+    const settings = path.join(b.home, '.claude/settings.json');
+    writeFileSync(settings, `${readFileSync(settings, 'utf8')},`);
+    const before = snapshot(b.home);
+    const r = b.run('uninstall', 'claude');
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n')[0]).toMatch(/^claude \(user\): not uninstalled: .*settings\.json is not valid JSON/);
+    expect(r.out).not.toContain('folder   removed');
+    expect(snapshot(b.home)).toEqual(before);
   }, 120_000);
 });

@@ -3,10 +3,11 @@
 // written, sessions and events remit never saw. Each answers one clear line on stderr, exit
 // 1, nothing on stdout, no stack trace — never a zero count or "intact" for a session that
 // does not exist.
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
+import { BIN, box, cleanBoxes, ensureBuilt, put } from '../support/shipped-box.js';
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
@@ -52,6 +53,9 @@ const WRONG: [string[], RegExp][] = [
   [['check', '--host', 'claude', '--tool', 'Write', '--input', '{}', '--session', 'nope'], /no session 'nope' of claude/],
   [['check', '--host', 'nosuch', '--tool', 'Write', '--input', '{}'], /unknown host 'nosuch'/],
   [['replay', '/nonexistent-remit-cases'], /no such folder/],
+  [['replay', '/dev/null'], /^remit replay: \/dev\/null is not a folder or a case file\n$/],
+  [['replay', '.'], /^remit replay: no cases in \S+ \(a case is a \.json file in it or below it\)\n$/],
+  [['status', '--host', 'claude', '--session', 'x'.repeat(100_000)], new RegExp(`^remit status: no session '${'x'.repeat(60)}…' of claude in `)],
   [['replay', '--host', 'nosuch'], /unknown host 'nosuch'/],
   [['audit'], /usage: remit audit verify/],
   [['audit', 'verfy'], /unknown subcommand 'verfy'; did you mean `remit audit verify`\?/],
@@ -80,6 +84,93 @@ describe('wrong input through the built bundle', () => {
       expect(r.err, what).toMatch(says);
     }
   }, 300_000);
+
+  it('a REMIT_HOME that is no folder (a file, empty or not, a link to nothing, a link loop): every read-back says so in one line, not "nothing recorded", while the hook refuses', () => {
+    const b = box();
+    const rh = path.join(b.home, '.local/state/remit');
+    const write = (id: string) =>
+      b.hook('claude', 'PreToolUse', {
+        session_id: 's',
+        cwd: b.proj,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' },
+        tool_use_id: id,
+      });
+    const shapes: Record<string, [() => void, string]> = {
+      'a file': [() => put(rh, 'x\n'), 'it is a file, not a folder'],
+      'an empty file': [() => put(rh, ''), 'it is an empty file, not a folder'],
+      'a link to nothing': [() => symlinkSync(path.join(b.home, 'gone'), rh), 'it is a link to nothing'],
+      'a link loop': [() => symlinkSync(rh, rh), 'it is a link that loops'],
+    };
+    const commands: [string[], number][] = [
+      [['status'], 1],
+      [['status', '--json'], 1],
+      [['runtime', '--all'], 1],
+      [['explain', EVT], 1],
+      [['label', EVT, 'correct'], 1],
+      [['check', '--host', 'claude', '--tool', 'Write', '--input', '{"file_path":"a.ts","content":"x"}'], 1],
+      [['audit', 'verify', '--all'], 6],
+      [['ledger', 'release', '--all'], 1],
+      [['state', 'repair'], 1],
+      [['prune', '--dry-run'], 1],
+      [['case', 'from', EVT], 1],
+    ];
+    for (const [name, [make, problem]] of Object.entries(shapes)) {
+      rmSync(rh, { recursive: true, force: true });
+      mkdirSync(path.dirname(rh), { recursive: true });
+      make();
+      for (const [args, code] of commands) {
+        const r = b.run(...args);
+        const what = `${name}: remit ${args.join(' ')}`;
+        expect({ code: r.code, out: r.out }, what).toEqual({ code, out: '' });
+        expect(r.err, what).toBe(
+          `remit ${args[0]}: ${rh} cannot hold remit's sessions (${problem}): nothing can be read back, and the hooks refuse every change until it is a folder again\n`,
+        );
+      }
+      expect(write(`w-${name}`), name).toContain('"permissionDecision":"deny"');
+      // Doctor's probes run elsewhere: it names the real folder as what stops every edit.
+      expect(b.run('doctor').out, name).toContain(
+        `remit's state folder ${rh} cannot hold sessions (${problem}): every hook refuses changes in every session until it is a folder again.\n`,
+      );
+    }
+  }, 120_000);
+
+  it('run from a folder that was removed: --version and help still answer, a command that needs the folder says so in one line, a hook still answers from its payload', () => {
+    const b = box();
+    const gone = (args: string[], input?: string) => {
+      const dir = path.join(b.proj, `gone-${args.join('-').replace(/\W+/g, '')}`);
+      mkdirSync(dir);
+      // The shell removes its own working folder, then becomes remit there.
+      const r = spawnSync('sh', ['-c', 'rmdir "$PWD" && exec "$@"', 'sh', process.execPath, BIN, ...args], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: b.home, LANG: 'C' },
+        encoding: 'utf8',
+        ...(input !== undefined ? { input } : {}),
+      });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    expect(gone(['--version'])).toMatchObject({ code: 0, err: '' });
+    expect(gone(['help']).code).toBe(0);
+    for (const args of [['status'], ['runtime'], ['doctor'], ['install', 'claude', '--dry-run']]) {
+      const r = gone(args);
+      expect({ code: r.code, out: r.out }, args.join(' ')).toEqual({ code: 1, out: '' });
+      expect(r.err, args.join(' ')).toBe(
+        `remit ${args[0]}: the current folder cannot be read (ENOENT: it was removed or moved away); cd to an existing folder and run again\n`,
+      );
+    }
+    const base = { session_id: 'g', cwd: b.proj, transcript_path: null };
+    b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
+    const write = { ...base, hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: path.join(b.proj, 'a.ts'), content: 'x' } };
+    for (const payload of [
+      { ...write, tool_use_id: 't1' },
+      { ...write, cwd: undefined, tool_use_id: 't2' },
+    ]) {
+      const r = gone(['hook', 'claude', 'PreToolUse'], JSON.stringify(payload));
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('"permissionDecision":"deny"');
+    }
+  }, 120_000);
 
   it('install and uninstall refuse a relative HOME, writing nothing where they run', () => {
     const b = box({ HOME: 'rel' });

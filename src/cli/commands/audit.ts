@@ -26,7 +26,8 @@ function render(v: CliAuditVerify): string {
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('audit', io, async () => {
-    const args = parseArgs(argv, io);
+    // A REMIT_HOME that is not a folder: no chain can be verified, so it counts as broken.
+    const args = parseArgs(argv, io, { homeExit: EXIT_BROKEN });
     const [sub, extra] = args.positional;
     subcommand('audit', sub, 'verify', 'remit audit verify [--all]');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);

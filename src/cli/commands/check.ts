@@ -1,16 +1,19 @@
 // `remit check --host H [--prompt P] --tool T --input JSON`: one dry decision through the
 // hook's decision path (the host's tool table, then the controller's classify and rule table),
-// in a throwaway REMIT_HOME that is deleted afterwards. The selected session's
-// contract is copied in when there is one and no prompt replaces it. Exit 0 allow, 4
-// report or ask, 5 deny.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// in a throwaway REMIT_HOME that is deleted afterwards. The selected session's state is
+// copied in, read as the hook reads it (damage stays damage), when there is one and no
+// prompt replaces it (a prompt never replaces damage). Exit 0 allow, 4 report or ask, 5 deny.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CliCheck, ToolRequest } from '../../generated/types.js';
 import { validateToolRequest } from '../../generated/validate-tool-request.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import { canonicalPath } from '../../core/paths/canonical.js';
-import { sessionFile, sessionKey } from '../../core/state/home.js';
+import { armedByAudit } from '../../core/audit/last-state.js';
+import { installAuditKey } from '../../core/audit/chain.js';
+import { encodeState } from '../../core/state/decode.js';
+import { auditFile, sessionFile, sessionKey } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
 import type { HostModule } from '../../../adapters/host-module.js';
@@ -49,6 +52,31 @@ function renderCheck(v: CliCheck): string {
   return lines.join('\n');
 }
 
+/**
+ * Puts the selected session into the throwaway home as the hook reads it (store.ts readSession
+ * with the install's key), so the throwaway's controller takes the hook's path: a sound state is
+ * written unsealed (the throwaway has a key of its own and no record, so it reads it as a state
+ * from before sealing, docs/DESIGN.md#session-state). Damage (a state rewritten by hand, its seal
+ * dropped or broken; missing while the audit says armed; unreadable) becomes a state file no key
+ * reads, beside an audit that says what the real one says about arming (rule `damaged-state`:
+ * one that cannot be read arms, none does not), and the controller recovers as the hook would.
+ * A state that is simply absent leaves the throwaway empty: the defaults apply.
+ */
+function seedFrom(realHome: string, realKey: string, home: string, key: string, damageOnly: boolean): void {
+  const loaded = readSession(realHome, realKey, { sealKey: installAuditKey(realHome) });
+  if (loaded.kind === 'absent' || (damageOnly && loaded.kind === 'ok')) return;
+  mkdirSync(path.join(home, 'sessions'), { recursive: true, mode: 0o700 });
+  if (loaded.kind === 'ok') {
+    writeFileSync(sessionFile(home, key), encodeState(loaded.state, null), { mode: 0o600 });
+    return;
+  }
+  writeFileSync(sessionFile(home, key), '', { mode: 0o600 });
+  if (armedByAudit(auditFile(realHome, realKey))) {
+    mkdirSync(path.dirname(auditFile(home, key)), { recursive: true, mode: 0o700 });
+    writeFileSync(auditFile(home, key), 'the state was damaged: this audit says the session was armed\n', { mode: 0o600 });
+  }
+}
+
 export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   return guarded('check', io, async () => {
     const args = parseArgs(argv, io, { string: ['prompt', 'tool', 'input'] });
@@ -84,10 +112,8 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
         env: { ...io.env, REMIT_AUDIT: undefined, REMIT_DISABLE: undefined },
         protectedPaths: { remit: [`${realHome}/**`, realHome], hostConfig: protectedHostConfig(io.env, hosts) },
       });
-      if (!prompt && source && readSession(args.home, source).kind === 'ok') {
-        mkdirSync(path.join(home, 'sessions'), { recursive: true, mode: 0o700 });
-        copyFileSync(sessionFile(args.home, source), sessionFile(home, sessionKey(host, CHECK_SESSION)));
-      }
+      // A prompt's directive replaces a sound contract, but not damage: the hook refuses the directive then too.
+      if (source) seedFrom(args.home, source, home, sessionKey(host, CHECK_SESSION), prompt !== undefined);
       const envelope = {
         protocolVersion: 2 as const,
         lifecycleVersion: 2,

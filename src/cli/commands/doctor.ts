@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import type { DoctorContext, DoctorRow, Env, ExecResult, HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
-import { resolveDataDir } from '../../core/state/home.js';
+import { homeProblem, resolveDataDir, resolveRemitHome } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
 import { defaultBundleSource } from './install.js';
@@ -95,6 +95,16 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
   const rows = withKnownGaps(await doctorRows(ctx, hosts), hosts);
   // Nothing installed anywhere is not "protected": at least one host must be.
   const ok = rows.some((r) => r.protected) && rows.every((r) => r.protected || !r.applicable);
-  io.stdout(a.json ? `${JSON.stringify({ protected: ok, hosts: rows }, null, 2)}\n` : renderDoctor(rows));
+  // The probes run in a throwaway folder; the real one may be what stops every session's edits.
+  const home = resolveRemitHome(env);
+  const problem = path.isAbsolute(home) ? homeProblem(home) : null;
+  const stateFolder = problem
+    ? `remit's state folder ${home} cannot hold sessions (${problem}): every hook refuses changes in every session until it is a folder again.`
+    : null;
+  io.stdout(
+    a.json
+      ? `${JSON.stringify({ protected: ok, hosts: rows, ...(stateFolder ? { stateFolderProblem: stateFolder } : {}) }, null, 2)}\n`
+      : `${renderDoctor(rows)}${stateFolder ? `${stateFolder}\n` : ''}`,
+  );
   return ok ? 0 : 3;
 }

@@ -2,6 +2,7 @@
 // exactly the host's response and nothing else. Codex and Claude Code: exit 0 always — the
 // verdict travels as JSON on stdout, which survives wrappers that would swallow exit 2, and
 // any other exit code would make the host treat the hook as failed (and run the tool).
+import { workingFolderOrRoot } from '../../core/paths/working-folder.js';
 import path from 'node:path';
 import { readHookStdin, readHookStdinSync } from '../../../adapters/command-hook/stdin.js';
 import type { HookOptions, HostModule } from '../../../adapters/host-module.js';
@@ -95,12 +96,20 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
   let truncated = false;
   if (io.stdin) text = await io.stdin();
   else ({ text, truncated } = readHookStdinSync(0) ?? (await readHookStdin(process.stdin)));
+  // The payload names its own cwd; the process's is only a fallback, and one that was removed
+  // must not cost the answer (a hook that exits without one lets the host run the tool).
+  let cwd: string;
+  try {
+    cwd = io.cwd;
+  } catch {
+    cwd = workingFolderOrRoot();
+  }
   let response: NativeResponse;
   try {
     const { createRuntime } = await import('../../core/host/create-runtime.js');
     const runtime = createRuntime({
       // A relative --home would put state inside the project, where self-protection does not look.
-      home: args.home ? path.resolve(io.cwd, args.home) : resolveRemitHome(io.env),
+      home: args.home ? path.resolve(cwd, args.home) : resolveRemitHome(io.env),
       env: io.env,
       // Listed when a check first needs them (create-runtime resolves them then): a prompt or a read never does.
       protectedPaths: {
@@ -110,7 +119,7 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
       },
       channels: { deny: 'json-deny', ask: host.capability.ask },
     });
-    response = await runHook(args.host, args.event, text, announceCodePath(runtime, args.host), { cwd: io.cwd, truncated }, hosts);
+    response = await runHook(args.host, args.event, text, announceCodePath(runtime, args.host), { cwd, truncated }, hosts);
   } catch (err) {
     // remit itself failed (its runtime could not start, or an answer could not be rendered), so
     // nothing proves the session is not armed: the same payload goes through the host's hook
@@ -120,7 +129,7 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     const why = (err instanceof Error ? err.message.split('\n')[0] : undefined) || 'unknown error';
     io.stderr(`remit hook: remit failed (${why}); a tool call is refused\n`);
     try {
-      response = await runHook(args.host, args.event, text, refusingRuntime(io, why), { cwd: io.cwd, truncated }, hosts);
+      response = await runHook(args.host, args.event, text, refusingRuntime(io, why), { cwd, truncated }, hosts);
     } catch {
       return 0;
     }

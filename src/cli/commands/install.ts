@@ -83,6 +83,7 @@ export function renderReports(reports: HostReport[], verb: string, args?: Pick<I
       out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${a.file}${a.detail ? ` (${a.detail})` : ''}`);
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
+    if (r.incomplete) out.push(`  not done: ${r.incomplete}`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -3,7 +3,7 @@
 // unless --armed, because deleting it would let the agent in it run unarmed.
 import type { CliPrune } from '../../generated/types.js';
 import { controlStateOf } from '../../core/contract/defaults.js';
-import { sessionFile } from '../../core/state/home.js';
+import { auditFile, sessionFile } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
 import { installAuditKey } from '../../core/audit/chain.js';
 import { statSync } from 'node:fs';
@@ -45,10 +45,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 }
 
 function isArmed(home: string, key: string): boolean {
-  // Read as a hook reads it: a state rewritten to look unarmed is damage, and damage is kept.
+  // Read as a hook reads it: a state rewritten to look unarmed is damage, and damage is kept;
+  // so is a missing state whose audit says armed (or cannot say).
   const s = readSession(home, key, { sealKey: installAuditKey(home) });
-  if (s.kind !== 'absent' && Date.now() - mtimeMs(sessionFile(home, key)) > daysToMs(DEFAULT_RETENTION_DAYS)) return false;
   if (s.kind === 'absent') return false;
+  // Last used when either file last changed: a state deleted or unreadable leaves the audit's time.
+  const used = Math.max(mtimeMs(sessionFile(home, key)), mtimeMs(auditFile(home, key)));
+  if (Date.now() - used > daysToMs(DEFAULT_RETENTION_DAYS)) return false;
   // A state remit cannot read is treated as armed: a guard never guesses towards "allow".
   return s.kind === 'damaged' || controlStateOf(s.state.contract) === 'ARMED';
 }

@@ -3,9 +3,10 @@
 import { existsSync } from 'node:fs';
 import minimist from 'minimist';
 import path from 'node:path';
+import { installAuditKey } from '../../core/audit/chain.js';
 import { nearest } from '../../core/contract/nearest.js';
 import { findProjectRoot } from '../../core/paths/project-root.js';
-import { auditFile, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
+import { auditFile, homeProblem, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
 import { latestSessionFor } from '../../core/state/store.js';
 import { UsageError, type CliIO } from '../io.js';
 
@@ -16,7 +17,7 @@ export interface ParsedArgs {
   json: boolean;
 }
 
-export function parseArgs(argv: string[], io: CliIO, spec: { boolean?: string[]; string?: string[] } = {}): ParsedArgs {
+export function parseArgs(argv: string[], io: CliIO, spec: { boolean?: string[]; string?: string[]; homeExit?: number } = {}): ParsedArgs {
   const booleans = ['json', 'all', ...(spec.boolean ?? [])];
   const strings = ['home', 'host', 'session', ...(spec.string ?? [])];
   const flags = minimist(argv, {
@@ -33,6 +34,13 @@ export function parseArgs(argv: string[], io: CliIO, spec: { boolean?: string[];
     if (argv.some((a) => a === `--${s}`) && (v === '' || v === undefined)) throw new UsageError(`--${s} needs a value`);
   }
   const home = typeof flags.home === 'string' && flags.home !== '' ? path.resolve(io.cwd, flags.home) : resolveRemitHome(io.env);
+  // Not "nothing recorded": the hooks read every session here as damaged and refuse changes.
+  const problem = homeProblem(home);
+  if (problem)
+    throw new UsageError(
+      `${home} cannot hold remit's sessions (${problem}): nothing can be read back, and the hooks refuse every change until it is a folder again`,
+      spec.homeExit,
+    );
   return { positional: flags._.map(String), flags, home, json: flags.json === true };
 }
 
@@ -48,7 +56,7 @@ export function selectSession(args: ParsedArgs, io: CliIO): string | null {
     if (!sessionKnown(args.home, key)) throw new UsageError(`no session '${session}' of ${host} in ${args.home}`);
     return key;
   }
-  return latestSessionFor(args.home, findProjectRoot(io.cwd));
+  return latestSessionFor(args.home, findProjectRoot(io.cwd), installAuditKey(args.home));
 }
 
 /** remit has a state file or an audit for the session. */
@@ -73,7 +81,7 @@ export async function guarded(name: string, io: CliIO, body: () => Promise<numbe
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`remit ${name}: ${err.message}\n`);
-      return 1;
+      return err.exitCode;
     }
     throw err;
   }

@@ -1,6 +1,6 @@
 // `remit replay [dir] [--host H|core|all] [--json]` (docs/DESIGN.md#cases-and-replay): every case through the
 // core and every registered adapter; a table or JSON; exit 0 when all agree, 2 otherwise.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import minimist from 'minimist';
@@ -100,11 +100,17 @@ export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_
   const given = args._[0] !== undefined ? String(args._[0]) : undefined;
   const dir = given !== undefined ? path.resolve(io.cwd, given) : shippedCasesDir();
   if (dir === null) throw new UsageError('no cases folder given and none shipped beside remit');
-  if (!existsSync(dir)) throw new UsageError(`no such folder: ${dir}`);
+  if (!existsSync(dir)) throw new UsageError(`no such folder or case file: ${dir}`);
+  // What cannot hold a case is a wrong argument, not a table of failures.
+  if (!(dir.endsWith('.json') ? statSync(dir).isFile() : statSync(dir).isDirectory())) throw new UsageError(`${dir} is not a folder or a case file`);
   const targets = selectTargets(args.host === '' ? undefined : args.host, await deps.adapters());
   const names = targets.map(targetName);
+  const cases = loadCases(dir);
+  if (cases.length === 0) throw new UsageError(`no cases in ${dir} (a case is a .json file in it or below it)`);
+  const unreadable = cases.length === 1 && cases[0]!.file === dir ? cases[0]!.error : undefined;
+  if (unreadable) throw new UsageError(`cannot read the cases in ${unreadable}`);
   // Each arm gets its own REMIT_HOME; --home is accepted for symmetry and never written to.
-  const rows = await replayAll(loadCases(dir), targets, { createRuntime: deps.createRuntime });
+  const rows = await replayAll(cases, targets, { createRuntime: deps.createRuntime });
   if (args.json) io.stdout(JSON.stringify(toJson(dir, rows, names), null, 2) + '\n');
   else io.stdout(renderTable(rows, names));
   return totals(rows).failed === 0 ? 0 : 2;

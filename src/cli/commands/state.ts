@@ -1,9 +1,8 @@
 // `remit state repair`: rebuild a damaged session state, keeping unresolved ledger entries.
-import { readFileSync } from 'node:fs';
 import type { CliStateRepair } from '../../generated/types.js';
 import { repairState } from '../../core/controller/operations.js';
 import { unresolvedReasons } from '../../core/ledger/ledger.js';
-import { sessionFile } from '../../core/state/home.js';
+import { readSessionText } from '../../core/state/store.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
 import { UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
@@ -15,14 +14,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     subcommand('state', sub, 'repair', 'remit state repair [--host H --session ID]');
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);
     const key = requireSession(args, io);
-    const readRaw = () => {
-      try {
-        return readFileSync(sessionFile(args.home, key), 'utf8');
-      } catch {
-        return null;
-      }
-    };
-    const r = await repairState(args.home, key, readRaw, new Date(), DEFAULT_LOCK_TIMEOUT_MS);
+    // Not a plain read: a FIFO or device in the state's place must not hang the repair.
+    const r = await repairState(args.home, key, () => readSessionText(args.home, key), new Date(), DEFAULT_LOCK_TIMEOUT_MS);
     if (!r.ok) {
       const why =
         r.error === 'NO_SESSION'

@@ -22,5 +22,5 @@ export async function run(argv: string[], io: CliIO, hosts?: readonly HostModule
       ? `${JSON.stringify({ command: 'uninstall', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`
       : renderReports(reports, 'uninstalled', args),
   );
-  return reports.every((r) => r.ok) ? 0 : 1;
+  return reports.every((r) => r.ok && !r.incomplete) ? 0 : 1;
 }

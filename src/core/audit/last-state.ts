@@ -103,6 +103,10 @@ export function lastStateInAudit(file: string): AuditState {
 
 /** Rule `damaged-state`: armed unless the audit shows it was not; an audit that cannot be read arms. */
 export function armedByAudit(file: string): boolean {
-  const s = lastStateInAudit(file);
-  return s === 'ARMED' || s === 'UNREADABLE';
+  return armedByTail(auditTail(file));
+}
+
+/** The same verdict from a tail already read (status shows the tail's problem beside it). */
+export function armedByTail(tail: AuditTail): boolean {
+  return tail.state === 'ARMED' || tail.state === 'UNREADABLE';
 }

@@ -4,9 +4,10 @@
 import type { CliRuntime, CliStatus, ConfigReport, SessionState, TaskContract } from '../../generated/types.js';
 import { controlStateOf, defaultContract } from '../contract/defaults.js';
 import { contractLine } from '../contract/echo.js';
-import { auditTail } from '../audit/last-state.js';
+import { armedByTail, auditTail } from '../audit/last-state.js';
 import { reservedUnits, unitsOf, unresolvedReasons } from '../ledger/ledger.js';
 import { auditFile } from '../state/home.js';
+import { secretProblem } from '../state/secret.js';
 import { listSessionKeys, readSession, type LoadedState } from '../state/store.js';
 import { installAuditKey } from '../audit/chain.js';
 import type { Loaded } from '../config/user-config.js';
@@ -43,12 +44,14 @@ export function statusView(home: string, key: string | null, config: ConfigRepor
   const recent = tail?.recent ?? [];
   // The same reading of the audit tail the hook makes (rule `damaged-state`): unreadable arms.
   const last = key ? auditTail(auditFile(home, key)) : null;
-  const audit = last?.problem ? { auditUnreadable: last.problem } : {};
+  const keyProblem = key ? secretProblem(home) : null;
+  const audit = { ...(last?.problem ? { auditUnreadable: last.problem } : {}), ...(keyProblem ? { keyUnavailable: keyProblem } : {}) };
   if (state.kind === 'damaged') {
-    const lastArmed = last?.state === 'ARMED' || last?.state === 'UNREADABLE';
+    const lastArmed = last !== null && armedByTail(last);
     const c = recoveryContract(lastArmed);
     const view: CliStatus = {
-      session: { key: key!, host: '?' },
+      // The state cannot say whose session it is; its last record can.
+      session: { key: key!, host: tail?.lastEvent?.host?.name ?? '?' },
       controlState: controlStateOf(c),
       recovery: true,
       damage: state.detail,
@@ -150,6 +153,10 @@ export function renderStatus(v: CliStatus): string {
   lines.push(agentsLine(v) + (v.agents.reservations?.length ? ` [${v.agents.reservations.map((r) => `${r.id}:${r.units}`).join(' ')}]` : ''));
   if (v.damage) lines.push(`Damaged state: ${v.damage}. Run \`remit state repair\` in a terminal, or start a new session.`);
   if (v.auditUnreadable) lines.push(auditUnreadableLine(v));
+  if (v.keyUnavailable)
+    lines.push(
+      `Key: remit's secret cannot be read (${v.keyUnavailable}): records are written unkeyed and states unsealed, which \`remit audit verify\` reports. The next hook replaces a file that holds no key; a folder must be removed by hand. A new key makes each state sealed under the old one damage until \`remit state repair\`.`,
+    );
   if (v.unresolved.length)
     lines.push(`Unresolved delegation: ${v.unresolved.join(', ')} (needs proven completion, \`remit ledger release\` from a terminal, or a new session)`);
   if (v.approvals) lines.push(`One-time approvals waiting: ${v.approvals}`);

@@ -1,5 +1,6 @@
 // Where remit keeps its memory (docs/DESIGN.md#session-state). Raw session ids never become file names:
 // a session is known on disk by a hash of `host:sessionId`.
+import { lstatSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { sha256 } from '../crypto/sha256.js';
@@ -15,6 +16,33 @@ export function resolveRemitHome(env: Env): string {
   if (env.REMIT_HOME && path.isAbsolute(env.REMIT_HOME)) return env.REMIT_HOME;
   if (env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME)) return path.join(env.XDG_STATE_HOME, 'remit');
   return path.join(userHome(env), '.local', 'state', 'remit');
+}
+
+/**
+ * Why REMIT_HOME cannot hold sessions (a file, a link to nothing or in a loop), or null: a
+ * folder, or none yet (nothing was recorded). The hook then reads every session's state and
+ * audit as unreadable and refuses changes (rule `damaged-state`); a read-back must say so, not
+ * that nothing was recorded.
+ */
+export function homeProblem(home: string): string | null {
+  let link = false;
+  try {
+    link = lstatSync(home).isSymbolicLink();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    return code === 'ENOTDIR' ? 'a folder on its way is a file' : `it cannot be read (${code ?? 'error'})`;
+  }
+  try {
+    const st = statSync(home);
+    if (st.isDirectory()) return null;
+    return st.isFile() ? `it is ${st.size === 0 ? 'an empty ' : 'a '}file, not a folder` : 'it is not a folder';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return 'it is a link that loops';
+    if (link && code === 'ENOENT') return 'it is a link to nothing';
+    return `it cannot be read (${code ?? 'error'})`;
+  }
 }
 
 /** $XDG_CONFIG_HOME/remit, else ~/.config/remit. */

@@ -252,7 +252,11 @@ export function tryLock(file: string, staleMs: number): Held | null {
         ensurePrivateDir(path.dirname(file));
         continue;
       }
-      if (code !== 'EEXIST') throw err;
+      // One line a person can act on (the CLI prints it as is); the code stays for callers.
+      if (code !== 'EEXIST')
+        throw Object.assign(new Error(`cannot take the session lock ${lock} (${code === 'ENOTDIR' ? 'a folder on its way is a file' : (code ?? 'error')})`), {
+          code,
+        });
     }
     const h = holderOf(lock);
     if (h === 'free') continue;

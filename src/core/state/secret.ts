@@ -3,7 +3,7 @@
 // atomic (a fsynced temp file linked into place, which fails if another process won), so no
 // reader ever sees an empty or half-written key; an empty or short file left by an older
 // remit, a full disk or a kill is replaced the same way.
-import { closeSync, unlinkSync } from 'node:fs';
+import { closeSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from '../crypto/random.js';
 import { ensurePrivateDir, readRegularFileSync } from './files.js';
@@ -57,6 +57,29 @@ function install(file: string, replace: boolean): void {
       // Renamed into place.
     }
   }
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Why the secret that is there cannot be used (status says so), or null: none yet, or a sound key. */
+export function secretProblem(home: string): string | null {
+  let text: string;
+  try {
+    text = secretText(secretFile(home));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ENOTREG') return isFolder(secretFile(home)) ? 'it is a folder, not a file' : 'it is a FIFO, a socket or a device, not a file';
+    if (code === 'EFBIG') return 'it is too long to be a key';
+    return `it cannot be read (${code ?? 'error'})`;
+  }
+  return KEY.test(text) ? null : text === '' ? 'it is empty' : 'it holds no key';
 }
 
 export function loadSecret(home: string): string {

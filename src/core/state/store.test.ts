@@ -86,10 +86,19 @@ describe('store', () => {
     const b = sessionKey('h', 'b');
     await withSessionLock(home, a, 1000, () => writeSession(home, a, state('/proj', '2026-01-01T00:00:00.000Z')));
     await withSessionLock(home, b, 1000, () => writeSession(home, b, state('/proj', '2026-01-02T00:00:00.000Z')));
-    expect(latestSessionFor(home, '/proj')).toBe(b);
+    expect(latestSessionFor(home, '/proj', null)).toBe(b);
     rmSync(path.join(home, 'projects'), { recursive: true });
-    expect(latestSessionFor(home, '/proj')).toBe(b);
-    expect(latestSessionFor(home, '/elsewhere')).toBeNull();
+    expect(latestSessionFor(home, '/proj', null)).toBe(b);
+    expect(latestSessionFor(home, '/elsewhere', null)).toBeNull();
+  });
+
+  it("passes over a pointer naming a session whose sound state is another project's", async () => {
+    const a = sessionKey('h', 'a');
+    const b = sessionKey('h', 'b');
+    await withSessionLock(home, a, 1000, () => writeSession(home, a, state('/proj', '2026-01-01T00:00:00.000Z')));
+    await withSessionLock(home, b, 1000, () => writeSession(home, b, state('/other', '2026-01-02T00:00:00.000Z')));
+    writeFileSync(projectPointerFile(home, '/proj'), b);
+    expect(latestSessionFor(home, '/proj', null)).toBe(a);
   });
 
   it('moves an existing pointer in place, and never writes through a link planted in its place', async () => {

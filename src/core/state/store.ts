@@ -18,7 +18,7 @@ import { withLock } from './lock.js';
 
 export type LoadedState =
   | { kind: 'absent' }
-  | { kind: 'ok'; state: SessionState; migratedFrom?: number }
+  | { kind: 'ok'; state: SessionState; migratedFrom?: number; sealed?: true }
   | { kind: 'damaged'; damage: StateDamage; detail: string };
 
 export interface ReadOptions {
@@ -81,6 +81,15 @@ function readStateText(file: string): string {
   return readRegularFileSync(file, MAX_STATE_BYTES).toString('utf8');
 }
 
+/** The state file's text for salvage (`remit state repair`), read as the hook reads it: null when it is no regular file within the cap. */
+export function readSessionText(home: string, key: string): string | null {
+  try {
+    return readStateText(sessionFile(home, key));
+  } catch {
+    return null;
+  }
+}
+
 export function readSession(home: string, key: string, opts: ReadOptions = {}): LoadedState {
   let text: string;
   try {
@@ -98,7 +107,12 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
     const damage = unsealed(home, key, decoded.hasSeal);
     if (damage) return damage;
   }
-  return decoded.migratedFrom !== undefined ? { kind: 'ok', state: decoded.state, migratedFrom: decoded.migratedFrom } : { kind: 'ok', state: decoded.state };
+  return {
+    kind: 'ok',
+    state: decoded.state,
+    ...(decoded.migratedFrom !== undefined ? { migratedFrom: decoded.migratedFrom } : {}),
+    ...(decoded.sealed ? { sealed: true as const } : {}),
+  };
 }
 
 /**
@@ -243,18 +257,29 @@ function traceOf(p: string): boolean {
  * still has a trace of (its state file, even a dangling link, or its audit: a session whose
  * state was deleted is read back from its audit tail, docs/DESIGN.md#fail-modes), else the
  * newest state file whose projectRoot matches (a scan, only when the pointer is gone).
+ *
+ * States are read as the hook reads them, under the install's key (`sealKey`,
+ * docs/DESIGN.md#session-state), so a file rewritten by hand cannot steer the choice: a
+ * pointer naming a session whose sound state belongs to another project is passed over, and
+ * the scan counts only states that verify, or unsealed ones the audit lets speak (a state from
+ * before sealing, with its audit: one planted with no record at all is no session remit had).
+ * A damaged state named by the pointer is still chosen: status and check must show its damage.
  */
-export function latestSessionFor(home: string, projectRoot: string): string | null {
+export function latestSessionFor(home: string, projectRoot: string, sealKey: Buffer | null): string | null {
   try {
     const key = readRegularFileSync(projectPointerFile(home, projectRoot), MAX_POINTER_BYTES).toString('utf8').trim();
-    if (SESSION_KEY.test(key) && (traceOf(sessionFile(home, key)) || traceOf(auditFile(home, key)))) return key;
+    if (SESSION_KEY.test(key) && (traceOf(sessionFile(home, key)) || traceOf(auditFile(home, key)))) {
+      const named = readSession(home, key, { sealKey });
+      if (named.kind !== 'ok' || named.state.projectRoot === projectRoot) return key;
+    }
   } catch {
     // Fall back to a scan.
   }
   let best: { key: string; at: string } | null = null;
   for (const key of listSessionKeys(home)) {
-    const loaded = readSession(home, key);
+    const loaded = readSession(home, key, { sealKey });
     if (loaded.kind !== 'ok' || loaded.state.projectRoot !== projectRoot) continue;
+    if (sealKey && !loaded.sealed && !traceOf(auditFile(home, key))) continue;
     if (!best || loaded.state.lastUsedAt > best.at) best = { key, at: loaded.state.lastUsedAt };
   }
   return best?.key ?? null;
