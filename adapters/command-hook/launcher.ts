@@ -1,21 +1,42 @@
 // The portable launcher committed with a project-scope install (and shipped in the plugins):
 // a few lines that run the bundle `remit install` placed on this machine, so no committed file
 // holds one machine's path. It reads `$XDG_DATA_HOME/remit/current` (else
-// ~/.local/share/remit/current), which every install rewrites. With no remit installed it
-// writes one line to stderr and exits 0: the host proceeds unguarded, and `remit doctor`
-// on that machine says so.
+// ~/.local/share/remit/current), which every install rewrites and `uninstall` removes.
+// - No pointer: remit is not installed here. One line to stderr, exit 0: the host proceeds
+//   unguarded, and `remit doctor` on that machine says so.
+// - A pointer that is no file (a FIFO, a folder), cannot be read, or names no bundle: remit was
+//   installed and is damaged, so nothing can tell whether this session is armed. A tool call is
+//   refused (exit 2, the blocking code of both command hosts, its line read as the reason); other
+//   events go on, since exit 2 on Stop would keep the agent looping (docs/DESIGN.md#fail-modes).
+// The pointer is opened non-blocking and its type checked first: a FIFO must not hold the hook
+// until the host's timeout, which the host answers by running the tool.
 export const LAUNCHER_SOURCE = `#!/usr/bin/env node
 // remit portable launcher: runs the remit bundle installed on this machine (see \`remit install\`).
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const os = require('os');
 const xdg = process.env.XDG_DATA_HOME;
-const home = process.env.HOME && path.isAbsolute(process.env.HOME) ? process.env.HOME : os.homedir();
+const home = process.env.HOME && path.isAbsolute(process.env.HOME) ? process.env.HOME : require('os').homedir();
 const data = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'remit') : path.join(home, '.local', 'share', 'remit');
+const pointer = path.join(data, 'current');
 let bundle = '';
-try { bundle = fs.readFileSync(path.join(data, 'current'), 'utf8').trim(); } catch (e) {}
-if (bundle && path.isAbsolute(bundle) && fs.existsSync(bundle)) {
+let damage = '';
+try {
+  const fd = fs.openSync(pointer, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    if (fs.fstatSync(fd).isFile()) bundle = fs.readFileSync(fd, 'utf8').trim();
+    else damage = pointer + ' is not a file';
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (!damage && !(bundle && path.isAbsolute(bundle) && fs.existsSync(bundle))) damage = pointer + ' names no installed bundle';
+} catch (e) {
+  if (!e || e.code !== 'ENOENT') damage = pointer + ' cannot be read (' + ((e && e.code) || e) + ')';
+}
+if (damage) {
+  process.stderr.write('remit: its install on this machine is damaged: ' + damage + '; run remit install (remit doctor says more)\\n');
+  if (process.argv[4] === 'PreToolUse') process.exitCode = 2;
+} else if (bundle) {
   require(bundle);
 } else {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\\n');

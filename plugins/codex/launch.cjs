@@ -3,13 +3,28 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const os = require('os');
 const xdg = process.env.XDG_DATA_HOME;
-const home = process.env.HOME && path.isAbsolute(process.env.HOME) ? process.env.HOME : os.homedir();
+const home = process.env.HOME && path.isAbsolute(process.env.HOME) ? process.env.HOME : require('os').homedir();
 const data = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'remit') : path.join(home, '.local', 'share', 'remit');
+const pointer = path.join(data, 'current');
 let bundle = '';
-try { bundle = fs.readFileSync(path.join(data, 'current'), 'utf8').trim(); } catch (e) {}
-if (bundle && path.isAbsolute(bundle) && fs.existsSync(bundle)) {
+let damage = '';
+try {
+  const fd = fs.openSync(pointer, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    if (fs.fstatSync(fd).isFile()) bundle = fs.readFileSync(fd, 'utf8').trim();
+    else damage = pointer + ' is not a file';
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (!damage && !(bundle && path.isAbsolute(bundle) && fs.existsSync(bundle))) damage = pointer + ' names no installed bundle';
+} catch (e) {
+  if (!e || e.code !== 'ENOENT') damage = pointer + ' cannot be read (' + ((e && e.code) || e) + ')';
+}
+if (damage) {
+  process.stderr.write('remit: its install on this machine is damaged: ' + damage + '; run remit install (remit doctor says more)\n');
+  if (process.argv[4] === 'PreToolUse') process.exitCode = 2;
+} else if (bundle) {
   require(bundle);
 } else {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\n');
