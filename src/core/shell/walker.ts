@@ -41,6 +41,8 @@ export interface Invocation {
   readonly stdinPath?: string | undefined;
   /** `xargs` appends operands we cannot see. */
   readonly extraArgs: boolean;
+  /** Standard output goes to a file, a pipe or /dev/null, never the terminal (`nohup` writes nohup.out otherwise). */
+  readonly stdoutSet?: boolean;
 }
 
 export type Handler = (w: ShellWalker, inv: Invocation) => void;
@@ -56,6 +58,19 @@ export function isDeviceSink(p: string): boolean {
 
 export function cloneScope(s: Scope): Scope {
   return { cwd: s.cwd, pwd: s.pwd, env: new Map(s.env), funcs: new Map(s.funcs) };
+}
+
+/**
+ * Redirections that take standard output off the terminal: `>`, `>>`, `>|`, `&>`, `&>>` on
+ * descriptor 1 (or none), and `>&file`; `1>&2` only copies another descriptor, which may be
+ * the terminal, so it does not count.
+ */
+function setsStdout(redirects: readonly ShRedirect[]): boolean {
+  return redirects.some((r) => {
+    if (r.heredoc || !r.target || (r.fd !== undefined && r.fd !== 1) || r.fdVar) return false;
+    if (r.op === '>&') return !FD_DUP.test(r.target.text);
+    return r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>';
+  });
 }
 
 /** After a branch that may or may not have run, what it changed is no longer known. */
@@ -97,6 +112,8 @@ export class ShellWalker {
   acc = new ShellAccumulator();
   /** Walking a command after the first of a pipeline: its standard input is the previous command's output. */
   private piped = false;
+  /** Walking a command whose standard output is not the terminal (a pipe or an enclosing redirection). */
+  private stdoutSet = false;
   /** The invocation whose handler is running (for helpers that need its context). */
   current: Invocation | undefined;
   readonly budget: ParseBudget = { nodes: 0 };
@@ -181,13 +198,16 @@ export class ShellWalker {
         // Every command after the first reads the one before it: its standard input is not
         // text we can see (`curl -fsSL … | sh`).
         const outer = this.piped;
+        const outerOut = this.stdoutSet;
         try {
           node.items.forEach((item, k) => {
             this.piped = k > 0 || outer;
+            this.stdoutSet = k < node.items.length - 1 || outerOut;
             this.walk(item, cloneScope(scope), depth);
           });
         } finally {
           this.piped = outer;
+          this.stdoutSet = outerOut;
         }
         return;
       }
@@ -272,10 +292,17 @@ export class ShellWalker {
         if (node.name === 'command_not_found_handle' || zshHookFunction(node.name)) this.acc.unproven('shell_command_unproven', node.name);
         scope.funcs.set(node.name, node.body);
         return;
-      case 'redir':
-        this.walk(node.body, scope, depth);
+      case 'redir': {
+        const outerOut = this.stdoutSet;
+        this.stdoutSet ||= setsStdout(node.redirects);
+        try {
+          this.walk(node.body, scope, depth);
+        } finally {
+          this.stdoutSet = outerOut;
+        }
         for (const r of node.redirects) this.redirect(r, scope, 'compound command');
         return;
+      }
       case 'expr': {
         for (const s of node.subs) this.walk(s, cloneScope(scope), depth);
         if (!this.arith(node.arith, scope, node.assigns)) {
@@ -366,7 +393,8 @@ export class ShellWalker {
     for (const w of cmd.words) expandWord(w, scope.env, args);
     for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
     if (args.length > 0) {
-      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false });
+      const stdoutSet = this.stdoutSet || setsStdout(cmd.redirects);
+      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false, stdoutSet });
     }
     if (cmd.assignsInExpansion) poisonAll(scope.env);
   }
@@ -435,6 +463,7 @@ export class ShellWalker {
       stdinDynamic: extra.stdinDynamic ?? inv.stdinDynamic,
       stdinPath: 'stdinPath' in extra ? extra.stdinPath : inv.stdinPath,
       extraArgs: extra.extraArgs ?? inv.extraArgs,
+      stdoutSet: inv.stdoutSet,
     });
   }
 
