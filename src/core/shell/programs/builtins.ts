@@ -9,6 +9,20 @@ import { argPath, type Arg } from '../words.js';
 const read: Handler = (w) => w.acc.read();
 
 /**
+ * `ulimit` changes only this shell's limits, except one: a nonzero core-file limit (`-c`)
+ * lets any later crash write a core file (in the working folder, or wherever the system's
+ * core pattern says), a write nobody named. With `-c` and any value but `0`, or a word known
+ * only at run time, it is unproven (docs/DESIGN.md#shell-classification).
+ */
+const ulimit: Handler = (w, inv) => {
+  const words = inv.args.slice(1);
+  if (words.some((a) => a.value === null || a.glob)) return w.unknown(inv, 'dynamic_word');
+  const core = words.some((a) => /^-[A-Za-z]*c/.test(a.value!));
+  if (core && words.some((a) => !a.value!.startsWith('-') && a.value !== '0')) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
+};
+
+/**
  * `cd` as bash does it: without `-P` the target is joined to the logical `$PWD` and its
  * `..` removed as text (`cd src/lnk/..` is `src` even when `src/lnk` points elsewhere);
  * the directory entered is where that text resolves. `-P` resolves like the kernel.
@@ -324,7 +338,7 @@ export const builtinHandlers: Record<string, Handler> = {
   help: read,
   history,
   fc,
-  ulimit: read,
+  ulimit,
   times: read,
   caller: read,
   dirs: read,
