@@ -191,6 +191,12 @@ describe('node require of a .json path: JSON only when the real file is one', ()
     expect(m('alias.json')).toBe('read');
   });
 
+  it('a file the same command changed first is not what is on disk: unproven', () => {
+    const cmd = `ln -sf evil.js data.json && node -p "require('./data.json').v"`;
+    expect(classifyShell(cmd, disk).analysis).toBe('interpreter_inline_code');
+    expect(classifyShell(`echo 1 > x.txt && node -p "require('./data.json').v"`, disk).analysis).toBeUndefined();
+  });
+
   it.each(['code.json', 'pkg.json', 'gone.json'])('%s would run code (a link to JS, a folder, x.json.js tried): unproven', (file) => {
     expect(m(file)).toBe('unknown');
   });

@@ -119,14 +119,16 @@ function nodeSpelling(args: readonly Arg[]): Arg[] {
  * node loads a required file by the extension of its real path, and when `x.json` is no file
  * it tries `x.json.js`, `x.json.node` and a folder's `index.js`: `require('./x.json')` only
  * parses JSON when the path, links resolved, is an existing file whose name ends in `.json`.
- * Anything else (a link to code, a folder, nothing there) leaves the code unproven
+ * Anything else (a link to code, a folder, nothing there, a file this command changed before)
+ * leaves the code unproven
  * (docs/DESIGN.md#shell-classification).
  */
 function jsonRequiresOnly(w: ShellWalker, inv: Invocation, proof: InlineProof): InlineProof {
   if (!proof.ok) return proof;
   for (const r of proof.reads) {
     const p = w.path(inv, { value: r, glob: false, tilde: false, text: r });
-    if (p === null || !p.endsWith('.json') || !w.ctx.files.exists(p) || w.ctx.files.isDirectory(p)) return { ok: false, reads: [] };
+    // What is on disk is what node finds only if this command has not changed it first (`ln -sf evil.js x.json && node -p …`).
+    if (p === null || !p.endsWith('.json') || w.acc.mayHaveChanged(p) || !w.ctx.files.exists(p) || w.ctx.files.isDirectory(p)) return { ok: false, reads: [] };
   }
   return proof;
 }
