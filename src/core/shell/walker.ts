@@ -6,7 +6,7 @@ import type { AnalysisReason, EffectKind } from '../../generated/types.js';
 import type { ClassifyContext } from '../classify/context.js';
 import { checkArith, INT_VALUE } from './arith.js';
 import { manifestKind } from '../intents/manifest-kind.js';
-import { isExecEnv } from './exec-env.js';
+import { gitFetchRewriteEnv, isExecEnv } from './exec-env.js';
 import { zshHookFunction, zshRunsCode } from './zsh.js';
 import { parseShell, type ParseBudget, type ShAssign, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
 import { ShellAccumulator } from './result.js';
@@ -374,6 +374,7 @@ export class ShellWalker {
         const arithmetic = a.value !== null && /^\$\(\([^()]*\)\)$/.test(a.value.text);
         scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : arithmetic ? INT_VALUE : null);
         if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home)) this.acc.unproven('shell_command_unproven', cmd.text);
+        this.envIntents(a.name, this.assignedValue(a, scope));
       }
       for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
       if (cmd.assignsInExpansion) poisonAll(scope.env);
@@ -383,6 +384,7 @@ export class ShellWalker {
     // (bash ignores an IFS it inherits, so a program run this way is not affected either;
     // for eval, source and functions it would change how this shell splits words).
     const readBuiltin = cmd.words[0]?.lit === 'read' && !scope.funcs.has('read');
+    for (const a of cmd.assigns) this.envIntents(a.name, this.assignedValue(a, scope));
     for (const a of cmd.assigns) {
       if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home) && !(a.name === 'IFS' && readBuiltin)) {
         this.acc.unproven('shell_command_unproven', cmd.text);
@@ -582,6 +584,15 @@ export class ShellWalker {
   private hiddenIntents(text: string): void {
     this.acc.addDependency('hidden', '(a command named at run time)');
     this.acc.addHash('hidden', text);
+  }
+
+  /**
+   * Environment that rewrites where git fetches from swaps the source of every dependency
+   * the command's programs fetch through git (`GIT_CONFIG_KEY_0=url.<x>.insteadOf … go mod
+   * download`): a dependency change (issue 9 principle 9).
+   */
+  envIntents(name: string, value: string | null | undefined): void {
+    if (gitFetchRewriteEnv(name, value)) this.acc.addDependency('command', `package source ${name}`);
   }
 
   unproven(inv: Invocation, reason: AnalysisReason): void {

@@ -108,6 +108,7 @@ const declare: Handler = (w, inv) => {
       if (named) {
         inv.scope.env.set(named[1]!, null);
         if (isExecEnvName(named[1]!)) w.unproven(inv, 'shell_command_unproven');
+        w.envIntents(named[1]!, null);
         continue;
       }
       // `declare $x` may be an option (`-n`, `-i`) or a subscripted name, whose subscript
@@ -127,7 +128,9 @@ const declare: Handler = (w, inv) => {
     if (eq >= 0) {
       const appended = a.value[eq - 1] === '+';
       inv.scope.env.set(name, appended || a.glob ? null : a.value.slice(eq + 1));
-      if (isExecEnvName(name, appended || a.glob ? null : a.value.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+      const value = appended || a.glob ? null : a.value.slice(eq + 1);
+      if (isExecEnvName(name, value, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+      w.envIntents(name, value);
     }
   }
 };

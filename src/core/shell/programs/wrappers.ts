@@ -122,6 +122,7 @@ const env: Handler = (w, inv) => {
     const eq = v.indexOf('=');
     if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.slice(0, eq))) break;
     if (isExecEnv(v.slice(0, eq), v.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+    w.envIntents(v.slice(0, eq), v.slice(eq + 1));
   }
   const chdir = p.options.find((o) => o.name === 'C' || o.name === 'chdir');
   // The program env starts cannot change this shell (`env cd docs` changes no folder).
