@@ -623,7 +623,8 @@ const zip: Handler = (w, inv) => {
 /**
  * httpie / xh: `http [METHOD] URL [ITEM…]`. Data items (`a=b`, `a:=1`, `f@file`) make the
  * default method POST; `==` (query) and `:` (header) items do not. `--offline` sends nothing;
- * `-d`/`--download` and `-o FILE` write a file.
+ * `-d`/`--download` and `-o FILE` write a file. Options may come anywhere before `--`, after
+ * the URL and the items too.
  */
 const HTTPIE_METHODS = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE|CONNECT|TRACE|QUERY)$/;
 const HTTPIE_FLAGS = new Set([
@@ -746,6 +747,7 @@ const httpie: Handler = (w, inv) => {
   let download = false;
   let override = false;
   const outputs: Arg[] = [];
+  let endOfOptions = false;
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -754,14 +756,20 @@ const httpie: Handler = (w, inv) => {
       data = true;
       continue;
     }
-    if (v.startsWith('-') && v.length > 1 && url === undefined) {
+    if (v === '--' && !endOfOptions) {
+      endOfOptions = true;
+      continue;
+    }
+    // Options may follow the URL and the items (`http GET URL --download`, `-o out`).
+    if (v.startsWith('-') && v.length > 1 && !endOfOptions) {
       const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
       if (!HTTPIE_FLAGS.has(v) && !HTTPIE_FLAGS.has(name)) return w.unknown(inv, 'shell_command_unproven');
       if (name === '--offline') offline = true;
       if (name === '-d' || name === '--download') download = true;
       if (name === '--session') return w.unknown(inv, 'shell_command_unproven');
-      if ((name === '-o' || name === '--output') && !v.includes('=')) {
-        const o = args[++i];
+      if (name === '-o' || name === '--output') {
+        // argparse keeps the `=` of a short option's attached value (`-o=x` writes `=x`).
+        const o = v.includes('=') ? { ...a, value: v.slice(name === '-o' ? 2 : v.indexOf('=') + 1) } : args[++i];
         if (o) outputs.push(o);
         continue;
       }
