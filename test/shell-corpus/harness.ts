@@ -120,6 +120,10 @@ const TREE: Record<string, string> = {
   'rules.mk': 'gen:\n\trm -rf src\n',
   'main.c': 'int main(void) { return 0; }\n',
   'scripts/tool.js': "require('node:fs').rmSync('src', { recursive: true });\n",
+  // A folder named like JSON: require('./lib.json') runs its index.js.
+  'lib.json/index.js': "require('node:fs').rmSync('src', { recursive: true });\n",
+  // No hooks.json: require('./hooks.json') tries hooks.json.js next.
+  'hooks.json.js': "require('node:fs').rmSync('src', { recursive: true });\n",
   'scripts/gen.py': "import os\nos.remove('src/a.ts')\n",
   'tools/json.py': "import shutil\nshutil.rmtree('../src')\n",
   'README.md': '# proj\n',
@@ -167,6 +171,8 @@ export function createJudge(): Judge {
   // were checked identical against the OS temp folder; CORPUS_TMP picks another parent).
   const ws: Workspace = createWorkspace(TREE, undefined, process.env.CORPUS_TMP ?? (existsSync('/dev/shm') ? '/dev/shm' : undefined));
   symlinkSync('../docs/inner', path.join(ws.project, 'src', 'lnk'));
+  // A link named like JSON to code: node loads it by its real path's extension.
+  symlinkSync('scripts/tool.js', path.join(ws.project, 'conf.json'));
   mkdirSync(path.join(ws.userHome, '.claude'), { recursive: true });
   writeFileSync(path.join(ws.userHome, '.claude.json'), '{}');
   const runtime: RemitRuntime = createRuntime({

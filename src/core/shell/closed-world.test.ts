@@ -441,6 +441,19 @@ describe('yq, tar and the tables added from manuals (issue 9 principle 1)', () =
     expect(m('tar -tf a.tar --rmt-command=./x')).toBe('unknown');
     expect(classifyShell('tar -tvf a.tar --index-file=idx', ctx()).effects).toContainEqual({ kind: 'write', path: `${ROOT}/idx` });
   });
+  it('tar: two -f that differ are unproven (GNU tar uses the first, bsdtar the last)', () => {
+    expect(m('tar -cf - src -f out.tar')).toBe('unknown');
+    expect(m('tar -tf a.tar --file=host:b.tar')).toBe('unknown');
+    expect(m('tar -tf a.tar -f a.tar')).toBe('read');
+  });
+  it('zip: -m deletes its sources even into standard output; unzip and zip options are closed', () => {
+    expect(fx('zip -m - a.txt')).toEqual(['delete a.txt']);
+    expect(fx('zip - a.txt -m')).toEqual(['delete a.txt']);
+    expect(m('zip -r - src')).toBe('read');
+    expect(m('zip --move - a.txt')).toBe('unknown');
+    expect(m('unzip --frob x.zip')).toBe('unknown');
+    expect(m('unzip -l x.zip')).toBe('read');
+  });
   it('reads from manual tables, and the options of theirs that write', () => {
     for (const cmd of [
       'diff3 a b c',

@@ -132,7 +132,7 @@ const ROWS: Row[] = [
   { cmd: 'git -C sub checkout -- f', m: 'write', fx: ['write sub/f'] },
   { cmd: 'timeout 5 sudo rm x', m: 'write', fx: ['delete x'] },
   { cmd: 'command rm x', m: 'write', fx: ['delete x'] },
-  { cmd: 'nice -n 10 nohup env A=1 rm x', m: 'write', fx: ['delete x'] },
+  { cmd: 'nice -n 10 nohup env A=1 rm x > /dev/null', m: 'write', fx: ['delete x'] },
   { cmd: 'stdbuf -oL ionice -c3 time rm x', m: 'write', fx: ['delete x'] },
   { cmd: 'builtin cd sub; rm y', m: 'write', fx: ['delete sub/y'] },
   { cmd: 'cd sub && rm -rf build', m: 'write', fx: ['delete sub/build'] },

@@ -412,6 +412,23 @@ export function isExecEnv(name: string, value?: string | null, home?: string): b
   return SHAPED.test(name);
 }
 
+/**
+ * A git config key that rewrites the URLs git fetches from (`url.<base>.insteadOf`; section
+ * and key are case-insensitive): every dependency fetched through git (go modules, git
+ * dependencies of npm, pip and cargo, submodules) then comes from `<base>`, a dependency
+ * source swap (issue 9 principle 9). `pushInsteadOf` only moves pushes.
+ */
+export function gitFetchRewrite(key: string): boolean {
+  return /^url\..+\.insteadof$/i.test(key);
+}
+
+/** Environment that hands every git a command starts such a rewrite (`GIT_CONFIG_KEY_<n>`, `GIT_CONFIG_PARAMETERS`); an unknown value may be one. */
+export function gitFetchRewriteEnv(name: string, value: string | null | undefined): boolean {
+  if (name.startsWith('GIT_CONFIG_KEY_')) return typeof value !== 'string' || gitFetchRewrite(value.trim());
+  if (name === 'GIT_CONFIG_PARAMETERS') return typeof value !== 'string' || /url\..*\.insteadof'?=/i.test(value);
+  return false;
+}
+
 /** `-W`/PYTHONWARNINGS entries (`action:message:category:module:lineno`, comma-separated) whose category is a builtin name. */
 export function pythonWarningsSafe(value: string): boolean {
   for (const entry of value.split(',')) {

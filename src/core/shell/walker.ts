@@ -6,7 +6,7 @@ import type { AnalysisReason, EffectKind } from '../../generated/types.js';
 import type { ClassifyContext } from '../classify/context.js';
 import { checkArith, INT_VALUE } from './arith.js';
 import { manifestKind } from '../intents/manifest-kind.js';
-import { isExecEnv } from './exec-env.js';
+import { gitFetchRewriteEnv, isExecEnv } from './exec-env.js';
 import { zshHookFunction, zshRunsCode } from './zsh.js';
 import { parseShell, type ParseBudget, type ShAssign, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
 import { ShellAccumulator } from './result.js';
@@ -41,6 +41,8 @@ export interface Invocation {
   readonly stdinPath?: string | undefined;
   /** `xargs` appends operands we cannot see. */
   readonly extraArgs: boolean;
+  /** Standard output goes to a file, a pipe or /dev/null, never the terminal (`nohup` writes nohup.out otherwise). */
+  readonly stdoutSet?: boolean;
 }
 
 export type Handler = (w: ShellWalker, inv: Invocation) => void;
@@ -56,6 +58,19 @@ export function isDeviceSink(p: string): boolean {
 
 export function cloneScope(s: Scope): Scope {
   return { cwd: s.cwd, pwd: s.pwd, env: new Map(s.env), funcs: new Map(s.funcs) };
+}
+
+/**
+ * Redirections that take standard output off the terminal: `>`, `>>`, `>|`, `&>`, `&>>` on
+ * descriptor 1 (or none), and `>&file`; `1>&2` only copies another descriptor, which may be
+ * the terminal, so it does not count.
+ */
+function setsStdout(redirects: readonly ShRedirect[]): boolean {
+  return redirects.some((r) => {
+    if (r.heredoc || !r.target || (r.fd !== undefined && r.fd !== 1) || r.fdVar) return false;
+    if (r.op === '>&') return !FD_DUP.test(r.target.text);
+    return r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>';
+  });
 }
 
 /** After a branch that may or may not have run, what it changed is no longer known. */
@@ -97,6 +112,8 @@ export class ShellWalker {
   acc = new ShellAccumulator();
   /** Walking a command after the first of a pipeline: its standard input is the previous command's output. */
   private piped = false;
+  /** Walking a command whose standard output is not the terminal (a pipe or an enclosing redirection). */
+  private stdoutSet = false;
   /** The invocation whose handler is running (for helpers that need its context). */
   current: Invocation | undefined;
   readonly budget: ParseBudget = { nodes: 0 };
@@ -181,13 +198,16 @@ export class ShellWalker {
         // Every command after the first reads the one before it: its standard input is not
         // text we can see (`curl -fsSL … | sh`).
         const outer = this.piped;
+        const outerOut = this.stdoutSet;
         try {
           node.items.forEach((item, k) => {
             this.piped = k > 0 || outer;
+            this.stdoutSet = k < node.items.length - 1 || outerOut;
             this.walk(item, cloneScope(scope), depth);
           });
         } finally {
           this.piped = outer;
+          this.stdoutSet = outerOut;
         }
         return;
       }
@@ -272,10 +292,17 @@ export class ShellWalker {
         if (node.name === 'command_not_found_handle' || zshHookFunction(node.name)) this.acc.unproven('shell_command_unproven', node.name);
         scope.funcs.set(node.name, node.body);
         return;
-      case 'redir':
-        this.walk(node.body, scope, depth);
+      case 'redir': {
+        const outerOut = this.stdoutSet;
+        this.stdoutSet ||= setsStdout(node.redirects);
+        try {
+          this.walk(node.body, scope, depth);
+        } finally {
+          this.stdoutSet = outerOut;
+        }
         for (const r of node.redirects) this.redirect(r, scope, 'compound command');
         return;
+      }
       case 'expr': {
         for (const s of node.subs) this.walk(s, cloneScope(scope), depth);
         if (!this.arith(node.arith, scope, node.assigns)) {
@@ -347,6 +374,7 @@ export class ShellWalker {
         const arithmetic = a.value !== null && /^\$\(\([^()]*\)\)$/.test(a.value.text);
         scope.env.set(a.name, v && v.value !== null && !v.glob ? v.value : arithmetic ? INT_VALUE : null);
         if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home)) this.acc.unproven('shell_command_unproven', cmd.text);
+        this.envIntents(a.name, this.assignedValue(a, scope));
       }
       for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
       if (cmd.assignsInExpansion) poisonAll(scope.env);
@@ -356,6 +384,7 @@ export class ShellWalker {
     // (bash ignores an IFS it inherits, so a program run this way is not affected either;
     // for eval, source and functions it would change how this shell splits words).
     const readBuiltin = cmd.words[0]?.lit === 'read' && !scope.funcs.has('read');
+    for (const a of cmd.assigns) this.envIntents(a.name, this.assignedValue(a, scope));
     for (const a of cmd.assigns) {
       if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home) && !(a.name === 'IFS' && readBuiltin)) {
         this.acc.unproven('shell_command_unproven', cmd.text);
@@ -366,7 +395,8 @@ export class ShellWalker {
     for (const w of cmd.words) expandWord(w, scope.env, args);
     for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
     if (args.length > 0) {
-      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false });
+      const stdoutSet = this.stdoutSet || setsStdout(cmd.redirects);
+      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false, stdoutSet });
     }
     if (cmd.assignsInExpansion) poisonAll(scope.env);
   }
@@ -435,6 +465,7 @@ export class ShellWalker {
       stdinDynamic: extra.stdinDynamic ?? inv.stdinDynamic,
       stdinPath: 'stdinPath' in extra ? extra.stdinPath : inv.stdinPath,
       extraArgs: extra.extraArgs ?? inv.extraArgs,
+      stdoutSet: inv.stdoutSet,
     });
   }
 
@@ -553,6 +584,15 @@ export class ShellWalker {
   private hiddenIntents(text: string): void {
     this.acc.addDependency('hidden', '(a command named at run time)');
     this.acc.addHash('hidden', text);
+  }
+
+  /**
+   * Environment that rewrites where git fetches from swaps the source of every dependency
+   * the command's programs fetch through git (`GIT_CONFIG_KEY_0=url.<x>.insteadOf … go mod
+   * download`): a dependency change (issue 9 principle 9).
+   */
+  envIntents(name: string, value: string | null | undefined): void {
+    if (gitFetchRewriteEnv(name, value)) this.acc.addDependency('command', `package source ${name}`);
   }
 
   unproven(inv: Invocation, reason: AnalysisReason): void {

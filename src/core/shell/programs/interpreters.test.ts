@@ -1,7 +1,11 @@
 // Issue 9 principle 5: interpreters. Preloads, flags that run code and modules that write
 // are never reads; inline code is a read only when proven (inline-proof.ts).
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ROOT as ROOT, virtualContext } from '../../../../test/support/classify-context.js';
+import { diskFileView } from '../../classify/file-view.js';
 import { classifyShell } from '../classify-shell.js';
 
 const ctx = virtualContext({ 'package.json': '{"version":"1.0.0"}' });
@@ -166,5 +170,34 @@ describe('python options that import or write (issue 9 principle 5)', () => {
     ]) {
       expect({ cmd, m: sh(cmd).mutability }).toEqual({ cmd, m: 'read' });
     }
+  });
+});
+
+describe('node require of a .json path: JSON only when the real file is one', () => {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-require-')));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(path.join(dir, 'data.json'), '{"v":1}');
+  writeFileSync(path.join(dir, 'evil.js'), 'require("fs").rmSync("x")');
+  symlinkSync('evil.js', path.join(dir, 'code.json'));
+  symlinkSync('data.json', path.join(dir, 'alias.json'));
+  mkdirSync(path.join(dir, 'pkg.json'));
+  writeFileSync(path.join(dir, 'pkg.json', 'index.js'), 'require("fs").rmSync("x")');
+  writeFileSync(path.join(dir, 'gone.json.js'), 'require("fs").rmSync("x")');
+  const disk = virtualContext({}, { cwd: dir, projectRoot: dir, files: diskFileView(), realpath: true });
+  const m = (file: string) => classifyShell(`node -p "require('./${file}').v"`, disk).mutability;
+
+  it('a regular .json file, or a link to one, is read as JSON', () => {
+    expect(m('data.json')).toBe('read');
+    expect(m('alias.json')).toBe('read');
+  });
+
+  it('a file the same command changed first is not what is on disk: unproven', () => {
+    const cmd = `ln -sf evil.js data.json && node -p "require('./data.json').v"`;
+    expect(classifyShell(cmd, disk).analysis).toBe('interpreter_inline_code');
+    expect(classifyShell(`echo 1 > x.txt && node -p "require('./data.json').v"`, disk).analysis).toBeUndefined();
+  });
+
+  it.each(['code.json', 'pkg.json', 'gone.json'])('%s would run code (a link to JS, a folder, x.json.js tried): unproven', (file) => {
+    expect(m(file)).toBe('unknown');
   });
 });

@@ -115,6 +115,24 @@ function nodeSpelling(args: readonly Arg[]): Arg[] {
   });
 }
 
+/**
+ * node loads a required file by the extension of its real path, and when `x.json` is no file
+ * it tries `x.json.js`, `x.json.node` and a folder's `index.js`: `require('./x.json')` only
+ * parses JSON when the path, links resolved, is an existing file whose name ends in `.json`.
+ * Anything else (a link to code, a folder, nothing there, a file this command changed before)
+ * leaves the code unproven
+ * (docs/DESIGN.md#shell-classification).
+ */
+function jsonRequiresOnly(w: ShellWalker, inv: Invocation, proof: InlineProof): InlineProof {
+  if (!proof.ok) return proof;
+  for (const r of proof.reads) {
+    const p = w.path(inv, { value: r, glob: false, tilde: false, text: r });
+    // What is on disk is what node finds only if this command has not changed it first (`ln -sf evil.js x.json && node -p …`).
+    if (p === null || !p.endsWith('.json') || w.acc.mayHaveChanged(p) || !w.ctx.files.exists(p) || w.ctx.files.isDirectory(p)) return { ok: false, reads: [] };
+  }
+  return proof;
+}
+
 const node: Handler = (w, inv) => {
   const args = nodeSpelling(inv.args);
   if (args.length === 2 && ['-v', '--version', '-h', '--help', '--v8-options'].includes(args[1]!.value ?? '')) return w.acc.read();
@@ -127,7 +145,7 @@ const node: Handler = (w, inv) => {
   const preload = s.options.some((o) => o.kind !== 'read');
   let code: Arg | undefined;
   for (const o of s.options) if (o.name === '-e' || o.name === '--eval' || o.name === '-p' || o.name === '--print') code = o.value;
-  const prove = preload ? undefined : proveNodeCode;
+  const prove = preload ? undefined : (c: string) => jsonRequiresOnly(w, inv, proveNodeCode(c));
   if (code) return inlineCode(w, inv, code.value, prove);
   if (s.options.some((o) => o.name === '-c' || o.name === '--check')) {
     if (preload) return w.unknown(inv, 'shell_command_unproven');

@@ -567,7 +567,10 @@ const tar: Handler = (w, inv) => {
   for (const o of optionValues(p, 'index-file', 'volno-file')) w.effect(inv, 'write', o);
   let mode: string | undefined;
   for (const o of p.options) if (TAR_MODES[o.name]) mode = TAR_MODES[o.name];
-  const archive = optionValues(p, 'f', 'file')[0];
+  // GNU tar uses the first `-f` (the next ones are later volumes), bsdtar the last: two that differ are unproven.
+  const archives = optionValues(p, 'f', 'file');
+  if (archives.some((a) => a.value !== archives[0]!.value)) return w.unknown(inv, 'shell_command_unproven');
+  const archive = archives[0];
   // `host:file` is an archive on another machine, reached by running rsh/ssh (GNU tar), unless `--force-local`.
   if (archive && (archive.value === null || (/^[^/]*:/.test(archive.value) && !hasOption(p, 'force-local'))))
     return w.unknown(inv, archive.value === null ? 'dynamic_word' : 'shell_command_unproven');
@@ -597,6 +600,7 @@ const tar: Handler = (w, inv) => {
 
 const unzip: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' });
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (hasOption(p, 'l', 'v', 't', 'z', 'Z', 'p')) {
     for (const a of p.operands.slice(0, 1)) w.effect(inv, 'read', a);
     return w.acc.read();
@@ -612,18 +616,21 @@ const unzip: Handler = (w, inv) => {
 const zip: Handler = (w, inv) => {
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
   const p = parseArgs(inv.args, 1, { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' });
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const out = optionValues(p, 'O')[0] ?? p.operands[0];
   if (!out) return w.unprovenWrite(inv, 'write_path_missing');
-  if (out.value === '-') return w.acc.read();
   const sources = optionValues(p, 'O').length ? p.operands : p.operands.slice(1);
+  // `-m` moves the sources into the archive: they are deleted, to standard output too (`zip -m - a.txt`).
   for (const s of sources) w.effect(inv, hasOption(p, 'm') ? 'delete' : 'read', s);
+  if (out.value === '-') return w.acc.read();
   w.effect(inv, 'write', out);
 };
 
 /**
  * httpie / xh: `http [METHOD] URL [ITEM…]`. Data items (`a=b`, `a:=1`, `f@file`) make the
  * default method POST; `==` (query) and `:` (header) items do not. `--offline` sends nothing;
- * `-d`/`--download` and `-o FILE` write a file.
+ * `-d`/`--download` and `-o FILE` write a file. Options may come anywhere before `--`, after
+ * the URL and the items too.
  */
 const HTTPIE_METHODS = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE|CONNECT|TRACE|QUERY)$/;
 const HTTPIE_FLAGS = new Set([
@@ -746,6 +753,7 @@ const httpie: Handler = (w, inv) => {
   let download = false;
   let override = false;
   const outputs: Arg[] = [];
+  let endOfOptions = false;
   for (let i = 1; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
@@ -754,14 +762,20 @@ const httpie: Handler = (w, inv) => {
       data = true;
       continue;
     }
-    if (v.startsWith('-') && v.length > 1 && url === undefined) {
+    if (v === '--' && !endOfOptions) {
+      endOfOptions = true;
+      continue;
+    }
+    // Options may follow the URL and the items (`http GET URL --download`, `-o out`).
+    if (v.startsWith('-') && v.length > 1 && !endOfOptions) {
       const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
       if (!HTTPIE_FLAGS.has(v) && !HTTPIE_FLAGS.has(name)) return w.unknown(inv, 'shell_command_unproven');
       if (name === '--offline') offline = true;
       if (name === '-d' || name === '--download') download = true;
       if (name === '--session') return w.unknown(inv, 'shell_command_unproven');
-      if ((name === '-o' || name === '--output') && !v.includes('=')) {
-        const o = args[++i];
+      if (name === '-o' || name === '--output') {
+        // argparse keeps the `=` of a short option's attached value (`-o=x` writes `=x`).
+        const o = v.includes('=') ? { ...a, value: v.slice(name === '-o' ? 2 : v.indexOf('=') + 1) } : args[++i];
         if (o) outputs.push(o);
         continue;
       }

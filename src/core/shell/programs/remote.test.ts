@@ -70,6 +70,12 @@ describe('HTTP clients', () => {
     );
     all(['http api.example.invalid/x', 'http GET api.example.invalid/x q==1 Accept:json', 'http --offline POST api.example.invalid/x a=1'], 'read');
   });
+  it('httpie: options after the URL count (a download, an output file, a session file)', () => {
+    all(['http GET api.example.invalid/x -o out.json', 'xh api.example.invalid/x q==1 --output=out.json'], 'write');
+    all(['http GET api.example.invalid/x --download', 'http api.example.invalid/x -d'], 'write');
+    all(['http GET api.example.invalid/x --session=s', 'http api.example.invalid/x --bogus'], 'unknown');
+    all(['http GET api.example.invalid/x -v', 'http GET api.example.invalid/x q==1 --pretty=none', 'http GET api.example.invalid/x -- -v=1'], 'read');
+  });
 });
 
 describe('operations CLIs', () => {

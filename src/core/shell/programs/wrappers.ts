@@ -20,7 +20,18 @@ function wrapper(spec: OptionSpec, afterOptions?: (inv: Invocation, rest: number
   };
 }
 
-const nohup = wrapper({});
+/**
+ * `nohup cmd` with standard output on a terminal (hosts that run commands in a PTY) appends
+ * to ./nohup.out, or $HOME/nohup.out when the working folder is not writable: a write of the
+ * working folder unless the command's output is redirected or piped (docs/DESIGN.md#shell-classification).
+ */
+const nohup: Handler = (w, inv) => {
+  const p = parseArgs(inv.args, 1, { stopAtOperand: true });
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  if (p.rest >= inv.args.length) return w.acc.read();
+  if (!inv.stdoutSet) w.effect(inv, 'write', { value: 'nohup.out', glob: false, tilde: false, text: 'nohup.out' });
+  runRest(w, inv, p.rest, () => w.acc.read());
+};
 const nice = wrapper({ values: 'n', longValues: ['adjustment'], numeric: true });
 const stdbuf = wrapper({ values: 'ioe', longValues: ['input', 'output', 'error'] });
 /** `builtin x` runs the builtin, never a function of the same name (`cd() {…}; builtin cd d`). */
@@ -111,6 +122,7 @@ const env: Handler = (w, inv) => {
     const eq = v.indexOf('=');
     if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.slice(0, eq))) break;
     if (isExecEnv(v.slice(0, eq), v.slice(eq + 1), w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+    w.envIntents(v.slice(0, eq), v.slice(eq + 1));
   }
   const chdir = p.options.find((o) => o.name === 'C' || o.name === 'chdir');
   // The program env starts cannot change this shell (`env cd docs` changes no folder).
