@@ -6,6 +6,7 @@
 // The next prompt (or the session's end) reads the last turn's refusals from the transcript's
 // tail, so each one is reported once: the prompt being submitted is not in the file yet.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { utf8Of } from '../../src/core/crypto/bytes.js';
 
 /** Enough for the turn an ask interrupts; a longer turn's early refusals stay unobserved. */
 const TAIL_BYTES = 1024 * 1024;
@@ -21,7 +22,7 @@ function tail(file: string): string | null {
     const length = Math.min(st.size, TAIL_BYTES);
     const buf = Buffer.alloc(length);
     readSync(fd, buf, 0, length, st.size - length);
-    return buf.toString('utf8');
+    return utf8Of(buf);
   } catch {
     return null;
   } finally {

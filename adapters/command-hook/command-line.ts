@@ -5,9 +5,16 @@ export function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The machine-local command: the absolute Node path and the installed, versioned bundle. */
+/**
+ * The machine-local command: the absolute Node path and the installed, versioned bundle.
+ * `--preserve-symlinks-main` spares every hook Node's resolving of that path through its
+ * JavaScript realpath (an lstat of each folder above it and a dozen of Node's functions
+ * compiled, about 2.5 M instructions, a tenth of a Read: docs/DESIGN.md#performance-budget).
+ * The bundle is a plain file install writes, so the path Node keeps is the bundle's own, and
+ * its chunks sit beside it; Node has known the option since version 10.
+ */
 export function absoluteHookCommand(nodePath: string, bundlePath: string, host: string, event: string): string {
-  return `${shellQuote(nodePath)} ${shellQuote(bundlePath)} hook ${host} ${event}`;
+  return `${shellQuote(nodePath)} --preserve-symlinks-main ${shellQuote(bundlePath)} hook ${host} ${event}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { chmodSync, lstatSync, statSync, existsSync, unlinkSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import { readRegularFileSync, writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
+import { utf8Of } from '../../src/core/crypto/bytes.js';
 
 /** `problem` says what is wrong without an installer's advice (doctor shows it). */
 export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: unknown } | { ok: false; error: string; problem?: string };
@@ -53,7 +54,7 @@ const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
  * (ENOTREG otherwise): a FIFO in its place must not hang install, uninstall or doctor.
  */
 export function readConfigText(file: string): string {
-  return readRegularFileSync(file, MAX_CONFIG_BYTES).toString('utf8');
+  return utf8Of(readRegularFileSync(file, MAX_CONFIG_BYTES));
 }
 
 /** The file, read through any link, names remit somewhere (or cannot be read, which may hide it). */

@@ -64,7 +64,8 @@ export async function runCommandHook(
   opts: RunOptions = {},
 ): Promise<NativeResponse> {
   const empty = (stderr?: string): NativeResponse => ({ stdout: '', exitCode: 0, ...(stderr ? { stderr } : {}) });
-  const bytes = Buffer.byteLength(stdinText);
+  // Counted only for a bad input's record: Buffer.byteLength is compiled on its first call (docs/DESIGN.md Performance budget).
+  const bytes = () => Buffer.byteLength(stdinText);
   const at = nowIso(runtime);
   const parsed = parseHookPayload(stdinText, opts.truncated);
   if (!parsed.ok) {
@@ -96,13 +97,13 @@ export async function runCommandHook(
         return render(host, event, unreadablePrompt(runtime, base, parsed.problem === 'truncated' ? 'PAYLOAD_TRUNCATED' : 'EVENT_UNREADABLE'));
       }
     }
-    return empty(await recordBad(runtime, host.name, parsed.problem, bytes, eventArg));
+    return empty(await recordBad(runtime, host.name, parsed.problem, bytes(), eventArg));
   }
   const payload = parsed.payload;
   const event = pickEvent(host, stringField(payload, 'hook_event_name'), eventArg);
-  if (!event) return empty(await recordBad(runtime, host.name, 'unknown_event', bytes, stringField(payload, 'hook_event_name') ?? eventArg));
+  if (!event) return empty(await recordBad(runtime, host.name, 'unknown_event', bytes(), stringField(payload, 'hook_event_name') ?? eventArg));
   const base = envelopeOf(payload, { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField });
-  if (!base) return empty(await recordBad(runtime, host.name, 'missing_session', bytes, event));
+  if (!base) return empty(await recordBad(runtime, host.name, 'missing_session', bytes(), event));
   let result: ControllerResult;
   try {
     const controlEvent = await host.toEvent(event, payload, base, runtime);

@@ -3,6 +3,7 @@
 // read stops at EOF, after a stretch of silence, or at a size cap — never hangs a hook.
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs';
 import { sleepSync } from '../../src/core/state/files.js';
+import { utf8Of } from '../../src/core/crypto/bytes.js';
 
 export interface StdinReadOptions {
   /** Stop after this long with no new bytes (only when EOF never comes). */
@@ -43,7 +44,7 @@ export function readHookStdin(stream: Readable, opts: StdinReadOptions = {}): Pr
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onEnd);
       if (truncated || timedOut) stream.pause();
-      resolve({ text: Buffer.concat(chunks).toString('utf8'), truncated, timedOut });
+      resolve({ text: utf8Of(Buffer.concat(chunks)), truncated, timedOut });
     };
     const arm = () => {
       if (timer) clearTimeout(timer);
@@ -193,5 +194,5 @@ export function readHookStdinSync(fd: number, opts: StdinReadOptions = {}): Stdi
     if (source !== fd) closeSync(source);
   }
   const last = buf.subarray(0, filled);
-  return { text: (full.length === 0 ? last : Buffer.concat([...full, last], size)).toString('utf8'), truncated, timedOut };
+  return { text: utf8Of(full.length === 0 ? last : Buffer.concat([...full, last], size)), truncated, timedOut };
 }

@@ -59,7 +59,7 @@ describe('remit install claude', () => {
     expect(doc.permissions).toEqual(userDoc.permissions);
     expect(doc.hooks.PreToolUse[0]).toEqual(userDoc.hooks.PreToolUse[0]);
     const ours = doc.hooks.PreToolUse[1].hooks[0];
-    expect(ours.command).toBe(`/usr/bin/node ${path.join(dir, 'data', 'remit', '9.9.9', 'remit.cjs')} hook claude PreToolUse`);
+    expect(ours.command).toBe(`/usr/bin/node --preserve-symlinks-main ${path.join(dir, 'data', 'remit', '9.9.9', 'remit.cjs')} hook claude PreToolUse`);
     expect(ours.timeout).toBe(20);
     expect(typeof ours.statusMessage).toBe('string');
     expect(readFileSync(`${settings()}.remit-bak`, 'utf8')).toBe(JSON.stringify(userDoc, null, 4));

@@ -21,15 +21,18 @@ import type { RuntimeEvent } from '../../generated/types.js';
 import { wfs } from '../state/fs-layer.js';
 import { lockSync } from '../state/lock.js';
 import { readSecret } from '../state/secret.js';
+import { fromHex, hexOf, utf8Of } from '../crypto/bytes.js';
 
 const TAIL_CHUNK = 16 * 1024;
 /** How far back an append looks for the last good record after a broken line. */
 const MAX_TAIL = 4 * 1024 * 1024;
 const NL = 0x0a;
+/** The last newline at or before `from`, a negative `from` counting from the end as Buffer's does (the typed array's own search: Buffer's is JavaScript compiled on first use, see crypto/bytes.ts). */
+const lastNewline = (b: Uint8Array, from: number): number => Uint8Array.prototype.lastIndexOf.call(b, NL, from);
 
 /** The audit key: derived from the per-install secret so the digest key is never reused as is. */
 export function auditKeyOf(secretHex: string): Buffer {
-  return hmacSha256(Buffer.from(secretHex, 'hex'), 'remit audit chain v1');
+  return hmacSha256(fromHex(secretHex), 'remit audit chain v1');
 }
 
 /**
@@ -43,12 +46,12 @@ export function installAuditKey(home: string): Buffer | null {
 
 /** Plain sha256 of a line: the link of records written before the chain was keyed. */
 export function lineHash(line: Buffer | string): string {
-  return sha256(line).toString('hex');
+  return hexOf(sha256(line));
 }
 
 /** The link to a line: keyed when a key is given. */
 export function linkHash(line: Buffer | string, key: Buffer | null | undefined): string {
-  return key ? hmacSha256(key, line).toString('hex') : lineHash(line);
+  return key ? hexOf(hmacSha256(key, line)) : lineHash(line);
 }
 
 export interface ChainLink {
@@ -65,7 +68,7 @@ export interface AuditHead {
 
 function parseSeq(line: Buffer): number | null {
   try {
-    const v = JSON.parse(line.toString('utf8')) as { seq?: unknown };
+    const v = JSON.parse(utf8Of(line)) as { seq?: unknown };
     return typeof v === 'object' && v !== null && typeof v.seq === 'number' && Number.isInteger(v.seq) && v.seq > 0 ? v.seq : null;
   } catch {
     return null;
@@ -73,7 +76,8 @@ function parseSeq(line: Buffer): number | null {
 }
 
 function readRange(fd: number, start: number, end: number): Buffer {
-  const buf = Buffer.alloc(end - start);
+  // Only what was read is returned (Buffer.alloc is compiled on first use, crypto/bytes.ts).
+  const buf = Buffer.allocUnsafe(end - start);
   let off = 0;
   while (off < buf.length) {
     const n = readSync(fd, buf, off, buf.length - off, start + off);
@@ -94,12 +98,12 @@ function linkFromTail(fd: number, size: number, key?: Buffer | null): { link: Ch
   const torn = tail[tail.length - 1] !== NL;
   // The last line: from after the previous newline to the end (excluding the final newline).
   const lastEnd = torn ? tail.length : tail.length - 1;
-  let lastStart = tail.lastIndexOf(NL, lastEnd - 1) + 1;
+  let lastStart = lastNewline(tail, lastEnd - 1) + 1;
   while (lastStart === 0 && start > 0 && size - start < MAX_TAIL) {
     start = Math.max(0, start - TAIL_CHUNK * 4);
     tail = readRange(fd, start, size);
     const end = torn ? tail.length : tail.length - 1;
-    lastStart = tail.lastIndexOf(NL, end - 1) + 1;
+    lastStart = lastNewline(tail, end - 1) + 1;
   }
   const end = torn ? tail.length : tail.length - 1;
   const last = tail.subarray(lastStart, end);
@@ -110,7 +114,7 @@ function linkFromTail(fd: number, size: number, key?: Buffer | null): { link: Ch
   let found = 0;
   let cursor = lastStart - 1;
   while (cursor > 0) {
-    const s = tail.lastIndexOf(NL, cursor - 1) + 1;
+    const s = lastNewline(tail, cursor - 1) + 1;
     const n = parseSeq(tail.subarray(s, cursor));
     if (n !== null) {
       found = n;
@@ -226,11 +230,11 @@ export function retractLast(file: string, id: string): boolean {
       if (!st.isFile() || st.size === 0) return false;
       const tail = readRange(fd, Math.max(0, st.size - TAIL_CHUNK), st.size);
       if (tail[tail.length - 1] !== NL) return false;
-      const start = tail.lastIndexOf(NL, tail.length - 2) + 1;
+      const start = lastNewline(tail, tail.length - 2) + 1;
       if (start === 0 && st.size > tail.length) return false;
       let last: { id?: unknown } | null = null;
       try {
-        last = JSON.parse(tail.subarray(start, tail.length - 1).toString('utf8')) as { id?: unknown };
+        last = JSON.parse(utf8Of(tail, start, tail.length - 1)) as { id?: unknown };
       } catch {
         return false;
       }

@@ -2,12 +2,13 @@
 // ids sorts them by time; 64 random bits keep them unique across sessions and machines. And
 // the time a record or a state carries, as ISO 8601 text.
 import { randomBytes } from '../crypto/random.js';
+import { hexOf } from '../crypto/bytes.js';
 
 export const EVENT_ID = /^evt_[0-9a-f]{28}$/;
 
 export function newEventId(now: Date): string {
   const ms = Math.max(0, Math.min(now.getTime(), 0xffffffffffff));
-  return 'evt_' + ms.toString(16).padStart(12, '0') + randomBytes(8).toString('hex');
+  return 'evt_' + ms.toString(16).padStart(12, '0') + hexOf(randomBytes(8));
 }
 
 /** The time encoded in an event id (ms since the epoch), or null. */

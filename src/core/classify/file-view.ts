@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readRegularFileSync } from '../state/files.js';
 import type { FileView } from './context.js';
+import { utf8Of } from '../crypto/bytes.js';
 
 const DEFAULT_MAX = 64 * 1024;
 
@@ -12,7 +13,7 @@ export function diskFileView(): FileView {
       // A regular file only, opened non-blocking: a FIFO at a path a tool names (a planted
       // package.json) must not hang the hook until the host times it out and runs the tool.
       try {
-        return readRegularFileSync(p, maxBytes).toString('utf8');
+        return utf8Of(readRegularFileSync(p, maxBytes));
       } catch {
         return undefined;
       }

@@ -1,4 +1,5 @@
 import { hmacSha256 } from '../crypto/sha256.js';
+import { hexOf } from '../crypto/bytes.js';
 
 /** Key-sorted JSON, so two spellings of one input digest alike. */
 function stableJson(value: unknown): string {
@@ -16,5 +17,5 @@ function stableJson(value: unknown): string {
  * without storing the input, and without the key nobody can test a guess against the audit.
  */
 export function inputDigest(key: string, tool: string, normalised: unknown): string {
-  return hmacSha256(key, tool.toLowerCase(), '\u0000', stableJson(normalised)).toString('hex').slice(0, 32);
+  return hexOf(hmacSha256(key, tool.toLowerCase(), '\u0000', stableJson(normalised))).slice(0, 32);
 }

@@ -10,6 +10,7 @@ import { canonicalPath } from '../paths/canonical.js';
 import { DEFAULT_RETENTION_DAYS } from '../audit/prune.js';
 import { readRegularFileSync } from '../state/files.js';
 import { homeDirOf, resolveConfigDir, type Env } from '../state/home.js';
+import { utf8Of } from '../crypto/bytes.js';
 
 export type ConfigStatus = 'absent' | 'ok' | 'invalid';
 
@@ -35,7 +36,7 @@ function load<T>(file: string, validate: { (d: unknown): d is T; errors?: { inst
   try {
     // A regular file only: a FIFO or device at `.remit.json` (the project is the agent's to
     // write) must not hang every hook until the host times it out and runs the tool.
-    text = readRegularFileSync(file, MAX_CONFIG_BYTES).toString('utf8');
+    text = utf8Of(readRegularFileSync(file, MAX_CONFIG_BYTES));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'absent', config: null, path: file };

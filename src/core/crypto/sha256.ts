@@ -11,6 +11,7 @@
 // standard vectors and on random inputs of every length around the block boundaries).
 import { createRequire } from 'node:module';
 import { COPIES, DATA, OUT, PAGE, SHA256_WASM } from './sha256-module.js';
+import { fromBase64, writeUtf8 } from './bytes.js';
 
 type NodeCrypto = typeof import('node:crypto');
 let native: NodeCrypto | undefined;
@@ -28,7 +29,7 @@ interface Engine {
   compress: (ptr: number, blocks: number) => void;
   digest: () => void;
   /** The module's memory. */
-  bytes: Buffer;
+  bytes: Uint8Array;
 }
 let engine: Engine | null | undefined;
 
@@ -81,10 +82,10 @@ export function spread(copies: readonly Compress[]): Compress {
 function wasm(): Engine | null {
   if (engine !== undefined) return engine;
   try {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(SHA256_WASM, 'base64')), {});
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(fromBase64(SHA256_WASM)), {});
     const exports = instance.exports as Record<string, unknown> & { i: Engine['init']; d: Engine['digest']; m: WebAssembly.Memory };
     const copies = Array.from({ length: COPIES }, (_, n) => exports[`c${n}`] as Compress);
-    engine = { init: exports.i, compress: spread(copies), digest: exports.d, bytes: Buffer.from(exports.m.buffer) };
+    engine = { init: exports.i, compress: spread(copies), digest: exports.d, bytes: new Uint8Array(exports.m.buffer) };
   } catch {
     engine = null;
   }
@@ -102,7 +103,7 @@ function wasmDigest({ init, compress, digest, bytes }: Engine, input: readonly (
     // A string that fits is encoded straight into the module's memory (UTF-8 takes at most
     // three bytes per UTF-16 unit); anything else is copied in from its bytes.
     if (typeof item === 'string' && item.length * 3 <= ROOM - fill) {
-      const n = bytes.write(item, DATA + fill, 'utf8');
+      const n = writeUtf8(bytes, item, DATA + fill);
       fill += n;
       length += n;
       continue;

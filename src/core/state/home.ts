@@ -4,6 +4,7 @@ import { lstatSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { sha256 } from '../crypto/sha256.js';
+import { hexOf } from '../crypto/bytes.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -63,7 +64,7 @@ export function homeDirOf(env: Env): string {
 
 /** First 24 hex of sha256(`host:sessionId`). */
 export function sessionKey(host: string, sessionId: string): string {
-  return sha256(`${host}:${sessionId}`).toString('hex').slice(0, 24);
+  return hexOf(sha256(`${host}:${sessionId}`)).slice(0, 24);
 }
 
 export const SESSION_KEY = /^[0-9a-f]{24}$/;
@@ -86,6 +87,6 @@ export function auditFile(home: string, key: string): string {
 
 /** Pointer from a project root to the session last used there, so selection needs no scan. */
 export function projectPointerFile(home: string, projectRoot: string): string {
-  const digest = sha256(projectRoot).toString('hex').slice(0, 24);
+  const digest = hexOf(sha256(projectRoot)).slice(0, 24);
   return path.join(home, 'projects', digest);
 }

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensurePrivateDir, sleepSync } from './files.js';
 import { wfs } from './fs-layer.js';
+import { latin1Of, utf8Of } from '../crypto/bytes.js';
 
 export const DEFAULT_LOCK_TIMEOUT_MS = 5000;
 /**
@@ -52,7 +53,7 @@ export function processStart(pid: number): string | null {
   }
   try {
     const buf = Buffer.allocUnsafe(1024);
-    const text = buf.toString('latin1', 0, readSync(fd, buf, 0, buf.length, null));
+    const text = latin1Of(buf, 0, readSync(fd, buf, 0, buf.length, null));
     // The name (field 2) is in parentheses and may hold spaces or parentheses: count from the last ')'.
     const start = text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
     return start && /^\d+$/.test(start) ? start : null;
@@ -77,7 +78,7 @@ export function thisHost(): string {
       const fd = openSync('/proc/sys/kernel/hostname', 'r');
       try {
         const buf = Buffer.allocUnsafe(1024);
-        name = buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, null));
+        name = utf8Of(buf, 0, readSync(fd, buf, 0, buf.length, null));
       } finally {
         closeSync(fd);
       }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from '../crypto/random.js';
 import { ensurePrivateDir, readRegularFileSync } from './files.js';
 import { wfs } from './fs-layer.js';
+import { utf8Of } from '../crypto/bytes.js';
 
 const KEY = /^[0-9a-f]{64}$/;
 /** 64 hex digits and a newline, with room for a CRLF or stray spaces; anything longer is not a key. */
@@ -18,7 +19,7 @@ const MAX_SECRET_BYTES = 256;
  * in its place is an error at once, not a read that blocks every hook (readRegularFileSync).
  */
 function secretText(file: string): string {
-  return readRegularFileSync(file, MAX_SECRET_BYTES).toString('utf8').trim();
+  return utf8Of(readRegularFileSync(file, MAX_SECRET_BYTES)).trim();
 }
 
 export function secretFile(home: string): string {

@@ -15,6 +15,7 @@ import { readRegularFileSync, writeFileAtomic } from './files.js';
 import { wfs } from './fs-layer.js';
 import { auditFile, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
 import { withLock } from './lock.js';
+import { latin1Of, utf8Of } from '../crypto/bytes.js';
 
 export type LoadedState =
   | { kind: 'absent' }
@@ -78,7 +79,7 @@ const MAX_POINTER_BYTES = 64;
  * until the host times out.
  */
 function readStateText(file: string): string {
-  return readRegularFileSync(file, MAX_STATE_BYTES).toString('utf8');
+  return utf8Of(readRegularFileSync(file, MAX_STATE_BYTES));
 }
 
 /** The state file's text for salvage (`remit state repair`), read as the hook reads it: null when it is no regular file within the cap. */
@@ -200,10 +201,11 @@ function repointInPlace(file: string, key: string): boolean {
   }
   try {
     const st = fstatSync(fd);
-    const want = Buffer.from(key, 'latin1');
+    // A key SESSION_KEY accepts is ASCII, whose UTF-8 is its latin1; any other is refused below.
+    const want = Buffer.from(key);
     if (!st.isFile() || st.size !== want.length || !SESSION_KEY.test(key)) return false;
-    const now = Buffer.alloc(want.length);
-    if (readSync(fd, now, 0, now.length, 0) === now.length && now.equals(want)) return true;
+    const now = Buffer.allocUnsafe(want.length);
+    if (readSync(fd, now, 0, now.length, 0) === now.length && latin1Of(now) === key) return true;
     return wfs.writeSync(fd, want, 0, want.length) === want.length;
   } catch {
     return false;
@@ -267,7 +269,7 @@ function traceOf(p: string): boolean {
  */
 export function latestSessionFor(home: string, projectRoot: string, sealKey: Buffer | null): string | null {
   try {
-    const key = readRegularFileSync(projectPointerFile(home, projectRoot), MAX_POINTER_BYTES).toString('utf8').trim();
+    const key = utf8Of(readRegularFileSync(projectPointerFile(home, projectRoot), MAX_POINTER_BYTES)).trim();
     if (SESSION_KEY.test(key) && (traceOf(sessionFile(home, key)) || traceOf(auditFile(home, key)))) {
       const named = readSession(home, key, { sealKey });
       if (named.kind !== 'ok' || named.state.projectRoot === projectRoot) return key;
