@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64, fromHex, hexOf, latin1Of, utf8Of, writeUtf8 } from './bytes.js';
+import { fromBase64, fromHex, hexOf, latin1Of, PUBLIC_CODEC, utf8Of, writeUtf8 } from './bytes.js';
 import { SHA256_WASM } from './sha256-module.js';
 
 // The helpers call Buffer's native per-encoding methods directly; each must answer what the
@@ -52,5 +52,28 @@ describe('crypto/bytes', () => {
         expect(writeUtf8(b, s, 4)).toBe(a.write(s, 4, 'utf8'));
         expect(Buffer.from(b)).toEqual(a);
       }
+  });
+
+  it('falls back to the public API with the same answers when Buffer lacks the native methods', () => {
+    const native = Buffer.prototype as unknown as typeof PUBLIC_CODEC;
+    for (let n = 0; n < 40; n++) {
+      const b = randomBytes(n, 500 + n);
+      const plain = new Uint8Array(b);
+      for (const k of ['hexSlice', 'utf8Slice', 'latin1Slice'] as const) {
+        expect(PUBLIC_CODEC[k].call(plain, n >> 2, n)).toBe(native[k].call(b, n >> 2, n));
+      }
+    }
+    for (const [k, s] of [
+      ['hexWrite', 'deadbeefzz00'],
+      ['utf8Write', 'naïve 😀'],
+      ['base64Write', 'cmVtaXQ='],
+    ] as const) {
+      for (const room of [0, 1, 3, 16]) {
+        const a = new Uint8Array(room + 2);
+        const b = Buffer.alloc(room + 2);
+        expect(PUBLIC_CODEC[k].call(a, s, 2, room)).toBe(native[k].call(b, s, 2, room));
+        expect(Buffer.from(a)).toEqual(b);
+      }
+    }
   });
 });

@@ -13,7 +13,37 @@ interface NativeCodec {
   base64Write(s: string, offset: number, length: number): number;
 }
 
-const codec = Buffer.prototype as unknown as NativeCodec;
+const view = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+/**
+ * The same six through Buffer's public API: what a Node whose Buffer no longer carries the
+ * native methods gets (slower to start, never wrong). Exported for its test.
+ */
+export const PUBLIC_CODEC: NativeCodec = {
+  hexSlice(this: Uint8Array, start, end) {
+    return view(this).toString('hex', start, end);
+  },
+  utf8Slice(this: Uint8Array, start, end) {
+    return view(this).toString('utf8', start, end);
+  },
+  latin1Slice(this: Uint8Array, start, end) {
+    return view(this).toString('latin1', start, end);
+  },
+  hexWrite(this: Uint8Array, s, offset, length) {
+    return view(this).write(s, offset, length, 'hex');
+  },
+  utf8Write(this: Uint8Array, s, offset, length) {
+    return view(this).write(s, offset, length, 'utf8');
+  },
+  base64Write(this: Uint8Array, s, offset, length) {
+    return view(this).write(s, offset, length, 'base64');
+  },
+};
+
+const native = Buffer.prototype as unknown as Partial<NativeCodec>;
+const codec: NativeCodec = (Object.keys(PUBLIC_CODEC) as Array<keyof NativeCodec>).every((k) => typeof native[k] === 'function')
+  ? (native as NativeCodec)
+  : PUBLIC_CODEC;
 
 /** `b.toString('hex')`. */
 export const hexOf = (b: Uint8Array): string => codec.hexSlice.call(b, 0, b.length);
