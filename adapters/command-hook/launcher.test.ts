@@ -21,9 +21,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const pointer = () => path.join(data, 'remit', 'current');
 
-function launch(event: string) {
+function launch(event: string, host = 'claude') {
   // A launcher that blocks would be killed here; the host would have run the tool by then.
-  const r = spawnSync(process.execPath, [launcher, 'hook', 'claude', event], {
+  const r = spawnSync(process.execPath, [launcher, 'hook', host, event], {
     env: { HOME: dir, XDG_DATA_HOME: data },
     encoding: 'utf8',
     timeout: 15_000,
@@ -51,12 +51,23 @@ describe('portable launcher', () => {
     ['an empty file', () => writeFileSync(pointer(), ''), /names no installed bundle/],
     ['a path to a bundle that is gone', () => writeFileSync(pointer(), path.join(dir, 'gone', 'remit.cjs')), /names no installed bundle/],
     ['a relative path', () => writeFileSync(pointer(), 'remit.cjs'), /names no installed bundle/],
+    ['a path to a folder', () => writeFileSync(pointer(), dir), /names no installed bundle/],
+    [
+      'a path to a bundle that cannot load (a chunk missing)',
+      () => {
+        const bundle = path.join(dir, 'remit.cjs');
+        writeFileSync(bundle, "require('./remit-hook.cjs');");
+        writeFileSync(pointer(), bundle);
+      },
+      /remit\.cjs cannot be loaded \(MODULE_NOT_FOUND\)/,
+    ],
   ])('a pointer that is %s is damage: a tool call is refused at once, other events go on', (_what, make, why) => {
     make();
     const tool = launch('PreToolUse');
     expect(tool.signal).toBeNull();
     expect(tool.status).toBe(2);
-    expect(tool.stderr).toMatch(/^remit: its install on this machine is damaged: .*current /);
+    expect(launch('PreToolUse', 'codex').status).toBe(2);
+    expect(tool.stderr).toMatch(/^remit: its install on this machine is damaged: \//);
     expect(tool.stderr).toMatch(why);
     expect(tool.stderr.trim().split('\n')).toHaveLength(1);
     const stop = launch('Stop');

@@ -4,7 +4,8 @@
 // ~/.local/share/remit/current), which every install rewrites and `uninstall` removes.
 // - No pointer: remit is not installed here. One line to stderr, exit 0: the host proceeds
 //   unguarded, and `remit doctor` on that machine says so.
-// - A pointer that is no file (a FIFO, a folder), cannot be read, or names no bundle: remit was
+// - A pointer that is no file (a FIFO, a folder), cannot be read, or names no bundle, or a
+//   bundle that cannot be loaded (a folder, a chunk missing): remit was
 //   installed and is damaged, so nothing can tell whether this session is armed. A tool call is
 //   refused (exit 2, the blocking code of both command hosts, its line read as the reason); other
 //   events go on, since exit 2 on Stop would keep the agent looping (docs/DESIGN.md#fail-modes).
@@ -21,6 +22,13 @@ const data = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'remit') : path.join(h
 const pointer = path.join(data, 'current');
 let bundle = '';
 let damage = '';
+function isFile(p) {
+  try {
+    return fs.statSync(p).isFile();
+  } catch (e) {
+    return false;
+  }
+}
 try {
   const fd = fs.openSync(pointer, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   try {
@@ -29,16 +37,21 @@ try {
   } finally {
     fs.closeSync(fd);
   }
-  if (!damage && !(bundle && path.isAbsolute(bundle) && fs.existsSync(bundle))) damage = pointer + ' names no installed bundle';
+  if (!damage && !(bundle && path.isAbsolute(bundle) && isFile(bundle))) damage = pointer + ' names no installed bundle';
 } catch (e) {
   if (!e || e.code !== 'ENOENT') damage = pointer + ' cannot be read (' + ((e && e.code) || e) + ')';
+}
+if (!damage && bundle) {
+  try {
+    require(bundle);
+  } catch (e) {
+    damage = bundle + ' cannot be loaded (' + ((e && e.code) || e) + ')';
+  }
 }
 if (damage) {
   process.stderr.write('remit: its install on this machine is damaged: ' + damage + '; run remit install (remit doctor says more)\\n');
   if (process.argv[4] === 'PreToolUse') process.exitCode = 2;
-} else if (bundle) {
-  require(bundle);
-} else {
+} else if (!bundle) {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\\n');
 }
 `;

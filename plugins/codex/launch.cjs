@@ -9,6 +9,13 @@ const data = xdg && path.isAbsolute(xdg) ? path.join(xdg, 'remit') : path.join(h
 const pointer = path.join(data, 'current');
 let bundle = '';
 let damage = '';
+function isFile(p) {
+  try {
+    return fs.statSync(p).isFile();
+  } catch (e) {
+    return false;
+  }
+}
 try {
   const fd = fs.openSync(pointer, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   try {
@@ -17,15 +24,20 @@ try {
   } finally {
     fs.closeSync(fd);
   }
-  if (!damage && !(bundle && path.isAbsolute(bundle) && fs.existsSync(bundle))) damage = pointer + ' names no installed bundle';
+  if (!damage && !(bundle && path.isAbsolute(bundle) && isFile(bundle))) damage = pointer + ' names no installed bundle';
 } catch (e) {
   if (!e || e.code !== 'ENOENT') damage = pointer + ' cannot be read (' + ((e && e.code) || e) + ')';
+}
+if (!damage && bundle) {
+  try {
+    require(bundle);
+  } catch (e) {
+    damage = bundle + ' cannot be loaded (' + ((e && e.code) || e) + ')';
+  }
 }
 if (damage) {
   process.stderr.write('remit: its install on this machine is damaged: ' + damage + '; run remit install (remit doctor says more)\n');
   if (process.argv[4] === 'PreToolUse') process.exitCode = 2;
-} else if (bundle) {
-  require(bundle);
-} else {
+} else if (!bundle) {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\n');
 }
