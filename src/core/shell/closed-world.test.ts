@@ -450,6 +450,10 @@ describe('yq, tar and the tables added from manuals (issue 9 principle 1)', () =
     expect(fx('zip -m - a.txt')).toEqual(['delete a.txt']);
     expect(fx('zip - a.txt -m')).toEqual(['delete a.txt']);
     expect(m('zip -r - src')).toBe('read');
+    // -sf lists what would be operated on and exits; without it the archive is written.
+    expect(m('zip -sf a.zip')).toBe('read');
+    expect(m('zip --show-files a.zip src -r')).toBe('read');
+    expect(m('zip -s 10m a.zip src')).toBe('write');
     expect(m('zip --move - a.txt')).toBe('unknown');
     expect(m('unzip --frob x.zip')).toBe('unknown');
     expect(m('unzip -l x.zip')).toBe('read');

@@ -60,17 +60,46 @@ export function cloneScope(s: Scope): Scope {
   return { cwd: s.cwd, pwd: s.pwd, env: new Map(s.env), funcs: new Map(s.funcs) };
 }
 
+/** Paths that may be the terminal, or stand for a descriptor that may be: writing there keeps output on it. */
+const MAY_BE_TERMINAL = /^\/dev\/(?:tty\w*|pts\/.*|console|fd\/[02]|stdin|stderr)$|^\/proc\/(?:self|\d+|thread-self)\/fd\//;
+
 /**
- * Redirections that take standard output off the terminal: `>`, `>>`, `>|`, `&>`, `&>>` on
- * descriptor 1 (or none), and `>&file`; `1>&2` only copies another descriptor, which may be
- * the terminal, so it does not count.
+ * Whether standard output is off the terminal after `redirects`, applied in order as bash does,
+ * starting from `offBefore` (an enclosing group's or pipe's answer; standard error starts on the
+ * terminal). `>`, `>>`, `>|` on descriptor 1 (or none), `&>`, `&>>` and `>&file` to a file or
+ * /dev/null take it off; to `/dev/tty`, `/dev/stderr`, `/dev/fd/2` or a word known only at run
+ * time they do not; `/dev/stdout` and `/dev/fd/1` leave it where it was; `1>&2` makes it what
+ * descriptor 2 is, `2>&1` the other way round. `nohup` writes nohup.out while it is on the terminal.
  */
-function setsStdout(redirects: readonly ShRedirect[]): boolean {
-  return redirects.some((r) => {
-    if (r.heredoc || !r.target || (r.fd !== undefined && r.fd !== 1) || r.fdVar) return false;
-    if (r.op === '>&') return !FD_DUP.test(r.target.text);
-    return r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>';
-  });
+export function stdoutOffTerminal(redirects: readonly ShRedirect[], offBefore: boolean): boolean {
+  let out = offBefore;
+  let err = false;
+  const lands = (target: string | undefined): boolean => {
+    if (target === undefined) return false;
+    if (target === '/dev/stdout' || target === '/dev/fd/1') return out;
+    if (target === '/dev/stderr' || target === '/dev/fd/2') return err;
+    return !MAY_BE_TERMINAL.test(target);
+  };
+  for (const r of redirects) {
+    if (r.heredoc || !r.target || r.fdVar) continue;
+    const fd = r.fd ?? (r.op.startsWith('<') ? 0 : 1);
+    const target = r.target.lit;
+    if (r.op === '&>' || r.op === '&>>' || (r.op === '>&' && r.fd === undefined && !FD_DUP.test(r.target.text))) {
+      out = err = lands(target);
+      continue;
+    }
+    if (fd !== 1 && fd !== 2) continue;
+    let next: boolean;
+    if (r.op === '>&' || r.op === '<&') {
+      const from = r.target.text;
+      next = from === '1' ? out : from === '2' ? err : false;
+    } else if (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '<>') {
+      next = lands(target);
+    } else continue;
+    if (fd === 1) out = next;
+    else err = next;
+  }
+  return out;
 }
 
 /** After a branch that may or may not have run, what it changed is no longer known. */
@@ -294,7 +323,7 @@ export class ShellWalker {
         return;
       case 'redir': {
         const outerOut = this.stdoutSet;
-        this.stdoutSet ||= setsStdout(node.redirects);
+        this.stdoutSet = stdoutOffTerminal(node.redirects, this.stdoutSet);
         try {
           this.walk(node.body, scope, depth);
         } finally {
@@ -395,7 +424,7 @@ export class ShellWalker {
     for (const w of cmd.words) expandWord(w, scope.env, args);
     for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
     if (args.length > 0) {
-      const stdoutSet = this.stdoutSet || setsStdout(cmd.redirects);
+      const stdoutSet = stdoutOffTerminal(cmd.redirects, this.stdoutSet);
       this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false, stdoutSet });
     }
     if (cmd.assignsInExpansion) poisonAll(scope.env);

@@ -615,6 +615,8 @@ const unzip: Handler = (w, inv) => {
 
 const zip: Handler = (w, inv) => {
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
+  // `-sf` / `--show-files` lists what would be operated on and exits before anything is written.
+  if (inv.args.some((a) => a.value === '-sf' || a.value === '--show-files')) return w.acc.read();
   const p = parseArgs(inv.args, 1, { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' });
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const out = optionValues(p, 'O')[0] ?? p.operands[0];

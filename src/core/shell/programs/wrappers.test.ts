@@ -7,7 +7,23 @@ const ctx = virtualContext({ 'a.txt': 'a\n' });
 const run = (cmd: string) => classifyShell(cmd, ctx);
 
 describe('nohup', () => {
-  it.each(['nohup ls', 'nohup cat a.txt &', 'nohup ls 2>&1', 'nohup ls 1>&2', 'nohup ls | cat 1>&2 && nohup ls'])('%s appends to ./nohup.out', (cmd) => {
+  it.each([
+    'nohup ls',
+    'nohup cat a.txt &',
+    'nohup ls 2>&1',
+    'nohup ls 1>&2',
+    'nohup ls | cat 1>&2 && nohup ls',
+    // Redirections apply in order, and some targets are the terminal again.
+    'nohup ls >/dev/tty',
+    'nohup ls >/dev/stderr',
+    'nohup ls >/dev/fd/2',
+    'nohup ls >/dev/pts/0',
+    'nohup ls >/proc/self/fd/2',
+    'nohup ls >/dev/null 1>&2',
+    'nohup ls >/dev/stdout',
+    '{ nohup ls 1>&2; } > /dev/null',
+    'nohup ls > $LOG',
+  ])('%s appends to ./nohup.out', (cmd) => {
     const r = run(cmd);
     expect(r.mutability).toBe('write');
     expect(r.effects).toContainEqual(expect.objectContaining({ kind: 'write', path: `${ROOT}/nohup.out` }));
@@ -25,6 +41,9 @@ describe('nohup', () => {
     '( nohup ls ) | cat',
     '{ nohup ls; } > /dev/null',
     'nohup ls >&/dev/null',
+    'nohup ls 2>/dev/null 1>&2',
+    'nohup ls >/dev/null >/dev/stdout',
+    '{ nohup ls >/dev/stdout; } > /dev/null',
   ])('%s has its output elsewhere: no nohup.out', (cmd) => {
     expect(run(cmd).mutability).toBe('read');
   });
