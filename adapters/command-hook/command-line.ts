@@ -11,10 +11,13 @@ export function shellQuote(s: string): string {
  * JavaScript realpath (an lstat of each folder above it and a dozen of Node's functions
  * compiled, about 2.5 M instructions, a tenth of a Read: docs/DESIGN.md#performance-budget).
  * The bundle is a plain file install writes, so the path Node keeps is the bundle's own, and
- * its chunks sit beside it; Node has known the option since version 10.
+ * its chunks sit beside it; Node has known the option since version 10. Another runtime
+ * (remit installed from bun) gets no Node option it may refuse: a hook that cannot start is
+ * one the host runs the tool past.
  */
 export function absoluteHookCommand(nodePath: string, bundlePath: string, host: string, event: string): string {
-  return `${shellQuote(nodePath)} --preserve-symlinks-main ${shellQuote(bundlePath)} hook ${host} ${event}`;
+  const option = /(?:^|\/)node[^/]*$/.test(nodePath) ? ' --preserve-symlinks-main' : '';
+  return `${shellQuote(nodePath)}${option} ${shellQuote(bundlePath)} hook ${host} ${event}`;
 }
 
 /**

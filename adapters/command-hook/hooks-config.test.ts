@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findHooks, removeHooks, upsertHooks, type HookEntry, type Json } from './hooks-config.js';
-import { isRemitHookCommand } from './command-line.js';
+import { absoluteHookCommand, isRemitHookCommand } from './command-line.js';
 
 const ours = (h: Json) => isRemitHookCommand(h.command, 'codex');
 const cmd = (e: string) => `'/usr/bin/node' '/d/remit/0.1.0/remit.cjs' hook codex ${e}`;
@@ -107,6 +107,17 @@ describe('findHooks and the signature', () => {
     expect(isRemitHookCommand('node /x/remit.cjs doctor', 'codex')).toBe(false);
     expect(isRemitHookCommand('node /x/remit.cjs hook claude Stop', 'codex')).toBe(false);
     expect(isRemitHookCommand('node /x/launch.cjs hook codex', 'codex')).toBe(false);
+  });
+});
+
+describe('the machine-local hook command', () => {
+  it('spares Node the main-module realpath, and gives another runtime no Node option', () => {
+    expect(absoluteHookCommand('/usr/bin/node', '/d/remit.cjs', 'claude', 'Stop')).toBe('/usr/bin/node --preserve-symlinks-main /d/remit.cjs hook claude Stop');
+    expect(absoluteHookCommand('/opt/n/bin/nodejs', '/d/remit.cjs', 'codex', 'Stop')).toBe(
+      '/opt/n/bin/nodejs --preserve-symlinks-main /d/remit.cjs hook codex Stop',
+    );
+    expect(absoluteHookCommand('/home/u/.bun/bin/bun', '/d/remit.cjs', 'claude', 'Stop')).toBe('/home/u/.bun/bin/bun /d/remit.cjs hook claude Stop');
+    expect(isRemitHookCommand(absoluteHookCommand('/usr/bin/node', '/d/remit.cjs', 'claude', 'Stop'), 'claude')).toBe(true);
   });
 });
 

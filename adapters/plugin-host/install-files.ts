@@ -94,13 +94,20 @@ export function refuseSymlink(target: string, _stopAt: string, verb: InstallVerb
 /**
  * The file's bytes, or undefined when there is none (a folder in its place reads as none, as
  * before). A FIFO, socket or device is refused rather than read: reading one would hang
- * install, uninstall or doctor.
+ * install, uninstall or doctor. A file that is there but cannot be read (permissions, over the
+ * size cap, an I/O error) is refused too: taken for none, an edit would write over the user's
+ * file with remit's entry alone, and with no backup of what was there.
  */
 export function readIfExists(p: string): Buffer | undefined {
   try {
     return readRegularFileSync(p, MAX_READ_BYTES);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOTREG') return undefined;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code !== 'ENOTREG')
+      throw new InstallError(
+        `${p} cannot be read (${code ?? (err as Error).message}); remit will not write over a file it cannot read. Fix it, then run again.`,
+      );
     let folder = false;
     try {
       folder = statSync(p).isDirectory();

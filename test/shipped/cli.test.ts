@@ -1,6 +1,6 @@
 // The built bundle (dist/remit.cjs and its chunks), run as a person runs it: in a throwaway
 // HOME with every host's own configuration already there, and no sources on the path.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +234,26 @@ describe('a FIFO where a host config file belongs', () => {
       expect(doctor.code, `doctor ${host}`).toBe(3);
     }
   }, 120_000);
+});
+
+describe('a host config file remit cannot read', () => {
+  it('is refused in one line and left as it is, never written over with remit entry alone', () => {
+    for (const [host, file] of [
+      ['hermes', '.hermes/config.yaml'],
+      ['omp', '.omp/agent/config.yml'],
+    ] as const) {
+      const b = box();
+      const config = path.join(b.home, file);
+      mkdirSync(path.dirname(config), { recursive: true });
+      // Over the installers' read cap (a sparse file: nothing is written to disk).
+      execFileSync('truncate', ['-s', '300M', config]);
+      const r = b.run('install', host);
+      expect(r.code, `${host}: ${r.out}${r.err}`).toBe(1);
+      expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: ${config} cannot be read \\(EFBIG\\)`));
+      expect(statSync(config).size).toBe(300 * 1024 * 1024);
+      expect(existsSync(`${config}.remit-bak`)).toBe(false);
+    }
+  }, 60_000);
 });
 
 describe('uninstall around host config remit may not edit', () => {

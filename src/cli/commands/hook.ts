@@ -49,9 +49,8 @@ function parseArgs(argv: string[], hosts: readonly HostModule[]): HookArgs {
     const a = argv[i]!;
     if (a === '--home') home = argv[++i];
     else if (a.startsWith('--home=')) home = a.slice('--home='.length);
-    else if (a.startsWith('-'))
-      continue; // hook handlers are lenient: an unknown flag is ignored
-    else positional.push(a);
+    // Hook handlers are lenient: an unknown flag is ignored.
+    else if (!a.startsWith('-')) positional.push(a);
   }
   const [host, event] = positional;
   if (!host) throw new UsageError(`a host is needed: remit hook <${hookHosts(hosts).join('|')}> [event]`);

@@ -14,7 +14,7 @@ function fromDevice(n: number): Buffer | null {
   }
   try {
     if (!fstatSync(fd).isCharacterDevice()) return null;
-    // Unpooled zeroing is not needed: the bytes are returned only once every one is read.
+    // No zeroing needed: the bytes are returned only once every one of them has been read.
     const out = Buffer.allocUnsafe(n);
     for (let got = 0; got < n; ) {
       const k = readSync(fd, out, got, n - got, null);
