@@ -71,7 +71,7 @@ const MAY_BE_TERMINAL = /^\/dev\/(?:tty\w*|pts\/.*|console|fd\/[02]|stdin|stderr
  * time they do not; `/dev/stdout` and `/dev/fd/1` leave it where it was; `1>&2` makes it what
  * descriptor 2 is, `2>&1` the other way round. `nohup` writes nohup.out while it is on the terminal.
  */
-export function stdoutOffTerminal(redirects: readonly ShRedirect[], offBefore: boolean): boolean {
+function stdoutOffTerminal(redirects: readonly ShRedirect[], offBefore: boolean): boolean {
   let out = offBefore;
   let err = false;
   const lands = (target: string | undefined): boolean => {
