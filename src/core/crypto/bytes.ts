@@ -13,31 +13,27 @@ interface NativeCodec {
   base64Write(s: string, offset: number, length: number): number;
 }
 
-const view = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+const view = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+const slice = (enc: BufferEncoding) =>
+  function (this: Uint8Array, start: number, end: number) {
+    return view(this).toString(enc, start, end);
+  };
+const write = (enc: BufferEncoding) =>
+  function (this: Uint8Array, s: string, offset: number, length: number) {
+    return view(this).write(s, offset, length, enc);
+  };
 
 /**
  * The same six through Buffer's public API: what a Node whose Buffer no longer carries the
  * native methods gets (slower to start, never wrong). Exported for its test.
  */
 export const PUBLIC_CODEC: NativeCodec = {
-  hexSlice(this: Uint8Array, start, end) {
-    return view(this).toString('hex', start, end);
-  },
-  utf8Slice(this: Uint8Array, start, end) {
-    return view(this).toString('utf8', start, end);
-  },
-  latin1Slice(this: Uint8Array, start, end) {
-    return view(this).toString('latin1', start, end);
-  },
-  hexWrite(this: Uint8Array, s, offset, length) {
-    return view(this).write(s, offset, length, 'hex');
-  },
-  utf8Write(this: Uint8Array, s, offset, length) {
-    return view(this).write(s, offset, length, 'utf8');
-  },
-  base64Write(this: Uint8Array, s, offset, length) {
-    return view(this).write(s, offset, length, 'base64');
-  },
+  hexSlice: slice('hex'),
+  utf8Slice: slice('utf8'),
+  latin1Slice: slice('latin1'),
+  hexWrite: write('hex'),
+  utf8Write: write('utf8'),
+  base64Write: write('base64'),
 };
 
 const native = Buffer.prototype as unknown as Partial<NativeCodec>;
