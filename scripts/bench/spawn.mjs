@@ -65,7 +65,8 @@ function shapes(project, bundle, statusHome) {
     JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
   const deny = (out) => out.includes('"permissionDecision":"deny"');
-  const hook = (host) => [bundle, 'hook', host];
+  // As `remit install` writes the command (adapters/command-hook/command-line.ts): Node keeps the bundle's path as given.
+  const hook = (host) => ['--preserve-symlinks-main', bundle, 'hook', host];
   const write = (base, file, content) => pre(base, 'Write', { file_path: join(project, file), content });
   return [
     {
@@ -220,8 +221,8 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
     if (against) {
       const env = { ...ctx.env, REMIT_HOME: join(work, 'against-home') };
       const twins = list
-        .filter((s) => s.args[1] === 'hook')
-        .map((s) => ({ ...s, key: `${s.key}@against`, twinOf: s.key, env, args: [against, ...s.args.slice(1)] }));
+        .filter((s) => s.args.at(-2) === 'hook')
+        .map((s) => ({ ...s, key: `${s.key}@against`, twinOf: s.key, env, args: s.args.map((a) => (a === bundle ? against : a)) }));
       list = list.flatMap((s) => [s, ...twins.filter((t) => t.twinOf === s.key)]);
     }
     // Arm the two ARMED sessions (in each home); the OBSERVING one never sees a directive.
@@ -279,7 +280,7 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
         got[s.key] = t;
         if (t.r.status !== 0 || !s.ok(t.r.stdout)) wrong[s.key] = `exit ${t.r.status}: ${(t.r.stdout || t.r.stderr || '').slice(0, 120)}`;
         // The tool ran: its host reports it (untimed), closing the call.
-        else if (t.r.stdout === '' && s.args[1] === 'hook' && !s.noPost && payload.includes('"PreToolUse"')) {
+        else if (t.r.stdout === '' && s.args.at(-2) === 'hook' && !s.noPost && payload.includes('"PreToolUse"')) {
           const post = run(s.args, JSON.stringify({ ...JSON.parse(payload), hook_event_name: 'PostToolUse', tool_response: {} }), s.stdin, ctx, s.env);
           if (post.r.status !== 0) wrong[s.key] = `PostToolUse exit ${post.r.status}: ${(post.r.stderr || '').slice(0, 120)}`;
         }
