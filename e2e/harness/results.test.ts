@@ -39,9 +39,14 @@ describe('cell status', () => {
 
 describe('expectations file', () => {
   it('rejects an unknown expectation value with the cell named', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exp-')), 'e.json');
-    fs.writeFileSync(file, JSON.stringify({ lanes: { claude: { s1: 'probably' } } }));
-    expect(() => readExpectations(file)).toThrow(/claude\/s1 is "probably"/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exp-'));
+    try {
+      const file = path.join(dir, 'e.json');
+      fs.writeFileSync(file, JSON.stringify({ lanes: { claude: { s1: 'probably' } } }));
+      expect(() => readExpectations(file)).toThrow(/claude\/s1 is "probably"/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads the committed expectations', () => {
