@@ -167,6 +167,7 @@ function hookSyscalls(dir: string): void {
   const home = path.join(dir, 'home');
   const project = path.join(dir, 'project');
   mkdirSync(path.join(project, '.git'), { recursive: true });
+  writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   const env = { PATH: process.env.PATH, HOME: dir, REMIT_HOME: home };
   const hook = (payload: object) =>
     spawnSync(process.execPath, [bundle, 'hook', 'claude'], { input: JSON.stringify(payload), env, encoding: 'utf8', cwd: project });

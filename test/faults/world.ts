@@ -3,7 +3,7 @@
 // run goes through `observe`, which counts crashes, armed writes that were allowed and records
 // an answer names but the audit lacks (test/faults/tally.ts).
 import { type ChildProcess, spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canonicalPath } from '../../src/core/paths/canonical.js';
@@ -143,6 +143,7 @@ export class World {
     this.home = path.join(this.dir, 'home');
     this.project = path.join(this.dir, 'project');
     mkdirSync(path.join(this.project, '.git'), { recursive: true });
+    writeFileSync(path.join(this.project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   }
 
   dispose(): void {

@@ -48,6 +48,7 @@ beforeEach(async () => {
   home = path.join(root, 'state');
   project = path.join(root, 'project');
   mkdirSync(path.join(project, '.git'), { recursive: true });
+  writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   base = { sessionId: 's-1', cwd: project, host: { name: 'claude', version: '2.1.0' } };
   key = sessionKey('claude', 's-1');
   const rt = createRuntime({ home, env: { REMIT_AUDIT: 'detail', XDG_CONFIG_HOME: path.join(root, 'cfg') } });

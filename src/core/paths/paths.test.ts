@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -173,7 +173,11 @@ describe('findProjectRoot', () => {
   it('finds the git top level (a .git folder or file), else returns cwd', () => {
     const dir = scratch('remit-root-');
     mkdirSync(join(dir, 'repo', '.git'), { recursive: true });
+    writeFileSync(join(dir, 'repo', '.git', 'HEAD'), 'ref: refs/heads/main\n');
     mkdirSync(join(dir, 'repo', 'a', 'b'), { recursive: true });
+    expect(findProjectRoot(join(dir, 'repo', 'a', 'b'))).toBe(join(dir, 'repo'));
+    // An empty .git folder (a sandbox's mount point) is no repository: the walk goes on past it.
+    mkdirSync(join(dir, 'repo', 'a', '.git'));
     expect(findProjectRoot(join(dir, 'repo', 'a', 'b'))).toBe(join(dir, 'repo'));
     mkdirSync(join(dir, 'wt', 'x'), { recursive: true });
     writeFileSync(join(dir, 'wt', '.git'), 'gitdir: /elsewhere\n');
@@ -181,7 +185,8 @@ describe('findProjectRoot', () => {
     mkdirSync(join(dir, 'plain'));
     // With no .git above it, the answer is cwd itself; the temp folder's own ancestors decide.
     let above: string | null = null;
-    for (let d = dir; d !== '/'; d = join(d, '..')) if (existsSync(join(d, '.git'))) above ??= d;
+    for (let d = dir; d !== '/'; d = join(d, '..'))
+      if (existsSync(join(d, '.git', 'HEAD')) || statSync(join(d, '.git'), { throwIfNoEntry: false })?.isFile()) above ??= d;
     expect(findProjectRoot(join(dir, 'plain'))).toBe(above ?? join(dir, 'plain'));
   });
 });

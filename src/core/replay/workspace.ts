@@ -63,6 +63,8 @@ export function createWorkspace(
   const dispose = () => rmSync(base, { recursive: true, force: true });
   try {
     mkdirSync(path.join(project, '.git'), { recursive: true });
+    // A repository as git (and findProjectRoot) tells one: its .git holds HEAD.
+    writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     mkdirSync(remitHome, { recursive: true, mode: 0o700 });
     for (const [rel, content] of Object.entries(root ?? {})) {
       if (content === undefined) continue;
