@@ -635,6 +635,7 @@ const zip: Handler = (w, inv) => {
  * the URL and the items too.
  */
 const HTTPIE_METHODS = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE|CONNECT|TRACE|QUERY)$/;
+/** Options that take no value; HTTPIE_VALUED holds the ones that do (the next word, or after `=`). */
 const HTTPIE_FLAGS = new Set([
   '-j',
   '--json',
@@ -685,36 +686,9 @@ const HTTPIE_FLAGS = new Set([
   '--print=b',
   '--print=hb',
   '--print=HhBb',
-  '-p',
-  '--print',
-  '-P',
-  '--history-print',
-  '--timeout',
-  '--max-redirects',
-  '-a',
-  '--auth',
-  '-A',
-  '--auth-type',
-  '--style',
-  '-s',
-  '--session',
-  '--session-read-only',
-  '--proxy',
-  '--cert',
-  '--cert-key',
-  '--ssl',
-  '--ciphers',
-  '--response-charset',
-  '--response-mime',
-  '--format-options',
   '--sorted',
   '--unsorted',
-  '--boundary',
   '--path-as-is',
-  '--default-scheme',
-  '-o',
-  '--output',
-  '--max-headers',
 ]);
 const HTTPIE_VALUED = new Set([
   '-p',
@@ -771,7 +745,7 @@ const httpie: Handler = (w, inv) => {
     // Options may follow the URL and the items (`http GET URL --download`, `-o out`).
     if (v.startsWith('-') && v.length > 1 && !endOfOptions) {
       const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
-      if (!HTTPIE_FLAGS.has(v) && !HTTPIE_FLAGS.has(name)) return w.unknown(inv, 'shell_command_unproven');
+      if (!HTTPIE_FLAGS.has(v) && !HTTPIE_FLAGS.has(name) && !HTTPIE_VALUED.has(name)) return w.unknown(inv, 'shell_command_unproven');
       if (name === '--offline') offline = true;
       if (name === '-d' || name === '--download') download = true;
       if (name === '--session') return w.unknown(inv, 'shell_command_unproven');
