@@ -5,8 +5,7 @@
 // no plugin that is not enabled. Project scope writes `<project>/.hermes/plugins/remit/`
 // without machine paths (the plugin then runs the `remit` on PATH).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
