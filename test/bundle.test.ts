@@ -3,10 +3,11 @@
 // commands) from beside itself, each through a V8 code cache kept there, also after `remit
 // install` copied them away.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRepository } from './support/repository.js';
 
 const dist = path.resolve('dist');
 let dir: string;
@@ -19,7 +20,7 @@ function hook(bundle: string, payload: object): string {
 beforeAll(() => {
   if (!existsSync(path.join(dist, 'remit.cjs'))) execFileSync('node', ['scripts/build/build.mjs']);
   dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-bundle-')));
-  mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
+  makeRepository(path.join(dir, 'proj'));
   env = {
     PATH: process.env.PATH ?? '',
     HOME: dir,

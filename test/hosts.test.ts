@@ -26,6 +26,7 @@ import type { CliIO } from '../src/cli/io.js';
 import type { HostAdapter } from '../src/core/host/adapter.js';
 import type { HostCapability } from '../src/generated/types.js';
 import { validateHostCapability } from '../src/generated/validate-host-capability.js';
+import { makeRepository } from './support/repository.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADAPTERS = path.join(ROOT, 'adapters');
@@ -195,7 +196,7 @@ describe('a seventh host costs its folder, one line in the list and the schema e
   let io: CliIO & { out: string[]; err: string[] };
   beforeAll(() => {
     dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-seventh-')));
-    mkdirSync(path.join(dir, 'project', '.git'), { recursive: true });
+    makeRepository(path.join(dir, 'project'));
     mkdirSync(path.join(dir, 'home'));
     writeFileSync(path.join(dir, 'remit.cjs'), '// stand-in bundle\n');
     const out: string[] = [];

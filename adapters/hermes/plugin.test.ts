@@ -2,10 +2,11 @@
 // manager and agent loop, running the real bundle: the fast unit-level check (the real Hermes
 // Agent runs in the end-to-end suite, e2e/).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeRepository } from '../../test/support/repository.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const bundle = path.join(repo, 'dist', 'remit.cjs');
@@ -15,7 +16,7 @@ beforeAll(() => {
   if (!existsSync(bundle)) spawnSync(process.execPath, [path.join(repo, 'scripts/build/build.mjs')], { stdio: 'inherit' });
   const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'remit-hermes-')));
   const project = path.join(base, 'project');
-  mkdirSync(path.join(project, '.git'), { recursive: true });
+  makeRepository(project);
   const r = spawnSync('python3', [path.join(repo, 'test/support/hermes-standin/check_remit_plugin.py'), path.join(repo, 'adapters/hermes/plugin/remit')], {
     env: {
       PATH: process.env.PATH ?? '',

@@ -3,13 +3,14 @@
 // run goes through `observe`, which counts crashes, armed writes that were allowed and records
 // an answer names but the audit lacks (test/faults/tally.ts).
 import { type ChildProcess, spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canonicalPath } from '../../src/core/paths/canonical.js';
 import { auditDir, auditFile, sessionFile, sessionKey } from '../../src/core/state/home.js';
 import { expect } from 'vitest';
 import { countArmedAnswer, tally } from './tally.js';
+import { makeRepository } from '../support/repository.js';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 export const BUNDLE = path.join(ROOT, 'dist', 'remit.cjs');
@@ -142,8 +143,7 @@ export class World {
     this.dir = canonicalPath(mkdtempSync(path.join(tmpdir(), `remit-${name}-`)), '/');
     this.home = path.join(this.dir, 'home');
     this.project = path.join(this.dir, 'project');
-    mkdirSync(path.join(this.project, '.git'), { recursive: true });
-    writeFileSync(path.join(this.project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    makeRepository(this.project);
   }
 
   dispose(): void {

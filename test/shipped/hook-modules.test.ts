@@ -8,6 +8,7 @@ import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, rmS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRepository } from '../support/repository.js';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'dist', 'remit.cjs');
@@ -20,7 +21,7 @@ beforeAll(() => {
   if (!existsSync(BIN)) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build', 'build.mjs')]);
   dir = mkdtempSync(path.join(tmpdir(), 'remit-hook-modules-'));
   proj = path.join(dir, 'proj');
-  mkdirSync(path.join(proj, '.git'), { recursive: true });
+  makeRepository(proj);
   mkdirSync(path.join(proj, 'src'));
   writeFileSync(path.join(proj, 'src', 'a.ts'), 'export const a = 1;\n');
   env = {

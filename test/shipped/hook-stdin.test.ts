@@ -2,10 +2,11 @@
 // Node and Bun hosts), a pipe (Codex, Hermes), a file, and a pipe the host never closes. Every
 // one gives the same verdict, and none waits longer than the silence limit.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRepository } from '../support/repository.js';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'dist', 'remit.cjs');
@@ -17,7 +18,7 @@ beforeAll(() => {
   if (!existsSync(BIN)) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build', 'build.mjs')]);
   dir = mkdtempSync(path.join(tmpdir(), 'remit-hook-stdin-'));
   proj = path.join(dir, 'proj');
-  mkdirSync(path.join(proj, '.git'), { recursive: true });
+  makeRepository(proj);
   env = {
     PATH: process.env.PATH,
     HOME: dir,

@@ -1,7 +1,3 @@
-// Read-back as a person gets it from the built bundle (dist/remit.cjs) in a throwaway HOME:
-// explain and status after real hook calls, the question at Claude Code's own approval prompt,
-// check's dry run, and the replay table in a 120-column terminal.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliExplain, CliStatus } from '../../src/generated/types.js';
@@ -9,6 +5,7 @@ import { validateCliCheck } from '../../src/generated/validate-cli-check.js';
 import { validateCliExplain } from '../../src/generated/validate-cli-explain.js';
 import { validateCliStatus } from '../../src/generated/validate-cli-status.js';
 import { box as emptyBox, cleanBoxes, ensureBuilt, type Box } from '../support/shipped-box.js';
+import { makeRepository } from '../support/repository.js';
 
 /**
  * A box whose project is a repository, so its root is the project and not whatever the temp
@@ -17,7 +14,7 @@ import { box as emptyBox, cleanBoxes, ensureBuilt, type Box } from '../support/s
  */
 function box(env?: NodeJS.ProcessEnv): Box {
   const b = emptyBox(env);
-  mkdirSync(path.join(b.proj, '.git'));
+  makeRepository(b.proj);
   return b;
 }
 

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot, type Box } from '../support/shipped-box.js';
+import { makeRepository } from '../support/repository.js';
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
@@ -58,7 +59,7 @@ function install(b: Box, scope: Scope, host = 'all'): void {
 
 /** A project as a person has one: a repository with content of its own. */
 function project(b: Box): void {
-  mkdirSync(path.join(b.proj, '.git'));
+  makeRepository(b.proj);
   put(path.join(b.proj, 'README.md'), 'mine\n');
 }
 

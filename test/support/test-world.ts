@@ -1,10 +1,11 @@
 // Test support for the in-process adapters: a throwaway project, REMIT_HOME and user home with
 // the production Runtime over them, so adapter tests exercise the real decision path.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { createRuntime } from '../../src/core/host/create-runtime.js';
+import { makeRepository } from './repository.js';
 
 export interface TestWorld {
   base: string;
@@ -22,8 +23,7 @@ export async function createTestWorld(options: { channels?: Parameters<typeof cr
   const project = path.join(base, 'project');
   const home = path.join(base, 'remit-home');
   const userHome = path.join(base, 'user');
-  mkdirSync(path.join(project, '.git'), { recursive: true });
-  writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  makeRepository(project);
   mkdirSync(home, { recursive: true, mode: 0o700 });
   mkdirSync(userHome, { recursive: true });
   const env: Record<string, string> = {

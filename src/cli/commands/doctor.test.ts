@@ -9,6 +9,7 @@ import { doctorClaude } from '../../../adapters/claude/doctor.js';
 import { doctorCodex } from '../../../adapters/codex/doctor.js';
 import { withKnownGaps } from './doctor.js';
 import { run as install } from './install.js';
+import { makeRepository } from '../../../test/support/repository.js';
 
 let dir: string;
 let env: Record<string, string>;
@@ -18,7 +19,7 @@ beforeEach(() => {
   mkdirSync(path.join(dir, 'pkg', 'dist'), { recursive: true });
   writeFileSync(path.join(dir, 'pkg', 'dist', 'remit.cjs'), '// stand-in\n');
   mkdirSync(path.join(dir, 'home'));
-  mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
+  makeRepository(path.join(dir, 'proj'));
   env = { HOME: path.join(dir, 'home'), XDG_DATA_HOME: path.join(dir, 'data'), PATH: '' };
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

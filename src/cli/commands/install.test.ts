@@ -7,6 +7,7 @@ import type { CliIO } from '../io.js';
 import { UsageError } from '../io.js';
 import { run as install, parseInstallArgs } from './install.js';
 import { run as uninstall } from './uninstall.js';
+import { makeRepository } from '../../../test/support/repository.js';
 
 let dir: string;
 let io: CliIO & { out: string[]; err: string[] };
@@ -37,7 +38,7 @@ beforeEach(() => {
     writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', `${h}.js`), `// remit 9.9.9 ${h} plugin\nexport default function () {}\n`);
   for (const f of ['plugin.yaml', '__init__.py']) writeFileSync(path.join(dir, 'pkg', 'dist', 'plugins', 'hermes', 'remit', f), '# remit\n');
   mkdirSync(path.join(dir, 'home'));
-  mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
+  makeRepository(path.join(dir, 'proj'));
   io = makeIO({ HOME: path.join(dir, 'home'), XDG_DATA_HOME: path.join(dir, 'data') }, path.join(dir, 'proj'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -23,6 +23,7 @@ import * as state from './state.js';
 import * as prune from './prune.js';
 import * as kase from './case.js';
 import * as check from './check.js';
+import { makeRepository } from '../../../test/support/repository.js';
 
 let root: string;
 let home: string;
@@ -47,8 +48,7 @@ beforeEach(async () => {
   root = canonicalPath(mkdtempSync(path.join(tmpdir(), 'remit-cli-')), '/');
   home = path.join(root, 'state');
   project = path.join(root, 'project');
-  mkdirSync(path.join(project, '.git'), { recursive: true });
-  writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  makeRepository(project);
   base = { sessionId: 's-1', cwd: project, host: { name: 'claude', version: '2.1.0' } };
   key = sessionKey('claude', 's-1');
   const rt = createRuntime({ home, env: { REMIT_AUDIT: 'detail', XDG_CONFIG_HOME: path.join(root, 'cfg') } });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { auditFile, sessionKey } from '../state/home.js';
 import { readSession } from '../state/store.js';
 import { verifyAuditFile } from '../audit/verify.js';
 import { canonicalPath } from '../paths/canonical.js';
+import { makeRepository } from '../../../test/support/repository.js';
 
 let dir: string;
 let probe: string;
@@ -48,7 +49,7 @@ describe('32 concurrent hook processes under agents=4', () => {
   it('admit exactly 4, with no GUARD_ERROR, no torn line, and an intact chain', async () => {
     const home = path.join(dir, 'home');
     const project = path.join(dir, 'project');
-    mkdirSync(path.join(project, '.git'), { recursive: true });
+    makeRepository(project);
     const c = createController({
       home,
       env: {},

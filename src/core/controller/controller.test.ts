@@ -15,6 +15,7 @@ import { statusView } from './readback.js';
 import { lockPathOf } from '../state/lock.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { applyDamage } from '../replay/damage.js';
+import { makeRepository } from '../../../test/support/repository.js';
 
 let home: string;
 let project: string;
@@ -38,7 +39,7 @@ beforeEach(() => {
   home = path.join(root, 'home');
   project = canonicalPath(path.join(root, 'project'), '/');
   // Its own project root, whatever folders above it hold.
-  mkdirSync(path.join(project, '.git'), { recursive: true });
+  makeRepository(project);
   base = { sessionId: 'session-1', cwd: project };
   key = sessionKey('test', 'session-1');
 });

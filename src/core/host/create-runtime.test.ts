@@ -6,6 +6,7 @@ import { createRuntime } from './create-runtime.js';
 import { events, type EventBase } from '../../../test/support/events.js';
 import { canonicalPath } from '../paths/canonical.js';
 import type { ControlEvent } from '../../generated/types.js';
+import { makeRepository } from '../../../test/support/repository.js';
 
 let root: string;
 let home: string;
@@ -17,7 +18,7 @@ beforeEach(() => {
   home = path.join(root, 'state');
   project = path.join(root, 'project');
   mkdirSync(path.join(project, 'src'), { recursive: true });
-  mkdirSync(path.join(project, '.git'));
+  makeRepository(project);
   writeFileSync(path.join(project, 'src', 'Widget-Q7.ts'), 'export const OLD_FILE_BODY_31337 = 1;\n');
   base = { sessionId: 'rt-session', cwd: project };
 });
