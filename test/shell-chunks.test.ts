@@ -60,6 +60,7 @@ describe('the shell chunks plan', () => {
       ['remit-shell-fb.cjs', ['fb.ts']],
     ]);
     expect(withFc.chunks[0]!.lazy).toEqual(['remit-shell-fa.cjs', 'remit-shell-fb.cjs']);
+    expect(() => planShellChunks(meta(graph, {}), { entry: 'e.ts', lazy: 'lazy.ts', inCore: ['fz'] })).toThrow(/no family fz/);
   });
 
   it('stops when the core imports a family other than through its loader', () => {

@@ -58,6 +58,8 @@ export function planShellChunks(meta, { entry, lazy, sharedMin = SHARED_MIN, inC
   };
   if (!inputs[lazy]) throw new Error(`shell chunks: ${lazy} is not in the classifier's build`);
   const name = (m) => basename(m).replace(/\.[cm]?[jt]s$/, '');
+  const unknown = inCore.filter((n) => !edges(lazy).some((f) => name(f) === n));
+  if (unknown.length > 0) throw new Error(`shell chunks: no family ${unknown.join(', ')} for the core to hold`);
   const families = edges(lazy).filter((f) => !inCore.includes(name(f)));
   let core = reach([entry, lazy, ...edges(lazy).filter((f) => inCore.includes(name(f)))], () => false);
   const size = (ms) => ms.reduce((n, m) => n + (sizes[m]?.bytesInOutput ?? 0), 0);
