@@ -12,12 +12,14 @@
 // import graph of one build of the whole classifier:
 // - the core holds what the core's entry and the families named to be in it (`inCore`) reach
 //   without going through another family's loader;
-// - a module only one family reaches (going no further than the core and other families'
-//   entries) is in that family's chunk; an import of another family's entry stays an import of
-//   that chunk;
-// - a module two or more families reach is shared: with what else the same families share, it
-//   is a chunk of its own when that is at least SHARED_MIN bytes (a file to open and a cache to
-//   read cost a hook more than a few kilobytes of code), else in the core.
+// - every other module is in the chunk of the modules the same families load (a family loads
+//   what its imports reach, another family's entry and its imports too): a family's chunk
+//   holds what only it loads, and what several load is one chunk too, so no hook opens two
+//   files where one would hold the same code; an import of another chunk's module stays an
+//   import of that chunk;
+// - what families share and no family's entry is in goes to the core when it is less than
+//   SHARED_MIN bytes (a file to open and a cache to read cost a hook more than a few kilobytes
+//   of code).
 // A chunk exposes each module another chunk imports through a registry (`__modules`: the
 // module's path -> a function that starts it, esbuild's lazy init of an ES module, and returns
 // its namespace), and the importing chunk gets, in that module's place, one line that asks the
@@ -66,28 +68,29 @@ export function planShellChunks(meta, { entry, lazy, sharedMin = SHARED_MIN, inC
   for (;;) {
     for (const f of families)
       if (core.has(f)) throw new Error(`shell chunks: the core imports ${f} other than through its loader; it would start with the core`);
-    // Which families reach each module outside the core, stopping at the core and at other families' entries.
-    const reachers = new Map();
-    for (const f of families) {
-      for (const m of reach([f], (m) => core.has(m) || (m !== f && families.includes(m)))) reachers.set(m, [...(reachers.get(m) ?? []), f]);
-    }
+    // Which families load each module outside the core: those whose static imports reach it,
+    // through other families' entries too (a family imported is loaded with its importer).
+    const loaders = new Map();
+    for (const f of families) for (const m of reach([f], (m) => core.has(m))) loaders.set(m, [...(loaders.get(m) ?? []), f]);
+    // Modules loaded by the same families are one chunk: splitting them would only make a
+    // hook open more files for the same code.
     const groups = new Map();
-    for (const [m, fs] of reachers) {
-      const key = fs.length === 1 ? fs[0] : fs.join(' ');
+    for (const [m, fs] of loaders) {
+      const key = fs.sort().join(' ');
       groups.set(key, [...(groups.get(key) ?? []), m]);
     }
-    const small = [...groups].filter(([key, ms]) => key.includes(' ') && size(ms) < sharedMin).flatMap(([, ms]) => ms);
+    const small = [...groups].filter(([, ms]) => !ms.some((m) => families.includes(m)) && size(ms) < sharedMin).flatMap(([, ms]) => ms);
     if (small.length > 0) {
-      core = reach([...core, ...small], (m) => families.includes(m) && !small.includes(m));
+      core = reach([...core, ...small], () => false);
       continue;
     }
-    const named = (key, ms) => {
-      const lead = key.includes(' ') ? ms.reduce((a, b) => (size([b]) > size([a]) ? b : a)) : key;
-      return `remit-shell-${basename(lead).replace(/\.[cm]?[jt]s$/, '')}.cjs`;
+    const named = (ms) => {
+      const lead = ms.filter((m) => families.includes(m)).sort()[0] ?? ms.reduce((a, b) => (size([b]) > size([a]) ? b : a));
+      return `remit-shell-${name(lead)}.cjs`;
     };
     const chunks = [
       { file: SHELL_CORE, modules: [...core] },
-      ...[...groups].map(([key, ms]) => ({ file: named(key, ms), modules: ms })).sort((a, b) => (a.file < b.file ? -1 : 1)),
+      ...[...groups.values()].map((ms) => ({ file: named(ms), modules: ms })).sort((a, b) => (a.file < b.file ? -1 : 1)),
     ];
     const owner = new Map();
     for (const c of chunks) {
