@@ -111,8 +111,9 @@ function writeCaches() {
 function load(name) {
   const done = loaded.get(name);
   if (done) return done.exports;
-  const part = /^remit-([a-z]+)-([a-z-]+)\.cjs$/.exec(name);
-  if (part) parts.add(`${part[1]}:${part[2]}`);
+  // Not a regular expression: compiling one cost every hook some 0.15 M instructions.
+  const dash = name.indexOf('-', 6);
+  if (dash > 0) parts.add(`${name.slice(6, dash)}:${name.slice(dash + 1, -4)}`);
   const file = path.join(__dirname, name);
   // The entry's reader (scripts/build/entry.cjs): the chunk between the wrapper's ends, one string.
   const { text: wrapped, size, mtimeMs } = readWrapped(file, HEAD);
