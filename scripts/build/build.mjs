@@ -264,7 +264,7 @@ async function buildShellChunks(write) {
   return plan;
 }
 
-// `--shell-plan`: the shell chunks' plan and each one's modules as JSON on stdout, nothing written (test/shell-bundle.test.ts).
+// `--shell-plan`: the shell chunks' plan and each one's modules as JSON on stdout, nothing written (test/shell-chunks.test.ts).
 if (process.argv.includes('--shell-plan')) {
   const plan = await buildShellChunks(false);
   const modules = (file) => Object.keys(inputs[file]).filter((m) => !/^[a-z-]+:/.test(m));

@@ -18,7 +18,7 @@
 // classifier's program families, scripts/build/shell-chunks.mjs) is a part of its group's chunk
 // `remit-<group>.cjs`: the path names the group (claude.action.before.bash.allow+shell, whichever
 // families the command named), each part has a cache of its own, and the group chunk's cache
-// also holds the name of each part loaded beside it (`<group>:<part>`, e.g. shell:git): a
+// also holds the name of each part loaded beside it (`<group>:<part>`, e.g. shell:network): a
 // command naming another family than the ones before it, on a path already held, adds the core
 // functions that family calls instead of compiling them on every call. A chunk that starts a
 // part of itself only when it is needed (picomatch, src/core/paths/picomatch-module.ts) names
