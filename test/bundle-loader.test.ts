@@ -80,7 +80,7 @@ describe('the bundle loader', () => {
   });
 
   it("adds to a chunk's cache each part it starts on a path already held, and only to that chunk's", () => {
-    // As the shell chunk names a program family it starts (src/core/shell/program-modules.ts, rewritten by the build).
+    // As a chunk names picomatch when it starts it (src/core/paths/picomatch-module.ts, rewritten by the build).
     const entry = place(
       { 'remit-main.cjs': 'f'.repeat(32), 'remit-extra.cjs': '0'.repeat(32) },
       {
@@ -101,6 +101,34 @@ describe('the bundle loader', () => {
     const settled = readFileSync(path.join(dir, '.remit-extra.cjs.v8cache'));
     expect(runWith('extra:reads extra:git')).toBe('ok\n');
     expect(readFileSync(path.join(dir, '.remit-extra.cjs.v8cache')).equals(settled)).toBe(true);
+  });
+
+  it('takes a chunk remit-<group>-<part>.cjs as a part of its group: the path names the group, the group chunk names the part', () => {
+    // As the shell classifier's core loads a program family's chunk (scripts/build/shell-chunks.mjs).
+    const entry = place(
+      { 'remit-main.cjs': '1'.repeat(32), 'remit-extra.cjs': '2'.repeat(32), 'remit-extra-git.cjs': '3'.repeat(32), 'remit-extra-reads.cjs': '4'.repeat(32) },
+      {
+        'remit-main.cjs': 'require("./remit-extra.cjs"); process.emit("remit:code-path", "claude.action.before.bash.allow"); console.log("ok");',
+        'remit-extra.cjs': 'for (const p of (process.env.PARTS ?? "").split(" ").filter(Boolean)) require(`./remit-extra-${p}.cjs`);',
+        'remit-extra-git.cjs': 'exports.v = 1;',
+        'remit-extra-reads.cjs': 'exports.v = 2;',
+      },
+    );
+    const header = (chunk: string) => readFileSync(path.join(dir, `.${chunk}.v8cache`), 'latin1').split('\n')[0]!;
+    const runWith = (parts: string) => execFileSync(process.execPath, [entry], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', PARTS: parts } });
+    for (let i = 0; i < 5; i++) expect(runWith('git')).toBe('ok\n');
+    expect(header('remit-main.cjs')).toMatch(/ 3 claude\.action\.before\.bash\.allow\+extra$/);
+    expect(header('remit-extra.cjs')).toMatch(/ 3 claude\.action\.before\.bash\.allow\+extra,extra:git$/);
+    expect(header('remit-extra-git.cjs')).toMatch(/ 3 claude\.action\.before\.bash\.allow\+extra$/);
+    const main = readFileSync(path.join(dir, '.remit-main.cjs.v8cache'));
+    const git = readFileSync(path.join(dir, '.remit-extra-git.cjs.v8cache'));
+    // Another part on the same path: the group chunk's cache is written once more, naming it too,
+    // the new part's cache made; the path and the other caches stay as they were.
+    expect(runWith('git reads')).toBe('ok\n');
+    expect(header('remit-extra.cjs')).toMatch(/ 4 claude\.action\.before\.bash\.allow\+extra,extra:git,extra:reads$/);
+    expect(header('remit-extra-reads.cjs')).toMatch(/ 0 claude\.action\.before\.bash\.allow\+extra$/);
+    expect(readFileSync(path.join(dir, '.remit-main.cjs.v8cache')).equals(main)).toBe(true);
+    expect(readFileSync(path.join(dir, '.remit-extra-git.cjs.v8cache')).equals(git)).toBe(true);
   });
 
   it('keeps import() working in a chunk, without a cache for it and without the experimental warning', () => {

@@ -31,12 +31,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The chunk files of dist/, as installers copy them. */
+const shipped = () =>
+  readdirSync(dist)
+    .filter((f) => f.endsWith('.cjs'))
+    .sort();
+
 describe('the built bundle', () => {
   it('ships remit.cjs with its chunks beside it', () => {
-    const files = readdirSync(dist)
-      .filter((f) => f.endsWith('.cjs'))
-      .sort();
-    expect(files).toEqual([
+    const files = shipped();
+    // The shell classifier's core and a chunk per program family (scripts/build/shell-chunks.mjs).
+    expect(files.filter((f) => !f.startsWith('remit-shell-'))).toEqual([
       'remit-cli.cjs',
       'remit-files.cjs',
       'remit-hermes.cjs',
@@ -47,6 +52,8 @@ describe('the built bundle', () => {
       'remit-shell.cjs',
       'remit.cjs',
     ]);
+    expect(files).toContain('remit-shell-network.cjs');
+    expect(files).toContain('remit-shell-powershell.cjs');
   });
 
   it('answers hooks through every chunk, from an installed copy too', () => {
@@ -58,17 +65,7 @@ describe('the built bundle', () => {
       readdirSync(path.dirname(bundle))
         .filter((f) => f.endsWith('.cjs'))
         .sort(),
-    ).toEqual([
-      'remit-cli.cjs',
-      'remit-files.cjs',
-      'remit-hermes.cjs',
-      'remit-hook.cjs',
-      'remit-loader.cjs',
-      'remit-main.cjs',
-      'remit-readback.cjs',
-      'remit-shell.cjs',
-      'remit.cjs',
-    ]);
+    ).toEqual(shipped());
     const base = { session_id: 'bundle-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bundle test' });
     const shell = JSON.parse(

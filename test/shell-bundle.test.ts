@@ -1,6 +1,6 @@
-// The shipped shell chunk (dist/remit-shell.cjs) starts each program family and PowerShell
-// when a command first names them (src/core/shell/program-modules.ts, rewritten by the build;
-// docs/DESIGN.md#performance-budget). It must classify as the source does: every command of
+// The shipped shell chunks (dist/remit-shell.cjs and a chunk per family outside it) start each
+// program family and PowerShell when a command first names them (src/core/shell/program-modules.ts,
+// rewritten by the build, scripts/build/shell-chunks.mjs; docs/DESIGN.md#performance-budget). It must classify as the source does: every command of
 // the published corpus in one process, and each family started alone, first thing, in a
 // fresh process (a family that needed another's start-up to run would show there).
 import { execFileSync } from 'node:child_process';

@@ -64,7 +64,7 @@ export interface UntrustPlan {
 function bundleChunks(bundleSource: string): { name: string; text: string }[] {
   try {
     return readdirSync(path.dirname(bundleSource))
-      .filter((f) => /^remit-[a-z]+\.cjs$/.test(f))
+      .filter((f) => /^remit-[a-z-]+\.cjs$/.test(f))
       .sort()
       .map((name) => ({ name, text: readFileSync(path.join(path.dirname(bundleSource), name), 'utf8') }));
   } catch {

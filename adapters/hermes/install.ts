@@ -104,7 +104,7 @@ export async function installHermes(opts: InstallOptions = {}): Promise<InstallR
     changes.push(placeFile(stable, cli, { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o755 }));
     // The bundle loads its chunks from beside itself.
     for (const chunk of readdirSync(dist)
-      .filter((f) => /^remit-[a-z]+\.cjs$/.test(f))
+      .filter((f) => /^remit-[a-z-]+\.cjs$/.test(f))
       .sort()) {
       changes.push(
         placeFile(path.join(path.dirname(stable), chunk), readFileSync(path.join(dist, chunk)), { dryRun, stopAt: path.dirname(dataDir(env)), mode: 0o644 }),

@@ -5,10 +5,11 @@
 // in-process plugin entries.
 import { build, transform } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync, readdirSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hostParts } from './host-parts.mjs';
+import { checkOneChunkEach, linkShellChunks, planShellChunks, SHELL_CORE, SHELL_ENTRY } from './shell-chunks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -35,7 +36,8 @@ export const sharedOptions = {
 // dist/remit.cjs loads for `remit hook`), the Hermes hook, the shell parser (loaded only for
 // shell tools), the patch and intent readers (loaded only for writes), the read-back commands
 // and every other command (loaded only by a person's command). An import of another chunk's entry becomes a
-// require() of that file.
+// require() of that file. The shell parser is itself a core and a chunk per program family,
+// which share no module (scripts/build/shell-chunks.mjs).
 export const CHUNKS = {
   'remit-main.cjs': 'src/cli/bin.ts',
   'remit-hook.cjs': 'src/cli/hook-bin.ts',
@@ -116,11 +118,14 @@ const plainFs = {
 // src/core/paths/picomatch-module.ts picomatch. In a bundle each loader becomes a require() of
 // its module, made once: esbuild then initialises that module (and what only it imports) on
 // the loader's first call, not when the chunk loads, so a shell hook builds only the families
-// its command names and a prompt or a read never starts picomatch. The first call also names
-// the part to the bundle loader (`remit:code-part`, `<chunk>:<name>`), so the chunk's code
-// cache learns each part's functions once (scripts/build/bundle-loader.cjs). A namespace import
+// its command names and a prompt or a read never starts picomatch. A family outside the shell
+// core is a chunk of its own (scripts/build/shell-chunks.mjs), so its require() loads that
+// chunk, which the bundle loader names as a part of the core; picomatch's first call names
+// itself (`remit:code-part`, `<chunk>:picomatch`), so the chunk's code cache learns each part's
+// functions once (scripts/build/bundle-loader.cjs). A namespace import
 // is the module's require(); a default import, only of a package (CommonJS), its exports.
 const LAZY_MODULES = /[\\/]src[\\/]core[\\/](?:shell[\\/]program-modules|paths[\\/]picomatch-module)\.ts$/;
+const PROGRAM_MODULES = /[\\/]program-modules\.ts$/;
 const lazyModules = (chunk) => ({
   name: 'remit-lazy-modules',
   setup(b) {
@@ -142,10 +147,10 @@ const lazyModules = (chunk) => ({
           `${args.path}: not the shape the build makes lazy (namespace imports of modules or default imports of packages, then one \`name: () => module\` loader a line)`,
         );
       }
-      const part = (name) => JSON.stringify(`${chunk.slice(6, -4)}:${name}`);
-      const lines = loaders.map(
-        ([name, mod], i) => `  ${name}: () => (m${i} ??= (process.emit('remit:code-part', ${part(name)}), require(${JSON.stringify(imports.get(mod).spec)}))),`,
-      );
+      // A program family is a chunk of its own, which the loader names as it loads it.
+      const named = !PROGRAM_MODULES.test(args.path);
+      const part = (name) => (named ? `process.emit('remit:code-part', ${JSON.stringify(`${chunk.slice(6, -4)}:${name}`)}), ` : '');
+      const lines = loaders.map(([name, mod], i) => `  ${name}: () => (m${i} ??= (${part(name)}require(${JSON.stringify(imports.get(mod).spec)}))),`);
       return {
         contents: `${loaders.map((_, i) => `let m${i};`).join(' ')}\nexport const load = {\n${lines.join('\n')}\n};\n`,
         loader: 'ts',
@@ -205,7 +210,8 @@ const inputs = {};
  * millisecond (Node's URL code starting) for a value only the command chunk reads.
  */
 export const cjsBanner = 'var __remitMeta={get url(){return require("url").pathToFileURL(__filename).href}};';
-for (const [file, src] of Object.entries(CHUNKS)) {
+/** Builds one chunk; `entry` an entry point other than the chunk's own source, `extra` plugins that run before the others. */
+async function buildChunk(file, { entry = join(root, CHUNKS[file]), extra = [], write = true } = {}) {
   // The command chunk keeps import() real: doctor's live probe loads an ES-module plugin file.
   const supported = file === 'remit-cli.cjs' ? { ...sharedOptions.supported, 'dynamic-import': true } : sharedOptions.supported;
   // Which host parts a chunk carries (scripts/build/host-parts.mjs): the command chunk every
@@ -215,21 +221,65 @@ for (const [file, src] of Object.entries(CHUNKS)) {
   const r = await build({
     ...sharedOptions,
     supported,
-    metafile: sizes,
-    entryPoints: [join(root, src)],
+    metafile: true,
+    write,
+    absWorkingDir: root,
+    entryPoints: [entry],
     outfile: join(root, 'dist', file),
     format: 'cjs',
     banner: { js: cjsBanner },
     // A part left out is left out before the chunk split could make it a require() of its chunk.
-    plugins: [...parts, splitChunks(file), plainFs, lazyModules(file), sharedBuiltins],
+    plugins: [...extra, ...parts, splitChunks(file), plainFs, lazyModules(file), sharedBuiltins],
   });
-  if (sizes) inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
+  inputs[file] = Object.values(r.metafile.outputs)[0].inputs;
+  return r;
 }
+
+/**
+ * The program families the shell core holds: the programs nearly every agent's shell commands
+ * name (git, the readers, the builtins and wrappers, file commands, remit itself). A chunk costs
+ * a hook some 0.15 ms to load on top of its code (the file, its cache, the script and module
+ * objects; measured with callgrind, docs/DESIGN.md#performance-budget), so `git status && grep
+ * -rn x src | head` loading one chunk beats loading four; every other family is a chunk of its own.
+ */
+const SHELL_CORE_FAMILIES = ['builtins', 'files', 'git', 'reads', 'remit', 'wrappers'];
+
+/** The shell classifier's chunks (scripts/build/shell-chunks.mjs), planned from one build of it whole; the build stops unless each module is in exactly one. */
+async function buildShellChunks(write) {
+  const entry = CHUNKS[SHELL_CORE];
+  const whole = await buildChunk(SHELL_CORE, { write: false });
+  const plan = planShellChunks(whole.metafile, { entry, lazy: 'src/core/shell/program-modules.ts', inCore: SHELL_CORE_FAMILIES });
+  const outputs = {};
+  // A family chunk an earlier build wrote and this one does not would be copied by an installer.
+  if (write) {
+    for (const f of readdirSync(join(root, 'dist')).filter((f) => /^\.?remit-shell-[a-z-]+\.cjs/.test(f))) {
+      if (!plan.chunks.some((c) => f === c.file || f.startsWith(`.${c.file}.`))) rmSync(join(root, 'dist', f));
+    }
+  }
+  for (const { file } of plan.chunks) {
+    await buildChunk(file, { entry: SHELL_ENTRY, extra: [linkShellChunks(plan, file, { root, entry })], write });
+    outputs[file] = inputs[file];
+  }
+  checkOneChunkEach(plan, outputs);
+  return plan;
+}
+
+// `--shell-plan`: the shell chunks' plan and each one's modules as JSON on stdout, nothing written (test/shell-chunks.test.ts).
+if (process.argv.includes('--shell-plan')) {
+  const plan = await buildShellChunks(false);
+  const modules = (file) => Object.keys(inputs[file]).filter((m) => !/^[a-z-]+:/.test(m));
+  process.stdout.write(JSON.stringify(plan.chunks.map((c) => ({ ...c, bundled: modules(c.file) }))));
+  process.exit(0);
+}
+const shellChunks = (await buildShellChunks(true)).chunks.map((c) => c.file);
+for (const file of Object.keys(CHUNKS)) if (file !== SHELL_CORE) await buildChunk(file);
+/** Every chunk of this build, the shell's included. */
+const ALL = [...Object.keys(CHUNKS), ...shellChunks.filter((f) => f !== SHELL_CORE)];
 // A chunk that is pure ASCII reads and compiles as a one-byte string: half the memory and a
 // faster decode for every hook. esbuild leaves non-ASCII text in regular expression literals,
 // so escape each UTF-16 unit (\uXXXX means the same in strings, regexes and identifiers); one
 // after a backslash would change meaning, so that stops the build instead.
-for (const f of Object.keys(CHUNKS)) {
+for (const f of ALL) {
   const file = join(root, 'dist', f);
   const text = readFileSync(file, 'utf8');
   if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${f}: a non-ASCII character after a backslash; cannot escape it safely`);
@@ -240,7 +290,7 @@ for (const f of Object.keys(CHUNKS)) {
 }
 // The entry knows each chunk's content hash: a code cache is used only for the bytes it was made from.
 const hashes = Object.fromEntries(
-  Object.keys(CHUNKS).map((f) => [
+  ALL.map((f) => [
     f,
     createHash('sha256')
       .update(readFileSync(join(root, 'dist', f)))
@@ -248,7 +298,7 @@ const hashes = Object.fromEntries(
       .slice(0, 32),
   ]),
 );
-const dynamic = Object.keys(CHUNKS).filter((f) => readFileSync(join(root, 'dist', f), 'latin1').includes('import('));
+const dynamic = ALL.filter((f) => readFileSync(join(root, 'dist', f), 'latin1').includes('import('));
 const loader = readFileSync(join(root, 'scripts/build/bundle-loader.cjs'), 'utf8')
   .replace('const HASHES = __REMIT_CHUNK_HASHES__;', `const HASHES = ${JSON.stringify(hashes)};`)
   .replace('const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;', `const DYNAMIC = ${JSON.stringify(dynamic)};`);
@@ -271,7 +321,7 @@ if (existsSync(pluginsScript)) {
 }
 
 if (sizes) {
-  for (const f of ['remit.cjs', LOADER, ...Object.keys(CHUNKS)]) {
+  for (const f of ['remit.cjs', LOADER, ...ALL]) {
     console.log(`dist/${f} ${statSync(join(root, 'dist', f)).size} bytes`);
     const top = Object.entries(inputs[f] ?? {})
       .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)

@@ -14,11 +14,15 @@
 // (host, event, kind of action, answer; `remit:code-path`, src/cli/commands/hook.ts) and the
 // header lists the paths the cache holds, at most MAX_PATHS. Without that, a cache written by a
 // session's first prompts and reads would leave every write, refusal or patch compiling its
-// own functions from source on every call. A chunk that starts parts of itself only when they
-// are needed (the shell classifier's program families, src/core/shell/program-modules.ts) names
-// each as it starts it (`remit:code-part`, `<chunk>:<part>`, e.g. shell:git), and its cache
-// holds those names too: a command naming another family than the ones before it, on a path
-// already held, adds that family's functions instead of compiling them on every call.
+// own functions from source on every call. A chunk `remit-<group>-<part>.cjs` (the shell
+// classifier's program families, scripts/build/shell-chunks.mjs) is a part of its group's chunk
+// `remit-<group>.cjs`: the path names the group (claude.action.before.bash.allow+shell, whichever
+// families the command named), each part has a cache of its own, and the group chunk's cache
+// also holds the name of each part loaded beside it (`<group>:<part>`, e.g. shell:network): a
+// command naming another family than the ones before it, on a path already held, adds the core
+// functions that family calls instead of compiling them on every call. A chunk that starts a
+// part of itself only when it is needed (picomatch, src/core/paths/picomatch-module.ts) names
+// it the same way as it starts it (`remit:code-part`, `<chunk>:<part>`, e.g. hook:picomatch).
 // Nothing here can change what the code does: a cache is bytecode for exactly these bytes.
 'use strict';
 const fs = require('fs');
@@ -84,7 +88,7 @@ function readCache(file, header) {
 function writeCaches() {
   // The same event can run through other chunks (a Read, or a shell command that only reads):
   // the path names them too, e.g. claude.action.before.read.allow+shell.
-  const taken = codePath === undefined ? undefined : [codePath, ...chunks.slice(1).map((c) => c.name.slice(6, -4))].join('+');
+  const taken = codePath === undefined ? undefined : [codePath, ...new Set(chunks.slice(1).map((c) => c.name.slice(6, -4).split('-')[0]))].join('+');
   for (const { name, script, cacheFile, header, generation, paths } of chunks) {
     const own = `${name.slice(6, -4)}:`;
     const names = [...(taken === undefined ? [] : [taken]), ...[...parts].filter((p) => p.startsWith(own))];
@@ -107,6 +111,9 @@ function writeCaches() {
 function load(name) {
   const done = loaded.get(name);
   if (done) return done.exports;
+  // Not a regular expression: compiling one cost every hook some 0.15 M instructions.
+  const dash = name.indexOf('-', 6);
+  if (dash > 0) parts.add(`${name.slice(6, dash)}:${name.slice(dash + 1, -4)}`);
   const file = path.join(__dirname, name);
   // The entry's reader (scripts/build/entry.cjs): the chunk between the wrapper's ends, one string.
   const { text: wrapped, size, mtimeMs } = readWrapped(file, HEAD);
@@ -134,7 +141,7 @@ function load(name) {
   // look-ups for nothing.
   let fallback;
   const own = () => (fallback ??= Module.createRequire(file));
-  const req = (id) => (/^\.\/remit-[a-z]+\.cjs$/.test(id) && HASHES[id.slice(2)] ? load(id.slice(2)) : Module.isBuiltin(id) ? require(id) : own()(id));
+  const req = (id) => (/^\.\/remit-[a-z-]+\.cjs$/.test(id) && HASHES[id.slice(2)] ? load(id.slice(2)) : Module.isBuiltin(id) ? require(id) : own()(id));
   Object.defineProperties(req, {
     resolve: { get: () => own().resolve },
     cache: { get: () => own().cache },

@@ -61,7 +61,7 @@ function bundleFolderFiles(dir: string): string[] {
   } catch {
     return [];
   }
-  const out = names.filter((n) => /^remit(-[a-z]+)?\.cjs$/.test(n) || n.startsWith('.remit')).map((n) => path.join(dir, n));
+  const out = names.filter((n) => /^remit(-[a-z-]+)?\.cjs$/.test(n) || n.startsWith('.remit')).map((n) => path.join(dir, n));
   const skill = path.join(dir, 'skills', 'remit', 'SKILL.md');
   if (present(skill)) out.push(skill);
   return out;

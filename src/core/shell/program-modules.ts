@@ -3,7 +3,8 @@
 // module is imported as usual, so a loader just returns it; the shell chunk's build
 // (scripts/build/build.mjs, `lazyModules`) rewrites each loader into a require() of its
 // module, so that a shell hook initialises only the families its command names, not the
-// tables of some four hundred programs (docs/DESIGN.md#performance-budget). The build accepts
+// tables of some four hundred programs; a family outside the shell core is a chunk of its
+// own, loaded by that require() (scripts/build/shell-chunks.mjs, docs/DESIGN.md#performance-budget). The build accepts
 // exactly this shape (namespace imports, then one `name: () => module` loader a line) and
 // stops on anything else.
 import * as builtins from './programs/builtins.js';
