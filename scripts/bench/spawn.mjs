@@ -65,14 +65,15 @@ function shapes(project, bundle, statusHome) {
     JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
   const deny = (out) => out.includes('"permissionDecision":"deny"');
-  // As `remit install` writes the command (adapters/command-hook/command-line.ts): Node keeps the bundle's path as given.
-  const hook = (host) => ['--preserve-symlinks-main', bundle, 'hook', host];
+  // As `remit install` writes the command (adapters/command-hook/command-line.ts): Node keeps the
+  // bundle's path as given, and the host's event follows the host's name.
+  const hook = (host, event = 'PreToolUse') => ['--preserve-symlinks-main', bundle, 'hook', host, event];
   const write = (base, file, content) => pre(base, 'Write', { file_path: join(project, file), content });
   return [
     {
       key: 'prompt',
       label: 'claude UserPromptSubmit with a directive',
-      args: hook('claude'),
+      args: hook('claude', 'UserPromptSubmit'),
       stdin: 'socket',
       target: 8,
       payload: () => JSON.stringify({ ...claude, hook_event_name: 'UserPromptSubmit', prompt: '$remit change files=src/** -- bench' }),
@@ -221,7 +222,7 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
     if (against) {
       const env = { ...ctx.env, REMIT_HOME: join(work, 'against-home') };
       const twins = list
-        .filter((s) => s.args.at(-2) === 'hook')
+        .filter((s) => s.args.at(-3) === 'hook')
         .map((s) => ({ ...s, key: `${s.key}@against`, twinOf: s.key, env, args: s.args.map((a) => (a === bundle ? against : a)) }));
       list = list.flatMap((s) => [s, ...twins.filter((t) => t.twinOf === s.key)]);
     }
@@ -233,7 +234,7 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
         ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }],
       ]) {
         const arm = run(
-          [b, 'hook', host],
+          ['--preserve-symlinks-main', b, 'hook', host, 'UserPromptSubmit'],
           JSON.stringify({
             session_id,
             transcript_path: null,
@@ -280,8 +281,14 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
         got[s.key] = t;
         if (t.r.status !== 0 || !s.ok(t.r.stdout)) wrong[s.key] = `exit ${t.r.status}: ${(t.r.stdout || t.r.stderr || '').slice(0, 120)}`;
         // The tool ran: its host reports it (untimed), closing the call.
-        else if (t.r.stdout === '' && s.args.at(-2) === 'hook' && !s.noPost && payload.includes('"PreToolUse"')) {
-          const post = run(s.args, JSON.stringify({ ...JSON.parse(payload), hook_event_name: 'PostToolUse', tool_response: {} }), s.stdin, ctx, s.env);
+        else if (t.r.stdout === '' && s.args.at(-3) === 'hook' && !s.noPost && payload.includes('"PreToolUse"')) {
+          const post = run(
+            [...s.args.slice(0, -1), 'PostToolUse'],
+            JSON.stringify({ ...JSON.parse(payload), hook_event_name: 'PostToolUse', tool_response: {} }),
+            s.stdin,
+            ctx,
+            s.env,
+          );
           if (post.r.status !== 0) wrong[s.key] = `PostToolUse exit ${post.r.status}: ${(post.r.stderr || '').slice(0, 120)}`;
         }
       }

@@ -172,7 +172,7 @@ describe('corrections only tighten, and only an armed contract', () => {
     }
   });
 
-  it.each(['stop', 'Stop.', 'STOP NOW!', '  stop now \n', '停止', '停下来。'])('%j alone moves to answer', (text) => {
+  it.each(['stop', 'Stop.', 'STOP NOW!', 'sToP nOw', '  stop now \n', '停止', '停下来。'])('%j alone moves to answer', (text) => {
     expect(correctedMode(text, contract({ mode: 'change' }))).toBe('answer');
     expect(correctedMode(text, contract({ mode: 'review' }))).toBe('answer');
     expect(correctedMode(text, contract({ mode: 'monitor' }))).toBe('answer');

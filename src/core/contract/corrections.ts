@@ -19,7 +19,10 @@ export interface CorrectionPhrase {
   stop: boolean;
 }
 
-const STOP = /^(?:stop(?:\s+now)?|停止|停下来)[\s.!。！]*$/i;
+// The ASCII letters spelled in both cases rather than with the `i` flag: without the `u` flag,
+// `i` folds nothing else here, and with `\s` in the pattern it makes V8 close every whitespace
+// range over Unicode case on a process's first use (some 0.1 ms of each prompt).
+const STOP = /^(?:[Ss][Tt][Oo][Pp](?:\s+[Nn][Oo][Ww])?|停止|停下来)[\s.!。！]*$/;
 
 // Clause boundaries: sentence and clause punctuation (ASCII and CJK), brackets, dashes used
 // as breaks, and the line breaks dequoting leaves where quoted text was.

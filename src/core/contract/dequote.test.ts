@@ -23,6 +23,16 @@ describe('withoutQuotedText', () => {
     expect(withoutQuotedText('a `unclosed review only')).toBe('a `unclosed review only');
   });
 
+  it('tells a word character (a Unicode letter or digit) before an apostrophe exactly as the property class does', () => {
+    const quoting = new Set([...'`"“‘\'「『«>~\n\r']);
+    const chars = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), 'é', 'ß', '中', 'Ж', '١', '²', '—', '\u00a0', '\ud83d'];
+    for (const c of chars.filter((x) => !quoting.has(x))) {
+      const text = `${c}'x' y`;
+      const word = /[\p{L}\p{N}]/u.test(c);
+      expect(withoutQuotedText(text), JSON.stringify(c)).toBe(word ? text : `${c}\n y`);
+    }
+  });
+
   it('removes quoted spans but keeps apostrophes inside words', () => {
     expect(withoutQuotedText('say "review only" now')).toBe('say \n now');
     expect(withoutQuotedText("don't say 'review only' ok")).toBe("don't say \n ok");

@@ -400,6 +400,14 @@ describe('inspection commands', () => {
     }
   });
 
+  it('is told by the word after `$remit` before any pattern runs: other words, glued or missing words are no command', () => {
+    for (const text of ['$remit statusx', '$remitstatus', '$remit', '$remit 1status', '$remit change files=src/** -- status', 'status']) {
+      expect(parse(text, previous), text).not.toMatchObject({ kind: 'inspection' });
+    }
+    expect(parse('$REMIT\tHelp', previous)).toEqual({ kind: 'inspection', command: { name: 'help' } });
+    expect(parse('$remit Status now', previous)).toMatchObject({ kind: 'inspection', command: { name: 'usage' } });
+  });
+
   it('an indented or quoted command is nothing', () => {
     expect(parse('    $remit status', previous)).toEqual({ kind: 'none' });
     expect(parse('`$remit status`', previous)).toEqual({ kind: 'none' });

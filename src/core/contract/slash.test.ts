@@ -29,6 +29,7 @@ describe('rewriteSlashPrompt', () => {
     expect(rewriteSlashPrompt('/remit review -- x')).toBe('$remit review -- x');
     expect(rewriteSlashPrompt('\n  /REMIT:remit change\nmore')).toBe('\n  $remit change\nmore');
     expect(rewriteSlashPrompt('/remit')).toBe('$remit');
+    expect(rewriteSlashPrompt('/ReMiT:rEmIt help')).toBe('$remit help');
     expect(rewriteSlashPrompt('/remit: look')).toBe('$remit: look');
   });
 

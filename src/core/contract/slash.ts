@@ -15,7 +15,8 @@ export function fromSlashCommand(name: string, args: string): string | null {
   return args === '' ? '$remit' : /^\s/.test(args) ? `$remit${args}` : `$remit ${args}`;
 }
 
-const SLASH_MENTION = /^( {0,3})\/remit(?::remit)?(?=$|\s|:|--)/i;
+// Case-insensitive by spelling each letter's two cases (see corrections.ts STOP for why not `i`).
+const SLASH_MENTION = /^( {0,3})\/[Rr][Ee][Mm][Ii][Tt](?::[Rr][Ee][Mm][Ii][Tt])?(?=$|\s|:|--)/;
 
 /**
  * Prompt text whose first non-empty line starts with `/remit …` (the raw text some hosts
