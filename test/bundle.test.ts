@@ -133,6 +133,30 @@ describe('the built bundle', () => {
     expect(readFileSync(cache, 'latin1').split('\n')[0]).not.toContain('0'.repeat(32));
   });
 
+  it('keeps the hook chunk a code cache per event the command names, and the shared one for any other word', () => {
+    const installed = path.join(dir, 'data', 'remit');
+    const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
+    const folder = path.join(installed, version);
+    const bundle = path.join(folder, 'remit.cjs');
+    const base = { session_id: 'event-cache', transcript_path: null, cwd: path.join(dir, 'proj') };
+    const run = (event: string, payload: object): string =>
+      execFileSync(process.execPath, [bundle, 'hook', 'claude', event], { input: JSON.stringify(payload), env, encoding: 'utf8' });
+    expect(run('UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- event caches' })).toContain('remit ARMED');
+    const read = { ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: 'ev1', tool_input: { file_path: path.join(dir, 'proj', 'a.ts') } };
+    expect(run('PreToolUse', read)).toBe('');
+    const caches = () => readdirSync(folder).filter((f) => f.startsWith('.remit-hook.cjs') && f.endsWith('.v8cache'));
+    expect(caches()).toEqual(expect.arrayContaining(['.remit-hook.cjs.UserPromptSubmit.v8cache', '.remit-hook.cjs.PreToolUse.v8cache']));
+    const prompt = readFileSync(path.join(folder, '.remit-hook.cjs.UserPromptSubmit.v8cache'), 'latin1').split('\n')[0]!;
+    expect(prompt).toContain('claude.prompt.submit.context');
+    expect(prompt).not.toContain('action.before');
+    // A word that is not a plain name never reaches a file name: the shared cache serves it.
+    const before = caches();
+    expect(run('../x', { ...read, tool_use_id: 'ev2' })).toBe('');
+    expect(run('Pre-Tool', { ...read, tool_use_id: 'ev3' })).toBe('');
+    expect(caches().filter((f) => !before.includes(f) && f !== '.remit-hook.cjs.v8cache')).toEqual([]);
+    expect(readdirSync(path.dirname(folder)).some((f) => f.includes('x.v8cache'))).toBe(false);
+  });
+
   it('starts the loader from a code cache of its own, and answers the same from a damaged or foreign one', () => {
     const installed = path.join(dir, 'data', 'remit');
     const version = readdirSync(installed).find((f) => /^\d/.test(f))!;

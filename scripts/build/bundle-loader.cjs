@@ -23,6 +23,10 @@
 // functions that family calls instead of compiling them on every call. A chunk that starts a
 // part of itself only when it is needed (picomatch, src/core/paths/picomatch-module.ts) names
 // it the same way as it starts it (`remit:code-part`, `<chunk>:<part>`, e.g. hook:picomatch).
+// The hook chunk keeps one cache per host event its command names (`hook <host> <Event>`, as
+// install writes it: `.remit-hook.cjs.PreToolUse.v8cache`), so a tool call does not deserialise
+// what only prompts or tool results compiled; a command without an event (or with any word but a
+// plain name) uses the shared `.remit-hook.cjs.v8cache`.
 // Nothing here can change what the code does: a cache is bytecode for exactly these bytes.
 'use strict';
 const fs = require('fs');
@@ -38,6 +42,17 @@ const HASHES = __REMIT_CHUNK_HASHES__;
 // a hook more than a tenth of a millisecond per chunk). A chunk the build did not hash is scanned.
 const DYNAMIC = __REMIT_DYNAMIC_CHUNKS__;
 const GENERATIONS = 4;
+// The host event a hook command names, for the hook chunk's cache (see above). A name of letters only, told without a regular expression (one costs a hook its compile);
+// anything else keeps the shared cache, so no argument ever reaches a file name.
+function eventWord(word) {
+  if (typeof word !== 'string' || word.length === 0 || word.length > 40) return undefined;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) | 0x20;
+    if (c < 0x61 || c > 0x7a) return undefined;
+  }
+  return word;
+}
+const EVENT = process.argv[2] === 'hook' ? eventWord(process.argv[4]) : undefined;
 const MAX_PATHS = 64;
 const PATH_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 const HEAD = '(function (exports, require, module, __filename, __dirname) {';
@@ -118,7 +133,7 @@ function load(name) {
   // The entry's reader (scripts/build/entry.cjs): the chunk between the wrapper's ends, one string.
   const { text: wrapped, size, mtimeMs } = readWrapped(file, HEAD);
   const header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
-  const cacheFile = path.join(__dirname, `.${name}.v8cache`);
+  const cacheFile = path.join(__dirname, `.${name}${name === 'remit-hook.cjs' && EVENT ? `.${EVENT}` : ''}.v8cache`);
   const imports = HASHES[name] ? DYNAMIC.includes(name) : wrapped.includes('import(');
   const cacheable = Boolean(HASHES[name]) && !imports;
   const cached = cacheable ? readCache(cacheFile, header) : undefined;
