@@ -11,6 +11,7 @@ import { defineCheck, runCheck, writeOperands, type Check, type CheckSpec } from
 import { gradle, mvn } from './checks-build.js';
 import { AVA, biome, c8, ESLINT, JEST, MOCHA, nyc, PRETTIER, tsc, vitest } from './checks-js.js';
 import { BLACK, FLAKE8, ISORT, MYPY, PYLINT, PYRIGHT, PYTEST, ruff, tox } from './checks-python.js';
+import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
 
 export { vitest } from './checks-js.js';
 
@@ -339,23 +340,25 @@ export function runChecker(w: ShellWalker, inv: Invocation, from: number): void 
   w.check(inv);
 }
 
-export const checkHandlers: Record<string, Handler> = {
-  ...Object.fromEntries(MINIMAL_NAMES.map((n) => [n, tableHandler(MINIMAL)])),
-  ...Object.fromEntries(MINIMAL_FILE_RUNNERS.map((n) => [n, tableHandler(MINIMAL_FILES)])),
-  ...Object.fromEntries(Object.entries(TABLES).map(([n, c]) => [n, tableHandler(c)])),
-  c8,
-  nyc,
-  tox,
-  vitest,
-  tsc,
-  ruff,
-  biome,
-  'golangci-lint': golangciLint,
-  mvn,
-  mvnw: mvn,
-  gradle,
-  gradlew: gradle,
-};
+export const checkHandlers: HandlerTable = handlerTable(
+  [MINIMAL_NAMES, tableHandler(MINIMAL)],
+  [MINIMAL_FILE_RUNNERS, tableHandler(MINIMAL_FILES)],
+  handlersOf(TABLES, tableHandler),
+  {
+    c8,
+    nyc,
+    tox,
+    vitest,
+    tsc,
+    ruff,
+    biome,
+    'golangci-lint': golangciLint,
+    mvn,
+    mvnw: mvn,
+    gradle,
+    gradlew: gradle,
+  },
+);
 
 /** A `make` target or package script name that counts as a check. */
 export function isCheckName(name: string, configured: readonly string[]): boolean {

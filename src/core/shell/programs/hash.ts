@@ -2,6 +2,7 @@
 // program that only mentions them (`grep sha256sum README`) never reaches this table.
 import { parseArgs } from '../options.js';
 import type { Handler } from '../walker.js';
+import { handlerTable, type HandlerTable } from '../handler-table.js';
 
 const checksum: Handler = (w, inv) => {
   // `sha256sum --version` names the tool and hashes nothing.
@@ -130,8 +131,7 @@ const NAMES = [
   'nix-hash',
 ];
 
-export const hashHandlers: Record<string, Handler> = {
-  ...Object.fromEntries(NAMES.map((n) => [n, checksum])),
+export const hashHandlers: HandlerTable = handlerTable([NAMES, checksum], {
   openssl,
   certutil,
   // Fingerprints are digests of a key; `--print-md` digests a file; password tools print hashes.
@@ -146,4 +146,4 @@ export const hashHandlers: Record<string, Handler> = {
   'ssh-keyscan': hashingWhen(/^-[A-Za-z]*H[A-Za-z]*$/),
   htpasswd: hashingWhen(/./),
   mkpasswd: hashingWhen(/./),
-};
+});

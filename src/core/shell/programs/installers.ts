@@ -5,6 +5,7 @@
 // resolves them, prefixes included where the tool accepts them (composer's console).
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
 
 interface InstallerSpec {
   /** Verbs that add packages named by the operands after them. */
@@ -336,14 +337,13 @@ const cpanm: Handler = (w, inv) => {
   w.unprovenWrite(inv, 'write_path_missing');
 };
 
-export const installerHandlers: Record<string, Handler> = {
-  ...Object.fromEntries(Object.entries(INSTALLERS).map(([n, s]) => [n, installer(s)])),
+export const installerHandlers: HandlerTable = handlerTable(handlersOf(INSTALLERS, installer), {
   conda,
   micromamba: installer(INSTALLERS.mamba!),
   cpan,
   cpanm,
   nix,
-};
+});
 
 /** Runs a handler in isolation and keeps only the intents it found (for a program we cannot trust by name). */
 export function intentsOf(w: ShellWalker, inv: Invocation, handler: Handler): void {

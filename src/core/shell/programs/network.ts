@@ -9,6 +9,7 @@ import { hasOption, optionValues, parseArgs } from '../options.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { safeOverrideHeader, serviceHandlers } from './services.js';
+import { handlerTable, type HandlerTable } from '../handler-table.js';
 
 function urlBaseName(url: string): string | null {
   const noQuery = url.replace(/[?#].*$/, '');
@@ -785,8 +786,7 @@ const httpie: Handler = (w, inv) => {
   if (outputs.length === 0 && !download) w.acc.read();
 };
 
-export const networkHandlers: Record<string, Handler> = {
-  ...serviceHandlers,
+export const networkHandlers: HandlerTable = handlerTable(serviceHandlers, {
   http: httpie,
   https: httpie,
   httpie,
@@ -799,4 +799,4 @@ export const networkHandlers: Record<string, Handler> = {
   bsdtar: tar,
   unzip,
   zip,
-};
+});

@@ -11,6 +11,7 @@ import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
+import { handlerTable, type HandlerTable } from '../handler-table.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
 
@@ -1125,61 +1126,65 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
   return false;
 }
 
-export const packageHandlers: Record<string, Handler> = {
-  npm,
-  npx,
-  pnpm: nodeManager('pnpm'),
-  pnpx: npx,
-  yarn: nodeManager('yarn'),
-  bun: nodeManager('bun'),
-  bunx: (w, inv) => runPackage(w, inv, 1, false),
-  pip,
-  pip3: pip,
-  uv,
-  uvx,
-  pipx,
-  poetry: pythonProject(['add'], 'pyproject.toml', 'poetry.lock'),
-  pipenv: pythonProject(['install'], 'Pipfile', 'Pipfile.lock'),
-  cargo,
-  go: goTool,
-  gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
-  bundle: simpleInstaller(
-    ['add'],
-    ['install', 'update', 'remove', 'lock', 'clean'],
-    ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'],
-    'exec',
-  ),
-  // Composer's console accepts any unambiguous command prefix (`composer req`).
-  composer: installer({
-    add: ['require', 'create-project', 'global'],
-    change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
-    read: [
-      'show',
-      'outdated',
-      'validate',
-      'info',
-      'licenses',
-      'depends',
-      'why',
-      'why-not',
-      'prohibits',
-      'diagnose',
-      'search',
-      'check-platform-reqs',
-      'fund',
-      'audit',
-      'list',
-      'help',
-      'browse',
-      'home',
-      'suggests',
-    ],
-    valued: ['-d', '--working-dir'],
-    prefixes: true,
-  }),
-  corepack,
-  ...installerHandlers,
-  dotnet,
-  deno,
-  vitest,
-};
+export const packageHandlers: HandlerTable = handlerTable(
+  {
+    npm,
+    npx,
+    pnpm: nodeManager('pnpm'),
+    pnpx: npx,
+    yarn: nodeManager('yarn'),
+    bun: nodeManager('bun'),
+    bunx: (w, inv) => runPackage(w, inv, 1, false),
+    pip,
+    pip3: pip,
+    uv,
+    uvx,
+    pipx,
+    poetry: pythonProject(['add'], 'pyproject.toml', 'poetry.lock'),
+    pipenv: pythonProject(['install'], 'Pipfile', 'Pipfile.lock'),
+    cargo,
+    go: goTool,
+    gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
+    bundle: simpleInstaller(
+      ['add'],
+      ['install', 'update', 'remove', 'lock', 'clean'],
+      ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'],
+      'exec',
+    ),
+    // Composer's console accepts any unambiguous command prefix (`composer req`).
+    composer: installer({
+      add: ['require', 'create-project', 'global'],
+      change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
+      read: [
+        'show',
+        'outdated',
+        'validate',
+        'info',
+        'licenses',
+        'depends',
+        'why',
+        'why-not',
+        'prohibits',
+        'diagnose',
+        'search',
+        'check-platform-reqs',
+        'fund',
+        'audit',
+        'list',
+        'help',
+        'browse',
+        'home',
+        'suggests',
+      ],
+      valued: ['-d', '--working-dir'],
+      prefixes: true,
+    }),
+    corepack,
+  },
+  installerHandlers,
+  {
+    dotnet,
+    deno,
+    vitest,
+  },
+);

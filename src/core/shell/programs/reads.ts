@@ -4,6 +4,7 @@
 // system state. Readers whose options or program text can write (`sed -i`, `sed 'w f'`,
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
 import { parseArgs } from '../options.js';
+import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
 import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
 import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
@@ -590,11 +591,7 @@ function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFi
   }
 }
 
-const readers = Object.fromEntries(Object.entries(READER_TABLES).map(([n, t]) => [n, readerHandler(t)]));
-
-export const readHandlers: Record<string, Handler> = {
-  ...Object.fromEntries(READ_ONLY.map((n) => [n, read])),
-  ...readers,
+export const readHandlers: HandlerTable = handlerTable([READ_ONLY, read], handlersOf(READER_TABLES, readerHandler), {
   test,
   '[': test,
   date,
@@ -644,4 +641,4 @@ export const readHandlers: Record<string, Handler> = {
   gfind: find,
   fd,
   fdfind: fd,
-};
+});

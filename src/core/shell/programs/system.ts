@@ -4,6 +4,7 @@
 // version. Anything outside the tables is unproven.
 import { defineOptions, scanOptions, unprovenOptions } from '../option-table.js';
 import type { Handler } from '../walker.js';
+import { handlerTable, type HandlerTable } from '../handler-table.js';
 
 // ---- ip ----
 
@@ -247,11 +248,7 @@ const VERSION_ONLY = [
   'lldb',
 ];
 
-export const systemHandlers: Record<string, Handler> = {
-  ip,
-  journalctl,
-  systemctl,
-  ...Object.fromEntries(VERSION_ONLY.map((n) => [n, versionOnly])),
+export const systemHandlers: HandlerTable = handlerTable({ ip, journalctl, systemctl }, [VERSION_ONLY, versionOnly], {
   R: codeRunner,
   Rscript: codeRunner,
   julia: codeRunner,
@@ -259,4 +256,4 @@ export const systemHandlers: Record<string, Handler> = {
   rustup,
   hostnamectl: statusOnly(['status', '--static', '--transient', '--pretty']),
   timedatectl: statusOnly(['status', 'show', 'list-timezones', 'timesync-status', 'show-timesync', '-a', '--all']),
-};
+});
