@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wholeFileIntents } from './file-intents.js';
-import { wholeFileIntentFree } from './intent-free.js';
+import { fragmentIntents, wholeFileIntents } from './file-intents.js';
+import { pathIntentFree, wholeFileIntentFree } from './intent-free.js';
 
 // Paths of each kind wholeFileIntents tells apart, and texts made of pieces that do and do not
 // spell a hashing call, a computed access or a dependency.
@@ -68,6 +68,26 @@ describe('wholeFileIntentFree', () => {
     }
     expect(free).toBeGreaterThan(1000);
     expect(found).toBeGreaterThan(500);
+  });
+
+  it('says no edit of a file carries an intent only when fragmentIntents finds none for any', () => {
+    let free = 0;
+    let found = 0;
+    const piece = () => PIECES[Math.floor(Math.random() * PIECES.length)]!;
+    for (let i = 0; i < 4000; i++) {
+      const path = `/p/${PATHS[Math.floor(Math.random() * PATHS.length)]}`;
+      const oldPart = piece();
+      const full = Math.random() < 0.3 ? undefined : `${piece()}\n${oldPart}\n${piece()}`;
+      const got = fragmentIntents(path, Math.random() < 0.7 ? oldPart : piece(), Array.from({ length: Math.floor(Math.random() * 3) }, piece).join('\n'), full);
+      if (got.dependency || got.hash) found++;
+      if (!pathIntentFree(path)) continue;
+      free++;
+      expect(got, `${path} ${JSON.stringify(full)}`).toEqual({ dependency: false, hash: false });
+    }
+    expect(free).toBeGreaterThan(300);
+    expect(found).toBeGreaterThan(500);
+    expect(pathIntentFree('/p/README.md')).toBe(true);
+    for (const p of ['/p/src/a.ts', '/p/package.json', '/p/yarn.lock', '/p/flake.nix']) expect(pathIntentFree(p)).toBe(false);
   });
 
   it('sends code that may hash, and every manifest or lockfile, to the intent readers', () => {
