@@ -104,8 +104,10 @@ describe('the built bundle', () => {
     const header = readFileSync(cache, 'latin1').split('\n')[0]!;
     expect(header).toMatch(/^remit-v8cache 2 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+ [A-Za-z0-9._:+,-]+$/);
     // The hooks above took a prompt, a refused shell command and a refused and an allowed write: each path is held.
+    // The refused write (a manifest) read the intent readers; the allowed one (`x` into a.ts) carries no intent without them.
     expect(header).toContain('claude.prompt.submit.context');
-    expect(header).toContain('claude.action.before.write.allow+files');
+    expect(header).toContain('claude.action.before.write.deny+files');
+    expect(header.split(' ').pop()!.split(',')).toContain('claude.action.before.write.allow');
     const base = { session_id: 'cache-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- cache test' });
     const deny = (): string =>

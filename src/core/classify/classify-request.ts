@@ -6,6 +6,7 @@ import type { FileChangeIntent } from '../intents/file-intents.js';
 import type { ClassifyBase } from '../host/runtime.js';
 import type { ClassifyContext } from './context.js';
 import { inputDigest } from './input-digest.js';
+import { pathIntentFree, wholeFileIntentFree } from '../intents/intent-free.js';
 
 const NO_INTENTS: Intents = { dependency: false, hash: false };
 
@@ -55,14 +56,18 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         return { id: base.id, tool: base.tool, mutability: 'read', effects, intents: { ...NO_INTENTS }, inputDigest: digest };
       }
       case 'write': {
-        const { wholeFileIntents } = await import('./file-change.js');
         if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
         if (req.path.includes('\u0000')) return nulPath(base, digest);
         const p = canon(req.path);
-        const old = ctx.files.read(p, 8 * 1024 * 1024);
-        const exists = old !== undefined || ctx.files.exists(p);
         const c = new IntentCollector();
-        c.add(wholeFileIntents(p, old, req.content), 'code');
+        let exists: boolean;
+        // The old text and the intent readers are read only for a text that may carry an intent (intent-free.ts).
+        if (wholeFileIntentFree(p, req.content)) exists = ctx.files.exists(p);
+        else {
+          const old = ctx.files.read(p, 8 * 1024 * 1024);
+          exists = old !== undefined || ctx.files.exists(p);
+          c.add((await import('./file-change.js')).wholeFileIntents(p, old, req.content), 'code');
+        }
         return {
           id: base.id,
           tool: base.tool,
@@ -74,13 +79,19 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         };
       }
       case 'edit': {
-        const { fragmentIntents } = await import('./file-change.js');
         if (!req.path) return unknownAction(base, digest, 'write_path_missing', `${base.tool} without a path`);
         if (req.path.includes('\u0000')) return nulPath(base, digest);
         const p = canon(req.path);
-        const full = ctx.files.read(p, 8 * 1024 * 1024);
         const c = new IntentCollector();
-        for (const e of req.edits) c.add(fragmentIntents(p, e.old, e.new, full), 'code');
+        // Each edit is taken apart even when its file carries no intent: edits that are not a
+        // list of objects are malformed input either way.
+        const edits: { old: string; new: string }[] = [];
+        for (const e of req.edits) edits.push({ old: e.old, new: e.new });
+        if (!pathIntentFree(p)) {
+          const { fragmentIntents } = await import('./file-change.js');
+          const full = ctx.files.read(p, 8 * 1024 * 1024);
+          for (const e of edits) c.add(fragmentIntents(p, e.old, e.new, full), 'code');
+        }
         return {
           id: base.id,
           tool: base.tool,

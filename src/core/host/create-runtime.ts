@@ -59,11 +59,12 @@ export const BAD_INPUT_SESSION = '<bad-input>';
 
 /** Canonicalises the literal head of a protected glob (`~` expanded, links resolved); the pattern tail stays as written. */
 function protectedGlob(p: string, home: string, memo: Map<string, string | null>): string {
-  const segs = p.split('/');
-  const first = segs.findIndex((seg) => /[*?[\]{}]/.test(seg));
+  // The segments before the first one with a pattern character, and the rest.
+  const first = p.search(/[*?[\]{}]/);
   if (first < 0) return canonicalPath(p, '/', { home, memo });
-  const head = segs.slice(0, first).join('/');
-  const tail = segs.slice(first).join('/');
+  const cut = p.lastIndexOf('/', first);
+  const head = cut < 0 ? '' : p.slice(0, cut);
+  const tail = p.slice(cut + 1);
   const base = head === '' ? '/' : canonicalPath(head, '/', { home, memo });
   return base.endsWith('/') ? `${base}${tail}` : `${base}/${tail}`;
 }

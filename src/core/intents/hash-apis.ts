@@ -3,7 +3,10 @@
 // beside an existing `createHash(` is not a new hash. Patterns name an API precisely; a
 // generic `hash(` is only counted in PHP, where it is the built-in.
 import type { CodeFamily } from './code-language.js';
+import { mayHoldComputedAccess, mayHoldHashCall } from './hash-words.js';
 import { stripCode } from './strip-code.js';
+
+export { mayHoldHashCall };
 
 const UNIVERSAL: RegExp[] = [
   /\bcreateHash\s*\(/g,
@@ -91,22 +94,9 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
   ],
 };
 
-// Every pattern above needs one of these words, in some case, inside its match (each names
-// the API or its library: createHash, hmac, Digest, xxh, bcrypt, md5, sha, .Sum(nil) …),
-// and a match is made only in the code, which is the text with its comments and strings
-// blanked, so every word of the code is a word of the text. A text with none of them has no
-// call site for the patterns to find, and is not scanned (hash-intents.test.ts checks this
-// necessary condition against every pattern on generated texts).
-const STEMS = /hash|hmac|digest|xxh|murmur|mmh3|blake|crypt|argon2|pbkdf2|md[45]|sha|keccak|ripemd|fnv|crc|adler|sum|getinstance|rfc2898/i;
-
-/** The call-site patterns for a family (the universal ones first), for the test of STEMS. */
+/** The call-site patterns for a family (the universal ones first), for the test of STEMS (hash-words.ts). */
 export function hashCallPatterns(family: CodeFamily): readonly RegExp[] {
   return [...UNIVERSAL, ...BY_FAMILY[family]];
-}
-
-/** Whether `text` holds a word every call-site pattern match needs (see STEMS). */
-export function mayHoldHashCall(text: string): boolean {
-  return STEMS.test(text);
 }
 
 export interface HashCount {
@@ -135,8 +125,7 @@ const COMPUTED = new RegExp(
  */
 export function computedHashAccesses(text: string): string[] {
   const out: string[] = [];
-  // A match opens with `[`, import_module(, __import__( or getattr( and holds a quoted string.
-  if (!/['"`]/.test(text) || (!text.includes('[') && !/import_module|__import__|getattr/.test(text))) return out;
+  if (!mayHoldComputedAccess(text)) return out;
   COMPUTED.lastIndex = 0;
   for (let m = COMPUTED.exec(text); m !== null && out.length < 64; m = COMPUTED.exec(text)) {
     const joined = m[1]!.replace(/\s*\+\s*/g, '').replace(/['"`]/g, '');

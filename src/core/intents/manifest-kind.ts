@@ -25,32 +25,34 @@ export type ManifestKind =
   | 'gradle-catalog'
   | 'pubspec';
 
-const EXACT: Record<string, ManifestKind> = {
-  'package.json': 'npm',
-  'composer.json': 'composer',
-  'pyproject.toml': 'pyproject',
-  pipfile: 'pipfile',
-  'cargo.toml': 'cargo',
-  'go.mod': 'gomod',
-  gemfile: 'gemfile',
-  'gems.rb': 'gemfile',
-  'pom.xml': 'maven',
-  'build.gradle': 'gradle',
-  'build.gradle.kts': 'gradle',
-  'deno.json': 'deno',
-  'deno.jsonc': 'deno',
-  'import_map.json': 'deno',
-  'setup.py': 'setuppy',
-  'setup.cfg': 'setupcfg',
-  'environment.yml': 'conda',
-  'environment.yaml': 'conda',
-  'libs.versions.toml': 'gradle-catalog',
-  'pubspec.yaml': 'pubspec',
-  'directory.packages.props': 'dotnet',
-  'packages.config': 'dotnet',
-};
+let exact: Record<string, ManifestKind> | undefined;
+const EXACT = (): Record<string, ManifestKind> =>
+  (exact ??= {
+    'package.json': 'npm',
+    'composer.json': 'composer',
+    'pyproject.toml': 'pyproject',
+    pipfile: 'pipfile',
+    'cargo.toml': 'cargo',
+    'go.mod': 'gomod',
+    gemfile: 'gemfile',
+    'gems.rb': 'gemfile',
+    'pom.xml': 'maven',
+    'build.gradle': 'gradle',
+    'build.gradle.kts': 'gradle',
+    'deno.json': 'deno',
+    'deno.jsonc': 'deno',
+    'import_map.json': 'deno',
+    'setup.py': 'setuppy',
+    'setup.cfg': 'setupcfg',
+    'environment.yml': 'conda',
+    'environment.yaml': 'conda',
+    'libs.versions.toml': 'gradle-catalog',
+    'pubspec.yaml': 'pubspec',
+    'directory.packages.props': 'dotnet',
+    'packages.config': 'dotnet',
+  });
 
-const LOCKFILES = new Set([
+const LOCKFILE_NAMES = [
   'package-lock.json',
   'npm-shrinkwrap.json',
   'pnpm-lock.yaml',
@@ -71,21 +73,28 @@ const LOCKFILES = new Set([
   'deno.lock',
   'pubspec.lock',
   'conda-lock.yml',
-]);
+];
 
 /** `requirements.txt`, `requirements-dev.txt`, `dev-requirements.in`, `requirements_test.txt`, … */
 const REQUIREMENTS = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i;
 
+// The name sets and table are built on first use: the hook chunk holds this module
+// (intents/intent-free.ts), and a read or a prompt never asks it.
+let lockfiles: Set<string> | undefined;
+const lockfileNames = (): Set<string> => (lockfiles ??= new Set(LOCKFILE_NAMES));
+let sources: Set<string> | undefined;
+const sourceNames = (): Set<string> => (sources ??= new Set(SOURCE_NAMES));
+
 export function isLockfile(path: string): boolean {
-  return LOCKFILES.has(basenameOf(path).toLowerCase());
+  return lockfileNames().has(basenameOf(path).toLowerCase());
 }
 
 export function manifestKind(path: string): ManifestKind | undefined {
   const base = basenameOf(path);
   const lower = base.toLowerCase();
-  if (LOCKFILES.has(lower)) return undefined;
-  const exact = EXACT[lower];
-  if (exact) return exact;
+  if (lockfileNames().has(lower)) return undefined;
+  const named = EXACT()[lower];
+  if (named) return named;
   // Each pattern below needs the word it is tested after (a regular expression costs a hook
   // its compilation on first use; most files written are none of these).
   if (path.toLowerCase().includes('requirements')) {
@@ -108,7 +117,7 @@ export function manifestKind(path: string): ManifestKind | undefined {
  * CocoaPods, vcpkg, Conan, pixi, Go workspaces, Helm, Clojure, sbt, rebar, Haskell, Perl,
  * Julia, Homebrew, opam, LuaRocks, pip constraints). Any change to one is a dependency change.
  */
-const SOURCES = new Set([
+const SOURCE_NAMES = [
   '.npmrc',
   '.yarnrc',
   '.yarnrc.yml',
@@ -141,9 +150,9 @@ const SOURCES = new Set([
   'project.toml',
   'brewfile',
   'flake.nix',
-]);
+];
 
 export function isUnmodeledManifest(path: string): boolean {
   const lower = basenameOf(path).toLowerCase();
-  return SOURCES.has(lower) || /\.(?:cabal|rockspec|opam|nuspec)$/.test(lower);
+  return sourceNames().has(lower) || /\.(?:cabal|rockspec|opam|nuspec)$/.test(lower);
 }

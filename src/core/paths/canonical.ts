@@ -51,7 +51,11 @@ function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): s
   let head = p;
   const tail: string[] = [];
   for (let i = 0; i < 64; i++) {
-    const real = memo?.has(head) ? (memo.get(head) ?? null) : realpathIfExists(head);
+    const cut = plain ? head.lastIndexOf('/') : -1;
+    const parent = plain ? (cut <= 0 ? '/' : head.slice(0, cut)) : path.posix.dirname(head);
+    // A folder already found not to resolve holds nothing that does: its children are missing
+    // without asking the disk (the hosts' configuration paths share a few such folders).
+    const real = memo?.has(head) ? (memo.get(head) ?? null) : parent !== head && memo?.get(parent) === null ? null : realpathIfExists(head);
     memo?.set(head, real);
     // The common case, no link on the way: `p` as given (already normalised) is the answer.
     if (real === head) return p;
@@ -60,8 +64,6 @@ function realpathExistingPrefix(p: string, memo?: Map<string, string | null>): s
       tail.reverse();
       return plain && plainAbsolute(real) ? `${real === '/' ? '' : real}/${tail.join('/')}` : path.posix.join(real, ...tail);
     }
-    const cut = plain ? head.lastIndexOf('/') : -1;
-    const parent = plain ? (cut <= 0 ? '/' : head.slice(0, cut)) : path.posix.dirname(head);
     if (parent === head) break;
     tail.push(plain ? head.slice(cut + 1) : path.posix.basename(head));
     head = parent;

@@ -58,17 +58,40 @@ export function plainGlobMatcher(glob: string, caseInsensitive: boolean): ((p: s
   return (p) => p === literal || (p.startsWith(under) && !LINE_BREAK.test(p.slice(under.length)) && !DOT_SEGMENT.test(p.slice(under.length)));
 }
 
+/** What picomatch (or a backslash escape) reads as other than itself. */
+const SPECIAL = /[*?[\]{}()!+@\\]/;
+
+/**
+ * The literal text every path `glob` matches starts with: the glob up to the `/` before its
+ * first pattern character (the whole glob when it has none; `''` for one starting with a
+ * pattern, such as `**` for the copy in each project). picomatch anchors its expression at the
+ * start and matches plain characters as themselves, so a path without this head cannot match;
+ * `dir/**`, which also names `dir`, has `dir` as its head.
+ */
+export function literalHead(glob: string): string {
+  // picomatch drops a leading `./` from a glob (remit's globs are absolute; this keeps the rule exact).
+  if (glob.startsWith('./')) return '';
+  const i = glob.search(SPECIAL);
+  return i < 0 ? glob : glob.slice(0, Math.max(0, glob.lastIndexOf('/', i)));
+}
+
 export function compileGlobs(globs: readonly string[], caseInsensitive = false): PathMatcher {
   const key = (caseInsensitive ? 'i:' : 's:') + globs.join('\u0000');
   const cached = matcherCache.get(key);
   if (cached) return cached;
   const matchers = globs.map((g) => {
     let compiled: ((p: string) => boolean) | undefined;
-    const literals = literalSegments(g, caseInsensitive);
+    // Read on the glob's first use: a write hook asks some seventy protected globs about one
+    // path, which the literal head of most of them already rules out.
+    let head: string | undefined;
+    let literals: string[] | undefined;
     // `dir/**` also names the folder itself.
     const bare = g.endsWith('/**') ? g.slice(0, -3) : null;
     return (p: string) => {
       const subject = caseInsensitive ? p.toLowerCase() : p;
+      head ??= caseInsensitive ? literalHead(g).toLowerCase() : literalHead(g);
+      if (!subject.startsWith(head)) return false;
+      literals ??= literalSegments(g, caseInsensitive);
       if (!literals.every((l) => subject.includes(l))) return false;
       compiled ??= plainGlobMatcher(g, caseInsensitive) ?? load.picomatch()(g, { dot: true, nocase: caseInsensitive });
       return compiled(p) || (bare !== null && (caseInsensitive ? p.toLowerCase() === bare.toLowerCase() : p === bare));
@@ -136,12 +159,25 @@ export function lazyFolderHolder(glob: string, roots: readonly string[], caseIns
   const g = caseInsensitive ? glob.toLowerCase() : glob;
   const start = g.startsWith('/') ? 1 : 0;
   const end = g.indexOf('/', start);
-  const patternFirst = GLOB_CHARS.test(end < 0 ? g.slice(start) : g.slice(start, end));
+  const first = end < 0 ? g.slice(start) : g.slice(start, end);
+  const patternFirst = GLOB_CHARS.test(first);
+  // A `**/name/…` glob (the copy in each project) is held only by a folder that is a root or
+  // above one, or that names `name` (`<root>/name`, `…/name/…`): folderHolder's two answers,
+  // under a root and by suffix, both need one of these, so other folders skip its reading.
+  let named: string | undefined;
+  let rootsLower: string[] | undefined;
+  if (first === '**' && end >= 0) {
+    const next = g.indexOf('/', end + 1);
+    named = `/${next < 0 ? g.slice(end + 1) : g.slice(end + 1, next)}`;
+  }
   let holder: ((folder: string) => boolean) | undefined;
   return (folder) => {
-    if (!patternFirst) {
+    if (!patternFirst || named !== undefined) {
       const f = folderKey(folder, caseInsensitive);
-      if (f !== '/' && g !== f && !g.startsWith(`${f}/`)) return false;
+      if (named !== undefined) {
+        rootsLower ??= roots.map((r) => (caseInsensitive ? r.toLowerCase() : r).replace(/\/$/, ''));
+        if (f !== '/' && !f.includes(named) && !rootsLower.some((r) => r === f || r.startsWith(`${f}/`))) return false;
+      } else if (f !== '/' && g !== f && !g.startsWith(`${f}/`)) return false;
     }
     holder ??= folderHolder(glob, roots, caseInsensitive);
     return holder(folder);

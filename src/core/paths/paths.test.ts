@@ -4,7 +4,7 @@ import path, { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalPath, isWindowsStylePath, isWithin, plainAbsolute, relativeWithin } from './canonical.js';
 import picomatch from 'picomatch';
-import { compileGlobs, folderHolder, lazyFolderHolder, plainGlobMatcher, resolveGlob } from './globs.js';
+import { compileGlobs, folderHolder, lazyFolderHolder, literalHead, plainGlobMatcher, resolveGlob } from './globs.js';
 import { findProjectRoot } from './project-root.js';
 
 // Every temp folder a test makes goes when the file is done.
@@ -94,6 +94,36 @@ describe('canonicalPath', () => {
   });
 });
 
+describe('canonicalPath with a shared memo', () => {
+  it('resolves a batch as it resolves each path alone, through missing folders and links', () => {
+    const dir = scratch('remit-memo-');
+    mkdirSync(join(dir, 'real', 'in'), { recursive: true });
+    symlinkSync(join(dir, 'real'), join(dir, 'link'));
+    symlinkSync(join(dir, 'gone'), join(dir, 'dangling'));
+    symlinkSync(join(dir, 'real', 'in'), join(dir, 'missing-parent-sibling'));
+    const paths = [
+      'missing/a.json',
+      'missing/b/c.json',
+      'missing',
+      'link/in/x.json',
+      'link/absent/y.json',
+      'dangling/z.json',
+      'dangling',
+      'real/in',
+      'missing-parent-sibling/w.json',
+    ].map((p) => join(dir, p));
+    const alone = paths.map((p) => canonicalPath(p, '/'));
+    expect(alone).toContain(join(dir, 'real', 'in', 'x.json'));
+    expect(alone).toContain(join(dir, 'real', 'in', 'w.json'));
+    // Every order: a folder found missing (or dangling) first must not hide what a later path resolves.
+    for (const order of [paths, [...paths].reverse()]) {
+      const memo = new Map<string, string | null>();
+      const batch = order.map((p) => canonicalPath(p, '/', { memo }));
+      expect(batch).toEqual(order.map((p) => alone[paths.indexOf(p)]));
+    }
+  });
+});
+
 describe('files= globs', () => {
   it('resolve against the project root and match with picomatch semantics, dotfiles included', () => {
     const g = ['src/**', 'test/*.ts', 'docs/{a,b}.md', 'x?.js'].map((p) => resolveGlob(p, '/p'));
@@ -132,6 +162,44 @@ describe('files= globs', () => {
     expect(plainGlobMatcher('/a/*.ts', false)).toBeUndefined();
     expect(plainGlobMatcher('/a/**', true)).toBeUndefined();
     expect(plainGlobMatcher('/a/../b/**', false)).toBeUndefined();
+  });
+
+  it('answer as picomatch does when a literal head rules a path out before the glob is read', () => {
+    const names = ['a', 'A', 'p', '.claude', 'settings.json', 'x.y', '**', '*', '*.json', 'x{y,z}', '?', 'a[bc]', '@(a|b)', '!(a)', '+(a)', 'b\\c', '.', '..'];
+    const pick = () => names[Math.floor(Math.random() * names.length)]!;
+    const path = (n: number) => Array.from({ length: n }, pick).join('/');
+    let matched = 0;
+    for (let i = 0; i < 300; i++) {
+      // Globs as remit compiles them: absolute, or (before a protected one is made absolute) `**/…`.
+      const glob = `${Math.random() < 0.8 ? '/' : '**/'}${path(1 + Math.floor(Math.random() * 4))}`;
+      const bare = glob.endsWith('/**') ? glob.slice(0, -3) : null;
+      for (const caseInsensitive of [false, true]) {
+        const slow = picomatch(glob, { dot: true, nocase: caseInsensitive });
+        const want = (p: string) => slow(p) || (bare !== null && (caseInsensitive ? p.toLowerCase() === bare.toLowerCase() : p === bare));
+        const fast = compileGlobs([glob], caseInsensitive);
+        const parts = glob.replace(/[*?[\]{}()!+@\\]/g, 'a').split('/');
+        for (let j = 0; j < 30; j++) {
+          const cut = parts.slice(0, Math.floor(Math.random() * (parts.length + 1))).join('/');
+          for (const p of [
+            glob,
+            bare ?? '/',
+            cut,
+            `${cut}/${path(Math.floor(Math.random() * 3))}`,
+            cut.toUpperCase(),
+            `/${path(1 + Math.floor(Math.random() * 4))}`,
+          ]) {
+            const w = want(p);
+            if (w) matched++;
+            expect(fast(p), `${glob} ${JSON.stringify(p)} ${caseInsensitive}`).toBe(w);
+          }
+        }
+      }
+    }
+    expect(matched).toBeGreaterThan(300);
+    expect(literalHead('/h/.claude/plugins/**')).toBe('/h/.claude/plugins');
+    expect(literalHead('/h/.claude/settings.json')).toBe('/h/.claude/settings.json');
+    expect(literalHead('/h/a{b,c}/x')).toBe('/h');
+    expect(literalHead('**/.claude/settings.json')).toBe('');
   });
 
   it('answer whether a folder holds a protected glob alike when the glob is read only for folders that may hold it', () => {
