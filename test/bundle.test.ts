@@ -3,6 +3,7 @@
 // commands) from beside itself, each through a V8 code cache kept there, also after `remit
 // install` copied them away.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,7 @@ describe('the built bundle', () => {
       'remit-main.cjs',
       'remit-readback.cjs',
       'remit-shell.cjs',
+      'remit-state-schema.cjs',
       'remit.cjs',
     ]);
     expect(files).toContain('remit-shell-network.cjs');
@@ -157,6 +159,34 @@ describe('the built bundle', () => {
     expect(run('Pre-Tool', { ...read, tool_use_id: 'ev3' })).toBe('');
     expect(caches().filter((f) => !before.includes(f) && f !== '.remit-hook.cjs.v8cache')).toEqual([]);
     expect(readdirSync(path.dirname(folder)).some((f) => f.includes('x.v8cache'))).toBe(false);
+  });
+
+  it('loads the session-state validator only for a state whose seal does not verify', () => {
+    const installed = path.join(dir, 'data', 'remit');
+    const version = readdirSync(installed).find((f) => /^\d/.test(f))!;
+    const folder = path.join(installed, version);
+    const bundle = path.join(folder, 'remit.cjs');
+    // Every hook so far read sealed states: the validator's chunk never loaded, so it has no cache.
+    expect(existsSync(path.join(folder, '.remit-state-schema.cjs.v8cache'))).toBe(false);
+    const base = { session_id: 'schema-test', transcript_path: null, cwd: path.join(dir, 'proj') };
+    hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- schema test' });
+    // The session's file: the first 24 hex of sha256(`host:session`) (src/core/state/home.ts sessionKey).
+    const key = createHash('sha256').update('claude:schema-test').digest('hex').slice(0, 24);
+    const file = path.join(dir, 'state', 'remit', 'sessions', `${key}.json`);
+    expect(readFileSync(file, 'utf8')).toMatch(/,"seal":"[0-9a-f]{64}"\}$/);
+    // The seal taken off by hand: the hook validates the file in full, from the validator's chunk.
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/,"seal":"[0-9a-f]{64}"\}$/, '}'));
+    const answer = JSON.parse(
+      hook(bundle, {
+        ...base,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_use_id: 'schema-1',
+        tool_input: { file_path: path.join(dir, 'proj', 'a.ts'), content: 'x' },
+      }),
+    );
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(existsSync(path.join(folder, '.remit-state-schema.cjs.v8cache'))).toBe(true);
   });
 
   it('starts the loader from a code cache of its own, and answers the same from a damaged or foreign one', () => {
