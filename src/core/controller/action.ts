@@ -22,6 +22,13 @@ import type { ControllerResult } from './result.js';
 import { hostOf, type Ctx, type GuardCode } from './context.js';
 
 const OPEN_MAX = 256;
+/**
+ * A refused call (a deny, or an ask the host shows as a deny) never runs, so no tool result
+ * closes it: the state keeps the newest of them for a host that sends the same call again, and
+ * forgets older ones. Kept up to OPEN_MAX, each refusal made every later hook read, seal and
+ * write a larger state (60 refusals: some 20 KB and 4 ms a hook, docs/DESIGN.md#session-state).
+ */
+const REFUSED_OPEN_MAX = 16;
 const DENIALS_MAX = 32;
 const CHECK_DIGESTS_MAX = 256;
 
@@ -223,6 +230,12 @@ export function createActionHandler(ctx: Ctx) {
       at,
       ...(reservationId ? { reservationId } : {}),
     };
+    const refused = (o: { verdict: StoredVerdict }): boolean =>
+      o.verdict.outcome === 'deny' || (o.verdict.outcome === 'ask' && ctx.channelOf('ask') === 'deny-for-ask');
+    if (refused(s.open[a.id]!)) {
+      const ids = Object.keys(s.open).filter((k) => refused(s.open[k]!) && !s.open[k]!.reservationId);
+      for (const old of ids.slice(0, Math.max(0, ids.length - REFUSED_OPEN_MAX))) delete s.open[old];
+    }
     const openIds = Object.keys(s.open);
     if (openIds.length > OPEN_MAX) {
       for (const old of openIds) {

@@ -163,6 +163,42 @@ describe('action.before', () => {
     expect(state().counters.checked).toBe(0);
   });
 
+  it('keeps the newest refused calls open, and every call that may still run', async () => {
+    const c = controller();
+    await arm(c, '$remit review');
+    // An allowed call whose result never came: kept, as its tool may still run.
+    decisionOf(await c.handle(events.before(base, read('r1'))));
+    const denied: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const r = decisionOf(await c.handle(events.before(base, write(`w${i}`))));
+      expect(r.decision.outcome).toBe('deny');
+      denied.push(r.eventId!);
+    }
+    const open = state().open;
+    expect(Object.keys(open)).toEqual(['r1', ...Array.from({ length: 16 }, (_, i) => `w${24 + i}`)]);
+    // The host sends the newest refused call again: the same verdict and record, none new.
+    const before = records().length;
+    const again = decisionOf(await c.handle(events.before(base, write('w39'))));
+    expect(again.eventId).toBe(denied[39]);
+    expect(records().length).toBe(before);
+    // An older one was forgotten: decided again, as refused as before, and recorded again.
+    const old = decisionOf(await c.handle(events.before(base, write('w0'))));
+    expect(old.decision.outcome).toBe('deny');
+    expect(old.eventId).not.toBe(denied[0]);
+    expect(state().counters.denied).toBe(41);
+  });
+
+  it('an ask the host shows as a deny is a refused call; an ask it asks about may still run', async () => {
+    const hash = (id: string) => makeAction({ id, tool: 'Bash', mutability: 'read', intents: { dependency: false, hash: true } });
+    const asDeny = controller({ channels: { deny: 'json-deny', ask: 'deny' } });
+    await arm(asDeny, '$remit change hash=ask');
+    for (let i = 0; i < 20; i++) expect(decisionOf(await asDeny.handle(events.before(base, hash(`a${i}`)))).decision.outcome).toBe('ask');
+    expect(Object.keys(state().open)).toHaveLength(16);
+    const native = controller({ channels: { deny: 'json-deny', ask: 'native' } });
+    for (let i = 0; i < 20; i++) await native.handle(events.before(base, hash(`n${i}`)));
+    expect(Object.keys(state().open).filter((k) => k.startsWith('n'))).toHaveLength(20);
+  });
+
   it('the same open call seen twice is decided once', async () => {
     const c = controller();
     await arm(c, '$remit change agents=2');
