@@ -4,6 +4,8 @@
 // a correction. Removed text becomes a line break, so words on either side never join into
 // a phrase. Every scan is linear: a megabyte of unmatched quotes costs one pass.
 
+import { isAsciiLetter } from './ascii.js';
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const BLOCK_QUOTE = /^ {0,3}>/;
 // Made on the first non-ASCII character it is asked about: a Unicode property class costs a
@@ -61,7 +63,7 @@ const PAIRS: Readonly<Record<string, string>> = {
 function isWord(ch: string | undefined): boolean {
   if (ch === undefined) return false;
   const c = ch.charCodeAt(0);
-  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || isAsciiLetter(c);
   wordChar ??= /[\p{L}\p{N}]/u;
   return wordChar.test(ch);
 }

@@ -1,6 +1,7 @@
 // Inspection commands (docs/DESIGN.md#task-contract): the whole prompt is one command that reads state
 // and never touches the contract. Anything more on the line, or on a later line, makes it
 // an ordinary directive head, which then fails on the command word.
+import { isAsciiLetter } from './ascii.js';
 import { unindentedFirstLine } from './locate.js';
 
 export type InspectionCommand =
@@ -46,7 +47,7 @@ function namesInspectionWord(line: string): boolean {
   while (line[i] === ' ' || line[i] === '\t') i++;
   if (i === 6) return false;
   let j = i;
-  while (j < line.length && (line.charCodeAt(j) | 0x20) >= 0x61 && (line.charCodeAt(j) | 0x20) <= 0x7a) j++;
+  while (j < line.length && isAsciiLetter(line.charCodeAt(j))) j++;
   return Object.hasOwn(USAGE, line.slice(i, j).toLowerCase());
 }
 
