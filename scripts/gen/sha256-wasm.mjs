@@ -12,8 +12,8 @@
 // schedule W (64 words) at SCHEDULE, the digest at OUT, input blocks from DATA to the end of
 // its one 64 KiB page.
 //
-// Why copies: V8 runs a WebAssembly function as baseline code and, once it has run some 25
-// blocks (its tiering budget), compiles it again with its optimising compiler on another thread,
+// Why copies: V8 runs a WebAssembly function as baseline code and, once it has run some 66
+// blocks (its tiering budget on Node 20), compiles it again with its optimising compiler on another thread,
 // about 1.2 ms of CPU, more than a hook's whole hashing. sha256.ts spreads a hook's few dozen
 // blocks over copies that each stay under that budget, and hands a long input to `c0`, which
 // is then worth optimising.
