@@ -12,8 +12,8 @@
 // schedule W (64 words) at SCHEDULE, the digest at OUT, input blocks from DATA to the end of
 // its one 64 KiB page.
 //
-// Why copies: V8 runs a WebAssembly function as baseline code and, once it has run some 25
-// blocks (its tiering budget), compiles it again with its optimising compiler on another thread,
+// Why copies: V8 runs a WebAssembly function as baseline code and, once it has run some 66
+// blocks (its tiering budget on Node 20), compiles it again with its optimising compiler on another thread,
 // about 1.2 ms of CPU, more than a hook's whole hashing. sha256.ts spreads a hook's few dozen
 // blocks over copies that each stay under that budget, and hands a long input to `c0`, which
 // is then worth optimising.
@@ -61,9 +61,8 @@ const ADD = 0x6a,
   AND = 0x71,
   OR = 0x72,
   XOR = 0x73,
-  SHR_U = 0x76,
-  ROTL = 0x77,
-  ROTR = 0x78;
+  SHL = 0x74,
+  SHR_U = 0x76;
 
 // Locals: the two parameters, then the loop offset, the eight working variables and two temporaries.
 const PTR = 0,
@@ -96,12 +95,18 @@ const set = (l) => [SET, l];
 const i32 = (n) => [CONST, ...sleb(n | 0)];
 const load = (offset) => [LOAD, 2, ...uleb(offset)];
 const store = (offset) => [STORE, 2, ...uleb(offset)];
+/**
+ * Local `l` rotated right by r, as two shifts and an OR: V8's baseline compiler (Liftoff, which
+ * runs every hook's hashing) emits i32.rotr and i32.rotl as a call into C on Node 20, some 0.2 ms
+ * of a hook's 600 rotations a block; shifts it emits as one instruction each.
+ */
+const rotr = (l, r) => [...get(l), ...i32(r), SHR_U, ...get(l), ...i32(32 - r), SHL, OR];
 /** The value of local `l` rotated right by each amount, XORed together (one shift instead of the last rotation when `shift` is set). */
 function sigma(l, [r1, r2, r3], shift = false) {
-  return [...get(l), ...i32(r1), ROTR, ...get(l), ...i32(r2), ROTR, XOR, ...get(l), ...i32(r3), shift ? SHR_U : ROTR, XOR];
+  return [...rotr(l, r1), ...rotr(l, r2), XOR, ...(shift ? [...get(l), ...i32(r3), SHR_U] : rotr(l, r3)), XOR];
 }
 /** The word in local `l` with its bytes reversed (little-endian to big-endian and back). */
-const swapped = (l) => [...get(l), ...i32(8), ROTL, ...i32(0x00ff00ff), AND, ...get(l), ...i32(8), ROTR, ...i32(0xff00ff00), AND, OR];
+const swapped = (l) => [...rotr(l, 24), ...i32(0x00ff00ff), AND, ...rotr(l, 8), ...i32(0xff00ff00), AND, OR];
 /** A big-endian word of the input at ptr + j. */
 const bigEndianWord = [...get(PTR), ...get(J), ADD, ...load(0), ...set(T1), ...swapped(T1)];
 /** A counted loop over j = from, from + 4, … below `to`, with `body` inside. */

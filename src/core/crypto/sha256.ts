@@ -6,7 +6,7 @@
 // (assembled by scripts/gen/sha256-wasm.mjs). A longer one (a state file holding hundreds of
 // open calls), or any input where WebAssembly is not available (`node --jitless`), goes
 // through `node:crypto`, which then loads and hashes everything after it: the module runs as
-// V8's baseline code, some 30 MB/s, so past a few tens of kilobytes the load pays for itself.
+// V8's baseline code, some 90 MB/s, so past a few tens of kilobytes the load pays for itself.
 // Both give the same bytes (`sha256.test.ts` checks them against `node:crypto` on the
 // standard vectors and on random inputs of every length around the block boundaries).
 import { createRequire } from 'node:module';
@@ -45,13 +45,13 @@ export function engineFor(bytes: number): 'webassembly' | 'node:crypto' {
 
 /**
  * Blocks one compression function runs before V8 would compile it again with its optimising
- * compiler (its WebAssembly tiering budget, measured at some 25 blocks of this function on
- * Node 20 and 22): that compile costs a process about 1.2 ms of CPU, more than hashing a
- * hook's few dozen blocks as baseline code. So each of the module's spare copies runs at most
+ * compiler (its WebAssembly tiering budget, measured at some 66 blocks of this function on
+ * Node 20 and several hundred on Node 22): that compile costs a process about 1.2 ms of CPU,
+ * more than hashing a hook's hundred-odd blocks as baseline code. So each of the module's spare copies runs at most
  * this many; the first copy takes what the spares cannot (a long input, or everything past
  * their share), and its compile then pays for itself.
  */
-export const BLOCKS_PER_COPY = 20;
+export const BLOCKS_PER_COPY = 50;
 
 type Compress = (ptr: number, blocks: number) => void;
 
