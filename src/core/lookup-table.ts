@@ -18,3 +18,11 @@ export function lookupTable<V>(entries: TableEntries<V>): Readonly<Record<string
 export function ownEntry<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
+
+/**
+ * `table[key] = value` as the table's own entry, also for the key `__proto__`, which an
+ * assignment would take as the table's prototype (a host's call id is any string).
+ */
+export function setOwn<V>(table: Record<string, V>, key: string, value: V): void {
+  Object.defineProperty(table, key, { value, writable: true, enumerable: true, configurable: true });
+}
