@@ -2,6 +2,7 @@
 // matched case-insensitively). A tool not listed here is `other`, which the core classifies
 // by the user's configuration or as unknown — never by guessing from its name.
 import type { ToolRequest } from '../../src/generated/types.js';
+import { lookupTable } from '../../src/core/lookup-table.js';
 
 type Input = Record<string, unknown>;
 type Entry = (input: Input, tool: string) => ToolRequest;
@@ -21,7 +22,8 @@ const shell =
     return command === undefined ? other(i, tool) : { type: 'shell', command, shell: kind, tool };
   };
 
-const TABLE: Record<string, Entry> = {
+const TABLE = lookupTable<Entry>({
+  __proto__: null,
   write: (i, tool) => {
     const path = str(i.file_path);
     const content = str(i.content);
@@ -90,7 +92,7 @@ const TABLE: Record<string, Entry> = {
   skill: control,
   waitformcpservers: control,
   endconversation: control,
-};
+});
 
 export function claudeToolRequest(toolName: string, input: unknown): ToolRequest {
   const i: Input = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Input) : {};

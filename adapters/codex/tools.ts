@@ -3,6 +3,7 @@
 // while the other multi-agent tools arrive flattened as `multi_agent_v1wait_agent` …).
 // Matched case-insensitively; a tool not listed is `other` (user configuration or unknown).
 import type { ToolRequest } from '../../src/generated/types.js';
+import { lookupTable } from '../../src/core/lookup-table.js';
 
 type Input = Record<string, unknown>;
 type Entry = (input: Input, tool: string) => ToolRequest;
@@ -39,7 +40,8 @@ const patch: Entry = (i, tool) => {
 
 const resume: Entry = (_i, tool) => ({ type: 'delegate', count: 0, resume: true, completionScope: 'call', tool });
 
-const TABLE: Record<string, Entry> = {
+const TABLE = lookupTable<Entry>({
+  __proto__: null,
   bash: shell,
   exec_command: shell,
   shell,
@@ -64,7 +66,7 @@ const TABLE: Record<string, Entry> = {
     const p = str(i.path);
     return p ? { type: 'read', paths: [p], tool } : { type: 'read', tool };
   },
-};
+});
 
 // Names the multi-agent tools take inside their namespace (v1 `multi_agent_v1`, the
 // `collaboration` spelling seen by a third-party adapter), flattened or with a separator.

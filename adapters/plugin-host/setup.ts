@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FileAction, HostReport } from '../host-module.js';
 import type { HostSetup, InstallContext, UninstallContext } from '../host-module.js';
 import type { DoctorRow as PluginDoctorRow, InstallOptions, InstallReport } from './install-files.js';
+import { lookupTable } from '../../src/core/lookup-table.js';
 
 export interface PluginInstaller {
   host: string;
@@ -13,14 +14,15 @@ export interface PluginInstaller {
   doctor(ctx: { env?: NodeJS.ProcessEnv; cwd?: string; dist?: string }): Promise<PluginDoctorRow>;
 }
 
-const VERB: Record<string, FileAction['action']> = {
+const VERB = lookupTable<FileAction['action']>({
+  __proto__: null,
   create: 'installed',
   update: 'updated',
   unchanged: 'unchanged',
   remove: 'removed',
   absent: 'absent',
   kept: 'unchanged',
-};
+});
 
 function toHostReport(r: InstallReport): HostReport {
   return {

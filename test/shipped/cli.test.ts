@@ -473,4 +473,16 @@ describe('commands people type', () => {
     expect(r.code).toBe(5);
     expect(r.out).not.toMatch(/evt_[0-9a-f]{28}/);
   }, 60_000);
+
+  it('check asks for proof of `git constructor` and `.venv/bin/toString` in review (words a lookup table must not know)', () => {
+    const b = box();
+    for (const [tool, input] of [
+      ['Bash', '{"command":"git constructor"}'],
+      ['Bash', '{"command":".venv/bin/toString"}'],
+      ['toString', '{"command":"rm -rf src"}'],
+    ] as const) {
+      const r = b.run('check', '--host', 'claude', '--prompt', '$remit review', '--tool', tool, '--input', input);
+      expect({ tool, input, code: r.code, head: r.out.split('\n')[0] }).toMatchObject({ code: 4, head: expect.stringMatching(/^ask MUTABILITY_UNPROVEN/) });
+    }
+  }, 60_000);
 });

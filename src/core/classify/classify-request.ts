@@ -7,6 +7,7 @@ import type { ClassifyBase } from '../host/runtime.js';
 import type { ClassifyContext } from './context.js';
 import { inputDigest } from './input-digest.js';
 import { pathIntentFree, wholeFileIntentFree } from '../intents/intent-free.js';
+import { ownEntry } from '../lookup-table.js';
 
 const NO_INTENTS: Intents = { dependency: false, hash: false };
 
@@ -159,7 +160,8 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
       case 'control':
         return { id: base.id, tool: base.tool, mutability: 'control', effects: [], intents: { ...NO_INTENTS }, inputDigest: digest };
       case 'other': {
-        const configured = ctx.config.toolClassifications[req.tool.toLowerCase()] ?? ctx.config.toolClassifications[req.tool];
+        const tools = ctx.config.toolClassifications;
+        const configured = ownEntry(tools, req.tool.toLowerCase()) ?? ownEntry(tools, req.tool);
         if (configured && configured !== 'delegate') {
           return { id: base.id, tool: base.tool, mutability: configured, effects: [], intents: { ...NO_INTENTS }, inputDigest: digest };
         }

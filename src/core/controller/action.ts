@@ -20,6 +20,7 @@ import { readSession, withSessionLock, type LoadedState } from '../state/store.j
 import { recoveryContract } from './readback.js';
 import type { ControllerResult } from './result.js';
 import { hostOf, type Ctx, type GuardCode } from './context.js';
+import { ownEntry, setOwn } from '../lookup-table.js';
 
 const OPEN_MAX = 256;
 /**
@@ -47,7 +48,7 @@ function auditableEvent(ev: ActionBeforeEvent): Record<string, unknown> {
 
 function idStateOf(s: SessionState, a: Action): { idState: IdState; repeat: boolean } {
   if (s.ledger.released.includes(a.id)) return { idState: 'released', repeat: false };
-  const open = s.open[a.id];
+  const open = ownEntry(s.open, a.id);
   if (open && open.inputDigest !== a.inputDigest) return { idState: 'reused', repeat: false };
   if (open) return { idState: 'new', repeat: true };
   if (s.ledger.refused.includes(a.id)) return { idState: 'refused', repeat: false };
@@ -123,7 +124,7 @@ export function createActionHandler(ctx: Ctx) {
 
   /** The stored verdict of an open call, with its explanation recomputed (never stored: it can name paths). */
   function replayStored(s: SessionState, a: Action): Decision {
-    const open = s.open[a.id]!;
+    const open = ownEntry(s.open, a.id)!;
     const input = baseInput(s, a);
     const own = open.reservationId ? s.ledger.reservations.find((r) => r.id === open.reservationId) : undefined;
     input.ledger.reserved -= own ? unitsOf(own) : 0;
@@ -172,7 +173,7 @@ export function createActionHandler(ctx: Ctx) {
     const a = ev.action;
     const s = ctx.ensureState(loaded, ev, at);
     const { idState, repeat } = idStateOf(s, a);
-    if (repeat) return decisionResult(replayStored(s, a), s.open[a.id]!.eventId, s.contract);
+    if (repeat) return decisionResult(replayStored(s, a), ownEntry(s.open, a.id)!.eventId, s.contract);
 
     const input = baseInput(s, a);
     input.ledger.idState = idState;
@@ -222,17 +223,17 @@ export function createActionHandler(ctx: Ctx) {
       if (s.recentDenials.length > DENIALS_MAX) s.recentDenials.splice(0, s.recentDenials.length - DENIALS_MAX);
     }
     delete s.open[a.id];
-    s.open[a.id] = {
+    setOwn(s.open, a.id, {
       inputDigest: a.inputDigest,
       eventId: id,
       verdict: verdictOf(d),
       mutability: a.mutability,
       at,
       ...(reservationId ? { reservationId } : {}),
-    };
+    });
     const refused = (o: { verdict: StoredVerdict }): boolean =>
       o.verdict.outcome === 'deny' || (o.verdict.outcome === 'ask' && ctx.channelOf('ask') === 'deny-for-ask');
-    if (refused(s.open[a.id]!)) {
+    if (refused(ownEntry(s.open, a.id)!)) {
       const ids = Object.keys(s.open).filter((k) => refused(s.open[k]!) && !s.open[k]!.reservationId);
       for (const old of ids.slice(0, Math.max(0, ids.length - REFUSED_OPEN_MAX))) delete s.open[old];
     }

@@ -259,6 +259,24 @@ describe('action.before', () => {
     expect(decisionOf(await c.handle(events.before(base, delegateAction('b')))).decision.reasonCode).toBe('DELEGATION_STATE_UNPROVEN');
   });
 
+  it('a host call id that names an Object.prototype member is an id like any other: decided once, kept open, closed, and counted', async () => {
+    for (const id of ['__proto__', 'constructor', 'toString']) {
+      const c = controller();
+      await arm(c, '$remit change agents=1');
+      const first = decisionOf(await c.handle(events.before(base, delegateAction(id))));
+      expect(first.decision.reasonCode).toBe('WITHIN_CONTRACT');
+      expect(Object.keys(state().open)).toContain(id);
+      // The same call again is the same open call, not a new one (nor a stranger's entry).
+      expect(decisionOf(await c.handle(events.before(base, delegateAction(id)))).eventId).toBe(first.eventId);
+      expect(decisionOf(await c.handle(events.before(base, delegateAction(`${id}-2`)))).decision.reasonCode).toBe('AGENT_BUDGET_EXHAUSTED');
+      await c.handle(events.after({ ...base, lifecycleVersion: 1 }, id, 'joined'));
+      expect(Object.keys(state().open)).not.toContain(id);
+      // An adapter without lifecycle v2 leaves the launch unresolved, under its own id.
+      expect(Object.keys(state().ledger.unresolved)).toEqual([id]);
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('a launch from an undeclared adapter reserves but blocks later finite delegation', async () => {
     const c = controller();
     const old = { ...base, lifecycleVersion: 1 };

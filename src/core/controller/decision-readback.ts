@@ -6,6 +6,7 @@ import type { CliExplain, Decision, HostEffect, RuntimeEvent, TaskContract } fro
 import { contractSummary } from '../audit/summaries.js';
 import { replayRecord } from '../decide/recorded.js';
 import { REASONS } from '../decide/reasons.js';
+import { lookupTable } from '../lookup-table.js';
 
 /** What `explain` and `status` say of one decision beyond its record. */
 export type DecisionReadback = Required<Pick<CliExplain, 'rule' | 'replay'>> & Pick<CliExplain, 'replayed' | 'fact' | 'explanation' | 'authorise' | 'nextStep'>;
@@ -68,7 +69,7 @@ export function readDecision(r: RuntimeEvent, contract: TaskContract | null): De
   return out;
 }
 
-const AFTER: Record<string, HostEffect> = { joined: 'ran', failed: 'failed', running: 'running', not_started: 'not_started', unknown: 'ended' };
+const AFTER = lookupTable<HostEffect>({ __proto__: null, joined: 'ran', failed: 'failed', running: 'running', not_started: 'not_started', unknown: 'ended' });
 
 /** What the host did with the call, from the records about it; `unobserved` only when none says. */
 export function hostEffectOf(r: RuntimeEvent, related: readonly RuntimeEvent[]): HostEffect {

@@ -20,6 +20,7 @@ import { readSession, withSessionLock } from '../state/store.js';
 import { subagentContext } from './context-text.js';
 import type { ControllerResult } from './result.js';
 import { hostOf, type Ctx } from './context.js';
+import { ownEntry } from '../lookup-table.js';
 
 function factOf(ev: ActionAfterEvent | SubagentStartEvent | SubagentStopEvent | SessionEndEvent): LedgerFact {
   switch (ev.kind) {
@@ -89,7 +90,7 @@ export async function onLifecycle(
         // The decision this fact is about, so explain and status can say what the host did with it.
         let about: string | undefined;
         if (ev.kind === 'action.after') {
-          const open = s.open[ev.actionId];
+          const open = ownEntry(s.open, ev.actionId);
           about = open?.eventId;
           const effect = open ? effectOfFact(open.verdict.outcome, ctx.channelOf(open.verdict.outcome), ev.lifecycle) : null;
           if (open && effect) ctx.append(key, { id: newEventId(now), at, kind: 'effect', host: hostOf(ev), about: open.eventId, hostEffect: effect });

@@ -2,6 +2,7 @@
 // released only by terminal evidence that names them. Pure functions over the ledger value;
 // the controller calls them under the session lock.
 import type { Ledger, Reservation, UnresolvedReason } from '../../generated/types.js';
+import { ownEntry, setOwn } from '../lookup-table.js';
 
 /** How many launch ids are remembered as released or refused (a repeat is a duplicate). */
 const ID_MEMORY = 1024;
@@ -53,7 +54,7 @@ export function reserve(l: Ledger, input: ReserveInput): { ledger: Ledger; reser
   next.reservations.push({ id, actionId: input.actionId, count: Math.max(0, input.count), agents: [], stopped: 0, scope: input.scope, at: input.at });
   for (const reason of input.unresolved ?? []) {
     // One marker per launch, the first reason wins: any one of them blocks finite delegation.
-    if (!next.unresolved[input.actionId]) next.unresolved[input.actionId] = reason;
+    if (!ownEntry(next.unresolved, input.actionId)) setOwn(next.unresolved, input.actionId, reason);
   }
   return { ledger: next, reservationId: id };
 }
@@ -66,7 +67,7 @@ export function refuse(l: Ledger, actionId: string): Ledger {
 
 export function markUnresolved(l: Ledger, key: string, reason: UnresolvedReason): Ledger {
   const next = clone(l);
-  if (!next.unresolved[key]) next.unresolved[key] = reason;
+  if (!ownEntry(next.unresolved, key)) setOwn(next.unresolved, key, reason);
   return next;
 }
 
@@ -174,7 +175,7 @@ export function releaseByUser(l: Ledger, which: string | { all: true }): { ledge
     releaseReservation(next, r);
     return { ledger: next, released: [r.id] };
   }
-  if (next.unresolved[which]) {
+  if (ownEntry(next.unresolved, which)) {
     delete next.unresolved[which];
     return { ledger: next, released: [which] };
   }

@@ -1,5 +1,6 @@
 // Case lifecycle steps as ControlEvents, for the core target (adapters render their own).
 import type { ControlEvent, LifecycleStep } from '../../generated/types.js';
+import { lookupTable } from '../lookup-table.js';
 
 export interface Envelope {
   protocolVersion: 2;
@@ -10,13 +11,14 @@ export interface Envelope {
   at: string;
 }
 
-const AFTER: Record<string, 'joined' | 'failed' | 'not_started' | 'running' | 'unknown'> = {
+const AFTER = lookupTable<'joined' | 'failed' | 'not_started' | 'running' | 'unknown'>({
+  __proto__: null,
   complete: 'joined',
   failed: 'failed',
   not_started: 'not_started',
   running: 'running',
   unknown: 'unknown',
-};
+});
 
 /** `of` must already be filled (the runner defaults it to the last action's id). */
 export function lifecycleEvent(step: LifecycleStep['lifecycle'], env: Envelope): ControlEvent {

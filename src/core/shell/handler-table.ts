@@ -3,6 +3,7 @@
 // name, twice (some 0.3 ms of a shell hook for the read family's few hundred names alone); an
 // object that starts without a prototype is a dictionary, where adding a name is a hash insert.
 // Without a prototype, a lookup of `constructor` or `__proto__` also finds no handler.
+import type { TableEntries } from '../lookup-table.js';
 import type { Handler } from './walker.js';
 
 export type HandlerTable = Readonly<Record<string, Handler>>;
@@ -10,8 +11,12 @@ export type HandlerTable = Readonly<Record<string, Handler>>;
 /** Each of `names` to `handler`: a part of handlerTable. */
 export type NamesTo = readonly [names: readonly string[], handler: Handler];
 
-/** The parts in order, a later part's entry winning, as in an object spread of them. */
-export function handlerTable(...parts: readonly (HandlerTable | NamesTo)[]): HandlerTable {
+/**
+ * The parts in order, a later part's entry winning, as in an object spread of them. A literal
+ * part starts `__proto__: null` (src/core/lookup-table.ts): V8 then builds it without a hidden
+ * class per name.
+ */
+export function handlerTable(...parts: readonly (HandlerTable | NamesTo | TableEntries<Handler>)[]): HandlerTable {
   const out = Object.create(null) as Record<string, Handler>;
   for (const part of parts) {
     if (Array.isArray(part)) {

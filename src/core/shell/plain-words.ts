@@ -6,19 +6,21 @@
 // and never a glob. A word made of such substitutions and literal text that does not start
 // with `-` expands to zero or more such words.
 import type { ShNode } from './ast.js';
+import { lookupTable } from '../lookup-table.js';
 
 /** A revision as typed: ref-name characters and revision suffixes, not starting with `-`. */
 const REVISION = /^(?!-)[A-Za-z0-9_./@^~{}+-]+$/;
 
 /** Options of each producer that keep its output to commit ids and ref names. */
-const PRODUCERS: Record<string, RegExp> = {
+const PRODUCERS = lookupTable<RegExp>({
+  __proto__: null,
   'rev-parse': /^(?:--verify|-q|--quiet|--short(?:=\d+)?|--abbrev-ref|--symbolic-full-name|--end-of-options)$/,
   'merge-base': /^(?:--all|--fork-point|--octopus|--independent)$/,
   'rev-list': /^(?:-n|-\d+|--max-count=\d+|--all|--reverse|--first-parent|--no-merges|--merges|--topo-order|--date-order|--abbrev-commit|--count)$/,
   describe: /^(?:--tags|--all|--always|--exact-match|--long|--abbrev=\d+|--dirty|--first-parent)$/,
   'symbolic-ref': /^(?:--short|-q|--quiet)$/,
   branch: /^--show-current$/,
-};
+});
 
 /** True when `node` is the script of a substitution that prints only revision words. */
 export function printsRevisions(node: ShNode): boolean {

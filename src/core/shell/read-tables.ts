@@ -6,6 +6,7 @@
 // known only at run time (docs/DESIGN.md#shell-classification): list only read options for a
 // program whose real manual has no option that writes, runs a program or changes system state.
 import { defineOptions, type OptionTable } from './option-table.js';
+import { lookupTable } from '../lookup-table.js';
 
 const HV = '--help --version';
 
@@ -320,7 +321,8 @@ const LOCATE = defineOptions({
     `-S --statistics -q --quiet -r: --regex= --regextype= -s --stdio -w --wholename -N --literal ${HV} -V -h`,
 });
 
-export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
+export const READER_TABLES = lookupTable<OptionTable>({
+  __proto__: null,
   diff3: DIFF3,
   sdiff: SDIFF,
   shuf: SHUF,
@@ -382,4 +384,4 @@ export const READER_TABLES: Readonly<Record<string, OptionTable>> = {
   netstat: NETSTAT,
   pstree: PSTREE,
   ss: SS,
-};
+});

@@ -5,6 +5,7 @@ import { canonicalPath } from '../../paths/canonical.js';
 import { gitTopLevel } from './git-config.js';
 import { isExecEnv as isExecEnvName, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
+import { lookupTable } from '../../lookup-table.js';
 
 const read: Handler = (w) => w.acc.read();
 
@@ -303,7 +304,8 @@ const jobs: Handler = (w, inv) => {
   w.run(inv, inner);
 };
 
-export const builtinHandlers: Record<string, Handler> = {
+export const builtinHandlers = lookupTable<Handler>({
+  __proto__: null,
   cd,
   pushd,
   popd,
@@ -348,4 +350,4 @@ export const builtinHandlers: Record<string, Handler> = {
   disown: read,
   complete: read,
   compgen,
-};
+});

@@ -12,6 +12,7 @@ import { gradle, mvn } from './checks-build.js';
 import { AVA, biome, c8, ESLINT, JEST, MOCHA, nyc, PRETTIER, tsc, vitest } from './checks-js.js';
 import { BLACK, FLAKE8, ISORT, MYPY, PYLINT, PYRIGHT, PYTEST, ruff, tox } from './checks-python.js';
 import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
+import { lookupTable } from '../../lookup-table.js';
 
 export { vitest } from './checks-js.js';
 
@@ -242,7 +243,8 @@ const BATS = small(
 const UNITTEST = small('-h --help -v --verbose -q --quiet -f --failfast -c --catch -b --buffer -k: --locals --durations=', { operands: 'files' });
 
 /** Checkers with a table of their own; every other name on the check list takes only the common options. */
-const TABLES: Record<string, Check> = {
+const TABLES = lookupTable<Check>({
+  __proto__: null,
   jest: JEST,
   mocha: MOCHA,
   ava: AVA,
@@ -279,7 +281,7 @@ const TABLES: Record<string, Check> = {
   rspec: rspecOptions,
   bats: BATS,
   unittest: UNITTEST,
-};
+});
 
 /**
  * Checkers known only by name: their common options, operands as paths (runners of files screened).
@@ -345,6 +347,7 @@ export const checkHandlers: HandlerTable = handlerTable(
   [MINIMAL_FILE_RUNNERS, tableHandler(MINIMAL_FILES)],
   handlersOf(TABLES, tableHandler),
   {
+    __proto__: null,
     c8,
     nyc,
     tox,

@@ -5,6 +5,7 @@
 import { defineOptions, scanOptions, unprovenOptions } from '../option-table.js';
 import type { Handler } from '../walker.js';
 import { SQL_HASH, sqlReadOnly } from './services.js';
+import { lookupTable } from '../../lookup-table.js';
 
 // ---- sqlite3 ----
 
@@ -200,4 +201,4 @@ const redisCli: Handler = (w, inv) => {
   w.acc.write(inv.text);
 };
 
-export const datastoreHandlers: Record<string, Handler> = { sqlite3, 'redis-cli': redisCli };
+export const datastoreHandlers = lookupTable<Handler>({ __proto__: null, sqlite3, 'redis-cli': redisCli });

@@ -8,6 +8,7 @@ import { SORT, UNIQ } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { patchTargets } from './git.js';
+import { lookupTable } from '../../lookup-table.js';
 
 function effects(w: ShellWalker, inv: Invocation, kind: EffectKind, args: readonly Arg[]): void {
   for (const a of args) w.effect(inv, kind, a);
@@ -520,7 +521,8 @@ const patch: Handler = (w, inv) => {
   if (!patchTargets(w, scoped, input, scoped.scope.cwd, inv.scope.cwd, hasOption(p, 'R', 'reverse'))) w.unprovenWrite(inv, 'write_path_missing');
 };
 
-export const fileHandlers: Record<string, Handler> = {
+export const fileHandlers = lookupTable<Handler>({
+  __proto__: null,
   patch,
   rm,
   rmdir,
@@ -549,4 +551,4 @@ export const fileHandlers: Record<string, Handler> = {
   bunzip2: compressor('.bz2', true),
   xz: compressor('.xz', false),
   unxz: compressor('.xz', true),
-};
+});

@@ -10,6 +10,7 @@ import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../
 import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
+import { lookupTable } from '../../lookup-table.js';
 
 interface GitCall {
   w: ShellWalker;
@@ -611,7 +612,8 @@ const symbolicRef: GitHandler = (g) => {
   g.w.acc.read();
 };
 
-const GIT: Record<string, GitHandler> = {
+const GIT = lookupTable<GitHandler>({
+  __proto__: null,
   status: readOnly,
   diff: readOnly,
   log: readOnly,
@@ -714,7 +716,7 @@ const GIT: Record<string, GitHandler> = {
   'verify-pack': hashing((g) => g.w.acc.read()),
   // `--lost-found` writes dangling objects into .git/lost-found.
   fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
-};
+});
 
 const GLOBAL_FLAGS = new Set([
   '--no-pager',
@@ -832,7 +834,8 @@ const COMMIT_VALUE = new Set([
   '--trailer',
 ]);
 /** Per subcommand, the options whose next word is a value that cannot turn into an option. */
-const GIT_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
+const GIT_VALUE_OPTIONS = lookupTable<ReadonlySet<string>>({
+  __proto__: null,
   log: LOG_VALUE,
   show: LOG_VALUE,
   shortlog: LOG_VALUE,
@@ -846,4 +849,4 @@ const GIT_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   merge: new Set(['-m', '-F', '--message', '--file']),
   stash: new Set(['-m', '--message']),
   notes: new Set(['-m', '-F']),
-};
+});

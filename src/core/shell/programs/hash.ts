@@ -132,6 +132,7 @@ const NAMES = [
 ];
 
 export const hashHandlers: HandlerTable = handlerTable([NAMES, checksum], {
+  __proto__: null,
   openssl,
   certutil,
   // Fingerprints are digests of a key; `--print-md` digests a file; password tools print hashes.

@@ -6,6 +6,7 @@
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
+import { lookupTable } from '../../lookup-table.js';
 
 interface InstallerSpec {
   /** Verbs that add packages named by the operands after them. */
@@ -99,7 +100,8 @@ const conda = installer({
   valued: ['-n', '--name', '-p', '--prefix', '-c', '--channel', '-f', '--file'],
 });
 
-const INSTALLERS: Record<string, InstallerSpec> = {
+const INSTALLERS = lookupTable<InstallerSpec>({
+  __proto__: null,
   pdm: {
     add: ['add'],
     change: ['install', 'sync', 'lock', 'update', 'remove', 'init', 'venv', 'build', 'publish', 'cache', 'self', 'use', 'import', 'fix'],
@@ -298,7 +300,7 @@ const INSTALLERS: Record<string, InstallerSpec> = {
     groups: ['env'],
     valued: ['-n', '--name', '-p', '--prefix', '-c', '--channel', '-f', '--file'],
   },
-};
+});
 
 /** `cpan Module::Name` installs the module; its read flags list or describe. */
 const cpan: Handler = (w, inv) => {
@@ -338,6 +340,7 @@ const cpanm: Handler = (w, inv) => {
 };
 
 export const installerHandlers: HandlerTable = handlerTable(handlersOf(INSTALLERS, installer), {
+  __proto__: null,
   conda,
   micromamba: installer(INSTALLERS.mamba!),
   cpan,

@@ -12,6 +12,7 @@ import { pip, pythonModule } from './packages.js';
 import { importShadowed } from './python-path.js';
 import { pythonWarningsSafe } from '../exec-env.js';
 import { remitScript } from './remit.js';
+import { lookupTable } from '../../lookup-table.js';
 
 function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => InlineProof): void {
   if (code === null) return w.unknownCode(inv);
@@ -372,7 +373,8 @@ const perl: Handler = (w, inv) => {
   inlineCode(w, inv, code);
 };
 
-export const interpreterHandlers: Record<string, Handler> = {
+export const interpreterHandlers = lookupTable<Handler>({
+  __proto__: null,
   node,
   nodejs: node,
   python,
@@ -386,7 +388,7 @@ export const interpreterHandlers: Record<string, Handler> = {
   osascript: evalFlag(['-e'], []),
   perl,
   irb: (w, inv) => w.unknown(inv, 'shell_command_unproven'),
-};
+});
 
 /** Versioned interpreter names (`python3.12`, `node20`). */
 export function interpreterFor(name: string): Handler | undefined {

@@ -10,6 +10,7 @@ import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { safeOverrideHeader, serviceHandlers } from './services.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
+import { lookupTable } from '../../lookup-table.js';
 
 function urlBaseName(url: string): string | null {
   const noQuery = url.replace(/[?#].*$/, '');
@@ -378,7 +379,8 @@ const wget: Handler = (w, inv) => {
   }
 };
 
-const TAR_MODES: Record<string, string> = {
+const TAR_MODES = lookupTable<string>({
+  __proto__: null,
   c: 'create',
   create: 'create',
   x: 'extract',
@@ -397,7 +399,7 @@ const TAR_MODES: Record<string, string> = {
   diff: 'list',
   compare: 'list',
   delete: 'append',
-};
+});
 
 const tar: Handler = (w, inv) => {
   let args = inv.args;
@@ -787,6 +789,7 @@ const httpie: Handler = (w, inv) => {
 };
 
 export const networkHandlers: HandlerTable = handlerTable(serviceHandlers, {
+  __proto__: null,
   http: httpie,
   https: httpie,
   httpie,

@@ -12,11 +12,13 @@ import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
+import { lookupTable } from '../../lookup-table.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
 
 /** Which package provides a command, for the common bins whose names differ. */
-const BIN_PACKAGE: Record<string, string> = {
+const BIN_PACKAGE = lookupTable<string>({
+  __proto__: null,
   tsc: 'typescript',
   tsserver: 'typescript',
   'ts-node': 'ts-node',
@@ -44,7 +46,7 @@ const BIN_PACKAGE: Record<string, string> = {
   esbuild: 'esbuild',
   vite: 'vite',
   vitest: 'vitest',
-};
+});
 
 function dynamicName(): string {
   return '(dynamic)';
@@ -1128,6 +1130,7 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
 
 export const packageHandlers: HandlerTable = handlerTable(
   {
+    __proto__: null,
     npm,
     npx,
     pnpm: nodeManager('pnpm'),

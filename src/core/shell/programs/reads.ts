@@ -592,6 +592,7 @@ function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFi
 }
 
 export const readHandlers: HandlerTable = handlerTable([READ_ONLY, read], handlersOf(READER_TABLES, readerHandler), {
+  __proto__: null,
   test,
   '[': test,
   date,

@@ -7,6 +7,7 @@ import { isMakeExecEnv } from '../exec-env.js';
 import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { isCheckName } from './checks.js';
+import { lookupTable } from '../../lookup-table.js';
 
 const SCRIPT_MAX = 64 * 1024;
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da|k|)sh\b/;
@@ -613,7 +614,8 @@ const make: Handler = (w, inv) => {
   }
 };
 
-export const scriptHandlers: Record<string, Handler> = {
+export const scriptHandlers = lookupTable<Handler>({
+  __proto__: null,
   bash: shell,
   sh: shell,
   zsh: shell,
@@ -623,4 +625,4 @@ export const scriptHandlers: Record<string, Handler> = {
   '.': source,
   make,
   gmake: make,
-};
+});

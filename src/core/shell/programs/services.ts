@@ -6,6 +6,7 @@
 import { defineOptions, onFirstUse, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { lookupTable } from '../../lookup-table.js';
 
 interface CliSpec {
   /** Options accepted before the subcommand (posix scan). */
@@ -1063,7 +1064,8 @@ const mysql: Handler = (w, inv) => {
   readOrWriteOptions(w, inv, s);
 };
 
-export const serviceHandlers: Record<string, Handler> = {
+export const serviceHandlers = lookupTable<Handler>({
+  __proto__: null,
   kubectl,
   docker,
   podman: docker,
@@ -1078,4 +1080,4 @@ export const serviceHandlers: Record<string, Handler> = {
   mysql,
   mariadb: mysql,
   az,
-};
+});

@@ -5,6 +5,7 @@
 import { defineOptions, scanOptions, unprovenOptions } from '../option-table.js';
 import type { Handler } from '../walker.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
+import { lookupTable } from '../../lookup-table.js';
 
 // ---- ip ----
 
@@ -39,7 +40,8 @@ const IP_OBJECTS = [
   'sr',
   'tcp_metrics',
 ];
-const IP_SHORT: Record<string, string> = {
+const IP_SHORT = lookupTable<string>({
+  __proto__: null,
   a: 'address',
   addr: 'address',
   l: 'link',
@@ -52,7 +54,7 @@ const IP_SHORT: Record<string, string> = {
   maddr: 'maddress',
   nh: 'nexthop',
   tcpm: 'tcp_metrics',
-};
+});
 /** Commands that only print (an object with no command shows it). */
 const IP_READS = new Set(['show', 'list', 'lst', 'sh', 'ls', 'l', 'get', 'help', 'identify', 'pids']);
 
@@ -248,7 +250,8 @@ const VERSION_ONLY = [
   'lldb',
 ];
 
-export const systemHandlers: HandlerTable = handlerTable({ ip, journalctl, systemctl }, [VERSION_ONLY, versionOnly], {
+export const systemHandlers: HandlerTable = handlerTable({ __proto__: null, ip, journalctl, systemctl }, [VERSION_ONLY, versionOnly], {
+  __proto__: null,
   R: codeRunner,
   Rscript: codeRunner,
   julia: codeRunner,

@@ -3,6 +3,7 @@
 import { parseArgs, type OptionSpec } from '../options.js';
 import { cloneScope, isExecEnv, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
+import { lookupTable } from '../../lookup-table.js';
 
 /** Classifies `inv.args` from `rest` as the inner command, or `none` when there is none. */
 function runRest(w: ShellWalker, inv: Invocation, rest: number, none: () => void): void {
@@ -248,7 +249,8 @@ const multiCall: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
-export const wrapperHandlers: Record<string, Handler> = {
+export const wrapperHandlers = lookupTable<Handler>({
+  __proto__: null,
   busybox: multiCall,
   toybox: multiCall,
   env,
@@ -267,4 +269,4 @@ export const wrapperHandlers: Record<string, Handler> = {
   builtin,
   chronic,
   watch,
-};
+});
