@@ -1,5 +1,5 @@
 // dist/remit-loader.cjs, which dist/remit.cjs starts (scripts/build/entry.cjs, whose file
-// reader `readWrapped` it is handed): loads the bundle (remit-hook.cjs for `remit hook`,
+// readers `readWrapped` and `readShared` it is handed): loads the bundle (remit-hook.cjs for `remit hook`,
 // remit-main.cjs for every other command) and its chunks through a V8 code cache kept beside
 // them, so a hook process skips parsing and compiling what the last run compiled.
 // scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build) and DYNAMIC.
@@ -85,7 +85,9 @@ if (dynamicImport) {
 function readCache(file, header) {
   let data;
   try {
-    data = fs.readFileSync(file);
+    // The entry's reader (scripts/build/entry.cjs): the bytes stay good until its next read,
+    // and V8 is done with them once the script is made, before this loader reads again.
+    data = readShared(file);
   } catch {
     return undefined;
   }

@@ -13,9 +13,30 @@ const fs = require('fs');
 const vm = require('vm');
 
 const LOADER_HASH = __REMIT_LOADER_HASH__;
-/** The loader's CommonJS wrapper, with the reader it is handed as a sixth argument. */
-const HEAD = '(function (exports, require, module, __filename, __dirname, readWrapped) {';
+/** The loader's CommonJS wrapper, with the two readers it is handed as sixth and seventh arguments. */
+const HEAD = '(function (exports, require, module, __filename, __dirname, readWrapped, readShared) {';
 const TAIL = '\n})';
+
+/**
+ * The one buffer every file read here goes through, grown when a file needs more: a chunk's
+ * text leaves it as a string, a cache's bytes are done with once V8 has made the script, so
+ * the next read reuses the same memory. A fresh buffer for each of a hook's four reads (its
+ * chunk, the shell classifier's, and their caches: some 1 MB) was memory the kernel mapped and
+ * zeroed page by page, some 240 page faults a hook.
+ */
+let scratch = Buffer.allocUnsafeSlow(0);
+
+/** The first `size` bytes of `fd` into the scratch buffer from `at` on; how many were read. */
+function readInto(fd, size, at) {
+  if (scratch.length < at + size + 8) scratch = Buffer.allocUnsafeSlow(Math.max(at + size + 8, 384 * 1024));
+  let n = 0;
+  while (n < size) {
+    const got = fs.readSync(fd, scratch, at + n, size - n, n);
+    if (got === 0) break;
+    n += got;
+  }
+  return n;
+}
 
 /**
  * A file's text between a wrapper's two ends, read into one buffer that becomes one string:
@@ -29,16 +50,20 @@ function readWrapped(file, head) {
   const fd = fs.openSync(file, 'r');
   try {
     const st = fs.fstatSync(fd);
-    const buf = Buffer.allocUnsafe(head.length + st.size + TAIL.length);
-    buf.latin1Write(head, 0);
-    let n = 0;
-    while (n < st.size) {
-      const got = fs.readSync(fd, buf, head.length + n, st.size - n, n);
-      if (got === 0) break;
-      n += got;
-    }
-    buf.latin1Write(TAIL, head.length + n);
-    return { text: buf.latin1Slice(0, head.length + n + TAIL.length), size: st.size, mtimeMs: st.mtimeMs };
+    const n = readInto(fd, st.size, head.length);
+    scratch.latin1Write(head, 0);
+    scratch.latin1Write(TAIL, head.length + n);
+    return { text: scratch.latin1Slice(0, head.length + n + TAIL.length), size: st.size, mtimeMs: st.mtimeMs };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A file's bytes, in the scratch buffer: valid until the next read (the loader's reader for each cache). */
+function readShared(file) {
+  const fd = fs.openSync(file, 'r');
+  try {
+    return scratch.subarray(0, readInto(fd, fs.fstatSync(fd).size, 0));
   } finally {
     fs.closeSync(fd);
   }
@@ -50,7 +75,7 @@ const { text: source, size, mtimeMs } = readWrapped(file, HEAD);
 const header = `remit-v8cache 2 ${LOADER_HASH} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
 let cached;
 try {
-  const data = fs.readFileSync(cacheFile);
+  const data = readShared(cacheFile);
   const end = Uint8Array.prototype.indexOf.call(data, 10);
   if (end > 0 && data.latin1Slice(0, end) === header) cached = data.subarray(end + 1);
 } catch {
@@ -58,7 +83,7 @@ try {
 }
 const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached } : {}) });
 const fresh = !cached || script.cachedDataRejected;
-script.runInThisContext().call(exports, exports, require, module, __filename, __dirname, readWrapped);
+script.runInThisContext().call(exports, exports, require, module, __filename, __dirname, readWrapped, readShared);
 // Registered after the loader's own exit handler, so the cache also holds what that compiles.
 if (fresh) {
   process.on('exit', () => {
