@@ -104,7 +104,7 @@ describe('the built bundle', () => {
     const cache = path.join(installed, version, '.remit-hook.cjs.v8cache');
     expect(existsSync(cache)).toBe(true);
     const header = readFileSync(cache, 'latin1').split('\n')[0]!;
-    expect(header).toMatch(/^remit-v8cache 2 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+ [A-Za-z0-9._:+,-]+$/);
+    expect(header).toMatch(/^remit-v8cache 3 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+ \d+ [A-Za-z0-9._:+,-]+$/);
     // The hooks above took a prompt, a refused shell command and a refused and an allowed write: each path is held.
     // The refused write (a manifest) read the intent readers; the allowed one (`x` into a.ts) carries no intent without them.
     expect(header).toContain('claude.prompt.submit.context');
@@ -132,7 +132,7 @@ describe('the built bundle', () => {
     expect(deny()).toBe('deny');
     expect(readFileSync(cache).equals(bad)).toBe(false);
     // A cache made for other bytes (another build) is never handed to V8.
-    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 2 ${'0'.repeat(32)} 1 1 v0.0.0 x 0 -\n`), good.subarray(header.length + 1)]));
+    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 3 ${'0'.repeat(32)} 1 1 v0.0.0 x 0 -\n`), good.subarray(header.length + 1)]));
     expect(deny()).toBe('deny');
     expect(readFileSync(cache, 'latin1').split('\n')[0]).not.toContain('0'.repeat(32));
   });
@@ -196,7 +196,7 @@ describe('the built bundle', () => {
     const cache = path.join(installed, version, '.remit-loader.cjs.v8cache');
     expect(existsSync(cache)).toBe(true);
     const header = readFileSync(cache, 'latin1').split('\n')[0]!;
-    expect(header).toMatch(/^remit-v8cache 2 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+$/);
+    expect(header).toMatch(/^remit-v8cache 3 [0-9a-f]{32} \d+ [\d.]+ v\d+\.\d+\.\d+ \S+$/);
     const settled = readFileSync(cache);
     const base = { session_id: 'loader-cache-test', transcript_path: null, cwd: path.join(dir, 'proj') };
     const armed = () => hook(bundle, { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- loader cache test' });
@@ -210,7 +210,7 @@ describe('the built bundle', () => {
     expect(armed()).toContain('remit ARMED');
     expect(readFileSync(cache).equals(bad)).toBe(false);
     // A cache made for another loader's bytes is never handed to V8.
-    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 2 ${'0'.repeat(32)} 1 1 v0.0.0 x\n`), settled.subarray(header.length + 1)]));
+    writeFileSync(cache, Buffer.concat([Buffer.from(`remit-v8cache 3 ${'0'.repeat(32)} 1 1 v0.0.0 x\n`), settled.subarray(header.length + 1)]));
     expect(armed()).toContain('remit ARMED');
     expect(readFileSync(cache, 'latin1').split('\n')[0]).toBe(header);
   });

@@ -1,11 +1,12 @@
 // dist/remit-loader.cjs, which dist/remit.cjs starts (scripts/build/entry.cjs, whose file
-// readers `readWrapped` and `readShared` it is handed): loads the bundle (remit-hook.cjs for `remit hook`,
+// helpers `readWrapped`, `readCache` and `cacheBytes` it is handed): loads the bundle (remit-hook.cjs for `remit hook`,
 // remit-main.cjs for every other command) and its chunks through a V8 code cache kept beside
 // them, so a hook process skips parsing and compiling what the last run compiled.
 // scripts/build/build.mjs fills in HASHES (chunk file -> content hash of this build) and DYNAMIC.
 //
 // A cache file `.<chunk>.v8cache` starts with a header naming the chunk's build hash, its size
-// and mtime, the Node version and the architecture; any mismatch, or V8 rejecting the data
+// and mtime, the Node version and the architecture (V8's data follows at the next multiple of 8,
+// where V8 takes it without copying it); any mismatch, or V8 rejecting the data
 // (another V8 version or flag set), and the chunk compiles from source as before and the cache
 // is rewritten at exit (temp file + rename: concurrent hooks never see a half-written cache).
 // The cache holds what the runs that wrote it compiled: a run that starts from the cache and
@@ -82,24 +83,22 @@ if (dynamicImport) {
 }
 
 /** The cached data, its generation and the paths it holds, or undefined when absent or made for other bytes. */
-function readCache(file, header) {
-  let data;
+function cacheOf(file, header) {
+  let read;
   try {
     // The entry's reader (scripts/build/entry.cjs): the bytes stay good until its next read,
     // and V8 is done with them once the script is made, before this loader reads again.
-    data = readShared(file);
+    read = readCache(file);
   } catch {
     return undefined;
   }
-  // The typed array's own indexOf: Buffer's is JavaScript compiled on first use.
-  const n = Uint8Array.prototype.indexOf.call(data, 10);
-  if (n < 0) return undefined;
-  const line = data.latin1Slice(0, n);
+  if (!read) return undefined;
+  const { line, data } = read;
   const paths = line.lastIndexOf(' ');
   const gen = line.lastIndexOf(' ', paths - 1);
   if (gen < 0 || line.slice(0, gen) !== header) return undefined;
   const held = line.slice(paths + 1);
-  return { data: data.subarray(n + 1), generation: Number(line.slice(gen + 1, paths)) || 0, paths: held === '-' ? [] : held.split(',') };
+  return { data, generation: Number(line.slice(gen + 1, paths)) || 0, paths: held === '-' ? [] : held.split(',') };
 }
 
 function writeCaches() {
@@ -114,7 +113,7 @@ function writeCaches() {
     const held = [...paths, ...added];
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
-      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header} ${generation} ${held.join(',') || '-'}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
+      fs.writeFileSync(tmp, cacheBytes(`${header} ${generation} ${held.join(',') || '-'}`, script.createCachedData()), { mode: 0o644 });
       fs.renameSync(tmp, cacheFile);
     } catch {
       // A read-only install folder only costs the compile; never a hook's answer.
@@ -134,11 +133,11 @@ function load(name) {
   const file = path.join(__dirname, name);
   // The entry's reader (scripts/build/entry.cjs): the chunk between the wrapper's ends, one string.
   const { text: wrapped, size, mtimeMs } = readWrapped(file, HEAD);
-  const header = `remit-v8cache 2 ${HASHES[name] || 'unknown'} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
+  const header = `remit-v8cache 3 ${HASHES[name] || 'unknown'} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
   const cacheFile = path.join(__dirname, `.${name}${name === 'remit-hook.cjs' && EVENT ? `.${EVENT}` : ''}.v8cache`);
   const imports = HASHES[name] ? DYNAMIC.includes(name) : wrapped.includes('import(');
   const cacheable = Boolean(HASHES[name]) && !imports;
-  const cached = cacheable ? readCache(cacheFile, header) : undefined;
+  const cached = cacheable ? cacheOf(cacheFile, header) : undefined;
   const script = new vm.Script(wrapped, {
     filename: file,
     ...(cached ? { cachedData: cached.data } : {}),

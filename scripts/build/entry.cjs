@@ -13,8 +13,8 @@ const fs = require('fs');
 const vm = require('vm');
 
 const LOADER_HASH = __REMIT_LOADER_HASH__;
-/** The loader's CommonJS wrapper, with the two readers it is handed as sixth and seventh arguments. */
-const HEAD = '(function (exports, require, module, __filename, __dirname, readWrapped, readShared) {';
+/** The loader's CommonJS wrapper, with the file helpers it is handed as its last three arguments. */
+const HEAD = '(function (exports, require, module, __filename, __dirname, readWrapped, readCache, cacheBytes) {';
 const TAIL = '\n})';
 
 /**
@@ -59,37 +59,52 @@ function readWrapped(file, head) {
   }
 }
 
-/** A file's bytes, in the scratch buffer: valid until the next read (the loader's reader for each cache). */
-function readShared(file) {
+/**
+ * A V8 code cache file, read into the scratch buffer: its header line and its data, good until
+ * the next read (the loader's reader for each chunk's cache). The data starts at the first
+ * multiple of 8 past the header line (cacheBytes pads to it): V8 copies cached data that is not
+ * aligned to a pointer into memory of its own, the whole cache again on every run.
+ */
+function readCache(file) {
   const fd = fs.openSync(file, 'r');
+  let n;
   try {
-    return scratch.subarray(0, readInto(fd, fs.fstatSync(fd).size, 0));
+    n = readInto(fd, fs.fstatSync(fd).size, 0);
   } finally {
     fs.closeSync(fd);
   }
+  // The typed array's own indexOf: Buffer's is JavaScript compiled on first use.
+  const end = Uint8Array.prototype.indexOf.call(scratch.subarray(0, n), 10);
+  if (end < 0) return undefined;
+  return { line: scratch.latin1Slice(0, end), data: scratch.subarray(Math.min(n, (end + 8) & ~7), n) };
+}
+
+/** A cache file's bytes: the header line, spaces up to the next multiple of 8, then V8's data. */
+function cacheBytes(line, data) {
+  const head = `${line}\n`;
+  return Buffer.concat([Buffer.from(head.padEnd((head.length + 7) & ~7, ' '), 'latin1'), data]);
 }
 
 const file = `${__dirname}/remit-loader.cjs`;
 const cacheFile = `${__dirname}/.remit-loader.cjs.v8cache`;
 const { text: source, size, mtimeMs } = readWrapped(file, HEAD);
-const header = `remit-v8cache 2 ${LOADER_HASH} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
+const header = `remit-v8cache 3 ${LOADER_HASH} ${size} ${mtimeMs} ${process.version} ${process.arch}`;
 let cached;
 try {
-  const data = readShared(cacheFile);
-  const end = Uint8Array.prototype.indexOf.call(data, 10);
-  if (end > 0 && data.latin1Slice(0, end) === header) cached = data.subarray(end + 1);
+  const read = readCache(cacheFile);
+  if (read && read.line === header) cached = read.data;
 } catch {
   // No cache yet, or one that cannot be read: compiled from source.
 }
 const script = new vm.Script(source, { filename: file, ...(cached ? { cachedData: cached } : {}) });
 const fresh = !cached || script.cachedDataRejected;
-script.runInThisContext().call(exports, exports, require, module, __filename, __dirname, readWrapped, readShared);
+script.runInThisContext().call(exports, exports, require, module, __filename, __dirname, readWrapped, readCache, cacheBytes);
 // Registered after the loader's own exit handler, so the cache also holds what that compiles.
 if (fresh) {
   process.on('exit', () => {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     try {
-      fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${header}\n`, 'latin1'), script.createCachedData()]), { mode: 0o644 });
+      fs.writeFileSync(tmp, cacheBytes(header, script.createCachedData()), { mode: 0o644 });
       fs.renameSync(tmp, cacheFile);
     } catch {
       try {
