@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { claudeToolRequest } from '../adapters/claude/tools.js';
 import { codexToolRequest } from '../adapters/codex/tools.js';
+import { hermesToolRequest } from '../adapters/hermes/tools.js';
+import { ompToolRequest } from '../adapters/omp/tools.js';
+import { opencodeToolRequest } from '../adapters/opencode/tools.js';
+import { piToolRequest } from '../adapters/pi/tools.js';
 import { classifyShell } from '../src/core/shell/classify-shell.js';
 import { virtualContext } from './support/classify-context.js';
 
@@ -76,11 +80,13 @@ describe('words that name Object.prototype members', () => {
     }
   });
 
-  it('maps a host tool named after one to an unlisted tool, for Claude Code and Codex', () => {
+  it("maps a host tool named after one to an unlisted tool, for every host's tool table", () => {
     const input = { command: 'rm -rf src', file_path: 'src/a.ts', content: 'x' };
-    for (const key of PROTOTYPE_KEYS) {
-      expect(claudeToolRequest(key, input)).toEqual({ ...claudeToolRequest(UNKNOWN, input), tool: key });
-      expect(codexToolRequest(key, input)).toEqual({ ...codexToolRequest(UNKNOWN, input), tool: key });
+    const hosts = { claudeToolRequest, codexToolRequest, opencodeToolRequest, piToolRequest, ompToolRequest, hermesToolRequest };
+    for (const [host, toolRequest] of Object.entries(hosts)) {
+      for (const key of PROTOTYPE_KEYS) {
+        expect({ host, key, request: toolRequest(key, input) }).toEqual({ host, key, request: { ...toolRequest(UNKNOWN, input), tool: key } });
+      }
     }
   });
 });
