@@ -277,6 +277,7 @@ function workspaceCommand(w: ShellWalker, inv: Invocation, cmd: string, rest: re
   w.unknown(inv, 'shell_command_unproven');
 }
 
+/** npm subcommands that only read: local files, or what the registry publishes. */
 const NPM_READ = new Set([
   'ls',
   'list',
@@ -305,17 +306,102 @@ const NPM_READ = new Set([
   'ping',
   'sbom',
   'completion',
-  'owner',
-  'team',
-  'access',
-  'profile',
-  'dist-tag',
-  'docs',
-  'home',
-  'bugs',
-  'repo',
   'diff',
-  'version-check',
+]);
+/**
+ * Registry subcommands that read with their listing action and change the registry (owners,
+ * teams, access, the account, a version's tags) with any other: `npm dist-tag add x@1 latest`.
+ */
+const NPM_REGISTRY_LISTS = lookupTable<ReadonlySet<string>>({
+  __proto__: null,
+  owner: new Set(['ls', 'list']),
+  author: new Set(['ls', 'list']),
+  team: new Set(['ls', 'list']),
+  access: new Set(['list', 'get', 'ls-packages', 'ls-collaborators']),
+  profile: new Set(['get']),
+  'dist-tag': new Set(['ls', 'list']),
+  'dist-tags': new Set(['ls', 'list']),
+});
+/**
+ * Options a reading npm subcommand may carry: how the answer is shown and which packages,
+ * workspaces and registry it is about. npm takes every other `--name` as configuration, and
+ * some of that writes or runs (`--cache` and `--logs-dir` name where it writes, `--userconfig`
+ * reads another config, `--git`, `--browser`, `--viewer` and `--editor` name programs it runs),
+ * so a reading subcommand with any other option is unknown.
+ */
+const NPM_READ_FLAGS = new Set([
+  '--json',
+  '--long',
+  '--all',
+  '--depth',
+  '--parseable',
+  '--global',
+  '--production',
+  '--prod',
+  '--dev',
+  '--development',
+  '--omit',
+  '--include',
+  '--workspace',
+  '--workspaces',
+  '--include-workspace-root',
+  '--link',
+  '--unicode',
+  '--color',
+  '--no-color',
+  '--loglevel',
+  '--silent',
+  '--quiet',
+  '--verbose',
+  '--registry',
+  '--scope',
+  '--tag',
+  '--before',
+  '--package-lock-only',
+  '--expect-results',
+  '--expect-result-count',
+  '--searchlimit',
+  '--searchopts',
+  '--searchexclude',
+  '--description',
+  '--no-description',
+  '--offline',
+  '--prefer-offline',
+  '--prefer-online',
+  '--audit-level',
+  '--heading',
+  '--no-fund',
+  '--no-audit',
+  '--no-update-notifier',
+  '--no-progress',
+  '--prefix',
+  '--sbom-format',
+  '--sbom-type',
+  '--diff',
+  '--diff-name-only',
+  '--diff-unified',
+  '--diff-ignore-all-space',
+  '--diff-no-prefix',
+  '--diff-src-prefix',
+  '--diff-dst-prefix',
+  '--diff-text',
+  '--help',
+  '--version',
+  '--usage',
+  '-g',
+  '-l',
+  '-a',
+  '-p',
+  '-s',
+  '-q',
+  '-d',
+  '-dd',
+  '-ddd',
+  '-w',
+  '-ws',
+  '-h',
+  '-v',
+  '-C',
 ]);
 const NPM_INSTALL = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add']);
 const NPM_CI = new Set(['ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean']);
@@ -334,7 +420,12 @@ const npm: Handler = (w, inv) => {
   const rest = o.operands.slice(1);
   const dir = nodeDir(w, inv, o.prefix);
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
-  if (NPM_READ.has(cmd)) return w.acc.read();
+  const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
+  if (NPM_READ.has(cmd)) return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  const lists = NPM_REGISTRY_LISTS[cmd];
+  if (lists) return lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  // `docs`, `home`, `bugs`, `repo` open a page with the program npm's `browser` setting names.
+  if (cmd === 'docs' || cmd === 'home' || cmd === 'bugs' || cmd === 'repo') return w.unknown(inv, 'shell_command_unproven');
   if (otherWorkspaces(o)) return workspaceCommand(w, inv, cmd, rest);
   // Options that swap the shell scripts run in, preload code into every node, or read another config.
   for (const f of [
@@ -363,14 +454,17 @@ const npm: Handler = (w, inv) => {
   }
   if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
     const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
-    if (action === 'get' || action === 'list' || action === 'ls') return w.acc.read();
+    if (action === 'get' || action === 'list' || action === 'ls') return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
     if (action === 'set') sourceSwap(w, cmd === 'set' ? rest : rest.slice(1));
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (cmd === 'audit') return rest[0]?.value === 'fix' ? nodeInstallEffects(w, inv, dir, 'package-lock.json', true) : w.acc.read();
+  if (cmd === 'audit') {
+    if (rest[0]?.value === 'fix') return nodeInstallEffects(w, inv, dir, 'package-lock.json', true);
+    return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  }
   if (cmd === 'pkg') {
     const action = rest[0]?.value;
-    if (action === 'get') return w.acc.read();
+    if (action === 'get') return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
     // `npm pkg set dependencies.x=1`, `npm pkg set overrides.y=npm:z`: the manifest's dependencies change.
     for (const a of rest.slice(1)) {
