@@ -13,6 +13,7 @@ import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
+import { onlyKnownOptions } from '../options.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
 
@@ -745,6 +746,80 @@ const PIP_VALUE = new Set([
   '--group',
 ]);
 
+/**
+ * Options a reading pip subcommand (list, show, freeze, check, inspect, index, search, config
+ * get, hash …) may carry: pip's general options and those subcommands' own that choose what is
+ * read and shown (pip(1)). Not `--log` (pip writes its log there), `--cache-dir` (it writes its
+ * cache there), `--python` (another interpreter runs pip), `--src`, `--target`, `--root`,
+ * `--prefix`, `--editor` or `--report`: with any other option the command is unknown.
+ */
+/** pip's reading options whose value may be the next word. */
+const PIP_READ_VALUES = new Set([
+  '--keyring-provider',
+  '--proxy',
+  '--retries',
+  '--timeout',
+  '--trusted-host',
+  '--cert',
+  '--client-cert',
+  '--use-feature',
+  '--use-deprecated',
+  '--resume-retries',
+  '--path',
+  '--format',
+  '--exclude',
+  '-i',
+  '--index-url',
+  '--extra-index-url',
+  '-f',
+  '--find-links',
+  '-r',
+  '--requirement',
+  '-a',
+  '--algorithm',
+  '--platform',
+  '--python-version',
+  '--implementation',
+  '--abi',
+]);
+const PIP_READ_FLAGS = new Set([
+  ...PIP_READ_VALUES,
+  '-h',
+  '--help',
+  '--debug',
+  '--isolated',
+  '--require-virtualenv',
+  '-v',
+  '--verbose',
+  '-V',
+  '--version',
+  '-q',
+  '--quiet',
+  '--no-input',
+  '--no-cache-dir',
+  '--disable-pip-version-check',
+  '--no-color',
+  '-o',
+  '--outdated',
+  '-u',
+  '--uptodate',
+  '-e',
+  '--editable',
+  '-l',
+  '--local',
+  '--user',
+  '--pre',
+  '--not-required',
+  '--exclude-editable',
+  '--include-editable',
+  '--no-index',
+  '--files',
+  '--all',
+  '--global',
+  '--site',
+  '--json',
+]);
+
 /** pip install: names are intent; `-r file` and `-e path` restore or install the project itself. */
 function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   const args = inv.args;
@@ -761,7 +836,7 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     if (sub === 'hash') w.acc.addHash('command', inv.text);
-    return w.acc.read();
+    return onlyKnownOptions(args.slice(from + 1), PIP_READ_FLAGS, PIP_READ_VALUES) ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
   }
   // `pip download --help` prints help; `pip cache dir|list|info` print the cache (purge and remove change it).
   if (args.slice(from + 1).some((a) => a.value === '-h' || a.value === '--help')) return w.acc.read();
