@@ -644,8 +644,15 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       return nodeInstallEffects(w, inv, dir, lock, true);
     }
     if (['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'audit', 'root', 'bin', 'store', 'config'].includes(cmd)) {
-      if ((cmd === 'audit' && rest[0]?.value === 'fix') || (cmd === 'config' && rest[0]?.value === 'set') || (cmd === 'store' && rest[0]?.value === 'prune')) {
-        if (cmd === 'config') sourceSwap(w, rest.slice(1));
+      const action = rest.length ? rest[0]!.value : '';
+      // `pnpm audit --fix` writes overrides into package.json; `config delete`, `store add` change
+      // the configuration or the store: a config or store call reads only with its listing actions.
+      const writes =
+        (cmd === 'audit' && (action === 'fix' || o.flags.has('--fix'))) ||
+        (cmd === 'config' && !['', 'get', 'list', 'ls'].includes(action ?? 'dynamic')) ||
+        (cmd === 'store' && !['status', 'path'].includes(action ?? 'dynamic'));
+      if (writes) {
+        if (cmd === 'config' && action === 'set') sourceSwap(w, rest.slice(1));
         return w.unprovenWrite(inv, 'write_path_missing');
       }
       return w.acc.read();
