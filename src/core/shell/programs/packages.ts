@@ -1059,6 +1059,8 @@ const goTool: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
+  // `go list -export` and `-compiled` build, and `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs.
+  if (sub === 'list' && args.some((a) => a.value === null || /^--?toolexec(?:=|$)/.test(a.value))) return w.unknown(inv, 'shell_command_unproven');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
   if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
   if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
@@ -1136,6 +1138,23 @@ function simpleInstaller(addVerbs: readonly string[], restoreVerbs: readonly str
     w.unknown(inv, 'shell_command_unproven');
   };
 }
+
+const bundler = simpleInstaller(['add'], ['install', 'update', 'remove', 'lock', 'clean'], ['list', 'show', 'check', 'outdated', 'info', 'platform'], 'exec');
+
+/**
+ * `bundle config` lists the settings, `bundle config get k` and the older `bundle config k`
+ * print one; `set`, `unset` and `bundle config k v` change them (`mirror.https://rubygems.org`
+ * swaps where gems come from).
+ */
+const bundleConfig: Handler = (w, inv) => {
+  const rest = inv.args.slice(2);
+  if (rest.some((a) => a.value === null)) return w.unknown(inv, 'dynamic_word');
+  const words = rest.map((a) => a.value!).filter((v) => !v.startsWith('-'));
+  if (words.length === 0 || words[0] === 'list' || words[0] === 'get' || (words.length === 1 && words[0] !== 'set' && words[0] !== 'unset'))
+    return w.acc.read();
+  if (words.some((v) => /^mirror\./i.test(v))) w.acc.addDependency('command', 'package source mirror');
+  w.unprovenWrite(inv, 'write_path_missing');
+};
 
 const dotnet: Handler = (w, inv) => {
   const args = inv.args;
@@ -1324,12 +1343,7 @@ export const packageHandlers: HandlerTable = handlerTable(
     cargo,
     go: goTool,
     gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
-    bundle: simpleInstaller(
-      ['add'],
-      ['install', 'update', 'remove', 'lock', 'clean'],
-      ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'],
-      'exec',
-    ),
+    bundle: (w, inv) => (inv.args[1]?.value === 'config' ? bundleConfig(w, inv) : bundler(w, inv)),
     // Composer's console accepts any unambiguous command prefix (`composer req`).
     composer: installer({
       add: ['require', 'create-project', 'global'],
