@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from './options.js';
+import { parseArgs, onlyKnownOptions } from './options.js';
 import type { Arg } from './words.js';
 
 const argv = (...v: (string | null)[]): Arg[] => v.map((value) => ({ value, glob: false, tilde: false, text: value ?? '$x' }));
@@ -44,5 +44,23 @@ describe('parseArgs', () => {
   it('keeps dynamic words as operands', () => {
     const p = parseArgs(argv('rm', null, '-f'), 1, { flags: 'f' });
     expect(p.operands).toHaveLength(1);
+  });
+});
+
+describe('onlyKnownOptions', () => {
+  const known = new Set(['--list', '--file', '-l', '-z', '-f']);
+  const takesValue = new Set(['--file', '-f']);
+  it('takes listed options, their values, clusters and operands', () => {
+    expect(onlyKnownOptions(argv('--list', 'a.b'), known, takesValue)).toBe(true);
+    expect(onlyKnownOptions(argv('--file', '--evil', '-lz'), known, takesValue)).toBe(true);
+    expect(onlyKnownOptions(argv('-lf', '--evil', '--file=x'), known, takesValue)).toBe(true);
+    expect(onlyKnownOptions(argv('-fx', 'k', '--', '--anything'), known, takesValue)).toBe(true);
+  });
+  it('refuses an option it does not list, in any spelling, and a word known only at run time', () => {
+    expect(onlyKnownOptions(argv('--frob'), known, takesValue)).toBe(false);
+    expect(onlyKnownOptions(argv('--frob=1'), known, takesValue)).toBe(false);
+    expect(onlyKnownOptions(argv('-lq'), known, takesValue)).toBe(false);
+    expect(onlyKnownOptions(argv('--lis'), known, takesValue)).toBe(false);
+    expect(onlyKnownOptions(argv('a.b', null), known, takesValue)).toBe(false);
   });
 });

@@ -138,3 +138,35 @@ export function optionValues(p: ParsedArgs, ...names: string[]): Arg[] {
   for (const o of p.options) if (o.value && names.includes(o.name)) out.push(o.value);
   return out;
 }
+
+/**
+ * The closed-world test of a reading subcommand whose options are not an option table (a
+ * `git config` or `pip list`): every option in `args` is one `known` lists (with its dashes),
+ * and no word is known only at run time. A long option may carry `=value`; one of `takesValue`
+ * without it takes the next word. Short flags may cluster; one of `takesValue` ends the
+ * cluster, its value attached or the next word. `--` ends the options.
+ */
+export function onlyKnownOptions(args: readonly Arg[], known: ReadonlySet<string>, takesValue: ReadonlySet<string>): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return false;
+    if (v === '--') return true;
+    if (!v.startsWith('-') || v === '-') continue;
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = eq >= 0 ? v.slice(0, eq) : v;
+      if (!known.has(name)) return false;
+      if (eq < 0 && takesValue.has(name)) i++;
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const flag = `-${v[j]}`;
+      if (!known.has(flag)) return false;
+      if (takesValue.has(flag)) {
+        if (j === v.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return true;
+}

@@ -11,6 +11,7 @@ import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
+import { onlyKnownOptions } from '../options.js';
 
 interface GitCall {
   w: ShellWalker;
@@ -308,7 +309,7 @@ const config: GitHandler = (g) => {
     if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
       g.w.acc.addDependency('command', 'package source url.insteadOf');
   };
-  if (first === 'get' || first === 'list') return configReadOptions(a.slice(1)) ? g.w.acc.read() : unknown(g);
+  if (first === 'get' || first === 'list') return onlyKnownOptions(a.slice(1), CONFIG_READ, CONFIG_VALUES) ? g.w.acc.read() : unknown(g);
   if (first === 'set' || first === 'unset' || first === 'rename-section' || first === 'remove-section' || first === 'edit') return write();
   if (has(a, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit')) return write();
   const ops = operands(a, ['-f', '--file', '--blob', '--type', '--default']);
@@ -316,75 +317,46 @@ const config: GitHandler = (g) => {
   if (!gets && ops.before.length >= 2) return write();
   // What is left reads: only with options git-config(1) lists for reading, and no word known
   // only at run time (`git config "$X" k` unsets k when X is --unset).
-  if (!configReadOptions(a)) return unknown(g);
+  if (!onlyKnownOptions(a, CONFIG_READ, CONFIG_VALUES)) return unknown(g);
   g.w.acc.read();
 };
 
-/** `git config` options that only choose what is read and how it is shown (git-config(1)); each of CONFIG_VALUE takes the next word when it has no `=`. */
+/** `git config` options whose value may be the next word. */
+const CONFIG_VALUES = new Set(['--file', '--blob', '--type', '--default', '--value', '--url', '-f']);
+/** `git config` options that only choose what is read and how it is shown (git-config(1)), the get and list subcommands' own among them. */
 const CONFIG_READ = new Set([
-  'get',
-  'get-all',
-  'get-regexp',
-  'get-urlmatch',
-  'get-color',
-  'get-colorbool',
-  'list',
-  'global',
-  'system',
-  'local',
-  'worktree',
-  'file',
-  'blob',
-  'type',
-  'no-type',
-  'bool',
-  'int',
-  'bool-or-int',
-  'path',
-  'expiry-date',
-  'null',
-  'name-only',
-  'show-origin',
-  'show-scope',
-  'includes',
-  'no-includes',
-  'default',
-  'fixed-value',
-  // the get and list subcommands' own
-  'all',
-  'regexp',
-  'value',
-  'url',
-  'show-names',
-  'no-show-names',
+  ...CONFIG_VALUES,
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--get-color',
+  '--get-colorbool',
+  '--list',
+  '--global',
+  '--system',
+  '--local',
+  '--worktree',
+  '--no-type',
+  '--bool',
+  '--int',
+  '--bool-or-int',
+  '--path',
+  '--expiry-date',
+  '--null',
+  '--name-only',
+  '--show-origin',
+  '--show-scope',
+  '--includes',
+  '--no-includes',
+  '--fixed-value',
+  '--all',
+  '--regexp',
+  '--show-names',
+  '--no-show-names',
+  '-l',
+  '-z',
 ]);
-const CONFIG_VALUE = new Set(['file', 'blob', 'type', 'default', 'value', 'url']);
-
-/** Every option of a `git config` call is one CONFIG_READ lists (short: `-l`, `-z`, `-f <file>`). */
-function configReadOptions(args: readonly Arg[]): boolean {
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === null) return false;
-    if (v === '--') return true;
-    if (!v.startsWith('-') || v === '-') continue;
-    if (v.startsWith('--')) {
-      const eq = v.indexOf('=');
-      const name = eq >= 0 ? v.slice(2, eq) : v.slice(2);
-      if (!CONFIG_READ.has(name)) return false;
-      if (eq < 0 && CONFIG_VALUE.has(name)) i++;
-      continue;
-    }
-    for (let j = 1; j < v.length; j++) {
-      const c = v[j]!;
-      if (c === 'f') {
-        if (j === v.length - 1) i++;
-        break;
-      }
-      if (c !== 'l' && c !== 'z') return false;
-    }
-  }
-  return true;
-}
 
 const remote: GitHandler = (g) => {
   const action = g.args.find((x) => x.value !== null && !x.value.startsWith('-'))?.value;

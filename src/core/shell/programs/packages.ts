@@ -13,6 +13,7 @@ import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
+import { onlyKnownOptions } from '../options.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
 
@@ -277,6 +278,7 @@ function workspaceCommand(w: ShellWalker, inv: Invocation, cmd: string, rest: re
   w.unknown(inv, 'shell_command_unproven');
 }
 
+/** npm subcommands that only read: local files, or what the registry publishes. */
 const NPM_READ = new Set([
   'ls',
   'list',
@@ -305,17 +307,102 @@ const NPM_READ = new Set([
   'ping',
   'sbom',
   'completion',
-  'owner',
-  'team',
-  'access',
-  'profile',
-  'dist-tag',
-  'docs',
-  'home',
-  'bugs',
-  'repo',
   'diff',
-  'version-check',
+]);
+/**
+ * Registry subcommands that read with their listing action and change the registry (owners,
+ * teams, access, the account, a version's tags) with any other: `npm dist-tag add x@1 latest`.
+ */
+const NPM_REGISTRY_LISTS = lookupTable<ReadonlySet<string>>({
+  __proto__: null,
+  owner: new Set(['ls', 'list']),
+  author: new Set(['ls', 'list']),
+  team: new Set(['ls', 'list']),
+  access: new Set(['list', 'get', 'ls-packages', 'ls-collaborators']),
+  profile: new Set(['get']),
+  'dist-tag': new Set(['ls', 'list']),
+  'dist-tags': new Set(['ls', 'list']),
+});
+/**
+ * Options a reading npm subcommand may carry: how the answer is shown and which packages,
+ * workspaces and registry it is about. npm takes every other `--name` as configuration, and
+ * some of that writes or runs (`--cache` and `--logs-dir` name where it writes, `--userconfig`
+ * reads another config, `--git`, `--browser`, `--viewer` and `--editor` name programs it runs),
+ * so a reading subcommand with any other option is unknown.
+ */
+const NPM_READ_FLAGS = new Set([
+  '--json',
+  '--long',
+  '--all',
+  '--depth',
+  '--parseable',
+  '--global',
+  '--production',
+  '--prod',
+  '--dev',
+  '--development',
+  '--omit',
+  '--include',
+  '--workspace',
+  '--workspaces',
+  '--include-workspace-root',
+  '--link',
+  '--unicode',
+  '--color',
+  '--no-color',
+  '--loglevel',
+  '--silent',
+  '--quiet',
+  '--verbose',
+  '--registry',
+  '--scope',
+  '--tag',
+  '--before',
+  '--package-lock-only',
+  '--expect-results',
+  '--expect-result-count',
+  '--searchlimit',
+  '--searchopts',
+  '--searchexclude',
+  '--description',
+  '--no-description',
+  '--offline',
+  '--prefer-offline',
+  '--prefer-online',
+  '--audit-level',
+  '--heading',
+  '--no-fund',
+  '--no-audit',
+  '--no-update-notifier',
+  '--no-progress',
+  '--prefix',
+  '--sbom-format',
+  '--sbom-type',
+  '--diff',
+  '--diff-name-only',
+  '--diff-unified',
+  '--diff-ignore-all-space',
+  '--diff-no-prefix',
+  '--diff-src-prefix',
+  '--diff-dst-prefix',
+  '--diff-text',
+  '--help',
+  '--version',
+  '--usage',
+  '-g',
+  '-l',
+  '-a',
+  '-p',
+  '-s',
+  '-q',
+  '-d',
+  '-dd',
+  '-ddd',
+  '-w',
+  '-ws',
+  '-h',
+  '-v',
+  '-C',
 ]);
 const NPM_INSTALL = new Set(['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add']);
 const NPM_CI = new Set(['ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean']);
@@ -334,7 +421,12 @@ const npm: Handler = (w, inv) => {
   const rest = o.operands.slice(1);
   const dir = nodeDir(w, inv, o.prefix);
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
-  if (NPM_READ.has(cmd)) return w.acc.read();
+  const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
+  if (NPM_READ.has(cmd)) return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  const lists = NPM_REGISTRY_LISTS[cmd];
+  if (lists) return lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  // `docs`, `home`, `bugs`, `repo` open a page with the program npm's `browser` setting names.
+  if (cmd === 'docs' || cmd === 'home' || cmd === 'bugs' || cmd === 'repo') return w.unknown(inv, 'shell_command_unproven');
   if (otherWorkspaces(o)) return workspaceCommand(w, inv, cmd, rest);
   // Options that swap the shell scripts run in, preload code into every node, or read another config.
   for (const f of [
@@ -363,14 +455,17 @@ const npm: Handler = (w, inv) => {
   }
   if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
     const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
-    if (action === 'get' || action === 'list' || action === 'ls') return w.acc.read();
+    if (action === 'get' || action === 'list' || action === 'ls') return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
     if (action === 'set') sourceSwap(w, cmd === 'set' ? rest : rest.slice(1));
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (cmd === 'audit') return rest[0]?.value === 'fix' ? nodeInstallEffects(w, inv, dir, 'package-lock.json', true) : w.acc.read();
+  if (cmd === 'audit') {
+    if (rest[0]?.value === 'fix') return nodeInstallEffects(w, inv, dir, 'package-lock.json', true);
+    return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  }
   if (cmd === 'pkg') {
     const action = rest[0]?.value;
-    if (action === 'get') return w.acc.read();
+    if (action === 'get') return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
     // `npm pkg set dependencies.x=1`, `npm pkg set overrides.y=npm:z`: the manifest's dependencies change.
     for (const a of rest.slice(1)) {
@@ -549,8 +644,15 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       return nodeInstallEffects(w, inv, dir, lock, true);
     }
     if (['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'audit', 'root', 'bin', 'store', 'config'].includes(cmd)) {
-      if ((cmd === 'audit' && rest[0]?.value === 'fix') || (cmd === 'config' && rest[0]?.value === 'set') || (cmd === 'store' && rest[0]?.value === 'prune')) {
-        if (cmd === 'config') sourceSwap(w, rest.slice(1));
+      const action = rest.length ? rest[0]!.value : '';
+      // `pnpm audit --fix` writes overrides into package.json; `config delete`, `store add` change
+      // the configuration or the store: a config or store call reads only with its listing actions.
+      const writes =
+        (cmd === 'audit' && (action === 'fix' || o.flags.has('--fix'))) ||
+        (cmd === 'config' && !['', 'get', 'list', 'ls'].includes(action ?? 'dynamic')) ||
+        (cmd === 'store' && !['status', 'path'].includes(action ?? 'dynamic'));
+      if (writes) {
+        if (cmd === 'config' && action === 'set') sourceSwap(w, rest.slice(1));
         return w.unprovenWrite(inv, 'write_path_missing');
       }
       return w.acc.read();
@@ -651,6 +753,80 @@ const PIP_VALUE = new Set([
   '--group',
 ]);
 
+/**
+ * Options a reading pip subcommand (list, show, freeze, check, inspect, index, search, config
+ * get, hash …) may carry: pip's general options and those subcommands' own that choose what is
+ * read and shown (pip(1)). Not `--log` (pip writes its log there), `--cache-dir` (it writes its
+ * cache there), `--python` (another interpreter runs pip), `--src`, `--target`, `--root`,
+ * `--prefix`, `--editor` or `--report`: with any other option the command is unknown.
+ */
+/** pip's reading options whose value may be the next word. */
+const PIP_READ_VALUES = new Set([
+  '--keyring-provider',
+  '--proxy',
+  '--retries',
+  '--timeout',
+  '--trusted-host',
+  '--cert',
+  '--client-cert',
+  '--use-feature',
+  '--use-deprecated',
+  '--resume-retries',
+  '--path',
+  '--format',
+  '--exclude',
+  '-i',
+  '--index-url',
+  '--extra-index-url',
+  '-f',
+  '--find-links',
+  '-r',
+  '--requirement',
+  '-a',
+  '--algorithm',
+  '--platform',
+  '--python-version',
+  '--implementation',
+  '--abi',
+]);
+const PIP_READ_FLAGS = new Set([
+  ...PIP_READ_VALUES,
+  '-h',
+  '--help',
+  '--debug',
+  '--isolated',
+  '--require-virtualenv',
+  '-v',
+  '--verbose',
+  '-V',
+  '--version',
+  '-q',
+  '--quiet',
+  '--no-input',
+  '--no-cache-dir',
+  '--disable-pip-version-check',
+  '--no-color',
+  '-o',
+  '--outdated',
+  '-u',
+  '--uptodate',
+  '-e',
+  '--editable',
+  '-l',
+  '--local',
+  '--user',
+  '--pre',
+  '--not-required',
+  '--exclude-editable',
+  '--include-editable',
+  '--no-index',
+  '--files',
+  '--all',
+  '--global',
+  '--site',
+  '--json',
+]);
+
 /** pip install: names are intent; `-r file` and `-e path` restore or install the project itself. */
 function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   const args = inv.args;
@@ -667,7 +843,7 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     if (sub === 'hash') w.acc.addHash('command', inv.text);
-    return w.acc.read();
+    return onlyKnownOptions(args.slice(from + 1), PIP_READ_FLAGS, PIP_READ_VALUES) ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
   }
   // `pip download --help` prints help; `pip cache dir|list|info` print the cache (purge and remove change it).
   if (args.slice(from + 1).some((a) => a.value === '-h' || a.value === '--help')) return w.acc.read();
@@ -883,6 +1059,8 @@ const goTool: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
+  // `go list -export` and `-compiled` build, and `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs.
+  if (sub === 'list' && args.some((a) => a.value === null || /^--?toolexec(?:=|$)/.test(a.value))) return w.unknown(inv, 'shell_command_unproven');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
   if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
   if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
@@ -960,6 +1138,23 @@ function simpleInstaller(addVerbs: readonly string[], restoreVerbs: readonly str
     w.unknown(inv, 'shell_command_unproven');
   };
 }
+
+const bundler = simpleInstaller(['add'], ['install', 'update', 'remove', 'lock', 'clean'], ['list', 'show', 'check', 'outdated', 'info', 'platform'], 'exec');
+
+/**
+ * `bundle config` lists the settings, `bundle config get k` and the older `bundle config k`
+ * print one; `set`, `unset` and `bundle config k v` change them (`mirror.https://rubygems.org`
+ * swaps where gems come from).
+ */
+const bundleConfig: Handler = (w, inv) => {
+  const rest = inv.args.slice(2);
+  if (rest.some((a) => a.value === null)) return w.unknown(inv, 'dynamic_word');
+  const words = rest.map((a) => a.value!).filter((v) => !v.startsWith('-'));
+  if (words.length === 0 || words[0] === 'list' || words[0] === 'get' || (words.length === 1 && words[0] !== 'set' && words[0] !== 'unset'))
+    return w.acc.read();
+  if (words.some((v) => /^mirror\./i.test(v))) w.acc.addDependency('command', 'package source mirror');
+  w.unprovenWrite(inv, 'write_path_missing');
+};
 
 const dotnet: Handler = (w, inv) => {
   const args = inv.args;
@@ -1148,12 +1343,7 @@ export const packageHandlers: HandlerTable = handlerTable(
     cargo,
     go: goTool,
     gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
-    bundle: simpleInstaller(
-      ['add'],
-      ['install', 'update', 'remove', 'lock', 'clean'],
-      ['list', 'show', 'check', 'outdated', 'info', 'config', 'platform'],
-      'exec',
-    ),
+    bundle: (w, inv) => (inv.args[1]?.value === 'config' ? bundleConfig(w, inv) : bundler(w, inv)),
     // Composer's console accepts any unambiguous command prefix (`composer req`).
     composer: installer({
       add: ['require', 'create-project', 'global'],
