@@ -590,6 +590,57 @@ const MANAGER_OWN = new Set([
 ]);
 
 /** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
+/**
+ * Options a reading pnpm, yarn or bun subcommand (ls, why, outdated, info, licenses, audit …)
+ * may carry: how the answer is shown and which packages, workspaces and registry it is about.
+ * Any other makes it unknown: they take settings as options too (`--store-dir`, yarn's
+ * `--cache-folder` and `--mutex file:…` name where they write, `--config.x=y` sets anything).
+ */
+const NODE_MANAGER_READ_FLAGS = new Set([
+  '--json',
+  '--long',
+  '--depth',
+  '--parseable',
+  '--prod',
+  '--production',
+  '--dev',
+  '--no-optional',
+  '--only-projects',
+  '--exclude-peers',
+  '--recursive',
+  '--filter',
+  '--global',
+  '--workspace-root',
+  '--compatible',
+  '--format',
+  '--audit-level',
+  '--level',
+  '--groups',
+  '--ignore-registry-errors',
+  '--registry',
+  '--pattern',
+  '--all',
+  '--loglevel',
+  '--silent',
+  '--verbose',
+  '--color',
+  '--no-color',
+  '--help',
+  '--version',
+  '--dir',
+  '--cwd',
+  '-C',
+  '-r',
+  '-F',
+  '-g',
+  '-w',
+  '-P',
+  '-D',
+  '-s',
+  '-h',
+  '-v',
+]);
+
 function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
   const lock = kind === 'pnpm' ? 'pnpm-lock.yaml' : kind === 'yarn' ? 'yarn.lock' : 'bun.lock';
   return (w, inv) => {
@@ -655,7 +706,8 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
         if (cmd === 'config' && action === 'set') sourceSwap(w, rest.slice(1));
         return w.unprovenWrite(inv, 'write_path_missing');
       }
-      return w.acc.read();
+      // A number such as `--depth -1`'s value reads as a flag here.
+      return [...o.flags].every((f) => NODE_MANAGER_READ_FLAGS.has(f) || /^-\d+$/.test(f)) ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
     }
     // `bun pm cache` prints the cache folder (`bun pm cache rm` empties it).
     if (kind === 'bun' && cmd === 'pm' && rest[0]?.value === 'hash') w.acc.addHash('command', inv.text);
