@@ -4,6 +4,7 @@ import { nearest } from '../core/contract/nearest.js';
 import { HELP, renderHelp } from './help.js';
 import { processIO, UsageError, type CliIO } from './io.js';
 import { REMIT_VERSION } from './version.js';
+import { ownEntry } from '../core/lookup-table.js';
 
 type CommandModule = import('./command-table.js').CommandModule;
 
@@ -65,7 +66,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     io.stdout(`remit ${REMIT_VERSION}\n`);
     return 0;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const command = ownEntry(COMMANDS, name);
   if (!command) {
     const near = nearest(name, Object.keys(COMMANDS));
     io.stderr(`remit: unknown command '${name}'${near ? `; did you mean \`remit ${near}\`?` : ''} (see remit --help)\n`);

@@ -2,7 +2,7 @@
 // session lock. Any fault (a lock timeout, an internal error, a payload the adapter could not
 // read) goes through failClosed: GUARD_ERROR, deny when ARMED, audited.
 import { performance } from 'node:perf_hooks';
-import type { Action, ActionBeforeEvent, Decision, SessionState, StoredVerdict, TaskContract, UnresolvedReason } from '../../generated/types.js';
+import type { Action, ActionBeforeEvent, Decision, OpenAction, SessionState, StoredVerdict, TaskContract, UnresolvedReason } from '../../generated/types.js';
 import { defaultContract } from '../contract/defaults.js';
 import { decide, decideWithFacts } from '../decide/decide.js';
 import type { DecisionFacts } from '../decide/facts.js';
@@ -46,13 +46,14 @@ function auditableEvent(ev: ActionBeforeEvent): Record<string, unknown> {
   return { ...ev, action };
 }
 
-function idStateOf(s: SessionState, a: Action): { idState: IdState; repeat: boolean } {
-  if (s.ledger.released.includes(a.id)) return { idState: 'released', repeat: false };
+/** How the action's id stands, and the open call it repeats (the same id and input), if any. */
+function idStateOf(s: SessionState, a: Action): { idState: IdState; repeat?: OpenAction } {
+  if (s.ledger.released.includes(a.id)) return { idState: 'released' };
   const open = ownEntry(s.open, a.id);
-  if (open && open.inputDigest !== a.inputDigest) return { idState: 'reused', repeat: false };
-  if (open) return { idState: 'new', repeat: true };
-  if (s.ledger.refused.includes(a.id)) return { idState: 'refused', repeat: false };
-  return { idState: 'new', repeat: false };
+  if (open && open.inputDigest !== a.inputDigest) return { idState: 'reused' };
+  if (open) return { idState: 'new', repeat: open };
+  if (s.ledger.refused.includes(a.id)) return { idState: 'refused' };
+  return { idState: 'new' };
 }
 
 /**
@@ -123,8 +124,7 @@ export function createActionHandler(ctx: Ctx) {
   }
 
   /** The stored verdict of an open call, with its explanation recomputed (never stored: it can name paths). */
-  function replayStored(s: SessionState, a: Action): Decision {
-    const open = ownEntry(s.open, a.id)!;
+  function replayStored(s: SessionState, a: Action, open: OpenAction): Decision {
     const input = baseInput(s, a);
     const own = open.reservationId ? s.ledger.reservations.find((r) => r.id === open.reservationId) : undefined;
     input.ledger.reserved -= own ? unitsOf(own) : 0;
@@ -173,7 +173,7 @@ export function createActionHandler(ctx: Ctx) {
     const a = ev.action;
     const s = ctx.ensureState(loaded, ev, at);
     const { idState, repeat } = idStateOf(s, a);
-    if (repeat) return decisionResult(replayStored(s, a), ownEntry(s.open, a.id)!.eventId, s.contract);
+    if (repeat) return decisionResult(replayStored(s, a, repeat), repeat.eventId, s.contract);
 
     const input = baseInput(s, a);
     input.ledger.idState = idState;
@@ -222,18 +222,18 @@ export function createActionHandler(ctx: Ctx) {
       s.recentDenials.push({ eventId: id, inputDigest: a.inputDigest, at });
       if (s.recentDenials.length > DENIALS_MAX) s.recentDenials.splice(0, s.recentDenials.length - DENIALS_MAX);
     }
-    delete s.open[a.id];
-    setOwn(s.open, a.id, {
+    const call: OpenAction = {
       inputDigest: a.inputDigest,
       eventId: id,
       verdict: verdictOf(d),
       mutability: a.mutability,
       at,
       ...(reservationId ? { reservationId } : {}),
-    });
-    const refused = (o: { verdict: StoredVerdict }): boolean =>
-      o.verdict.outcome === 'deny' || (o.verdict.outcome === 'ask' && ctx.channelOf('ask') === 'deny-for-ask');
-    if (refused(ownEntry(s.open, a.id)!)) {
+    };
+    delete s.open[a.id];
+    setOwn(s.open, a.id, call);
+    const refused = (o: OpenAction): boolean => o.verdict.outcome === 'deny' || (o.verdict.outcome === 'ask' && ctx.channelOf('ask') === 'deny-for-ask');
+    if (refused(call)) {
       const ids = Object.keys(s.open).filter((k) => refused(s.open[k]!) && !s.open[k]!.reservationId);
       for (const old of ids.slice(0, Math.max(0, ids.length - REFUSED_OPEN_MAX))) delete s.open[old];
     }

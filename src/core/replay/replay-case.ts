@@ -12,6 +12,7 @@ import { lifecycleEvent, type Envelope } from './lifecycle-event.js';
 import { readControllerResult, type StepReading } from './reading.js';
 import { targetName, type ReplayTarget, type RuntimeFactory } from './target.js';
 import { createWorkspace, type Workspace } from './workspace.js';
+import { ownEntry } from '../lookup-table.js';
 
 export type ArmName = 'bad' | 'good';
 
@@ -58,7 +59,7 @@ function stepKind(step: Step): StepResult['kind'] {
 }
 
 function familyOf(code: string): string | null | undefined {
-  return Object.prototype.hasOwnProperty.call(REASONS, code) ? REASONS[code as keyof typeof REASONS].family : undefined;
+  return ownEntry(REASONS, code)?.family;
 }
 
 interface Comparison {

@@ -49,6 +49,12 @@ const BIN_PACKAGE = lookupTable<string>({
   vitest: 'vitest',
 });
 
+/** A read when the call is proven to only read (its options are the reading ones), else unknown. */
+function readIf(w: ShellWalker, inv: Invocation, proven: boolean): void {
+  if (proven) w.acc.read();
+  else w.unknown(inv, 'shell_command_unproven');
+}
+
 function dynamicName(): string {
   return '(dynamic)';
 }
@@ -422,9 +428,9 @@ const npm: Handler = (w, inv) => {
   const dir = nodeDir(w, inv, o.prefix);
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
   const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
-  if (NPM_READ.has(cmd)) return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  if (NPM_READ.has(cmd)) return readIf(w, inv, readFlags);
   const lists = NPM_REGISTRY_LISTS[cmd];
-  if (lists) return lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  if (lists) return readIf(w, inv, lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags);
   // `docs`, `home`, `bugs`, `repo` open a page with the program npm's `browser` setting names.
   if (cmd === 'docs' || cmd === 'home' || cmd === 'bugs' || cmd === 'repo') return w.unknown(inv, 'shell_command_unproven');
   if (otherWorkspaces(o)) return workspaceCommand(w, inv, cmd, rest);
@@ -455,17 +461,17 @@ const npm: Handler = (w, inv) => {
   }
   if (cmd === 'config' || cmd === 'c' || cmd === 'get' || cmd === 'set') {
     const action = cmd === 'get' || cmd === 'set' ? cmd : rest[0]?.value;
-    if (action === 'get' || action === 'list' || action === 'ls') return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+    if (action === 'get' || action === 'list' || action === 'ls') return readIf(w, inv, readFlags);
     if (action === 'set') sourceSwap(w, cmd === 'set' ? rest : rest.slice(1));
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (cmd === 'audit') {
     if (rest[0]?.value === 'fix') return nodeInstallEffects(w, inv, dir, 'package-lock.json', true);
-    return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+    return readIf(w, inv, readFlags);
   }
   if (cmd === 'pkg') {
     const action = rest[0]?.value;
-    if (action === 'get') return readFlags ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+    if (action === 'get') return readIf(w, inv, readFlags);
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
     // `npm pkg set dependencies.x=1`, `npm pkg set overrides.y=npm:z`: the manifest's dependencies change.
     for (const a of rest.slice(1)) {
@@ -589,7 +595,6 @@ const MANAGER_OWN = new Set([
   'readonly',
 ]);
 
-/** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
 /**
  * Options a reading pnpm, yarn or bun subcommand (ls, why, outdated, info, licenses, audit …)
  * may carry: how the answer is shown and which packages, workspaces and registry it is about.
@@ -641,6 +646,7 @@ const NODE_MANAGER_READ_FLAGS = new Set([
   '-v',
 ]);
 
+/** pnpm / yarn / bun share a shape: add, install, remove, dlx, exec, run, and `<pm> <script>`. */
 function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
   const lock = kind === 'pnpm' ? 'pnpm-lock.yaml' : kind === 'yarn' ? 'yarn.lock' : 'bun.lock';
   return (w, inv) => {
@@ -707,7 +713,11 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
         return w.unprovenWrite(inv, 'write_path_missing');
       }
       // A number such as `--depth -1`'s value reads as a flag here.
-      return [...o.flags].every((f) => NODE_MANAGER_READ_FLAGS.has(f) || /^-\d+$/.test(f)) ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+      return readIf(
+        w,
+        inv,
+        [...o.flags].every((f) => NODE_MANAGER_READ_FLAGS.has(f) || /^-\d+$/.test(f)),
+      );
     }
     // `bun pm cache` prints the cache folder (`bun pm cache rm` empties it).
     if (kind === 'bun' && cmd === 'pm' && rest[0]?.value === 'hash') w.acc.addHash('command', inv.text);
@@ -805,13 +815,6 @@ const PIP_VALUE = new Set([
   '--group',
 ]);
 
-/**
- * Options a reading pip subcommand (list, show, freeze, check, inspect, index, search, config
- * get, hash …) may carry: pip's general options and those subcommands' own that choose what is
- * read and shown (pip(1)). Not `--log` (pip writes its log there), `--cache-dir` (it writes its
- * cache there), `--python` (another interpreter runs pip), `--src`, `--target`, `--root`,
- * `--prefix`, `--editor` or `--report`: with any other option the command is unknown.
- */
 /** pip's reading options whose value may be the next word. */
 const PIP_READ_VALUES = new Set([
   '--keyring-provider',
@@ -841,6 +844,13 @@ const PIP_READ_VALUES = new Set([
   '--implementation',
   '--abi',
 ]);
+/**
+ * Options a reading pip subcommand (list, show, freeze, check, inspect, index, search, config
+ * get, hash …) may carry: pip's general options and those subcommands' own that choose what is
+ * read and shown (pip(1)). Not `--log` (pip writes its log there), `--cache-dir` (it writes its
+ * cache there), `--python` (another interpreter runs pip), `--src`, `--target`, `--root`,
+ * `--prefix`, `--editor` or `--report`: with any other option the command is unknown.
+ */
 const PIP_READ_FLAGS = new Set([
   ...PIP_READ_VALUES,
   '-h',
@@ -895,7 +905,7 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
       return w.unprovenWrite(inv, 'write_path_missing');
     }
     if (sub === 'hash') w.acc.addHash('command', inv.text);
-    return onlyKnownOptions(args.slice(from + 1), PIP_READ_FLAGS, PIP_READ_VALUES) ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+    return readIf(w, inv, onlyKnownOptions(args.slice(from + 1), PIP_READ_FLAGS, PIP_READ_VALUES));
   }
   // `pip download --help` prints help; `pip cache dir|list|info` print the cache (purge and remove change it).
   if (args.slice(from + 1).some((a) => a.value === '-h' || a.value === '--help')) return w.acc.read();
