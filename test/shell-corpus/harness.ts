@@ -150,6 +150,27 @@ const TREE: Record<string, string> = {
   'src/hooked/.git/hooks/post-index-change': '#!/bin/sh\nrm -rf ../../docs\n',
   'src/hooked/.git/hooks/pre-commit.sample': '#!/bin/sh\n',
   '.git/HEAD': 'ref: refs/heads/main\n',
+  // Configuration a program finds in its working folder, as the agent could write it where its
+  // contract lets it (lab/), and harmless settings of the same files (plain/).
+  'lab/Cargo.toml': '[package]\nname = "lab"\nversion = "0.1.0"\n',
+  'lab/.cargo/config.toml': '[build]\nrustc = "./wrap.sh"\n',
+  'lab/package.json': JSON.stringify({ name: 'lab', scripts: { test: 'vitest run' } }),
+  'lab/.npmrc': 'script-shell=./wrap.sh\n',
+  'lab/.yarnrc': 'yarn-path "./wrap.js"\n',
+  'lab/.ackrc': '--pager=sh -c "rm -rf ../src"\n',
+  'lab/tsconfig.json': '{ "compilerOptions": { "incremental": true, "tsBuildInfoFile": "../docs/x.tsbuildinfo" } }\n',
+  'lab/.mvn/jvm.config': '-javaagent:wrap.jar\n',
+  'lab/pom.xml': '<project/>\n',
+  'plain/Cargo.toml': '[package]\nname = "plain"\nversion = "0.1.0"\n',
+  'plain/.cargo/config.toml': '[term]\ncolor = "always"\n',
+  'plain/package.json': JSON.stringify({ name: 'plain', scripts: { test: 'vitest run' } }),
+  'plain/.npmrc': 'save-exact=true\nengine-strict=true\n',
+  'plain/.yarnrc': '# yarn lockfile v1\nlastUpdateCheck 1700000000000\n',
+  'plain/.ackrc': '--ignore-dir=dist\n--type-set=tpl:ext:tpl\n',
+  'plain/tsconfig.json': '{ "extends": "./base.json", "include": ["*.ts"] }\n',
+  'plain/base.json': '{ "compilerOptions": { "strict": true } }\n',
+  'plain/.mvn/wrapper/maven-wrapper.properties': 'distributionType=only-script\n',
+  'plain/pom.xml': '<project/>\n',
 };
 
 export interface Judge {

@@ -11,6 +11,7 @@ import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
+import { cargoConfigProven, foldersUp, npmConfigProven, yarnConfigProven } from './workdir-config.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
@@ -426,6 +427,9 @@ const npm: Handler = (w, inv) => {
   const cmd = sub.value;
   const rest = o.operands.slice(1);
   const dir = nodeDir(w, inv, o.prefix);
+  // The project's `.npmrc` is configuration like any option: `script-shell`, `node-options`,
+  // `logs-dir` (workdir-config.ts).
+  if (!npmConfigProven(w, dir)) return w.unknown(inv, 'shell_command_unproven');
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
   const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
   if (NPM_READ.has(cmd)) return readIf(w, inv, readFlags);
@@ -657,6 +661,10 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     const o = npmOptions(inv.args, 1);
     const sub = o.operands[0];
     const dir = nodeDir(w, inv, o.prefix);
+    // yarn classic hands every command, `--version` too, to the `yarn-path` its `.yarnrc`
+    // names; berry's `.yarnrc.yml` has `yarnPath`; pnpm reads the project's `.npmrc`.
+    if (kind === 'yarn' ? !yarnConfigProven(w, inv.scope.cwd) : kind === 'pnpm' && sub !== undefined && !npmConfigProven(w, dir))
+      return w.unknown(inv, 'shell_command_unproven');
     if (!sub) {
       if (o.flags.has('-v') || o.flags.has('--version') || o.flags.has('-h') || o.flags.has('--help')) return w.acc.read();
       if (kind === 'yarn' || (kind === 'bun' && o.flags.size === 0)) return kind === 'yarn' ? nodeInstallEffects(w, inv, dir, lock, false) : w.acc.read();
@@ -1025,9 +1033,41 @@ const uv: Handler = (w, inv) => {
     if (action === 'list' || action === 'dir') return w.acc.read();
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (sub === 'tree' || sub === 'version' || sub === 'help') return w.acc.read();
+  if (sub === 'help') return w.acc.read();
+  if (sub === 'tree' || sub === 'version') return uvProject(w, inv, sub, i + 1);
   w.unknown(inv, 'shell_command_unproven');
 };
+
+/**
+ * `uv tree` locks the project before it prints (uv.lock written when missing or stale)
+ * unless `--frozen` or `--locked`; `uv version` prints the version, but with a value or
+ * `--bump` rewrites pyproject.toml, then locks and syncs, unless `--dry-run`.
+ */
+function uvProject(w: ShellWalker, inv: Invocation, sub: 'tree' | 'version', from: number): void {
+  const rest = inv.args.slice(from);
+  if (rest.some((a) => a.value === null)) return w.unknown(inv, 'dynamic_word');
+  const has = (...names: string[]) => rest.some((a) => names.some((n) => a.value === n || a.value!.startsWith(`${n}=`)));
+  const root = inv.scope.cwd;
+  if (sub === 'tree') {
+    if (has('--frozen', '--locked')) return w.acc.read();
+    if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return lockWrite(w, inv, `${root}/uv.lock`);
+  }
+  // Operands are the new version; `--bump` (and its value) changes it too.
+  const VALUED = new Set(['--bump', '--output-format', '--python', '-p', '--package', '--directory', '--project', '--index', '--index-url', '--default-index']);
+  let sets = false;
+  for (let k = 0; k < rest.length; k++) {
+    const v = rest[k]!.value!;
+    if (v === '--bump' || v.startsWith('--bump=')) sets = true;
+    if (VALUED.has(v)) k++;
+    else if (!v.startsWith('-')) sets = true;
+  }
+  if (!sets || has('--dry-run')) return w.acc.read();
+  if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+  manifestWrite(w, inv, `${root}/pyproject.toml`);
+  if (!has('--frozen')) lockWrite(w, inv, `${root}/uv.lock`);
+  if (!has('--frozen', '--no-sync')) w.effectPath(inv, 'write', `${root}/.venv`);
+}
 
 const uvx: Handler = (w, inv) => runPythonTool(w, inv, 1, true);
 
@@ -1052,17 +1092,14 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     const args = inv.args;
     const sub = args[1]?.value;
     if (sub === null) return w.unknown(inv, 'dynamic_word');
-    if (
-      sub === undefined ||
-      sub === '--version' ||
-      sub === 'show' ||
-      sub === 'check' ||
-      sub === 'graph' ||
-      sub === '--venv' ||
-      sub === '--where' ||
-      sub === 'env'
-    )
+    if (sub === undefined || sub === '--version' || sub === 'show' || sub === 'check' || sub === 'graph' || sub === '--venv' || sub === '--where')
       return w.acc.read();
+    // `poetry env use` makes (and `remove` deletes) a virtualenv; `list` and `info` print.
+    if (sub === 'env') {
+      const action = args[2]?.value;
+      if (action === undefined || action === 'list' || action === 'info' || action === 'activate') return w.acc.read();
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
     if (sub === 'run') return w.run(inv, args.slice(2));
     // `poetry self add x`: a plugin installed into the tool itself.
     if (sub === 'self') {
@@ -1097,13 +1134,12 @@ const cargo: Handler = (w, inv) => {
   const sub = args[i]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if ((sub === '--list' || sub === '-h' || sub === '--help') && args.length === i + 1) return w.acc.read();
-  if (
-    sub === undefined ||
-    sub === '--version' ||
-    sub === '-V' ||
-    ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)
-  )
-    return w.acc.read();
+  if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'help' || sub === 'version') return w.acc.read();
+  // `.cargo/config.toml` up from the working folder can name the rustc cargo runs (`cargo tree`
+  // asks it for the target), a wrapper, a runner or a linker (workdir-config.ts).
+  if (!cargoConfigProven(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');
+  if (sub === 'tree' || sub === 'metadata') return cargoResolve(w, inv, sub, i + 1);
+  if (['search', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
   if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
@@ -1116,6 +1152,42 @@ const cargo: Handler = (w, inv) => {
   }
   w.unprovenWrite(inv, 'write_path_missing');
 };
+
+/**
+ * The Cargo.lock cargo resolves into when run in `cwd`: beside the workspace root, the
+ * highest Cargo.toml up that declares `[workspace]`, else the nearest one.
+ */
+function cargoLock(w: ShellWalker, cwd: string): string {
+  let nearest: string | undefined;
+  let workspace: string | undefined;
+  for (const d of foldersUp(w, cwd)) {
+    const manifest = `${d === '/' ? '' : d}/Cargo.toml`;
+    if (!w.exists(manifest)) continue;
+    nearest ??= d;
+    if (/^\s*\[workspace\]/m.test(w.readFile(manifest, 256 * 1024) ?? '[workspace]')) workspace = d;
+  }
+  return `${workspace ?? nearest ?? cwd}/Cargo.lock`.replace(/^\/\//, '/');
+}
+
+/**
+ * `cargo tree` and `cargo metadata` resolve the dependency graph first, and write Cargo.lock
+ * when it is missing or out of date with the manifests (even `--offline`): a read only with
+ * `--locked` or `--frozen` (cargo then fails instead of writing), or `metadata --no-deps`,
+ * which resolves nothing. `--config`, `-Z` and `--manifest-path` change what it reads.
+ */
+function cargoResolve(w: ShellWalker, inv: Invocation, sub: string, from: number): void {
+  let locked = false;
+  for (const a of inv.args.slice(from)) {
+    const v = a.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === '--') break;
+    if (/^--(?:config|manifest-path)(?:=|$)|^-Z|^-C/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+    if (v === '--locked' || v === '--frozen' || (sub === 'metadata' && v === '--no-deps')) locked = true;
+  }
+  if (locked) return w.acc.read();
+  if (inv.scope.cwd === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+  lockWrite(w, inv, cargoLock(w, inv.scope.cwd));
+}
 
 const goTool: Handler = (w, inv) => {
   const args = inv.args;

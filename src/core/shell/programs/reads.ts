@@ -11,6 +11,7 @@ import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
 import { sedScriptEffects } from './sed-script.js';
+import { configFilesHarmless, foldersUp } from './workdir-config.js';
 
 const read: Handler = (w) => w.acc.read();
 
@@ -84,21 +85,42 @@ const test: Handler = (w, inv) => {
 };
 
 /** Words that name a pager or browser the program runs, or a cache it rebuilds. */
-function refusing(names: readonly string[], opts: { subcommands?: readonly string[] } = {}): Handler {
+function refusing(names: readonly string[], opts: { subcommands?: readonly string[]; config?: (w: ShellWalker, cwd: string | null) => boolean } = {}): Handler {
   return (w, inv) => {
     for (let i = 1; i < inv.args.length; i++) {
       const v = inv.args[i]!.value;
       if (v === null) return w.unknown(inv, 'dynamic_word');
       if (v === '--') break;
-      const eq = v.indexOf('=');
-      const name = eq > 0 ? v.slice(0, eq) : v;
-      if (names.includes(name) || (name.startsWith('--') && names.some((n) => n.startsWith('--') && n.startsWith(name) && name.length >= 4))) {
-        return w.unknown(inv, 'shell_command_unproven');
-      }
+      if (refusedWord(v, names)) return w.unknown(inv, 'shell_command_unproven');
       if (i === 1 && opts.subcommands?.includes(v)) return w.unknown(inv, 'shell_command_unproven');
     }
+    if (opts.config && !opts.config(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');
     w.acc.read();
   };
+}
+
+/** `v` is one of `names`, or a long option abbreviating one (Getopt::Long), with or without `=value`. */
+function refusedWord(v: string, names: readonly string[]): boolean {
+  const eq = v.indexOf('=');
+  const name = eq > 0 ? v.slice(0, eq) : v;
+  return names.includes(name) || (name.startsWith('--') && names.some((n) => n.startsWith('--') && n.startsWith(name) && name.length >= 4));
+}
+
+const ACK_REFUSED = ['--pager', '--output', '--ackrc', '--create-ackrc'];
+/**
+ * The project `.ackrc` ack finds from its folder upwards holds options, one a line, read as
+ * if typed: proven when none of them is one refused on the command line (ack 3 forbids
+ * `--pager` there itself, older releases do not).
+ */
+function ackrcProven(w: ShellWalker, cwd: string | null): boolean {
+  if (cwd === null) return false;
+  const files = foldersUp(w, cwd).flatMap((d) => [`${d === '/' ? '' : d}/.ackrc`, `${d === '/' ? '' : d}/_ackrc`]);
+  return configFilesHarmless(w, files, (text) =>
+    text.split(/\r?\n/).every((line) => {
+      const t = line.trim();
+      return t === '' || t.startsWith('#') || !refusedWord(t.split(/\s/)[0]!, ACK_REFUSED);
+    }),
+  );
 }
 
 /** man-db: `-P` pager, `-H` browser, `-T`/`-t`/`-Z`/`-X` groff output and `-p` preprocessors run programs; `-c`/`-u` rebuild caches. */
@@ -112,7 +134,7 @@ const MAN = defineOptions({
 });
 const man = readerHandler(MAN);
 const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir'], { subcommands: ['cache'] });
-const ack = refusing(['--pager', '--output', '--ackrc', '--create-ackrc']);
+const ack = refusing(ACK_REFUSED, { config: ackrcProven });
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
 
 /** xmllint and diffstat write a file with `-o`/`--output`. */
