@@ -2,6 +2,7 @@
 // interpreter) for file-write, process and hashing APIs. The code stays unproven either
 // way; the scan adds hash intent and the paths the code spells out.
 import { computedHashAccesses } from '../intents/hash-apis.js';
+import { handRolledHash } from './hash-shapes.js';
 import { proveNodeCode } from './programs/inline-proof.js';
 
 const WRITE_API = new RegExp(
@@ -84,7 +85,7 @@ export interface CodeScan {
 export function scanInlineCode(code: string): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
   const direct = HASH_API.exec(text);
-  const hash = direct ? direct[0].replace(/\s*\($/, '') : computedHashAccesses(text)[0];
+  const hash = direct ? direct[0].replace(/\s*\($/, '') : (computedHashAccesses(text)[0] ?? handRolledHash(text));
   const paths: string[] = [];
   STRING_LITERAL.lastIndex = 0;
   let m: RegExpExecArray | null;

@@ -10,6 +10,7 @@ import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
+import { handRolledHash } from '../hash-shapes.js';
 import { sedScriptEffects } from './sed-script.js';
 import { configFilesHarmless, foldersUp } from './workdir-config.js';
 
@@ -237,6 +238,10 @@ const jq: Handler = (w, inv) => {
     }
     args.push(a);
   }
+  // The filter is the first operand (none with `-f`/`--from-file`): a hash written in jq hashes.
+  const filter = scanOptions(args, 1, JQ).operands[0]?.value;
+  const hash = filter ? handRolledHash(filter) : undefined;
+  if (hash) w.acc.addHash('code', hash);
   jqReader(w, { ...inv, args });
 };
 
@@ -405,6 +410,8 @@ const awk: Handler = (w, inv) => {
   }
   if (program === undefined) program = args[i++]?.value ?? null;
   if (program === null) return w.unknown(inv, 'dynamic_word');
+  const hash = handRolledHash(program);
+  if (hash) w.acc.addHash('code', hash);
   if (!awkProgramReadOnly(program)) return w.unknown(inv, 'shell_command_unproven');
   w.acc.read();
 };
