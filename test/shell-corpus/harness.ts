@@ -171,6 +171,13 @@ const TREE: Record<string, string> = {
   'plain/base.json': '{ "compilerOptions": { "strict": true } }\n',
   'plain/.mvn/wrapper/maven-wrapper.properties': 'distributionType=only-script\n',
   'plain/pom.xml': '<project/>\n',
+  // `source X/bin/activate` runs what the file says: a real venv's script, and one that is not.
+  '.venv/bin/activate':
+    'deactivate () {\n  if [ -n "${_OLD_VIRTUAL_PATH:-}" ]; then\n    PATH="$_OLD_VIRTUAL_PATH"\n    export PATH\n    unset _OLD_VIRTUAL_PATH\n  fi\n' +
+    '  hash -r 2> /dev/null\n  unset VIRTUAL_ENV\n  if [ ! "${1:-}" = "nondestructive" ]; then\n    unset -f deactivate\n  fi\n}\n' +
+    'deactivate nondestructive\nVIRTUAL_ENV="/proj/.venv"\nexport VIRTUAL_ENV\n_OLD_VIRTUAL_PATH="$PATH"\nPATH="$VIRTUAL_ENV/bin:$PATH"\nexport PATH\n' +
+    'if [ -z "${VIRTUAL_ENV_DISABLE_PROMPT:-}" ]; then\n  _OLD_VIRTUAL_PS1="${PS1:-}"\n  PS1="(.venv) ${PS1:-}"\n  export PS1\nfi\nhash -r 2> /dev/null\n',
+  'tools/bin/activate': 'export VIRTUAL_ENV=tools\nrm -rf src\n',
 };
 
 export interface Judge {

@@ -920,19 +920,29 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   if (sub === 'cache' && ['dir', 'list', 'info'].includes(args[from + 1]?.value ?? '')) return w.acc.read();
   if (sub === 'install' || sub === 'download' || sub === 'wheel') {
     const names: Arg[] = [];
+    const operand = (a: Arg): void => {
+      const v = a.value;
+      // A URL (`https://…/x.tar.gz`, `git+https://…`, `name @ https://…`) names what it fetches.
+      if (v !== null && PIP_URL.test(v)) return w.acc.addDependency('command', v);
+      // Local paths and archives install what is already here.
+      if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) return;
+      names.push(a);
+    };
     for (let i = from + 1; i < args.length; i++) {
       const a = args[i]!;
       const v = a.value;
-      if (v !== null && v.startsWith('-')) {
-        if (PIP_VALUE.has(v)) {
-          const val = args[++i];
-          if ((v === '-r' || v === '--requirement') && val) w.effect(inv, 'read', val);
-        }
+      if (v !== null && v.startsWith('-') && v !== '-') {
+        // `--opt value`, `--opt=value`, `-r value`, `-rvalue` (pip's optparse).
+        const eq = v.startsWith('--') ? v.indexOf('=') : -1;
+        const name = eq > 0 ? v.slice(0, eq) : v.startsWith('--') ? v : v.slice(0, 2);
+        if (!PIP_VALUE.has(name)) continue;
+        const val = eq > 0 ? { ...a, value: v.slice(eq + 1) } : v.length > 2 && !v.startsWith('--') ? { ...a, value: v.slice(2) } : args[++i];
+        if (!val) continue;
+        if (name === '-r' || name === '--requirement' || name === '-c' || name === '--constraint') requirementsFile(w, inv, val);
+        else if (name === '-e' || name === '--editable') operand(val);
         continue;
       }
-      // Local paths and archives install what is already here.
-      if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) continue;
-      names.push(a);
+      operand(a);
     }
     // `download` and `wheel` fetch (and build, running an sdist's setup.py) the packages they name.
     addDependencies(w, names, pythonPackageName);
@@ -943,6 +953,22 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
 }
 
 export const pip: Handler = (w, inv) => pipLike(w, inv, 1);
+
+const PIP_URL = /^[a-z][\w+.-]*:\/\/|^(?:git|hg|svn|bzr)\+|@\s*[a-z][\w+.-]*:\/\//i;
+
+/**
+ * `pip install -r f`: restoring what the project pins reads f. A file this command may have
+ * written first, one only known at run time (`-r <(…)`, a pipe, a dynamic word) or one at a
+ * URL lists packages nobody has seen: a dependency change.
+ */
+function requirementsFile(w: ShellWalker, inv: Invocation, file: Arg): void {
+  const v = file.value;
+  if (v !== null && PIP_URL.test(v)) return w.acc.addDependency('command', v);
+  const p = v === null ? null : w.path(inv, file);
+  const stream = v === '-' || file.text.startsWith('<(') || /^\/dev\/(?:fd\/|stdin$)|^\/proc\/[^/]+\/fd\//.test(v ?? '');
+  if (p === null || stream || w.acc.mayHaveChanged(p)) return w.acc.addDependency('command', dynamicName());
+  w.effect(inv, 'read', file);
+}
 
 /** The Python project declares this name (pyproject.toml or requirements*.txt). */
 function pythonPackagePresent(w: ShellWalker, name: string): boolean {
@@ -1318,11 +1344,29 @@ const dotnet: Handler = (w, inv) => {
   w.unprovenWrite(inv, 'write_path_missing');
 };
 
+/** `deno doc` prints, but `--html` writes a site into `--output` (`./docs/` unless named). */
+function denoDoc(w: ShellWalker, inv: Invocation): void {
+  let html = false;
+  let out: Arg | undefined;
+  const args = inv.args;
+  for (let i = 2; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === '--html') html = true;
+    else if (v === '--output') out = args[++i] ?? { value: '', glob: false, tilde: false, text: '' };
+    else if (v.startsWith('--output=')) out = { ...args[i]!, value: v.slice('--output='.length) };
+  }
+  if (out !== undefined) return out.value === '' ? w.unprovenWrite(inv, 'write_path_missing') : w.effect(inv, 'write', out);
+  if (html) return w.effect(inv, 'write', { value: 'docs', glob: false, tilde: false, text: 'docs' });
+  w.acc.read();
+}
+
 const deno: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
-  if (sub === undefined || sub === '--version' || sub === '-v' || sub === 'info' || sub === 'doc' || sub === 'help') return w.acc.read();
+  if (sub === undefined || sub === '--version' || sub === '-v' || sub === 'info' || sub === 'help') return w.acc.read();
+  if (sub === 'doc') return denoDoc(w, inv);
   if (sub === 'test' || sub === 'bench') return runCheck(w, inv, 2, DENO_TEST);
   if (sub === 'lint') return runCheck(w, inv, 2, DENO_LINT);
   if (sub === 'check') return runCheck(w, inv, 2, DENO_CHECK);

@@ -138,7 +138,7 @@ const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir']
 const ack = refusing(ACK_REFUSED, { config: ackrcProven });
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
 
-/** xmllint and diffstat write a file with `-o`/`--output`. */
+/** diffstat writes a file with `-o`/`--output`. */
 const outputWriter =
   (short: string, long: string): Handler =>
   (w, inv) => {
@@ -155,6 +155,32 @@ const outputWriter =
     }
     w.acc.read();
   };
+
+/**
+ * xmllint's own parser takes every option with one dash or two (`-output f`, `--output f`,
+ * `-o f`; never `=value`): `output` writes the next word, and `shell` reads commands from
+ * standard input, whose `save` and `write` write files.
+ */
+const xmllint: Handler = (w, inv) => {
+  let wrote = false;
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    const word = v.replace(/^--?/, '');
+    if (v === word || v === '-') continue;
+    // `--output=f` is not xmllint's syntax (it stops), but a release that took it would write f.
+    const eq = word.indexOf('=');
+    const name = eq > 0 ? word.slice(0, eq) : word;
+    if (name === 'shell') return w.unknown(inv, 'shell_command_unproven');
+    if (name === 'o' || name === 'output') {
+      const t = eq > 0 ? { ...inv.args[i]!, value: word.slice(eq + 1) } : inv.args[++i];
+      if (t) w.effect(inv, 'write', t);
+      else w.unprovenWrite(inv, 'write_path_missing');
+      wrote = true;
+    }
+  }
+  if (!wrote) w.acc.read();
+};
 
 /** `hostname NAME` / `-F file` and `stty SETTINGS` change system state; bare forms print. */
 const printsWithout =
@@ -638,7 +664,7 @@ export const readHandlers: HandlerTable = handlerTable([READ_ONLY, read], handle
   batcat: bat,
   ack,
   wdiff,
-  xmllint: outputWriter('-o', '--output'),
+  xmllint,
   diffstat: outputWriter('-o', '--output'),
   hostname: printsWithout([
     '-f',

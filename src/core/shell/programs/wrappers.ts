@@ -198,12 +198,14 @@ const doas: Handler = (w, inv) => {
   runRest(w, inv, p.rest, () => w.unknown(inv, 'shell_command_unproven'));
 };
 
+/** GNU xargs: `-e[EOF]`, `-i[R]`, `-l[N]` and their long forms take a value only when it is attached. */
 const XARGS: OptionSpec = {
   flags: '0rtpxo',
-  values: 'nLPsIdEaeil',
+  values: 'nLPsIdEa',
+  optionalValues: 'eil',
   longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'],
-  longValues: ['max-args', 'max-lines', 'max-procs', 'max-chars', 'delimiter', 'arg-file', 'eof', 'process-slot-var'],
-  longOptional: ['replace'],
+  longValues: ['max-args', 'max-procs', 'max-chars', 'delimiter', 'arg-file', 'process-slot-var'],
+  longOptional: ['replace', 'max-lines', 'eof'],
   stopAtOperand: true,
 };
 
