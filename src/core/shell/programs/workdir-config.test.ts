@@ -22,6 +22,7 @@ describe('configuration found in the working folder', () => {
   it('.npmrc and .yarnrc: only keys that choose a registry or how output looks', () => {
     expect(rcConfigHarmless('# c\nsave-exact=true\n@acme:registry=https://npm.acme.test/\n//npm.acme.test/:_authToken=${T}\n')).toBe(true);
     expect(rcConfigHarmless('lastUpdateCheck 1700000000000\n"@acme:registry" "https://npm.acme.test/"\n')).toBe(true);
+    expect(rcConfigHarmless('auto-install-peers=true\nstrict-peer-dependencies=false\npublic-hoist-pattern[]=*eslint*\n')).toBe(true);
     for (const text of [
       'script-shell=./x.sh\n',
       'node-options=--require ./x.js\n',
