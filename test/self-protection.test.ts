@@ -105,6 +105,23 @@ describe('folder operations on a protected folder or its parent touch what it pr
     }
   });
 
+  it('host configuration is matched case-folded: a macOS or Windows file system opens the same file', () => {
+    for (const cmd of [
+      'echo {} > .Claude/settings.json',
+      'echo {} > .MCP.json',
+      'echo x > .CODEX/config.toml',
+      'echo {} > ~/.Claude.json',
+      'echo x > .claude/AGENTS/a.md',
+    ]) {
+      expect(verdict(cmd, root, home, remit), cmd).toBe('deny/GUARD_SELF_PROTECTION');
+    }
+    expect(verdict('rm -rf .CLAUDE', root, home, remit)).toBe('deny/GUARD_PROTECTED_FOLDER');
+    expect(verdict('rm -rf ~/.REMIT', root, home, remit)).toBe('deny/GUARD_SELF_PROTECTION');
+    for (const cmd of ['echo x > src/Claude.json', 'echo x > .claude-notes.md', 'echo x > src/mcp.json']) {
+      expect(verdict(cmd, root, home, remit), cmd).toBe('allow/WITHIN_CONTRACT');
+    }
+  });
+
   it('ordinary folder work stays allowed', () => {
     for (const cmd of ['rm -rf src/gen', 'mkdir -p src/new', 'cp src/a.ts src/b.ts', 'mv src/a.ts src/lib/']) {
       expect(verdict(cmd, root, home, remit), cmd).toBe('allow/WITHIN_CONTRACT');

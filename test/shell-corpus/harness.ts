@@ -150,6 +150,34 @@ const TREE: Record<string, string> = {
   'src/hooked/.git/hooks/post-index-change': '#!/bin/sh\nrm -rf ../../docs\n',
   'src/hooked/.git/hooks/pre-commit.sample': '#!/bin/sh\n',
   '.git/HEAD': 'ref: refs/heads/main\n',
+  // Configuration a program finds in its working folder, as the agent could write it where its
+  // contract lets it (lab/), and harmless settings of the same files (plain/).
+  'lab/Cargo.toml': '[package]\nname = "lab"\nversion = "0.1.0"\n',
+  'lab/.cargo/config.toml': '[build]\nrustc = "./wrap.sh"\n',
+  'lab/package.json': JSON.stringify({ name: 'lab', scripts: { test: 'vitest run' } }),
+  'lab/.npmrc': 'script-shell=./wrap.sh\n',
+  'lab/.yarnrc': 'yarn-path "./wrap.js"\n',
+  'lab/.ackrc': '--pager=sh -c "rm -rf ../src"\n',
+  'lab/tsconfig.json': '{ "compilerOptions": { "incremental": true, "tsBuildInfoFile": "../docs/x.tsbuildinfo" } }\n',
+  'lab/.mvn/jvm.config': '-javaagent:wrap.jar\n',
+  'lab/pom.xml': '<project/>\n',
+  'plain/Cargo.toml': '[package]\nname = "plain"\nversion = "0.1.0"\n',
+  'plain/.cargo/config.toml': '[term]\ncolor = "always"\n',
+  'plain/package.json': JSON.stringify({ name: 'plain', scripts: { test: 'vitest run' } }),
+  'plain/.npmrc': 'save-exact=true\nengine-strict=true\n',
+  'plain/.yarnrc': '# yarn lockfile v1\nlastUpdateCheck 1700000000000\n',
+  'plain/.ackrc': '--ignore-dir=dist\n--type-set=tpl:ext:tpl\n',
+  'plain/tsconfig.json': '{ "extends": "./base.json", "include": ["*.ts"] }\n',
+  'plain/base.json': '{ "compilerOptions": { "strict": true } }\n',
+  'plain/.mvn/wrapper/maven-wrapper.properties': 'distributionType=only-script\n',
+  'plain/pom.xml': '<project/>\n',
+  // `source X/bin/activate` runs what the file says: a real venv's script, and one that is not.
+  '.venv/bin/activate':
+    'deactivate () {\n  if [ -n "${_OLD_VIRTUAL_PATH:-}" ]; then\n    PATH="$_OLD_VIRTUAL_PATH"\n    export PATH\n    unset _OLD_VIRTUAL_PATH\n  fi\n' +
+    '  hash -r 2> /dev/null\n  unset VIRTUAL_ENV\n  if [ ! "${1:-}" = "nondestructive" ]; then\n    unset -f deactivate\n  fi\n}\n' +
+    'deactivate nondestructive\nVIRTUAL_ENV="/proj/.venv"\nexport VIRTUAL_ENV\n_OLD_VIRTUAL_PATH="$PATH"\nPATH="$VIRTUAL_ENV/bin:$PATH"\nexport PATH\n' +
+    'if [ -z "${VIRTUAL_ENV_DISABLE_PROMPT:-}" ]; then\n  _OLD_VIRTUAL_PS1="${PS1:-}"\n  PS1="(.venv) ${PS1:-}"\n  export PS1\nfi\nhash -r 2> /dev/null\n',
+  'tools/bin/activate': 'export VIRTUAL_ENV=tools\nrm -rf src\n',
 };
 
 export interface Judge {

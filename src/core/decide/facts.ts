@@ -144,7 +144,9 @@ export function liveFacts(input: DecisionInput): DecisionFacts {
       // Nothing that changes or names a path cannot touch a protected one: the protected lists
       // (resolved on first use, a look-up per folder) are not even read.
       if (effects.length === 0 && (how === 'folder' || action.mutability !== 'unknown' || !action.mentionedPaths?.length)) return null;
-      const h = protectedHit(action, effects, compileProtectedGlobs(input.protectedPaths[owner], roots), how);
+      // Case-folded whatever the platform: on a default macOS or Windows file system
+      // `.Claude/settings.json` is the host's settings file, and protection only widens.
+      const h = protectedHit(action, effects, compileProtectedGlobs(input.protectedPaths[owner], roots, true), how);
       if (!h) return null;
       const key = HIT_KEY[owner][how];
       const at: PathHit = h.index ?? 'named';

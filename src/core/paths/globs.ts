@@ -43,19 +43,25 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
- * The matcher picomatch makes (with `dot`, case-sensitive) for `/x/y` or `/x/y/**`, as string
- * tests: the folder itself or anything under it whose tail has no `.` or `..` segment and no
- * line break, exactly what its expression accepts (a test holds the two together). A files=
- * scope such as `src/**` and a protected folder are such globs, and picomatch's compilation is
- * most of what matching costs a hook. Anything else, or a case-insensitive match, is undefined.
+ * The matcher picomatch makes (with `dot`, and `nocase` when asked) for `/x/y` or `/x/y/**`,
+ * as string tests: the folder itself or anything under it whose tail has no `.` or `..`
+ * segment and no line break, exactly what its expression accepts (a test holds the two
+ * together; case-folded, both sides are lower-cased, which for the plain ASCII names such a
+ * glob holds is what `nocase` matches, and at most wider). A files= scope such as `src/**` and
+ * a protected folder are such globs, and picomatch's compilation is most of what matching
+ * costs a hook. Anything else is undefined.
  */
 export function plainGlobMatcher(glob: string, caseInsensitive: boolean): ((p: string) => boolean) | undefined {
-  const m = caseInsensitive ? null : PLAIN_GLOB.exec(glob);
+  const m = PLAIN_GLOB.exec(glob);
   if (!m || DOT_SEGMENT.test(m[1]!)) return undefined;
-  const literal = m[1]!;
-  if (!m[2]) return (p) => p === literal;
+  const literal = caseInsensitive ? m[1]!.toLowerCase() : m[1]!;
+  const fold = caseInsensitive ? (p: string) => p.toLowerCase() : (p: string) => p;
+  if (!m[2]) return (p) => fold(p) === literal;
   const under = `${literal}/`;
-  return (p) => p === literal || (p.startsWith(under) && !LINE_BREAK.test(p.slice(under.length)) && !DOT_SEGMENT.test(p.slice(under.length)));
+  return (raw) => {
+    const p = fold(raw);
+    return p === literal || (p.startsWith(under) && !LINE_BREAK.test(p.slice(under.length)) && !DOT_SEGMENT.test(p.slice(under.length)));
+  };
 }
 
 /** What picomatch (or a backslash escape) reads as other than itself. */

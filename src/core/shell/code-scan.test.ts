@@ -81,3 +81,18 @@ describe('code that runs code remit does not see (issue 9 principle 9)', () => {
     expect(scanInlineCode("print('cryptic')").hashModule).toBeUndefined();
   });
 });
+
+describe('string pieces folded as the language folds them', () => {
+  it('names a path spelled in parts', () => {
+    for (const code of [
+      "fs.writeFileSync('.cla'+'ude/settings.json','{}')",
+      "open('.cla' 'ude/settings.json','w')",
+      "open(os.path.join('.claude','settings.json'),'w')",
+      "p.join('.claude', 'settings.json')",
+      "['.cl','aude','/settings.json'].join('')",
+      "''.join(['.cl', 'aude/settings.json'])",
+      "Path('.claude') / 'settings.json'",
+    ])
+      expect(scanInlineCode(code).paths, code).toContain('.claude/settings.json');
+  });
+});

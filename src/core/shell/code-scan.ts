@@ -2,6 +2,7 @@
 // interpreter) for file-write, process and hashing APIs. The code stays unproven either
 // way; the scan adds hash intent and the paths the code spells out.
 import { computedHashAccesses } from '../intents/hash-apis.js';
+import { handRolledHash } from './hash-shapes.js';
 import { proveNodeCode } from './programs/inline-proof.js';
 
 const WRITE_API = new RegExp(
@@ -84,7 +85,7 @@ export interface CodeScan {
 export function scanInlineCode(code: string): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
   const direct = HASH_API.exec(text);
-  const hash = direct ? direct[0].replace(/\s*\($/, '') : computedHashAccesses(text)[0];
+  const hash = direct ? direct[0].replace(/\s*\($/, '') : (computedHashAccesses(text)[0] ?? handRolledHash(text));
   const paths: string[] = [];
   STRING_LITERAL.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -93,8 +94,43 @@ export function scanInlineCode(code: string): CodeScan {
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s))
       paths.push(s);
   }
+  for (const s of foldedStrings(text))
+    if (paths.length < 64 && (s.includes('/') || s.startsWith('.') || s.startsWith('~')) && !/[\s${}]/.test(s)) paths.push(s);
   const module = HASH_MODULE.exec(text);
   return { writes: WRITE_API.test(text), hash, paths, runsOtherCode: RUNS_OTHER_CODE.test(text), hashModule: module ? module[0] : undefined };
+}
+
+/** One quoted string literal (no escapes: a piece whose value is itself unsure is not folded). */
+const LIT = String.raw`(?:'[^'\\\n]*'|"[^"\\\n]*")`;
+const unquote = (l: string): string => l.slice(1, -1);
+const LITS = (sep: string) => new RegExp(String.raw`${LIT}(?:${sep}${LIT})+`, 'g');
+/** `'a' + 'b'`, Python's adjacent `'a' 'b'`. */
+const CONCAT = LITS(String.raw`\s*\+\s*`);
+const ADJACENT = LITS(String.raw`[ 	]+`);
+/** `path.join('a', 'b')` under any name, `os.path.join(…)`, `Path('a') / 'b'`. */
+const PATH_JOIN = new RegExp(
+  String.raw`\.\s*(?:join|resolve|joinpath)\s*\(\s*(${LIT}(?:\s*,\s*${LIT})+)\s*\)|\bPath\s*\(\s*(${LIT})\s*\)((?:\s*\/\s*${LIT})+)`,
+  'g',
+);
+/** `['a', 'b'].join('')`, `''.join(['a', 'b'])`. */
+const LIST_JOIN = new RegExp(
+  String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*(${LIT})?\s*\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
+  'g',
+);
+const literals = (list: string): string[] => (list.match(new RegExp(LIT, 'g')) ?? []).map(unquote);
+
+/**
+ * Strings the code builds from literal pieces, folded as the language would
+ * (`'.cla' + 'ude/settings.json'`, `os.path.join('.claude', 'settings.json')`): a path spelled
+ * in parts is the path, for the protected-path check of what inline code names.
+ */
+function foldedStrings(text: string): string[] {
+  const out: string[] = [];
+  for (const re of [CONCAT, ADJACENT]) for (const m of text.matchAll(re)) out.push(literals(m[0]).join(''));
+  for (const m of text.matchAll(PATH_JOIN)) out.push(m[1] !== undefined ? literals(m[1]).join('/') : [unquote(m[2]!), ...literals(m[3]!)].join('/'));
+  for (const m of text.matchAll(LIST_JOIN))
+    out.push(m[1] !== undefined ? literals(m[1]).join(m[2] === undefined ? ',' : unquote(m[2])) : literals(m[4]!).join(unquote(m[3]!)));
+  return out.slice(0, 64);
 }
 
 /** Node inline code proven read-only (the closed-world prover in programs/inline-proof.ts). */

@@ -35,6 +35,8 @@ const TREE: Record<string, string> = {
   'README.md': 'run sha256sum\n',
   'src/index.ts': 'export {};\n',
   'scripts/clean.sh': '#!/bin/sh\nset -e\nrm -rf dist\nmkdir -p dist\n',
+  // What a virtualenv's activate script does (programs/venv-activate.ts proves it by that).
+  '.venv/bin/activate': 'VIRTUAL_ENV=/p/.venv\nexport VIRTUAL_ENV\nPATH="$VIRTUAL_ENV/bin:$PATH"\nexport PATH\nhash -r 2> /dev/null\n',
   'scripts/deploy.py': '#!/usr/bin/env python3\nprint(1)\n',
   'scripts/big.sh': `#!/bin/sh\n${'echo filler line\n'.repeat(5000)}`,
   'scripts/hash.sh': 'sha256sum build/out.tar > build/SUMS\n',

@@ -195,16 +195,21 @@ const EXEC_ENV = new Set([
   'SYSTEMD_EDITOR',
   'PSQL_PAGER',
   'PSQL_EDITOR',
+  // A program's documented environment is part of its options: tar writes the archive TAPE
+  // names when no -f is given, ack reads the rc file ACKRC names (where `--pager` is allowed).
+  'TAPE',
+  'ACKRC',
 ]);
 
 /**
  * Names that say they name a program, its options or a config file (`ESBUILD_BINARY_PATH`,
  * `PUPPETEER_EXECUTABLE_PATH`, `FZF_DEFAULT_COMMAND`, `JAVA_OPTS`, `CFLAGS='-wrapper …'`,
- * `X_CONFIG_FILE`): a tool reading one runs or loads what it names. Unproven whatever the
+ * `X_CONFIG_FILE`, `SUDO_ASKPASS`, `RSYNC_RSH`, `RSYNC_CONNECT_PROG` (rsync runs them even
+ * for a dry run), `ACK_PAGER_COLOR`): a tool reading one runs or loads what it names. Unproven whatever the
  * tool, like the namespaces below; a namespace's safe list still wins.
  */
 const SHAPED =
-  /(?:_BIN|_BINARY|_EXECUTABLE|_EXE|_COMMAND|_CMD|_PROGRAM|_WRAPPER|_LAUNCHER|_INTERPRETER|_PAGER|_EDITOR|_BROWSER|_SHELL)(?:_PATH|_FILE)?$|_(?:OPTS|OPTIONS|ARGS)$|^(?:C|CXX|CPP|OBJC|OBJCXX|LD|F)FLAGS$|^LDLIBS$|_(?:CONF|CONFIG_FILE|CONFIG_PATH|CONFIG_DIR|RC_FILE|RCFILE)$/;
+  /(?:_BIN|_BINARY|_EXECUTABLE|_EXE|_COMMAND|_CMD|_PROGRAM|_PROG|_WRAPPER|_LAUNCHER|_INTERPRETER|_PAGER|_EDITOR|_BROWSER|_SHELL|_RSH|ASKPASS)(?:_PATH|_FILE|_COLOU?R)?$|_(?:OPTS|OPTIONS|ARGS)$|^(?:C|CXX|CPP|OBJC|OBJCXX|LD|F)FLAGS$|^LDLIBS$|_(?:CONF|CONFIG_FILE|CONFIG_PATH|CONFIG_DIR|RC_FILE|RCFILE)$/;
 
 /** Pager and editor variables set to a program that only prints, or does nothing (`GIT_PAGER=cat git log`). */
 const PAGERS = new Set(['PAGER', 'GIT_PAGER', 'MANPAGER', 'BAT_PAGER', 'GH_PAGER', 'SYSTEMD_PAGER', 'PSQL_PAGER']);

@@ -64,3 +64,14 @@ describe('onlyKnownOptions', () => {
     expect(onlyKnownOptions(argv('a.b', null), known, takesValue)).toBe(false);
   });
 });
+
+describe('short options whose value is only attached', () => {
+  it('GNU xargs -l, -e, -i take the rest of their word or nothing', () => {
+    const words = (s: string) => s.split(' ').map((value) => ({ value, glob: false, tilde: false, text: value }));
+    const spec = { flags: 'r', values: 'n', optionalValues: 'eil', stopAtOperand: true };
+    expect(parseArgs(words('xargs -l rm -r'), 1, spec).rest).toBe(2);
+    expect(parseArgs(words('xargs -l1 echo'), 1, spec).options).toEqual([{ name: 'l', value: expect.objectContaining({ value: '1' }) }]);
+    expect(parseArgs(words('xargs -e rm'), 1, spec).options).toEqual([{ name: 'e', value: undefined }]);
+    expect(parseArgs(words('xargs -n 1 rm'), 1, spec).rest).toBe(3);
+  });
+});

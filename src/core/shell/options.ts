@@ -7,6 +7,8 @@ export interface OptionSpec {
   readonly flags?: string;
   /** Short options that take a value (attached `-tDIR` or the next word). */
   readonly values?: string;
+  /** Short options whose value is optional and only ever attached (GNU `xargs -l[N]`, `-e[EOF]`). */
+  readonly optionalValues?: string;
   /** Long flags (names without `--`) that take no value. */
   readonly longFlags?: readonly string[];
   /** Long options that take a value (`--x=v` or `--x v`). */
@@ -110,6 +112,10 @@ export function parseArgs(args: readonly Arg[], start: number, spec: OptionSpec)
     }
     for (let j = 1; j < v.length; j++) {
       const c = v[j]!;
+      if (spec.optionalValues?.includes(c)) {
+        options.push({ name: c, value: j + 1 < v.length ? literalValue(v.slice(j + 1), a) : undefined });
+        break;
+      }
       if (shortValues.includes(c)) {
         if (j + 1 < v.length) options.push({ name: c, value: literalValue(v.slice(j + 1), a) });
         else {

@@ -8,6 +8,7 @@ import { checkArith, INT_VALUE } from './arith.js';
 import { manifestKind } from '../intents/manifest-kind.js';
 import { gitFetchRewriteEnv, isExecEnv } from './exec-env.js';
 import { zshHookFunction, zshRunsCode } from './zsh.js';
+import { compressedChecksum } from './hash-shapes.js';
 import { parseShell, type ParseBudget, type ShAssign, type ShCommand, type ShNode, type ShRedirect } from './parse.js';
 import { ShellAccumulator } from './result.js';
 import { argPath, dynamicArg, expandSingle, expandWord, isPathLike, type Arg, type Env, type PathContext } from './words.js';
@@ -143,6 +144,8 @@ export class ShellWalker {
   private piped = false;
   /** Walking a command whose standard output is not the terminal (a pipe or an enclosing redirection). */
   private stdoutSet = false;
+  /** The pipeline stage that reads this command's standard output, when there is one. */
+  private nextStage: ShNode | undefined;
   /** The invocation whose handler is running (for helpers that need its context). */
   current: Invocation | undefined;
   readonly budget: ParseBudget = { nodes: 0 };
@@ -228,15 +231,18 @@ export class ShellWalker {
         // text we can see (`curl -fsSL … | sh`).
         const outer = this.piped;
         const outerOut = this.stdoutSet;
+        const outerNext = this.nextStage;
         try {
           node.items.forEach((item, k) => {
             this.piped = k > 0 || outer;
             this.stdoutSet = k < node.items.length - 1 || outerOut;
+            this.nextStage = node.items[k + 1] ?? outerNext;
             this.walk(item, cloneScope(scope), depth);
           });
         } finally {
           this.piped = outer;
           this.stdoutSet = outerOut;
+          this.nextStage = outerNext;
         }
         return;
       }
@@ -468,6 +474,10 @@ export class ShellWalker {
       this.walk(fn, inv.scope, inv.depth + 1);
       return;
     }
+    // A compressor's stream shows the checksum it carries (hash-shapes.ts).
+    const next = this.nextStage;
+    const checksum = compressedChecksum(name, args, !inv.stdoutSet, next === undefined ? undefined : next.k === 'cmd' ? next.words.map((w) => w.lit) : []);
+    if (checksum) this.acc.addHash('command', checksum);
     const outer = this.current;
     this.current = inv;
     try {

@@ -7,6 +7,7 @@
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { defineCheck, runCheck, type Check } from './check-runner.js';
+import { mavenConfigProven } from './workdir-config.js';
 
 // ---- cargo ----
 
@@ -224,6 +225,8 @@ const MVN_CHECKS = new Set([
   'enforcer:enforce',
   'apache-rat:check',
   'license:check',
+  // Runs the lifecycle up to test-compile first: it compiles into target/ like a test run.
+  'dependency:analyze',
 ]);
 const MVN_READS = new Set([
   'help:effective-pom',
@@ -233,7 +236,6 @@ const MVN_READS = new Set([
   'help:system',
   'dependency:tree',
   'dependency:list',
-  'dependency:analyze',
   'versions:display-dependency-updates',
   'versions:display-plugin-updates',
   'versions:display-property-updates',
@@ -316,6 +318,8 @@ const MVN_UNSAFE = new Set([
  * any other goal builds (a write whose paths the pom decides).
  */
 export const mvn: Handler = (w, inv) => {
+  // The launcher reads `.mvn/jvm.config` and `maven.config` before anything, even `--version`.
+  if (!mavenConfigProven(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');
   const args = inv.args;
   const goals: string[] = [];
   let artifact: string | null | undefined;
@@ -384,7 +388,12 @@ const GRADLE_CHECKS = new Set([
   'testReleaseUnitTest',
   'apiCheck',
 ]);
-const GRADLE_READS = new Set([
+/**
+ * Tasks that only report (`tasks`, `dependencies`, `projects`, `properties` …). Gradle still
+ * runs the settings and build scripts to configure the project first, and keeps its caches
+ * in `.gradle/`: they run like a check, never as a read.
+ */
+const GRADLE_REPORTS = new Set([
   'tasks',
   'dependencies',
   'dependencyInsight',
@@ -432,19 +441,21 @@ export const gradle: Handler = (w, inv) => {
     }
     tasks.push(args[i]!);
   }
-  if (tasks.length === 0) return w.acc.read();
-  if (
-    inv.args.some((a) => a.value === '-v' || a.value === '--version' || a.value === '-h' || a.value === '--help' || a.value === '-m' || a.value === '--dry-run')
-  )
-    return w.acc.read();
+  const has = (...names: string[]) => inv.args.some((a) => names.includes(a.value!));
+  // Printed by the launcher before any build script is read.
+  if (has('-v', '--version', '-h', '--help')) return w.acc.read();
+  // `--stop` stops every Gradle daemon of this version: other processes' state.
+  if (has('--stop')) return w.unprovenWrite(inv, 'write_path_missing');
+  if (has('--status') && tasks.length === 0) return w.acc.read();
+  // No task runs the build's default tasks, which its scripts name.
+  if (tasks.length === 0) return w.unknown(inv, 'shell_command_unproven');
+  // A dry run (`-m`) still runs the build scripts to configure the project.
+  if (has('-m', '--dry-run')) return w.check(inv);
   let checks = true;
-  let reads = true;
   for (const t of tasks) {
     const name = t.value!.slice(t.value!.lastIndexOf(':') + 1);
-    if (!GRADLE_READS.has(name)) reads = false;
-    if (!GRADLE_CHECKS.has(name) && !GRADLE_READS.has(name)) checks = false;
+    if (!GRADLE_CHECKS.has(name) && !GRADLE_REPORTS.has(name)) checks = false;
   }
-  if (reads) return w.acc.read();
   if (checks) return w.check(inv);
   // Builds and other tasks write outputs whose paths the build scripts decide.
   w.unprovenWrite(inv, 'write_path_missing');

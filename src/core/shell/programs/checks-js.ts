@@ -1,9 +1,11 @@
 // JavaScript and TypeScript checkers, each with its closed table (check-runner.ts): vitest,
 // jest, mocha, ava, node --test, eslint, prettier, tsc, biome, c8 and nyc. Tables come from
 // each program's CLI reference; an option missing here leaves the command unproven.
-import type { Handler } from '../walker.js';
+import path from 'node:path';
+import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { defineCheck, runCheck } from './check-runner.js';
+import { foldersUp } from './workdir-config.js';
 
 const HV = '-h --help -v --version';
 
@@ -253,9 +255,74 @@ export const tsc: Handler = (w, outer) => {
   if (!noEmit || build || buildInfo || vals.includes('--showconfig')) {
     if (vals.includes('--showconfig') || vals.includes('--listfilesonly')) return w.acc.read();
     // Output folders come from tsconfig.json: the write is real, its paths unproven.
-    w.unprovenWrite(inv, 'write_path_missing');
+    return w.unprovenWrite(inv, 'write_path_missing');
   }
+  // `--noEmit` still writes a build-info file when the tsconfig read asks for one.
+  if (!tsconfigWritesNothing(w, inv)) w.unprovenWrite(inv, 'write_path_missing');
 };
+
+/** Options a tsconfig sets (names case-insensitive, as tsc reads them) that keep a build-info file under `--noEmit`. */
+const TSCONFIG_WRITES = /incremental|composite|tsbuildinfofile/i;
+
+/**
+ * Whether the tsconfig tsc reads (`-p file|dir`, else the first tsconfig.json up from its
+ * folder; none with file operands) asks for no build-info file, through the files it extends
+ * too. A JSON escape could spell an option name, so a backslash is not proven.
+ */
+function tsconfigWritesNothing(w: ShellWalker, inv: Invocation): boolean {
+  const cwd = inv.scope.cwd;
+  if (cwd === null) return false;
+  const args = inv.args;
+  let project: string | null | undefined;
+  let files = false;
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return false;
+    const low = v.toLowerCase();
+    if (low === '-p' || low === '--project') project = args[i + 1] ? w.path(inv, args[++i]!) : null;
+    else if (low.startsWith('--project=')) project = w.path(inv, { ...args[i]!, value: v.slice(10) });
+    else if (!v.startsWith('-')) files = true;
+  }
+  if (project === null) return false;
+  let config: string | undefined;
+  if (project !== undefined) config = w.isDirectory(project) ? `${project}/tsconfig.json` : project;
+  else if (files) return true;
+  else
+    for (const d of foldersUp(w, cwd)) {
+      const f = `${d === '/' ? '' : d}/tsconfig.json`;
+      if (w.acc.mayHaveChanged(f)) return false;
+      if (w.exists(f)) {
+        config = f;
+        break;
+      }
+    }
+  for (let depth = 0; config !== undefined; depth++) {
+    if (depth > 8) return false;
+    const text = w.readFile(config, 256 * 1024);
+    if (text === undefined) return !w.exists(config) && !w.acc.mayHaveChanged(config);
+    if (text.includes('\\') || TSCONFIG_WRITES.test(text)) return false;
+    const ext = /"extends"\s*:\s*("[^"]*"|\[)/.exec(text);
+    if (!ext) return true;
+    // One `extends` is followed, relative or from node_modules; an array is not read here.
+    const spec = ext[1]!.startsWith('"') ? ext[1]!.slice(1, -1) : '';
+    if (spec === '') return false;
+    config = extendedConfig(w, path.posix.dirname(config), spec);
+    if (config === undefined) return false;
+  }
+  return true;
+}
+
+/** The file a tsconfig's `extends` names: a relative path, or a package file found in node_modules up from `dir`. */
+function extendedConfig(w: ShellWalker, dir: string, spec: string): string | undefined {
+  const tries = (base: string) => (base.endsWith('.json') ? [base] : [base, `${base}.json`, `${base}/tsconfig.json`]);
+  if (spec.startsWith('./') || spec.startsWith('../') || spec.startsWith('/'))
+    return tries(path.posix.resolve(dir, spec)).find((f) => w.exists(f) && !w.isDirectory(f));
+  for (const d of foldersUp(w, dir)) {
+    const found = tries(`${d === '/' ? '' : d}/node_modules/${spec}`).find((f) => w.exists(f) && !w.isDirectory(f));
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** biome: `check`, `lint`, `ci`, `format` (printing unless `--write`). */
 const BIOME = defineCheck({

@@ -294,7 +294,6 @@ const MINIMAL_NAMES = [
   'phpstan',
   'psalm',
   'cspell',
-  'vale',
   'cucumber-js',
   'vue-tsc',
   'svelte-check',
@@ -342,6 +341,16 @@ export function runChecker(w: ShellWalker, inv: Invocation, from: number): void 
   w.check(inv);
 }
 
+/** vale lints prose; `vale sync` downloads the packages `.vale.ini` names into its styles folder. */
+const valeCheck = tableHandler(MINIMAL);
+const vale: Handler = (w, inv) => {
+  const sub = inv.args[1]?.value;
+  if (sub === 'sync') return w.unprovenWrite(inv, 'write_path_missing');
+  if (sub === 'ls-config' || sub === 'ls-dirs' || sub === 'ls-metrics' || sub === 'ls-vars')
+    return inv.args.length === 2 ? w.acc.read() : w.unknown(inv, 'shell_command_unproven');
+  valeCheck(w, inv);
+};
+
 export const checkHandlers: HandlerTable = handlerTable(
   [MINIMAL_NAMES, tableHandler(MINIMAL)],
   [MINIMAL_FILE_RUNNERS, tableHandler(MINIMAL_FILES)],
@@ -360,6 +369,7 @@ export const checkHandlers: HandlerTable = handlerTable(
     mvnw: mvn,
     gradle,
     gradlew: gradle,
+    vale,
   },
 );
 

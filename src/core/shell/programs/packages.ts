@@ -11,6 +11,7 @@ import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
+import { cargoConfigProven, foldersUp, npmConfigProven, yarnConfigProven } from './workdir-config.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
@@ -426,6 +427,9 @@ const npm: Handler = (w, inv) => {
   const cmd = sub.value;
   const rest = o.operands.slice(1);
   const dir = nodeDir(w, inv, o.prefix);
+  // The project's `.npmrc` is configuration like any option: `script-shell`, `node-options`,
+  // `logs-dir` (workdir-config.ts).
+  if (!npmConfigProven(w, dir)) return w.unknown(inv, 'shell_command_unproven');
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
   const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
   if (NPM_READ.has(cmd)) return readIf(w, inv, readFlags);
@@ -657,6 +661,10 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     const o = npmOptions(inv.args, 1);
     const sub = o.operands[0];
     const dir = nodeDir(w, inv, o.prefix);
+    // yarn classic hands every command, `--version` too, to the `yarn-path` its `.yarnrc`
+    // names; berry's `.yarnrc.yml` has `yarnPath`; pnpm reads the project's `.npmrc`.
+    if (kind === 'yarn' ? !yarnConfigProven(w, inv.scope.cwd) : kind === 'pnpm' && sub !== undefined && !npmConfigProven(w, dir))
+      return w.unknown(inv, 'shell_command_unproven');
     if (!sub) {
       if (o.flags.has('-v') || o.flags.has('--version') || o.flags.has('-h') || o.flags.has('--help')) return w.acc.read();
       if (kind === 'yarn' || (kind === 'bun' && o.flags.size === 0)) return kind === 'yarn' ? nodeInstallEffects(w, inv, dir, lock, false) : w.acc.read();
@@ -912,19 +920,29 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   if (sub === 'cache' && ['dir', 'list', 'info'].includes(args[from + 1]?.value ?? '')) return w.acc.read();
   if (sub === 'install' || sub === 'download' || sub === 'wheel') {
     const names: Arg[] = [];
+    const operand = (a: Arg): void => {
+      const v = a.value;
+      // A URL (`https://…/x.tar.gz`, `git+https://…`, `name @ https://…`) names what it fetches.
+      if (v !== null && PIP_URL.test(v)) return w.acc.addDependency('command', v);
+      // Local paths and archives install what is already here.
+      if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) return;
+      names.push(a);
+    };
     for (let i = from + 1; i < args.length; i++) {
       const a = args[i]!;
       const v = a.value;
-      if (v !== null && v.startsWith('-')) {
-        if (PIP_VALUE.has(v)) {
-          const val = args[++i];
-          if ((v === '-r' || v === '--requirement') && val) w.effect(inv, 'read', val);
-        }
+      if (v !== null && v.startsWith('-') && v !== '-') {
+        // `--opt value`, `--opt=value`, `-r value`, `-rvalue` (pip's optparse).
+        const eq = v.startsWith('--') ? v.indexOf('=') : -1;
+        const name = eq > 0 ? v.slice(0, eq) : v.startsWith('--') ? v : v.slice(0, 2);
+        if (!PIP_VALUE.has(name)) continue;
+        const val = eq > 0 ? { ...a, value: v.slice(eq + 1) } : v.length > 2 && !v.startsWith('--') ? { ...a, value: v.slice(2) } : args[++i];
+        if (!val) continue;
+        if (name === '-r' || name === '--requirement' || name === '-c' || name === '--constraint') requirementsFile(w, inv, val);
+        else if (name === '-e' || name === '--editable') operand(val);
         continue;
       }
-      // Local paths and archives install what is already here.
-      if (v !== null && (v === '.' || v.startsWith('./') || v.startsWith('../') || v.startsWith('/') || /\.(?:whl|tar\.gz|zip)$/.test(v))) continue;
-      names.push(a);
+      operand(a);
     }
     // `download` and `wheel` fetch (and build, running an sdist's setup.py) the packages they name.
     addDependencies(w, names, pythonPackageName);
@@ -935,6 +953,22 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
 }
 
 export const pip: Handler = (w, inv) => pipLike(w, inv, 1);
+
+const PIP_URL = /^[a-z][\w+.-]*:\/\/|^(?:git|hg|svn|bzr)\+|@\s*[a-z][\w+.-]*:\/\//i;
+
+/**
+ * `pip install -r f`: restoring what the project pins reads f. A file this command may have
+ * written first, one only known at run time (`-r <(…)`, a pipe, a dynamic word) or one at a
+ * URL lists packages nobody has seen: a dependency change.
+ */
+function requirementsFile(w: ShellWalker, inv: Invocation, file: Arg): void {
+  const v = file.value;
+  if (v !== null && PIP_URL.test(v)) return w.acc.addDependency('command', v);
+  const p = v === null ? null : w.path(inv, file);
+  const stream = v === '-' || file.text.startsWith('<(') || /^\/dev\/(?:fd\/|stdin$)|^\/proc\/[^/]+\/fd\//.test(v ?? '');
+  if (p === null || stream || w.acc.mayHaveChanged(p)) return w.acc.addDependency('command', dynamicName());
+  w.effect(inv, 'read', file);
+}
 
 /** The Python project declares this name (pyproject.toml or requirements*.txt). */
 function pythonPackagePresent(w: ShellWalker, name: string): boolean {
@@ -1025,9 +1059,41 @@ const uv: Handler = (w, inv) => {
     if (action === 'list' || action === 'dir') return w.acc.read();
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (sub === 'tree' || sub === 'version' || sub === 'help') return w.acc.read();
+  if (sub === 'help') return w.acc.read();
+  if (sub === 'tree' || sub === 'version') return uvProject(w, inv, sub, i + 1);
   w.unknown(inv, 'shell_command_unproven');
 };
+
+/**
+ * `uv tree` locks the project before it prints (uv.lock written when missing or stale)
+ * unless `--frozen` or `--locked`; `uv version` prints the version, but with a value or
+ * `--bump` rewrites pyproject.toml, then locks and syncs, unless `--dry-run`.
+ */
+function uvProject(w: ShellWalker, inv: Invocation, sub: 'tree' | 'version', from: number): void {
+  const rest = inv.args.slice(from);
+  if (rest.some((a) => a.value === null)) return w.unknown(inv, 'dynamic_word');
+  const has = (...names: string[]) => rest.some((a) => names.some((n) => a.value === n || a.value!.startsWith(`${n}=`)));
+  const root = inv.scope.cwd;
+  if (sub === 'tree') {
+    if (has('--frozen', '--locked')) return w.acc.read();
+    if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+    return lockWrite(w, inv, `${root}/uv.lock`);
+  }
+  // Operands are the new version; `--bump` (and its value) changes it too.
+  const VALUED = new Set(['--bump', '--output-format', '--python', '-p', '--package', '--directory', '--project', '--index', '--index-url', '--default-index']);
+  let sets = false;
+  for (let k = 0; k < rest.length; k++) {
+    const v = rest[k]!.value!;
+    if (v === '--bump' || v.startsWith('--bump=')) sets = true;
+    if (VALUED.has(v)) k++;
+    else if (!v.startsWith('-')) sets = true;
+  }
+  if (!sets || has('--dry-run')) return w.acc.read();
+  if (root === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+  manifestWrite(w, inv, `${root}/pyproject.toml`);
+  if (!has('--frozen')) lockWrite(w, inv, `${root}/uv.lock`);
+  if (!has('--frozen', '--no-sync')) w.effectPath(inv, 'write', `${root}/.venv`);
+}
 
 const uvx: Handler = (w, inv) => runPythonTool(w, inv, 1, true);
 
@@ -1052,17 +1118,14 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
     const args = inv.args;
     const sub = args[1]?.value;
     if (sub === null) return w.unknown(inv, 'dynamic_word');
-    if (
-      sub === undefined ||
-      sub === '--version' ||
-      sub === 'show' ||
-      sub === 'check' ||
-      sub === 'graph' ||
-      sub === '--venv' ||
-      sub === '--where' ||
-      sub === 'env'
-    )
+    if (sub === undefined || sub === '--version' || sub === 'show' || sub === 'check' || sub === 'graph' || sub === '--venv' || sub === '--where')
       return w.acc.read();
+    // `poetry env use` makes (and `remove` deletes) a virtualenv; `list` and `info` print.
+    if (sub === 'env') {
+      const action = args[2]?.value;
+      if (action === undefined || action === 'list' || action === 'info' || action === 'activate') return w.acc.read();
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
     if (sub === 'run') return w.run(inv, args.slice(2));
     // `poetry self add x`: a plugin installed into the tool itself.
     if (sub === 'self') {
@@ -1097,13 +1160,12 @@ const cargo: Handler = (w, inv) => {
   const sub = args[i]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if ((sub === '--list' || sub === '-h' || sub === '--help') && args.length === i + 1) return w.acc.read();
-  if (
-    sub === undefined ||
-    sub === '--version' ||
-    sub === '-V' ||
-    ['tree', 'metadata', 'search', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)
-  )
-    return w.acc.read();
+  if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'help' || sub === 'version') return w.acc.read();
+  // `.cargo/config.toml` up from the working folder can name the rustc cargo runs (`cargo tree`
+  // asks it for the target), a wrapper, a runner or a linker (workdir-config.ts).
+  if (!cargoConfigProven(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');
+  if (sub === 'tree' || sub === 'metadata') return cargoResolve(w, inv, sub, i + 1);
+  if (['search', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
   if (cargoCheck(w, inv, sub, i + 1)) return;
   const names = args.slice(i + 1).filter((a) => a.value === null || !a.value.startsWith('-'));
   if (sub === 'add') addDependencies(w, names, (s) => s.split('@')[0]!);
@@ -1116,6 +1178,42 @@ const cargo: Handler = (w, inv) => {
   }
   w.unprovenWrite(inv, 'write_path_missing');
 };
+
+/**
+ * The Cargo.lock cargo resolves into when run in `cwd`: beside the workspace root, the
+ * highest Cargo.toml up that declares `[workspace]`, else the nearest one.
+ */
+function cargoLock(w: ShellWalker, cwd: string): string {
+  let nearest: string | undefined;
+  let workspace: string | undefined;
+  for (const d of foldersUp(w, cwd)) {
+    const manifest = `${d === '/' ? '' : d}/Cargo.toml`;
+    if (!w.exists(manifest)) continue;
+    nearest ??= d;
+    if (/^\s*\[workspace\]/m.test(w.readFile(manifest, 256 * 1024) ?? '[workspace]')) workspace = d;
+  }
+  return `${workspace ?? nearest ?? cwd}/Cargo.lock`.replace(/^\/\//, '/');
+}
+
+/**
+ * `cargo tree` and `cargo metadata` resolve the dependency graph first, and write Cargo.lock
+ * when it is missing or out of date with the manifests (even `--offline`): a read only with
+ * `--locked` or `--frozen` (cargo then fails instead of writing), or `metadata --no-deps`,
+ * which resolves nothing. `--config`, `-Z` and `--manifest-path` change what it reads.
+ */
+function cargoResolve(w: ShellWalker, inv: Invocation, sub: string, from: number): void {
+  let locked = false;
+  for (const a of inv.args.slice(from)) {
+    const v = a.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === '--') break;
+    if (/^--(?:config|manifest-path)(?:=|$)|^-Z|^-C/.test(v)) return w.unknown(inv, 'shell_command_unproven');
+    if (v === '--locked' || v === '--frozen' || (sub === 'metadata' && v === '--no-deps')) locked = true;
+  }
+  if (locked) return w.acc.read();
+  if (inv.scope.cwd === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
+  lockWrite(w, inv, cargoLock(w, inv.scope.cwd));
+}
 
 const goTool: Handler = (w, inv) => {
   const args = inv.args;
@@ -1246,11 +1344,29 @@ const dotnet: Handler = (w, inv) => {
   w.unprovenWrite(inv, 'write_path_missing');
 };
 
+/** `deno doc` prints, but `--html` writes a site into `--output` (`./docs/` unless named). */
+function denoDoc(w: ShellWalker, inv: Invocation): void {
+  let html = false;
+  let out: Arg | undefined;
+  const args = inv.args;
+  for (let i = 2; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    if (v === '--html') html = true;
+    else if (v === '--output') out = args[++i] ?? { value: '', glob: false, tilde: false, text: '' };
+    else if (v.startsWith('--output=')) out = { ...args[i]!, value: v.slice('--output='.length) };
+  }
+  if (out !== undefined) return out.value === '' ? w.unprovenWrite(inv, 'write_path_missing') : w.effect(inv, 'write', out);
+  if (html) return w.effect(inv, 'write', { value: 'docs', glob: false, tilde: false, text: 'docs' });
+  w.acc.read();
+}
+
 const deno: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
-  if (sub === undefined || sub === '--version' || sub === '-v' || sub === 'info' || sub === 'doc' || sub === 'help') return w.acc.read();
+  if (sub === undefined || sub === '--version' || sub === '-v' || sub === 'info' || sub === 'help') return w.acc.read();
+  if (sub === 'doc') return denoDoc(w, inv);
   if (sub === 'test' || sub === 'bench') return runCheck(w, inv, 2, DENO_TEST);
   if (sub === 'lint') return runCheck(w, inv, 2, DENO_LINT);
   if (sub === 'check') return runCheck(w, inv, 2, DENO_CHECK);

@@ -10,7 +10,9 @@ import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
+import { handRolledHash } from '../hash-shapes.js';
 import { sedScriptEffects } from './sed-script.js';
+import { configFilesHarmless, foldersUp } from './workdir-config.js';
 
 const read: Handler = (w) => w.acc.read();
 
@@ -84,21 +86,42 @@ const test: Handler = (w, inv) => {
 };
 
 /** Words that name a pager or browser the program runs, or a cache it rebuilds. */
-function refusing(names: readonly string[], opts: { subcommands?: readonly string[] } = {}): Handler {
+function refusing(names: readonly string[], opts: { subcommands?: readonly string[]; config?: (w: ShellWalker, cwd: string | null) => boolean } = {}): Handler {
   return (w, inv) => {
     for (let i = 1; i < inv.args.length; i++) {
       const v = inv.args[i]!.value;
       if (v === null) return w.unknown(inv, 'dynamic_word');
       if (v === '--') break;
-      const eq = v.indexOf('=');
-      const name = eq > 0 ? v.slice(0, eq) : v;
-      if (names.includes(name) || (name.startsWith('--') && names.some((n) => n.startsWith('--') && n.startsWith(name) && name.length >= 4))) {
-        return w.unknown(inv, 'shell_command_unproven');
-      }
+      if (refusedWord(v, names)) return w.unknown(inv, 'shell_command_unproven');
       if (i === 1 && opts.subcommands?.includes(v)) return w.unknown(inv, 'shell_command_unproven');
     }
+    if (opts.config && !opts.config(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');
     w.acc.read();
   };
+}
+
+/** `v` is one of `names`, or a long option abbreviating one (Getopt::Long), with or without `=value`. */
+function refusedWord(v: string, names: readonly string[]): boolean {
+  const eq = v.indexOf('=');
+  const name = eq > 0 ? v.slice(0, eq) : v;
+  return names.includes(name) || (name.startsWith('--') && names.some((n) => n.startsWith('--') && n.startsWith(name) && name.length >= 4));
+}
+
+const ACK_REFUSED = ['--pager', '--output', '--ackrc', '--create-ackrc'];
+/**
+ * The project `.ackrc` ack finds from its folder upwards holds options, one a line, read as
+ * if typed: proven when none of them is one refused on the command line (ack 3 forbids
+ * `--pager` there itself, older releases do not).
+ */
+function ackrcProven(w: ShellWalker, cwd: string | null): boolean {
+  if (cwd === null) return false;
+  const files = foldersUp(w, cwd).flatMap((d) => [`${d === '/' ? '' : d}/.ackrc`, `${d === '/' ? '' : d}/_ackrc`]);
+  return configFilesHarmless(w, files, (text) =>
+    text.split(/\r?\n/).every((line) => {
+      const t = line.trim();
+      return t === '' || t.startsWith('#') || !refusedWord(t.split(/\s/)[0]!, ACK_REFUSED);
+    }),
+  );
 }
 
 /** man-db: `-P` pager, `-H` browser, `-T`/`-t`/`-Z`/`-X` groff output and `-p` preprocessors run programs; `-c`/`-u` rebuild caches. */
@@ -112,10 +135,10 @@ const MAN = defineOptions({
 });
 const man = readerHandler(MAN);
 const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir'], { subcommands: ['cache'] });
-const ack = refusing(['--pager', '--output', '--ackrc', '--create-ackrc']);
+const ack = refusing(ACK_REFUSED, { config: ackrcProven });
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
 
-/** xmllint and diffstat write a file with `-o`/`--output`. */
+/** diffstat writes a file with `-o`/`--output`. */
 const outputWriter =
   (short: string, long: string): Handler =>
   (w, inv) => {
@@ -132,6 +155,32 @@ const outputWriter =
     }
     w.acc.read();
   };
+
+/**
+ * xmllint's own parser takes every option with one dash or two (`-output f`, `--output f`,
+ * `-o f`; never `=value`): `output` writes the next word, and `shell` reads commands from
+ * standard input, whose `save` and `write` write files.
+ */
+const xmllint: Handler = (w, inv) => {
+  let wrote = false;
+  for (let i = 1; i < inv.args.length; i++) {
+    const v = inv.args[i]!.value;
+    if (v === null) return w.unknown(inv, 'dynamic_word');
+    const word = v.replace(/^--?/, '');
+    if (v === word || v === '-') continue;
+    // `--output=f` is not xmllint's syntax (it stops), but a release that took it would write f.
+    const eq = word.indexOf('=');
+    const name = eq > 0 ? word.slice(0, eq) : word;
+    if (name === 'shell') return w.unknown(inv, 'shell_command_unproven');
+    if (name === 'o' || name === 'output') {
+      const t = eq > 0 ? { ...inv.args[i]!, value: word.slice(eq + 1) } : inv.args[++i];
+      if (t) w.effect(inv, 'write', t);
+      else w.unprovenWrite(inv, 'write_path_missing');
+      wrote = true;
+    }
+  }
+  if (!wrote) w.acc.read();
+};
 
 /** `hostname NAME` / `-F file` and `stty SETTINGS` change system state; bare forms print. */
 const printsWithout =
@@ -215,6 +264,10 @@ const jq: Handler = (w, inv) => {
     }
     args.push(a);
   }
+  // The filter is the first operand (none with `-f`/`--from-file`): a hash written in jq hashes.
+  const filter = scanOptions(args, 1, JQ).operands[0]?.value;
+  const hash = filter ? handRolledHash(filter) : undefined;
+  if (hash) w.acc.addHash('code', hash);
   jqReader(w, { ...inv, args });
 };
 
@@ -383,6 +436,8 @@ const awk: Handler = (w, inv) => {
   }
   if (program === undefined) program = args[i++]?.value ?? null;
   if (program === null) return w.unknown(inv, 'dynamic_word');
+  const hash = handRolledHash(program);
+  if (hash) w.acc.addHash('code', hash);
   if (!awkProgramReadOnly(program)) return w.unknown(inv, 'shell_command_unproven');
   w.acc.read();
 };
@@ -609,7 +664,7 @@ export const readHandlers: HandlerTable = handlerTable([READ_ONLY, read], handle
   batcat: bat,
   ack,
   wdiff,
-  xmllint: outputWriter('-o', '--output'),
+  xmllint,
   diffstat: outputWriter('-o', '--output'),
   hostname: printsWithout([
     '-f',

@@ -1,6 +1,7 @@
 // Scripts the agent runs are read (at most 64 KiB, through the FileView) and classified as
 // if typed: `bash x.sh`, `./x.sh`, `source x.sh`, `bash -c '…'`, package scripts and make
 // recipes. What cannot be read is `script_unread`.
+import { venvActivateProven } from './venv-activate.js';
 import path from 'node:path';
 import { parseArgs } from '../options.js';
 import { isMakeExecEnv } from '../exec-env.js';
@@ -69,13 +70,18 @@ const shell: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
-/** A Python virtualenv's activate script only sets PATH, PS1 and a `deactivate` function. */
-const VENV_ACTIVATE = /(?:^|\/)bin\/activate(?:\.(?:sh|bash|zsh))?$/;
-
+/**
+ * `source f` runs f's text in this shell: read and classified like any script, whatever it is
+ * named (a `bin/activate` the agent wrote is no virtualenv's).
+ */
 const source: Handler = (w, inv) => {
   const file = inv.args[1];
   if (!file) return w.acc.read();
-  if (file.value !== null && VENV_ACTIVATE.test(file.value)) {
+  // A virtualenv's activate script, proven by its text: it changes PATH and the prompt of
+  // this shell, so what the next command names may resolve elsewhere (values unknown).
+  const p = w.path(inv, file);
+  const text = p === null ? undefined : w.readFile(p, SCRIPT_MAX);
+  if (text !== undefined && venvActivateProven(text)) {
     for (const k of inv.scope.env.keys()) inv.scope.env.set(k, null);
     return w.acc.read();
   }

@@ -54,6 +54,11 @@ const ionice: Handler = (w, inv) => {
     stopAtOperand: true,
   });
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  // `-p`/`-P`/`-u` name running processes: with a class or level it sets theirs (and every
+  // operand is another PID), without one it prints it.
+  const names = new Set(p.options.map((o) => o.name));
+  const others = ['p', 'P', 'u', 'pid', 'pgid', 'uid'].some((n) => names.has(n));
+  if (others) return ['c', 'n', 'class', 'classdata'].some((n) => names.has(n)) ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
   runRest(w, inv, p.rest, () => w.acc.read());
 };
 
@@ -169,6 +174,9 @@ const sudo: Handler = (w, inv) => {
     for (const o of operands) w.effect(inv, 'write', o);
     return;
   }
+  // `-A` runs the askpass helper SUDO_ASKPASS (or sudo.conf) names, from an environment this
+  // command may not show.
+  if (has('A', 'askpass')) return w.unknown(inv, 'shell_command_unproven');
   if (has('l', 'list', 'v', 'validate', 'k', 'K', 'remove-timestamp', 'reset-timestamp', 'V', 'version') && operands.length === 0) return w.acc.read();
   if (operands.length === 0) return w.unknown(inv, 'shell_command_unproven');
   const dir = p.options.find((o) => o.name === 'D' || o.name === 'chdir');
@@ -190,12 +198,14 @@ const doas: Handler = (w, inv) => {
   runRest(w, inv, p.rest, () => w.unknown(inv, 'shell_command_unproven'));
 };
 
+/** GNU xargs: `-e[EOF]`, `-i[R]`, `-l[N]` and their long forms take a value only when it is attached. */
 const XARGS: OptionSpec = {
   flags: '0rtpxo',
-  values: 'nLPsIdEaeil',
+  values: 'nLPsIdEa',
+  optionalValues: 'eil',
   longFlags: ['null', 'no-run-if-empty', 'verbose', 'interactive', 'exit', 'open-tty', 'show-limits'],
-  longValues: ['max-args', 'max-lines', 'max-procs', 'max-chars', 'delimiter', 'arg-file', 'eof', 'process-slot-var'],
-  longOptional: ['replace'],
+  longValues: ['max-args', 'max-procs', 'max-chars', 'delimiter', 'arg-file', 'process-slot-var'],
+  longOptional: ['replace', 'max-lines', 'eof'],
   stopAtOperand: true,
 };
 
