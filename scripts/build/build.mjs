@@ -94,6 +94,11 @@ const plainFs = {
         loader: 'js',
       };
     });
+    // Program models (src/core/shell/models/*.json) keep their notes for readers, not for the hook.
+    b.onLoad({ filter: /[\\/]src[\\/]core[\\/]shell[\\/]models[\\/][^\\/]+\.json$/ }, (args) => ({
+      contents: JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8')), (k, v) => (k === 'note' || k === '$comment' || k === '$schema' ? undefined : v)),
+      loader: 'json',
+    }));
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
     // The shim's own require('node:module') is Node's module.
     b.onResolve({ filter: /^(node:)?module$/ }, (args) =>

@@ -1284,6 +1284,13 @@ dirs: Paths
  */
 export type ModelParser = ("getopt" | "bsd" | "git" | "openssl" | "xxd" | "tar")
 /**
+ * An option: its spellings, value and effect; or, for an option that only chooses what is shown, the short form `-n|--dry-run`, with `=` after a name taking a value and `[=]` after one whose value is optional (`-U|--unified[=]`).
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "option".
+ */
+export type ModelOption = (string | ModelOptionFull)
+/**
  * read: only chooses what is shown (default). writes-file: its value is a file written (`-` is standard output). reads-file: its value is a file read. runs-program: its value or the option runs another program. changes-state: it changes something other than a named file. hashes: it computes a digest (hash intent). unsafe: known, but not provably a read for any other reason.
  * 
  * This interface was referenced by `ProgramModel`'s JSON-Schema
@@ -1411,9 +1418,9 @@ unknownAsFlag?: boolean
 }
 /**
  * This interface was referenced by `ProgramModel`'s JSON-Schema
- * via the `definition` "option".
+ * via the `definition` "optionFull".
  */
-export interface ModelOption {
+export interface ModelOptionFull {
 /**
  * Spellings with their dashes: `-n`, `--dry-run`; for openssl and xxd, `-out`, `-cols` (a one-letter name is a short option).
  * 
@@ -1454,6 +1461,10 @@ export interface ModelSubcommands {
 export interface ModelSubcommand {
 $comment?: string
 aliases?: string[]
+/**
+ * any: the arguments are not parsed (a subcommand that writes whatever they say); its default decides.
+ */
+arguments?: "any"
 parserRules?: ModelParserRules
 options?: ModelOption[]
 include?: ModelInclude
@@ -1510,6 +1521,13 @@ index?: number
 option?: string
 suffix?: string
 suffixVar?: string
+/**
+ * An option whose last value, when given, is the suffix instead (`-S .z`): appended, or the one suffix stripped.
+ */
+suffixOption?: string
+/**
+ * Suffixes of which the first the path ends with is removed, or replaced (`.tgz:.tar`); no match, no effect.
+ */
 stripSuffix?: string[]
 /**
  * Words that name no file (`-`: standard input or output).

@@ -5,7 +5,17 @@
 // cannot say (git's repository writes, a patch's targets) a model names as a `code` action
 // its program module supplies. docs/DESIGN.md#shell-classification, ARCHITECTURE.md
 // ("Adding a program").
-import type { ModelAction, ModelCondition, ModelOption, ModelOutcome, ModelParserRules, ModelSubcommand, ProgramModel } from '../../generated/types.js';
+import type {
+  AnalysisReason,
+  ModelAction,
+  ModelCondition,
+  ModelOption,
+  ModelOptionFull,
+  ModelOutcome,
+  ModelParserRules,
+  ModelSubcommand,
+  ProgramModel,
+} from '../../generated/types.js';
 import { argPath, type Arg } from './words.js';
 import type { Handler, Invocation, ShellWalker } from './walker.js';
 import { parseGetopt } from './parsers/getopt.js';
@@ -13,7 +23,7 @@ import { parseGitOptions } from './parsers/git-options.js';
 import { parseOpenssl } from './parsers/openssl.js';
 import { parseTar } from './parsers/tar.js';
 import { parseXxd } from './parsers/xxd.js';
-import { compileSpec, isOn, lastOf, literal, type OptionSpec, type Parsed } from './parsers/types.js';
+import { compileSpec, emptyParsed, isOn, lastOf, literal, type OptionSpec, type Parsed } from './parsers/types.js';
 
 type Node = ProgramModel | ModelSubcommand;
 
@@ -37,8 +47,16 @@ export interface ModelState {
 /** A decision only code can make, named by `{ "code": name }` in a model. */
 export type CodeAction = (w: ShellWalker, inv: Invocation, state: ModelState) => void;
 
+/** An option's short form (`-U|--unified[=]`) as the full one. */
+export function fullOption(o: ModelOption): ModelOptionFull {
+  if (typeof o !== 'string') return o;
+  const value = o.endsWith('[=]') ? 'optional' : o.endsWith('=') ? 'required' : 'none';
+  const names = (value === 'optional' ? o.slice(0, -3) : value === 'required' ? o.slice(0, -1) : o).split('|');
+  return { names: names as [string, ...string[]], value };
+}
+
 interface Compiled {
-  readonly options: readonly ModelOption[];
+  readonly options: readonly ModelOptionFull[];
   readonly spec: OptionSpec;
   /** Every option only chooses what is shown: a word known only at run time is harmless. */
   readonly pure: boolean;
@@ -49,13 +67,14 @@ const compiled = new WeakMap<Node, Compiled>();
 function compile(model: ProgramModel, node: Node): Compiled {
   let c = compiled.get(node);
   if (c) return c;
-  const options: ModelOption[] = [...(node.options ?? [])];
+  const options: ModelOptionFull[] = (node.options ?? []).map(fullOption);
   for (const name of node.include ?? []) {
     const set = model.optionSets?.[name];
     if (!set) throw new Error(`program model ${model.names[0]}: no option set ${name}`);
-    options.push(...set);
+    for (const o of set) options.push(fullOption(o));
   }
-  const git = model.parser === 'git';
+  // git's parse-options unsets any long option with `--no-`; the revision parser only those it names.
+  const git = model.parser === 'git' && !(node.parserRules?.exact ?? model.parserRules?.exact);
   const spec = compileSpec(
     options.map((o) => ({
       names: o.names,
@@ -85,24 +104,16 @@ function parse(model: ProgramModel, rules: ModelParserRules, args: readonly Arg[
   }
 }
 
-/**
- * Parses a command with its model alone (no decision): the parsed state and the variables
- * its options set, from `start` (the program's own arguments, after any subcommand the
- * caller chose). For tests and for code actions that need the state of another node.
- */
-export function parseWithModel(model: ProgramModel, node: Node, args: readonly Arg[], start: number): Parsed {
-  return parse(model, { ...model.parserRules, ...node.parserRules }, args, start, compile(model, node).spec);
-}
-
 class Decision {
   wrote = false;
   settled = false;
   constructor(
     readonly w: ShellWalker,
     readonly inv: Invocation,
+    readonly reason: AnalysisReason,
   ) {}
 
-  unknown(reason: 'shell_command_unproven' | 'dynamic_word' = 'shell_command_unproven'): void {
+  unknown(reason: AnalysisReason = this.reason): void {
     if (!this.settled) this.w.unknown(this.inv, reason);
     this.settled = true;
   }
@@ -140,12 +151,21 @@ function holds(d: Decision, c: ModelCondition, state: ModelState, cwd: string | 
   return true;
 }
 
-function renamed(a: Arg, act: ModelAction, vars: ReadonlyMap<string, string>): Arg | undefined {
-  const suffix = act.suffixVar !== undefined ? vars.get(act.suffixVar) : act.suffix;
-  if (suffix === undefined && act.stripSuffix === undefined) return a;
+/** The path an action names for operand `a`: as given, with a suffix appended, or with one stripped (no match: none). */
+function renamed(a: Arg, act: ModelAction, state: ModelState): Arg | undefined {
+  const appends = act.suffix !== undefined || act.suffixVar !== undefined;
+  if (!appends && act.stripSuffix === undefined) return a;
   if (a.value === null) return a;
-  if (suffix !== undefined) return { ...a, value: a.value + suffix };
-  for (const s of act.stripSuffix!) if (a.value.length > s.length && a.value.endsWith(s)) return { ...a, value: a.value.slice(0, -s.length) };
+  const given = act.suffixOption !== undefined ? lastOf(state.parsed, act.suffixOption) : undefined;
+  const custom = given && !given.negated ? given.value : undefined;
+  if (custom && custom.value === null) return { ...a, value: null };
+  if (appends) return { ...a, value: a.value + (custom?.value ?? (act.suffixVar !== undefined ? (state.vars.get(act.suffixVar) ?? '') : act.suffix!)) };
+  for (const s of custom?.value != null ? [custom.value] : act.stripSuffix!) {
+    const colon = s.indexOf(':');
+    const from = colon >= 0 ? s.slice(0, colon) : s;
+    if (from !== '' && a.value.length > from.length && a.value.endsWith(from))
+      return { ...a, value: a.value.slice(0, -from.length) + (colon >= 0 ? s.slice(colon + 1) : '') };
+  }
   return undefined;
 }
 
@@ -179,7 +199,7 @@ function act(d: Decision, outcome: ModelOutcome, state: ModelState, codes: Reado
     }
     for (const t of targets) {
       if (t.value !== null && a.skip?.includes(t.value)) continue;
-      const r = renamed(t, a, state.vars);
+      const r = renamed(t, a, state);
       if (r) d.effect(a.effect, r);
     }
   }
@@ -203,6 +223,10 @@ function optionEffects(d: Decision, c: Compiled, parsed: Parsed, vars: Map<strin
         if (!o.value) {
           d.wrote = true;
           d.w.unprovenWrite(d.inv, 'write_path_missing');
+        } else if (o.value.value === null) {
+          // `--output=$(…)`: where it writes is known only at run time.
+          d.unknown('dynamic_word');
+          return false;
         } else if (o.value.value !== '-') d.effect('write', o.value);
         break;
       case 'reads-file':
@@ -261,8 +285,9 @@ export function decideByModel(
   codes: Readonly<Record<string, CodeAction>> = {},
   start = 1,
   cwd: string | null = inv.scope.cwd,
+  reason: AnalysisReason = 'shell_command_unproven',
 ): void {
-  const d = new Decision(w, inv);
+  const d = new Decision(w, inv, reason);
   const defaults = new Map<string, string>([...defined(model.vars), ...defined(model.nameVars?.[inv.name])]);
   const vars = new Map(defaults);
   const chain: Node[] = [model];
@@ -283,6 +308,11 @@ export function decideByModel(
     chain.push(sub);
     path.push(name);
     i++;
+  }
+  if ('arguments' in node && node.arguments === 'any') {
+    act(d, node.default ?? 'unknown', { parsed: emptyParsed(), vars, path, start: i }, codes, cwd);
+    if (!d.settled && !d.wrote) w.acc.read();
+    return;
   }
   const c = compile(model, node);
   const parsed = parse(model, { ...model.parserRules, ...node.parserRules }, inv.args, i, c.spec);
@@ -308,7 +338,17 @@ export function decideByModel(
   if (!d.settled && !d.wrote) w.acc.read();
 }
 
-/** The handler of a program whose model decides it (no code actions). */
-export function modelHandler(model: ProgramModel, codes: Readonly<Record<string, CodeAction>> = {}): Handler {
+/**
+ * A model file as imported (`import M from '../models/x.json' with { type: 'json' }`): JSON
+ * types its arrays and strings wider than the schema's; program-model.test.ts validates every
+ * model file against the schema, so the data is a ProgramModel.
+ */
+export function programModel(data: object): ProgramModel {
+  return data as ProgramModel;
+}
+
+/** The handler of a program whose model decides it, with the code actions its rules name. */
+export function modelHandler(data: object, codes: Readonly<Record<string, CodeAction>> = {}): Handler {
+  const model = programModel(data);
   return (w, inv) => decideByModel(w, inv, model, codes);
 }

@@ -6,7 +6,7 @@
 // one taking a value ends the cluster, its value the rest of the word or (required) the next
 // word; `-` alone is an operand.
 import type { Arg } from '../words.js';
-import { emptyParsed, fail, literal, mayBeOption, shortCluster, type OptionDef, type OptionSpec, type Parsed } from './types.js';
+import { emptyParsed, fail, literal, mayBeOption, NUMBER, shortCluster, type OptionDef, type OptionSpec, type Parsed } from './types.js';
 
 export interface GetoptRules {
   /** The first operand ends the options (POSIXLY_CORRECT, `+` in optstring, BSD getopt). */
@@ -18,8 +18,6 @@ export interface GetoptRules {
   /** Long options are spelled with one dash too (`-name`, Go's flag package). */
   readonly singleDash?: boolean;
 }
-
-const NUMBER: OptionDef = { id: '-#', arity: 'required', negatable: false, index: -1 };
 
 /** Resolves a long name: exact, else the one option a prefix names. */
 export function resolveLong(spec: OptionSpec, name: string, abbrev: boolean): OptionDef | 'ambiguous' | undefined {

@@ -8,7 +8,7 @@
 // `-O'cmd'`), a required one attached or the next word; short options cluster; `-h` where
 // the command has no `-h` of its own prints the usage and stops, as does `--help-all`.
 import type { Arg } from '../words.js';
-import { emptyParsed, fail, literal, mayBeOption, shortCluster, type OptionDef, type OptionSpec, type Parsed } from './types.js';
+import { emptyParsed, fail, literal, mayBeOption, NUMBER, shortCluster, type OptionDef, type OptionSpec, type Parsed } from './types.js';
 
 export interface GitOptionRules {
   /** The first operand ends the options (PARSE_OPT_STOP_AT_NON_OPTION). */
@@ -19,8 +19,6 @@ export interface GitOptionRules {
   readonly numeric?: boolean;
 }
 
-const NUMBER: OptionDef = { id: '-#', arity: 'required', negatable: false, index: -1 };
-
 interface LongMatch {
   def: OptionDef;
   negated: boolean;
@@ -29,7 +27,7 @@ interface LongMatch {
 }
 
 /** parse_long_opt: an exact match wins; else one abbreviation (of a name or of its `no-` form). */
-function matchLong(spec: OptionSpec, arg: string, exact: boolean): LongMatch | 'ambiguous' | undefined {
+function matchLong(spec: OptionSpec, arg: string, whole: boolean): LongMatch | 'ambiguous' | undefined {
   const eq = arg.indexOf('=');
   const name = eq >= 0 ? arg.slice(0, eq) : arg;
   const rest = eq >= 0 ? arg.slice(eq) : '';
@@ -39,13 +37,13 @@ function matchLong(spec: OptionSpec, arg: string, exact: boolean): LongMatch | '
     if (abbrev && (abbrev.def !== m.def || abbrev.negated !== m.negated)) ambiguous = true;
     else abbrev = m;
   };
+  const exact = spec.long.get(name);
+  if (exact) return { def: exact, negated: false, rest };
   for (const longName of spec.longNames) {
     const def = spec.long.get(longName)!;
-    // Exact spellings.
-    if (name === longName) return { def, negated: false, rest };
     if (def.negatable && name === `no-${longName}`) return { def, negated: true, rest };
     if (longName.startsWith('no-') && name === longName.slice(3)) return { def, negated: true, rest };
-    if (exact) continue;
+    if (whole) continue;
     if (longName.startsWith(name)) consider({ def, negated: false, rest });
     else if (longName.startsWith('no-') && longName.startsWith(name, 3)) consider({ def, negated: true, rest });
     else if (def.negatable && name.startsWith('no-') && longName.startsWith(name.slice(3))) consider({ def, negated: true, rest });
@@ -55,11 +53,25 @@ function matchLong(spec: OptionSpec, arg: string, exact: boolean): LongMatch | '
   return abbrev;
 }
 
+/**
+ * `--since="$(date …)"`: a long option typed whole whose value alone is known only at run
+ * time. Recorded with a dynamic value when the name is one taking a value; false otherwise.
+ */
+function dynamicValue(p: Parsed, spec: OptionSpec, a: Arg, exact: boolean): boolean {
+  const m = /^--([A-Za-z][\w-]*)=/.exec(a.text);
+  if (!m) return false;
+  const r = matchLong(spec, m[1]!, exact);
+  if (r === undefined || r === 'ambiguous' || r.negated || r.def.arity === 'none') return false;
+  p.occurrences.push({ def: r.def, value: { ...a, value: null }, negated: false, word: a.text });
+  return true;
+}
+
 export function parseGitOptions(args: readonly Arg[], start: number, spec: OptionSpec, rules: GitOptionRules = {}): Parsed {
   const p = emptyParsed();
   for (let i = start; i < args.length; i++) {
     const a = args[i]!;
     const v = a.value;
+    if (v === null && dynamicValue(p, spec, a, rules.exact ?? false)) continue;
     const dynamic = mayBeOption(a);
     if (dynamic) {
       p.maybeOptions.push(a);
@@ -109,7 +121,7 @@ export function parseGitOptions(args: readonly Arg[], start: number, spec: Optio
       p.occurrences.push({ def: NUMBER, value: literal(v.slice(1), a), negated: false, word: v });
       continue;
     }
-    const r = shortCluster(p, args, i, spec);
+    const r = shortCluster(p, args, i, spec, rules.numeric ?? false);
     // `-h` where the command has none of its own: the usage, and nothing done.
     if (r === 'h') {
       p.usage = true;

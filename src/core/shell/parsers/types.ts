@@ -89,17 +89,29 @@ export function mayBeOption(a: Arg): boolean {
   return c === 42 || c === 63 || c === 91;
 }
 
+/** A number given as an option (`head -5`, `git log -5`). */
+export const NUMBER: OptionDef = { id: '-#', arity: 'required', negatable: false, index: -1 };
+
 /**
  * A short-option cluster at `args[i]` (`-abc`, `-ovalue`, `-o value`): each letter an
  * option until one taking a value, whose value is the rest of the word or, when required,
  * the next word. Returns the index of the last word used, or `'h'` for an unknown `h` (git
- * prints its usage there), leaving an other unknown letter as the problem.
+ * prints its usage there), leaving an other unknown letter as the problem. `numeric`: a run
+ * of digits is a number option.
  */
-export function shortCluster(p: Parsed, args: readonly Arg[], i: number, spec: OptionSpec): number | 'h' {
+export function shortCluster(p: Parsed, args: readonly Arg[], i: number, spec: OptionSpec, numeric = false): number | 'h' {
   const a = args[i]!;
   const v = a.value!;
   for (let j = 1; j < v.length; j++) {
     const c = v[j]!;
+    if (numeric && c >= '0' && c <= '9') {
+      // git's OPT_NUMBER_CALLBACK: a run of digits anywhere in the cluster (`-n5`, `-5n`).
+      let k = j;
+      while (k < v.length && v[k]! >= '0' && v[k]! <= '9') k++;
+      p.occurrences.push({ def: NUMBER, value: literal(v.slice(j, k), a), negated: false, word: v });
+      j = k - 1;
+      continue;
+    }
     const def = spec.short.get(c);
     if (!def) {
       if (c === 'h') return 'h';

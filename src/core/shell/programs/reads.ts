@@ -11,7 +11,6 @@ import type { Arg } from '../words.js';
 import { awkProgramReadOnly } from './awk-program.js';
 import { sedScriptEffects } from './sed-script.js';
 import { modelHandler } from '../program-model.js';
-import type { ProgramModel } from '../../../generated/types.js';
 import XXD_MODEL from '../models/xxd.json' with { type: 'json' };
 
 const read: Handler = (w) => w.acc.read();
@@ -244,7 +243,7 @@ const fd: Handler = (w, inv) => {
 };
 
 /** xxd writes its second operand (`xxd in out`, `xxd -r dump bin`): models/xxd.json. */
-const xxd: Handler = modelHandler(XXD_MODEL as ProgramModel);
+const xxd: Handler = modelHandler(XXD_MODEL);
 
 /**
  * yq (mikefarah, v4 manual): `-i` rewrites the files it reads, `-s`/`--split-exp` writes one
