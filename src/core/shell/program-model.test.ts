@@ -95,6 +95,20 @@ describe('decisions read the parsed state', () => {
     expect(classifyShell('git diff --full-index', ctx()).intents.hash).toBe(true);
   });
 
+  it("openssl: OpenSSL's parser and its writing options", () => {
+    expect(m('openssl x509 -in c.pem --out=o.pem')).toBe('write');
+    expect(m('openssl x509 -in c.pem -out=o.pem')).toBe('write');
+    expect(m('openssl x509 -in c.pem -noout -writerand s.bin')).toBe('write');
+    expect(m('openssl x509 -in c.pem -ou o.pem')).toBe('unknown');
+    expect(m('openssl x509 -in c.pem -noout -text')).toBe('read');
+    expect(m('openssl x509 -in c.pem -text=1')).toBe('unknown');
+    expect(m('openssl s_client -connect h:443 -sess_out s.pem')).toBe('write');
+    expect(m('openssl s_client -connect h:443 -keylogfile k.log')).toBe('write');
+    expect(m('openssl x509 -in c.pem -engine e')).toBe('unknown');
+    expect(classifyShell('openssl sha256 a.txt', ctx()).intents.hash).toBe(true);
+    expect(m('openssl sha256 a.txt')).toBe('read');
+  });
+
   it('compressors: the last mode wins, -c and -k are kept', () => {
     const fx = (cmd: string) => classifyShell(cmd, ctx()).effects.map((e) => `${e.kind} ${e.path.replace(/^.*\//, '')}`);
     expect(fx('xz -t -z a.txt')).toEqual(['delete a.txt', 'create a.txt.xz']);
