@@ -55,8 +55,8 @@ describe.skipIf(!installed('getopt'))('GNU getopt_long, against util-linux getop
   ];
   const spec = compileSpec(rows);
   /** getopt(1)'s output in the same rendering. */
-  function real(words: string[]): string | 'error' {
-    const r = spawnSync('getopt', ['-o', 'ab:c::', '-l', 'all,block:,color::,file:,force,format:', '--', ...words], { encoding: 'utf8' });
+  function real(words: string[], posix = false): string | 'error' {
+    const r = spawnSync('getopt', ['-o', `${posix ? '+' : ''}ab:c::`, '-l', 'all,block:,color::,file:,force,format:', '--', ...words], { encoding: 'utf8' });
     if (r.status !== 0) return 'error';
     const out: string[] = [];
     const toks = [...r.stdout.trim().matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) =>
@@ -103,6 +103,15 @@ describe.skipIf(!installed('getopt'))('GNU getopt_long, against util-linux getop
     const p = parseGetopt(args(...words), 0, spec);
     const want = real(words);
     expect(p.problem === undefined ? render(p) : 'error').toBe(want);
+  });
+  // POSIX order (`+` in the optstring), as BSD getopt reads: the first operand ends the options.
+  it.each([
+    ['-a', 'op', '-b', 'x'],
+    ['-ab', 'x', 'op', '--all'],
+    ['--', '-a'],
+  ])('posix order: %s', (...words) => {
+    const p = parseGetopt(args(...words), 0, spec, { posix: true });
+    expect(p.problem === undefined ? render(p) : 'error').toBe(real(words, true));
   });
 });
 
