@@ -94,6 +94,12 @@ const plainFs = {
         loader: 'js',
       };
     });
+    // Program models (src/core/shell/models/*.json) keep their notes for readers, not for the
+    // hook; each is one JSON.parse of a string, which V8 reads faster than an object literal.
+    b.onLoad({ filter: /[\\/]src[\\/]core[\\/]shell[\\/]models[\\/][^\\/]+\.json$/ }, (args) => {
+      const data = JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8')), (k, v) => (k === 'note' || k === '$comment' || k === '$schema' ? undefined : v));
+      return { contents: `export default JSON.parse(${JSON.stringify(data)});`, loader: 'js' };
+    });
     b.onResolve({ filter: /^(node:)?perf_hooks$/ }, () => shim('perf-hooks.mjs'));
     // The shim's own require('node:module') is Node's module.
     b.onResolve({ filter: /^(node:)?module$/ }, (args) =>

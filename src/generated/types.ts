@@ -1277,6 +1277,267 @@ dirs: Paths
 }
 }
 /**
+ * The parser family: GNU getopt_long, BSD getopt, git's parse-options, OpenSSL's, xxd's own, tar's (old style first word, then getopt_long).
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "parser".
+ */
+export type ModelParser = ("getopt" | "bsd" | "git" | "openssl" | "xxd" | "tar")
+/**
+ * An option: its spellings, value and effect; or, for an option that only chooses what is shown, the short form `-n|--dry-run`, with `=` after a name taking a value and `[=]` after one whose value is optional (`-U|--unified[=]`).
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "option".
+ */
+export type ModelOption = (string | ModelOptionFull)
+/**
+ * read: only chooses what is shown (default). writes-file: its value is a file written (`-` is standard output). reads-file: its value is a file read. runs-program: its value or the option runs another program. changes-state: it changes something other than a named file. hashes: it computes a digest (hash intent). unsafe: known, but not provably a read for any other reason.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "optionEffect".
+ */
+export type ModelOptionEffect = ("read" | "writes-file" | "reads-file" | "runs-program" | "changes-state" | "hashes" | "unsafe")
+/**
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "include".
+ */
+export type ModelInclude = string[]
+/**
+ * Environment variables the program reads, with what a value set on the command does.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "env".
+ */
+export type ModelEnv = {
+name: string
+effect: ModelOptionEffect
+note?: string
+}[]
+/**
+ * Files the program reads from its working folder (or above it) that may change what it does.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "configFiles".
+ */
+export type ModelConfigFiles = {
+path: string
+effect: ModelOptionEffect
+note?: string
+}[]
+/**
+ * What makes a read write: a file the program creates or rewrites when it is missing (a lockfile), unless the condition holds.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "readWrites".
+ */
+export type ModelReadWrites = {
+missing: string
+unless?: ModelCondition
+note?: string
+}[]
+/**
+ * read (nothing changed beyond the options' own effects), unknown (unproven), or a list of actions.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "outcome".
+ */
+export type ModelOutcome = (("read" | "unknown") | ModelAction[])
+
+/**
+ * A program's model as data (src/core/shell/models/*.json): the parser family that reads its arguments, its options with their effects, its subcommands, the environment and files in the working folder it reads, and the rules that decide a command from the parsed state. Loaded by one interpreter (src/core/shell/program-model.ts); docs/DESIGN.md#shell-classification.
+ */
+export interface ProgramModel {
+$schema?: string
+$comment?: string
+/**
+ * The program names this model answers (`xz`, `unxz`).
+ * 
+ * @minItems 1
+ */
+names: [string, ...(string)[]]
+/**
+ * Variables a name starts with (`unxz` starts in mode `decompress`).
+ */
+nameVars?: {
+[k: string]: ModelVars | undefined
+}
+parser: ModelParser
+parserRules?: ModelParserRules
+/**
+ * Named lists of options that subcommands include (git's diff options).
+ */
+optionSets?: {
+[k: string]: ModelOption[] | undefined
+}
+options?: ModelOption[]
+include?: ModelInclude
+vars?: ModelVars
+subcommands?: ModelSubcommands
+env?: ModelEnv
+configFiles?: ModelConfigFiles
+readWrites?: ModelReadWrites
+rules?: ModelRule[]
+default?: ModelOutcome
+}
+/**
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "vars".
+ */
+export interface ModelVars {
+[k: string]: string | undefined
+}
+/**
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "parserRules".
+ */
+export interface ModelParserRules {
+/**
+ * The first operand ends the options (no permutation).
+ */
+posix?: boolean
+/**
+ * getopt: long options may be abbreviated (default true).
+ */
+abbrev?: boolean
+/**
+ * git: long names must be whole (the revision and diff parser).
+ */
+exact?: boolean
+/**
+ * `-N` is an option (`head -5`, `git log -5`).
+ */
+numeric?: boolean
+/**
+ * getopt: long names may be spelled with one dash.
+ */
+singleDash?: boolean
+/**
+ * openssl: any name the command does not list is an algorithm flag (`dgst -sha256`).
+ */
+unknownAsFlag?: boolean
+}
+/**
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "optionFull".
+ */
+export interface ModelOptionFull {
+/**
+ * Spellings with their dashes: `-n`, `--dry-run`; for openssl and xxd, `-out`, `-cols` (a one-letter name is a short option).
+ * 
+ * @minItems 1
+ */
+names: [string, ...(string)[]]
+/**
+ * Whether it takes a value (default none); an optional one is only ever attached.
+ */
+value?: ("none" | "required" | "optional")
+effect?: ModelOptionEffect
+/**
+ * git: `--no-<name>` unsets it (default true for a git long option, false otherwise).
+ */
+negatable?: boolean
+sets?: ModelVars1
+note?: string
+}
+/**
+ * Variables the option sets when given (last wins; unset when negated).
+ */
+export interface ModelVars1 {
+[k: string]: string | undefined
+}
+/**
+ * Subcommands by name; the first operand picks one. A name not listed is unknown.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "subcommands".
+ */
+export interface ModelSubcommands {
+[k: string]: ModelSubcommand | undefined
+}
+/**
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "subcommand".
+ */
+export interface ModelSubcommand {
+$comment?: string
+aliases?: string[]
+/**
+ * any: the arguments are not parsed (a subcommand that writes whatever they say); its default decides.
+ */
+arguments?: "any"
+parserRules?: ModelParserRules
+options?: ModelOption[]
+include?: ModelInclude
+vars?: ModelVars
+subcommands?: ModelSubcommands
+env?: ModelEnv
+configFiles?: ModelConfigFiles
+readWrites?: ModelReadWrites
+rules?: ModelRule[]
+default?: ModelOutcome
+}
+/**
+ * option: in effect (its last occurrence not negated). given: given at all, negated or not. var/in: a variable's value. operands: how many. operand/in: the n-th operand's word. exists: a path under the working folder exists. all/any/not combine.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "condition".
+ */
+export interface ModelCondition {
+option?: string
+given?: string
+var?: string
+in?: string[]
+operands?: {
+min?: number
+max?: number
+}
+operand?: number
+exists?: string
+all?: ModelCondition[]
+any?: ModelCondition[]
+not?: ModelCondition
+}
+/**
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "rule".
+ */
+export interface ModelRule {
+when: ModelCondition
+then: ModelOutcome
+note?: string
+}
+/**
+ * effect: an effect on operands (from `from`, or only the `index`-th) or on an option's values, the path optionally renamed (`suffix` appended, or the first of `stripSuffix` removed: no match, no effect). code: a decision only code can make, named by the program's module. hash: a hash intent. unknown: unproven.
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "action".
+ */
+export interface ModelAction {
+when?: ModelCondition
+effect?: ("read" | "write" | "create" | "delete")
+operands?: boolean
+from?: number
+index?: number
+option?: string
+suffix?: string
+suffixVar?: string
+/**
+ * An option whose last value, when given, is the suffix instead (`-S .z`): appended, or the one suffix stripped.
+ */
+suffixOption?: string
+/**
+ * Suffixes of which the first the path ends with is removed, or replaced (`.tgz:.tar`); no match, no effect.
+ */
+stripSuffix?: string[]
+/**
+ * Words that name no file (`-`: standard input or output).
+ */
+skip?: string[]
+code?: string
+hash?: true
+unknown?: true
+}
+/**
  * A repository's .remit.json at the project root. It may only tighten: every field is a floor the effective contract is raised to, never a loosening. A file that fails this schema is reported and ignored.
  */
 export interface RepoConfig {

@@ -9,6 +9,10 @@ import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { patchTargets } from './git.js';
 import { lookupTable } from '../../lookup-table.js';
+import { modelHandler } from '../program-model.js';
+import BZIP2 from '../models/bzip2.json' with { type: 'json' };
+import GZIP from '../models/gzip.json' with { type: 'json' };
+import XZ from '../models/xz.json' with { type: 'json' };
 
 function effects(w: ShellWalker, inv: Invocation, kind: EffectKind, args: readonly Arg[]): void {
   for (const a of args) w.effect(inv, kind, a);
@@ -415,48 +419,6 @@ const uniq: Handler = (w, inv) => {
   else w.acc.read();
 };
 
-/** gzip/xz/bzip2 replace their operands with a compressed or decompressed file. */
-function compressor(ext: string, decompressByDefault: boolean): Handler {
-  return (w, inv) => {
-    const p = parseArgs(inv.args, 1, {
-      flags: 'cdfhklLnNqrtvV123456789T',
-      values: 'S',
-      longFlags: [
-        'stdout',
-        'to-stdout',
-        'decompress',
-        'uncompress',
-        'force',
-        'keep',
-        'list',
-        'test',
-        'quiet',
-        'verbose',
-        'recursive',
-        'best',
-        'fast',
-        'no-name',
-        'name',
-      ],
-      longValues: ['suffix'],
-    });
-    if (hasOption(p, 'c', 'stdout', 'to-stdout', 'l', 'list', 't', 'test')) {
-      for (const o of p.operands) w.effect(inv, 'read', o);
-      return;
-    }
-    if (p.operands.length === 0) return inv.extraArgs ? w.extraTargets(inv) : w.acc.read();
-    const decompress = decompressByDefault || hasOption(p, 'd', 'decompress', 'uncompress');
-    const keep = hasOption(p, 'k', 'keep');
-    for (const o of p.operands) {
-      w.effect(inv, keep ? 'read' : 'delete', o);
-      if (o.value === null) continue;
-      const out = decompress ? o.value.replace(/\.[^./]+$/, '') : o.value + ext;
-      w.effect(inv, 'create', { ...o, value: out });
-    }
-    w.extraTargets(inv);
-  };
-}
-
 /**
  * patch: the files named in the patch (read from `-i`, an operand or standard input), or
  * the one file given on the command line. Only `-p0`/`-p1` paths are trusted; other strip
@@ -545,10 +507,11 @@ export const fileHandlers = lookupTable<Handler>({
   mktemp,
   sort,
   uniq,
-  gzip: compressor('.gz', false),
-  gunzip: compressor('.gz', true),
-  bzip2: compressor('.bz2', false),
-  bunzip2: compressor('.bz2', true),
-  xz: compressor('.xz', false),
-  unxz: compressor('.xz', true),
+  // gzip/xz/bzip2 replace their operands with a compressed or decompressed file: models/*.json.
+  gzip: modelHandler(GZIP),
+  gunzip: modelHandler(GZIP),
+  bzip2: modelHandler(BZIP2),
+  bunzip2: modelHandler(BZIP2),
+  xz: modelHandler(XZ),
+  unxz: modelHandler(XZ),
 });

@@ -12,6 +12,11 @@ import { repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
+import { decideByModel, programModel } from '../program-model.js';
+import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
+
+/** The subcommands decided by data (models/git.json): parsed by git's parse-options, decided from the parsed state. */
+const GIT_MODEL = programModel(GIT_MODEL_DATA);
 
 interface GitCall {
   w: ShellWalker;
@@ -190,8 +195,47 @@ function treeWrite(g: GitCall): void {
   g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
 }
 
+/**
+ * A pathspec as git resolves it: `:/path` and `:(top)path` name a path from the work tree's
+ * root whatever folder git runs in (gitglossary(7), pathspec magic), `:(literal)` the path
+ * as typed; other magic (`icase`, `glob`, `exclude`, `attr`, `:!`, `:^`) matches paths we
+ * cannot name. Returns the word to resolve and the folder it is relative to, or null.
+ */
+function pathspec(g: GitCall, a: Arg): { arg: Arg; base: string | null } | null {
+  const v = a.value;
+  if (v === null || !v.startsWith(':')) return { arg: a, base: g.cwd };
+  let rest: string;
+  let top = false;
+  if (v.startsWith(':(')) {
+    const close = v.indexOf(')');
+    if (close < 0) return null;
+    for (const magic of v.slice(2, close).split(',')) {
+      const word = magic.trim().toLowerCase();
+      if (word === 'top') top = true;
+      else if (word !== 'literal') return null;
+    }
+    rest = v.slice(close + 1);
+  } else {
+    // Short magic: `:/` is top; any other mnemonic (`!`, `^`) or an unknown one is not a plain path.
+    let k = 1;
+    for (; k < v.length && v[k] !== ':'; k++) {
+      if (v[k] === '/') top = true;
+      else if (/[A-Za-z0-9]/.test(v[k]!)) break;
+      else return null;
+    }
+    rest = v.slice(v[k] === ':' ? k + 1 : k);
+  }
+  const base = top ? workTree(g) : g.cwd;
+  return { arg: { ...a, value: rest === '' ? '.' : rest }, base };
+}
+
 function pathEffect(g: GitCall, kind: 'write' | 'delete' | 'create' | 'move' | 'read', a: Arg): void {
-  const p = argPath(a, g.cwd, g.w.pc);
+  const spec = pathspec(g, a);
+  if (!spec) {
+    if (kind !== 'read') g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+    return;
+  }
+  const p = argPath(spec.arg, spec.base, g.w.pc);
   if (p) g.w.effectPath(g.inv, kind, p);
   else if (kind !== 'read') g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
 }
@@ -211,53 +255,6 @@ function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler
 
 const readOnly: GitHandler = readSub();
 
-const branch: GitHandler = (g) => {
-  const writes = [
-    '-d',
-    '-D',
-    '-m',
-    '-M',
-    '-c',
-    '-C',
-    '-f',
-    '--delete',
-    '--move',
-    '--copy',
-    '--force',
-    '-u',
-    '--set-upstream-to',
-    '--unset-upstream',
-    '--edit-description',
-    '-t',
-    '--track',
-    '--no-track',
-    '--create-reflog',
-  ];
-  if (has(g.args, ...writes)) return repoWrite(g);
-  const listing = has(
-    g.args,
-    '--list',
-    '-l',
-    '-a',
-    '--all',
-    '-r',
-    '--remotes',
-    '--show-current',
-    '--merged',
-    '--no-merged',
-    '--contains',
-    '--no-contains',
-    '--points-at',
-    '-v',
-    '-vv',
-    '--verbose',
-  );
-  const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at']);
-  if (!listing && ops.before.length > 0) return repoWrite(g);
-  if (!readOptions(g, [], '').ok) return unknown(g);
-  g.w.acc.read();
-};
-
 const tag: GitHandler = (g) => {
   const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
   if (has(g.args, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-f', '--force', '-m', '-F', '-u')) return repoWrite(g);
@@ -267,13 +264,6 @@ const tag: GitHandler = (g) => {
     g.args.some((a) => a.value !== null && /^-n\d*$/.test(a.value)) || has(g.args, '--contains', '--no-contains', '--points-at', '--merged', '--no-merged');
   if (lists || has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
   repoWrite(g);
-};
-
-const stash: GitHandler = (g) => {
-  const action = g.args[0]?.value;
-  if (action === 'list' || action === 'show') return g.w.acc.read();
-  if (action === 'drop' || action === 'clear' || action === 'store' || action === 'create') return repoWrite(g);
-  treeWrite(g);
 };
 
 const config: GitHandler = (g) => {
@@ -540,8 +530,21 @@ const apply: GitHandler = (g) => {
   if (onlyInfo) return g.w.acc.read();
   if (has(g.args, '--cached')) return repoWrite(g);
   if (has(g.args, '--index')) repoWrite(g);
+  // `-p<n>` other than 1 strips another number of leading folders, `--directory=<root>` puts
+  // every path under <root>, `--unsafe-paths` lets a path leave the work tree: the patch's own
+  // paths are no longer where it writes.
+  const moved = g.args.some((a, k) => {
+    const v = a.value;
+    if (v === null) return false;
+    const strip = /^-p(\d*)$/.exec(v);
+    if (strip) return (strip[1] || g.args[k + 1]?.value) !== '1';
+    if (!v.startsWith('--')) return false;
+    const name = v.slice(2).split('=')[0]!;
+    // Abbreviated as parse-options allows (`--dir`; `--un` is also --unidiff-zero).
+    return name !== '' && ('directory'.startsWith(name) || (name.length >= 3 && 'unsafe-paths'.startsWith(name)));
+  });
   const root = workTree(g);
-  if (!patchTargets(g.w, g.inv, files, root, g.cwd, has(g.args, '-R', '--reverse'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+  if (moved || !patchTargets(g.w, g.inv, files, root, g.cwd, has(g.args, '-R', '--reverse'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
 };
 
 /**
@@ -602,16 +605,6 @@ const formatPatch: GitHandler = (g) => {
   g.w.effectPath(g.inv, 'create', `${dir}/*.patch`);
 };
 
-const archive: GitHandler = (g) => {
-  const i = g.args.findIndex((a) => a.value === '-o' || a.value === '--output' || (a.value ?? '').startsWith('--output='));
-  if (has(g.args, '--remote', '--exec')) return unknown(g);
-  if (i < 0) return g.w.acc.read();
-  const v = g.args[i]!.value!;
-  const t = v.startsWith('--output=') ? { ...g.args[i]!, value: v.slice(9) } : g.args[i + 1];
-  if (t) pathEffect(g, 'write', t);
-  else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
-};
-
 const notes: GitHandler = (g) => {
   const action = g.args[0]?.value;
   if (action === undefined || action === 'list' || action === 'show' || action === 'get-ref') return g.w.acc.read();
@@ -655,10 +648,6 @@ const symbolicRef: GitHandler = (g) => {
 
 const GIT = lookupTable<GitHandler>({
   __proto__: null,
-  status: readOnly,
-  diff: readOnly,
-  log: readOnly,
-  show: readOnly,
   blame: readOnly,
   annotate: readOnly,
   'rev-parse': readOnly,
@@ -680,14 +669,12 @@ const GIT = lookupTable<GitHandler>({
   'check-attr': readOnly,
   'check-ref-format': readOnly,
   var: readOnly,
-  whatchanged: readOnly,
   'range-diff': readOnly,
   'diff-tree': readOnly,
   'diff-files': readOnly,
   'diff-index': readOnly,
   'verify-commit': readOnly,
   'verify-tag': readOnly,
-  grep: readOnly,
   cherry: readOnly,
   'get-tar-commit-id': readOnly,
   // `--tool-help` lists the diff tools git knows and runs none.
@@ -696,9 +683,7 @@ const GIT = lookupTable<GitHandler>({
   // `--web` starts a browser, `--info` runs info; the man page is read through a pager.
   help: (g) => (has(g.args, '-w', '--web', '-i', '--info') ? unknown(g) : g.w.acc.read()),
   version: (g) => g.w.acc.read(),
-  branch,
   tag,
-  stash,
   config,
   remote,
   worktree,
@@ -712,8 +697,6 @@ const GIT = lookupTable<GitHandler>({
   rm,
   mv,
   clean,
-  add: dryRunOr(repoWrite),
-  commit: dryRunOr(repoWrite, false),
   push: dryRunOr(repoWrite),
   fetch: dryRunOr(repoWrite, false),
   pull: treeWrite,
@@ -732,7 +715,6 @@ const GIT = lookupTable<GitHandler>({
   // The SHA-1 of a patch's changes, computed from standard input.
   'patch-id': hashing((g) => g.w.acc.read()),
   'format-patch': formatPatch,
-  archive,
   notes,
   submodule,
   reflog,
@@ -804,8 +786,9 @@ export const git: Handler = (w, inv) => {
   if (!subArg) return w.acc.read();
   const sub = subArg.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
+  const modelled = Object.hasOwn(GIT_MODEL.subcommands!, sub);
   const handler = GIT[sub];
-  if (!handler) return w.unknown(inv, 'git_arguments_unproven');
+  if (!handler && !modelled) return w.unknown(inv, 'git_arguments_unproven');
   // `ext::sh -c …` (and any `<transport>::<address>`) runs a command or a remote helper to reach the other side.
   if (NETWORK_SUBCOMMANDS.has(sub) && args.some((a, k) => k > i && a.value !== null && /^(?:--[\w-]+=)?[A-Za-z][\w+.-]*::/.test(a.value)))
     return w.unknownProgram(inv, 'git_arguments_unproven');
@@ -813,7 +796,9 @@ export const git: Handler = (w, inv) => {
   if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
   const rest = args.slice(i + 1);
-  handler({ w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest });
+  const g: GitCall = { w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest };
+  if (modelled) return decideByModel(w, g.inv, GIT_MODEL, { repoWrite: () => repoWrite(g), treeWrite: () => treeWrite(g) }, i, cwd, 'git_arguments_unproven');
+  handler!(g);
   // A word we cannot see before `--` may be any option (`--output=…`, `--hard`): the
   // subcommand's verdict above stands for what we saw, the hidden word leaves it unproven.
   // The value of an option that takes one (`-m "$(cat msg)"`, `--since="$(date …)"`) is
@@ -857,37 +842,13 @@ const LOG_VALUE = new Set([
   '-L',
   '--since-as-filter',
 ]);
-const COMMIT_VALUE = new Set([
-  '-m',
-  '-F',
-  '-C',
-  '-c',
-  '-t',
-  '--message',
-  '--file',
-  '--author',
-  '--date',
-  '--template',
-  '--fixup',
-  '--squash',
-  '--reuse-message',
-  '--reedit-message',
-  '--trailer',
-]);
 /** Per subcommand, the options whose next word is a value that cannot turn into an option. */
 const GIT_VALUE_OPTIONS = lookupTable<ReadonlySet<string>>({
   __proto__: null,
-  log: LOG_VALUE,
-  show: LOG_VALUE,
   shortlog: LOG_VALUE,
-  whatchanged: LOG_VALUE,
   'rev-list': LOG_VALUE,
-  diff: new Set(['-U', '--unified', '--diff-filter', '-S', '-G']),
-  grep: new Set(['-e', '-A', '-B', '-C', '-m', '--max-count']),
   blame: new Set(['-L']),
-  commit: COMMIT_VALUE,
   tag: new Set(['-m', '-F', '--message', '--file']),
   merge: new Set(['-m', '-F', '--message', '--file']),
-  stash: new Set(['-m', '--message']),
   notes: new Set(['-m', '-F']),
 });

@@ -3,6 +3,8 @@
 import { parseArgs } from '../options.js';
 import type { Handler } from '../walker.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
+import { modelHandler } from '../program-model.js';
+import OPENSSL from '../models/openssl.json' with { type: 'json' };
 
 const checksum: Handler = (w, inv) => {
   // `sha256sum --version` names the tool and hashes nothing.
@@ -11,48 +13,8 @@ const checksum: Handler = (w, inv) => {
   w.acc.read();
 };
 
-const DIGESTS = /^(?:dgst|md4|md5|mdc2|rmd160|ripemd160|sha1|sha224|sha256|sha384|sha512|sha512-224|sha512-256|sha3-\d+|shake\d+|blake2[bs]\d*|sm3|mac|kdf)$/;
-
-const HASHING_SUBS = /^(?:req|ca|cms|smime|pkcs12|pkcs8|ts|ocsp|enc|pkeyutl|rsautl|speed|srp|rehash|c_rehash|crl|spkac)$/;
-
-/** `openssl enc -base64 [-d] [-A] -in f -out g`: base64 alone, no cipher and so no key derived from a password. */
-function encodesOnly(args: readonly { value: string | null }[]): boolean {
-  for (let i = 2; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === '-in' || v === '-out') i++;
-    else if (v === null || !/^-(?:base64|a|A|d|e)$/.test(v)) return false;
-  }
-  return true;
-}
-
-/** openssl: digest subcommands hash; `-out f` writes f; anything else is unproven. */
-const openssl: Handler = (w, inv) => {
-  const sub = inv.args[1]?.value;
-  if (sub === null) return w.unknown(inv, 'dynamic_word');
-  if (sub === undefined || sub === 'version' || sub === 'help' || sub === 'list' || sub === 'ciphers' || sub === 'errstr') return w.acc.read();
-  let out = false;
-  for (let i = 2; i < inv.args.length; i++) {
-    if (inv.args[i]!.value === '-out' && inv.args[i + 1]) {
-      w.effect(inv, 'write', inv.args[i + 1]!);
-      out = true;
-    }
-  }
-  // `passwd` prints a password hash; `x509 -fingerprint`/`-hash` and `req -pubkey … | dgst` digest a certificate.
-  const digestOption = inv.args.some(
-    (a, i) => i > 1 && a.value !== null && /^-(?:fingerprint|hash|subject_hash\w*|issuer_hash\w*|ocspid|pubkey_hash)$/.test(a.value),
-  );
-  if (DIGESTS.test(sub) || sub === 'passwd' || digestOption) {
-    w.acc.addHash('command', inv.text);
-    if (!out) w.acc.read();
-    return;
-  }
-  // Signing, certificate requests, PKCS#12 MACs, password-based encryption and benchmarks
-  // digest their input on the way (`req -new` signs the request with a digest).
-  if (HASHING_SUBS.test(sub) && !(sub === 'enc' && encodesOnly(inv.args))) w.acc.addHash('command', inv.text);
-  if (out) return;
-  if (sub === 'x509' || sub === 'verify' || sub === 's_client' || sub === 'asn1parse' || sub === 'base64') return w.acc.read();
-  w.unknown(inv, 'shell_command_unproven');
-};
+/** openssl (models/openssl.json): OpenSSL's own parser; digests and signing hash, -out, -writerand, -keyout and their kin write. */
+const openssl: Handler = modelHandler(OPENSSL);
 
 const certutil: Handler = (w, inv) => {
   if (inv.args.some((a) => a.value !== null && a.value.toLowerCase() === '-hashfile')) return checksum(w, inv);

@@ -3,7 +3,6 @@
 // list are programs whose manual has no option that writes, runs a program or changes
 // system state. Readers whose options or program text can write (`sed -i`, `sed 'w f'`,
 // awk's `print > f`, `find -delete`, `rg --pre`) are judged on those.
-import { parseArgs } from '../options.js';
 import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
 import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenOptions } from '../option-table.js';
 import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
@@ -13,6 +12,8 @@ import { awkProgramReadOnly } from './awk-program.js';
 import { handRolledHash } from '../hash-shapes.js';
 import { sedScriptEffects } from './sed-script.js';
 import { configFilesHarmless, foldersUp } from './workdir-config.js';
+import { modelHandler } from '../program-model.js';
+import XXD_MODEL from '../models/xxd.json' with { type: 'json' };
 
 const read: Handler = (w) => w.acc.read();
 
@@ -294,13 +295,8 @@ const fd: Handler = (w, inv) => {
   w.run(inv, inner, { extraArgs: true, stdin: undefined, stdinDynamic: false, stdinPath: undefined });
 };
 
-/** xxd writes its second operand (`xxd in out`, `xxd -r dump bin`). */
-const xxd: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { flags: 'abCeEhiruvdpR', values: 'cglosn', longFlags: ['version', 'help'], numeric: true });
-  const out = p.operands[1];
-  if (out && out.value !== '-') w.effect(inv, 'write', out);
-  else w.acc.read();
-};
+/** xxd writes its second operand (`xxd in out`, `xxd -r dump bin`): models/xxd.json. */
+const xxd: Handler = modelHandler(XXD_MODEL);
 
 /**
  * yq (mikefarah, v4 manual): `-i` rewrites the files it reads, `-s`/`--split-exp` writes one

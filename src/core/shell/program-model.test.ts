@@ -1,0 +1,159 @@
+// Every program model under src/core/shell/models/ is valid against
+// schemas/program-model.schema.json and names only options it has; the interpreter decides
+// each family's commands from the parsed state (the corpus in test/shell-corpus/ holds the
+// bypass lines and their benign twins).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { virtualContext as ctx } from '../../../test/support/classify-context.js';
+import type { ModelCondition, ModelOption, ModelOutcome, ModelSubcommand, ProgramModel } from '../../generated/types.js';
+import { validateProgramModel } from '../../generated/validate-program-model.js';
+import { classifyShell } from './classify-shell.js';
+import { fullOption } from './program-model.js';
+import type { Arity } from './parsers/types.js';
+
+const DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'models');
+const models = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => ({ file: f, model: JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as ProgramModel }));
+
+/** An option's id: its first spelling. */
+function firstName(o: ModelOption): string {
+  return fullOption(o).names[0];
+}
+
+/** Option ids a node's rules and actions name. */
+function named(c: ModelCondition | undefined, out: Set<string>): void {
+  if (!c) return;
+  if (c.option) out.add(c.option);
+  if (c.given) out.add(c.given);
+  for (const x of [...(c.all ?? []), ...(c.any ?? [])]) named(x, out);
+  named(c.not, out);
+}
+function outcomeNames(o: ModelOutcome | undefined, out: Set<string>): void {
+  if (!o || typeof o === 'string') return;
+  for (const a of o) {
+    named(a.when, out);
+    if (a.option) out.add(a.option);
+  }
+}
+
+describe('program models', () => {
+  it('finds the models', () => expect(models.length).toBeGreaterThan(0));
+  it.each(models)('$file is valid against the schema and names only its own options', ({ model }) => {
+    expect(validateProgramModel(model)).toBe(true);
+    const check = (node: ProgramModel | ModelSubcommand, where: string): void => {
+      const ids = new Set<string>(['-#', '-<algorithm>']);
+      for (const o of node.options ?? []) ids.add(firstName(o));
+      for (const s of node.include ?? []) {
+        expect(model.optionSets?.[s], `${where}: option set ${s}`).toBeDefined();
+        for (const o of model.optionSets?.[s] ?? []) ids.add(firstName(o));
+      }
+      const used = new Set<string>();
+      for (const r of node.rules ?? []) {
+        named(r.when, used);
+        outcomeNames(r.then, used);
+      }
+      outcomeNames(node.default, used);
+      for (const id of used) expect(ids.has(id), `${where}: ${id} is not an option id (an option's first name)`).toBe(true);
+      for (const [name, sub] of Object.entries(node.subcommands ?? {})) if (sub) check(sub, `${where} ${name}`);
+    };
+    check(model, model.names[0]!);
+  });
+});
+
+describe('decisions read the parsed state', () => {
+  const m = (cmd: string) => classifyShell(cmd, ctx()).mutability;
+  it('xxd: the outfile after xxd-style options', () => {
+    expect(m('xxd -ps a.txt out')).toBe('write');
+    expect(m('xxd -cols 4 a.txt out')).toBe('write');
+    expect(m('xxd -c4 a.txt')).toBe('read');
+    expect(m('xxd -ps a.txt')).toBe('read');
+    expect(m('xxd a.txt -')).toBe('read');
+    expect(m('xxd -h a.txt out')).toBe('read');
+    expect(m('xxd -Z a.txt out')).toBe('unknown');
+  });
+
+  it('git: the parsed state, not the tokens', () => {
+    expect(m('git add -n --no-dry-run -A')).toBe('write');
+    expect(m('git add --no-dry-run --dry -A')).toBe('read');
+    expect(m('git commit -m --dry-run -a')).toBe('write');
+    expect(m('git commit --dry-run -m x')).toBe('read');
+    expect(m('git branch -- newbr')).toBe('write');
+    expect(m("git branch --list 'f*'")).toBe('read');
+    expect(m('git branch --no-contains main')).toBe('read');
+    expect(m("git grep -nO'touch p' x")).toBe('unknown');
+    expect(m('git grep -n5 x')).toBe('read');
+    expect(m('git stash list --output=f')).toBe('write');
+    expect(m('git stash list --oneline')).toBe('read');
+    expect(m('git stash')).toBe('write');
+    expect(m('git archive -oout.tar HEAD')).toBe('write');
+    expect(m('git log --onel')).toBe('unknown');
+    expect(m('git log -5 --oneline')).toBe('read');
+    expect(m('git log -h')).toBe('read');
+    expect(classifyShell('git diff --full-index', ctx()).intents.hash).toBe(true);
+  });
+
+  it("openssl: OpenSSL's parser and its writing options", () => {
+    expect(m('openssl x509 -in c.pem --out=o.pem')).toBe('write');
+    expect(m('openssl x509 -in c.pem -out=o.pem')).toBe('write');
+    expect(m('openssl x509 -in c.pem -noout -writerand s.bin')).toBe('write');
+    expect(m('openssl x509 -in c.pem -ou o.pem')).toBe('unknown');
+    expect(m('openssl x509 -in c.pem -noout -text')).toBe('read');
+    expect(m('openssl x509 -in c.pem -text=1')).toBe('unknown');
+    expect(m('openssl s_client -connect h:443 -sess_out s.pem')).toBe('write');
+    expect(m('openssl s_client -connect h:443 -keylogfile k.log')).toBe('write');
+    expect(m('openssl x509 -in c.pem -engine e')).toBe('unknown');
+    expect(classifyShell('openssl sha256 a.txt', ctx()).intents.hash).toBe(true);
+    expect(m('openssl sha256 a.txt')).toBe('read');
+  });
+
+  it('compressors: the last mode wins, -c and -k are kept', () => {
+    const fx = (cmd: string) => classifyShell(cmd, ctx()).effects.map((e) => `${e.kind} ${e.path.replace(/^.*\//, '')}`);
+    expect(fx('xz -t -z a.txt')).toEqual(['delete a.txt', 'create a.txt.xz']);
+    expect(m('xz -z -t a.txt')).toBe('read');
+    expect(fx('unxz -k a.txz')).toEqual(['create a.tar']);
+    expect(fx('gzip -S .z -d a.z')).toEqual(['delete a.z', 'create a']);
+    expect(fx('unxz a.txt')).toEqual(['delete a.txt']);
+    expect(m('gzip -t -d a.gz')).toBe('read');
+    expect(m('gzip --fil a')).toBe('unknown');
+    expect(m('xz --files=list')).toBe('unknown');
+    expect(m('bzip2 --comp a.txt')).toBe('unknown');
+    expect(fx('gzip -r src')).toEqual(['write src']);
+  });
+});
+
+describe.skipIf(spawnSync('git', ['--version']).status !== 0)("git's model against `git <subcommand> -h`", () => {
+  const git = models.find((m) => m.file === 'git.json')!.model;
+  /** Each option `git <sub> -h` lists, with whether it takes a value: ` <x>` required, `[=<x>]` or `[<x>]` (attached) optional. */
+  function helped(sub: string): Map<string, Arity> {
+    const out = new Map<string, Arity>();
+    const r = spawnSync('git', [sub, '-h'], { encoding: 'utf8' });
+    const text = r.stdout + r.stderr;
+    for (const line of text.split('\n')) {
+      const m = /^ {4}(-[^\s,[<]+)(?:, (--[^\s[<=]+))?( ?\[?=?<[^>]*>\]?|\[[^\]]*\]| [[(]\S+)?/.exec(line);
+      if (!m || m[1] === '-NUM') continue;
+      const arity: Arity = m[3] === undefined ? 'none' : m[3].startsWith('[') ? 'optional' : 'required';
+      out.set(m[1]!, arity);
+      if (m[2]) out.set(m[2], arity);
+    }
+    return out;
+  }
+  function modelled(sub: string): Map<string, Arity> {
+    const out = new Map<string, Arity>();
+    for (const o of git.subcommands![sub]!.options ?? []) {
+      const f = fullOption(o);
+      for (const n of f.names) out.set(n, (f.value ?? 'none') as Arity);
+    }
+    return out;
+  }
+  it.each(['add', 'commit', 'grep', 'branch', 'archive', 'status'])('git %s: every option it lists, with its value', (sub) => {
+    const real = helped(sub);
+    const mine = modelled(sub);
+    expect(real.size).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const [name, arity] of real) if (mine.get(name) !== arity) wrong.push(`${name}: git ${arity}, model ${mine.get(name) ?? 'missing'}`);
+    expect(wrong, wrong.join('; ')).toEqual([]);
+  });
+});

@@ -1,0 +1,354 @@
+// The interpreter of program models (schemas/program-model.schema.json, the data files in
+// src/core/shell/models/): a model names its parser family, its options with their effects,
+// its subcommands, the environment and working-folder files it reads, and rules over the
+// parsed state; this module parses a command with that family and decides it. What data
+// cannot say (git's repository writes, a patch's targets) a model names as a `code` action
+// its program module supplies. docs/DESIGN.md#shell-classification, ARCHITECTURE.md
+// ("Adding a program").
+import type {
+  AnalysisReason,
+  ModelAction,
+  ModelCondition,
+  ModelOption,
+  ModelOptionFull,
+  ModelOutcome,
+  ModelParserRules,
+  ModelSubcommand,
+  ProgramModel,
+} from '../../generated/types.js';
+import { argPath, type Arg } from './words.js';
+import type { Handler, Invocation, ShellWalker } from './walker.js';
+import { parseGetopt } from './parsers/getopt.js';
+import { parseGitOptions } from './parsers/git-options.js';
+import { parseOpenssl } from './parsers/openssl.js';
+import { parseTar } from './parsers/tar.js';
+import { parseXxd } from './parsers/xxd.js';
+import { compileSpec, emptyParsed, isOn, lastOf, literal, type OptionSpec, type Parsed } from './parsers/types.js';
+
+type Node = ProgramModel | ModelSubcommand;
+
+/** The entries of a string map whose values are set. */
+function defined(o: Readonly<Record<string, string | undefined>> | undefined): [string, string][] {
+  const out: [string, string][] = [];
+  if (o) for (const k of Object.keys(o)) if (o[k] !== undefined) out.push([k, o[k]]);
+  return out;
+}
+
+/** What a model's rules and code actions read: the parsed command and the variables its options set. */
+export interface ModelState {
+  readonly parsed: Parsed;
+  readonly vars: ReadonlyMap<string, string>;
+  /** The subcommand words chosen, outermost first. */
+  readonly path: readonly string[];
+  /** Index in `inv.args` where the chosen node's arguments begin. */
+  readonly start: number;
+}
+
+/** A decision only code can make, named by `{ "code": name }` in a model. */
+export type CodeAction = (w: ShellWalker, inv: Invocation, state: ModelState) => void;
+
+/** An option's short form (`-U|--unified[=]`) as the full one. */
+export function fullOption(o: ModelOption): ModelOptionFull {
+  if (typeof o !== 'string') return o;
+  const value = o.endsWith('[=]') ? 'optional' : o.endsWith('=') ? 'required' : 'none';
+  const names = (value === 'optional' ? o.slice(0, -3) : value === 'required' ? o.slice(0, -1) : o).split('|');
+  return { names: names as [string, ...string[]], value };
+}
+
+interface Compiled {
+  readonly options: readonly ModelOptionFull[];
+  readonly spec: OptionSpec;
+  /** Every option only chooses what is shown: a word known only at run time is harmless. */
+  readonly pure: boolean;
+}
+
+const compiled = new WeakMap<Node, Compiled>();
+
+function compile(model: ProgramModel, node: Node): Compiled {
+  let c = compiled.get(node);
+  if (c) return c;
+  const options: ModelOptionFull[] = (node.options ?? []).map(fullOption);
+  for (const name of node.include ?? []) {
+    const set = model.optionSets?.[name];
+    if (!set) throw new Error(`program model ${model.names[0]}: no option set ${name}`);
+    for (const o of set) options.push(fullOption(o));
+  }
+  // git's parse-options unsets any long option with `--no-`; the revision parser only those it names.
+  const git = model.parser === 'git' && !(node.parserRules?.exact ?? model.parserRules?.exact);
+  const spec = compileSpec(
+    options.map((o) => ({
+      names: o.names,
+      arity: o.value ?? 'none',
+      negatable: o.negatable ?? (git && o.names.some((n) => n.startsWith('--'))),
+    })),
+  );
+  c = { options, spec, pure: options.every((o) => (o.effect ?? 'read') === 'read' && !o.sets) };
+  compiled.set(node, c);
+  return c;
+}
+
+function parse(model: ProgramModel, rules: ModelParserRules, args: readonly Arg[], start: number, spec: OptionSpec): Parsed {
+  switch (model.parser) {
+    case 'getopt':
+      return parseGetopt(args, start, spec, rules);
+    case 'bsd':
+      return parseGetopt(args, start, spec, { posix: true, abbrev: false, numeric: rules.numeric ?? false });
+    case 'git':
+      return parseGitOptions(args, start, spec, { stopAtOperand: rules.posix ?? false, exact: rules.exact ?? false, numeric: rules.numeric ?? false });
+    case 'openssl':
+      return parseOpenssl(args, start, spec, rules);
+    case 'xxd':
+      return parseXxd(args, start, spec);
+    case 'tar':
+      return parseTar(args, start, spec);
+  }
+}
+
+class Decision {
+  wrote = false;
+  settled = false;
+  constructor(
+    readonly w: ShellWalker,
+    readonly inv: Invocation,
+    readonly reason: AnalysisReason,
+  ) {}
+
+  unknown(reason: AnalysisReason = this.reason): void {
+    if (!this.settled) this.w.unknown(this.inv, reason);
+    this.settled = true;
+  }
+
+  effect(kind: 'read' | 'write' | 'create' | 'delete', arg: Arg): void {
+    if (kind !== 'read') this.wrote = true;
+    this.w.effect(this.inv, kind, arg);
+  }
+}
+
+function holds(d: Decision, c: ModelCondition, state: ModelState, cwd: string | null): boolean {
+  const p = state.parsed;
+  if (c.option !== undefined && !isOn(p, c.option)) return false;
+  if (c.given !== undefined && lastOf(p, c.given) === undefined) return false;
+  if (c.var !== undefined) {
+    const v = state.vars.get(c.var);
+    if (v === undefined || (c.in !== undefined && !c.in.includes(v))) return false;
+  }
+  if (c.operands !== undefined) {
+    const n = p.operands.length;
+    if ((c.operands.min !== undefined && n < c.operands.min) || (c.operands.max !== undefined && n > c.operands.max)) return false;
+  }
+  if (c.operand !== undefined) {
+    const v = p.operands[c.operand]?.value;
+    if (v === undefined || v === null || (c.in !== undefined && !c.in.includes(v))) return false;
+  }
+  if (c.exists !== undefined) {
+    const f = cwd === null ? null : argPath(literal(c.exists, { value: c.exists, glob: false, tilde: false, text: c.exists }), cwd, d.w.pc);
+    // A working folder we cannot see may hold the file.
+    if (f !== null && !d.w.exists(f)) return false;
+  }
+  if (c.all !== undefined && !c.all.every((x) => holds(d, x, state, cwd))) return false;
+  if (c.any !== undefined && !c.any.some((x) => holds(d, x, state, cwd))) return false;
+  if (c.not !== undefined && holds(d, c.not, state, cwd)) return false;
+  return true;
+}
+
+/** The path an action names for operand `a`: as given, with a suffix appended, or with one stripped (no match: none). */
+function renamed(a: Arg, act: ModelAction, state: ModelState): Arg | undefined {
+  const appends = act.suffix !== undefined || act.suffixVar !== undefined;
+  if (!appends && act.stripSuffix === undefined) return a;
+  if (a.value === null) return a;
+  const given = act.suffixOption !== undefined ? lastOf(state.parsed, act.suffixOption) : undefined;
+  const custom = given && !given.negated ? given.value : undefined;
+  if (custom && custom.value === null) return { ...a, value: null };
+  if (appends) return { ...a, value: a.value + (custom?.value ?? (act.suffixVar !== undefined ? (state.vars.get(act.suffixVar) ?? '') : act.suffix!)) };
+  for (const s of custom?.value != null ? [custom.value] : act.stripSuffix!) {
+    const colon = s.indexOf(':');
+    const from = colon >= 0 ? s.slice(0, colon) : s;
+    if (from !== '' && a.value.length > from.length && a.value.endsWith(from))
+      return { ...a, value: a.value.slice(0, -from.length) + (colon >= 0 ? s.slice(colon + 1) : '') };
+  }
+  return undefined;
+}
+
+function act(d: Decision, outcome: ModelOutcome, state: ModelState, codes: Readonly<Record<string, CodeAction>>, cwd: string | null): void {
+  if (outcome === 'unknown') return d.unknown();
+  if (outcome === 'read') return;
+  for (const a of outcome) {
+    if (d.settled) return;
+    if (a.when !== undefined && !holds(d, a.when, state, cwd)) continue;
+    if (a.unknown) return d.unknown();
+    if (a.hash) d.w.acc.addHash('command', d.inv.text);
+    if (a.code !== undefined) {
+      const code = codes[a.code];
+      if (!code) throw new Error(`program model: no code action ${a.code}`);
+      code(d.w, d.inv, state);
+      d.wrote = true;
+    }
+    if (a.effect === undefined) continue;
+    const targets: Arg[] = [];
+    if (a.option !== undefined) {
+      for (const o of state.parsed.occurrences) if (o.def.id === a.option && !o.negated && o.value) targets.push(o.value);
+    } else if (a.index !== undefined) {
+      const t = state.parsed.operands[a.index];
+      if (t) targets.push(t);
+    } else if (a.operands || a.from !== undefined) {
+      targets.push(...state.parsed.operands.slice(a.from ?? 0));
+      if (a.effect !== 'read' && d.inv.extraArgs) {
+        d.w.extraTargets(d.inv);
+        d.wrote = true;
+      }
+    }
+    for (const t of targets) {
+      if (t.value !== null && a.skip?.includes(t.value)) continue;
+      const r = renamed(t, a, state);
+      if (r) d.effect(a.effect, r);
+    }
+  }
+}
+
+/** The effects of the options given: files written or read, programs run, hashes; false when the command is settled as unknown. */
+function optionEffects(d: Decision, c: Compiled, parsed: Parsed, vars: Map<string, string>, defaults: ReadonlyMap<string, string>): boolean {
+  for (const o of parsed.occurrences) {
+    const opt = o.def.index >= 0 ? c.options[o.def.index]! : undefined;
+    if (!opt) continue;
+    for (const [k, v] of defined(opt.sets)) {
+      if (!o.negated) vars.set(k, v);
+      else if (defaults.has(k)) vars.set(k, defaults.get(k)!);
+      else vars.delete(k);
+    }
+    if (o.negated) continue;
+    switch (opt.effect ?? 'read') {
+      case 'read':
+        break;
+      case 'writes-file':
+        if (!o.value) {
+          d.wrote = true;
+          d.w.unprovenWrite(d.inv, 'write_path_missing');
+        } else if (o.value.value === null) {
+          // `--output=$(…)`: where it writes is known only at run time.
+          d.unknown('dynamic_word');
+          return false;
+        } else if (o.value.value !== '-') d.effect('write', o.value);
+        break;
+      case 'reads-file':
+        if (o.value && o.value.value !== '-') d.effect('read', o.value);
+        break;
+      case 'hashes':
+        d.w.acc.addHash('command', d.inv.text);
+        break;
+      default:
+        d.unknown();
+        return false;
+    }
+  }
+  return true;
+}
+
+/** The environment, working-folder files and missing files a node names: false when one settles the command. */
+function surroundings(d: Decision, node: Node, state: ModelState, cwd: string | null): boolean {
+  for (const e of node.env ?? []) {
+    if ((e.effect === 'read' || !d.inv.scope.env.has(e.name)) && e.effect !== 'hashes') continue;
+    if (e.effect === 'hashes') {
+      if (d.inv.scope.env.has(e.name)) d.w.acc.addHash('command', d.inv.text);
+      continue;
+    }
+    d.unknown();
+    return false;
+  }
+  for (const f of node.configFiles ?? []) {
+    if (f.effect === 'read' || !holds(d, { exists: f.path }, state, cwd)) continue;
+    d.unknown();
+    return false;
+  }
+  for (const r of node.readWrites ?? []) {
+    if (holds(d, { exists: r.missing }, state, cwd) && cwd !== null) continue;
+    if (r.unless !== undefined && holds(d, r.unless, state, cwd)) continue;
+    d.wrote = true;
+    const p = cwd === null ? null : argPath(literal(r.missing, { value: r.missing, glob: false, tilde: false, text: r.missing }), cwd, d.w.pc);
+    if (p) d.w.effectPath(d.inv, 'create', p);
+    else d.w.unprovenWrite(d.inv, 'write_path_missing');
+  }
+  return true;
+}
+
+/**
+ * Decides `inv` by `model`, from argument `start` (1: after the program name). The first
+ * operand picks a subcommand while the node has subcommands (a word known only at run time
+ * is unknown, a name not listed is unproven); the chosen node's options are parsed by the
+ * model's family, and then, in order: an option problem leaves the command unproven; each
+ * option given has its effect; the environment and files the nodes name; the first rule
+ * whose condition holds, else the node's default (read).
+ */
+export function decideByModel(
+  w: ShellWalker,
+  inv: Invocation,
+  model: ProgramModel,
+  codes: Readonly<Record<string, CodeAction>> = {},
+  start = 1,
+  cwd: string | null = inv.scope.cwd,
+  reason: AnalysisReason = 'shell_command_unproven',
+): void {
+  const d = new Decision(w, inv, reason);
+  const defaults = new Map<string, string>([...defined(model.vars), ...defined(model.nameVars?.[inv.name])]);
+  const vars = new Map(defaults);
+  const chain: Node[] = [model];
+  const path: string[] = [];
+  let node: Node = model;
+  let i = start;
+  while (node.subcommands) {
+    const a = inv.args[i];
+    if (!a || (a.value !== null && a.value.startsWith('-'))) break;
+    if (a.value === null) return d.unknown('dynamic_word');
+    const name = a.value;
+    const sub: ModelSubcommand | undefined = Object.hasOwn(node.subcommands, name)
+      ? node.subcommands[name]
+      : Object.values(node.subcommands).find((s) => s?.aliases?.includes(name));
+    if (!sub) return d.unknown();
+    for (const [k, v] of defined(sub.vars)) vars.set(k, v);
+    node = sub;
+    chain.push(sub);
+    path.push(name);
+    i++;
+  }
+  if ('arguments' in node && node.arguments === 'any') {
+    act(d, node.default ?? 'unknown', { parsed: emptyParsed(), vars, path, start: i }, codes, cwd);
+    if (!d.settled && !d.wrote) w.acc.read();
+    return;
+  }
+  const c = compile(model, node);
+  const parsed = parse(model, { ...model.parserRules, ...node.parserRules }, inv.args, i, c.spec);
+  if (parsed.problem !== undefined && !parsed.usage) {
+    if (parsed.problem !== 'dynamic_option') return d.unknown();
+    if (!c.pure) return d.unknown('dynamic_word');
+  }
+  const state: ModelState = { parsed, vars, path, start: i };
+  if (!optionEffects(d, c, parsed, vars, defaults)) return;
+  if (parsed.usage) {
+    if (!d.wrote) w.acc.read();
+    return;
+  }
+  for (const n of chain) if (!surroundings(d, n, state, cwd)) return;
+  let outcome: ModelOutcome = node.default ?? 'read';
+  for (const r of node.rules ?? []) {
+    if (holds(d, r.when, state, cwd)) {
+      outcome = r.then;
+      break;
+    }
+  }
+  act(d, outcome, state, codes, cwd);
+  if (!d.settled && !d.wrote) w.acc.read();
+}
+
+/**
+ * A model file as imported (`import M from '../models/x.json' with { type: 'json' }`): JSON
+ * types its arrays and strings wider than the schema's; program-model.test.ts validates every
+ * model file against the schema, so the data is a ProgramModel.
+ */
+export function programModel(data: object): ProgramModel {
+  return data as ProgramModel;
+}
+
+/** The handler of a program whose model decides it, with the code actions its rules name. */
+export function modelHandler(data: object, codes: Readonly<Record<string, CodeAction>> = {}): Handler {
+  const model = programModel(data);
+  return (w, inv) => decideByModel(w, inv, model, codes);
+}
