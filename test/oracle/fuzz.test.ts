@@ -5,7 +5,7 @@
 // ORACLE_FUZZ_SEED picks the seed, ORACLE_FUZZ_BUDGET_S bounds the time spent in the sandbox,
 // ORACLE_FUZZ_OUT names the file the reads that changed something are written to.
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createJudge } from '../shell-corpus/harness.js';
 import { seededRandom } from '../support/random.js';
 import { generate } from './fuzz/generate.js';
@@ -108,8 +108,6 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
       console.log(`  reads that changed something: ${out}`);
     }
   }, 3_600_000);
-
-  afterAll(() => {});
 
   it('generates commands for at least 60 programs', () => {
     expect(stats.programs).toBeGreaterThanOrEqual(60);
