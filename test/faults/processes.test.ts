@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushTally } from './tally.js';
 import { countArmed, ensureBundle, payloads, scenario, World, type Run } from './world.js';
+import { seededRandom } from '../support/random.js';
 
 const worlds: World[] = [];
 beforeAll(() => ensureBundle(), 120_000);
@@ -14,18 +15,6 @@ afterAll(() => {
   for (const w of worlds) w.dispose();
   flushTally('processes');
 });
-
-/** A small seeded generator (mulberry32): a failing run can be replayed with its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Files a killed writer could leave in REMIT_HOME: temp files, lock folders and links. */
 function leftovers(home: string): string[] {
@@ -45,7 +34,7 @@ function leftovers(home: string): string[] {
 describe.sequential('real hook processes', () => {
   it('kill -9 at random points during ARMED writes: chain intact, no record lost, still armed', async () => {
     const seed = Number(process.env.REMIT_FAULT_SEED ?? 10);
-    const rand = random(seed);
+    const rand = seededRandom(seed);
     const w = new World('kill');
     worlds.push(w);
     const runs: Run[] = [w.prompt('s', '$remit review -- look only'), w.armedWrite('s', 'w0')];

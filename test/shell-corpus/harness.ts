@@ -97,7 +97,7 @@ export function loadPending(dir = CORPUS_DIR): Map<string, string> {
 }
 
 /** The fixed project every entry runs against: scripts, a Makefile, a symlink out of src/, host config. */
-const TREE: Record<string, string> = {
+export const TREE: Record<string, string> = {
   'package.json': JSON.stringify({
     name: 'proj',
     scripts: {
@@ -193,11 +193,12 @@ export interface Verdict {
   mutability: string;
 }
 
-export function createJudge(): Judge {
+/** `extra` adds files to the project (the effect oracle's fuzzer plants configuration there). */
+export function createJudge(extra: Record<string, string> = {}): Judge {
   // tmpfs when there is one: every session write is fsynced, and 1500 sessions on a busy disk
   // would dominate the run. Same decision path, only a faster folder (verdicts and reason codes
   // were checked identical against the OS temp folder; CORPUS_TMP picks another parent).
-  const ws: Workspace = createWorkspace(TREE, undefined, process.env.CORPUS_TMP ?? (existsSync('/dev/shm') ? '/dev/shm' : undefined));
+  const ws: Workspace = createWorkspace({ ...TREE, ...extra }, undefined, process.env.CORPUS_TMP ?? (existsSync('/dev/shm') ? '/dev/shm' : undefined));
   symlinkSync('../docs/inner', path.join(ws.project, 'src', 'lnk'));
   // A link named like JSON to code: node loads it by its real path's extension.
   symlinkSync('scripts/tool.js', path.join(ws.project, 'conf.json'));

@@ -34,7 +34,10 @@ function configToml(doubleUrl: string, model: string): string {
     'model_provider = "e2e"',
     'approval_policy = "never"',
     // `codex exec resume` takes no -s flag, so the sandbox mode lives in the config for every run.
-    'sandbox_mode = "workspace-write"',
+    // No Codex sandbox: with bubblewrap installed (CI installs it for remit's effect oracle)
+    // `workspace-write` blocks the commands' writes itself, and a lane would prove Codex's
+    // sandbox rather than remit's decision.
+    'sandbox_mode = "danger-full-access"',
     // Low enough that the double's reported usage triggers auto-compaction on cue.
     'model_auto_compact_token_limit = 200000',
     '',

@@ -1,0 +1,119 @@
+// Grammar fuzzing against the effect oracle: commands generated from each program's full option
+// list (test/oracle/fuzz/), classified by remit, and every one remit calls a read run for real in
+// the sandbox. A read that changed anything fails the run, unless known-divergences.txt lists it.
+// `npm test` runs a small deterministic slice; `npm run fuzz` the full run (ORACLE_FUZZ=full).
+// ORACLE_FUZZ_SEED picks the seed, ORACLE_FUZZ_BUDGET_S bounds the time spent in the sandbox,
+// ORACLE_FUZZ_OUT names the file the reads that changed something are written to.
+import { writeFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createJudge } from '../shell-corpus/harness.js';
+import { seededRandom } from '../support/random.js';
+import { generate } from './fuzz/generate.js';
+import { figGrammar, helpGrammar, type Grammar } from './fuzz/grammar.js';
+import { PLANT, PROGRAMS } from './fuzz/programs.js';
+import { installedSet } from './installed.js';
+import { loadDivergences, loadIncidental } from './lists.js';
+import { changedAnything, createOracle, describeEffect, systemPath, unavailable, type Effect } from './oracle.js';
+
+const FULL = process.env.ORACLE_FUZZ === 'full';
+const SEED = Number(process.env.ORACLE_FUZZ_SEED ?? 20261206);
+const TARGET = FULL ? 220_000 : 4_000;
+const BUDGET_S = Number(process.env.ORACLE_FUZZ_BUDGET_S ?? (FULL ? 720 : 60));
+const skip = unavailable();
+if (skip) console.log(`grammar fuzz: skipped: ${skip}`);
+
+interface Found {
+  command: string;
+  effect: Effect;
+}
+
+const found: Found[] = [];
+let stats = { programs: 0, generated: 0, reads: 0, run: 0, changed: 0, known: 0, notRun: 0, seconds: 0 };
+
+describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle', () => {
+  beforeAll(async () => {
+    const installed = installedSet(
+      PROGRAMS.map((p) => p.name),
+      systemPath(),
+    );
+    const grammars: { prog: (typeof PROGRAMS)[number]; g: Grammar }[] = [];
+    const missing: string[] = [];
+    for (const prog of PROGRAMS) {
+      if (!installed.has(prog.name)) {
+        missing.push(`${prog.name} (not installed)`);
+        continue;
+      }
+      const g = prog.source === 'help' ? helpGrammar(prog.name, prog.help, prog.subs) : await figGrammar(prog.name);
+      if (g) grammars.push({ prog, g });
+      else missing.push(`${prog.name} (no grammar)`);
+    }
+    const shares = grammars.reduce((n, { prog }) => n + (prog.slow ? 0.1 : 1), 0);
+    const per = Math.ceil(TARGET / shares);
+    const commands: string[] = [];
+    grammars.forEach(({ prog, g }, i) => commands.push(...generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i)));
+    const judge = createJudge(PLANT.proj);
+    const reads: string[] = [];
+    try {
+      for (const command of commands) {
+        const action = await judge.classify({ command, shell: 'bash' });
+        if (action.mutability === 'read') reads.push(command);
+      }
+    } finally {
+      judge.dispose();
+    }
+    // Seeded order, so a run cut short by its time budget still samples every program.
+    const r = seededRandom(SEED);
+    for (let i = reads.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [reads[i], reads[j]] = [reads[j]!, reads[i]!];
+    }
+    const divergences = loadDivergences();
+    const incidental = loadIncidental();
+    const oracle = createOracle({ parallel: 2, plant: PLANT });
+    const t0 = performance.now();
+    let run = 0;
+    try {
+      for (let i = 0; i < reads.length; i += 2000) {
+        if ((performance.now() - t0) / 1000 > BUDGET_S) break;
+        const chunk = reads.slice(i, i + 2000);
+        const effects = await oracle.runExpectedClean(chunk, { batch: 25, timeoutMs: 3000 });
+        run += chunk.length;
+        chunk.forEach((command, k) => {
+          const e = effects[k]!;
+          const meaningful = { ...e, changes: e.changes.filter((c) => !incidental.match(c.path)) };
+          if (!changedAnything(meaningful)) return;
+          stats.changed++;
+          if (divergences.has(command)) stats.known++;
+          else found.push({ command, effect: meaningful });
+        });
+      }
+    } finally {
+      oracle.dispose();
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    stats = { ...stats, programs: grammars.length, generated: commands.length, reads: reads.length, run, notRun: reads.length - run, seconds };
+    console.log(
+      [
+        `grammar fuzz (seed ${SEED}${FULL ? ', full' : ', slice'}): ${stats.generated} commands generated over ${stats.programs} programs (${grammars.filter((x) => x.g.source === 'fig').length} from @withfig/autocomplete, the rest from their own help)`,
+        `  classified read: ${stats.reads}; run through the oracle: ${run} in ${seconds.toFixed(0)} s (${(run / seconds).toFixed(1)} commands/s); changed something: ${stats.changed} (${stats.known} known)`,
+        stats.notRun ? `  time budget (${BUDGET_S} s) reached: ${stats.notRun} reads not run` : '  every read was run',
+        missing.length ? `  not fuzzed: ${missing.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+    if (found.length) {
+      const out = process.env.ORACLE_FUZZ_OUT ?? '/tmp/remit-fuzz-findings.txt';
+      writeFileSync(out, found.map((f) => `${f.command}\t# ${describeEffect(f.effect)}`).join('\n') + '\n');
+      console.log(`  reads that changed something: ${out}`);
+    }
+  }, 3_600_000);
+
+  it('generates commands for at least 60 programs', () => {
+    expect(stats.programs).toBeGreaterThanOrEqual(60);
+  });
+
+  it('no command remit calls a read changes anything', () => {
+    expect(found.map((f) => `${f.command}\t${describeEffect(f.effect)}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,247 @@
+// The programs the grammar fuzzer drives: where each one's grammar comes from, the documented
+// environment variables that change what it does, and values its options and operands take.
+// Config files it finds by itself are planted in the fuzz fixture (PLANT below).
+import type { Plant } from '../oracle.js';
+
+export interface Program {
+  name: string;
+  /** fig: @withfig/autocomplete's spec (default); help: the installed program's own help. */
+  source?: 'fig' | 'help';
+  /** For source help: the flag that prints it, and subcommands read the same way. */
+  help?: string;
+  subs?: string[];
+  /** Environment assignments put before the command now and then (`NAME=value`). */
+  env?: string[];
+  /** Values this program's options and operands take besides the common ones. */
+  values?: string[];
+  /** Subcommands never generated: they wait on a network peer or a terminal for the time limit. */
+  skipSubs?: string[];
+  /** Starts slowly (a runtime, a package manager): gets a tenth of the commands, so the run stays bounded. */
+  slow?: boolean;
+}
+
+const CANARY = './canary.sh';
+
+export const PROGRAMS: Program[] = [
+  {
+    name: 'git',
+    env: [
+      'GIT_DIR=src',
+      'GIT_WORK_TREE=src',
+      'GIT_INDEX_FILE=/tmp/idx',
+      'GIT_TRACE=/tmp/trace',
+      'GIT_EXTERNAL_DIFF=./canary.sh',
+      'GIT_OPTIONAL_LOCKS=0',
+      'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=./canary.sh',
+      'GIT_PAGER=./canary.sh',
+      'GIT_OBJECT_DIRECTORY=/tmp/objects',
+    ],
+    values: ['HEAD', 'HEAD~1', 'main', 'feature', 'v1', 'origin', ':(top)README.md', ':/', 'src/a.ts', 'HEAD:README.md', '--output=out.txt', '-ofile'],
+    skipSubs: ['daemon', 'credential', 'credential-cache', 'instaweb', 'send-email', 'imap-send', 'fsmonitor--daemon'],
+  },
+  { name: 'xxd', values: ['out.txt', '-ps', '-cols', '4'] },
+  { name: 'tar', env: ['TAPE=out.tar', 'TAR_OPTIONS=--verbose'], values: ['a.tar', 'out.tar', 'src', '-C', 'xf', 'tf', 'cf'] },
+  { name: 'zip', env: ['ZIPOPT=-m'], values: ['a.zip', 'out.zip'] },
+  { name: 'unzip', env: ['UNZIP=-o'], values: ['a.zip', '-d', 'src'] },
+  { name: 'find', values: ['-delete', '-fprint', '-exec', ';', '-newer', '-name', '*.ts', '-ok'] },
+  { name: 'sed', values: ['s/a/b/', 'p', '1d', 'w out.txt', 's/a/b/w out.txt', 'e ls', '-i', '-n'] },
+  { name: 'grep', env: ['GREP_COLORS=mt=01'], values: ['export', '-r', 'a'] },
+  { name: 'ls', env: ['TIME_STYLE=iso', 'LS_COLORS='] },
+  { name: 'cat' },
+  { name: 'head' },
+  { name: 'tail', values: ['-f', '--follow'] },
+  { name: 'sort', env: ['TMPDIR=src'], values: ['-o', 'out.txt'] },
+  { name: 'uniq', values: ['out.txt'] },
+  { name: 'wc' },
+  { name: 'cut', values: ['-f1', '-d:', '1-3'] },
+  { name: 'tr', values: ['a-z', 'A-Z', '-d'] },
+  { name: 'diff', values: ['a.txt', 'notes.txt'] },
+  { name: 'stat', values: ['%n %s'] },
+  { name: 'file', values: ['-C', 'magic'] },
+  { name: 'du' },
+  { name: 'df' },
+  { name: 'env', values: ['-u', 'HOME', 'A=1', 'ls', 'touch', 'rm'] },
+  { name: 'date', env: ['TZ=UTC'], values: ['-s', '+%s', '@0'] },
+  { name: 'jq', env: ['JQ_COLORS=0;31'], values: ['.', '.scripts', 'input_filename', '$__loc__', 'package.json'] },
+  {
+    name: 'npm',
+    slow: true,
+    env: ['npm_config_script_shell=./canary.sh', 'npm_config_cache=src/c', 'NPM_CONFIG_USERCONFIG=./x.npmrc'],
+    values: ['vitest', 'test', 'typescript'],
+    skipSubs: ['login', 'adduser', 'publish', 'exec', 'init', 'create', 'edit', 'repl', 'x'],
+  },
+  {
+    name: 'cargo',
+    slow: true,
+    env: ['CARGO_TARGET_DIR=src/t', 'RUSTC=./canary.sh', 'RUSTC_WRAPPER=./canary.sh', 'CARGO_HOME=src'],
+    values: ['--locked', '--offline', '--frozen', 'proj'],
+  },
+  {
+    name: 'pip',
+    slow: true,
+    env: ['PIP_CONFIG_FILE=./x.conf', 'PIP_LOG=out.txt'],
+    values: ['requests'],
+    skipSubs: ['install', 'download', 'wheel', 'index', 'search'],
+  },
+  {
+    name: 'python3',
+    slow: true,
+    env: ['PYTHONPYCACHEPREFIX=src', 'PYTHONSTARTUP=scripts/gen.py', 'PYTHONINSPECT=1'],
+    values: ['print(1)', 'json.tool', 'scripts/gen.py', '-m', 'http.server'],
+  },
+  {
+    name: 'node',
+    slow: true,
+    env: ['NODE_OPTIONS=--require=./scripts/tool.js', 'NODE_REPL_HISTORY=src/h'],
+    values: ['1', 'console.log(1)', 'scripts/tool.js', '--test'],
+  },
+  { name: 'make', env: ['MAKEFLAGS=-n', 'MAKEFILES=rules.mk'], values: ['build', 'test', 'clean', 'gen', 'other.mk', '-f'] },
+  { name: 'sqlite3', env: ['SQLITE_HISTORY=src/h'], values: ['db.sqlite', '.tables', '.output out.txt', '.shell ./canary.sh', ':memory:'] },
+  { name: 'base64', values: ['-d'] },
+  { name: 'shasum' },
+  { name: 'sha1sum' },
+  { name: 'od' },
+  { name: 'nl' },
+  { name: 'tac' },
+  { name: 'paste' },
+  { name: 'join' },
+  { name: 'fmt' },
+  { name: 'fold' },
+  { name: 'split', values: ['out.', 'x'] },
+  { name: 'seq' },
+  { name: 'xargs', values: ['echo', 'rm', 'touch', '-a', 'a.txt', '-I{}'] },
+  { name: 'tee', values: ['-a'] },
+  { name: 'dd', values: ['if=a.txt', 'of=out.txt', 'count=1', 'status=none', 'conv=notrunc'] },
+  { name: 'truncate', values: ['-s', '0'] },
+  { name: 'readlink' },
+  { name: 'basename' },
+  { name: 'dirname' },
+  { name: 'which' },
+  { name: 'ps', values: ['aux', '-ef'] },
+  { name: 'id' },
+  { name: 'uname' },
+  { name: 'hostname', values: ['newhost'] },
+  { name: 'iconv', values: ['-f', 'UTF-8', '-t', 'ASCII'] },
+  { name: 'echo' },
+  { name: 'touch', values: ['-d', '@0', '-r'] },
+  { name: 'cp' },
+  { name: 'mv' },
+  { name: 'rm' },
+  { name: 'mkdir' },
+  { name: 'ln' },
+  { name: 'chmod', values: ['+x', '644', 'u+s'] },
+  { name: 'bc', values: ['-l'] },
+  { name: 'kill', values: ['-0', '-9', '1', '-l'] },
+  { name: 'pkill', values: ['sleep', '-0'] },
+  { name: 'killall', values: ['sleep'] },
+  { name: 'less', env: ['LESSOPEN=|./canary.sh %s', 'LESSKEY=src/k'] },
+  { name: 'rustc', slow: true, values: ['src/main.rs', '--version'] },
+  { name: 'gpg', slow: true, env: ['GNUPGHOME=src'], values: ['--list-keys'] },
+  {
+    name: 'openssl',
+    source: 'help',
+    help: '-help',
+    subs: [
+      'x509',
+      'req',
+      'rsa',
+      'pkey',
+      'dgst',
+      'enc',
+      'base64',
+      'asn1parse',
+      'version',
+      'rand',
+      'genrsa',
+      'ec',
+      'crl',
+      'verify',
+      'list',
+      'errstr',
+      'prime',
+      'storeutl',
+    ],
+    env: ['OPENSSL_CONF=x.cnf', 'RANDFILE=src/r'],
+    values: ['cert.pem', 'out.pem', '-out', 'sha256'],
+  },
+  { name: 'xz', source: 'help', env: ['XZ_OPT=-k', 'XZ_DEFAULTS=-c'], values: ['a.txt.xz'] },
+  { name: 'gzip', source: 'help', env: ['GZIP=-k'], values: ['a.txt.gz'] },
+  { name: 'bzip2', source: 'help', env: ['BZIP2=-k', 'BZIP=-c'], values: ['a.txt.bz2'] },
+  { name: 'awk', source: 'help', help: '-Wusage', values: ['{print}', 'BEGIN{print 1 > "out.txt"}', 'BEGIN{system("./canary.sh")}', '-f', 'NR==1'] },
+  { name: 'cmp', source: 'help' },
+  { name: 'md5sum', source: 'help' },
+  { name: 'sha256sum', source: 'help' },
+  { name: 'cksum', source: 'help' },
+  { name: 'b2sum', source: 'help' },
+  { name: 'strings', source: 'help' },
+  { name: 'hexdump', source: 'help' },
+  { name: 'comm', source: 'help' },
+  { name: 'column', source: 'help' },
+  { name: 'expand', source: 'help' },
+  { name: 'shuf', source: 'help', values: ['-o', 'out.txt'] },
+  { name: 'realpath', source: 'help' },
+  { name: 'printenv', source: 'help' },
+  { name: 'nproc', source: 'help' },
+  { name: 'zstd', source: 'help' },
+  { name: 'lz4', source: 'help' },
+  { name: 'patch', source: 'help', values: ['-o', 'out.txt', '--dry-run'] },
+];
+
+/** Values any option or operand may take: fixture files, new names, option look-alikes, `--`. */
+export const COMMON_VALUES = [
+  'a.txt',
+  'README.md',
+  'notes.txt',
+  'data.bin',
+  'src',
+  'src/a.ts',
+  'src/lnk',
+  'docs',
+  'package.json',
+  'Cargo.toml',
+  '.',
+  '..',
+  'out.txt',
+  'new',
+  '/tmp/o',
+  '-',
+  '--',
+  '--output=out.txt',
+  '-o',
+  '--dry-run',
+  '--no-dry-run',
+  '--force',
+  '-n',
+  '-v',
+  '1',
+  '0',
+  '3',
+  CANARY,
+  'x',
+  '=',
+  "''",
+];
+
+/**
+ * Configuration each program finds by itself, planted in the fuzz fixture. Each would make a read
+ * run the canary or write a file; a read that changes something under them is a finding.
+ */
+export const PLANT: Plant = {
+  proj: {
+    '.npmrc': `script-shell=${CANARY}\n`,
+    '.cargo/config.toml': `[build]\nrustc-wrapper = "${CANARY}"\n`,
+    '.pdbrc': 'import os; os.system("./canary.sh pdbrc")\n',
+    '.gdbinit': 'shell ./canary.sh gdbinit\n',
+    'setup.cfg': '[tool:pytest]\naddopts = -p canary\n',
+    '.exrc': '!./canary.sh exrc\n',
+    'x.cnf': 'openssl_conf = x\n[x]\n',
+  },
+  home: {
+    '.curlrc': 'output = "curl-out.txt"\n',
+    '.wgetrc': 'output_document = /mnt/w/proj/wget-out.txt\n',
+    '.sqliterc': '.output /mnt/w/proj/sqliterc-out.txt\n',
+    '.jq': 'def canary: 1;\n',
+    '.inputrc': '',
+    '.npmrc': `script-shell=${CANARY}\n`,
+  },
+};

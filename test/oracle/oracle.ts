@@ -1,0 +1,388 @@
+// The effect oracle (host side): builds the fixture world once, starts the driver
+// (test/oracle/driver.mjs) inside bubblewrap, and hands it batches of commands. Test-only: nothing
+// here is part of the hook bundle.
+//
+// The sandbox: no network (--unshare-net), its own process space (--unshare-pid), the whole
+// system bound read-only, an empty /tmp, and one writable folder, /mnt, holding the pristine
+// fixture (tpl/), the working copy the command runs in (w/proj, HOME is w/home) and the canaries.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { TREE } from '../shell-corpus/harness.js';
+
+export const BWRAP = process.env.ORACLE_BWRAP ?? '/usr/bin/bwrap';
+const DRIVER = path.join(path.dirname(new URL(import.meta.url).pathname), 'driver.mjs');
+
+/** Why the oracle cannot run here, or undefined when it can. */
+export function unavailable(): string | undefined {
+  if (process.platform !== 'linux') return `the oracle needs Linux namespaces (this is ${process.platform})`;
+  if (!existsSync(BWRAP)) return `${BWRAP} is missing (Debian package bubblewrap)`;
+  const r = spawnSync(BWRAP, ['--ro-bind', '/', '/', '--unshare-net', '--unshare-pid', '--cap-drop', 'ALL', '--', 'true'], { stdio: 'pipe', timeout: 10_000 });
+  if (r.status !== 0) return `bubblewrap cannot make a sandbox here: ${String(r.stderr).trim() || r.error}`;
+  return undefined;
+}
+
+export interface Change {
+  path: string;
+  kind: 'created' | 'deleted' | 'modified' | 'touched' | 'mode' | 'type' | 'retargeted' | 'renamed';
+  [k: string]: unknown;
+}
+
+export interface Effect {
+  id: number;
+  exit: number | null;
+  timedOut: boolean;
+  outputCut: boolean;
+  ms: number;
+  changes: Change[];
+  canaries: string[];
+  signalled: boolean;
+  leftRunning: number;
+  stderr: string;
+  /** The driver itself died running this command (`kill -9 -1`, `pkill node`): an effect too. */
+  driverDied?: boolean;
+  error?: string;
+}
+
+/** Anything at all: a file changed, a canary ran, a process was signalled or the driver was killed. */
+export function changedAnything(e: Effect): boolean {
+  return e.changes.length > 0 || e.canaries.length > 0 || e.signalled || e.driverDied === true;
+}
+
+export function describeEffect(e: Effect): string {
+  const parts = e.changes.map((c) => `${c.kind} ${c.path}${c.to ? ` -> ${String(c.to)}` : ''}`);
+  for (const c of e.canaries) parts.push(`canary ${c}`);
+  if (e.signalled) parts.push('signalled the victim process');
+  if (e.driverDied) parts.push('killed the driver');
+  return parts.join('; ');
+}
+
+/**
+ * Programs that must never run for a read: editors, browsers, and the helpers the variables below
+ * name. Pagers are reached through PAGER and friends; `less a.txt` typed as the command is a read.
+ */
+export const CANARY_PROGRAMS = [
+  'vi',
+  'vim',
+  'nvim',
+  'nano',
+  'emacs',
+  'pico',
+  'ed',
+  'code',
+  'subl',
+  'xdg-open',
+  'sensible-browser',
+  'x-www-browser',
+  'www-browser',
+  'firefox',
+  'chromium',
+  'google-chrome',
+  'lynx',
+  'w3m',
+  'open',
+  'sensible-editor',
+  'sensible-pager',
+  'editor',
+  'pager',
+  'canary-editor',
+  'canary-visual',
+  'canary-pager',
+  'canary-browser',
+  'canary-askpass',
+  'canary-ssh',
+  'canary-shell',
+];
+
+/** Environment variables that name a helper program, each pointing at a canary. */
+export const CANARY_ENV: Record<string, string> = {
+  EDITOR: 'canary-editor',
+  VISUAL: 'canary-visual',
+  GIT_EDITOR: 'canary-editor',
+  GIT_SEQUENCE_EDITOR: 'canary-editor',
+  PAGER: 'canary-pager',
+  GIT_PAGER: 'canary-pager',
+  MANPAGER: 'canary-pager',
+  BROWSER: 'canary-browser',
+  GIT_ASKPASS: 'canary-askpass',
+  SSH_ASKPASS: 'canary-askpass',
+  SUDO_ASKPASS: 'canary-askpass',
+  GIT_SSH_COMMAND: 'canary-ssh',
+  RSYNC_RSH: 'canary-ssh',
+};
+
+const GIT_HOOKS = [
+  'applypatch-msg',
+  'pre-applypatch',
+  'post-applypatch',
+  'pre-commit',
+  'pre-merge-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'post-commit',
+  'pre-rebase',
+  'post-checkout',
+  'post-merge',
+  'pre-push',
+  'pre-auto-gc',
+  'post-rewrite',
+  'post-index-change',
+  'reference-transaction',
+  'push-to-checkout',
+  'fsmonitor-watchman',
+  'sendemail-validate',
+];
+
+function canaryScript(name: string): string {
+  return `#!/bin/sh\nprintf '%s\\n' "${name} $*" >> /mnt/canary/log\nexit 0\n`;
+}
+
+const OLD = new Date('2020-01-02T03:04:05Z');
+
+function git(cwd: string, ...args: string[]): void {
+  const r = spawnSync('git', args, {
+    cwd,
+    stdio: 'pipe',
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_DATE: '2020-01-02T03:04:05Z',
+      GIT_COMMITTER_DATE: '2020-01-02T03:04:05Z',
+    },
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${String(r.stderr)}`);
+}
+
+function put(root: string, rel: string, content: string, mode?: number): void {
+  const p = path.join(root, rel);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, content);
+  if (mode !== undefined) chmodSync(p, mode);
+}
+
+/** Sets every file's mtime in the tree to a fixed old date, so git's index never sees a racy entry. */
+function age(root: string): void {
+  spawnSync('find', [root, '-exec', 'touch', '-h', '-d', OLD.toISOString(), '{}', '+']);
+}
+
+/**
+ * The fixture project: the shell corpus's tree (test/shell-corpus/harness.ts, so the corpus runs
+ * against the files its verdicts assume) made a real git repository with history, a Rust crate
+ * with no Cargo.lock, symlinks, executables, and canaries where a program might run something.
+ */
+function buildFixture(base: string, plant: Plant = {}): void {
+  const proj = path.join(base, 'tpl', 'proj');
+  const home = path.join(base, 'tpl', 'home');
+  mkdirSync(proj, { recursive: true });
+  mkdirSync(path.join(home, '.claude'), { recursive: true });
+  writeFileSync(path.join(home, '.claude.json'), '{}');
+  git(proj, 'init', '-q', '-b', 'main');
+  // The copy step gives every file a new inode and ctime, which a real working tree never sees
+  // between two reads; with these settings git judges the copy by mtime and size, as it would the
+  // untouched tree. Any .git/index rewrite the oracle still sees is reported as a change.
+  git(proj, 'config', 'core.checkStat', 'minimal');
+  git(proj, 'config', 'core.trustctime', 'false');
+  git(proj, 'config', 'user.name', 'Oracle');
+  git(proj, 'config', 'user.email', 'oracle@example.invalid');
+  const later: [string, string][] = [];
+  for (const [rel, content] of Object.entries(TREE)) {
+    if (rel.startsWith('.git/')) continue;
+    // Nested repositories go in after the history, as the agent would have made them.
+    if (rel.includes('/.git/')) later.push([rel, content]);
+    else put(proj, rel, content, rel.endsWith('.sh') ? 0o755 : undefined);
+  }
+  put(proj, 'src/main.rs', 'fn main() {\n    println!("hi");\n}\n');
+  put(proj, 'Cargo.toml', '[package]\nname = "proj"\nversion = "0.1.0"\nedition = "2021"\n');
+  put(proj, 'canary.sh', canaryScript('project:canary.sh'), 0o755);
+  put(proj, 'bin/tool', canaryScript('project:bin/tool'), 0o755);
+  put(proj, 'data.bin', 'binary\u0000data\u0001\u0002\n');
+  put(proj, 'notes.txt', 'one\ntwo\nthree\n');
+  // Build output the project's scripts clean (`rm -rf dist`): ignored by git, as it would be.
+  put(proj, 'dist/app.js', 'console.log(1);\n');
+  put(proj, '.gitignore', 'dist/\n');
+  // Archives of each kind the corpus and the fuzzer name, made by the installed programs, holding
+  // a file the tree does not have (so extracting one is a change) and beside, not over, the
+  // tree's own files (so `gzip a.txt` is not refused for an a.txt.gz already there).
+  put(proj, 'packed/inside.txt', 'packed\n');
+  for (const [prog, ...args] of [
+    ['tar', 'cf', 'a.tar', 'packed'],
+    ['zip', '-qr', 'a.zip', 'packed'],
+    ['sh', '-c', 'gzip -c packed/inside.txt > a.gz && xz -c packed/inside.txt > a.xz && bzip2 -c packed/inside.txt > a.bz2'],
+  ] as const)
+    spawnSync(prog, args, { cwd: proj, stdio: 'ignore' });
+  rmSync(path.join(proj, 'packed'), { recursive: true });
+  symlinkSync('../docs/inner', path.join(proj, 'src', 'lnk'));
+  symlinkSync('scripts/tool.js', path.join(proj, 'conf.json'));
+  age(proj);
+  git(proj, 'add', 'README.md', 'a.txt');
+  git(proj, 'commit', '-q', '-m', 'first');
+  git(proj, 'add', 'src');
+  git(proj, 'commit', '-q', '-m', 'src');
+  git(proj, 'tag', 'v1');
+  git(proj, 'add', 'test', 'docs');
+  git(proj, 'commit', '-q', '-m', 'tests and docs');
+  git(proj, 'branch', 'feature');
+  git(proj, 'add', '-A');
+  git(proj, 'commit', '-q', '-m', 'the rest');
+  for (const hook of GIT_HOOKS) put(proj, `.git/hooks/${hook}`, canaryScript(`git-hook:${hook}`), 0o755);
+  for (const [rel, content] of later) put(proj, rel, content);
+  // Configuration a program finds by itself, untracked as an agent's or a cloned project's would be.
+  for (const [rel, content] of Object.entries(plant.proj ?? {})) put(proj, rel, content);
+  for (const [rel, content] of Object.entries(plant.home ?? {})) put(home, rel, content);
+  age(path.join(proj, 'src'));
+  const bin = path.join(base, 'canary', 'bin');
+  mkdirSync(bin, { recursive: true });
+  for (const p of CANARY_PROGRAMS) put(bin, p, canaryScript(`program:${p}`), 0o755);
+  writeFileSync(path.join(base, 'canary', 'log'), '');
+  mkdirSync(path.join(base, 'w'));
+  utimesSync(home, OLD, OLD);
+}
+
+/** Files planted in the fixture after its history: project-relative and HOME-relative. */
+export interface Plant {
+  proj?: Record<string, string>;
+  home?: Record<string, string>;
+}
+
+export interface Job {
+  cmd?: string;
+  /** A batch run in one shell, each in its own subshell; one effect for all of them. */
+  cmds?: string[];
+  timeoutMs?: number;
+}
+
+export interface Oracle {
+  /** Runs every job, in parallel sandboxes; results in job order. */
+  run(jobs: Job[]): Promise<Effect[]>;
+  /**
+   * Runs commands expected to change nothing, `batch` at a time in one shell; a batch that changed
+   * anything, timed out or died is rerun one command at a time, so each effect is its own.
+   */
+  runExpectedClean(cmds: string[], opts: { batch: number; timeoutMs: number }): Promise<Effect[]>;
+  dispose(): void;
+}
+
+/** The sandbox's PATH after its canaries: the host's, less any node_modules/.bin a test runner added. */
+export function systemPath(): string {
+  return [...new Set((process.env.PATH ?? '/usr/bin:/bin').split(':').filter((d) => d && !d.includes('node_modules')))].join(':');
+}
+
+function sandboxEnv(): Record<string, string> {
+  return {
+    PATH: `/mnt/canary/bin:${systemPath()}`,
+    HOME: '/mnt/w/home',
+    USER: 'root',
+    LOGNAME: 'root',
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    TMPDIR: '/tmp',
+    // Toolchains stay where they are (read-only); their caches go to the throwaway HOME.
+    RUSTUP_HOME: process.env.RUSTUP_HOME ?? '/root/.rustup',
+    CARGO_HOME: '/mnt/w/home/.cargo',
+    PYENV_ROOT: process.env.PYENV_ROOT ?? '/root/.pyenv',
+    ...CANARY_ENV,
+  };
+}
+
+const PROC_READ_ONLY = ['/proc/sys', '/proc/irq', '/proc/bus', '/proc/fs', '/proc/acpi', '/proc/sysrq-trigger'].filter((d) => existsSync(d));
+
+/** One sandbox running the driver; `runAll` feeds it jobs and restarts it when a job kills it. */
+async function runInSandbox(base: string, jobs: (Job & { id: number })[]): Promise<Map<number, Effect>> {
+  const results = new Map<number, Effect>();
+  let rest = jobs;
+  while (rest.length) {
+    const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+    // A fresh /proc is writable where root may tune the host's kernel (/proc/sys): bound read-only.
+    for (const d of PROC_READ_ONLY) args.push('--ro-bind', d, d);
+    args.push('--tmpfs', '/tmp', '--bind', base, '/mnt');
+    // Root inside, but with no capabilities: no clock, no mounts, no raw devices, no chown.
+    args.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--cap-drop', 'ALL');
+    args.push('--die-with-parent', '--new-session', '--clearenv');
+    for (const [k, v] of Object.entries(sandboxEnv())) args.push('--setenv', k, v);
+    args.push('--chdir', '/mnt/w', '--', process.execPath, DRIVER);
+    const child = spawn(BWRAP, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      if (stderr.length < 4000) stderr += String(d);
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(rest.map((j) => `${JSON.stringify(j)}\n`).join(''));
+    const rl = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
+    for await (const line of rl) {
+      const r = JSON.parse(line) as Effect;
+      results.set(r.id, r);
+    }
+    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('close', resolve)));
+    const missing = rest.filter((j) => !results.has(j.id));
+    if (!missing.length) break;
+    const died = missing[0]!;
+    if (results.size === 0 && stderr && !/Killed|Terminated/.test(stderr) && jobs.length === rest.length && !stderr.includes('\n    at ')) {
+      // Nothing ran at all: the sandbox itself is broken.
+      throw new Error(`the oracle's sandbox did not start: ${stderr.trim()}`);
+    }
+    results.set(died.id, {
+      id: died.id,
+      exit: null,
+      timedOut: false,
+      outputCut: false,
+      ms: 0,
+      changes: [],
+      canaries: [],
+      signalled: true,
+      leftRunning: 0,
+      stderr: stderr.slice(-300),
+      driverDied: true,
+    });
+    rest = missing.slice(1);
+  }
+  return results;
+}
+
+export function createOracle(opts: { parallel?: number; plant?: Plant } = {}): Oracle {
+  const reason = unavailable();
+  if (reason) throw new Error(reason);
+  const parent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const bases: string[] = [];
+  const parallel = Math.max(1, opts.parallel ?? 2);
+  for (let i = 0; i < parallel; i++) {
+    const base = mkdtempSync(path.join(parent, 'remit-oracle-'));
+    buildFixture(base, opts.plant);
+    bases.push(base);
+  }
+  const oracle: Oracle = {
+    async run(jobs) {
+      const numbered = jobs.map((j, id) => ({ ...j, id }));
+      // Contiguous slices, one per sandbox: each driver keeps its working copy between jobs that change nothing.
+      const per = Math.ceil(numbered.length / bases.length);
+      const parts = await Promise.all(bases.map((b, i) => runInSandbox(b, numbered.slice(i * per, (i + 1) * per))));
+      const all = new Map<number, Effect>();
+      for (const m of parts) for (const [k, v] of m) all.set(k, v);
+      return numbered.map((j) => all.get(j.id)!);
+    },
+    async runExpectedClean(cmds, { batch, timeoutMs }) {
+      const groups: string[][] = [];
+      for (let i = 0; i < cmds.length; i += batch) groups.push(cmds.slice(i, i + batch));
+      const first = await oracle.run(groups.map((g) => ({ cmds: g, timeoutMs: Math.max(timeoutMs * 2, 200 * g.length) })));
+      const again: number[] = [];
+      groups.forEach((g, i) => {
+        const e = first[i]!;
+        if (changedAnything(e) || e.timedOut || e.error || e.outputCut) for (let k = 0; k < g.length; k++) again.push(i * batch + k);
+      });
+      const singles = await oracle.run(again.map((i) => ({ cmd: cmds[i]!, timeoutMs })));
+      const out: Effect[] = cmds.map((_, i) => ({ ...CLEAN, id: i }));
+      again.forEach((i, k) => {
+        out[i] = { ...singles[k]!, id: i };
+      });
+      return out;
+    },
+    dispose() {
+      for (const b of bases) rmSync(b, { recursive: true, force: true });
+    },
+  };
+  return oracle;
+}
+
+const CLEAN: Effect = { id: 0, exit: 0, timedOut: false, outputCut: false, ms: 0, changes: [], canaries: [], signalled: false, leftRunning: 0, stderr: '' };
