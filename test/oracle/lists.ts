@@ -42,16 +42,18 @@ export function loadDivergences(): Map<string, string> {
  * - guarded: the program refuses by itself here (a dry run of a write the contract forbids,
  *   an option the installed version rejects);
  * - outside: it writes where the sandbox is read-only (the system, another user's files);
- * - deferred: it sets up a write that runs later (a function, an alias, a trap, a background job).
+ * - deferred: it sets up a write that runs later (a function, an alias, a trap, a background job);
+ * - case-fold: it names protected host configuration in another letter case, which a case-folding
+ *   file system (macOS, Windows) opens as the protected file; the sandbox's is case-sensitive.
  */
-export const NO_EFFECT_REASONS = ['network', 'absent', 'intent', 'interactive', 'guarded', 'outside', 'deferred'] as const;
+export const NO_EFFECT_REASONS = ['network', 'absent', 'intent', 'interactive', 'guarded', 'outside', 'deferred', 'case-fold'] as const;
 export type NoEffectReason = (typeof NO_EFFECT_REASONS)[number];
 
 /** `command<TAB>reason<TAB># why`. */
 export function loadNoEffect(): Map<string, { reason: NoEffectReason; why: string }> {
   const out = new Map<string, { reason: NoEffectReason; why: string }>();
   for (const { text, n } of lines('no-effect.txt')) {
-    const m = /^(.*)\t([a-z]+)\t# (.+)$/.exec(text);
+    const m = /^(.*)\t([a-z-]+)\t# (.+)$/.exec(text);
     if (!m) throw new ListFormatError(`no-effect.txt:${n}: expected command<TAB>reason<TAB># why`);
     if (!(NO_EFFECT_REASONS as readonly string[]).includes(m[2]!)) throw new ListFormatError(`no-effect.txt:${n}: unknown reason ${m[2]}`);
     out.set(m[1]!.replace(/\\n/g, '\n'), { reason: m[2] as NoEffectReason, why: m[3]! });
