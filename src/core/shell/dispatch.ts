@@ -5,6 +5,7 @@
 // in program-index.ts, made from the families by scripts/gen/program-index.mjs.
 import type { Handler } from './walker.js';
 import { PROGRAM_NAMES } from './program-index.js';
+import { isHelpOrVersion } from './help-version.js';
 import { load } from './program-modules.js';
 
 const pwsh: Handler = (w, inv) => load.powershell().powershellFromArgs(w, inv);
@@ -27,6 +28,7 @@ export const FAMILIES: readonly (() => Readonly<Record<string, Handler>>)[] = [
   () => load.scripts().scriptHandlers,
   () => load.system().systemHandlers,
   () => load.datastores().datastoreHandlers,
+  () => load.models().modelHandlers,
   lastFamily,
 ];
 
@@ -42,10 +44,18 @@ function lastFamily(): Readonly<Record<string, Handler>> {
  * programs, and building them was most of what the shell classifier cost a hook.
  */
 function programHandler(name: string): Handler | undefined {
-  const key = ` ${name} `;
-  for (let i = 0; i < PROGRAM_NAMES.length; i++) if (PROGRAM_NAMES[i]!.includes(key)) return FAMILIES[i]!()[name];
-  return undefined;
+  const i = familyIndex(name);
+  return i < 0 ? undefined : FAMILIES[i]!()[name];
 }
+
+function familyIndex(name: string): number {
+  const key = ` ${name} `;
+  for (let i = 0; i < PROGRAM_NAMES.length; i++) if (PROGRAM_NAMES[i]!.includes(key)) return i;
+  return -1;
+}
+
+/** The builtins' place in FAMILIES: zsh's `source --help` reads a file named --help, its `eval --help` runs it. */
+const NO_HELP_RULE = new Set([2]);
 
 /** Splits each configured check command once per config object. */
 const configuredCache = new WeakMap<readonly string[], string[][]>();
@@ -79,7 +89,12 @@ export const dispatch: Handler = (w, inv) => {
     if (wrapperScript) return wrapperScript(w, inv);
     return load.pathProgram().pathProgram(w, inv);
   }
-  const handler = programHandler(name) ?? load.interpreters().interpreterFor(name);
-  if (handler) return handler(w, inv);
+  const family = familyIndex(name);
+  const handler = (family < 0 ? undefined : FAMILIES[family]!()[name]) ?? load.interpreters().interpreterFor(name);
+  if (handler) {
+    // Help and version of a modelled program found on PATH (help-version.ts).
+    if (!NO_HELP_RULE.has(family) && isHelpOrVersion(name, inv.args)) return w.acc.read();
+    return handler(w, inv);
+  }
   w.unknown(inv, 'shell_command_unproven');
 };
