@@ -6,6 +6,7 @@
 import type { Handler } from './walker.js';
 import { PROGRAM_NAMES } from './program-index.js';
 import { isHelpOrVersion } from './help-version.js';
+import { taughtMatch } from './taught.js';
 import { load } from './program-modules.js';
 
 const pwsh: Handler = (w, inv) => load.powershell().powershellFromArgs(w, inv);
@@ -70,6 +71,20 @@ function configuredChecks(list: readonly string[]): string[][] {
 }
 
 export const dispatch: Handler = (w, inv) => {
+  // A read the user taught (taught.ts) turns what no model proves into a read; a proven read
+  // stays one, and a write, a dependency or a hash the models see stands.
+  const taught = w.ctx.config.taughtReads;
+  if (taught && taught.length > 0 && taughtMatch(taught, inv)) {
+    const trial = w.isolate(() => decide(w, inv)).finish();
+    if (trial.mutability === 'unknown' && !trial.intents.dependency && !trial.intents.hash) {
+      w.acc.taught();
+      return w.acc.read();
+    }
+  }
+  decide(w, inv);
+};
+
+function decide(w: Parameters<Handler>[0], inv: Parameters<Handler>[1]): void {
   const configured = configuredChecks(w.ctx.config.checkCommands);
   for (const prefix of configured) {
     if (prefix.length > inv.args.length) continue;
@@ -97,4 +112,4 @@ export const dispatch: Handler = (w, inv) => {
     return handler(w, inv);
   }
   w.unknown(inv, 'shell_command_unproven');
-};
+}

@@ -15,6 +15,12 @@ export interface Model {
   readonly check?: (names: ReadonlySet<string>) => boolean;
   /** Subcommand paths that are neither proven reads nor mutations, known for their help (`pulumi preview --help`). */
   readonly known?: string;
+  /**
+   * The repository configuration the program reads (found upward from the working folder by
+   * its marker folder) and whether its text is safe: hooks, extensions, a pager or a diff tool
+   * it names run with the read (a repository the agent may have made, as for git).
+   */
+  readonly repoConfig?: { readonly marker: string; readonly file: string; readonly safe: (text: string) => boolean };
   /** For `reads`: a path that reads only with one of these options (`install: '--list'`). */
   readonly pathRequire?: Readonly<Record<string, string>>;
   readonly global?: string;
@@ -40,12 +46,27 @@ function pacmanQuery(names: ReadonlySet<string>): boolean {
   return ['-s', '--search', '-i', '--info', '-l', '--list', '-g', '--groups'].some((n) => names.has(n));
 }
 
+/** Mercurial's repository config with no section but `[paths]`: `[hooks]`, `[extensions]`, `[pager]`, `[ui]` and `%include` can run programs. */
+function hgrcSafe(text: string): boolean {
+  for (const line of text.split('\n')) {
+    const t = line.trim();
+    if (t.startsWith('%')) return false;
+    if (t.startsWith('[') && !/^\[paths\]$/.test(t)) return false;
+  }
+  return true;
+}
+
+/** jj's repository config: any setting may name a pager, a diff or merge tool, an editor. */
+function emptyConfig(text: string): boolean {
+  return text.split('\n').every((l) => l.trim() === '' || l.trim().startsWith('#'));
+}
+
 /** A program asked only its usage or version (`-V`, `-version`, `version`) and nothing else. */
 const V = (solo: string): Model => ({ solo });
 
 const JJ_LOG =
   '-r: --revisions= -n: --limit= --reversed --no-graph -T: --template= -p --patch -s --summary --stat --types --name-only --git --color-words -w --ignore-all-space -b --ignore-space-change --context= --from= --to= -f: -t: --revision= -a --all-remotes --tracked --conflicted --remote= --user --repo --include-defaults --include-overridden --name= -d --deleted';
-const HG_GLOBAL = '-R: --repository= --cwd= -y --noninteractive -q --quiet -v --verbose --color= --debug --traceback --time --profile --hidden --pager=';
+const HG_GLOBAL = '-y --noninteractive -q --quiet -v --verbose --color= --debug --traceback --time --profile --hidden --pager=';
 const HG_READ =
   '-r: --rev= -l: --limit= -G --graph -p --patch --stat -g --git -b: --branch= -k: --keyword= -u: --user= -d: --date= -M --no-merges -m --only-merges -f --follow --template= -T: --style= -a --all -c --change= -w -B -Z --ignore-all-space --ignore-space-change --ignore-blank-lines --unified= -U: --reverse -I: --include= -X: --exclude= -S --subrepos -n --number -s --summary --copies -C --modified --added --removed --deleted --clean --unknown --ignored --terse= --closed -t --topo --active --remote --print0 -0 --tags --bookmarks --id -i --num --line-number --changeset --file --ignore-space-at-eol';
 const SVN_READ =
@@ -71,7 +92,7 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   // ---- version control ----
   jj: {
     solo: 'version -V',
-    global: '-R: --repository= --ignore-working-copy --ignore-immutable --at-operation= --at-op= --debug --color= --quiet --no-pager',
+    global: '--ignore-working-copy --ignore-immutable --at-operation= --at-op= --debug --color= --quiet --no-pager',
     reads: {
       'log,st,status,diff,show,evolog,obslog,op log,operation log,op show,operation show,branch list,bookmark list,b list,file list,files,config list,config get,git remote list,workspace list,root,version,help,tag list,file show,cat,interdiff,op diff':
         JJ_LOG,
@@ -80,6 +101,7 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
       'new,commit,describe,desc,edit,abandon,squash,split,rebase,restore,duplicate,undo,redo,git push,git fetch,git import,git export,git init,git clone,init,bookmark create,bookmark set,bookmark delete,bookmark move,branch create,branch set,branch delete,branch move,config set,config edit,config unset,workspace add,workspace forget,op restore,op undo,op abandon,file chmod,file track,file untrack,resolve,absorb,backout,revert,fix,sign,unsign,next,prev,parallelize,simplify-parents,diffedit,metaedit',
     depth: 3,
     bare: true,
+    repoConfig: { marker: '.jj', file: '.jj/repo/config.toml', safe: emptyConfig },
   },
   hg: {
     solo: 'version --version',
@@ -92,6 +114,7 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     mutations:
       'commit,ci,push,pull,update,up,checkout,co,merge,rebase,add,remove,rm,forget,addremove,revert,backout,graft,strip,branch,tag,bookmark,bookmarks,clone,init,histedit,shelve,unshelve,amend,import,export,bundle,unbundle,serve,purge,rollback',
     depth: 1,
+    repoConfig: { marker: '.hg', file: '.hg/hgrc', safe: hgrcSafe },
   },
   svn: {
     solo: '--version help',

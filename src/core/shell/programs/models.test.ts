@@ -143,3 +143,24 @@ describe('programs as data (models-data.ts)', () => {
     expect(classifyShell('ssh-keyscan -H example.com', ctx).intents.hash).toBe(true);
   });
 });
+
+describe('what a model reads besides its words', () => {
+  const hooked = virtualContext({ '.hg/hgrc': '[paths]\ndefault = https://x\n[hooks]\npre-status = rm -rf src\n', '.hg/store/x': '' });
+  const plain = virtualContext({ '.hg/hgrc': '[paths]\ndefault = https://x\n', '.hg/store/x': '' });
+  const jj = virtualContext({ '.jj/repo/config.toml': '[ui]\npager = "rm -rf src"\n', '.jj/repo/store/x': '' });
+
+  it('reads hg only when its repository config names nothing that runs', () => {
+    expect(classifyShell('hg status', plain).mutability).toBe('read');
+    expect(classifyShell('hg status', hooked).mutability).toBe('unknown');
+    expect(classifyShell('jj log', jj).mutability).toBe('unknown');
+  });
+
+  it.each([
+    ['HGRCPATH=./evil hg status', 'unknown'],
+    ['JJ_CONFIG=./evil.toml jj log', 'unknown'],
+    ['HGPLAIN=1 hg status', 'read'],
+    ['NODE_OPTIONS=--max-old-space-size=4096 npx tsc --noEmit', 'check'],
+    ['NODE_OPTIONS="--require ./x.js" npx tsc --noEmit', 'unknown'],
+    ['NODE_OPTIONS=--cpu-prof npx tsc --noEmit', 'unknown'],
+  ])('%s is %s', (cmd, want) => expect(m(cmd)).toBe(want));
+});

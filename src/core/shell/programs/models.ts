@@ -124,12 +124,29 @@ function flatHandler(m: Model): Handler {
   };
 }
 
+/** Whether the repository configuration `m` names, upward from the working folder, is safe (none found is safe). */
+function repoConfigSafe(w: ShellWalker, inv: Invocation, c: NonNullable<Model['repoConfig']>): boolean {
+  let dir = inv.scope.cwd;
+  if (dir === null) return false;
+  for (;;) {
+    if (w.isDirectory(`${dir}/${c.marker}`)) {
+      const file = `${dir}/${c.file}`;
+      if (!w.exists(file)) return true;
+      const text = w.readFile(file);
+      return text !== undefined && c.safe(text);
+    }
+    if (dir === '/' || dir === '') return true;
+    dir = dir.slice(0, dir.lastIndexOf('/')) || '/';
+  }
+}
+
 function modelHandler(name: string, m: Model): Handler {
   const solo = new Set((m.solo ?? '').split(/\s+/).filter(Boolean));
   const inner = m.reads ? subcommandHandler(m) : m.options !== undefined ? flatHandler(m) : undefined;
   return (w: ShellWalker, inv: Invocation) => {
     const args = inv.args;
     if (args.length === 2 && solo.has(args[1]!.value ?? '')) return w.acc.read();
+    if (m.repoConfig && !repoConfigSafe(w, inv, m.repoConfig)) return w.unknown(inv, 'shell_command_unproven');
     const over = m.over ? previous(m.over, name) : undefined;
     if (args.length === 1 && !m.bare && m.options === undefined) return over ? over(w, inv) : w.unknown(inv, 'shell_command_unproven');
     if (!inner) return over ? over(w, inv) : w.unknown(inv, 'shell_command_unproven');

@@ -433,7 +433,12 @@ const npm: Handler = (w, inv) => {
   if ((o.flags.has('--help') || o.flags.has('-h')) && o.passthrough.length === 0) return readIf(w, inv, readFlags);
   // The cache's and the tokens' listings; `prune --dry-run` says what it would remove.
   if ((cmd === 'cache' || cmd === 'token') && (rest[0]?.value === 'ls' || rest[0]?.value === 'list')) return readIf(w, inv, readFlags);
-  if (cmd === 'prune' && o.flags.has('--dry-run')) return readIf(w, inv, [...o.flags].every((f) => f === '--dry-run' || NPM_READ_FLAGS.has(f)));
+  if (cmd === 'prune' && o.flags.has('--dry-run'))
+    return readIf(
+      w,
+      inv,
+      [...o.flags].every((f) => f === '--dry-run' || NPM_READ_FLAGS.has(f)),
+    );
   const lists = NPM_REGISTRY_LISTS[cmd];
   if (lists) return readIf(w, inv, lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags);
   // `docs`, `home`, `bugs`, `repo` open a page with the program npm's `browser` setting names.
