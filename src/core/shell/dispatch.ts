@@ -29,9 +29,32 @@ export const FAMILIES: readonly (() => Readonly<Record<string, Handler>>)[] = [
   () => load.scripts().scriptHandlers,
   () => load.system().systemHandlers,
   () => load.datastores().datastoreHandlers,
-  () => load.models().modelHandlers,
+  models,
   lastFamily,
 ];
+
+/** The models family (models.ts), told how to reach the families its entries add reads to. */
+function models(): Readonly<Record<string, Handler>> {
+  const m = load.models();
+  m.setFamilyLookup((family, name) => {
+    const table =
+      family === 'packages'
+        ? load.packages().packageHandlers
+        : family === 'system'
+          ? load.system().systemHandlers
+          : family === 'network'
+            ? load.network().networkHandlers
+            : family === 'files'
+              ? load.files().fileHandlers
+              : family === 'reads'
+                ? load.reads().readHandlers
+                : family === 'checks'
+                  ? load.checks().checkHandlers
+                  : load.hash().hashHandlers;
+    return Object.hasOwn(table, name) ? table[name] : undefined;
+  });
+  return m.modelHandlers;
+}
 
 let last: Readonly<Record<string, Handler>> | undefined;
 function lastFamily(): Readonly<Record<string, Handler>> {

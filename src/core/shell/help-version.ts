@@ -10,7 +10,7 @@
 import { lookupTable } from '../lookup-table.js';
 
 /** Programs whose `--help` / `--version` is not proven to only print, and why. */
-export const HELP_NOT_PROVEN: Readonly<Record<string, string>> = lookupTable<string>({
+const HELP_NOT_PROVEN: Readonly<Record<string, string>> = lookupTable<string>({
   __proto__: null,
   git: 'git --help runs git help, which honours help.format and a configured browser program',
   remit: "remit's own commands are judged by its self-protection model",

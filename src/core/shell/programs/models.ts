@@ -18,7 +18,6 @@
 // A model never widens another: it only adds reads and hands everything else on.
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { defineOptions, onFirstUse, readerHandler, scanOptions, scanned, type OptionTable } from '../option-table.js';
-import { load } from '../program-modules.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { cli, reads as readTables } from './cli-model.js';
@@ -26,24 +25,15 @@ import { MODELS, type Model } from './models-data.js';
 
 type Family = NonNullable<Model['over']>;
 
-/** The handler another family has for `name` (a model's `over`). */
+/** The handler another family has for a name (a model's `over`), given by dispatch.ts: this module does not load the others itself. */
+let previousOf: (family: Family, name: string) => Handler | undefined = () => undefined;
+
+export function setFamilyLookup(lookup: (family: Family, name: string) => Handler | undefined): void {
+  previousOf = lookup;
+}
+
 function previous(family: Family, name: string): Handler | undefined {
-  switch (family) {
-    case 'packages':
-      return load.packages().packageHandlers[name];
-    case 'system':
-      return load.system().systemHandlers[name];
-    case 'network':
-      return load.network().networkHandlers[name];
-    case 'files':
-      return load.files().fileHandlers[name];
-    case 'reads':
-      return load.reads().readHandlers[name];
-    case 'checks':
-      return load.checks().checkHandlers[name];
-    case 'hash':
-      return load.hash().hashHandlers[name];
-  }
+  return previousOf(family, name);
 }
 
 /** Splits `path#N` keys into the tables' keys and the operand limits. */
