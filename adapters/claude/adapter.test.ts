@@ -20,6 +20,9 @@ const noRuntime = {} as Runtime;
 describe('Claude Code tool table', () => {
   it('maps the built-in tools and leaves the rest to configuration', () => {
     expect(claudeToolRequest('Write', { file_path: '/p/a', content: 'x' })).toEqual({ type: 'write', path: '/p/a', content: 'x', tool: 'Write' });
+    // Reading a background shell's output is a read; stopping a shell the agent started is control (issue 25).
+    expect(claudeToolRequest('BashOutput', { bash_id: 'b1' })).toEqual({ type: 'read', tool: 'BashOutput' });
+    expect(claudeToolRequest('KillShell', { shell_id: 'b1' })).toMatchObject({ type: 'control' });
     expect(claudeToolRequest('edit', { file_path: '/p/a', old_string: 'a', new_string: 'b' })).toMatchObject({ type: 'edit', edits: [{ old: 'a', new: 'b' }] });
     expect(claudeToolRequest('MultiEdit', { file_path: '/p/a', edits: [{ old_string: 'a', new_string: 'b' }] })).toMatchObject({ type: 'edit' });
     expect(claudeToolRequest('MultiEdit', { file_path: '/p/a', edits: [{ old_string: 'a' }] })).toMatchObject({ type: 'other' });

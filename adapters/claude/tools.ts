@@ -75,6 +75,9 @@ const TABLE = lookupTable<Entry>({
   readmcpresourcetool: (_i, tool) => ({ type: 'read', tool }),
   readmcpresourcedirtool: (_i, tool) => ({ type: 'read', tool }),
   taskoutput: (_i, tool) => ({ type: 'read', tool }),
+  // BashOutput (TaskOutput's name before 2.1) reads a background shell's output; KillShell
+  // (KillBash before it) stops a shell the agent started, as TaskStop does.
+  bashoutput: (_i, tool) => ({ type: 'read', tool }),
   taskget: (_i, tool) => ({ type: 'read', tool }),
   tasklist: (_i, tool) => ({ type: 'read', tool }),
   listagents: (_i, tool) => ({ type: 'read', tool }),
@@ -85,6 +88,8 @@ const TABLE = lookupTable<Entry>({
   taskcreate: control,
   taskupdate: control,
   taskstop: control,
+  killshell: control,
+  killbash: control,
   exitplanmode: control,
   enterplanmode: control,
   askuserquestion: control,

@@ -20,4 +20,5 @@ export const COMMAND_LOADERS: Record<string, () => Promise<CommandModule>> = {
   state: () => import('./commands/state.js'),
   prune: () => import('./commands/prune.js'),
   case: () => import('./commands/case.js'),
+  reads: () => import('./commands/reads.js'),
 };

@@ -134,6 +134,13 @@ export const HELP: Record<string, CommandHelp> = {
     exits: [[0, 'repaired or sound'], USAGE_EXIT],
     example: 'remit state repair',
   },
+  reads: {
+    usage: "remit reads add '<program> [subcommand …] [options …] [*]' | list | remove '<entry>' [--json]",
+    does: "reads you teach remit, in your own configuration ($XDG_CONFIG_HOME/remit/config.json, never the project's): the program and subcommands exactly, only the options listed (-x: and --name= take a value), operands only with a final *; a taught read turns only what remit cannot prove into a read",
+    options: [JSON_OPT, HELP_OPT],
+    exits: [[0, 'done'], USAGE_EXIT],
+    example: "remit reads add 'jj log --no-graph -r: --limit= *'",
+  },
   prune: {
     usage: 'remit prune [--older-than 30d] [--dry-run] [--armed] [--json]',
     does: 'deletes sessions (state and audit) untouched that long; a live armed session is kept unless --armed',

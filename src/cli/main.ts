@@ -31,6 +31,7 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
   state: { load: fromTable('state'), summary: 'state repair             rebuild a damaged session state' },
   prune: { load: fromTable('prune'), summary: 'prune [--older-than 30d] delete old sessions (--dry-run)' },
   case: { load: fromTable('case'), summary: 'case from <evt>          turn an audited event into a case' },
+  reads: { load: fromTable('reads'), summary: 'reads add|list|remove    reads you teach remit' },
 };
 
 function usage(): string {

@@ -43,6 +43,10 @@ mentionedPaths?: string[]
  */
 remitCommand?: boolean
 /**
+ * A read only because the user taught it (remit reads add): a command no model proves, matched exactly against the user's own configuration.
+ */
+taught?: boolean
+/**
  * Human-readable decisive facts for explanations (the segment, the package, the API). Never written to the audit.
  */
 facts?: {
@@ -639,6 +643,10 @@ dependencyHidden?: boolean
  * The hash intent is only possible: what runs is not visible (rule hash-policy asks instead of deny).
  */
 hashHidden?: boolean
+/**
+ * The action is a read because a read the user taught (remit reads) matched it.
+ */
+taught?: boolean
 analysis?: ("shell_syntax_unproven" | "shell_command_unproven" | "interpreter_inline_code" | "script_unread" | "too_complex" | "unknown_tool" | "write_path_missing" | "patch_unparsable" | "input_malformed" | "git_arguments_unproven" | "dynamic_word" | "powershell_unproven")
 inputDigest: string
 /**
@@ -1810,6 +1818,12 @@ commands?: string[]
  */
 scripts?: string[]
 }
+/**
+ * Reads the user taught remit (remit reads add): each the program, its subcommand words and the only options allowed after them, in remit's option notation ("jj log --no-graph -r: --limit="; `:` or `=` takes a value). Operands are allowed; any other option is not a taught read.
+ * 
+ * @maxItems 512
+ */
+reads?: string[]
 /**
  * Audit retention in days (default 30).
  */

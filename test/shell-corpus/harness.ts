@@ -68,14 +68,22 @@ export function parseFamily(kind: Kind, name: string, text: string): Family {
 export function loadCorpus(dir = CORPUS_DIR): Family[] {
   const families: Family[] = [];
   for (const kind of ['bypass', 'benign'] as const) {
+    // A family is a file, in the kind's folder or one folder below it (`benign/real-world/vcs.txt`
+    // is the family `real-world/vcs`).
     const sub = path.join(dir, kind);
-    for (const f of readdirSync(sub)
-      .filter((n) => n.endsWith('.txt'))
-      .sort()) {
-      families.push(parseFamily(kind, f.slice(0, -4), readFileSync(path.join(sub, f), 'utf8')));
-    }
+    for (const f of familyFiles(sub)) families.push(parseFamily(kind, f.slice(0, -4), readFileSync(path.join(sub, f), 'utf8')));
   }
   return families;
+}
+
+/** The `.txt` files of `dir` and of its folders, as paths relative to it, sorted. */
+function familyFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    if (d.isFile() && d.name.endsWith('.txt')) out.push(d.name);
+    else if (d.isDirectory()) for (const f of readdirSync(path.join(dir, d.name))) if (f.endsWith('.txt')) out.push(`${d.name}/${f}`);
+  }
+  return out.sort();
 }
 
 /** `family<TAB>command` keys of entries known to fail today (printed by the runner, never silent). */

@@ -29,6 +29,7 @@ export function actionSummary(a: Action): ActionSummary {
   if (a.intents.dependency && a.intents.dependencyEvidence === 'hidden') s.dependencyHidden = true;
   if (a.intents.hash && a.intents.hashEvidence === 'hidden') s.hashHidden = true;
   if (a.analysis) s.analysis = a.analysis;
+  if (a.taught) s.taught = true;
   return s;
 }
 

@@ -19,6 +19,8 @@ export interface ClassifierConfig {
   checkCommands: string[];
   /** Extra `npm run` / `make` target names the user counts as checks. */
   checkScripts: string[];
+  /** Reads the user taught (`remit reads add`), from the user's own configuration only. */
+  taughtReads?: string[];
 }
 
 export interface ClassifyContext {
@@ -35,4 +37,4 @@ export interface ClassifyContext {
   realpath: boolean;
 }
 
-export const EMPTY_CLASSIFIER_CONFIG: ClassifierConfig = { toolClassifications: {}, checkCommands: [], checkScripts: [] };
+export const EMPTY_CLASSIFIER_CONFIG: ClassifierConfig = { toolClassifications: {}, checkCommands: [], checkScripts: [], taughtReads: [] };

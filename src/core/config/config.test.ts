@@ -32,11 +32,17 @@ describe('user configuration', () => {
         checks: { commands: ['just test'], scripts: ['verify'] },
         retentionDays: 7,
         projects: { '~/code/app': '$remit review' },
+        reads: ['jj log --no-graph *'],
       }),
     );
     const r = loadUserConfig(env);
     expect(r.status).toBe('ok');
-    expect(classifierConfigOf(r.config)).toEqual({ toolClassifications: { mcp__db__query: 'read' }, checkCommands: ['just test'], checkScripts: ['verify'] });
+    expect(classifierConfigOf(r.config)).toEqual({
+      toolClassifications: { mcp__db__query: 'read' },
+      checkCommands: ['just test'],
+      checkScripts: ['verify'],
+      taughtReads: ['jj log --no-graph *'],
+    });
     expect(retentionDaysOf(r.config)).toBe(7);
     expect(userProjectDefault(r.config, '/home/u/code/app', env)).toBe('$remit review');
     expect(userProjectDefault(r.config, '/home/u/code/other', env)).toBeNull();

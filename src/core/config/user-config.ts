@@ -67,7 +67,12 @@ export function loadRepoConfig(projectRoot: string): Loaded<RepoConfig> {
 export function classifierConfigOf(user: UserConfig | null): ClassifierConfig {
   const tools: ClassifierConfig['toolClassifications'] = {};
   for (const [name, m] of Object.entries(user?.tools ?? {})) if (m) tools[name.toLowerCase()] = m;
-  return { toolClassifications: tools, checkCommands: [...(user?.checks?.commands ?? [])], checkScripts: [...(user?.checks?.scripts ?? [])] };
+  return {
+    toolClassifications: tools,
+    checkCommands: [...(user?.checks?.commands ?? [])],
+    checkScripts: [...(user?.checks?.scripts ?? [])],
+    taughtReads: [...(user?.reads ?? [])],
+  };
 }
 
 export function retentionDaysOf(user: UserConfig | null): number {

@@ -186,9 +186,12 @@ function ruleModeRequiresProof(f: DecisionFacts): Verdict | null {
     code: 'MUTABILITY_UNPROVEN',
     explanation: `${described(f, f.action.tool)} may change files (${unprovenText(f.action.analysis)}), and the task mode is ${f.contract.mode}.`,
     fact: { kind: 'analysis', reason: `remit cannot prove it changes nothing (${unprovenText(f.action.analysis)})` },
-    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${f.words.directive({ mode: 'change' })}\`.`,
+    nextStep: `${approveLine.replace(/^or a/, 'A')}, or \`${f.words.directive({ mode: 'change' })}\`.${f.action.analysis === 'shell_command_unproven' ? TEACH_LINE : ''}`,
   };
 }
+
+/** A command no model proves: the user may know it only reads (src/core/shell/taught.ts). */
+const TEACH_LINE = " If the command only reads, teach remit once: `remit reads add '<program> <subcommand> [its options] [*]'`.";
 
 /** The intents a contract setting authorises: hash= and deps= follow one policy. */
 const INTENT_POLICIES = {

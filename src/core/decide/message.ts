@@ -45,5 +45,7 @@ export function approvalQuestion(d: Decision): string {
   ];
   const lasting = [...(d.nextStep ?? '').matchAll(/`(\$remit [^`]*)`/g)].map((m) => m[1]!).filter((l) => !ONE_TIME.test(l));
   if (lasting.length) lines.push(`To allow such actions for the rest of the task, start your next prompt with \`${lasting[0]}\`.`);
+  const teach = /`(remit reads add [^`]*)`/.exec(d.nextStep ?? '');
+  if (teach) lines.push(`If this command only reads, you can teach remit in a terminal: \`${teach[1]}\` (remit reads --help).`);
   return lines.join('\n');
 }

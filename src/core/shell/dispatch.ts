@@ -5,6 +5,8 @@
 // in program-index.ts, made from the families by scripts/gen/program-index.mjs.
 import type { Handler } from './walker.js';
 import { PROGRAM_NAMES } from './program-index.js';
+import { isHelpOrVersion } from './help-version.js';
+import { taughtMatch } from './taught.js';
 import { load } from './program-modules.js';
 
 const pwsh: Handler = (w, inv) => load.powershell().powershellFromArgs(w, inv);
@@ -27,8 +29,32 @@ export const FAMILIES: readonly (() => Readonly<Record<string, Handler>>)[] = [
   () => load.scripts().scriptHandlers,
   () => load.system().systemHandlers,
   () => load.datastores().datastoreHandlers,
+  models,
   lastFamily,
 ];
+
+/** The models family (models.ts), told how to reach the families its entries add reads to. */
+function models(): Readonly<Record<string, Handler>> {
+  const m = load.models();
+  m.setFamilyLookup((family, name) => {
+    const table =
+      family === 'packages'
+        ? load.packages().packageHandlers
+        : family === 'system'
+          ? load.system().systemHandlers
+          : family === 'network'
+            ? load.network().networkHandlers
+            : family === 'files'
+              ? load.files().fileHandlers
+              : family === 'reads'
+                ? load.reads().readHandlers
+                : family === 'checks'
+                  ? load.checks().checkHandlers
+                  : load.hash().hashHandlers;
+    return Object.hasOwn(table, name) ? table[name] : undefined;
+  });
+  return m.modelHandlers;
+}
 
 let last: Readonly<Record<string, Handler>> | undefined;
 function lastFamily(): Readonly<Record<string, Handler>> {
@@ -42,10 +68,18 @@ function lastFamily(): Readonly<Record<string, Handler>> {
  * programs, and building them was most of what the shell classifier cost a hook.
  */
 function programHandler(name: string): Handler | undefined {
-  const key = ` ${name} `;
-  for (let i = 0; i < PROGRAM_NAMES.length; i++) if (PROGRAM_NAMES[i]!.includes(key)) return FAMILIES[i]!()[name];
-  return undefined;
+  const i = familyIndex(name);
+  return i < 0 ? undefined : FAMILIES[i]!()[name];
 }
+
+function familyIndex(name: string): number {
+  const key = ` ${name} `;
+  for (let i = 0; i < PROGRAM_NAMES.length; i++) if (PROGRAM_NAMES[i]!.includes(key)) return i;
+  return -1;
+}
+
+/** The builtins' place in FAMILIES: zsh's `source --help` reads a file named --help, its `eval --help` runs it. */
+const NO_HELP_RULE = new Set([2]);
 
 /** Splits each configured check command once per config object. */
 const configuredCache = new WeakMap<readonly string[], string[][]>();
@@ -60,6 +94,20 @@ function configuredChecks(list: readonly string[]): string[][] {
 }
 
 export const dispatch: Handler = (w, inv) => {
+  // A read the user taught (taught.ts) turns what no model proves into a read; a proven read
+  // stays one, and a write, a dependency or a hash the models see stands.
+  const taught = w.ctx.config.taughtReads;
+  if (taught && taught.length > 0 && taughtMatch(taught, inv)) {
+    const trial = w.isolate(() => decide(w, inv)).finish();
+    if (trial.mutability === 'unknown' && !trial.intents.dependency && !trial.intents.hash) {
+      w.acc.taught();
+      return w.acc.read();
+    }
+  }
+  decide(w, inv);
+};
+
+function decide(w: Parameters<Handler>[0], inv: Parameters<Handler>[1]): void {
   const configured = configuredChecks(w.ctx.config.checkCommands);
   for (const prefix of configured) {
     if (prefix.length > inv.args.length) continue;
@@ -79,7 +127,12 @@ export const dispatch: Handler = (w, inv) => {
     if (wrapperScript) return wrapperScript(w, inv);
     return load.pathProgram().pathProgram(w, inv);
   }
-  const handler = programHandler(name) ?? load.interpreters().interpreterFor(name);
-  if (handler) return handler(w, inv);
+  const family = familyIndex(name);
+  const handler = (family < 0 ? undefined : FAMILIES[family]!()[name]) ?? load.interpreters().interpreterFor(name);
+  if (handler) {
+    // Help and version of a modelled program found on PATH (help-version.ts).
+    if (!NO_HELP_RULE.has(family) && isHelpOrVersion(name, inv.args)) return w.acc.read();
+    return handler(w, inv);
+  }
   w.unknown(inv, 'shell_command_unproven');
-};
+}

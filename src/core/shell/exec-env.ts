@@ -371,7 +371,19 @@ const NAMESPACES: readonly (readonly [RegExp, ReadonlySet<string>])[] = [
   [/^LUA_/, new Set<string>()],
   [/^PIP_/, new Set(['PIP_DISABLE_PIP_VERSION_CHECK', 'PIP_NO_COLOR', 'PIP_NO_INPUT', 'PIP_REQUIRE_VIRTUALENV', 'PIP_PROGRESS_BAR', 'PIP_ROOT_USER_ACTION'])],
   [/^(?:ERL_|ELIXIR_ERL_)/, new Set<string>()],
+  // Mercurial reads HGRCPATH (config that defines hooks and extensions), HGEDITOR, HGMERGE;
+  // jj reads JJ_CONFIG (config that names a pager, a diff tool or an editor).
+  [/^HG/, new Set(['HGPLAIN', 'HGPLAINEXCEPT', 'HGENCODING', 'HGENCODINGMODE', 'HGUSER'])],
+  [/^JJ_/, new Set(['JJ_USER', 'JJ_EMAIL', 'JJ_TIMESTAMP', 'JJ_OP_TIMESTAMP', 'JJ_RANDOMNESS_SEED', 'JJ_OP_HOSTNAME', 'JJ_OP_USERNAME'])],
 ];
+
+/**
+ * NODE_OPTIONS whose every option only sizes the heap or shapes warnings and traces: none
+ * loads code (`--require`, `--import`, `--loader`), writes a file (`--cpu-prof`,
+ * `--redirect-warnings`, `--report-*`) or opens an inspector.
+ */
+const NODE_OPTIONS_SAFE =
+  /^(?:--max-old-space-size=\d+|--max-semi-space-size=\d+|--stack-trace-limit=\d+|--enable-source-maps|--no-warnings|--no-deprecation|--trace-warnings|--trace-deprecation|--trace-uncaught|--unhandled-rejections=(?:strict|warn|none|throw|warn-with-error-code)|--experimental-vm-modules|--dns-result-order=(?:ipv4first|verbatim))$/;
 
 /** `GIT_TRACE*` send traces to standard error for these values; any other value is a file git writes. */
 const TRACE_STDERR = /^(?:|0|1|2|true|false|yes|no|on|off)$/i;
@@ -398,6 +410,17 @@ export function isMakeExecEnv(name: string): boolean {
  */
 export function isExecEnv(name: string, value?: string | null, home?: string): boolean {
   if (typeof value === 'string' && ((PAGERS.has(name) && PLAIN_PAGER.test(value)) || (EDITORS.has(name) && PLAIN_EDITOR.test(value)))) return false;
+  // `NODE_OPTIONS=--max-old-space-size=4096 npx tsc --noEmit`.
+  if (
+    name === 'NODE_OPTIONS' &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    value
+      .trim()
+      .split(/\s+/)
+      .every((o) => NODE_OPTIONS_SAFE.test(o))
+  )
+    return false;
   if (EXEC_ENV.has(name)) {
     // `CC=gcc make`: a known compiler is the program the build runs anyway.
     if (typeof value === 'string' && (name === 'CC' || name === 'CXX') && COMPILER.test(value)) return false;

@@ -14,6 +14,7 @@ import * as files from './programs/files.js';
 import * as git from './programs/git.js';
 import * as hash from './programs/hash.js';
 import * as interpreters from './programs/interpreters.js';
+import * as models from './programs/models.js';
 import * as network from './programs/network.js';
 import * as packages from './programs/packages.js';
 import * as pathProgram from './programs/path-program.js';
@@ -32,6 +33,7 @@ export const load = {
   git: () => git,
   hash: () => hash,
   interpreters: () => interpreters,
+  models: () => models,
   network: () => network,
   packages: () => packages,
   pathProgram: () => pathProgram,

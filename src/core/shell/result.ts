@@ -11,6 +11,8 @@ export interface ShellClassification {
   analysis?: AnalysisReason;
   mentionedPaths: string[];
   remitCommand: boolean;
+  /** A read the user taught decided a part of the command. */
+  taught: boolean;
   facts: NonNullable<Action['facts']>;
 }
 
@@ -54,6 +56,14 @@ export class ShellAccumulator {
 
   read(): void {
     // A proven read adds nothing: it is the identity of the fold.
+  }
+
+  private taughtRead = false;
+
+  /** A read the user taught (`remit reads add`) decided a command: recorded, so the audit says so. */
+  taught(): void {
+    this.taughtRead = true;
+    if (this.parent) this.parent.taught();
   }
 
   effect(kind: EffectKind, path: string, segment: string): void {
@@ -231,6 +241,7 @@ export class ShellAccumulator {
       intents,
       mentionedPaths: [...this.mentioned],
       remitCommand: this.remit,
+      taught: this.taughtRead,
       facts: this.facts,
     };
     if ((mutability === 'write' || mutability === 'unknown') && this.reason !== undefined) out.analysis = this.reason;

@@ -433,6 +433,16 @@ const npm: Handler = (w, inv) => {
   const global = o.flags.has('-g') || o.flags.has('--global') || o.flags.has('--location');
   const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
   if (NPM_READ.has(cmd)) return readIf(w, inv, readFlags);
+  // `npm install --help`: npm prints a command's usage when `usage` is set, before it runs it.
+  if ((o.flags.has('--help') || o.flags.has('-h')) && o.passthrough.length === 0) return readIf(w, inv, readFlags);
+  // The cache's and the tokens' listings; `prune --dry-run` says what it would remove.
+  if ((cmd === 'cache' || cmd === 'token') && (rest[0]?.value === 'ls' || rest[0]?.value === 'list')) return readIf(w, inv, readFlags);
+  if (cmd === 'prune' && o.flags.has('--dry-run'))
+    return readIf(
+      w,
+      inv,
+      [...o.flags].every((f) => f === '--dry-run' || NPM_READ_FLAGS.has(f)),
+    );
   const lists = NPM_REGISTRY_LISTS[cmd];
   if (lists) return readIf(w, inv, lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags);
   // `docs`, `home`, `bugs`, `repo` open a page with the program npm's `browser` setting names.

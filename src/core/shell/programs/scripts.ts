@@ -36,6 +36,8 @@ const shell: Handler = (w, inv) => {
   let command: string | null | undefined;
   // `-s`: commands come from standard input and every operand is a positional parameter.
   let fromStdin = false;
+  // `-n` / `-o noexec`: read the commands and check their syntax, run none (bash, dash and a POSIX sh).
+  let noexec = false;
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -46,6 +48,7 @@ const shell: Handler = (w, inv) => {
     }
     if (v === '-o' || v === '+o' || v === '-O' || v === '+O' || v === '--rcfile' || v === '--init-file') {
       if (v === '--rcfile' || v === '--init-file') return w.unknown(inv, 'shell_command_unproven');
+      if (args[i + 1]?.value === 'noexec') noexec = v === '-o';
       i++;
       continue;
     }
@@ -53,7 +56,13 @@ const shell: Handler = (w, inv) => {
     if (!v.startsWith('-') && !v.startsWith('+')) break;
     if (v.includes('i')) return w.unknown(inv, 'shell_command_unproven');
     if (v.startsWith('-') && v.includes('s')) fromStdin = true;
+    if (v.includes('n')) noexec = v.startsWith('-');
     if (v.includes('c') && command === undefined) command = args[++i]?.value ?? null;
+  }
+  if (noexec && (inv.name === 'bash' || inv.name === 'sh' || inv.name === 'dash')) {
+    const script = command === undefined && !fromStdin ? args[i] : undefined;
+    if (script) w.effect(inv, 'read', script);
+    return w.acc.read();
   }
   if (command !== undefined) {
     if (command === null) return w.unknownCode(inv);

@@ -3,129 +3,11 @@
 // works for operations; their known mutating subcommands change remote state (a mutation
 // with no local path); anything else — another subcommand, an option outside the table,
 // a plugin — is unproven.
-import { defineOptions, onFirstUse, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
-import type { Handler, Invocation, ShellWalker } from '../walker.js';
+import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions } from '../option-table.js';
+import { cli, mutation, reads } from './cli-model.js';
+import type { Handler } from '../walker.js';
 import type { Arg } from '../words.js';
 import { lookupTable } from '../../lookup-table.js';
-
-interface CliSpec {
-  /** Options accepted before the subcommand (posix scan). */
-  readonly global: OptionTable;
-  /** Subcommand paths (`get`, `config view`, `pr list`) that only read, with the options they accept. */
-  readonly reads: ReadonlyMap<string, OptionTable>;
-  /** Subcommand paths (or first words) that change remote state. */
-  readonly mutations: ReadonlySet<string>;
-  readonly depth: number;
-  /** A last check on a read (`gh api` with fields, `aws … get-object outfile`): returns false to leave it unproven, 'write' for a mutation. */
-  readonly refine?: (path: string, inv: Invocation, rest: readonly Arg[]) => boolean | 'write';
-  /**
-   * Options naming a config file that can make the CLI run a program (a kubeconfig's `exec`
-   * credential plugin), with the folder under HOME where the user keeps them: a file
-   * anywhere else (one the agent may have written) leaves the command unproven.
-   */
-  readonly userConfig?: { readonly option: string; readonly dir: string };
-}
-
-/** The value of `--name=v` / `--name v` options among `args`, null for one we cannot see. */
-function optionValues(args: readonly Arg[], name: string): (string | null)[] {
-  const out: (string | null)[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v === name) out.push(args[i + 1]?.value ?? null);
-    else if (v !== null && v.startsWith(`${name}=`)) out.push(v.slice(name.length + 1));
-  }
-  return out;
-}
-
-function userConfigProven(w: ShellWalker, inv: Invocation, c: { readonly option: string; readonly dir: string }): boolean {
-  const prefix = `${w.ctx.home}/${c.dir}/`;
-  for (const v of optionValues(inv.args, c.option)) {
-    if (v === null) return false;
-    const p = v.startsWith('~/') ? w.ctx.home + v.slice(1) : v;
-    if (!p.startsWith(prefix) || p.includes('/../')) return false;
-  }
-  return true;
-}
-
-function mutation(w: ShellWalker, inv: Invocation): void {
-  w.acc.write(inv.text);
-}
-
-/** A CLI's handler; its spec (tables, subcommand maps) is made when a command first names the CLI. */
-function cli(make: () => CliSpec): Handler {
-  const specOf = onFirstUse(make);
-  return (w, inv) => {
-    const spec = specOf();
-    if (spec.userConfig && !userConfigProven(w, inv, spec.userConfig)) return w.unknown(inv, 'shell_command_unproven');
-    const g = scanOptions(inv.args, 1, withOptions(spec.global, { posix: true }));
-    if (unprovenOptions(w, inv, g)) return;
-    const start = g.rest;
-    const words: string[] = [];
-    let path: string | undefined;
-    let kind: 'read' | 'mutation' | undefined;
-    let end = start;
-    for (let i = start; i < inv.args.length && words.length < spec.depth; i++) {
-      const v = inv.args[i]!.value;
-      if (v === null) return w.unknown(inv, 'dynamic_word');
-      if (v.startsWith('-')) break;
-      words.push(v);
-      const p = words.join(' ');
-      if (spec.reads.has(p)) {
-        path = p;
-        kind = 'read';
-        end = i + 1;
-      } else if (spec.mutations.has(p)) {
-        path = p;
-        kind = 'mutation';
-        end = i + 1;
-        break;
-      }
-    }
-    if (kind === 'mutation') return mutation(w, inv);
-    if (!path) {
-      if (words.length === 0 && inv.args.length === start) return w.acc.read();
-      return w.unknown(inv, 'shell_command_unproven');
-    }
-    const table = spec.reads.get(path)!;
-    const rest = inv.args.slice(end);
-    const s = scanOptions(rest, 0, table);
-    if (unprovenOptions(w, inv, s)) return;
-    // These tables list what remit knows, not every option the CLI has: a hidden word may be another.
-    if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
-    const refined = spec.refine ? spec.refine(path, inv, rest) : true;
-    if (refined === 'write') return mutation(w, inv);
-    if (!refined) return w.unknown(inv, 'shell_command_unproven');
-    readOrWriteOptions(w, inv, s);
-  };
-}
-
-function reads(entries: Record<string, string>, common: string): Map<string, OptionTable> {
-  const out = new Map<string, OptionTable>();
-  const cache = new Map<string, OptionTable>();
-  for (const [paths, extra] of Object.entries(entries)) {
-    const key = extra;
-    let t = cache.get(key);
-    if (!t) {
-      t = defineOptions({ read: dedupe(`${common} ${extra}`), abbrev: false });
-      cache.set(key, t);
-    }
-    for (const p of paths.split(',')) out.set(p.trim(), t);
-  }
-  return out;
-}
-
-/** Keeps the first spelling of each option (tables are unions of per-subcommand lists). */
-function dedupe(list: string): string {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const tok of list.trim().split(/\s+/)) {
-    const name = tok.replace(/[:=[\]]+$/, '');
-    if (seen.has(name)) continue;
-    seen.add(name);
-    out.push(tok);
-  }
-  return out.join(' ');
-}
 
 // ---- kubectl ----
 
@@ -139,10 +21,11 @@ const kubectl = cli(() => ({
   depth: 3,
   reads: reads(
     {
-      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait': `${KUBE_OUT} --recursive --api-group= --namespaced --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q`,
+      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait': `${KUBE_OUT} --recursive --api-group= --namespaced[=] --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q`,
       // `diff` sends a server-side dry run and shows the difference with `diff -u -N` (KUBECTL_EXTERNAL_DIFF is an exec variable).
       diff: '-f: --filename= -k: --kustomize= -R --recursive --server-side --field-manager= --force-conflicts -l: --selector= --prune --prune-allowlist= --concurrency= --show-managed-fields',
       logs: '-c: --container= -f --follow --tail= --since= --since-time= -p --previous --timestamps --all-containers --prefix --max-log-requests= --limit-bytes= --ignore-errors --pod-running-timeout= -l: --selector= --all-pods',
+      help: '',
       'top pod,top pods,top node,top nodes,top po,top no':
         '-l: --selector= -A --all-namespaces --containers --sort-by= --no-headers --use-protocol-buffers --field-selector= --sum --show-capacity',
     },
@@ -191,22 +74,24 @@ const kubectl = cli(() => ({
 // ---- docker ----
 
 const DOCKER_GLOBAL = '-H: --host= -c: --context= --config= -D --debug -l: --log-level= --tls --tlsverify --tlscacert= --tlscert= --tlskey=';
-const DOCKER_LIST = '-a --all -q --quiet -n: --last= -l --latest -s --size --no-trunc --format= -f: --filter= --digests --tree';
+const DOCKER_LIST = '-a --all -q --quiet -n: --last= -l --latest -s --size --no-trunc --format= -f: --filter= --digests --tree --verbose --builder=';
 const docker = cli(() => ({
   global: defineOptions({ read: DOCKER_GLOBAL, abbrev: false }),
   depth: 3,
   reads: reads(
     {
-      'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls':
+      help: '',
+      'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls,pod ps,pod ls,pod list,buildx du,builder du':
         DOCKER_LIST,
-      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect':
+      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,trust inspect,buildx version':
         '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure',
       'logs,container logs,compose logs,service logs':
         '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
       'version,info,system info,system df,stats,container stats,top,container top,port,container port,diff,container diff,compose top,compose config,compose version,search,events,system events':
         '-f: --format= --no-stream -a --all --no-trunc -v --verbose --limit= --filter= --since= --until= --services --volumes --images --profiles --hash= --quiet -q --short --resolve-image-digests --no-interpolate --no-normalize --no-path-resolution --no-consistency',
     },
-    DOCKER_GLOBAL,
+    // docker takes its global options only before the subcommand (`docker ps -l` is --latest).
+    '',
   ),
   mutations: new Set([
     'run',
@@ -314,6 +199,7 @@ const gh = cli(() => ({
   depth: 2,
   reads: reads(
     {
+      help: '',
       'pr view,pr list,pr status,pr diff,pr checks,issue view,issue list,issue status,repo view,repo list,run view,run list,run watch,release view,release list,auth status,workflow view,workflow list,label list,gist view,gist list,status,cache list,secret list,variable list,ruleset list,ruleset view,ruleset check,org list,project list,project view,search repos,search issues,search prs,search code,search commits,codespace list,extension list,alias list,config get,config list,gpg-key list,ssh-key list,browse':
         GH_VIEW,
       api: '-X: --method= -H: --header= --jq= -q: -t: --template= --paginate --slurp -i --include --silent --cache= -p: --preview= --hostname= --verbose -f: --field= -F: --raw-field= --input=',
@@ -486,8 +372,9 @@ const helm = cli(() => ({
   depth: 2,
   reads: reads(
     {
+      help: '',
       'list,ls,status,history,hist,get all,get values,get manifest,get notes,get hooks,get metadata,version,env,search repo,search hub,repo list,dependency list,dep list,plugin list':
-        '-a --all -A --all-namespaces -o: --output= -d --date -r --reverse -m: --max= --offset= -q --quiet --short --filter= -l: --selector= --revision= --show-desc --show-resources --template= --version= --devel --regexp --max-col-width= --fail-on-no-result --list-repo-url --deployed --failed --pending --superseded --uninstalled --uninstalling --no-headers --time-format= --endpoint=',
+        '-a --all -A --all-namespaces -o: --output= -d --date -r --reverse -m: --max= --offset= -q --quiet --short --filter= -l: --selector= --revision= --show-desc --show-resources --template= --version= --devel --regexp --max-col-width= --versions --fail-on-no-result --list-repo-url --deployed --failed --pending --superseded --uninstalled --uninstalling --no-headers --time-format= --endpoint=',
       'show all,show chart,show values,show readme,show crds,inspect,lint,verify,template': `${HELM_VALUES} --version= --devel --strict --with-subcharts --quiet --kube-version= -a: --api-versions= --include-crds --skip-crds --skip-tests --show-only= -s: --release-name --name-template= --is-upgrade --no-hooks --validate --keyring= --verify --repo= --jsonpath= --insecure-skip-tls-verify --plain-http --skip-schema-validation --enable-dns --namespace= -n: --description=`,
     },
     HELM_GLOBAL,
@@ -547,9 +434,13 @@ const aws: Handler = (w, inv) => {
   const op = positional[1]?.arg.value ?? undefined;
   if (service === undefined) return w.acc.read();
   if (service === 'help' || op === 'help' || service === '--version') return w.acc.read();
+  // `aws s3 cp help`: an operation's `help`, right after it, prints its manual and runs nothing.
+  if (positional[2]?.arg.value === 'help' && positional[2].index === positional[1]!.index + 1) return w.acc.read();
   if (service === 'configure') return op === 'list' || op === 'get' || op === 'list-profiles' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
   if (service === 's3') {
     if (op === 'ls' || op === 'presign') return w.acc.read();
+    // `--dryrun` prints the operations and performs none (the s3 commands' own option).
+    if ((op === 'cp' || op === 'mv' || op === 'sync' || op === 'rm') && args.some((a) => a.value === '--dryrun')) return w.acc.read();
     if (op === 'cp' || op === 'mv' || op === 'sync') {
       // A local destination is a local write whose files we do not know.
       const dest = positional[positional.length - 1]?.arg.value;
@@ -635,7 +526,22 @@ const GCLOUD_FLAGS = new Set([
   '-h',
   '--verbose',
 ]);
+/**
+ * `gcloud compute instances create --help`, `vault kv put -h`: plain words then one help flag.
+ * These parsers (gcloud's calliope, az's knack, the CLI library terraform and vault share) print
+ * the usage of the command the words name and exit while parsing, before anything runs.
+ */
+function wordsThenHelp(args: readonly Arg[], help: ReadonlySet<string>): boolean {
+  const last = args[args.length - 1]?.value;
+  if (args.length < 2 || last === null || last === undefined || !help.has(last)) return false;
+  for (let i = 1; i < args.length - 1; i++) if (!/^[a-z][a-z0-9-]*$/.test(args[i]!.value ?? '')) return false;
+  return true;
+}
+const CLI_HELP: ReadonlySet<string> = new Set(['--help', '-h']);
+const GO_CLI_HELP: ReadonlySet<string> = new Set(['--help', '-help', '-h']);
+
 const gcloud: Handler = (w, inv) => {
+  if (wordsThenHelp(inv.args, CLI_HELP)) return w.acc.read();
   const words: string[] = [];
   let unknownFlag = false;
   for (let i = 1; i < inv.args.length; i++) {
@@ -670,6 +576,8 @@ const gcloud: Handler = (w, inv) => {
     words.push(v);
   }
   // The first word is the top group (`run`, `compute`); the command is the first verb after it.
+  // `gcloud help compute instances delete`: the manual of a command, whatever it does.
+  if (words[0] === 'help' && !unknownFlag) return w.acc.read();
   const verbs = words.slice(1);
   const verb = verbs.find(
     (x) =>
@@ -694,6 +602,7 @@ const gcloud: Handler = (w, inv) => {
 
 /** Options of az's read commands (`az … list`, `show`): the resource they name and how output is shaped. */
 const AZ_VALUED = new Set([
+  '--max-events',
   '-g',
   '--resource-group',
   '-n',
@@ -735,6 +644,7 @@ const AZ_WRITE_VERB =
   /^(?:create|delete|update|set|add|remove|start|stop|restart|deallocate|deploy|upload|download|import|export|login|logout|purge|recover|restore|run|invoke|assign|reset|rotate|renew|scale|swap|sync|move|copy|generate|regenerate|config|attach|detach|enable|disable|approve|reject|cancel|resize|redeploy|reimage|capture|generalize|open|put|patch|wait|exec|ssh|connect|browse|tunnel)(?:-[a-z-]+)?$/;
 
 const az: Handler = (w, inv) => {
+  if (wordsThenHelp(inv.args, CLI_HELP)) return w.acc.read();
   const words: string[] = [];
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
@@ -760,6 +670,7 @@ const az: Handler = (w, inv) => {
 
 const terraform: Handler = (w, inv) => {
   const args = inv.args;
+  if (wordsThenHelp(args, GO_CLI_HELP)) return w.acc.read();
   let i = 1;
   let dir = inv.scope.cwd;
   for (; i < args.length; i++) {
@@ -824,6 +735,7 @@ const terraform: Handler = (w, inv) => {
 const VAULT_FLAGS =
   /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/;
 const vault: Handler = (w, inv) => {
+  if (wordsThenHelp(inv.args, GO_CLI_HELP)) return w.acc.read();
   const words: string[] = [];
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
@@ -842,7 +754,8 @@ const vault: Handler = (w, inv) => {
     a === 'list' ||
     (a === 'kv' && (b === 'get' || b === 'list' || (b === 'metadata' && words[2] === 'get'))) ||
     ((a === 'policy' || a === 'secrets' || a === 'auth' || a === 'audit') && (b === 'read' || b === 'list')) ||
-    (a === 'token' && (b === 'lookup' || b === 'capabilities'))
+    (a === 'token' && (b === 'lookup' || b === 'capabilities')) ||
+    (a === 'lease' && b === 'lookup')
   ) {
     return w.acc.read();
   }

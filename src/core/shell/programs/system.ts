@@ -130,6 +130,8 @@ const SYSTEMCTL_READS = new Set([
   'get-default',
   'show-environment',
   'help',
+  // The unit the calling process belongs to (or a PID's).
+  'whoami',
 ]);
 const SYSTEMCTL = defineOptions({
   read:
@@ -191,12 +193,36 @@ const rustc: Handler = (w, inv) => {
   const a = inv.args.map((x) => x.value);
   if (a.length === 3 && a[1] === '--print' && a[2] !== null && RUSTC_PRINT.test(a[2]!)) return w.acc.read();
   if (a.length === 2 && a[1] !== null && a[1]!.startsWith('--print=') && RUSTC_PRINT.test(a[1]!.slice(8))) return w.acc.read();
+  // `rustc --explain E0308`: the text of an error code.
+  if (a.length === 3 && a[1] === '--explain' && a[2] !== null && /^E\d{4}$/.test(a[2]!)) return w.acc.read();
   versionOnly(w, inv);
 };
+
+/**
+ * What rustup reports without changing a toolchain: `show` (and its `home`, `active-toolchain`,
+ * `profile`), `default` and `toolchain link`-free queries with no name (a name sets it), `which
+ * PROGRAM`, `check` (available updates), `doc --path`, `help`.
+ */
+const RUSTUP_READS: readonly (readonly string[])[] = [
+  ['show'],
+  ['show', 'home'],
+  ['show', 'active-toolchain'],
+  ['show', 'profile'],
+  ['default'],
+  ['check'],
+  ['doc', '--path'],
+  ['help'],
+  ['--version'],
+  ['-V'],
+];
 
 /** `rustup toolchain list`, `target list`, `component list`: what is installed (add, install, update change it). */
 const rustup: Handler = (w, inv) => {
   const a = inv.args.map((x) => x.value);
+  const rest = a.slice(1);
+  if (RUSTUP_READS.some((r) => r.length === rest.length && r.every((x, i) => x === rest[i]))) return w.acc.read();
+  if (rest.length === 2 && rest[0] === 'which' && rest[1] !== null && /^[\w.+-]+$/.test(rest[1]!)) return w.acc.read();
+  if (rest.length >= 2 && rest[0] === 'help' && rest.every((x) => x !== null && /^[a-z][a-z-]*$/.test(x))) return w.acc.read();
   if (
     a.length >= 3 &&
     (a[1] === 'toolchain' || a[1] === 'target' || a[1] === 'component') &&
