@@ -6,6 +6,7 @@ import { createRuntime } from '../../src/core/host/create-runtime.js';
 import { installHost, uninstallHost } from '../command-hook/install-run.js';
 import type { InstallContext } from '../host-module.js';
 import { copilotAdapter } from './adapter.js';
+import { copilotCallId, loggedCallId } from './call-id.js';
 import { normalizeCopilotPayload } from './events.js';
 import { runCopilotHook } from './hook.js';
 import { copilotInstallSpec } from './install.js';
@@ -167,5 +168,41 @@ describe('remit install copilot', () => {
     expect(uninstallHost(copilotInstallSpec, project)).toMatchObject({ ok: true });
     expect(existsSync(file)).toBe(false);
     expect(existsSync(path.join(dir, 'proj', '.github', 'hooks', 'remit', 'launch.cjs'))).toBe(false);
+  });
+});
+
+describe('Copilot CLI call ids from its session log', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'remit-copilot-log-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('takes the newest logged start of the same call, and a unique id when the log cannot say', () => {
+    const env = { COPILOT_HOME: dir };
+    const log = path.join(dir, 'session-state', 's1', 'events.jsonl');
+    mkdirSync(path.dirname(log), { recursive: true });
+    const start = (id: string, toolName: string, args: unknown) =>
+      JSON.stringify({ type: 'tool.execution_start', data: { toolCallId: id, toolName, arguments: args } });
+    writeFileSync(
+      log,
+      [
+        start('call_1', 'bash', { command: 'ls' }),
+        '{"type":"hook.start"}',
+        start('call_2', 'bash', { command: 'ls' }),
+        start('call_3', 'view', { path: '/p' }),
+        'not json',
+        '',
+      ].join('\n'),
+    );
+    expect(loggedCallId(env, 's1', 'bash', { command: 'ls' })).toBe('call_2');
+    expect(loggedCallId(env, 's1', 'view', { path: '/p' })).toBe('call_3');
+    expect(loggedCallId(env, 's1', 'bash', { command: 'pwd' })).toBeUndefined();
+    expect(loggedCallId(env, '../s1', 'bash', { command: 'ls' })).toBeUndefined();
+    expect(loggedCallId(env, 'missing', 'bash', { command: 'ls' })).toBeUndefined();
+    // Without the log, two identical calls at different moments get different ids; one hook run twice, the same.
+    const a = copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 1);
+    expect(a).toBe(copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 1));
+    expect(a).not.toBe(copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 2));
   });
 });

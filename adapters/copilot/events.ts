@@ -7,6 +7,7 @@ import type { Runtime } from '../../src/core/host/runtime.js';
 import type { EnvelopeBase } from '../command-hook/envelope.js';
 import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent, sharedLifecycleEvent } from '../command-hook/events-common.js';
 import { stringField } from '../command-hook/payload.js';
+import { copilotCallId } from './call-id.js';
 import { copilotDelegateLifecycle, copilotToolRequest } from './tools.js';
 
 export const COPILOT_EVENTS = new Set([
@@ -40,14 +41,17 @@ export function normalizeCopilotPayload(p: Record<string, unknown>): Record<stri
   if (agentId !== undefined) out.agent_id = agentId;
   if (typeof p.toolName === 'string') out.tool_name = p.toolName;
   if ('toolArgs' in p) out.tool_input = p.toolArgs;
+  if (typeof p.timestamp === 'number') out.timestamp = p.timestamp;
   if (typeof p.prompt === 'string') out.prompt = p.prompt;
   const source = stringField(p, 'source');
   if (source !== undefined && SOURCE[source] !== undefined) out.source = SOURCE[source];
   return out;
 }
 
-export async function copilotEvent(event: string, p: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<ControlEvent | null> {
-  const tool = typeof p.tool_name === 'string' ? p.tool_name : '';
+export async function copilotEvent(event: string, payload: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<ControlEvent | null> {
+  const tool = typeof payload.tool_name === 'string' ? payload.tool_name : '';
+  // Tool events get the call id Copilot's session log gives the call (call-id.ts).
+  const p = tool === '' ? payload : { ...payload, tool_use_id: copilotCallId(runtime.env, base.sessionId, tool, payload.tool_input, payload.timestamp) };
   switch (event) {
     case 'sessionStart':
       return sessionStartEvent(base, p);

@@ -6,8 +6,18 @@ import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/cor
 type Payload = Record<string, unknown>;
 
 /** Inside a subagent Copilot sends the subagent's id as sessionId, with parentAgentId (captured). */
+/**
+ * Copilot names no call, so remit tells calls apart by the log or, here, by the hook's timestamp:
+ * one per case call id (a case that sends one call twice fixes its id, and gets one timestamp).
+ */
+function stamp(callId: string): number {
+  let h = 0;
+  for (const ch of callId) h = (h * 31 + ch.charCodeAt(0)) % 1_000_000_007;
+  return 1_800_000_000_000 + h;
+}
+
 function common(ctx: StepRenderContext, cwd = ctx.cwd, agent = ctx.agentId): Payload {
-  const p: Payload = { sessionId: agent ?? ctx.sessionId, timestamp: 1_800_000_000_000 + ctx.turn, cwd };
+  const p: Payload = { sessionId: agent ?? ctx.sessionId, timestamp: stamp(ctx.callId), cwd };
   if (agent) Object.assign(p, { agentId: agent, agentType: 'general-purpose', parentAgentId: ctx.sessionId });
   return p;
 }
