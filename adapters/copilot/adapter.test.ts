@@ -7,6 +7,7 @@ import { installHost, uninstallHost } from '../command-hook/install-run.js';
 import type { InstallContext } from '../host-module.js';
 import { copilotAdapter } from './adapter.js';
 import { copilotCallId, loggedCallId } from './call-id.js';
+import { doctorCopilot } from './doctor.js';
 import { normalizeCopilotPayload } from './events.js';
 import { runCopilotHook } from './hook.js';
 import { copilotInstallSpec } from './install.js';
@@ -165,6 +166,15 @@ describe('remit install copilot', () => {
     // A second install finds only remit's file: no backup of it.
     installHost(copilotInstallSpec, project);
     expect(existsSync(`${file}.remit-bak`)).toBe(false);
+    // Doctor: a project-only install is not protected until Copilot records the folder as trusted.
+    const doctorCtx = { env: ctx.env, cwd: project.cwd, exec: () => ({ status: 0, stdout: '', stderr: '' }), which: () => null, noExec: true };
+    expect(doctorCopilot(doctorCtx).lines[0]).toMatch(/^protected: no — .* is not recorded as a trusted folder/);
+    const config = path.join(dir, 'home', '.copilot', 'config.json');
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(config, `// managed by Copilot\n{ "trustedFolders": [${JSON.stringify(path.join(dir, 'proj'))}] }\n`);
+    const trusted = doctorCopilot(doctorCtx);
+    expect(trusted.lines[0]).toMatch(/^protected: yes/);
+    expect(trusted.lines.join('\n')).toContain('is recorded as trusted');
     expect(uninstallHost(copilotInstallSpec, project)).toMatchObject({ ok: true });
     expect(existsSync(file)).toBe(false);
     expect(existsSync(path.join(dir, 'proj', '.github', 'hooks', 'remit', 'launch.cjs'))).toBe(false);

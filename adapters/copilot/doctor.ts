@@ -2,6 +2,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { readConfigText } from '../command-hook/config-file.js';
 import { hostVersionLine, liveProbe, type ProbeWire } from '../command-hook/doctor-common.js';
@@ -33,18 +34,21 @@ function repositoryHookFiles(root: string): string[] {
   }
 }
 
-/** Whether Copilot's configuration records `root` (or a folder above it) as trusted. */
+/**
+ * Whether Copilot records `root` as trusted: accepting its folder-trust
+ * prompt writes `trustedFolders` into `$COPILOT_HOME/config.json`, a file with comments (1.0.102
+ * also reads `trusted_folders`; both verified to load repository hooks in -p).
+ */
 function trustedFolder(env: Env, root: string): boolean {
-  for (const name of ['config.json', 'settings.json']) {
-    try {
-      const doc = JSON.parse(readConfigText(path.join(copilotHome(env), name))) as Record<string, unknown>;
-      const list = Array.isArray(doc.trustedFolders) ? doc.trustedFolders : Array.isArray(doc.trusted_folders) ? doc.trusted_folders : [];
-      if (list.some((f) => typeof f === 'string' && (root === f || root.startsWith(`${f.replace(/\/+$/, '')}/`)))) return true;
-    } catch {
-      // absent or unreadable: not recorded there
-    }
+  try {
+    const doc = parseJsonc(readConfigText(path.join(copilotHome(env), 'config.json'))) as Record<string, unknown> | undefined;
+    const listed = [doc?.trustedFolders, doc?.trusted_folders].flatMap((v) => (Array.isArray(v) ? v : []));
+    // Copilot compares the repository's own path (repoPathsEqual), not a folder above it.
+    return listed.some((f) => typeof f === 'string' && f.replace(/\/+$/, '') === root);
+  } catch {
+    // absent or unreadable: not recorded
+    return false;
   }
-  return false;
 }
 
 export function doctorCopilot(ctx: DoctorContext, expect: { commandFor?: (event: string) => string } = {}): DoctorRow {
@@ -82,8 +86,12 @@ export function doctorCopilot(ctx: DoctorContext, expect: { commandFor?: (event:
     lines.push(`registered (${scope}): ${[...new Set(inScope.map((f) => f.file))].join(', ')}, ${inScope.length} handlers`);
   }
   if (new Set(found.map((f) => f.scope)).size > 1) lines.push("registered in both scopes: each runs, which remit's idempotence makes harmless");
-  if (found.some((f) => f.scope === 'project') && !found.some((f) => f.scope === 'user') && !trustedFolder(ctx.env, root))
-    problems.push(`${root} is not recorded as a trusted folder: Copilot loads no repository hooks there until its folder-trust prompt is accepted`);
+  if (found.some((f) => f.scope === 'project')) {
+    if (trustedFolder(ctx.env, root)) lines.push(`folder trust: ${root} is recorded as trusted, so Copilot loads its repository hooks`);
+    else if (!found.some((f) => f.scope === 'user'))
+      problems.push(`${root} is not recorded as a trusted folder: Copilot loads no repository hooks there until its folder-trust prompt is accepted`);
+    else lines.push(`folder trust: ${root} is not recorded as trusted; its repository hooks do not load, the user-scope ones do`);
+  }
   if (expect.commandFor) {
     const canonical = new Map(copilotHookEntries(expect.commandFor).map((x) => [x.event, x.handler]));
     const drift = found.filter((f) => f.scope === 'user' && canonical.get(f.loc.event)?.bash !== f.loc.installed.bash);

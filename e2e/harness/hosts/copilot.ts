@@ -72,3 +72,24 @@ export const copilot: HostDriver = {
     mergeJson(settingsFile(sb), { hooks: hooksFor((e) => `${shellQuote(remit.node)} ${shellQuote(remit.bundle)} hook copilot ${e}`) });
   },
 };
+
+/**
+ * Project scope: `remit install copilot --scope project` writes `.github/hooks/remit.json`, which
+ * Copilot loads only in a trusted folder. The sandbox records the project as trusted where
+ * accepting Copilot's folder-trust prompt does (`trustedFolders` in `$COPILOT_HOME/config.json`),
+ * and nothing in the user's settings registers remit.
+ */
+export const copilotProject: HostDriver = {
+  ...copilot,
+  lane: 'project',
+  installArgs: ['--scope', 'project'],
+  configureProvider(sb: Sandbox, doubleUrl: string) {
+    copilot.configureProvider(sb, doubleUrl);
+    const config = path.join(sb.home, '.copilot', 'config.json');
+    fs.mkdirSync(path.dirname(config), { recursive: true });
+    fs.writeFileSync(
+      config,
+      `// written by the e2e harness: the folder-trust prompt, accepted\n${JSON.stringify({ trustedFolders: [sb.project] }, null, 2)}\n`,
+    );
+  },
+};

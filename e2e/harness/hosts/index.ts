@@ -1,6 +1,6 @@
 // Every host lane the suite runs, in report order.
 import { claude, claude22 } from './claude.js';
-import { copilot } from './copilot.js';
+import { copilot, copilotProject } from './copilot.js';
 import { codexBypass, codexBypass22, codexTrust, codexTrust22 } from './codex.js';
 import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
@@ -16,6 +16,7 @@ export const LANES: HostDriver[] = [
   omp,
   hermes,
   copilot,
+  copilotProject,
   claude22,
   codexBypass22,
   codexTrust22,
