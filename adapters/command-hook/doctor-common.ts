@@ -51,6 +51,30 @@ export interface ProbeSpec {
   directive: string;
   write: { tool: string; input: Record<string, unknown> };
   turnField: string;
+  /** The host's payloads and refusal, when not Codex's and Claude Code's snake_case ones (Copilot CLI). */
+  wire?: ProbeWire;
+}
+
+/** What the probe sends for the prompt and the write, and how it reads a refusal. */
+export interface ProbeWire {
+  prompt(sessionId: string, cwd: string, directive: string): Record<string, unknown>;
+  pre(sessionId: string, cwd: string, write: ProbeSpec['write']): Record<string, unknown>;
+  denied(answer: Record<string, unknown>): boolean;
+}
+
+function snakeCaseWire(turnField: string): ProbeWire {
+  const base = (sessionId: string, cwd: string) => ({ session_id: sessionId, transcript_path: null, cwd, [turnField]: 'doctor' });
+  return {
+    prompt: (sessionId, cwd, directive) => ({ ...base(sessionId, cwd), hook_event_name: 'UserPromptSubmit', prompt: directive }),
+    pre: (sessionId, cwd, write) => ({
+      ...base(sessionId, cwd),
+      hook_event_name: 'PreToolUse',
+      tool_name: write.tool,
+      tool_input: write.input,
+      tool_use_id: 'doctor-probe-1',
+    }),
+    denied: (answer) => (answer.hookSpecificOutput as { permissionDecision?: unknown } | undefined)?.permissionDecision === 'deny',
+  };
 }
 
 /**
@@ -74,9 +98,9 @@ export function liveProbe(
 
 function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, env: Env): { ok: boolean; line: string } {
   const sessionId = `remit-doctor-probe-${Date.now().toString(36)}`;
-  const base = { session_id: sessionId, transcript_path: null, cwd, [spec.turnField]: 'doctor' };
+  const wire = spec.wire ?? snakeCaseWire(spec.turnField);
   const prompt = ctx.exec(commands.prompt, {
-    input: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: spec.directive }),
+    input: JSON.stringify(wire.prompt(sessionId, cwd, spec.directive)),
     cwd,
     env,
     timeoutMs: 20_000,
@@ -87,7 +111,7 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
       line: `live probe: the UserPromptSubmit command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook`,
     };
   const pre = ctx.exec(commands.pre, {
-    input: JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: spec.write.tool, tool_input: spec.write.input, tool_use_id: 'doctor-probe-1' }),
+    input: JSON.stringify(wire.pre(sessionId, cwd, spec.write)),
     cwd,
     env,
     timeoutMs: 20_000,
@@ -98,8 +122,8 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
       line: `live probe: the PreToolUse command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded`,
     };
   try {
-    const out = JSON.parse(pre.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } };
-    if (out.hookSpecificOutput?.permissionDecision === 'deny')
+    const out = JSON.parse(pre.stdout) as unknown;
+    if (out !== null && typeof out === 'object' && wire.denied(out as Record<string, unknown>))
       return { ok: true, line: `live probe: ran the registered commands; a write under \`${spec.directive.split(' --')[0]}\` was refused, as it should be` };
   } catch {
     // fall through

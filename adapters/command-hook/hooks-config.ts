@@ -1,6 +1,7 @@
-// Pure transforms over the three-level hook configuration Codex (hooks.json) and Claude Code
-// (settings.json `hooks`) share: event → matcher groups → handlers. Nothing here touches the
-// disk, and the input is never mutated.
+// Pure transforms over a host's `hooks` object: the three levels Codex (hooks.json) and Claude
+// Code (settings.json) share, event → matcher groups → handlers, or the two of Copilot CLI,
+// event → handlers (a HookLayout says which, and which handler keys are remit's canonical
+// ones). Nothing here touches the disk, and the input is never mutated.
 //
 // Rules (docs/DESIGN.md#adapters-and-installers): remit's handler is found by an anchored signature and updated in
 // place; otherwise its group is appended at the END — never inserted before another tool's
@@ -18,6 +19,15 @@ export interface HookEntry {
 }
 
 export type IsOurs = (handler: Json) => boolean;
+
+/** How a host nests its handlers under an event, and the handler keys remit writes and keeps current. */
+export interface HookLayout {
+  /** true: `[{matcher?, hooks: [handler…]}]` (Codex, Claude Code); false: `[handler…]` (Copilot CLI). */
+  grouped: boolean;
+  keys: readonly string[];
+}
+
+export const GROUPED_LAYOUT: HookLayout = { grouped: true, keys: ['type', 'command', 'timeout', 'statusMessage'] };
 
 /** What differs per event in remit's handlers: its status line, timeout (s) and matcher, where set. */
 export interface HandlerTable {
@@ -71,18 +81,30 @@ function hooksOf(doc: unknown, what: string): { ok: true; root: Json; hooks: Jso
   return { ok: true, root, hooks };
 }
 
-const CANONICAL_KEYS = ['type', 'command', 'timeout', 'statusMessage'] as const;
-
-function sameCanonical(a: Json, b: Json): boolean {
-  return CANONICAL_KEYS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+function sameCanonical(a: Json, b: Json, keys: readonly string[]): boolean {
+  return keys.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
 
-export function findHooks(doc: unknown, isOurs: IsOurs): Location[] {
+/** `current` with remit's canonical keys set as `wanted` has them; every other key stays. */
+function refreshed(current: Json, wanted: Json, keys: readonly string[]): Json {
+  const next: Json = { ...current };
+  for (const k of keys) {
+    if (wanted[k] === undefined) delete next[k];
+    else next[k] = wanted[k];
+  }
+  return next;
+}
+
+export function findHooks(doc: unknown, isOurs: IsOurs, layout: HookLayout = GROUPED_LAYOUT): Location[] {
   const shaped = hooksOf(doc, 'config');
   if (!shaped.ok) return [];
   const found: Location[] = [];
   for (const [event, groups] of Object.entries(shaped.hooks)) {
     (groups as unknown[]).forEach((g, gi) => {
+      if (!layout.grouped) {
+        if (isObject(g) && isOurs(g)) found.push({ event, group: gi, handler: 0, installed: clone(g) });
+        return;
+      }
       if (!isObject(g) || !Array.isArray(g.hooks)) return;
       g.hooks.forEach((h, hi) => {
         if (isObject(h) && isOurs(h)) {
@@ -96,7 +118,13 @@ export function findHooks(doc: unknown, isOurs: IsOurs): Location[] {
   return found;
 }
 
-export function upsertHooks(doc: unknown, entries: HookEntry[], isOurs: IsOurs, what = 'config'): Upserted | TransformError {
+export function upsertHooks(
+  doc: unknown,
+  entries: HookEntry[],
+  isOurs: IsOurs,
+  what = 'config',
+  layout: HookLayout = GROUPED_LAYOUT,
+): Upserted | TransformError {
   const shaped = hooksOf(doc, what);
   if (!shaped.ok) return shaped;
   const root = clone(shaped.root);
@@ -108,25 +136,31 @@ export function upsertHooks(doc: unknown, entries: HookEntry[], isOurs: IsOurs, 
     const groups = (hooks[entry.event] ?? []) as unknown[];
     hooks[entry.event] = groups;
     let done = false;
-    for (const g of groups) {
+    if (!layout.grouped) {
+      const i = groups.findIndex((h) => isObject(h) && isOurs(h));
+      if (i >= 0) {
+        if (!sameCanonical(groups[i] as Json, entry.handler, layout.keys)) {
+          groups[i] = refreshed(groups[i] as Json, entry.handler, layout.keys);
+          changed.push(entry.event);
+        }
+        done = true;
+      }
+    }
+    for (const g of layout.grouped ? groups : []) {
       if (!isObject(g) || !Array.isArray(g.hooks)) continue;
       const i = g.hooks.findIndex((h) => isObject(h) && isOurs(h));
       if (i < 0) continue;
       const current = g.hooks[i] as Json;
-      if (!sameCanonical(current, entry.handler)) {
-        const next: Json = { ...current };
-        for (const k of CANONICAL_KEYS) {
-          if (entry.handler[k] === undefined) delete next[k];
-          else next[k] = entry.handler[k];
-        }
-        g.hooks[i] = next;
+      if (!sameCanonical(current, entry.handler, layout.keys)) {
+        g.hooks[i] = refreshed(current, entry.handler, layout.keys);
         changed.push(entry.event);
       }
       done = true;
       break;
     }
     if (!done) {
-      groups.push(entry.matcher === undefined ? { hooks: [clone(entry.handler)] } : { matcher: entry.matcher, hooks: [clone(entry.handler)] });
+      if (!layout.grouped) groups.push(clone(entry.handler));
+      else groups.push(entry.matcher === undefined ? { hooks: [clone(entry.handler)] } : { matcher: entry.matcher, hooks: [clone(entry.handler)] });
       changed.push(entry.event);
       installed = true;
     }
@@ -135,10 +169,10 @@ export function upsertHooks(doc: unknown, entries: HookEntry[], isOurs: IsOurs, 
   return { ok: true, doc: root, action, changed };
 }
 
-export function removeHooks(doc: unknown, isOurs: IsOurs, what = 'config'): Removed | TransformError {
+export function removeHooks(doc: unknown, isOurs: IsOurs, what = 'config', layout: HookLayout = GROUPED_LAYOUT): Removed | TransformError {
   const shaped = hooksOf(doc, what);
   if (!shaped.ok) return shaped;
-  const removed = findHooks(doc, isOurs);
+  const removed = findHooks(doc, isOurs, layout);
   if (removed.length === 0) return { ok: true, doc: clone(shaped.root), action: 'absent', removed, shifted: false };
   const root = clone(shaped.root);
   const hooks = clone(shaped.hooks);
@@ -147,6 +181,10 @@ export function removeHooks(doc: unknown, isOurs: IsOurs, what = 'config'): Remo
     const groups = hooks[event] as unknown[];
     const kept: unknown[] = [];
     groups.forEach((g, gi) => {
+      if (!layout.grouped) {
+        if (!(isObject(g) && isOurs(g))) kept.push(g);
+        return;
+      }
       if (!isObject(g) || !Array.isArray(g.hooks)) {
         kept.push(g);
         return;

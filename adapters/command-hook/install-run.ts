@@ -1,4 +1,4 @@
-// Installing and removing remit for a JSON-hook host (Codex, Claude Code): plan every file
+// Installing and removing remit for a JSON-hook host (Codex, Claude Code, Copilot CLI): plan every file
 // first, refuse the whole install if any file cannot be edited safely, then write each file
 // atomically. The host-specific parts (paths, handlers, notes, trust) come in a HostInstallSpec.
 import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { absoluteHookCommand } from './command-line.js';
 import { isDeepStrictEqual } from 'node:util';
 import { BACKUP_SUFFIX, editHooksText, finishRemoval, namesRemit, readJsonConfig, readRaw, writeConfig, writeFileAtomic } from './config-file.js';
-import { removeHooks, upsertHooks, findHooks, type HookEntry, type IsOurs, type Json, type Location } from './hooks-config.js';
+import { removeHooks, upsertHooks, findHooks, GROUPED_LAYOUT, type HookEntry, type HookLayout, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
 import type { HostCapability } from '../../src/generated/types.js';
 import type { Env, FileAction, HostReport, InstallContext } from '../host-module.js';
@@ -39,6 +39,13 @@ export interface HostInstallSpec {
   entries(commandFor: (event: string) => string): HookEntry[];
   projectCommand(event: string): string;
   isOurs: IsOurs;
+  /** How the host nests handlers (default: matcher groups, as Codex and Claude Code). */
+  layout?: HookLayout;
+  /**
+   * Keys a file remit creates starts with (Copilot's `.github/hooks/*.json` needs `version: 1`):
+   * a file holding only these and remit's hooks is remit's own, never an original to back up.
+   */
+  skeleton?(scope: string): Json | undefined;
   /** Lines saying what the host needs before it runs the hook, computed after the plan. */
   notes(args: { ctx: InstallContext; root: string; configFile: string; locations: Location[] }): string[];
   /** What to tell the user when removing remit's handlers moved later ones in the file (Codex reviews a moved hook again). */
@@ -94,19 +101,23 @@ function plainFile(file: string, text: string, what: FileAction['what'], writes:
   return null;
 }
 
-/** An empty "hooks" the user had is the same file as one with none. */
-function withoutEmptyHooks(d: Json): Json {
+/** An empty "hooks" the user had is the same file as one with none; so is one holding only the skeleton a new file gets. */
+function withoutEmptyHooks(d: Json, skeleton: Json = {}): Json {
   const { hooks, ...rest } = d;
-  return hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
+  const bare = hooks && typeof hooks === 'object' && Object.keys(hooks).length === 0 ? rest : d;
+  const keys = Object.keys(bare);
+  return keys.length > 0 && keys.every((k) => k in skeleton && isDeepStrictEqual(bare[k], skeleton[k])) ? {} : bare;
 }
+
+const layoutOf = (spec: Pick<HostInstallSpec, 'layout'>): HookLayout => spec.layout ?? GROUPED_LAYOUT;
 
 /**
  * A config that holds remit's hooks and nothing else was made by an earlier install: it is
  * not an original, and backing it up would make uninstall "restore" remit's old hooks.
  */
-function holdsOnlyOurs(doc: unknown, spec: HostInstallSpec, file: string): boolean {
-  const less = removeHooks(doc, spec.isOurs, file);
-  return less.ok && less.action === 'removed' && Object.keys(withoutEmptyHooks(less.doc)).length === 0;
+function holdsOnlyOurs(doc: unknown, spec: HostInstallSpec, file: string, scope: string): boolean {
+  const less = removeHooks(doc, spec.isOurs, file, layoutOf(spec));
+  return less.ok && less.action === 'removed' && Object.keys(withoutEmptyHooks(less.doc, spec.skeleton?.(scope))).length === 0;
 }
 
 export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostReport {
@@ -156,7 +167,8 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   const read = readJsonConfig(configFile);
   if (!read.ok) return fail(read.error);
   const commandFor = project ? spec.projectCommand : (event: string) => absoluteHookCommand(ctx.nodePath, bundle, spec.host, event);
-  const up = upsertHooks(read.doc, spec.entries(commandFor), spec.isOurs, configFile);
+  const start = read.doc === undefined ? (spec.skeleton?.(ctx.scope) ?? read.doc) : read.doc;
+  const up = upsertHooks(start, spec.entries(commandFor), spec.isOurs, configFile, layoutOf(spec));
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {
@@ -164,11 +176,11 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
       file: configFile,
       text: editHooksText(read.raw, read.doc, up.doc),
       expectedRaw: read.raw,
-      backup: !holdsOnlyOurs(read.doc, spec, configFile),
+      backup: !holdsOnlyOurs(read.doc, spec, configFile, ctx.scope),
     });
     actions.push({ file: configFile, what: 'hooks', action: up.action, detail: up.changed.join(', ') });
   }
-  const locations = findHooks(up.doc, spec.isOurs);
+  const locations = findHooks(up.doc, spec.isOurs, layoutOf(spec));
 
   let trustPlan: TrustPlan | undefined;
   if (ctx.trust) {
@@ -210,7 +222,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   const root = findProjectRoot(ctx.cwd);
   const configFile = spec.configPath(ctx.scope, ctx.env, root);
   const read = readJsonConfig(configFile);
-  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile) : read;
+  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec)) : read;
   // A config remit may not edit (a link, not JSON, hooks of another shape) that never names
   // remit holds nothing to take out: uninstall leaves it and goes on with the rest.
   if (!found.ok) {
@@ -237,7 +249,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   const same = (backupRaw: string) => {
     try {
       const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
-      const less = removeHooks(original, spec.isOurs, configFile);
+      const less = removeHooks(original, spec.isOurs, configFile, layoutOf(spec));
       return less.ok && isDeepStrictEqual(withoutEmptyHooks(less.doc), withoutEmptyHooks(rm.doc));
     } catch {
       return false;
@@ -246,7 +258,8 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   if (rm.action === 'absent' || !read.ok) report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
   else {
     const next = editHooksText(read.raw, read.doc, rm.doc);
-    const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty: Object.keys(rm.doc).length === 0, sameAsOriginal: same, dryRun: ctx.dryRun });
+    const leftEmpty = Object.keys(withoutEmptyHooks(rm.doc, spec.skeleton?.(ctx.scope))).length === 0;
+    const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty, sameAsOriginal: same, dryRun: ctx.dryRun });
     // Nothing is removed yet: the report names no action, so the cleanup after it takes nothing of this host's.
     if (!done.ok) return { ...report, actions: [], error: done.error };
     report.actions.push({ file: configFile, what: 'hooks', action: done.action, detail: `${rm.removed.length} handler(s) removed` });
@@ -285,12 +298,12 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
 
 /** Reads a host config for doctor without touching it, through a link as the host reads it. */
 export function readOurHooks(
-  spec: Pick<HostInstallSpec, 'isOurs'>,
+  spec: Pick<HostInstallSpec, 'isOurs' | 'layout'>,
   file: string,
 ): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
   const r = readJsonConfig(file, { followLinks: true });
   if (!r.ok) return { ok: false, error: r.problem ?? r.error };
-  return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs) };
+  return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs, layoutOf(spec)) };
 }
 
 export type { Json };

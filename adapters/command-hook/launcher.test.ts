@@ -67,6 +67,8 @@ describe('portable launcher', () => {
     expect(tool.signal).toBeNull();
     expect(tool.status).toBe(2);
     expect(launch('PreToolUse', 'codex').status).toBe(2);
+    expect(launch('preToolUse', 'copilot').status).toBe(2);
+    expect(launch('userPromptSubmitted', 'copilot').status).toBe(0);
     expect(tool.stderr).toMatch(/^remit: its install on this machine is damaged: \//);
     expect(tool.stderr).toMatch(why);
     expect(tool.stderr.trim().split('\n')).toHaveLength(1);

@@ -43,10 +43,10 @@ export function objectOrJsonField(p: Record<string, unknown>, key: string): Reco
   }
 }
 
-/** `session_id` and `hook_event_name` from the start of a payload cut at the size cap or short. */
+/** `session_id` (Copilot CLI: `sessionId`) and `hook_event_name` from the start of a payload cut at the size cap or short. */
 export function truncatedHead(prefix: string): { sessionId?: string; event?: string } {
   const head = prefix.slice(0, 64 * 1024);
-  const sessionId = /"session_id"\s*:\s*"([^"\\]{1,512})"/.exec(head)?.[1];
+  const sessionId = /"session(?:_i|I)d"\s*:\s*"([^"\\]{1,512})"/.exec(head)?.[1];
   const event = /"hook_event_name"\s*:\s*"([A-Za-z_]{1,64})"/.exec(head)?.[1];
   return { ...(sessionId ? { sessionId } : {}), ...(event ? { event } : {}) };
 }

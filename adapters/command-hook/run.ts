@@ -1,4 +1,4 @@
-// The one path of a JSON-over-stdin hook (Codex, Claude Code): payload → ControlEvent →
+// The one path of a JSON-over-stdin hook (Codex, Claude Code, Copilot CLI): payload → ControlEvent →
 // controller → the host's response. Total: whatever arrives, the host gets a well-formed
 // answer and exit 0, and nothing but that answer is written to stdout.
 import { workingFolderOrRoot } from '../../src/core/paths/working-folder.js';
@@ -12,9 +12,9 @@ import { unreadableAction } from './events-common.js';
 import { parseHookPayload, stringField, truncatedHead, type BadInputKind } from './payload.js';
 import { isoTime } from '../../src/core/audit/event-id.js';
 
-/** The event both command-hook hosts ask before a tool runs. */
+/** The event Codex and Claude Code ask before a tool runs (a host may name its own). */
 const BEFORE_TOOL = 'PreToolUse';
-/** The event both command-hook hosts send with the user's prompt. */
+/** The event Codex and Claude Code send with the user's prompt (a host may name its own). */
 const BEFORE_PROMPT = 'UserPromptSubmit';
 
 /** A hook output object, serialised as the single line of stdout. */
@@ -29,6 +29,11 @@ export interface CommandHookHost {
   toEvent(event: string, payload: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<ControlEvent | null>;
   /** The controller's answer → the host's output object, or null for empty stdout. */
   render(event: string, result: ControllerResult): HookOutput | null;
+  /** The host's names for the tool and prompt events, when not Claude Code's (Copilot CLI: `preToolUse`, `userPromptSubmitted`). */
+  beforeTool?: string;
+  beforePrompt?: string;
+  /** The payload in the snake_case shape the rest reads (`session_id`, `tool_name`, `tool_input` …), for a host that writes its own (Copilot CLI's camelCase). */
+  normalize?(payload: Record<string, unknown>): Record<string, unknown>;
 }
 
 export type RunOptions = HookOptions;
@@ -75,7 +80,7 @@ export async function runCommandHook(
     if (parsed.problem !== 'empty') {
       const known = truncatedHead(stdinText);
       const event = pickEvent(host, known.event, eventArg);
-      if (known.sessionId && event === BEFORE_TOOL) {
+      if (known.sessionId && event === (host.beforeTool ?? BEFORE_TOOL)) {
         const base = envelopeOf(
           { session_id: known.sessionId },
           { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField },
@@ -89,7 +94,7 @@ export async function runCommandHook(
       }
       // A prompt that may have carried a directive: the user is told it did not apply, and the
       // session's audit records that a prompt could not be read (never its text).
-      if (known.sessionId && event === BEFORE_PROMPT && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
+      if (known.sessionId && event === (host.beforePrompt ?? BEFORE_PROMPT) && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
         const base = envelopeOf(
           { session_id: known.sessionId },
           { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField },
@@ -99,7 +104,7 @@ export async function runCommandHook(
     }
     return empty(await recordBad(runtime, host.name, parsed.problem, bytes(), eventArg));
   }
-  const payload = parsed.payload;
+  const payload = host.normalize ? host.normalize(parsed.payload) : parsed.payload;
   const event = pickEvent(host, stringField(payload, 'hook_event_name'), eventArg);
   if (!event) return empty(await recordBad(runtime, host.name, 'unknown_event', bytes(), stringField(payload, 'hook_event_name') ?? eventArg));
   const base = envelopeOf(payload, { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField });
@@ -112,7 +117,7 @@ export async function runCommandHook(
   } catch (err) {
     // The session is known: a tool call that could not be read is a GUARD_ERROR (deny when
     // ARMED, audited), never an allow. Other events have no verdict to give.
-    if (event === BEFORE_TOOL) return render(host, event, failClosed(runtime, unreadableAction(base, payload), 'EVENT_UNREADABLE'));
+    if (event === (host.beforeTool ?? BEFORE_TOOL)) return render(host, event, failClosed(runtime, unreadableAction(base, payload), 'EVENT_UNREADABLE'));
     return empty(`remit: internal error in the ${host.name} hook (${err instanceof Error ? err.message.split('\n')[0] : 'unknown'})\n`);
   }
   return render(host, event, result);

@@ -2,6 +2,7 @@
 // as they were: every file's bytes and mode, no new file, no new folder, and no folder that was
 // there before taken away — for every host, in user and project scope, whatever was there
 // first. Each uninstall's --dry-run is checked to name exactly what the uninstall then does.
+import { HOSTS as HOST_LIST } from '../../adapters/hosts.js';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -12,11 +13,11 @@ import { makeRepository } from '../support/repository.js';
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
 
-const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp'];
+const HOSTS = HOST_LIST.map((h) => h.name);
 const SCOPES = ['user', 'project'] as const;
 type Scope = (typeof SCOPES)[number];
 /** The hosts whose registration runs the bundle under ~/.local/share/remit (the others carry their own copy). */
-const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes'], project: ['codex', 'claude'] };
+const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes', 'copilot'], project: ['codex', 'claude', 'copilot'] };
 
 interface Trees {
   home: Map<string, string>;
@@ -121,7 +122,7 @@ describe.each(SCOPES)('install all then uninstall, %s scope, leaves everything a
 
   it('uninstalling one host at a time; the bundle goes with the last host that runs it', () => {
     const { b, before } = installed(scope, 0);
-    const left = new Set(HOSTS);
+    const left = new Set<string>(HOSTS);
     for (const host of HOSTS) {
       uninstall(b, host, '--scope', scope);
       left.delete(host);

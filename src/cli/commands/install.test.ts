@@ -1,3 +1,4 @@
+import { HOSTS } from '../../../adapters/hosts.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -287,7 +288,7 @@ describe('usage', () => {
     expect(() => parseInstallArgs(['claude', '--scope', 'team'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['claude', '--trust'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['nosuchhost'], 'install')).toThrow(UsageError);
-    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp']);
+    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(HOSTS.map((h) => h.name));
     expect(() => parseInstallArgs(['codex', '--bogus'], 'install')).toThrow(UsageError);
     expect(parseInstallArgs(['all', '--scope', 'local'], 'install').hosts).toEqual(['claude']);
   });
