@@ -29,6 +29,8 @@ export interface InstallContext {
   version: string;
   /** $XDG_DATA_HOME/remit. */
   dataDir: string;
+  /** The version `<binary> --version` of the host on PATH printed; null when none was found (src/cli/host-version.ts). */
+  hostVersion?: string | null;
 }
 
 export interface FileAction {
@@ -100,7 +102,7 @@ export interface HookOptions {
 /** One `remit hook <host> [event]`: the host's payload text → exactly what the host reads back. */
 export type HookRun = (eventArg: string | undefined, stdinText: string, runtime: Runtime, opts?: HookOptions) => Promise<NativeResponse>;
 
-export type UninstallContext = Omit<InstallContext, 'trust' | 'bundleSource' | 'nodePath' | 'version'>;
+export type UninstallContext = Omit<InstallContext, 'trust' | 'bundleSource' | 'nodePath' | 'version' | 'hostVersion'>;
 
 /** What `remit doctor` hands every host: the probes' edges, and where this remit's files are. */
 export interface DoctorSetupContext extends DoctorContext {
@@ -132,6 +134,8 @@ export interface HostModule {
   capability: HostCapability;
   /** The capability's configPaths as this environment places them (a host whose folder moves with an environment variable). */
   configPaths(env: Env): string[];
+  /** The command on PATH whose `--version` names the installed host's version: doctor and install check it against `capability.verified.range`. */
+  binary?: string;
   /** The scopes `remit install <name> --scope` accepts; `trust`: whether `--trust` applies. */
   install: { scopes: readonly string[]; trust?: true };
   /** The adapter replay, `check` and the conformance suites drive. */

@@ -36,7 +36,8 @@ export interface HostInstallSpec {
   configPath(scope: string, env: Env, root: string): string;
   skillPath(scope: string, env: Env, root: string): string | null;
   launcherPath(root: string): string;
-  entries(commandFor: (event: string) => string): HookEntry[];
+  /** remit's handlers; `ctx` carries the host version install found, for a field only some versions accept. */
+  entries(commandFor: (event: string) => string, ctx?: InstallContext): HookEntry[];
   projectCommand(event: string): string;
   isOurs: IsOurs;
   /** Lines saying what the host needs before it runs the hook, computed after the plan. */
@@ -156,7 +157,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   const read = readJsonConfig(configFile);
   if (!read.ok) return fail(read.error);
   const commandFor = project ? spec.projectCommand : (event: string) => absoluteHookCommand(ctx.nodePath, bundle, spec.host, event);
-  const up = upsertHooks(read.doc, spec.entries(commandFor), spec.isOurs, configFile);
+  const up = upsertHooks(read.doc, spec.entries(commandFor, ctx), spec.isOurs, configFile);
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {

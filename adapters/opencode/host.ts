@@ -6,6 +6,7 @@ import { OPENCODE_CAPABILITY } from './capability.js';
 export const opencodeHost: HostModule = {
   name: 'opencode',
   capability: OPENCODE_CAPABILITY,
+  binary: 'opencode',
   configPaths: () => OPENCODE_CAPABILITY.configPaths ?? [],
   install: { scopes: ['user', 'project'] },
   adapter: () => import('./adapter.js').then((m) => m.opencodeAdapter),
