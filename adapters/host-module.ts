@@ -113,6 +113,8 @@ export interface DoctorSetupContext extends DoctorContext {
   version: string;
   /** $XDG_DATA_HOME/remit, where installed bundles live. */
   dataDir: string;
+  /** The version of this host on PATH, when doctor could ask it (src/cli/host-version.ts); null: not found. */
+  hostVersion?: string | null;
 }
 
 /** `remit install`, `uninstall` and `doctor` for one host: a report or a row, never a throw. */
@@ -124,8 +126,12 @@ export interface HostSetup {
 
 /** What the host itself loads, built into dist/plugins/ by scripts/build/plugins.mjs. */
 export type PluginEntry =
-  /** An ES module (`adapters/<host>/index.ts`) bundled whole to dist/plugins/<host>.js. */
-  | { module: string }
+  /**
+   * An ES module (`adapters/<host>/index.ts`) bundled whole to dist/plugins/<host>.js; `forms`
+   * names other forms of it for other host versions (`v2` → `adapters/<host>/index.v2.ts` →
+   * dist/plugins/<host>.v2.js), which the host's installer picks from.
+   */
+  | { module: string; forms?: Record<string, string> }
   /** A folder copied as it is (`adapters/<host>/plugin/`) to dist/plugins/<host>/. */
   | { folder: string };
 
@@ -137,7 +143,12 @@ export interface HostModule {
   /** The command on PATH whose `--version` names the installed host's version: doctor and install check it against `capability.verified.range`. */
   binary?: string;
   /** The scopes `remit install <name> --scope` accepts; `trust`: whether `--trust` applies. */
-  install: { scopes: readonly string[]; trust?: true };
+  install: {
+    scopes: readonly string[];
+    trust?: true;
+    /** The major versions remit has a hook or plugin form for, when more than the verified range names (`remit install` refuses any other). */
+    majors?: readonly number[];
+  };
   /** The adapter replay, `check` and the conformance suites drive. */
   adapter(): Promise<HostAdapter>;
   /** `remit hook <name>`: present when the host runs remit as a command (Codex, Claude Code, Hermes' plugin). */

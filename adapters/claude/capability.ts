@@ -1,7 +1,7 @@
 // What remit can do inside Claude Code, as verified against the real host.
 import type { HostCapability } from '../../src/generated/types.js';
 
-export const CLAUDE_VERIFIED_RANGE = '>=2.1.197 <2.2.0';
+const CLAUDE_VERIFIED_RANGE = '>=2.1.197 <2.2.0';
 
 export const CLAUDE_CAPABILITY: HostCapability = {
   host: 'claude',

@@ -19,6 +19,13 @@ describe('the installed host version against the verified range', () => {
     expect(r.lines[1]).toBe("remit's own check: registered and the live probe refused a write");
   });
 
+  it('a major version the host module lists is known even outside the verified range', () => {
+    const r = withVersionCheck({ ...row, host: 'opencode' }, opencodeHost, { binary: 'opencode', path: '/bin/opencode', version: '2.1.2' });
+    expect(r.protected).toBe(false);
+    expect(r.lines[0]).toMatch(/^protected: not verified — OpenCode 2\.1\.2 .* is outside the range/);
+    expect(supportedMajor('2.1.2', opencodeHost.capability.verified.range, opencodeHost.install.majors)).toBe(true);
+  });
+
   it('a major version remit has no form for says the host may skip remit entirely', () => {
     const r = withVersionCheck({ ...row, host: 'opencode' }, opencodeHost, { binary: 'opencode', path: '/bin/opencode', version: '3.0.1' });
     expect(r.protected).toBe(false);

@@ -61,9 +61,10 @@ export function rangeMajors(range: string): Set<number> {
   return new Set([...range.matchAll(/>=?\s*(\d+)\./g)].map((m) => Number(m[1])));
 }
 
-/** Whether remit has a plugin or hook form for this version at all (its major is one a verified range names). */
-export function supportedMajor(version: string, range: string): boolean {
-  return rangeMajors(range).has(Number(version.split('.')[0]));
+/** Whether remit has a plugin or hook form for this version at all: its major is one the verified range names, or one the host module lists. */
+export function supportedMajor(version: string, range: string, majors: readonly number[] = []): boolean {
+  const major = Number(version.split('.')[0]);
+  return rangeMajors(range).has(major) || majors.includes(major);
 }
 
 /**
@@ -86,7 +87,7 @@ export function withVersionCheck(row: DoctorRow, host: HostModule, fact: HostVer
     };
   if (inRange(fact.version, range))
     return { ...row, lines: [...row.lines, `${displayName} ${fact.version} at ${fact.path}: within the verified range ${range}`] };
-  const why = supportedMajor(fact.version, range)
+  const why = supportedMajor(fact.version, range, host.install.majors)
     ? `${displayName} ${fact.version} (${fact.path}) is outside the range remit was verified against (${range}); it may run remit's ${host.plugin ? 'plugin' : 'hooks'} or not`
     : `${displayName} ${fact.version} (${fact.path}) is a major version remit has no ${host.plugin ? 'plugin' : 'hook'} form for (verified: ${range}); it may skip remit entirely`;
   const [head, ...rest] = row.lines;

@@ -3,10 +3,25 @@ import { claude, claude22 } from './claude.js';
 import { codexBypass, codexBypass22, codexTrust, codexTrust22 } from './codex.js';
 import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
-import { opencode, opencode22 } from './opencode.js';
+import { opencode, opencode2, opencode22 } from './opencode.js';
 import { omp, omp22, pi, pi22 } from './pi.js';
 
-export const LANES: HostDriver[] = [claude, codexBypass, codexTrust, opencode, pi, omp, hermes, claude22, codexBypass22, codexTrust22, opencode22, pi22, omp22];
+export const LANES: HostDriver[] = [
+  claude,
+  codexBypass,
+  codexTrust,
+  opencode,
+  pi,
+  omp,
+  hermes,
+  claude22,
+  codexBypass22,
+  codexTrust22,
+  opencode22,
+  opencode2,
+  pi22,
+  omp22,
+];
 
 /**
  * The interactive lane: the newest releases' terminal UIs in tmux (e2e/interactive/). Codex runs

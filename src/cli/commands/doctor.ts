@@ -20,8 +20,9 @@ async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOS
   const setupCtx = { ...ctx, dist: path.dirname(defaultBundleSource()), nodePath: process.execPath, version: REMIT_VERSION, dataDir: resolveDataDir(ctx.env) };
   const rows: DoctorRow[] = [];
   for (const h of hosts) {
-    const row = await (await h.setup()).doctor(setupCtx);
-    rows.push(ctx.noExec ? row : withVersionCheck(row, h, hostVersionFact(h, ctx)));
+    const fact = ctx.noExec ? undefined : hostVersionFact(h, ctx);
+    const row = await (await h.setup()).doctor({ ...setupCtx, hostVersion: fact?.version ?? null });
+    rows.push(withVersionCheck(row, h, fact));
   }
   return rows;
 }

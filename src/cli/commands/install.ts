@@ -106,7 +106,7 @@ export function asPlanned(r: HostReport): HostReport {
 /** A host whose major version remit has no hook or plugin form for gets nothing: installing would only say "protected" falsely. */
 function versionRefusal(host: HostModule, version: string | null): string | null {
   const { displayName, verified } = host.capability;
-  if (version === null || supportedMajor(version, verified.range)) return null;
+  if (version === null || supportedMajor(version, verified.range, host.install.majors)) return null;
   return `${displayName} ${version} runs here, a major version remit has no ${host.plugin ? 'plugin' : 'hook'} form for (verified: ${verified.range}); nothing was installed`;
 }
 
