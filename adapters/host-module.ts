@@ -29,6 +29,8 @@ export interface InstallContext {
   version: string;
   /** $XDG_DATA_HOME/remit. */
   dataDir: string;
+  /** The version `<binary> --version` of the host on PATH printed; null when none was found (src/cli/host-version.ts). */
+  hostVersion?: string | null;
 }
 
 export interface FileAction {
@@ -100,7 +102,7 @@ export interface HookOptions {
 /** One `remit hook <host> [event]`: the host's payload text → exactly what the host reads back. */
 export type HookRun = (eventArg: string | undefined, stdinText: string, runtime: Runtime, opts?: HookOptions) => Promise<NativeResponse>;
 
-export type UninstallContext = Omit<InstallContext, 'trust' | 'bundleSource' | 'nodePath' | 'version'>;
+export type UninstallContext = Omit<InstallContext, 'trust' | 'bundleSource' | 'nodePath' | 'version' | 'hostVersion'>;
 
 /** What `remit doctor` hands every host: the probes' edges, and where this remit's files are. */
 export interface DoctorSetupContext extends DoctorContext {
@@ -111,6 +113,8 @@ export interface DoctorSetupContext extends DoctorContext {
   version: string;
   /** $XDG_DATA_HOME/remit, where installed bundles live. */
   dataDir: string;
+  /** The version of this host on PATH, when doctor could ask it (src/cli/host-version.ts); null: not found. */
+  hostVersion?: string | null;
 }
 
 /** `remit install`, `uninstall` and `doctor` for one host: a report or a row, never a throw. */
@@ -122,8 +126,12 @@ export interface HostSetup {
 
 /** What the host itself loads, built into dist/plugins/ by scripts/build/plugins.mjs. */
 export type PluginEntry =
-  /** An ES module (`adapters/<host>/index.ts`) bundled whole to dist/plugins/<host>.js. */
-  | { module: string }
+  /**
+   * An ES module (`adapters/<host>/index.ts`) bundled whole to dist/plugins/<host>.js; `forms`
+   * names other forms of it for other host versions (`v2` → `adapters/<host>/index.v2.ts` →
+   * dist/plugins/<host>.v2.js), which the host's installer picks from.
+   */
+  | { module: string; forms?: Record<string, string> }
   /** A folder copied as it is (`adapters/<host>/plugin/`) to dist/plugins/<host>/. */
   | { folder: string };
 
@@ -132,8 +140,15 @@ export interface HostModule {
   capability: HostCapability;
   /** The capability's configPaths as this environment places them (a host whose folder moves with an environment variable). */
   configPaths(env: Env): string[];
+  /** The command on PATH whose `--version` names the installed host's version: doctor and install check it against `capability.verified.range`. */
+  binary?: string;
   /** The scopes `remit install <name> --scope` accepts; `trust`: whether `--trust` applies. */
-  install: { scopes: readonly string[]; trust?: true };
+  install: {
+    scopes: readonly string[];
+    trust?: true;
+    /** The major versions remit has a hook or plugin form for, when more than the verified range names (`remit install` refuses any other). */
+    majors?: readonly number[];
+  };
   /** The adapter replay, `check` and the conformance suites drive. */
   adapter(): Promise<HostAdapter>;
   /** `remit hook <name>`: present when the host runs remit as a command (Codex, Claude Code, Hermes' plugin). */

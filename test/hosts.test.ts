@@ -95,7 +95,10 @@ describe('the host list', () => {
     const { modules, folders } = pluginEntries();
     const listed = (kind: 'module' | 'folder') =>
       Object.fromEntries(HOSTS.flatMap((h) => (h.plugin && kind in h.plugin ? [[h.name, (h.plugin as Record<string, string>)[kind]]] : [])));
-    expect(modules).toEqual(listed('module'));
+    const forms = Object.fromEntries(
+      HOSTS.flatMap((h) => Object.entries((h.plugin as { forms?: Record<string, string> } | undefined)?.forms ?? {}).map(([f, m]) => [`${h.name}.${f}`, m])),
+    );
+    expect(modules).toEqual({ ...listed('module'), ...forms });
     expect(folders).toEqual(listed('folder'));
   });
 });

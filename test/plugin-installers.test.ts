@@ -24,6 +24,10 @@ function fakeDist(dir: string): void {
         : `// remit 9.9.9 ${host} plugin\nexport default function remit(pi) { pi.on('session_start', () => {}); pi.on('tool_call', () => {}); }\n`;
     writeFileSync(path.join(dir, 'plugins', `${host}.js`), body.replace(/remit\(/, `remit_${host}(`));
   }
+  writeFileSync(
+    path.join(dir, 'plugins', 'opencode.v2.js'),
+    `// remit 9.9.9 opencode plugin\nexport default { id: 'remit', setup(ctx) { ctx.tool.hook('execute.before', () => {}); } };\n`,
+  );
   writeFileSync(path.join(dir, 'plugins', 'hermes', 'remit', 'plugin.yaml'), 'name: remit\nversion: "9.9.9"\n');
   writeFileSync(
     path.join(dir, 'plugins', 'hermes', 'remit', '__init__.py'),
@@ -215,5 +219,34 @@ describe('Hermes installer', () => {
     const r = await installHermes({ env, dist, scope: 'project', cwd: project });
     expect(existsSync(path.join(project, '.hermes/plugins/remit/launcher.json'))).toBe(false);
     expect(r.notes.join(' ')).toMatch(/HERMES_ENABLE_PROJECT_PLUGINS/);
+  });
+});
+
+describe('OpenCode 1.x and 2.x', () => {
+  it('install writes the form the installed major version loads, doctor checks it against that version, uninstall removes either', async () => {
+    const file = path.join(home, '.config/opencode/plugins/remit.js');
+    const v2 = await installOpencode({ env, dist, hostVersion: '2.1.2' });
+    expect(v2.notes[0]).toMatch(/OpenCode 2\.1\.2 runs here: wrote the OpenCode 2 plugin/);
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(path.join(dist, 'plugins', 'opencode.v2.js'), 'utf8'));
+    const ok = await doctorOpencode({ env, dist, hostVersion: '2.1.2' });
+    expect(ok.protected).toBe(true);
+    expect(ok.lines.join('\n')).toMatch(/as the OpenCode 2 form .*, the form OpenCode 2\.1\.2 loads/);
+    // The same file under OpenCode 1.x is not loaded by it.
+    expect((await doctorOpencode({ env, dist, hostVersion: '1.18.33' })).protected).toBe(false);
+    expect((await uninstallOpencode({ env })).changes[0]!.action).toBe('remove');
+    expect(existsSync(file)).toBe(false);
+
+    // Another folder: the doctor's import of the same path would be the module already loaded.
+    const env1 = { ...env, XDG_CONFIG_HOME: path.join(base, 'xdg1') };
+    const file1 = path.join(base, 'xdg1/opencode/plugins/remit.js');
+    await installOpencode({ env: env1, dist, hostVersion: '1.18.33' });
+    expect(readFileSync(file1, 'utf8')).toBe(readFileSync(path.join(dist, 'plugins', 'opencode.js'), 'utf8'));
+    const stale = await doctorOpencode({ env: env1, dist, hostVersion: '2.1.2' });
+    expect(stale.protected).toBe(false);
+    expect(stale.lines.join('\n')).toMatch(/OpenCode 2\.1\.2 runs here and skips that form/);
+    const unknown = await installOpencode({ env: env1, dist, hostVersion: null });
+    expect(unknown.notes[0]).toMatch(/No `opencode` on PATH: wrote the OpenCode 1\.x plugin/);
+    await uninstallOpencode({ env: env1 });
+    expect(existsSync(file1)).toBe(false);
   });
 });

@@ -187,3 +187,14 @@ describe('Claude Code: a "No" at the native ask', () => {
     ]);
   });
 });
+
+describe('onFailure on the PreToolUse hook', () => {
+  it('is written only for a Claude Code that takes it, and only on PreToolUse', async () => {
+    const { claudeHookEntries, claudeTakesOnFailure } = await import('./registration.js');
+    expect(['2.1.197', '2.1.331', null, undefined].map(claudeTakesOnFailure)).toEqual([false, false, false, false]);
+    expect(['2.1.332', '2.1.400', '2.2.0', '3.0.0'].map(claudeTakesOnFailure)).toEqual([true, true, true, true]);
+    const closed = claudeHookEntries((e) => `remit hook claude ${e}`, { failClosed: true });
+    expect(closed.filter((e) => e.handler.onFailure !== undefined).map((e) => [e.event, e.handler.onFailure])).toEqual([['PreToolUse', 'block']]);
+    expect(claudeHookEntries((e) => `remit hook claude ${e}`).some((e) => e.handler.onFailure !== undefined)).toBe(false);
+  });
+});

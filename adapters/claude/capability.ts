@@ -1,7 +1,7 @@
 // What remit can do inside Claude Code, as verified against the real host.
 import type { HostCapability } from '../../src/generated/types.js';
 
-export const CLAUDE_VERIFIED_RANGE = '>=2.1.197 <2.2.0';
+const CLAUDE_VERIFIED_RANGE = '>=2.1.197 <2.2.0';
 
 export const CLAUDE_CAPABILITY: HostCapability = {
   host: 'claude',
@@ -63,6 +63,6 @@ export const CLAUDE_CAPABILITY: HostCapability = {
     'PermissionDenied does not fire for a permission-rule refusal in -p mode (2.1.197): a delegation refused there leaves its reservation until the session ends',
     'Interactive sessions run no settings hooks until the workspace-trust dialog is accepted',
     'Reported upstream: PreToolUse hooks not firing inside some Task-spawned subagents (anthropics/claude-code#88441, 2.1.234); remit also gates the Agent call itself and injects the contract at SubagentStart',
-    'Timeouts and non-2 exit codes fail open: a hook that cannot start leaves the session unguarded (doctor probes the registered command)',
+    'Before 2.1.332 a hook that times out, crashes or exits with a code other than 0 or 2 lets the tool run (no onFailure setting); from 2.1.332 `remit install claude` writes onFailure "block" on PreToolUse, so such a failure blocks the call (proven in the real host); doctor says which form is written',
   ],
 };

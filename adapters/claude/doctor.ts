@@ -4,12 +4,11 @@ import { readConfigText } from '../command-hook/config-file.js';
 import os from 'node:os';
 import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
-import { hostVersionLine, liveProbe } from '../command-hook/doctor-common.js';
+import { liveProbe } from '../command-hook/doctor-common.js';
 import type { DoctorContext, DoctorRow } from '../host-module.js';
 import { readOurHooks } from '../command-hook/install-run.js';
 import type { Location } from '../command-hook/hooks-config.js';
-import { CLAUDE_VERIFIED_RANGE } from './capability.js';
-import { claudeHookEntries, claudeSettingsPath, CLAUDE_HOOK_EVENTS } from './registration.js';
+import { claudeHookEntries, claudeSettingsPath, CLAUDE_HOOK_EVENTS, CLAUDE_ON_FAILURE_FROM } from './registration.js';
 import { claudeInstallSpec } from './install.js';
 import { claudeConfigDir } from './paths.js';
 
@@ -29,8 +28,8 @@ function readJson(file: string): Record<string, unknown> | undefined {
 export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {}): DoctorRow {
   const problems: string[] = [];
   const lines: string[] = [];
-  const version = hostVersionLine(ctx, 'claude', 'Claude Code', CLAUDE_VERIFIED_RANGE);
-  lines.push(version.line);
+  // Its version against the verified range: src/cli/host-version.ts, for every host alike.
+  const version = { found: ctx.which('claude') !== null };
 
   const root = findProjectRoot(ctx.cwd);
   const files = (['user', 'project', 'local'] as const).map((scope) => ({ scope, file: claudeSettingsPath(scope, ctx.env, root) }));
@@ -66,6 +65,13 @@ export function doctorClaude(ctx: DoctorContext, expect: DoctorExpectation = {})
     const here = found.filter((x) => x.file === f.file);
     if (here.length) lines.push(`registered (${f.scope}): ${f.file}, ${here.length} handlers`);
   }
+  const pres = found.filter((f) => f.loc.event === 'PreToolUse');
+  if (pres.length > 0)
+    lines.push(
+      pres.every((f) => f.loc.installed.onFailure === 'block')
+        ? 'fail mode: PreToolUse carries onFailure "block": a remit hook that hangs past its timeout or crashes refuses the tool call'
+        : `fail mode: open — a remit PreToolUse hook that hangs past its timeout or crashes lets the tool run (Claude Code ${CLAUDE_ON_FAILURE_FROM} and later take onFailure "block": run \`remit install claude\` with such a version on PATH)`,
+    );
   const scopesWithHooks = new Set(found.map((f) => f.scope));
   if (scopesWithHooks.size + (plugins.length ? 1 : 0) > 1)
     lines.push("registered more than once (settings and/or plugin): each runs, which remit's idempotence makes harmless");

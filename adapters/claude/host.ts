@@ -7,6 +7,7 @@ import { CLAUDE_SCOPES, claudeConfigPaths } from './paths.js';
 export const claudeHost: HostModule = {
   name: 'claude',
   capability: CLAUDE_CAPABILITY,
+  binary: 'claude',
   configPaths: claudeConfigPaths,
   install: { scopes: CLAUDE_SCOPES },
   adapter: () => import('./adapter.js').then((m) => m.claudeAdapter),

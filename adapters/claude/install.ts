@@ -2,7 +2,16 @@
 // the user before Claude Code will run the hook.
 import type { HostInstallSpec } from '../command-hook/install-run.js';
 import { CLAUDE_SCOPES, type ClaudeScope } from './paths.js';
-import { claudeHookEntries, claudeLauncherPath, claudeProjectCommand, claudeSettingsPath, claudeSkillPath, isClaudeRemitHandler } from './registration.js';
+import {
+  claudeHookEntries,
+  claudeLauncherPath,
+  claudeTakesOnFailure,
+  CLAUDE_ON_FAILURE_FROM,
+  claudeProjectCommand,
+  claudeSettingsPath,
+  claudeSkillPath,
+  isClaudeRemitHandler,
+} from './registration.js';
 
 export const claudeInstallSpec: HostInstallSpec = {
   host: 'claude',
@@ -10,13 +19,18 @@ export const claudeInstallSpec: HostInstallSpec = {
   configPath: (scope, env, root) => claudeSettingsPath(scope as ClaudeScope, env, root),
   skillPath: (scope, env, root) => claudeSkillPath(scope as ClaudeScope, env, root),
   launcherPath: claudeLauncherPath,
-  entries: claudeHookEntries,
+  entries: (commandFor, ctx) => claudeHookEntries(commandFor, { failClosed: claudeTakesOnFailure(ctx?.hostVersion) }),
   projectCommand: claudeProjectCommand,
   isOurs: isClaudeRemitHandler,
   notes({ ctx }) {
     const notes = [
       'Interactive Claude Code runs settings hooks only in a folder whose workspace-trust dialog was accepted; `claude -p` runs them without asking. A session started before this install does not have them: start a new one.',
     ];
+    notes.push(
+      claudeTakesOnFailure(ctx.hostVersion)
+        ? `Claude Code ${ctx.hostVersion}: remit's PreToolUse hook carries onFailure "block", so a hook that hangs past its timeout or crashes refuses the tool call instead of letting it run.`
+        : `${ctx.hostVersion ? `Claude Code ${ctx.hostVersion}` : 'No Claude Code on PATH'}: remit's PreToolUse hook is written without onFailure (Claude Code ${CLAUDE_ON_FAILURE_FROM} and later take it), so a hook that hangs or crashes lets the tool run; run \`remit install claude\` again after upgrading.`,
+    );
     if (ctx.scope === 'project')
       notes.push(
         'The committed entry runs .claude/remit/launch.cjs with `node` from PATH; each teammate needs `remit install claude` (any scope) so the launcher finds a remit bundle on their machine.',

@@ -57,8 +57,27 @@ export const CLAUDE_HOOK_EVENTS = [
   'SessionEnd',
 ];
 
-export function claudeHookEntries(commandFor: (event: string) => string): HookEntry[] {
-  return commandEntries(CLAUDE_HOOK_EVENTS, { status: STATUS, timeout: TIMEOUT, matcher: MATCHER }, commandFor);
+/**
+ * The first Claude Code remit found with a hook's `onFailure` (2.1.332; 2.1.197 has none and its
+ * schema drops keys it does not know). `"block"` makes a PreToolUse hook that cannot start,
+ * times out, exits with a code other than 0 or 2 or prints JSON that fails validation count as
+ * exit 2: the tool call is refused instead of run (docs/DESIGN.md#fail-modes).
+ */
+export const CLAUDE_ON_FAILURE_FROM = '2.1.332';
+
+/** Whether this Claude Code version takes `onFailure` on a command hook. */
+export function claudeTakesOnFailure(version: string | null | undefined): boolean {
+  if (!version) return false;
+  const [a, b, c] = version.split('.').map(Number);
+  const [x, y, z] = CLAUDE_ON_FAILURE_FROM.split('.').map(Number);
+  return a! !== x! ? a! > x! : b! !== y! ? b! > y! : c! >= z!;
+}
+
+/** remit's handlers; with `failClosed` its PreToolUse hook carries `onFailure: "block"`. */
+export function claudeHookEntries(commandFor: (event: string) => string, opts: { failClosed?: boolean } = {}): HookEntry[] {
+  const entries = commandEntries(CLAUDE_HOOK_EVENTS, { status: STATUS, timeout: TIMEOUT, matcher: MATCHER }, commandFor);
+  if (!opts.failClosed) return entries;
+  return entries.map((e) => (e.event === 'PreToolUse' ? { ...e, handler: { ...e.handler, onFailure: 'block' } } : e));
 }
 
 export function isClaudeRemitHandler(h: Json): boolean {

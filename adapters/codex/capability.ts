@@ -1,7 +1,7 @@
 // What remit can do inside Codex, as verified against the real host.
 import type { HostCapability } from '../../src/generated/types.js';
 
-export const CODEX_VERIFIED_RANGE = '>=0.171.0 <0.172.0';
+const CODEX_VERIFIED_RANGE = '>=0.171.0 <0.172.0';
 
 export const CODEX_CAPABILITY: HostCapability = {
   host: 'codex',

@@ -7,6 +7,7 @@ import { CODEX_SCOPES, codexConfigPaths } from './paths.js';
 export const codexHost: HostModule = {
   name: 'codex',
   capability: CODEX_CAPABILITY,
+  binary: 'codex',
   configPaths: codexConfigPaths,
   // --trust records Codex's own trust for remit's hooks ([hooks.state] in config.toml).
   install: { scopes: CODEX_SCOPES, trust: true },

@@ -36,16 +36,6 @@ function inSimpleRange(version: string, range: string): boolean {
   });
 }
 
-export function hostVersionLine(ctx: DoctorContext, binary: string, display: string, range: string): { found: boolean; line: string } {
-  const where = ctx.which(binary);
-  if (!where) return { found: false, line: `${display}: \`${binary}\` not found on PATH` };
-  if (ctx.noExec) return { found: true, line: `${display}: ${where} (version not checked)` };
-  const r = ctx.exec(`${JSON.stringify(where)} --version`, { cwd: ctx.cwd, env: ctx.env, timeoutMs: 15_000 });
-  const v = /(\d+\.\d+\.\d+)/.exec(r.stdout)?.[1];
-  if (!v) return { found: true, line: `${display}: ${where}, version unknown` };
-  return { found: true, line: `${display} ${v} at ${where}: ${inRange(v, range) ? 'within' : 'OUTSIDE'} the verified range ${range}` };
-}
-
 export interface ProbeSpec {
   host: string;
   directive: string;

@@ -36,7 +36,8 @@ export interface HostInstallSpec {
   configPath(scope: string, env: Env, root: string): string;
   skillPath(scope: string, env: Env, root: string): string | null;
   launcherPath(root: string): string;
-  entries(commandFor: (event: string) => string): HookEntry[];
+  /** remit's handlers; `ctx` carries the host version install found, for a field only some versions accept. */
+  entries(commandFor: (event: string) => string, ctx?: InstallContext): HookEntry[];
   projectCommand(event: string): string;
   isOurs: IsOurs;
   /** How the host nests handlers (default: matcher groups, as Codex and Claude Code). */
@@ -168,7 +169,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   if (!read.ok) return fail(read.error);
   const commandFor = project ? spec.projectCommand : (event: string) => absoluteHookCommand(ctx.nodePath, bundle, spec.host, event);
   const start = read.doc === undefined ? (spec.skeleton?.(ctx.scope) ?? read.doc) : read.doc;
-  const up = upsertHooks(start, spec.entries(commandFor), spec.isOurs, configFile, layoutOf(spec));
+  const up = upsertHooks(start, spec.entries(commandFor, ctx), spec.isOurs, configFile, layoutOf(spec));
   if (!up.ok) return fail(`${up.error}. Fix it, then run again. Nothing was changed.`);
   if (up.action === 'unchanged') actions.push({ file: configFile, what: 'hooks', action: 'unchanged' });
   else {

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { readConfigText } from '../command-hook/config-file.js';
-import { hostVersionLine, liveProbe, type ProbeWire } from '../command-hook/doctor-common.js';
+import { liveProbe, type ProbeWire } from '../command-hook/doctor-common.js';
 import type { Location } from '../command-hook/hooks-config.js';
 import { readOurHooks } from '../command-hook/install-run.js';
 import type { DoctorContext, DoctorRow, Env } from '../host-module.js';
-import { COPILOT_VERIFIED_RANGE } from './capability.js';
 import { copilotInstallSpec } from './install.js';
 import { copilotHome } from './paths.js';
 import { COPILOT_HOOK_EVENTS, copilotConfigFile, copilotHookEntries } from './registration.js';
@@ -54,9 +53,8 @@ function trustedFolder(env: Env, root: string): boolean {
 export function doctorCopilot(ctx: DoctorContext, expect: { commandFor?: (event: string) => string } = {}): DoctorRow {
   const problems: string[] = [];
   const lines: string[] = [];
-  const version = hostVersionLine(ctx, 'copilot', 'GitHub Copilot CLI', COPILOT_VERIFIED_RANGE);
-  lines.push(version.line);
-  if (/OUTSIDE the verified range/.test(version.line)) problems.push(`this Copilot CLI is outside the verified range ${COPILOT_VERIFIED_RANGE}`);
+  // The version against the verified range is judged for every host in one place (doctor.ts).
+  const version = { found: ctx.which('copilot') !== null };
 
   const root = findProjectRoot(ctx.cwd);
   const files = [{ scope: 'user', file: copilotConfigFile('user', ctx.env, root) }, ...repositoryHookFiles(root).map((file) => ({ scope: 'project', file }))];

@@ -6,6 +6,7 @@ import { COPILOT_SCOPES, copilotConfigPaths } from './paths.js';
 
 export const copilotHost: HostModule = {
   name: 'copilot',
+  binary: 'copilot',
   capability: COPILOT_CAPABILITY,
   configPaths: copilotConfigPaths,
   install: { scopes: COPILOT_SCOPES },

@@ -7,6 +7,7 @@ import { HERMES_CAPABILITY } from './capability.js';
 export const hermesHost: HostModule = {
   name: 'hermes',
   capability: HERMES_CAPABILITY,
+  binary: 'hermes',
   configPaths: () => HERMES_CAPABILITY.configPaths ?? [],
   install: { scopes: ['user', 'project'] },
   adapter: () => import('./adapter.js').then((m) => m.hermesAdapter),

@@ -6,6 +6,7 @@ import { OMP_CAPABILITY } from './capability.js';
 export const ompHost: HostModule = {
   name: 'omp',
   capability: OMP_CAPABILITY,
+  binary: 'omp',
   configPaths: () => OMP_CAPABILITY.configPaths ?? [],
   install: { scopes: ['user', 'project'] },
   adapter: () => import('./adapter.js').then((m) => m.ompAdapter),

@@ -6,9 +6,10 @@ import { OPENCODE_CAPABILITY } from './capability.js';
 export const opencodeHost: HostModule = {
   name: 'opencode',
   capability: OPENCODE_CAPABILITY,
+  binary: 'opencode',
   configPaths: () => OPENCODE_CAPABILITY.configPaths ?? [],
-  install: { scopes: ['user', 'project'] },
+  install: { scopes: ['user', 'project'], majors: [1, 2] },
   adapter: () => import('./adapter.js').then((m) => m.opencodeAdapter),
-  plugin: { module: 'adapters/opencode/index.ts' },
+  plugin: { module: 'adapters/opencode/index.ts', forms: { v2: 'adapters/opencode/index.v2.ts' } },
   setup: () => import('./setup.js').then((m) => m.opencodeSetup),
 };

@@ -1,15 +1,13 @@
 // The OpenCode V1 plugin's hooks (opencode-ai 1.18.x): real user messages → prompt.submit,
 // tool.execute.before → action.before (a thrown Error is OpenCode's deny), tool.execute.after
 // → action.after, child sessions → their root, remit's context → the system prompt.
-import type { ToolRequest } from '../../src/generated/types.js';
 import type { ControllerResult } from '../../src/core/controller/result.js';
 import type { Runtime } from '../../src/core/host/runtime.js';
 import { unwrapOpencodeRunQuotes } from '../../src/core/contract/slash.js';
 import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.js';
 import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
-import { promptBlockAsContext } from '../plugin-host/prompt-text.js';
-import { unreadableCall } from '../plugin-host/unreadable-call.js';
 import { SessionTree, type SessionLookup } from './sessions.js';
+import { OpencodeSessions, remember } from './session-context.js';
 import { OPENCODE_CAPABILITY } from './capability.js';
 import { opencodeToolRequest } from './tools.js';
 
@@ -28,20 +26,12 @@ export interface RemitOpencodeOptions {
 type Hook = (input: any, output: any) => Promise<void>;
 export type OpencodeHooks = Record<string, Hook | ((input: any) => Promise<void>)>;
 
-const READ_TYPES = new Set(['read']);
-const MAX_REMEMBERED = 2048;
-
 /** `opencode run …` (seen on 1.18.33): the first non-flag argument is the subcommand. */
 export function isOpencodeRun(argv: readonly string[]): boolean {
   for (const a of argv.slice(1)) {
     if (a === 'run') return true;
   }
   return false;
-}
-
-function remember<T>(set: Set<T>, value: T): void {
-  set.add(value);
-  if (set.size > MAX_REMEMBERED) set.delete(set.values().next().value as T);
 }
 
 interface TextPartLike {
@@ -82,32 +72,15 @@ function createOpencodeHooks(input: OpencodePluginInput, options: RemitOpencodeO
   const tree = new SessionTree(input.client);
   const cwd = typeof input.directory === 'string' && input.directory !== '' ? input.directory : process.cwd();
   const runMode = isOpencodeRun(options.argv);
-  const host = { name: 'opencode' };
-  /** Context for the model per root session: the effective contract, and a one-turn answer. */
-  const standing = new Map<string, string>();
-  const oneTurn = new Map<string, string>();
-  const started = new Set<string>();
+  const sessions = new OpencodeSessions(tree, cwd);
+  const { host, standing, oneTurn } = sessions;
+  const fields = (id: unknown) => sessions.fields(id);
+  const absorb = (root: string, result: ControllerResult) => sessions.absorb(root, result);
+  const ensureStarted = (rt: Runtime, f: EnvelopeFields, source: 'startup' | 'resume') => sessions.ensureStarted(rt, f, source);
   const handledMessages = new Set<string>();
   const userMessages = new Set<string>();
   const denied = new Set<string>();
   const reports = new Map<string, string>();
-
-  async function fields(sessionID: unknown): Promise<EnvelopeFields> {
-    const id = typeof sessionID === 'string' && sessionID !== '' ? sessionID : 'unknown-session';
-    const root = await tree.root(id);
-    return root === id ? { host, sessionId: root, cwd } : { host, sessionId: root, sourceSessionId: id, agentId: id, cwd };
-  }
-
-  function absorb(root: string, result: ControllerResult): void {
-    if (result.kind === 'context') standing.set(root, result.text);
-    else if (result.kind === 'prompt-block') oneTurn.set(root, promptBlockAsContext(result));
-  }
-
-  async function ensureStarted(rt: Runtime, f: EnvelopeFields, source: 'startup' | 'resume'): Promise<void> {
-    if (started.has(f.sessionId)) return;
-    remember(started, f.sessionId);
-    absorb(f.sessionId, await rt.handle(controlEvent(rt, { host, sessionId: f.sessionId, cwd }, { kind: 'session.start', source })));
-  }
 
   async function submitPrompt(sessionID: unknown, messageID: unknown, raw: string): Promise<void> {
     if (typeof messageID === 'string') {
@@ -198,37 +171,20 @@ function createOpencodeHooks(input: OpencodePluginInput, options: RemitOpencodeO
       const f = await fields(hookInput.sessionID);
       const rt = await options.runtime();
       await ensureStarted(rt, f, 'resume');
-      const texts = [standing.get(f.sessionId), f.sourceSessionId ? undefined : oneTurn.get(f.sessionId)].filter((t): t is string => !!t);
-      for (const t of texts) output.system.push(t);
+      for (const t of sessions.contextFor(f)) output.system.push(t);
     },
 
     'tool.execute.before': async (hookInput: { tool?: string; sessionID?: string; callID?: string }, output: { args?: unknown }) => {
       const tool = typeof hookInput?.tool === 'string' ? hookInput.tool : '';
       const callID = typeof hookInput?.callID === 'string' && hookInput.callID !== '' ? hookInput.callID : `call-${Date.now()}`;
-      let request: ToolRequest | undefined;
-      let rt: Runtime | undefined;
-      let f: EnvelopeFields | undefined;
-      let result: ControllerResult;
+      let result: ControllerResult | undefined;
       try {
-        rt = await options.runtime();
-        f = await fields(hookInput?.sessionID);
-        await ensureStarted(rt, f, 'resume');
-        request = opencodeToolRequest(tool, output?.args);
-        const action = await rt.classify(request, { id: callID, tool, cwd });
-        result = await rt.handle(controlEvent(rt, f, { kind: 'action.before', action }));
+        result = await sessions.decideCall(options.runtime, hookInput?.sessionID, { id: callID, tool, request: () => opencodeToolRequest(tool, output?.args) });
       } catch (err) {
-        // A call that could not be read or classified: the session's GUARD_ERROR path (deny
-        // while ARMED, audited). Without a runtime or a session: reads go on, nothing else does.
-        const guarded = rt && f ? unreadableCall(rt, f, callID, tool, 'EVENT_UNREADABLE') : null;
-        if (guarded) result = guarded;
-        else {
-          if (request && READ_TYPES.has(request.type)) return;
-          remember(denied, callID);
-          throw new Error(
-            `remit refused this action: GUARD_ERROR (I)\nremit could not check this call (${(err as Error)?.message ?? 'internal error'}). Run \`remit doctor\`.`,
-          );
-        }
+        remember(denied, callID);
+        throw err;
       }
+      if (result === undefined) return;
       if (result.kind !== 'decision') return;
       const { outcome } = result.decision;
       if (outcome === 'deny' || outcome === 'ask') {

@@ -6,6 +6,7 @@ import { PI_CAPABILITY } from './capability.js';
 export const piHost: HostModule = {
   name: 'pi',
   capability: PI_CAPABILITY,
+  binary: 'pi',
   configPaths: () => PI_CAPABILITY.configPaths ?? [],
   install: { scopes: ['user', 'project'] },
   adapter: () => import('./adapter.js').then((m) => m.piAdapter),

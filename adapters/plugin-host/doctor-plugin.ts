@@ -56,7 +56,8 @@ export async function doctorPluginHost(spec: PluginDoctorSpec): Promise<DoctorRo
     found.length === 0
       ? `remit is not installed for ${spec.displayName} (\`remit install ${spec.host}\`)`
       : !probeOk
-        ? 'the installed plugin does not load'
-        : (extra.find((e) => !e.ok)?.line ?? `${spec.displayName} loads remit's plugin and it refuses tool calls before they run`);
+        ? 'the installed plugin does not load, or not in the form the host here loads (the live probe line says which)'
+        : (extra.find((e) => !e.ok)?.line ??
+          `remit's plugin is where ${spec.displayName} loads plugins from, and it loads and registers the hook that refuses tool calls (checked in remit's own process)`);
   return { host: spec.host, protected: protectedNow, lines: [`protected: ${protectedNow ? 'yes' : 'no'} — ${why}`, ...lines] };
 }

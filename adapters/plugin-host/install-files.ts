@@ -31,6 +31,8 @@ export interface InstallOptions {
   cwd?: string;
   /** The folder holding remit.cjs and plugins/ (default: the running bundle's folder). */
   dist?: string;
+  /** The version of the host on PATH (`<binary> --version`), null when none was found: picks a plugin form. */
+  hostVersion?: string | null;
 }
 
 export interface InstallChange {

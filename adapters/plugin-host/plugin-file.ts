@@ -10,8 +10,9 @@ function pluginBanner(host: string): RegExp {
   return new RegExp(`^// remit (\\S+) ${host} plugin\\n`);
 }
 
-export function bundledPlugin(dist: string, host: HostName): Buffer {
-  const file = path.join(dist, 'plugins', `${host}.js`);
+/** The built plugin of `host` (`form`: another form of it, dist/plugins/<host>.<form>.js). */
+export function bundledPlugin(dist: string, host: HostName, form?: string): Buffer {
+  const file = path.join(dist, 'plugins', form ? `${host}.${form}.js` : `${host}.js`);
   const body = readIfExists(file);
   if (!body || !pluginBanner(host).test(body.subarray(0, 200).toString('utf8'))) {
     throw new InstallError(`remit install: ${file} is missing or not a remit ${host} plugin; run \`npm run build\` (or reinstall remit) first`);

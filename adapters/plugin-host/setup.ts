@@ -11,7 +11,7 @@ export interface PluginInstaller {
   host: string;
   install(opts: InstallOptions): Promise<InstallReport>;
   uninstall(opts: InstallOptions): Promise<InstallReport>;
-  doctor(ctx: { env?: NodeJS.ProcessEnv; cwd?: string; dist?: string }): Promise<PluginDoctorRow>;
+  doctor(ctx: { env?: NodeJS.ProcessEnv; cwd?: string; dist?: string; hostVersion?: string | null }): Promise<PluginDoctorRow>;
 }
 
 const VERB = lookupTable<FileAction['action']>({
@@ -61,12 +61,13 @@ const optionsOf = (ctx: UninstallContext): InstallOptions => ({ scope: ctx.scope
 
 export function pluginSetup(p: PluginInstaller): HostSetup {
   return {
-    install: (ctx: InstallContext) => reported(p.host, ctx, () => p.install({ ...optionsOf(ctx), dist: path.dirname(ctx.bundleSource) })),
+    install: (ctx: InstallContext) =>
+      reported(p.host, ctx, () => p.install({ ...optionsOf(ctx), dist: path.dirname(ctx.bundleSource), hostVersion: ctx.hostVersion })),
     uninstall: (ctx) => reported(p.host, ctx, () => p.uninstall(optionsOf(ctx))),
     async doctor(ctx) {
       let row: PluginDoctorRow;
       try {
-        row = await p.doctor({ env: ctx.env, cwd: ctx.cwd, dist: ctx.dist });
+        row = await p.doctor({ env: ctx.env, cwd: ctx.cwd, dist: ctx.dist, hostVersion: ctx.hostVersion });
       } catch (err) {
         row = {
           host: p.host,

@@ -12,7 +12,7 @@ import { hostParts } from './host-parts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Host name → `adapters/<host>/index.ts` (`modules`) or `adapters/<host>/plugin` (`folders`), for every host folder in `adaptersDir`. */
+/** Host name (or `<host>.<form>`) → `adapters/<host>/index.ts` or `index.<form>.ts` (`modules`) or `adapters/<host>/plugin` (`folders`), for every host folder in `adaptersDir`. */
 export function pluginEntries(adaptersDir = join(root, 'adapters')) {
   const modules = {};
   const folders = {};
@@ -20,6 +20,11 @@ export function pluginEntries(adaptersDir = join(root, 'adapters')) {
     .filter((e) => e.isDirectory())
     .sort((a, b) => a.name.localeCompare(b.name))) {
     if (existsSync(join(adaptersDir, d.name, 'index.ts'))) modules[d.name] = `adapters/${d.name}/index.ts`;
+    // A second form of the same host's plugin (`index.<form>.ts`, OpenCode 2's) → dist/plugins/<host>.<form>.js.
+    for (const f of readdirSync(join(adaptersDir, d.name)).sort()) {
+      const form = /^index\.([a-z0-9]+)\.ts$/.exec(f)?.[1];
+      if (form) modules[`${d.name}.${form}`] = `adapters/${d.name}/${f}`;
+    }
     const folder = join(adaptersDir, d.name, 'plugin');
     if (existsSync(folder) && statSync(folder).isDirectory()) folders[d.name] = `adapters/${d.name}/plugin`;
   }
@@ -33,7 +38,8 @@ export async function buildPlugins(sharedOptions = {}) {
   const { modules, folders } = pluginEntries();
   // The CLI bundle rewrites import.meta.url for CommonJS; these are ES modules and keep it.
   const { 'import.meta.url': _cjsOnly, ...define } = sharedOptions.define ?? {};
-  for (const [host, entry] of Object.entries(modules)) {
+  for (const [name, entry] of Object.entries(modules)) {
+    const host = name.split('.')[0];
     await build({
       ...sharedOptions,
       bundle: true,
@@ -41,7 +47,7 @@ export async function buildPlugins(sharedOptions = {}) {
       target: 'node20',
       format: 'esm',
       entryPoints: [join(root, entry)],
-      outfile: join(outDir, `${host}.js`),
+      outfile: join(outDir, `${name}.js`),
       define: { __REMIT_VERSION__: JSON.stringify(pkg.version), ...define },
       // A plugin reads the host list for the configuration it protects, and loads no host's parts.
       plugins: [hostParts([])],

@@ -4,7 +4,7 @@ import { copilot, copilotProject } from './copilot.js';
 import { codexBypass, codexBypass22, codexTrust, codexTrust22 } from './codex.js';
 import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
-import { opencode, opencode22 } from './opencode.js';
+import { opencode, opencode2, opencode22 } from './opencode.js';
 import { omp, omp22, pi, pi22 } from './pi.js';
 
 export const LANES: HostDriver[] = [
@@ -21,6 +21,7 @@ export const LANES: HostDriver[] = [
   codexBypass22,
   codexTrust22,
   opencode22,
+  opencode2,
   pi22,
   omp22,
 ];

@@ -92,5 +92,61 @@ export function makeOpencode(tc: Toolchain): HostDriver {
   };
 }
 
+/** OpenCode 2 (`@opencode/cli` in e2e/opencode2/, a package of its own: it installs an `opencode` command too), under Node 22. */
+export const OPENCODE2: Toolchain = { name: 'node22', modules: path.join(E2E_DIR, 'opencode2', 'node_modules'), node: NODE22.node };
+
+/**
+ * OpenCode 2.1.2 in `opencode run --standalone --auto` (a private server in this process tree, no
+ * background service; permissions OpenCode would ask are granted, so remit decides). Its plugins
+ * are `export default { id, setup(ctx) }`; every file in the config's plugins/ folder loads.
+ */
+export function makeOpencode2(tc: Toolchain): HostDriver {
+  const v1 = makeOpencode(tc);
+  return {
+    ...v1,
+    lane: 'v2',
+    version: () => packageVersion('@opencode/cli', tc),
+    afterSession: undefined,
+    configureProvider(sb: Sandbox, doubleUrl: string) {
+      writeJson(path.join(sb.xdgConfig, 'opencode', 'opencode.json'), {
+        model: 'anthropic/claude-sonnet-4-5',
+        small_model: 'anthropic/claude-sonnet-4-5',
+        provider: { anthropic: { options: { baseURL: `${doubleUrl}/v1`, apiKey: 'sk-ant-e2e-double' } } },
+        autoupdate: false,
+        share: 'disabled',
+      });
+      sb.env.OPENCODE_DISABLE_AUTOUPDATE = '1';
+      sb.env.OPENCODE_DISABLE_LSP_DOWNLOAD = '1';
+      sb.env.OPENCODE_DISABLE_MODELS_FETCH = '1';
+      // `remit install opencode` picks the plugin form from the `opencode --version` on PATH.
+      sb.env.PATH = [path.dirname(binary('opencode', tc)), sb.env.PATH].join(path.delimiter);
+    },
+    tools: () => ({
+      write: (file, content) => ({ name: 'write', input: { path: file.abs, content } }),
+      shell: (command) => ({ name: 'shell', input: { command } }),
+      patch: (file, oldText, newText) => [{ name: 'edit', input: { path: file.abs, oldString: oldText, newString: newText } }],
+      delegate: (prompt) => ({ name: 'subagent', input: { description: 'e2e child', prompt, agent: 'general' } }),
+    }),
+    invocation(_sb, prompt, options) {
+      const args = ['run', '--standalone', '--auto'];
+      if (options.resume === true) args.push('--continue');
+      args.push(prompt);
+      return { file: binary('opencode', tc), args };
+    },
+    registerCapture(sb) {
+      const dir = path.join(sb.xdgConfig, 'opencode', 'plugins');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.copyFileSync(path.join(E2E_DIR, 'harness', 'capture', 'opencode2-capture.js'), path.join(dir, 'e2e-capture.js'));
+    },
+    registerRemitByHand(sb, remit: RemitBuild) {
+      const dir = path.join(sb.xdgConfig, 'opencode', 'plugins');
+      fs.mkdirSync(dir, { recursive: true });
+      const entry = pathToFileURL(path.join(remit.plugins, 'opencode.js')).href;
+      fs.writeFileSync(path.join(dir, 'remit.js'), `export * from ${JSON.stringify(entry)};\nexport { default } from ${JSON.stringify(entry)};\n`);
+    },
+  };
+}
+
 export const opencode = makeOpencode(NODE20);
 export const opencode22 = makeOpencode(NODE22);
+export const opencode2 = makeOpencode2(OPENCODE2);

@@ -3,44 +3,13 @@
 // with a synthetic probe session. Exit 0 when every applicable host is protected, 3 otherwise.
 import path from 'node:path';
 import minimist from 'minimist';
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import type { DoctorContext, DoctorRow, Env, ExecResult, HostModule } from '../../../adapters/host-module.js';
+import type { DoctorContext, DoctorRow, HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { homeProblem, resolveDataDir, resolveRemitHome } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
 import { defaultBundleSource } from './install.js';
-
-/** Runs a command line through /bin/sh: doctor's `exec` for every host's version check and probe. */
-function shellExec(command: string, opts: { input?: string; cwd: string; env: Env; timeoutMs: number }): ExecResult {
-  const r = spawnSync('/bin/sh', ['-c', command], {
-    input: opts.input ?? '',
-    cwd: opts.cwd,
-    env: opts.env as NodeJS.ProcessEnv,
-    timeout: opts.timeoutMs,
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(r.error ? { error: r.error.message } : {}) };
-}
-
-/** Finds an executable on PATH: doctor's `which`. */
-function whichOnPath(env: Env): (name: string) => string | null {
-  return (name) => {
-    for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-      if (!dir) continue;
-      const p = path.join(dir, name);
-      try {
-        accessSync(p, constants.X_OK);
-        return p;
-      } catch {
-        // next
-      }
-    }
-    return null;
-  };
-}
+import { hostVersionFact, shellExec, whichOnPath, withVersionCheck } from '../host-version.js';
 
 function doctorContext(io: CliIO): DoctorContext {
   return { env: io.env, cwd: io.cwd, exec: shellExec, which: whichOnPath(io.env) };
@@ -50,7 +19,11 @@ function doctorContext(io: CliIO): DoctorContext {
 async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
   const setupCtx = { ...ctx, dist: path.dirname(defaultBundleSource()), nodePath: process.execPath, version: REMIT_VERSION, dataDir: resolveDataDir(ctx.env) };
   const rows: DoctorRow[] = [];
-  for (const h of hosts) rows.push(await (await h.setup()).doctor(setupCtx));
+  for (const h of hosts) {
+    const fact = ctx.noExec ? undefined : hostVersionFact(h, ctx);
+    const row = await (await h.setup()).doctor({ ...setupCtx, hostVersion: fact?.version ?? null });
+    rows.push(withVersionCheck(row, h, fact));
+  }
   return rows;
 }
 

@@ -12,6 +12,8 @@ import { resolveDataDir } from '../../core/state/home.js';
 import { beforeInstall, recordInstall, recordPath, reportFiles } from '../install-record.js';
 import { UsageError, type CliIO } from '../io.js';
 import { REMIT_VERSION } from '../version.js';
+import { hostVersionFact, shellExec, supportedMajor, whichOnPath } from '../host-version.js';
+import { inRange } from '../../../adapters/command-hook/doctor-common.js';
 
 export interface InstallArgs {
   hosts: string[];
@@ -101,6 +103,19 @@ export function asPlanned(r: HostReport): HostReport {
   };
 }
 
+/** A host whose major version remit has no hook or plugin form for gets nothing: installing would only say "protected" falsely. */
+function versionRefusal(host: HostModule, version: string | null): string | null {
+  const { displayName, verified } = host.capability;
+  if (version === null || supportedMajor(version, verified.range, host.install.majors)) return null;
+  return `${displayName} ${version} runs here, a major version remit has no ${host.plugin ? 'plugin' : 'hook'} form for (verified: ${verified.range}); nothing was installed`;
+}
+
+function unverifiedNote(host: HostModule, version: string | null): string | null {
+  const { displayName, verified } = host.capability;
+  if (version === null || inRange(version, verified.range)) return null;
+  return `${displayName} ${version} is outside the range remit was verified against (${verified.range}): \`remit doctor\` reports it as not verified.`;
+}
+
 export interface InstallDeps {
   bundleSource?: string;
   nodePath?: string;
@@ -119,6 +134,12 @@ async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = 
   for (const name of args.hosts) {
     const host = findHost(name, deps.hosts)!;
     const setup = await host.setup();
+    const fact = hostVersionFact(host, { which: whichOnPath(io.env), exec: shellExec, env: io.env, cwd: io.cwd });
+    const unsupported = versionRefusal(host, fact?.version ?? null);
+    if (unsupported) {
+      out.push({ host: host.name, scope: args.scope, ok: false, dryRun: args.dryRun, actions: [], notes: [], error: unsupported });
+      continue;
+    }
     const ctx: InstallContext = {
       env: io.env,
       cwd: io.cwd,
@@ -129,15 +150,20 @@ async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = 
       nodePath: deps.nodePath ?? process.execPath,
       version: deps.version ?? REMIT_VERSION,
       dataDir,
+      hostVersion: fact?.version ?? null,
     };
+    const versionNote = unverifiedNote(host, fact?.version ?? null);
     if (args.dryRun) {
-      out.push(await setup.install(ctx));
+      const report = await setup.install(ctx);
+      if (versionNote) report.notes.push(versionNote);
+      out.push(report);
       continue;
     }
     const planned = await setup.install({ ...ctx, dryRun: true });
     const before = beforeInstall([...(planned.ok ? reportFiles(planned) : []), recordPath(dataDir)]);
     const report = await setup.install(ctx);
     report.notes.push(...recordInstall(dataDir, report, before));
+    if (versionNote) report.notes.push(versionNote);
     out.push(report);
   }
   return out;
