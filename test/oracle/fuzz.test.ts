@@ -100,7 +100,9 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
       [
         `grammar fuzz (seed ${SEED}${FULL ? ', full' : ', slice'}): ${stats.generated} commands generated over ${stats.programs} programs (${grammars.filter((x) => x.g.source === 'fig').length} from @withfig/autocomplete, the rest from their own help)`,
         `  classified read: ${stats.reads}; run through the oracle: ${run} in ${seconds.toFixed(0)} s (${(run / seconds).toFixed(1)} commands/s); changed something: ${stats.changed} (${stats.known} known)`,
-        stats.notRun ? `  ${run < Math.min(stats.reads, MAX_RUN) ? `time budget (${BUDGET_S} s) reached` : `capped at ${MAX_RUN} reads (ORACLE_FUZZ_MAX_RUN)`}: ${stats.notRun} reads not run` : '  every read was run',
+        stats.notRun
+          ? `  ${run < Math.min(stats.reads, MAX_RUN) ? `time budget (${BUDGET_S} s) reached` : `capped at ${MAX_RUN} reads (ORACLE_FUZZ_MAX_RUN)`}: ${stats.notRun} reads not run`
+          : '  every read was run',
         missing.length ? `  not fuzzed: ${missing.join(', ')}` : '',
       ]
         .filter(Boolean)
