@@ -1,0 +1,45 @@
+// What a newcomer met (issue 27), each through the built bundle as a person runs it: a
+// throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRepository } from '../support/repository.js';
+import { BIN, box, cleanBoxes, ensureBuilt } from '../support/shipped-box.js';
+
+beforeAll(ensureBuilt, 120_000);
+afterAll(cleanBoxes);
+
+/** One hook call of `host` with its payload on stdin; the answer, its exit code and how long it took. */
+function hookCall(env: NodeJS.ProcessEnv, cwd: string, host: string, payload: object, timeout = 60_000) {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [BIN, 'hook', host], { cwd, env, input: JSON.stringify(payload), encoding: 'utf8', timeout });
+  return { code: r.status, out: r.stdout, err: r.stderr, ms: Date.now() - t0 };
+}
+
+function project() {
+  const b = box();
+  makeRepository(b.proj);
+  const env = { PATH: process.env.PATH, HOME: b.home, LANG: 'C' };
+  const prompt = (session: string, text: string, timeout?: number) =>
+    hookCall(env, b.proj, 'claude', { session_id: session, cwd: b.proj, hook_event_name: 'UserPromptSubmit', prompt: text }, timeout);
+  return { ...b, env, prompt };
+}
+
+describe('1. a pasted megabyte after `$remit` is answered in time linear in it', () => {
+  // The "did you mean" once compared the whole token with every known word, a full edit-distance
+  // matrix each: 100,000 colons took seconds, a megabyte past the hook's own 20 s timeout.
+  it('a megabyte of colons, a base64 paste and a megabyte-long word: each refused well inside the timeout', () => {
+    const p = project();
+    const b64 = Buffer.alloc(160_000, 7).toString('base64');
+    for (const [i, text] of [`$remit ${':'.repeat(1_000_000)}`, `$remit ${b64}`, `$remit ${'x'.repeat(1_000_000)}`].entries()) {
+      const r = p.prompt(`big-${i}`, text, 15_000);
+      expect(r.out, `shape ${i}: ${r.err}`).toContain('INVALID_DIRECTIVE_TOKEN');
+      // Generous for a busy machine: the quadratic path took 25 s and more for the megabyte.
+      expect(r.ms, `shape ${i}`).toBeLessThan(10_000);
+    }
+  }, 60_000);
+
+  it('a typo is still named', () => {
+    const r = project().prompt('typo', '$remit chnage -- x');
+    expect(r.out).toContain('did you mean `change`?');
+  });
+});
