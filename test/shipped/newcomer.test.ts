@@ -43,3 +43,23 @@ describe('1. a pasted megabyte after `$remit` is answered in time linear in it',
     expect(r.out).toContain('did you mean `change`?');
   });
 });
+
+describe('11. a cut-short tool call is refused for what it is', () => {
+  it('the refusal says the payload was cut short, not a lock', () => {
+    const p = project();
+    expect(p.prompt('short', '$remit review -- look').out).toContain('remit ARMED');
+    const whole = JSON.stringify({
+      session_id: 'short',
+      cwd: p.proj,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_use_id: 't1',
+      tool_input: { file_path: `${p.proj}/a.ts`, content: 'x'.repeat(200) },
+    });
+    const r = spawnSync(process.execPath, [BIN, 'hook', 'claude'], { cwd: p.proj, env: p.env, input: whole.slice(0, 150), encoding: 'utf8' });
+    const answer = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('the hook payload was cut short or could not be read');
+    expect(answer.hookSpecificOutput.permissionDecisionReason).not.toContain('lock');
+  });
+});
