@@ -1,6 +1,8 @@
 // What a newcomer met (issue 27), each through the built bundle as a person runs it: a
 // throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepository } from '../support/repository.js';
 import { BIN, box, cleanBoxes, ensureBuilt } from '../support/shipped-box.js';
@@ -61,5 +63,51 @@ describe('11. a cut-short tool call is refused for what it is', () => {
     expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
     expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('the hook payload was cut short or could not be read');
     expect(answer.hookSpecificOutput.permissionDecisionReason).not.toContain('lock');
+  });
+});
+
+describe('7 and 8. a REMIT_HOME that cannot be used is named, with its fix', () => {
+  const payloads = (proj: string) => ({
+    prompt: { session_id: 'h', cwd: proj, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' },
+    write: {
+      session_id: 'h',
+      cwd: proj,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_use_id: 'w',
+      tool_input: { file_path: `${proj}/a.ts`, content: 'x' },
+    },
+    start: { session_id: 'fresh', cwd: proj, hook_event_name: 'SessionStart', source: 'startup' },
+  });
+
+  it('7. a relative REMIT_HOME refuses with one line instead of arming in the default folder', () => {
+    const p = project();
+    const env = { ...p.env, REMIT_HOME: 'state' };
+    const on = payloads(p.proj);
+    expect(hookCall(env, p.proj, 'claude', on.prompt).out).toContain("REMIT_HOME is 'state', not an absolute path");
+    expect(hookCall(env, p.proj, 'claude', on.write).out).toContain('"permissionDecision":"deny"');
+    const status = spawnSync(process.execPath, [BIN, 'status'], { cwd: p.proj, env, encoding: 'utf8' });
+    expect(status.status).toBe(1);
+    expect(status.stderr).toBe("remit status: REMIT_HOME is 'state', not an absolute path: set it to an absolute folder, or unset it\n");
+    // Nothing was armed anywhere: not in the default folder, not in the project.
+    expect(spawnSync('find', [p.home, p.proj, '-name', '*.json', '-path', '*sessions*'], { encoding: 'utf8' }).stdout).toBe('');
+  });
+
+  it('8. a REMIT_HOME that is a file: a new session is not told it was armed, and the fix is to make it a folder', () => {
+    const p = project();
+    const file = path.join(p.home, 'remit-state');
+    writeFileSync(file, '');
+    const env = { ...p.env, REMIT_HOME: file };
+    const on = payloads(p.proj);
+    const start = hookCall(env, p.proj, 'claude', on.start).out;
+    expect(start).not.toContain('was armed');
+    expect(start).not.toMatch(/runs `remit state repair`/);
+    expect(start).toContain(`remit's state folder ${file} cannot hold sessions (it is an empty file, not a folder)`);
+    expect(start).toContain('Make it a folder, or set REMIT_HOME to an absolute folder');
+    expect(hookCall(env, p.proj, 'claude', on.prompt).out).toContain('Make it a folder');
+    const write = hookCall(env, p.proj, 'claude', on.write).out;
+    expect(write).toContain('"permissionDecision":"deny"');
+    expect(write).toContain('Make it a folder');
+    expect(write).not.toContain('Run `remit state repair`');
   });
 });

@@ -34,6 +34,9 @@ function described(f: DecisionFacts, fallback: string): string {
 
 const approveLine = 'or approve this one action with `$remit allow <event id>`';
 
+/** The one fix for a REMIT_HOME that cannot hold sessions (a file, a loop): no session's repair mends it. */
+export const HOME_FIX = 'Make it a folder, or set REMIT_HOME to an absolute folder; `remit state repair` cannot mend this.';
+
 function ruleDamaged(f: DecisionFacts): Verdict | null {
   if (!f.damaged) return null;
   const m = f.action.mutability;
@@ -45,6 +48,15 @@ function ruleDamaged(f: DecisionFacts): Verdict | null {
       fact: { kind: 'state', reason: `the session state is damaged and this ${m} action changes nothing` },
     };
   }
+  const folder = f.damaged.folder;
+  if (folder)
+    return {
+      outcome: 'deny',
+      code: 'STATE_DAMAGED',
+      explanation: `${folder}, so this ${m} action cannot be proven inside any contract.`,
+      fact: { kind: 'state', reason: "remit's state folder cannot hold sessions" },
+      nextStep: HOME_FIX,
+    };
   return {
     outcome: f.damaged.lastArmed ? 'deny' : 'report',
     code: 'STATE_DAMAGED',

@@ -14,7 +14,8 @@ import { linkHash } from '../audit/chain.js';
 import { STATE_SCHEMA_VERSION } from './session-state.js';
 import { migrateState } from './migrate.js';
 
-export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing' | 'seal';
+/** `home`: REMIT_HOME itself cannot hold sessions (a file, a loop), which `remit state repair` cannot mend. */
+export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing' | 'seal' | 'home';
 
 /** `sealed`: the file's seal verified under the key it was read with (false without a key). */
 export type DecodedState =
