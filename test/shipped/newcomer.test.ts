@@ -1,7 +1,7 @@
 // What a newcomer met (issue 27), each through the built bundle as a person runs it: a
 // throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepository } from '../support/repository.js';
@@ -109,5 +109,20 @@ describe('7 and 8. a REMIT_HOME that cannot be used is named, with its fix', () 
     expect(write).toContain('"permissionDecision":"deny"');
     expect(write).toContain('Make it a folder');
     expect(write).not.toContain('Run `remit state repair`');
+  });
+});
+
+describe('9. a bad user configuration says what is wrong', () => {
+  it('names the key and the rule it breaks', () => {
+    const p = project();
+    const file = path.join(p.home, '.config', 'remit', 'config.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    const run = () => spawnSync(process.execPath, [BIN, 'status'], { cwd: p.proj, env: p.env, encoding: 'utf8' }).stdout;
+    writeFileSync(file, '{"bogus":1}');
+    expect(run()).toContain(`user configuration ${file} fails its schema (unknown key 'bogus'); it is ignored`);
+    writeFileSync(file, '{"retentionDays":0}');
+    expect(run()).toContain('(retentionDays must be at least 1)');
+    writeFileSync(file, '{"checks":{"commands":"just test"}}');
+    expect(run()).toContain('(checks.commands must be an array)');
   });
 });

@@ -8,6 +8,7 @@
 // (edited, torn, written under another key) or read without the key is validated in full, and
 // says so (`sealed: false`): whether such a file may still speak for its session is the
 // store's to decide, from the session's audit (store.ts).
+import { describeSchemaError } from '../config/schema-error.js';
 import type { SessionState } from '../../generated/types.js';
 import { validateSessionState } from '../../generated/validate-session-state.js';
 import { linkHash } from '../audit/chain.js';
@@ -120,9 +121,7 @@ export function decodeState(text: string, sealKey?: Buffer | null): DecodedState
     candidate = migrated.state;
   }
   if (!validateSessionState(candidate)) {
-    const first = validateSessionState.errors?.[0];
-    const where = first ? `${first.instancePath || '/'} ${first.message ?? ''}`.trim() : 'unknown field';
-    return { ok: false, damage: 'schema', detail: `the state file fails its schema at ${where}` };
+    return { ok: false, damage: 'schema', detail: `the state file fails its schema: ${describeSchemaError(validateSessionState.errors?.[0])}` };
   }
   const state = candidate;
   const hasSeal = typeof state.seal === 'string';
