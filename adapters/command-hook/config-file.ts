@@ -151,11 +151,21 @@ export function finishRemoval(
         writeFileAtomic(file, original, modeOf(backup) ?? modeOf(file));
         unlinkSync(backup);
       }
-      return { ok: true, action: 'restored', note: `restored the original ${file} from ${backup} (backup removed)` };
+      return {
+        ok: true,
+        action: 'restored',
+        note: args.dryRun
+          ? `would restore the original ${file} from ${backup} (and remove the backup)`
+          : `restored the original ${file} from ${backup} (backup removed)`,
+      };
     }
     if (original === null && args.leftEmpty) {
       if (!args.dryRun) unlinkSync(file);
-      return { ok: true, action: 'removed', note: `${file} held only remit's entries; removed` };
+      return {
+        ok: true,
+        action: 'removed',
+        note: args.dryRun ? `${file} holds only remit's entries; it would be removed` : `${file} held only remit's entries; removed`,
+      };
     }
     if (args.next === args.raw) return { ok: true, action: 'unchanged' };
     if (args.dryRun) return { ok: true, action: 'updated' };

@@ -193,7 +193,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
       const before = snapshot(b.home);
       const r = b.run('install', host);
       expect(r.code, `${host} ${make}`).toBe(1);
-      expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: /`));
+      expect(r.err).toMatch(new RegExp(`^remit install: ${host} \\(user\\): not installed: /`));
       expect(snapshot(b.home)).toEqual(before);
     }
   }, 120_000);
@@ -227,7 +227,7 @@ describe('a FIFO where a host config file belongs', () => {
           continue;
         }
         expect(r.code, `${command} ${host}: ${r.err}`).toBe(1);
-        expect(r.out, `${command} ${host}`).toMatch(new RegExp(`^${host} \\(user\\): not ${command}ed: ${fifo} is not a regular file \\(`));
+        expect(r.err, `${command} ${host}`).toMatch(new RegExp(`^remit ${command}: ${host} \\(user\\): not ${command}ed: ${fifo} is not a regular file \\(`));
         expect(paths(b.home), `${command} ${host}`).toEqual(before);
       }
       const doctor = b.run('doctor');
@@ -249,7 +249,7 @@ describe('a host config file remit cannot read', () => {
       execFileSync('truncate', ['-s', '300M', config]);
       const r = b.run('install', host);
       expect(r.code, `${host}: ${r.out}${r.err}`).toBe(1);
-      expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: ${config} cannot be read \\(EFBIG\\)`));
+      expect(r.err).toMatch(new RegExp(`^remit install: ${host} \\(user\\): not installed: ${config} cannot be read \\(EFBIG\\)`));
       expect(statSync(config).size).toBe(300 * 1024 * 1024);
       expect(existsSync(`${config}.remit-bak`)).toBe(false);
     }
@@ -273,7 +273,7 @@ describe('uninstall around host config remit may not edit', () => {
     // Codex, Hermes and omp are refused; Claude Code (with the bundle), OpenCode and Pi install.
     const inst = b.run('install', 'all', '--trust');
     expect(inst.code).toBe(1);
-    expect(inst.out.match(/not installed/g)).toHaveLength(3);
+    expect(inst.err.match(/not installed/g)).toHaveLength(3);
     expect(existsSync(path.join(b.home, '.local/share/remit/current'))).toBe(true);
     const un = b.run('uninstall', 'all');
     expect(un.code, un.out + un.err).toBe(0);
@@ -292,8 +292,8 @@ describe('uninstall around host config remit may not edit', () => {
     const before = snapshot(b.home);
     const un = b.run('uninstall', 'omp');
     expect(un.code).toBe(1);
-    expect(un.out).toBe(
-      `omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`,
+    expect(un.err).toBe(
+      `remit uninstall: omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`,
     );
     expect(snapshot(b.home)).toEqual(before);
   }, 60_000);
@@ -373,9 +373,9 @@ describe('commands people type', () => {
     // Each host names the scopes it has.
     const local = b.run('install', 'codex', '--scope', 'local', '--trust');
     expect(local.code).toBe(1);
-    expect(local.out).toBe("codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
-    expect(b.run('install', 'omp', '--scope', 'local').out).toBe(
-      'omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n',
+    expect(local.err).toBe("remit install: codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
+    expect(b.run('install', 'omp', '--scope', 'local').err).toBe(
+      'remit install: omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n',
     );
     // `all` in a scope few hosts have names the ones it leaves out.
     expect(b.run('install', 'all', '--scope', 'local', '--dry-run').out).toMatch(

@@ -1,7 +1,7 @@
 // What a newcomer met (issue 27), each through the built bundle as a person runs it: a
 // throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepository } from '../support/repository.js';
@@ -124,5 +124,46 @@ describe('9. a bad user configuration says what is wrong', () => {
     expect(run()).toContain('(retentionDays must be at least 1)');
     writeFileSync(file, '{"checks":{"commands":"just test"}}');
     expect(run()).toContain('(checks.commands must be an array)');
+  });
+});
+
+describe('5. a refused install is one line on stderr, as install --help says', () => {
+  it('a malformed settings.json, a symlinked hooks.json, a scope the host lacks', () => {
+    const p = project();
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    mkdirSync(path.join(p.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(p.home, '.claude', 'settings.json'), '{bad');
+    mkdirSync(path.join(p.home, '.codex'), { recursive: true });
+    writeFileSync(path.join(p.home, 'hooks.json'), '{"hooks": {}}');
+    symlinkSync(path.join(p.home, 'hooks.json'), path.join(p.home, '.codex', 'hooks.json'));
+    for (const args of [
+      ['install', 'claude'],
+      ['install', 'codex'],
+      ['install', 'codex', '--scope', 'local'],
+    ]) {
+      const r = run(...args);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toMatch(new RegExp(`^remit ${args[0]}: ${args[1]} \\((user|local)\\): not ${args[0]}ed: [^\\n]+\\n$`));
+    }
+  });
+});
+
+describe('6. uninstall --dry-run says what it would do, not that it did it', () => {
+  it('a restore and a removal are told in the conditional, and nothing is written', () => {
+    const p = project();
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    mkdirSync(path.join(p.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(p.home, '.claude', 'settings.json'), '{"model": "x"}\n');
+    expect(run('install', 'claude').status).toBe(0);
+    expect(run('install', 'codex').status).toBe(0);
+    const before = spawnSync('find', [p.home, '-printf', '%p %s\\n'], { encoding: 'utf8' }).stdout;
+    const dry = run('uninstall', 'all', '--dry-run');
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('would restore the original');
+    expect(dry.stdout).toContain("holds only remit's entries; it would be removed");
+    expect(dry.stdout).not.toMatch(/note: restored|; removed\n|files were removed/);
+    expect(dry.stdout).not.toContain('$XDG_STATE_HOME');
+    expect(spawnSync('find', [p.home, '-printf', '%p %s\\n'], { encoding: 'utf8' }).stdout).toBe(before);
   });
 });

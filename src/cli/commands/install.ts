@@ -88,6 +88,21 @@ export function renderReports(reports: HostReport[], verb: string, args?: Pick<I
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * The reports: JSON on stdout, or text with each refused host's one line on stderr (install
+ * --help: "one line on stderr, nothing changed") and what was done on stdout.
+ */
+export function printReports(io: CliIO, args: InstallArgs, command: 'install' | 'uninstall', reports: HostReport[]): void {
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ command, dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`);
+    return;
+  }
+  const verb = command === 'install' ? 'installed' : 'uninstalled';
+  const done = reports.filter((r) => r.ok);
+  if (done.length > 0 || args.skipped.length > 0) io.stdout(renderReports(done, verb, args));
+  for (const r of reports.filter((x) => !x.ok)) io.stderr(`remit ${command}: ${renderReports([r], verb)}`);
+}
+
 /** A dry run's actions say what WOULD happen, in JSON as in text. */
 export function asPlanned(r: HostReport): HostReport {
   if (!r.dryRun) return r;
@@ -161,10 +176,6 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     return 1;
   }
   const reports = await installReports(args, io, { ...deps, bundleSource });
-  io.stdout(
-    args.json
-      ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`
-      : renderReports(reports, 'installed', args),
-  );
+  printReports(io, args, 'install', reports);
   return reports.every((r) => r.ok) ? 0 : 1;
 }
