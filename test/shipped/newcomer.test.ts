@@ -1,11 +1,11 @@
 // What a newcomer met (issue 27), each through the built bundle as a person runs it: a
 // throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepository } from '../support/repository.js';
-import { BIN, box, cleanBoxes, ensureBuilt } from '../support/shipped-box.js';
+import { BIN, box, cleanBoxes, ensureBuilt, ROOT } from '../support/shipped-box.js';
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
@@ -165,5 +165,20 @@ describe('6. uninstall --dry-run says what it would do, not that it did it', () 
     expect(dry.stdout).not.toMatch(/note: restored|; removed\n|files were removed/);
     expect(dry.stdout).not.toContain('$XDG_STATE_HOME');
     expect(spawnSync('find', [p.home, '-printf', '%p %s\\n'], { encoding: 'utf8' }).stdout).toBe(before);
+  });
+});
+
+describe('10. ARCHITECTURE.md says what the hook does with bad input', () => {
+  it('a cut-short tool call of an armed session is refused, garbage with no session gets no answer, and step 1 says both', () => {
+    const p = project();
+    expect(p.prompt('bad', '$remit review -- look').out).toContain('remit ARMED');
+    const call = JSON.stringify({ session_id: 'bad', cwd: p.proj, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf src' } });
+    const cut = spawnSync(process.execPath, [BIN, 'hook', 'claude'], { cwd: p.proj, env: p.env, input: call.slice(0, 90), encoding: 'utf8' });
+    expect(cut.stdout).toContain('"permissionDecision":"deny"');
+    const garbage = spawnSync(process.execPath, [BIN, 'hook', 'claude'], { cwd: p.proj, env: p.env, input: 'not json', encoding: 'utf8' });
+    expect([garbage.status, garbage.stdout]).toEqual([0, '']);
+    const step1 = /\n1\. `node <bundle> hook claude`[\s\S]*?\n2\. /.exec(readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8'))![0];
+    expect(step1).not.toMatch(/bad input → a\s+well-formed allow/);
+    expect(step1).toMatch(/refused while armed/);
   });
 });
