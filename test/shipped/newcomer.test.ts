@@ -182,3 +182,33 @@ describe('10. ARCHITECTURE.md says what the hook does with bad input', () => {
     expect(step1).toMatch(/refused while armed/);
   });
 });
+
+describe('4. --scope project is one folder for every host', () => {
+  it('from a subfolder every host writes at the git top; from / or HOME it is refused in one line', () => {
+    const p = project();
+    const sub = path.join(p.proj, 'src', 'deep');
+    mkdirSync(sub, { recursive: true });
+    const at = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd, env: p.env, encoding: 'utf8' });
+    const r = at(sub, 'install', 'all', '--scope', 'project', '--dry-run', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const reports = (JSON.parse(r.stdout) as { reports: { host: string; actions: { file: string; what: string }[] }[] }).reports;
+    expect(reports.map((x) => x.host)).toEqual(expect.arrayContaining(['claude', 'codex', 'opencode', 'hermes', 'pi', 'omp']));
+    for (const report of reports) {
+      const inProject = report.actions.filter((a) => a.what !== 'bundle' && a.file.startsWith(p.proj));
+      expect(inProject.length, report.host).toBeGreaterThan(0);
+      for (const a of inProject)
+        expect(a.file.startsWith(`${sub}/`) || a.file.startsWith(path.join(p.proj, 'src') + '/'), `${report.host} ${a.file}`).toBe(false);
+    }
+    for (const [cwd, what] of [
+      ['/', 'the file system root'],
+      [p.home, 'your home folder'],
+    ] as const) {
+      const refused = at(cwd, 'install', 'claude', '--scope', 'project', '--dry-run');
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toBe(
+        `remit install: --scope project writes into the project (the git top of this folder, else this folder), and that is ${what}; run install inside the project\n`,
+      );
+    }
+  });
+});

@@ -8,6 +8,8 @@ import type { FileAction, HostReport, InstallContext } from '../../../adapters/h
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { nearest } from '../../core/contract/nearest.js';
+import { canonicalPath } from '../../core/paths/canonical.js';
+import { findProjectRoot } from '../../core/paths/project-root.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { beforeInstall, recordInstall, recordPath, reportFiles } from '../install-record.js';
 import { UsageError, type CliIO } from '../io.js';
@@ -29,6 +31,23 @@ export interface InstallArgs {
 export function requireAbsoluteHome(env: CliIO['env'], command: 'install' | 'uninstall'): void {
   if (env.HOME !== undefined && env.HOME !== '' && !path.isAbsolute(env.HOME))
     throw new UsageError(`HOME is '${env.HOME}', not an absolute path; set it to your home folder and run ${command} again`);
+}
+
+/**
+ * The folder every host's project (and local) scope writes into, one rule for all of them: the
+ * git top of the current folder, else the current folder itself. `/` and the home folder are
+ * refused: a project scope there would write into every project's parent, or into the user's
+ * own configuration, which is the user scope's.
+ */
+export function projectFolder(io: Pick<CliIO, 'cwd' | 'env'>, scope: string, command: 'install' | 'uninstall'): string {
+  if (scope === 'user') return io.cwd;
+  const root = findProjectRoot(io.cwd);
+  const home = io.env.HOME && path.isAbsolute(io.env.HOME) ? canonicalPath(io.env.HOME, '/') : undefined;
+  if (root === '/' || root === home)
+    throw new UsageError(
+      `--scope ${scope} writes into the project (the git top of this folder, else this folder), and that is ${root === '/' ? 'the file system root' : 'your home folder'}; run ${command} inside the project`,
+    );
+  return root;
 }
 
 /** `hosts`: every host remit installs into, in the order `all` handles them. */
@@ -136,7 +155,7 @@ async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = 
     const setup = await host.setup();
     const ctx: InstallContext = {
       env: io.env,
-      cwd: io.cwd,
+      cwd: projectFolder(io, args.scope, 'install'),
       scope: args.scope,
       dryRun: args.dryRun,
       trust: args.trust && host.install.trust === true,
@@ -162,7 +181,15 @@ export async function uninstallReports(args: InstallArgs, io: CliIO, hosts?: rea
   const out: HostReport[] = [];
   for (const name of args.hosts) {
     const setup = await findHost(name, hosts)!.setup();
-    out.push(await setup.uninstall({ env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
+    out.push(
+      await setup.uninstall({
+        env: io.env,
+        cwd: projectFolder(io, args.scope, 'uninstall'),
+        scope: args.scope,
+        dryRun: args.dryRun,
+        dataDir: resolveDataDir(io.env),
+      }),
+    );
   }
   return out;
 }
