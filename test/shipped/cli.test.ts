@@ -37,7 +37,12 @@ describe('install, doctor, uninstall through the built bundle', () => {
     const inst = b.run('install', 'all', '--trust');
     expect(inst.code, inst.err).toBe(0);
     // Editing keeps the user's indentation, flow lists and modes; backups only of files that existed, announced.
-    expect(readFileSync(path.join(b.home, '.claude/settings.json'), 'utf8')).toMatch(/^\{\n {4}"model": "x",\n {4}"hooks": \{\n {8}"Stop": \[\n {12}\{/);
+    // The user's one-line Stop array stays one line, remit's entry appended on it; remit's new events are laid out at the user's indentation.
+    const claude = readFileSync(path.join(b.home, '.claude/settings.json'), 'utf8');
+    expect(claude).toMatch(
+      /^\{\n {4}"model": "x",\n {4}"hooks": \{\n {8}"Stop": \[ \{ "hooks": \[ \{ "type": "command", "command": "echo hi" \} \] \}, \{"hooks":\[/,
+    );
+    expect(claude).toMatch(/\n {8}"PreToolUse": \[\n {12}\{\n {16}"hooks": \[/);
     expect(lstatSync(path.join(b.home, '.claude/settings.json')).mode & 0o777).toBe(0o664);
     expect(readFileSync(path.join(b.home, '.omp/agent/config.yml'), 'utf8')).toMatch(/^trustedExtensions: \[a\.js, b\.js, \/.*remit\.js\]$/m);
     expect(readFileSync(path.join(b.home, '.hermes/config.yaml'), 'utf8')).toContain('enabled: [foo, remit]');

@@ -212,3 +212,20 @@ describe('4. --scope project is one folder for every host', () => {
     }
   });
 });
+
+describe("3. install keeps the user's lines in ~/.claude/settings.json byte for byte", () => {
+  it('a one-line PreToolUse array stays one line; uninstall after a user edit takes out exactly what install added', () => {
+    const p = project();
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const file = path.join(p.home, '.claude', 'settings.json');
+    const mine = '    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}]';
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `{\n  "model": "x",\n  "hooks": {\n${mine}\n  }\n}\n`);
+    expect(run('install', 'claude').status).toBe(0);
+    const installed = readFileSync(file, 'utf8');
+    expect(installed.split('\n')[3]!.startsWith(mine.slice(0, -1))).toBe(true);
+    writeFileSync(file, installed.replace('"model": "x"', '"model": "y"'));
+    expect(run('uninstall', 'claude').status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(`{\n  "model": "y",\n  "hooks": {\n${mine}\n  }\n}\n`);
+  });
+});
