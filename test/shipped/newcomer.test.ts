@@ -229,3 +229,19 @@ describe("3. install keeps the user's lines in ~/.claude/settings.json byte for 
     expect(readFileSync(file, 'utf8')).toBe(`{\n  "model": "y",\n  "hooks": {\n${mine}\n  }\n}\n`);
   });
 });
+
+describe('frictions a newcomer met', () => {
+  it('a bare `remit` shows the usage after its one line; doctor names untrusted Codex hooks in one line; its help says what exit 3 means', () => {
+    const p = project();
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const bare = run();
+    expect(bare.status).toBe(1);
+    expect(bare.stderr).toMatch(/^remit: a command is needed\n\nusage: remit <command>/);
+    expect(bare.stderr).toContain('doctor');
+    expect(run('install', 'codex').status).toBe(0);
+    const doctor = run('doctor');
+    expect(doctor.stdout.match(/not yet trusted — no trust record/g)).toHaveLength(1);
+    expect(doctor.stdout).toMatch(/PreToolUse, |, PreToolUse/);
+    expect(run('doctor', '--help').stdout).toContain('3  a host is not protected, or none is');
+  });
+});
