@@ -238,6 +238,8 @@ describe('frictions a newcomer met', () => {
     expect(bare.status).toBe(1);
     expect(bare.stderr).toMatch(/^remit: a command is needed\n\nusage: remit <command>/);
     expect(bare.stderr).toContain('doctor');
+    // A dry run names the bundle's folder once, not each of its chunks.
+    expect(run('install', 'claude', '--dry-run').stdout.match(/^ {2}bundle /gm)).toHaveLength(1);
     expect(run('install', 'codex').status).toBe(0);
     const doctor = run('doctor');
     expect(doctor.stdout.match(/not yet trusted — no trust record/g)).toHaveLength(1);

@@ -97,9 +97,17 @@ export function renderReports(reports: HostReport[], verb: string, args?: Pick<I
       continue;
     }
     out.push(`${head}:`);
+    const shown = new Set<string>();
     for (const a of r.actions) {
       const act = a.action.startsWith('would ') || a.action === 'unchanged' || a.action === 'absent' ? a.action : r.dryRun ? `would be ${a.action}` : a.action;
-      out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${a.file}${a.detail ? ` (${a.detail})` : ''}`);
+      // The bundle's chunks are one line per folder and action (--json lists each file).
+      const same =
+        a.what === 'bundle' ? r.actions.filter((b) => b.what === 'bundle' && b.action === a.action && path.dirname(b.file) === path.dirname(a.file)) : [a];
+      const key = `${a.what} ${a.action} ${path.dirname(a.file)}`;
+      if (same.length > 1 && shown.has(key)) continue;
+      shown.add(key);
+      const file = same.length > 1 ? `${path.dirname(a.file)}/ (${same.length} files: remit.cjs and its chunks)` : a.file;
+      out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${file}${a.detail ? ` (${a.detail})` : ''}`);
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
     if (r.incomplete) out.push(`  not done: ${r.incomplete}`);
