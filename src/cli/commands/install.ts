@@ -39,7 +39,7 @@ export function requireAbsoluteHome(env: CliIO['env'], command: 'install' | 'uni
  * refused: a project scope there would write into every project's parent, or into the user's
  * own configuration, which is the user scope's.
  */
-export function projectFolder(io: Pick<CliIO, 'cwd' | 'env'>, scope: string, command: 'install' | 'uninstall'): string {
+function projectFolder(io: Pick<CliIO, 'cwd' | 'env'>, scope: string, command: 'install' | 'uninstall'): string {
   if (scope === 'user') return io.cwd;
   const root = findProjectRoot(io.cwd);
   const home = io.env.HOME && path.isAbsolute(io.env.HOME) ? canonicalPath(io.env.HOME, '/') : undefined;
@@ -86,7 +86,7 @@ export function defaultBundleSource(): string {
   return path.resolve(path.dirname(self), '..', '..', '..', 'dist', 'remit.cjs');
 }
 
-export function renderReports(reports: HostReport[], verb: string, args?: Pick<InstallArgs, 'skipped' | 'scope'>): string {
+function renderReports(reports: HostReport[], verb: string, args?: Pick<InstallArgs, 'skipped' | 'scope'>): string {
   const out: string[] = [];
   // `all` takes the hosts that have the scope; the others are named, not silently passed over.
   if (args?.skipped.length) out.push(`Left out: ${args.skipped.join(', ')} (no ${args.scope} scope).`);
@@ -131,7 +131,7 @@ export function printReports(io: CliIO, args: InstallArgs, command: 'install' | 
 }
 
 /** A dry run's actions say what WOULD happen, in JSON as in text. */
-export function asPlanned(r: HostReport): HostReport {
+function asPlanned(r: HostReport): HostReport {
   if (!r.dryRun) return r;
   return {
     ...r,
