@@ -81,7 +81,13 @@ export function doctorCodex(ctx: DoctorContext, expect: DoctorExpectation = {}):
     const counts = new Map<string, number>();
     for (const t of trust) counts.set(t.verdict, (counts.get(t.verdict) ?? 0) + 1);
     lines.push(`trust (${f.scope}): ${[...counts].map(([v, n]) => `${n} ${v}`).join(', ')}`);
-    for (const t of trust.filter((x) => x.verdict !== 'trusted')) lines.push(`  ${t.location.event}: ${t.verdict} — ${t.why}`);
+    // One line per verdict and reason, naming its events: eight hooks not yet trusted are one fact.
+    const same = new Map<string, string[]>();
+    for (const t of trust.filter((x) => x.verdict !== 'trusted')) {
+      const k = `${t.verdict} — ${t.why}`;
+      same.set(k, [...(same.get(k) ?? []), t.location.event]);
+    }
+    for (const [k, events] of same) lines.push(`  ${events.join(', ')}: ${k}`);
     const bad = trust.filter((x) => x.verdict !== 'trusted');
     if (bad.length)
       problems.push(

@@ -2,7 +2,7 @@
 // back so that a crash, a concurrent edit or a symlink can never cost the user their file.
 import { chmodSync, lstatSync, statSync, existsSync, unlinkSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { readRegularFileSync, writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 import { utf8Of } from '../../src/core/crypto/bytes.js';
 
@@ -109,22 +109,83 @@ function jsonFormatting(raw: string): FormattingOptions {
 }
 
 /**
- * `raw` with `hooks` turned from `before` into `after` by text edits: only the changed event
- * arrays are rewritten, so every other byte (comments, indentation, key order) stays.
+ * `raw` with `hooks` turned from `before` into `after` by text edits: remit's entries are added
+ * or taken out one by one, so every byte of the user's (comments, indentation, a one-line
+ * array, key order) stays, even when the user edited the file between install and uninstall.
  */
 export function editHooksText(raw: string | null, before: unknown, after: Record<string, unknown>): string {
   if (raw === null || raw.trim() === '') return serializeJson(after);
   const fmt = jsonFormatting(raw);
   const b = ((before as Record<string, unknown> | undefined)?.hooks ?? {}) as Record<string, unknown>;
   const a = (after.hooks ?? undefined) as Record<string, unknown> | undefined;
-  if (a === undefined) return applyEdits(raw, modify(raw, ['hooks'], undefined, { formattingOptions: fmt }));
-  if ((before as Record<string, unknown> | undefined)?.hooks === undefined) return applyEdits(raw, modify(raw, ['hooks'], a, { formattingOptions: fmt }));
+  if (a === undefined) return applyEdits(raw, modify(raw, ['hooks'], undefined, {}));
+  if ((before as Record<string, unknown> | undefined)?.hooks === undefined) return appendEntry(raw, [], a, fmt, 'hooks');
   let text = raw;
   for (const event of new Set([...Object.keys(b), ...Object.keys(a)])) {
     if (isDeepStrictEqual(b[event], a[event])) continue;
-    text = applyEdits(text, modify(text, ['hooks', event], a[event], { formattingOptions: fmt }));
+    const from = b[event];
+    const to = a[event];
+    // Entries added or taken out one by one, so the user's own entries keep their bytes (a
+    // one-line array stays one line); any other change rewrites the event's array.
+    const added = Array.isArray(from) && Array.isArray(to) ? insertions(from, to) : null;
+    const removed = Array.isArray(from) && Array.isArray(to) && to.length > 0 ? insertions(to, from) : null;
+    if (added) {
+      for (const i of added) text = appendEntry(text, ['hooks', event], (to as unknown[])[i], fmt, undefined, i);
+    } else if (removed) {
+      for (const i of removed.reverse()) text = removeEntry(text, ['hooks', event], i, fmt);
+    } else if (from === undefined) text = appendEntry(text, ['hooks'], to, fmt, event);
+    else if (to === undefined) text = applyEdits(text, modify(text, ['hooks', event], undefined, {}));
+    else text = applyEdits(text, modify(text, ['hooks', event], to, { formattingOptions: fmt }));
   }
   return text;
+}
+
+/**
+ * `value` added at the end of the array or object at `at` (`key`: its property name), laid out
+ * like the entry before it (its own line at the same indentation, or on the same line when the
+ * container is one line), so no byte of the user's moves; an empty container, or an array
+ * insertion before the end (`index`), goes through the formatter.
+ */
+function appendEntry(text: string, at: (string | number)[], value: unknown, fmt: FormattingOptions, key?: string, index?: number): string {
+  const node = findNodeAtLocation(parseTree(text)!, at);
+  const last = node?.children?.at(-1);
+  const formatted = () => applyEdits(text, modify(text, [...at, key ?? index!], value, { formattingOptions: fmt, isArrayInsertion: key === undefined }));
+  if (!node || !last || node.type !== (key === undefined ? 'array' : 'object') || (key === undefined && index !== node.children!.length)) return formatted();
+  const end = last.offset + last.length;
+  const lead = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', last.offset) + 1, last.offset))![0];
+  const oneLine = !text.slice(node.offset, node.offset + node.length).includes('\n');
+  const unit = fmt.insertSpaces === false ? '\t' : ' '.repeat(fmt.tabSize ?? 2);
+  const eol = fmt.eol ?? '\n';
+  const name = key === undefined ? '' : `${JSON.stringify(key)}: `;
+  const content = oneLine ? `, ${name}${JSON.stringify(value)}` : `,${eol}${lead}${name}${JSON.stringify(value, null, unit).split('\n').join(`${eol}${lead}`)}`;
+  return text.slice(0, end) + content + text.slice(end);
+}
+
+/**
+ * `raw` without entry `index` of the array at `at`: the entry and the separator before it (after
+ * it, for the first) go, and no line of the user's is laid out again.
+ */
+function removeEntry(text: string, at: (string | number)[], index: number, fmt: FormattingOptions): string {
+  const kids = findNodeAtLocation(parseTree(text)!, at)?.children ?? [];
+  const gone = kids[index];
+  if (!gone || kids.length < 2) return applyEdits(text, modify(text, [...at, index], undefined, { formattingOptions: fmt }));
+  const [from, to] = index > 0 ? [kids[index - 1]!.offset + kids[index - 1]!.length, gone.offset + gone.length] : [gone.offset, kids[1]!.offset];
+  return text.slice(0, from) + text.slice(to);
+}
+
+/**
+ * The indices in `longer` of the entries that, inserted into `shorter` in increasing order,
+ * make `longer`; null when `longer` is not `shorter` with entries added.
+ */
+function insertions(shorter: readonly unknown[], longer: readonly unknown[]): number[] | null {
+  if (longer.length <= shorter.length) return null;
+  const out: number[] = [];
+  let j = 0;
+  for (let i = 0; i < longer.length; i++) {
+    if (j < shorter.length && isDeepStrictEqual(shorter[j], longer[i])) j++;
+    else out.push(i);
+  }
+  return j === shorter.length ? out : null;
 }
 
 export type RemovalOutcome = { ok: true; action: 'restored' | 'removed' | 'updated' | 'unchanged'; note?: string } | { ok: false; error: string };
@@ -151,11 +212,21 @@ export function finishRemoval(
         writeFileAtomic(file, original, modeOf(backup) ?? modeOf(file));
         unlinkSync(backup);
       }
-      return { ok: true, action: 'restored', note: `restored the original ${file} from ${backup} (backup removed)` };
+      return {
+        ok: true,
+        action: 'restored',
+        note: args.dryRun
+          ? `would restore the original ${file} from ${backup} (and remove the backup)`
+          : `restored the original ${file} from ${backup} (backup removed)`,
+      };
     }
     if (original === null && args.leftEmpty) {
       if (!args.dryRun) unlinkSync(file);
-      return { ok: true, action: 'removed', note: `${file} held only remit's entries; removed` };
+      return {
+        ok: true,
+        action: 'removed',
+        note: args.dryRun ? `${file} holds only remit's entries; it would be removed` : `${file} held only remit's entries; removed`,
+      };
     }
     if (args.next === args.raw) return { ok: true, action: 'unchanged' };
     if (args.dryRun) return { ok: true, action: 'updated' };

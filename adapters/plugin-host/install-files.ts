@@ -268,17 +268,31 @@ export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: s
         writeAtomic(e.file, original, modeOf(backup) ?? modeOf(e.file) ?? e.newMode);
         unlinkSync(backup);
       }
-      return { change: { path: e.file, action: 'update' }, note: `restored the original ${e.file} from ${backup} (backup removed)` };
+      return {
+        change: { path: e.file, action: 'update' },
+        note: e.dryRun
+          ? `would restore the original ${e.file} from ${backup} (and remove the backup)`
+          : `restored the original ${e.file} from ${backup} (backup removed)`,
+      };
     }
   } else if (left === null || left === undefined || (typeof left === 'object' && Object.keys(left).length === 0)) {
     if (!e.dryRun) rmSync(e.file, { force: true });
-    return { change: { path: e.file, action: 'remove' }, note: `${e.file} held only remit's entry; removed` };
+    return {
+      change: { path: e.file, action: 'remove' },
+      note: e.dryRun ? `${e.file} holds only remit's entry; it would be removed` : `${e.file} held only remit's entry; removed`,
+    };
   }
   if (!e.dryRun) writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
   // The user's own later edits stay, so the original is not restored: its backup stays too, and the user is told.
   return {
     change: { path: e.file, action: 'update' },
-    ...(original !== undefined ? { note: `${e.file} changed since remit installed; remit's entry was removed and the backup ${backup} kept` } : {}),
+    ...(original !== undefined
+      ? {
+          note: e.dryRun
+            ? `${e.file} changed since remit installed; remit's entry would be removed and the backup ${backup} kept`
+            : `${e.file} changed since remit installed; remit's entry was removed and the backup ${backup} kept`,
+        }
+      : {}),
   };
 }
 

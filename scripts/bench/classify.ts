@@ -1,21 +1,12 @@
 // Warm classification time per shell command (docs/DESIGN.md#performance-budget: part of the decision budget).
 import { classifyToolRequest } from '../../src/core/classify/classify-request.js';
-import { virtualFileView } from '../../src/core/classify/file-view.js';
-import { EMPTY_CLASSIFIER_CONFIG, type ClassifyContext } from '../../src/core/classify/context.js';
 import { decide } from '../../src/core/decide/decide.js';
 import type { TaskContract, ToolRequest } from '../../src/generated/types.js';
+import { BENCH_ROOT, benchContext } from './lib/context.js';
 
 const quick = process.argv.includes('--quick');
-const ROOT = '/bench/project';
-const ctx: ClassifyContext = {
-  cwd: ROOT,
-  projectRoot: ROOT,
-  home: '/bench/home',
-  realpath: false,
-  digestKey: 'bench-key',
-  config: EMPTY_CLASSIFIER_CONFIG,
-  files: virtualFileView(ROOT, { 'package.json': '{"devDependencies":{"typescript":"5.0.0"}}', 'package-lock.json': '{}' }),
-};
+const ROOT = BENCH_ROOT;
+const ctx = benchContext({ 'package.json': '{"devDependencies":{"typescript":"5.0.0"}}', 'package-lock.json': '{}' });
 const commands = [
   'git status --short && git diff --stat',
   'grep -rn "TODO" src | head -20',

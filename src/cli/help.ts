@@ -61,7 +61,7 @@ export const HELP: Record<string, CommandHelp> = {
     usage: 'remit doctor [--json]',
     does: 'says per host whether it is protected and why not; runs each registered hook once in a throwaway state folder',
     options: [HOME, JSON_OPT, HELP_OPT],
-    exits: [[0, 'every host on this machine is protected'], USAGE_EXIT, [3, 'a host is not protected']],
+    exits: [[0, 'every host on this machine is protected, and at least one is'], USAGE_EXIT, [3, 'a host is not protected, or none is (no host installed)']],
     example: 'remit doctor --json',
   },
   status: {

@@ -31,6 +31,8 @@ export interface CleanupInput {
   reports: readonly HostReport[];
   /** `uninstall all` in user scope with every host done: bundles no install record lists go too. */
   sweep: boolean;
+  /** remit's state folder as the hooks resolve it (REMIT_HOME …), named in the note that keeps the audit; absent when it cannot be resolved. */
+  stateHome?: string;
 }
 
 const TOUCHED = new Set<FileAction['action']>(['removed', 'updated', 'restored']);
@@ -109,7 +111,8 @@ function removeFiles(files: readonly string[], dryRun: boolean, report: HostRepo
   }
 }
 
-const AUDIT_NOTE = 'The audit (remit status, remit runtime) is kept; delete $XDG_STATE_HOME/remit to remove it.';
+/** The audit is the user's record: it stays, and the note names where it is. */
+const auditNote = (c: CleanupInput): string => `The audit (remit status, remit runtime) is kept${c.stateHome ? `; delete ${c.stateHome} to remove it` : ''}.`;
 
 interface Plan {
   report: HostReport;
@@ -134,7 +137,7 @@ function plan(c: CleanupInput, file: string): Plan {
     }
     const acted = c.reports.some((r) => touchedBy(r).size > 0) || swept.length > 0;
     if (acted) report.notes.push(conservativeNote(file, read));
-    if (swept.length > 0) report.notes.push(AUDIT_NOTE);
+    if (swept.length > 0) report.notes.push(auditNote(c));
     return { report, rmdirs: [] };
   }
   const rec = read.record;
@@ -143,7 +146,9 @@ function plan(c: CleanupInput, file: string): Plan {
   for (const r of c.reports) {
     const t = touchedBy(r);
     if (t.size > 0 && !rec.installs.some((e) => sameInstall(e, r.host, r.scope, t, c.dataDir)))
-      report.notes.push(`No install record of ${r.host} (${r.scope}): its files were removed and the folders it may have made were kept.`);
+      report.notes.push(
+        `No install record of ${r.host} (${r.scope}): its files ${c.dryRun ? 'would be' : 'were'} removed and the folders it may have made ${c.dryRun ? 'would be' : 'were'} kept.`,
+      );
   }
 
   // Files under the data folder: what remit created there (and, for `uninstall all`, every bundle), less what a remaining install uses.
@@ -187,7 +192,7 @@ function plan(c: CleanupInput, file: string): Plan {
   // In the record's own order, and not written at all when nothing changed (a refused uninstall changes nothing).
   next.created.dirs = rec.created.dirs.filter((d) => keptDirs.has(d));
   if (!c.dryRun && (last || !isDeepStrictEqual(next, rec))) writeRecord(file, next);
-  if (last && (drop.length > 0 || c.sweep)) report.notes.push(AUDIT_NOTE);
+  if (last && (drop.length > 0 || c.sweep)) report.notes.push(auditNote(c));
   return { report, rmdirs };
 }
 

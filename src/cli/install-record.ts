@@ -3,6 +3,7 @@
 // exist before an install made them. Uninstall reads it to remove only folders remit created
 // and files no remaining install uses (ARCHITECTURE.md "Installing into a host's configuration").
 // Host-neutral: it knows paths, not what a host does with them.
+import { describeSchemaError } from '../core/config/schema-error.js';
 import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { readRegularFileSync, writeFileAtomic } from '../core/state/files.js';
@@ -47,7 +48,7 @@ export function readRecord(file: string): RecordRead {
   } catch {
     return { state: 'damaged', why: 'it is not valid JSON' };
   }
-  if (!validateInstallRecord(data)) return { state: 'damaged', why: `it fails its schema at ${validateInstallRecord.errors?.[0]?.instancePath || '/'}` };
+  if (!validateInstallRecord(data)) return { state: 'damaged', why: `it fails its schema: ${describeSchemaError(validateInstallRecord.errors?.[0])}` };
   const all = [...data.installs.flatMap((i) => i.files), ...data.created.files, ...data.created.dirs];
   if (all.some((p) => !path.isAbsolute(p) || path.normalize(p) !== p)) return { state: 'damaged', why: 'it names a path that is not absolute and normal' };
   return { state: 'ok', record: data };

@@ -49,7 +49,8 @@ function usage(): string {
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    io.stderr('remit: a command is needed (see remit --help)\n');
+    // The usage itself, on stderr: a bare `remit` is how a newcomer asks what there is.
+    io.stderr(`remit: a command is needed\n\n${usage()}`);
     return 1;
   }
   if (name === 'help' || name === '--help' || name === '-h') {

@@ -38,7 +38,12 @@ describe('install, doctor, uninstall through the built bundle', () => {
     const inst = b.run('install', 'all', '--trust');
     expect(inst.code, inst.err).toBe(0);
     // Editing keeps the user's indentation, flow lists and modes; backups only of files that existed, announced.
-    expect(readFileSync(path.join(b.home, '.claude/settings.json'), 'utf8')).toMatch(/^\{\n {4}"model": "x",\n {4}"hooks": \{\n {8}"Stop": \[\n {12}\{/);
+    // The user's one-line Stop array stays one line, remit's entry appended on it; remit's new events are laid out at the user's indentation.
+    const claude = readFileSync(path.join(b.home, '.claude/settings.json'), 'utf8');
+    expect(claude).toMatch(
+      /^\{\n {4}"model": "x",\n {4}"hooks": \{\n {8}"Stop": \[ \{ "hooks": \[ \{ "type": "command", "command": "echo hi" \} \] \}, \{"hooks":\[/,
+    );
+    expect(claude).toMatch(/\n {8}"PreToolUse": \[\n {12}\{\n {16}"hooks": \[/);
     expect(lstatSync(path.join(b.home, '.claude/settings.json')).mode & 0o777).toBe(0o664);
     expect(readFileSync(path.join(b.home, '.omp/agent/config.yml'), 'utf8')).toMatch(/^trustedExtensions: \[a\.js, b\.js, \/.*remit\.js\]$/m);
     expect(readFileSync(path.join(b.home, '.hermes/config.yaml'), 'utf8')).toContain('enabled: [foo, remit]');
@@ -198,7 +203,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
       const before = snapshot(b.home);
       const r = b.run('install', host);
       expect(r.code, `${host} ${make}`).toBe(1);
-      expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: /`));
+      expect(r.err).toMatch(new RegExp(`^remit install: ${host} \\(user\\): not installed: /`));
       expect(snapshot(b.home)).toEqual(before);
     }
   }, 120_000);
@@ -232,7 +237,7 @@ describe('a FIFO where a host config file belongs', () => {
           continue;
         }
         expect(r.code, `${command} ${host}: ${r.err}`).toBe(1);
-        expect(r.out, `${command} ${host}`).toMatch(new RegExp(`^${host} \\(user\\): not ${command}ed: ${fifo} is not a regular file \\(`));
+        expect(r.err, `${command} ${host}`).toMatch(new RegExp(`^remit ${command}: ${host} \\(user\\): not ${command}ed: ${fifo} is not a regular file \\(`));
         expect(paths(b.home), `${command} ${host}`).toEqual(before);
       }
       const doctor = b.run('doctor');
@@ -254,7 +259,7 @@ describe('a host config file remit cannot read', () => {
       execFileSync('truncate', ['-s', '300M', config]);
       const r = b.run('install', host);
       expect(r.code, `${host}: ${r.out}${r.err}`).toBe(1);
-      expect(r.out).toMatch(new RegExp(`^${host} \\(user\\): not installed: ${config} cannot be read \\(EFBIG\\)`));
+      expect(r.err).toMatch(new RegExp(`^remit install: ${host} \\(user\\): not installed: ${config} cannot be read \\(EFBIG\\)`));
       expect(statSync(config).size).toBe(300 * 1024 * 1024);
       expect(existsSync(`${config}.remit-bak`)).toBe(false);
     }
@@ -278,7 +283,7 @@ describe('uninstall around host config remit may not edit', () => {
     // Codex, Hermes and omp are refused; Claude Code (with the bundle), OpenCode and Pi install.
     const inst = b.run('install', 'all', '--trust');
     expect(inst.code).toBe(1);
-    expect(inst.out.match(/not installed/g)).toHaveLength(3);
+    expect(inst.err.match(/not installed/g)).toHaveLength(3);
     expect(existsSync(path.join(b.home, '.local/share/remit/current'))).toBe(true);
     const un = b.run('uninstall', 'all');
     expect(un.code, un.out + un.err).toBe(0);
@@ -297,8 +302,8 @@ describe('uninstall around host config remit may not edit', () => {
     const before = snapshot(b.home);
     const un = b.run('uninstall', 'omp');
     expect(un.code).toBe(1);
-    expect(un.out).toBe(
-      `omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`,
+    expect(un.err).toBe(
+      `remit uninstall: omp (user): not uninstalled: ${file} is a symbolic link; remit will not write through it. Replace it with a real file and run uninstall again.\n`,
     );
     expect(snapshot(b.home)).toEqual(before);
   }, 60_000);
@@ -378,9 +383,9 @@ describe('commands people type', () => {
     // Each host names the scopes it has.
     const local = b.run('install', 'codex', '--scope', 'local', '--trust');
     expect(local.code).toBe(1);
-    expect(local.out).toBe("codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
-    expect(b.run('install', 'omp', '--scope', 'local').out).toBe(
-      'omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n',
+    expect(local.err).toBe("remit install: codex (local): not installed: codex has no 'local' scope (scopes: user, project)\n");
+    expect(b.run('install', 'omp', '--scope', 'local').err).toBe(
+      'remit install: omp (local): not installed: Oh My Pi has no local scope; use --scope user or --scope project\n',
     );
     // `all` in a scope few hosts have names the ones it leaves out.
     expect(b.run('install', 'all', '--scope', 'local', '--dry-run').out).toMatch(

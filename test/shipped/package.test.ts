@@ -43,6 +43,28 @@ describe('the packed package', () => {
     expect(readdirSync(home)).toEqual([]);
   }, 300_000);
 
+  it('ships no V8 code cache the packing machine wrote beside the bundle', () => {
+    const dir = tempDir();
+    // A hook run from this tree writes its caches into dist/, as `npm start` and `npm test` do.
+    const hook = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'remit.cjs'), 'hook', 'claude'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: dir },
+      input: JSON.stringify({ session_id: 'cache', cwd: dir, hook_event_name: 'UserPromptSubmit', prompt: 'hello' }),
+      encoding: 'utf8',
+    });
+    expect(hook.status, hook.stderr).toBe(0);
+    expect(readdirSync(path.join(ROOT, 'dist')).filter((f) => f.endsWith('.v8cache')).length).toBeGreaterThan(0);
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      env: { ...process.env, npm_config_cache: path.join(dir, 'npm-cache'), npm_config_update_notifier: 'false' },
+      encoding: 'utf8',
+    });
+    expect(pack.status, pack.stderr).toBe(0);
+    const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    expect(files).toContain('dist/remit-hook.cjs');
+    expect(files.filter((f) => f.includes('v8cache'))).toEqual([]);
+  });
+
   it('packs from a clean clone (no dist/, or a stale one) through its prepack build, and that package works', () => {
     for (const dist of ['absent', 'stale'] as const) {
       const dir = tempDir();

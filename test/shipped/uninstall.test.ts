@@ -303,7 +303,7 @@ describe('a host file remit cannot edit', () => {
     const before = snapshot(b.home);
     const r = b.run('uninstall', 'claude');
     expect(r.code).toBe(1);
-    expect(r.out.split('\n')[0]).toMatch(/^claude \(user\): not uninstalled: .*settings\.json is not valid JSON/);
+    expect(r.err.split('\n')[0]).toMatch(/^remit uninstall: claude \(user\): not uninstalled: .*settings\.json is not valid JSON/);
     expect(r.out).not.toContain('folder   removed');
     expect(snapshot(b.home)).toEqual(before);
   }, 120_000);

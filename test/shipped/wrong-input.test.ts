@@ -17,7 +17,6 @@ const NOPE = ['--host', 'claude', '--session', 'nope'];
 
 /** [arguments, what the one line must say]. */
 const WRONG: [string[], RegExp][] = [
-  [[], /a command is needed/],
   [['stauts'], /did you mean `remit status`/],
   [['help', 'instal'], /no command 'instal'; did you mean `remit help install`\?/],
   [['hook'], /a host is needed/],

@@ -38,7 +38,8 @@ export function box(extraEnv: NodeJS.ProcessEnv | ((dir: string) => NodeJS.Proce
     home,
     proj,
     run(...args) {
-      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: proj, env, encoding: 'utf8', timeout: 60_000 });
+      // Under a test's own timeout: `replay` of every built-in case takes a minute on a loaded 2-core machine.
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: proj, env, encoding: 'utf8', timeout: 170_000 });
       return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
     },
     hook(host, event, payload) {

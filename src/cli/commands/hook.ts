@@ -154,7 +154,12 @@ function refusingRuntime(io: CliIO, why: string): Runtime {
     env: io.env,
     now: () => new Date(),
     classify: fail,
-    handle: fail,
+    // A prompt that names remit may carry a directive: the user is told it did not apply.
+    handle: async (ev) => {
+      if (ev.kind === 'prompt.submit' && ev.origin === 'user' && /remit/i.test(String(ev.prompt)))
+        return { kind: 'prompt-block', code: 'GUARD_ERROR', text: `remit could not read this prompt (${why}); nothing changed.` };
+      return fail();
+    },
     failClosed: () => ({ kind: 'decision', decision, message: `remit refused this action: GUARD_ERROR (I)\n${explanation}` }),
   };
 }

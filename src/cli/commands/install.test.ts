@@ -92,7 +92,7 @@ describe('remit install claude', () => {
     writeFileSync(settings(), '{ "hooks": { ');
     expect(await install(['claude'], io, deps())).toBe(1);
     expect(readFileSync(settings(), 'utf8')).toBe('{ "hooks": { ');
-    expect(io.out.join('')).toMatch(/not valid JSON/);
+    expect(io.err.join('')).toMatch(/not valid JSON/);
     expect(existsSync(`${settings()}.remit-bak`)).toBe(false);
     expect(existsSync(path.join(dir, 'data'))).toBe(false);
     writeFileSync(settings(), '{"hooks": []}');
@@ -106,7 +106,7 @@ describe('remit install claude', () => {
     writeFileSync(real, '{}');
     symlinkSync(real, settings());
     expect(await install(['claude'], io, deps())).toBe(1);
-    expect(io.out.join('')).toMatch(/symbolic link/);
+    expect(io.err.join('')).toMatch(/symbolic link/);
     expect(readFileSync(real, 'utf8')).toBe('{}');
   });
 

@@ -8,6 +8,8 @@ import type { FileAction, HostReport, InstallContext } from '../../../adapters/h
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { nearest } from '../../core/contract/nearest.js';
+import { canonicalPath } from '../../core/paths/canonical.js';
+import { findProjectRoot } from '../../core/paths/project-root.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { beforeInstall, recordInstall, recordPath, reportFiles } from '../install-record.js';
 import { UsageError, type CliIO } from '../io.js';
@@ -31,6 +33,23 @@ export interface InstallArgs {
 export function requireAbsoluteHome(env: CliIO['env'], command: 'install' | 'uninstall'): void {
   if (env.HOME !== undefined && env.HOME !== '' && !path.isAbsolute(env.HOME))
     throw new UsageError(`HOME is '${env.HOME}', not an absolute path; set it to your home folder and run ${command} again`);
+}
+
+/**
+ * The folder every host's project (and local) scope writes into, one rule for all of them: the
+ * git top of the current folder, else the current folder itself. `/` and the home folder are
+ * refused: a project scope there would write into every project's parent, or into the user's
+ * own configuration, which is the user scope's.
+ */
+function projectFolder(io: Pick<CliIO, 'cwd' | 'env'>, scope: string, command: 'install' | 'uninstall'): string {
+  if (scope === 'user') return io.cwd;
+  const root = findProjectRoot(io.cwd);
+  const home = io.env.HOME && path.isAbsolute(io.env.HOME) ? canonicalPath(io.env.HOME, '/') : undefined;
+  if (root === '/' || root === home)
+    throw new UsageError(
+      `--scope ${scope} writes into the project (the git top of this folder, else this folder), and that is ${root === '/' ? 'the file system root' : 'your home folder'}; run ${command} inside the project`,
+    );
+  return root;
 }
 
 /** `hosts`: every host remit installs into, in the order `all` handles them. */
@@ -69,7 +88,7 @@ export function defaultBundleSource(): string {
   return path.resolve(path.dirname(self), '..', '..', '..', 'dist', 'remit.cjs');
 }
 
-export function renderReports(reports: HostReport[], verb: string, args?: Pick<InstallArgs, 'skipped' | 'scope'>): string {
+function renderReports(reports: HostReport[], verb: string, args?: Pick<InstallArgs, 'skipped' | 'scope'>): string {
   const out: string[] = [];
   // `all` takes the hosts that have the scope; the others are named, not silently passed over.
   if (args?.skipped.length) out.push(`Left out: ${args.skipped.join(', ')} (no ${args.scope} scope).`);
@@ -80,9 +99,17 @@ export function renderReports(reports: HostReport[], verb: string, args?: Pick<I
       continue;
     }
     out.push(`${head}:`);
+    const shown = new Set<string>();
     for (const a of r.actions) {
       const act = a.action.startsWith('would ') || a.action === 'unchanged' || a.action === 'absent' ? a.action : r.dryRun ? `would be ${a.action}` : a.action;
-      out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${a.file}${a.detail ? ` (${a.detail})` : ''}`);
+      // The bundle's chunks are one line per folder and action (--json lists each file).
+      const same =
+        a.what === 'bundle' ? r.actions.filter((b) => b.what === 'bundle' && b.action === a.action && path.dirname(b.file) === path.dirname(a.file)) : [a];
+      const key = `${a.what} ${a.action} ${path.dirname(a.file)}`;
+      if (same.length > 1 && shown.has(key)) continue;
+      shown.add(key);
+      const file = same.length > 1 ? `${path.dirname(a.file)}/ (${same.length} files: remit.cjs and its chunks)` : a.file;
+      out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${file}${a.detail ? ` (${a.detail})` : ''}`);
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
     if (r.incomplete) out.push(`  not done: ${r.incomplete}`);
@@ -90,8 +117,23 @@ export function renderReports(reports: HostReport[], verb: string, args?: Pick<I
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * The reports: JSON on stdout, or text with each refused host's one line on stderr (install
+ * --help: "one line on stderr, nothing changed") and what was done on stdout.
+ */
+export function printReports(io: CliIO, args: InstallArgs, command: 'install' | 'uninstall', reports: HostReport[]): void {
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ command, dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`);
+    return;
+  }
+  const verb = command === 'install' ? 'installed' : 'uninstalled';
+  const done = reports.filter((r) => r.ok);
+  if (done.length > 0 || args.skipped.length > 0) io.stdout(renderReports(done, verb, args));
+  for (const r of reports.filter((x) => !x.ok)) io.stderr(`remit ${command}: ${renderReports([r], verb)}`);
+}
+
 /** A dry run's actions say what WOULD happen, in JSON as in text. */
-export function asPlanned(r: HostReport): HostReport {
+function asPlanned(r: HostReport): HostReport {
   if (!r.dryRun) return r;
   return {
     ...r,
@@ -142,7 +184,7 @@ async function installReports(args: InstallArgs, io: CliIO, deps: InstallDeps = 
     }
     const ctx: InstallContext = {
       env: io.env,
-      cwd: io.cwd,
+      cwd: projectFolder(io, args.scope, 'install'),
       scope: args.scope,
       dryRun: args.dryRun,
       trust: args.trust && host.install.trust === true,
@@ -173,7 +215,15 @@ export async function uninstallReports(args: InstallArgs, io: CliIO, hosts?: rea
   const out: HostReport[] = [];
   for (const name of args.hosts) {
     const setup = await findHost(name, hosts)!.setup();
-    out.push(await setup.uninstall({ env: io.env, cwd: io.cwd, scope: args.scope, dryRun: args.dryRun, dataDir: resolveDataDir(io.env) }));
+    out.push(
+      await setup.uninstall({
+        env: io.env,
+        cwd: projectFolder(io, args.scope, 'uninstall'),
+        scope: args.scope,
+        dryRun: args.dryRun,
+        dataDir: resolveDataDir(io.env),
+      }),
+    );
   }
   return out;
 }
@@ -187,10 +237,6 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     return 1;
   }
   const reports = await installReports(args, io, { ...deps, bundleSource });
-  io.stdout(
-    args.json
-      ? `${JSON.stringify({ command: 'install', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`
-      : renderReports(reports, 'installed', args),
-  );
+  printReports(io, args, 'install', reports);
   return reports.every((r) => r.ok) ? 0 : 1;
 }

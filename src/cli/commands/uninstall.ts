@@ -5,22 +5,24 @@
 // `uninstall all` (user scope) also takes bundles no record lists. The audit under
 // $XDG_STATE_HOME/remit is the user's record and stays.
 import type { HostModule } from '../../../adapters/host-module.js';
-import { resolveDataDir } from '../../core/state/home.js';
+import { resolveDataDir, resolveRemitHome } from '../../core/state/home.js';
 import { cleanUpAfterUninstall } from '../install-cleanup.js';
 import type { CliIO } from '../io.js';
-import { asPlanned, parseInstallArgs, renderReports, requireAbsoluteHome, uninstallReports } from './install.js';
+import { parseInstallArgs, printReports, requireAbsoluteHome, uninstallReports } from './install.js';
 
 export async function run(argv: string[], io: CliIO, hosts?: readonly HostModule[]): Promise<number> {
   const args = parseInstallArgs(argv, 'uninstall', hosts);
   requireAbsoluteHome(io.env, 'uninstall');
   const reports = await uninstallReports(args, io, hosts);
   const sweep = args.all && args.scope === 'user' && reports.every((r) => r.ok);
-  const rest = cleanUpAfterUninstall({ dataDir: resolveDataDir(io.env), scope: args.scope, dryRun: args.dryRun, reports, sweep });
+  let stateHome: string | undefined;
+  try {
+    stateHome = resolveRemitHome(io.env);
+  } catch {
+    // A relative REMIT_HOME: the note names no folder.
+  }
+  const rest = cleanUpAfterUninstall({ dataDir: resolveDataDir(io.env), scope: args.scope, dryRun: args.dryRun, reports, sweep, stateHome });
   if (!rest.ok || rest.actions.length > 0 || rest.notes.length > 0) reports.push(rest);
-  io.stdout(
-    args.json
-      ? `${JSON.stringify({ command: 'uninstall', dryRun: args.dryRun, reports: reports.map(asPlanned) }, null, 2)}\n`
-      : renderReports(reports, 'uninstalled', args),
-  );
+  printReports(io, args, 'uninstall', reports);
   return reports.every((r) => r.ok && !r.incomplete) ? 0 : 1;
 }

@@ -52,7 +52,7 @@ describe('user configuration', () => {
     const bad = loadUserConfig(userFile(JSON.stringify({ tools: { x: 'harmless' }, retentionDays: 5 })));
     expect(bad.status).toBe('invalid');
     expect(bad.config).toBeNull();
-    expect(bad.problem).toMatch(/fails its schema at \/tools\/x/);
+    expect(bad.problem).toMatch(/fails its schema \(tools\.x must be one of "read", "write"/);
     const notJson = loadUserConfig(userFile('{ tools: '));
     expect(notJson.problem).toContain('not valid JSON');
   });

@@ -1,6 +1,7 @@
 // The user's configuration (docs/DESIGN.md#session-state) and a repository's `.remit.json`. A file that
 // fails its schema is reported and ignored as a whole: a half-read configuration could
 // loosen something the user never meant to.
+import { describeSchemaError, type SchemaError } from './schema-error.js';
 import path from 'node:path';
 import type { RepoConfig, UserConfig } from '../../generated/types.js';
 import { validateRepoConfig } from '../../generated/validate-repo-config.js';
@@ -31,7 +32,7 @@ const REPO_CONFIG_NAME = '.remit.json';
 /** Far above any real configuration; a larger file is reported and ignored, unread. */
 const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 
-function load<T>(file: string, validate: { (d: unknown): d is T; errors?: { instancePath: string; message?: string }[] | null }, what: string): Loaded<T> {
+function load<T>(file: string, validate: { (d: unknown): d is T; errors?: SchemaError[] | null }, what: string): Loaded<T> {
   let text: string;
   try {
     // A regular file only: a FIFO or device at `.remit.json` (the project is the agent's to
@@ -49,9 +50,12 @@ function load<T>(file: string, validate: { (d: unknown): d is T; errors?: { inst
     return { status: 'invalid', config: null, path: file, problem: `${what} ${file} is not valid JSON; it is ignored` };
   }
   if (!validate(data)) {
-    const e = validate.errors?.[0];
-    const where = e ? `${e.instancePath || '/'} ${e.message ?? ''}`.trim() : 'an unknown field';
-    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} fails its schema at ${where}; it is ignored` };
+    return {
+      status: 'invalid',
+      config: null,
+      path: file,
+      problem: `${what} ${file} fails its schema (${describeSchemaError(validate.errors?.[0])}); it is ignored`,
+    };
   }
   return { status: 'ok', config: data, path: file };
 }

@@ -138,7 +138,7 @@ export function createActionHandler(ctx: Ctx) {
     return d;
   }
 
-  function decideDamaged(ev: ActionBeforeEvent, key: string, t0: number): ControllerResult {
+  function decideDamaged(ev: ActionBeforeEvent, key: string, t0: number, folder: string | undefined): ControllerResult {
     const now = deps.now();
     const a = ev.action;
     const lastArmed = ctx.wasArmed(key);
@@ -146,7 +146,7 @@ export function createActionHandler(ctx: Ctx) {
     const { decision: d, facts } = decideWithFacts({
       contract,
       action: a,
-      damaged: { lastArmed },
+      damaged: { lastArmed, ...(folder ? { folder } : {}) },
       protectedPaths: deps.protectedPaths,
       ledger: { reserved: 0, unresolved: ['state_unavailable'], idState: 'new' },
     });
@@ -167,7 +167,7 @@ export function createActionHandler(ctx: Ctx) {
       deps.faults.internalError = false;
       throw new Error('injected internal error');
     }
-    if (loaded.kind === 'damaged') return decideDamaged(ev, key, t0);
+    if (loaded.kind === 'damaged') return decideDamaged(ev, key, t0, loaded.damage === 'home' ? loaded.detail : undefined);
     const now = deps.now();
     const at = isoTime(now);
     const a = ev.action;
@@ -281,7 +281,7 @@ export function createActionHandler(ctx: Ctx) {
         input = {
           contract,
           action: a,
-          damaged: { lastArmed },
+          damaged: { lastArmed, ...(loaded.damage === 'home' ? { folder: loaded.detail } : {}) },
           guardError: true,
           protectedPaths: deps.protectedPaths,
           ledger: { reserved: 0, unresolved: [], idState: 'new' },

@@ -3,7 +3,9 @@
 import type { SessionState, TaskContract } from '../../generated/types.js';
 import { controlStateOf } from '../contract/defaults.js';
 import { contractLine } from '../contract/echo.js';
+import { HOME_FIX } from '../decide/decide.js';
 import { reservedUnits } from '../ledger/ledger.js';
+import type { StateDamage } from '../state/decode.js';
 
 const ARMED_GUIDANCE =
   'remit enforces this task contract. An action outside it is refused with a reason code and the exact `$remit` line that would allow it. ' +
@@ -36,7 +38,9 @@ export function contractContext(state: SessionState): string {
   return lines.join('\n');
 }
 
-export function recoveryContext(detail: string, lastArmed: boolean): string {
+export function recoveryContext(loaded: { detail: string; damage: StateDamage }, lastArmed: boolean): string {
+  if (loaded.damage === 'home') return `${loaded.detail}: every session is refused changes, reads are allowed. ${HOME_FIX}`;
+  const detail = loaded.detail;
   return (
     `remit cannot read this session's state (${detail}). ` +
     (lastArmed

@@ -9,11 +9,12 @@ import { newEventId, isoTime } from '../audit/event-id.js';
 import { contractSummary } from '../audit/summaries.js';
 import { reservedUnits } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
-import { sessionKey } from '../state/home.js';
+import { homeDamage, homeProblem, sessionKey } from '../state/home.js';
 import { LockTimeoutError } from '../state/lock.js';
 import { readSession, withSessionLock } from '../state/store.js';
 import { tightenContract } from '../config/tighten.js';
 import { contractContext, recoveryContext } from './context-text.js';
+import { HOME_FIX } from '../decide/decide.js';
 import { approveEvent, labelEvent } from './operations.js';
 import { explainView, locateEvent, renderExplain } from './explain-view.js';
 import { configReport, renderRuntime, renderStatus, runtimeView, statusView } from './readback.js';
@@ -114,7 +115,7 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
             error: 'STATE_DAMAGED',
           });
           // The user meant to change the contract and it cannot be stored: say so rather than run the task unguarded.
-          return { kind: 'prompt-block', code: 'STATE_DAMAGED', text: `remit could not apply this: ${recoveryContext(loaded.detail, lastArmed)}` };
+          return { kind: 'prompt-block', code: 'STATE_DAMAGED', text: `remit could not apply this: ${recoveryContext(loaded, lastArmed)}` };
         }
         const s = ctx.ensureState(loaded, ev, at);
         if (!s.projectRoot) s.projectRoot = root;
@@ -182,7 +183,13 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
     return {
       kind: 'prompt-block',
       code: 'GUARD_ERROR',
-      text: `remit could not record this ${parsed.kind === 'error' ? 'directive error' : 'directive'} (${code === 'LOCK_TIMEOUT' ? 'the session is busy' : 'internal error'}); nothing changed. Send it again.`,
+      text: (() => {
+        const what = `remit could not record this ${parsed.kind === 'error' ? 'directive error' : 'directive'}`;
+        // Looked at only on this fault path: the one cause a retry cannot mend.
+        const folder = code === 'LOCK_TIMEOUT' ? null : homeProblem(ctx.deps.home);
+        if (folder) return `${what}: ${homeDamage(ctx.deps.home, folder)}; nothing changed. ${HOME_FIX}`;
+        return `${what} (${code === 'LOCK_TIMEOUT' ? 'the session is busy' : 'internal error'}); nothing changed. Send it again.`;
+      })(),
     };
   }
 }

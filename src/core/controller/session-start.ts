@@ -55,7 +55,7 @@ export async function onSessionStart(ctx: Ctx, ev: SessionStartEvent): Promise<C
             state: lastArmed ? 'ARMED' : 'OBSERVING',
             lifecycle,
           });
-          return recoveryContext(loaded.detail, lastArmed);
+          return recoveryContext(loaded, lastArmed);
         }
         const s = ctx.ensureState(loaded, ev, at);
         if (!s.projectRoot) s.projectRoot = root;
@@ -108,7 +108,7 @@ export async function onSessionStart(ctx: Ctx, ev: SessionStartEvent): Promise<C
       loaded.kind === 'ok'
         ? contractContext(loaded.state)
         : loaded.kind === 'damaged'
-          ? recoveryContext(loaded.detail, ctx.wasArmed(key))
+          ? recoveryContext(loaded, ctx.wasArmed(key))
           : contractContext(newSessionState(hostOf(ev), defaultContract(), isoTime(now)));
   }
   return text ? { kind: 'context', text } : { kind: 'none' };

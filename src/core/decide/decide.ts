@@ -34,6 +34,9 @@ function described(f: DecisionFacts, fallback: string): string {
 
 const approveLine = 'or approve this one action with `$remit allow <event id>`';
 
+/** The one fix for a REMIT_HOME that cannot hold sessions (a file, a loop): no session's repair mends it. */
+export const HOME_FIX = 'Make it a folder, or set REMIT_HOME to an absolute folder; `remit state repair` cannot mend this.';
+
 function ruleDamaged(f: DecisionFacts): Verdict | null {
   if (!f.damaged) return null;
   const m = f.action.mutability;
@@ -45,6 +48,15 @@ function ruleDamaged(f: DecisionFacts): Verdict | null {
       fact: { kind: 'state', reason: `the session state is damaged and this ${m} action changes nothing` },
     };
   }
+  const folder = f.damaged.folder;
+  if (folder)
+    return {
+      outcome: 'deny',
+      code: 'STATE_DAMAGED',
+      explanation: `${folder}, so this ${m} action cannot be proven inside any contract.`,
+      fact: { kind: 'state', reason: "remit's state folder cannot hold sessions" },
+      nextStep: HOME_FIX,
+    };
   return {
     outcome: f.damaged.lastArmed ? 'deny' : 'report',
     code: 'STATE_DAMAGED',
@@ -58,17 +70,24 @@ function ruleGuardError(f: DecisionFacts, state: ControlState): Verdict | null {
   if (!f.guardError) return null;
   const m = f.action.mutability;
   const blocks = state === 'ARMED' && (m === 'write' || m === 'unknown' || m === 'delegate' || m === 'check');
+  // The action an adapter builds for a hook payload it could not read (unreadable-action.ts).
+  const unread = f.action.analysis === 'input_malformed' && f.action.inputDigest === '';
+  const why = unread ? 'the hook payload was cut short or could not be read' : 'internal error or session lock timeout';
   return {
     outcome: blocks ? 'deny' : 'allow',
     code: 'GUARD_ERROR',
     explanation: blocks
-      ? `remit could not check this ${m} action (internal error or session lock timeout), and the session is armed.`
+      ? `remit could not check this ${m} action (${why}), and the session is armed.`
       : 'remit could not check this action; it passes because it only reads or the session is not armed.',
     fact: {
       kind: 'guard',
       reason: blocks ? `remit could not check this ${m} action while armed` : 'remit could not check this action, which only reads or runs unarmed',
     },
-    nextStep: blocks ? 'Retry the action; if it keeps failing run `remit doctor` in a terminal.' : undefined,
+    nextStep: blocks
+      ? unread
+        ? 'Retry the action; the host sent its call incomplete, which a retry usually mends.'
+        : 'Retry the action; if it keeps failing run `remit doctor` in a terminal.'
+      : undefined,
   };
 }
 

@@ -57,7 +57,7 @@ export interface DecisionFacts {
   input: DecisionInputSummary;
   /** Earlier runs of this check since the last write. */
   repeated: number;
-  damaged?: { lastArmed: boolean };
+  damaged?: { lastArmed: boolean; folder?: string };
   guardError: boolean;
   paths: PathView;
   words: Words;

@@ -7,8 +7,8 @@ import type { Action, DirectiveError, TaskContract } from '../../generated/types
 export interface DecisionInput {
   contract: TaskContract;
   action: Action;
-  /** Rule `damaged-state`: the session state was unreadable or failed its schema. `lastArmed`: the last contract the audit tail recorded was ARMED (or the tail shows an armed session whose contract is unknown). */
-  damaged?: { lastArmed: boolean };
+  /** Rule `damaged-state`: the session state was unreadable or failed its schema. `lastArmed`: the last contract the audit tail recorded was ARMED (or the tail shows an armed session whose contract is unknown). `folder`: REMIT_HOME itself cannot hold sessions (named so), which `remit state repair` cannot mend. */
+  damaged?: { lastArmed: boolean; folder?: string };
   /** Rule `invalid-directive`: a malformed directive is pending. */
   directiveError?: DirectiveError | null;
   /** Rule `approved-once`: a one-time approval with this action's inputDigest is waiting. */

@@ -8,13 +8,15 @@
 // (edited, torn, written under another key) or read without the key is validated in full, and
 // says so (`sealed: false`): whether such a file may still speak for its session is the
 // store's to decide, from the session's audit (store.ts).
+import { describeSchemaError } from '../config/schema-error.js';
 import type { SessionState } from '../../generated/types.js';
 import { validateSessionState } from '../../generated/validate-session-state.js';
 import { linkHash } from '../audit/chain.js';
 import { STATE_SCHEMA_VERSION } from './session-state.js';
 import { migrateState } from './migrate.js';
 
-export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing' | 'seal';
+/** `home`: REMIT_HOME itself cannot hold sessions (a file, a loop), which `remit state repair` cannot mend. */
+export type StateDamage = 'unparsable' | 'schema' | 'version' | 'missing' | 'seal' | 'home';
 
 /** `sealed`: the file's seal verified under the key it was read with (false without a key). */
 export type DecodedState =
@@ -119,9 +121,7 @@ export function decodeState(text: string, sealKey?: Buffer | null): DecodedState
     candidate = migrated.state;
   }
   if (!validateSessionState(candidate)) {
-    const first = validateSessionState.errors?.[0];
-    const where = first ? `${first.instancePath || '/'} ${first.message ?? ''}`.trim() : 'unknown field';
-    return { ok: false, damage: 'schema', detail: `the state file fails its schema at ${where}` };
+    return { ok: false, damage: 'schema', detail: `the state file fails its schema: ${describeSchemaError(validateSessionState.errors?.[0])}` };
   }
   const state = candidate;
   const hasSeal = typeof state.seal === 'string';

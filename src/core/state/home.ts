@@ -12,11 +12,23 @@ function userHome(env: Env): string {
   return env.HOME && path.isAbsolute(env.HOME) ? env.HOME : homedir();
 }
 
-/** REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit. */
+/**
+ * REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit. A relative REMIT_HOME is
+ * an error, never ignored: each hook runs in another folder, so it would name a different
+ * state folder per project (inside the project, where self-protection does not look), and
+ * falling back to the default would arm a session where the user does not look.
+ */
 export function resolveRemitHome(env: Env): string {
-  if (env.REMIT_HOME && path.isAbsolute(env.REMIT_HOME)) return env.REMIT_HOME;
+  if (env.REMIT_HOME && !path.isAbsolute(env.REMIT_HOME))
+    throw new Error(`REMIT_HOME is '${env.REMIT_HOME}', not an absolute path: set it to an absolute folder, or unset it`);
+  if (env.REMIT_HOME) return env.REMIT_HOME;
   if (env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME)) return path.join(env.XDG_STATE_HOME, 'remit');
   return path.join(userHome(env), '.local', 'state', 'remit');
+}
+
+/** How a REMIT_HOME that cannot hold sessions is named to the user (`problem` from homeProblem). */
+export function homeDamage(home: string, problem: string): string {
+  return `remit's state folder ${home} cannot hold sessions (${problem})`;
 }
 
 /**

@@ -24,7 +24,7 @@ describe('locations', () => {
     expect(resolveRemitHome({ REMIT_HOME: '/a' })).toBe('/a');
     expect(resolveRemitHome({ XDG_STATE_HOME: '/x' })).toBe('/x/remit');
     expect(resolveRemitHome({ HOME: '/u' })).toBe('/u/.local/state/remit');
-    expect(resolveRemitHome({ REMIT_HOME: 'relative', HOME: '/u' })).toBe('/u/.local/state/remit');
+    expect(() => resolveRemitHome({ REMIT_HOME: 'relative', HOME: '/u' })).toThrow("REMIT_HOME is 'relative', not an absolute path");
   });
 
   it('hashes host:sessionId into the file name', () => {

@@ -13,7 +13,7 @@ import { lastStateInAudit, unsealedStateVerdict } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
 import { readRegularFileSync, writeFileAtomic } from './files.js';
 import { wfs } from './fs-layer.js';
-import { auditFile, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
+import { auditFile, homeDamage, homeProblem, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
 import { withLock } from './lock.js';
 import { latin1Of, utf8Of } from '../crypto/bytes.js';
 
@@ -100,6 +100,9 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
     if (code === 'ENOENT') return missing(home, key, opts);
     if (code === 'ENOTREG') return { kind: 'damaged', damage: 'unparsable', detail: 'the state file is not a regular file' };
     if (code === 'EFBIG') return { kind: 'damaged', damage: 'unparsable', detail: `the state file is larger than ${MAX_STATE_BYTES} bytes` };
+    // Looked at only now, off the hot path: a REMIT_HOME that is a file is no session's damage.
+    const folder = homeProblem(home);
+    if (folder) return { kind: 'damaged', damage: 'home', detail: homeDamage(home, folder) };
     return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${code ?? 'error'})` };
   }
   const decoded = decodeState(text, opts.sealKey);

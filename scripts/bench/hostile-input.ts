@@ -1,0 +1,200 @@
+// Every parser on the hook's text path, fed a megabyte of hostile shapes (docs/DESIGN.md
+// #performance-budget): the directive, the correction phrases, the shell classifier, the three
+// patch formats and every dependency manifest plus the code hash scan. Each row is the slowest
+// shape's median at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
+// (4 when linear, 16 when quadratic; over 8 fails), both in CPU time. Prints one JSON row per
+// parser; --verbose also prints every shape's figures on stderr.
+import { classifyToolRequest } from '../../src/core/classify/classify-request.js';
+import { findCorrectionPhrase } from '../../src/core/contract/corrections.js';
+import { defaultContract } from '../../src/core/contract/defaults.js';
+import { parsePrompt } from '../../src/core/contract/parse-prompt.js';
+import { wholeFileIntents } from '../../src/core/intents/file-intents.js';
+import { parsePatch, type PatchFormat } from '../../src/core/patch/parse-patch.js';
+import type { TaskContract } from '../../src/generated/types.js';
+import { BENCH_ROOT, benchContext } from './lib/context.js';
+import { ms, row } from './lib/rows.js';
+
+const quick = process.argv.includes('--quick');
+const verbose = process.argv.includes('--verbose');
+const MB = 1024 * 1024;
+const LIMIT_MS = 50;
+const ROOT = BENCH_ROOT;
+
+/** `unit` repeated to exactly `size` characters. */
+const fill = (unit: string, size: number, head = '', tail = ''): string => {
+  const body = unit.repeat(Math.ceil(Math.max(0, size - head.length - tail.length) / unit.length));
+  return (head + body).slice(0, size - tail.length) + tail;
+};
+
+type Shape = (size: number) => string;
+interface Parser {
+  name: string;
+  shapes: Record<string, Shape>;
+  run(text: string): unknown;
+}
+
+const armed: TaskContract = { ...defaultContract(), mode: 'change', level: 'guard', source: 'directive' };
+const ctx = benchContext({ 'package.json': '{"dependencies":{}}' });
+
+const base64 = (size: number) => {
+  const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let s = '';
+  let x = 12345;
+  while (s.length < size) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    s += abc[x % 64];
+  }
+  return s;
+};
+
+const promptShapes: Record<string, Shape> = {
+  'colons after $remit': (n) => fill(':', n, '$remit '),
+  'one long token after $remit': (n) => fill('a', n, '$remit '),
+  'base64 paste after $remit': (n) => `$remit ${base64(n - 7)}`,
+  'files= of a megabyte': (n) => fill('a/', n, '$remit change files='),
+  'tokens after $remit': (n) => fill('review ', n, '$remit '),
+  'dashes after $remit': (n) => fill('- ', n, '$remit '),
+  'unmatched quotes': (n) => fill('"', n),
+  'unmatched backticks': (n) => fill('` ``', n),
+  fences: (n) => fill('```\n', n),
+  'blank lines then $remit': (n) => fill(' \n', n, '', '$remit review'),
+};
+
+const correctionShapes: Record<string, Shape> = {
+  "please … don't edit": (n) => fill('please ', n, '', "don't edit anything"),
+  'review only, repeated': (n) => fill('review only ', n),
+  'no clause break': (n) => fill('do not ', n),
+  'quotes and negations': (n) => fill('"don\'t" not ', n),
+  CJK: (n) => fill('不要', n),
+  'one long word': (n) => fill('x', n),
+};
+
+const shellShapes: Record<string, Shape> = {
+  'one long word': (n) => fill('a', n, 'echo '),
+  separators: (n) => fill(';', n, 'true'),
+  'open quote': (n) => fill('x', n, 'echo "'),
+  'nested substitutions': (n) => fill('$(', n),
+  'heredoc apply_patch': (n) => fill('+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.ts\n", '*** End Patch\nEOF\n'),
+  'many words': (n) => fill('ab ', n, 'ls '),
+};
+
+const patchShapes: Record<string, [PatchFormat, Shape]> = {
+  'apply_patch, one added file': ['apply_patch', (n) => fill('+x\n', n, '*** Begin Patch\n*** Add File: a.ts\n', '*** End Patch\n')],
+  'apply_patch, many files': ['apply_patch', (n) => fill('*** Add File: a.ts\n+x\n', n, '*** Begin Patch\n', '*** End Patch\n')],
+  'apply_patch, unterminated': ['apply_patch', (n) => fill('*** Update File: a\n@@', n, '*** Begin Patch\n')],
+  'apply_patch, no newline': ['apply_patch', (n) => fill('@', n)],
+  'unified, one hunk': ['unified', (n) => fill('+x\n', n, '--- a/a.ts\n+++ b/a.ts\n@@ -0,0 +1,999999 @@\n')],
+  'unified, many headers': ['unified', (n) => fill('--- a/a\n+++ b/a\n', n)],
+  'v4a, one hunk': ['v4a', (n) => fill('+x\n', n, '*** Begin Patch\n*** Update File: a.ts\n@@\n', '*** End Patch\n')],
+  'v4a, many hunks': ['v4a', (n) => fill('@@\n-x\n+y\n', n, '*** Begin Patch\n*** Update File: a.ts\n', '*** End Patch\n')],
+};
+
+const manifest = (file: string, unit: string, head = '', tail = ''): [string, Shape] => [file, (n) => fill(unit, n, head, tail)];
+const manifestShapes: Record<string, [string, Shape]> = {
+  'package.json, many deps': manifest('package.json', '"a":"1",', '{"dependencies":{', '"z":"1"}}'),
+  'package.json, deep nesting': manifest('package.json', '{"dependencies":', ''),
+  'package.json, open string': manifest('package.json', 'x', '{"dependencies":{"'),
+  'Cargo.toml, many tables': manifest('Cargo.toml', '[dependencies]\na = "1"\n'),
+  'pyproject.toml, long array': manifest('pyproject.toml', '"a>=1", ', '[project]\ndependencies = ['),
+  'requirements.txt': manifest('requirements.txt', 'a==1\n'),
+  'go.mod, open block': manifest('go.mod', 'example.com/a v1.0.0\n', 'module m\nrequire (\n'),
+  Gemfile: manifest('Gemfile', "gem 'a'\n"),
+  'build.gradle, open braces': manifest('build.gradle', 'dependencies { '),
+  'pom.xml': manifest('pom.xml', '<dependency><artifactId>a</artifactId></dependency>', '<project><dependencies>'),
+  'environment.yml': manifest('environment.yml', '  - a\n', 'dependencies:\n'),
+  'pubspec.yaml': manifest('pubspec.yaml', '  a: ^1.0.0\n', 'dependencies:\n'),
+  'setup.py, open call': manifest('setup.py', "'a', ", 'setup(install_requires=['),
+  'setup.cfg': manifest('setup.cfg', '    a\n', '[options]\ninstall_requires =\n'),
+  'code file hash scan': manifest('a.ts', 'createHash(', ''),
+  'code file, open comment': manifest('a.ts', 'x', '/*'),
+};
+
+const parsers: Parser[] = [
+  { name: 'directive (parsePrompt, fresh session)', shapes: promptShapes, run: (t) => parsePrompt(t, { projectRoot: ROOT, previous: defaultContract() }) },
+  { name: 'corrections (parsePrompt, armed session)', shapes: correctionShapes, run: (t) => parsePrompt(t, { projectRoot: ROOT, previous: armed }) },
+  { name: 'correction phrase scan (findCorrectionPhrase)', shapes: { ...correctionShapes, ...promptShapes }, run: (t) => findCorrectionPhrase(t) },
+  {
+    name: 'shell (classifyToolRequest, Bash)',
+    shapes: shellShapes,
+    run: (t) => classifyToolRequest({ type: 'shell', command: t }, { id: 'c', tool: 'Bash', cwd: ROOT }, ctx),
+  },
+];
+
+/**
+ * The median CPU time (user + system, this process) of `rounds` calls: on a machine shared with
+ * other work the wall clock measures the queue, not the parser.
+ */
+async function median(fn: () => unknown, rounds: number): Promise<number> {
+  const t: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const c0 = process.cpuUsage();
+    await fn();
+    const c = process.cpuUsage(c0);
+    t.push((c.user + c.system) / 1000);
+  }
+  return t.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
+}
+
+async function measure(name: string, shapes: [string, (size: number) => () => unknown][]): Promise<void> {
+  const rounds = quick ? 3 : 5;
+  let worst = { shape: '', t: 0 };
+  let steepest = { shape: '', r: 0 };
+  for (const [shape, at] of shapes) {
+    await median(at(64 * 1024), 2); // warm the code paths
+    const small = await median(at(MB / 4), rounds);
+    const big = await median(at(MB), rounds);
+    if (verbose) console.error(`${name} / ${shape}: 256 kB ${ms(small)}, 1 MB ${ms(big)}`);
+    if (big > worst.t) worst = { shape, t: big };
+    // Below a millisecond the ratio is timer noise, not growth.
+    const r = big < 1 ? 0 : big / Math.max(small, 0.05);
+    if (r > steepest.r) steepest = { shape, r };
+  }
+  const ok = worst.t <= LIMIT_MS && steepest.r <= 8;
+  row(
+    `1 MB hostile input: ${name}, ${shapes.length} shapes`,
+    `worst ${ms(worst.t)} (${worst.shape}); 1 MB/256 kB ${steepest.r ? `x${steepest.r.toFixed(1)} (${steepest.shape})` : 'under 1 ms'}`,
+    `<= ${LIMIT_MS} ms, x <= 8`,
+    ok,
+    { worstMs: worst.t, ratio: steepest.r },
+  );
+}
+
+async function main(): Promise<void> {
+  for (const p of parsers) {
+    await measure(
+      p.name,
+      Object.entries(p.shapes).map(([shape, make]) => [
+        shape,
+        (size: number) => {
+          const text = make(size);
+          return () => p.run(text);
+        },
+      ]),
+    );
+  }
+  await measure(
+    'patch (parsePatch, in its format)',
+    Object.entries(patchShapes).map(([shape, [format, make]]) => [
+      shape,
+      (size: number) => {
+        const text = make(size);
+        return () => parsePatch(text, format);
+      },
+    ]),
+  );
+  await measure(
+    'manifests and code (wholeFileIntents, new text only)',
+    Object.entries(manifestShapes).map(([shape, [file, make]]) => [
+      shape,
+      (size: number) => {
+        const text = make(size);
+        return () => wholeFileIntents(`${ROOT}/${file}`, '', text);
+      },
+    ]),
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
