@@ -9,8 +9,9 @@ import type { Env, HostModule } from './host-module.js';
 import { ompHost } from './omp/host.js';
 import { opencodeHost } from './opencode/host.js';
 import { piHost } from './pi/host.js';
+import { qwenHost } from './qwen/host.js';
 
-export const HOSTS: readonly HostModule[] = [codexHost, claudeHost, opencodeHost, hermesHost, piHost, ompHost];
+export const HOSTS: readonly HostModule[] = [codexHost, claudeHost, opencodeHost, hermesHost, piHost, ompHost, qwenHost];
 
 export function findHost(name: string, hosts: readonly HostModule[] = HOSTS): HostModule | undefined {
   return hosts.find((h) => h.name === name.toLowerCase());

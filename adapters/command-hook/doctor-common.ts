@@ -51,6 +51,17 @@ export interface ProbeSpec {
   directive: string;
   write: { tool: string; input: Record<string, unknown> };
   turnField: string;
+  /** The host's names for the prompt and the pre-tool events (default UserPromptSubmit, PreToolUse). */
+  events?: { prompt: string; pre: string };
+  /** Fields the host adds to a typed prompt's payload (Qwen Code's `submitted_prompt`). */
+  promptFields?: (directive: string) => Record<string, unknown>;
+  /** Whether the pre-tool answer refuses the call (default: `hookSpecificOutput.permissionDecision` "deny"). */
+  refused?: (answer: Record<string, unknown>) => boolean;
+}
+
+function permissionDenied(answer: Record<string, unknown>): boolean {
+  const out = answer.hookSpecificOutput as { permissionDecision?: unknown } | undefined;
+  return out?.permissionDecision === 'deny';
 }
 
 /**
@@ -75,8 +86,9 @@ export function liveProbe(
 function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, env: Env): { ok: boolean; line: string } {
   const sessionId = `remit-doctor-probe-${Date.now().toString(36)}`;
   const base = { session_id: sessionId, transcript_path: null, cwd, [spec.turnField]: 'doctor' };
+  const events = spec.events ?? { prompt: 'UserPromptSubmit', pre: 'PreToolUse' };
   const prompt = ctx.exec(commands.prompt, {
-    input: JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: spec.directive }),
+    input: JSON.stringify({ ...base, hook_event_name: events.prompt, prompt: spec.directive, ...(spec.promptFields?.(spec.directive) ?? {}) }),
     cwd,
     env,
     timeoutMs: 20_000,
@@ -84,10 +96,10 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
   if (prompt.status !== 0)
     return {
       ok: false,
-      line: `live probe: the UserPromptSubmit command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook`,
+      line: `live probe: the ${events.prompt} command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook`,
     };
   const pre = ctx.exec(commands.pre, {
-    input: JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name: spec.write.tool, tool_input: spec.write.input, tool_use_id: 'doctor-probe-1' }),
+    input: JSON.stringify({ ...base, hook_event_name: events.pre, tool_name: spec.write.tool, tool_input: spec.write.input, tool_use_id: 'doctor-probe-1' }),
     cwd,
     env,
     timeoutMs: 20_000,
@@ -95,17 +107,17 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
   if (pre.status !== 0)
     return {
       ok: false,
-      line: `live probe: the PreToolUse command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded`,
+      line: `live probe: the ${events.pre} command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded`,
     };
   try {
-    const out = JSON.parse(pre.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } };
-    if (out.hookSpecificOutput?.permissionDecision === 'deny')
+    const out = JSON.parse(pre.stdout) as unknown;
+    if (out !== null && typeof out === 'object' && (spec.refused ?? permissionDenied)(out as Record<string, unknown>))
       return { ok: true, line: `live probe: ran the registered commands; a write under \`${spec.directive.split(' --')[0]}\` was refused, as it should be` };
   } catch {
     // fall through
   }
   return {
     ok: false,
-    line: `live probe: the registered PreToolUse command did not refuse a write under \`${spec.directive.split(' --')[0]}\` (answer: ${pre.stdout.trim().slice(0, 120) || 'empty'})`,
+    line: `live probe: the registered ${events.pre} command did not refuse a write under \`${spec.directive.split(' --')[0]}\` (answer: ${pre.stdout.trim().slice(0, 120) || 'empty'})`,
   };
 }

@@ -12,11 +12,11 @@ import { makeRepository } from '../support/repository.js';
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
 
-const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp'];
+const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen'];
 const SCOPES = ['user', 'project'] as const;
 type Scope = (typeof SCOPES)[number];
 /** The hosts whose registration runs the bundle under ~/.local/share/remit (the others carry their own copy). */
-const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes'], project: ['codex', 'claude'] };
+const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes', 'qwen'], project: ['codex', 'claude', 'qwen'] };
 
 interface Trees {
   home: Map<string, string>;

@@ -5,8 +5,24 @@ import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
 import { opencode, opencode22 } from './opencode.js';
 import { omp, omp22, pi, pi22 } from './pi.js';
+import { qwen22 } from './qwen.js';
 
-export const LANES: HostDriver[] = [claude, codexBypass, codexTrust, opencode, pi, omp, hermes, claude22, codexBypass22, codexTrust22, opencode22, pi22, omp22];
+export const LANES: HostDriver[] = [
+  claude,
+  codexBypass,
+  codexTrust,
+  opencode,
+  pi,
+  omp,
+  hermes,
+  claude22,
+  codexBypass22,
+  codexTrust22,
+  opencode22,
+  pi22,
+  omp22,
+  qwen22,
+];
 
 /**
  * The interactive lane: the newest releases' terminal UIs in tmux (e2e/interactive/). Codex runs
