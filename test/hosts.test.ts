@@ -236,7 +236,7 @@ describe('a seventh host costs its folder, one line in the list and the schema e
     clear();
     expect(await hook(['seventh', 'BeforeTool'], withStdin('{"x":1}'), hosts)).toBe(0);
     expect(io.out.join('')).toBe('seventh answered BeforeTool (7 bytes)\n');
-    await expect(hook(['seventh'], withStdin('{}'), HOSTS)).rejects.toThrow(/unknown host 'seventh' \(codex, claude, hermes, qwen;/);
+    await expect(hook(['seventh'], withStdin('{}'), HOSTS)).rejects.toThrow(/unknown host 'seventh' \(codex, claude, hermes, qwen, gemini;/);
   });
 
   it("every other host's agent is kept off its configuration (rule `self-protection`)", async () => {

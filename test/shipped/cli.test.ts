@@ -27,7 +27,7 @@ function foreign(home: string): void {
   put(path.join(home, '.local/share/other/f'), 'x\n');
 }
 
-const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen'];
+const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen', 'gemini'];
 
 describe('install, doctor, uninstall through the built bundle', () => {
   it('install all --trust then uninstall all leaves a HOME with foreign config byte-identical, modes too, and no new file', () => {
@@ -111,6 +111,10 @@ describe('install, doctor, uninstall through the built bundle', () => {
       hermes: () => writeFileSync(path.join(b.home, '.hermes/config.yaml'), 'plugins:\n  enabled: []\n'),
       qwen: () => {
         const f = path.join(b.home, '.qwen/settings.json');
+        writeFileSync(f, readFileSync(f, 'utf8').replaceAll(`${process.execPath} `, '/nonexistent/node '));
+      },
+      gemini: () => {
+        const f = path.join(b.home, '.gemini/settings.json');
         writeFileSync(f, readFileSync(f, 'utf8').replaceAll(`${process.execPath} `, '/nonexistent/node '));
       },
     };
@@ -383,7 +387,7 @@ describe('commands people type', () => {
     );
     // `all` in a scope few hosts have names the ones it leaves out.
     expect(b.run('install', 'all', '--scope', 'local', '--dry-run').out).toMatch(
-      /^Left out: codex, opencode, hermes, pi, omp, qwen \(no local scope\)\.\nclaude \(local\) — dry run/,
+      /^Left out: codex, opencode, hermes, pi, omp, qwen, gemini \(no local scope\)\.\nclaude \(local\) — dry run/,
     );
     const dry = b.run('install', 'claude', '--json', '--dry-run');
     const actions = JSON.parse(dry.out).reports[0].actions.map((a: { action: string }) => a.action);

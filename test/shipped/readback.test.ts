@@ -199,7 +199,7 @@ describe('the replay table through the built bundle', () => {
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(120);
-    expect(lines[0]).toMatch(/^case\s+bad → good\s+core\s+codex\s+claude\s+opencode\s+hermes\s+pi\s+omp\s+qwen$/);
+    expect(lines[0]).toMatch(/^case\s+bad → good\s+core\s+codex\s+claude\s+opencode\s+hermes\s+pi\s+omp\s+qwen\s+gemini$/);
     expect(r.out).toMatch(/\n {2}hash-ask\s+ask → allow\s+✓/);
     expect(r.out).toMatch(/\n {2}1 {2}\S/);
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed$/);

@@ -12,11 +12,11 @@ import { makeRepository } from '../support/repository.js';
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
 
-const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen'];
+const HOSTS = ['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen', 'gemini'];
 const SCOPES = ['user', 'project'] as const;
 type Scope = (typeof SCOPES)[number];
 /** The hosts whose registration runs the bundle under ~/.local/share/remit (the others carry their own copy). */
-const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes', 'qwen'], project: ['codex', 'claude', 'qwen'] };
+const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes', 'qwen', 'gemini'], project: ['codex', 'claude', 'qwen', 'gemini'] };
 
 interface Trees {
   home: Map<string, string>;

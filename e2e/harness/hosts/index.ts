@@ -5,6 +5,7 @@ import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
 import { opencode, opencode22 } from './opencode.js';
 import { omp, omp22, pi, pi22 } from './pi.js';
+import { gemini22 } from './gemini.js';
 import { qwen22 } from './qwen.js';
 
 export const LANES: HostDriver[] = [
@@ -22,6 +23,7 @@ export const LANES: HostDriver[] = [
   pi22,
   omp22,
   qwen22,
+  gemini22,
 ];
 
 /**

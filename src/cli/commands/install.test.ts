@@ -112,7 +112,8 @@ describe('remit install claude', () => {
   it('--dry-run writes nothing, for every host', async () => {
     expect(await install(['all', '--dry-run'], io, deps())).toBe(0);
     expect(listAll(path.join(dir, 'home'))).toEqual([]);
-    for (const h of ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes', 'qwen']) expect(io.out.join('')).toContain(`${h} (user) — dry run, nothing written`);
+    for (const h of ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes', 'qwen', 'gemini'])
+      expect(io.out.join('')).toContain(`${h} (user) — dry run, nothing written`);
     expect(existsSync(path.join(dir, 'data'))).toBe(false);
     expect(io.out.join('')).toMatch(/would be installed/);
   });
@@ -287,7 +288,7 @@ describe('usage', () => {
     expect(() => parseInstallArgs(['claude', '--scope', 'team'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['claude', '--trust'], 'install')).toThrow(UsageError);
     expect(() => parseInstallArgs(['nosuchhost'], 'install')).toThrow(UsageError);
-    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen']);
+    expect(parseInstallArgs(['all'], 'install').hosts).toEqual(['codex', 'claude', 'opencode', 'hermes', 'pi', 'omp', 'qwen', 'gemini']);
     expect(() => parseInstallArgs(['codex', '--bogus'], 'install')).toThrow(UsageError);
     expect(parseInstallArgs(['all', '--scope', 'local'], 'install').hosts).toEqual(['claude']);
   });
