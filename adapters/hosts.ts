@@ -4,14 +4,16 @@
 import type { HostCapability } from '../src/generated/types.js';
 import { claudeHost } from './claude/host.js';
 import { codexHost } from './codex/host.js';
+import { geminiHost } from './gemini/host.js';
 import { hermesHost } from './hermes/host.js';
 import type { Env, HostModule } from './host-module.js';
 import { ompHost } from './omp/host.js';
 import { opencodeHost } from './opencode/host.js';
 import { piHost } from './pi/host.js';
 import { copilotHost } from './copilot/host.js';
+import { qwenHost } from './qwen/host.js';
 
-export const HOSTS: readonly HostModule[] = [codexHost, claudeHost, opencodeHost, hermesHost, piHost, ompHost, copilotHost];
+export const HOSTS: readonly HostModule[] = [codexHost, claudeHost, opencodeHost, hermesHost, piHost, ompHost, copilotHost, qwenHost, geminiHost];
 
 export function findHost(name: string, hosts: readonly HostModule[] = HOSTS): HostModule | undefined {
   return hosts.find((h) => h.name === name.toLowerCase());

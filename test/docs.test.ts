@@ -18,7 +18,7 @@ describe('HOST-ADAPTER-CONTRACT.md', () => {
     const text = readFileSync('HOST-ADAPTER-CONTRACT.md', 'utf8');
     expect(text).not.toMatch(/verified by stand-in/i);
     expect(text).toMatch(/\| Hermes Agent \|.*0\.16\.0 \(real-host; range `>=0\.16\.0 <0\.17\.0`\)/);
-    for (const h of ['Codex CLI', 'Claude Code', 'OpenCode', 'Hermes Agent', 'Pi', 'Oh My Pi']) expect(text).toContain(`| ${h} |`);
+    for (const h of ['Codex CLI', 'Claude Code', 'OpenCode', 'Hermes Agent', 'Pi', 'Oh My Pi', 'Qwen Code', 'Gemini CLI']) expect(text).toContain(`| ${h} |`);
   });
 });
 

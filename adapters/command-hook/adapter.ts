@@ -13,6 +13,8 @@ export interface CommandHookAdapterSpec {
   toolRequest(toolName: string, input: unknown): ToolRequest;
   /** The host has no ask: remit's ask arrives as a deny naming how to authorise it (Codex). */
   askAsDeny: boolean;
+  /** The host's event before a tool call, when not PreToolUse (Gemini CLI BeforeTool). */
+  toolEvent?: string;
 }
 
 export function commandHookAdapter(spec: CommandHookAdapterSpec): HostAdapter {
@@ -21,7 +23,8 @@ export function commandHookAdapter(spec: CommandHookAdapterSpec): HostAdapter {
     capability: spec.capability,
     renderStep: spec.renderStep,
     invoke: (call, runtime) => spec.hook(call.event, typeof call.payload === 'string' ? call.payload : JSON.stringify(call.payload), runtime),
-    readResponse: (call, response) => readCommandHookResponse(call, response, { askAsDeny: spec.askAsDeny }),
+    readResponse: (call, response) =>
+      readCommandHookResponse(call, response, { askAsDeny: spec.askAsDeny, ...(spec.toolEvent ? { toolEvent: spec.toolEvent } : {}) }),
     toolRequest: spec.toolRequest,
   };
 }

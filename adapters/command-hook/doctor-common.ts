@@ -41,8 +41,14 @@ export interface ProbeSpec {
   directive: string;
   write: { tool: string; input: Record<string, unknown> };
   turnField: string;
-  /** The host's payloads and refusal, when not Codex's and Claude Code's snake_case ones (Copilot CLI). */
+  /** The host's payloads and refusal, when not snake_case ones like Codex's and Claude Code's (Copilot CLI). */
   wire?: ProbeWire;
+  /** For a snake_case host: its names for the prompt and the pre-tool events (default UserPromptSubmit, PreToolUse). */
+  events?: { prompt: string; pre: string };
+  /** Fields the host adds to a typed prompt's payload (Qwen Code's `submitted_prompt`). */
+  promptFields?: (directive: string) => Record<string, unknown>;
+  /** Whether the pre-tool answer refuses the call (default: `hookSpecificOutput.permissionDecision` "deny"). */
+  refused?: (answer: Record<string, unknown>) => boolean;
 }
 
 /** What the probe sends for the prompt and the write, and how it reads a refusal. */
@@ -52,18 +58,29 @@ export interface ProbeWire {
   denied(answer: Record<string, unknown>): boolean;
 }
 
-function snakeCaseWire(turnField: string): ProbeWire {
-  const base = (sessionId: string, cwd: string) => ({ session_id: sessionId, transcript_path: null, cwd, [turnField]: 'doctor' });
+function permissionDenied(answer: Record<string, unknown>): boolean {
+  const out = answer.hookSpecificOutput as { permissionDecision?: unknown } | undefined;
+  return out?.permissionDecision === 'deny';
+}
+
+function snakeCaseWire(spec: ProbeSpec): ProbeWire {
+  const base = (sessionId: string, cwd: string) => ({ session_id: sessionId, transcript_path: null, cwd, [spec.turnField]: 'doctor' });
+  const events = spec.events ?? { prompt: 'UserPromptSubmit', pre: 'PreToolUse' };
   return {
-    prompt: (sessionId, cwd, directive) => ({ ...base(sessionId, cwd), hook_event_name: 'UserPromptSubmit', prompt: directive }),
+    prompt: (sessionId, cwd, directive) => ({
+      ...base(sessionId, cwd),
+      hook_event_name: events.prompt,
+      prompt: directive,
+      ...(spec.promptFields?.(directive) ?? {}),
+    }),
     pre: (sessionId, cwd, write) => ({
       ...base(sessionId, cwd),
-      hook_event_name: 'PreToolUse',
+      hook_event_name: events.pre,
       tool_name: write.tool,
       tool_input: write.input,
       tool_use_id: 'doctor-probe-1',
     }),
-    denied: (answer) => (answer.hookSpecificOutput as { permissionDecision?: unknown } | undefined)?.permissionDecision === 'deny',
+    denied: spec.refused ?? permissionDenied,
   };
 }
 
@@ -88,7 +105,9 @@ export function liveProbe(
 
 function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, env: Env): { ok: boolean; line: string } {
   const sessionId = `remit-doctor-probe-${Date.now().toString(36)}`;
-  const wire = spec.wire ?? snakeCaseWire(spec.turnField);
+  const wire = spec.wire ?? snakeCaseWire(spec);
+  // Copilot CLI's wire names its own events; the line names what the host calls them.
+  const events = spec.events ?? (spec.wire ? { prompt: 'userPromptSubmitted', pre: 'preToolUse' } : { prompt: 'UserPromptSubmit', pre: 'PreToolUse' });
   const prompt = ctx.exec(commands.prompt, {
     input: JSON.stringify(wire.prompt(sessionId, cwd, spec.directive)),
     cwd,
@@ -98,7 +117,7 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
   if (prompt.status !== 0)
     return {
       ok: false,
-      line: `live probe: the UserPromptSubmit command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook`,
+      line: `live probe: the ${events.prompt} command failed (exit ${prompt.status ?? 'none'}${prompt.error ? `, ${prompt.error}` : ''}${prompt.stderr ? `: ${prompt.stderr.trim().split('\n')[0]}` : ''}); the host treats that as no hook`,
     };
   const pre = ctx.exec(commands.pre, {
     input: JSON.stringify(wire.pre(sessionId, cwd, spec.write)),
@@ -109,7 +128,7 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
   if (pre.status !== 0)
     return {
       ok: false,
-      line: `live probe: the PreToolUse command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded`,
+      line: `live probe: the ${events.pre} command failed (exit ${pre.status ?? 'none'}${pre.stderr ? `: ${pre.stderr.trim().split('\n')[0]}` : ''}); the host would run tools unguarded`,
     };
   try {
     const out = JSON.parse(pre.stdout) as unknown;
@@ -120,6 +139,6 @@ function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string
   }
   return {
     ok: false,
-    line: `live probe: the registered PreToolUse command did not refuse a write under \`${spec.directive.split(' --')[0]}\` (answer: ${pre.stdout.trim().slice(0, 120) || 'empty'})`,
+    line: `live probe: the registered ${events.pre} command did not refuse a write under \`${spec.directive.split(' --')[0]}\` (answer: ${pre.stdout.trim().slice(0, 120) || 'empty'})`,
   };
 }

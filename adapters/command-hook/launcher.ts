@@ -8,7 +8,7 @@
 //   bundle that cannot be loaded (a folder, a chunk missing): remit was
 //   installed and is damaged, so nothing can tell whether this session is armed. A tool call is
 //   refused (exit 2, the blocking code of every command host, its line read as the reason; the
-//   tool event is `PreToolUse`, Copilot CLI's `preToolUse`); other
+//   tool event is `PreToolUse`, Copilot CLI's `preToolUse`, Gemini CLI's `BeforeTool`); other
 //   events go on, since exit 2 on Stop would keep the agent looping (docs/DESIGN.md#fail-modes).
 // The pointer is opened non-blocking and its type checked first: a FIFO must not hold the hook
 // until the host's timeout, which the host answers by running the tool.
@@ -51,7 +51,7 @@ if (!damage && bundle) {
 }
 if (damage) {
   process.stderr.write('remit: its install on this machine is damaged: ' + damage + '; run remit install (remit doctor says more)\\n');
-  if (/^pretooluse$/i.test(process.argv[4] || '')) process.exitCode = 2;
+  if (/^(?:pretooluse|beforetool)$/i.test(process.argv[4] || '')) process.exitCode = 2;
 } else if (!bundle) {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\\n');
 }

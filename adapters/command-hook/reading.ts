@@ -24,11 +24,13 @@ function readObject(stdout: string | undefined): Record<string, unknown> | null 
 export interface ReadingOptions {
   /** The host turns ask into deny (Codex): a deny whose text asks for approval reads as ask. */
   askAsDeny: boolean;
+  /** The host's event before a tool call (default PreToolUse; Gemini CLI BeforeTool). */
+  toolEvent?: string;
 }
 
 export function readCommandHookResponse(call: NativeCall, response: NativeResponse, opts: ReadingOptions): ResponseReading {
   const out = readObject(response.stdout);
-  const isTool = call.event === 'PreToolUse';
+  const isTool = call.event === (opts.toolEvent ?? 'PreToolUse');
   const code = (text: string) => {
     const c = firstCode(text);
     return c ? { reasonCode: c } : {};
@@ -43,7 +45,13 @@ export function readCommandHookResponse(call: NativeCall, response: NativeRespon
     if (asks && opts.askAsDeny) return { outcome: 'ask', channel: 'deny-for-ask', ...code(reason) };
     return { outcome: 'deny', channel: 'json-deny', ...code(reason) };
   }
-  if (out.decision === 'block') {
+  // Gemini CLI's tool refusal: a top-level decision "deny" and its reason.
+  if (isTool && out.decision === 'deny') {
+    const text = typeof out.reason === 'string' ? out.reason : '';
+    if (/^remit needs the user to approve/.test(text) && opts.askAsDeny) return { outcome: 'ask', channel: 'deny-for-ask', ...code(text) };
+    return { outcome: 'deny', channel: 'json-deny', ...code(text) };
+  }
+  if (out.decision === 'block' || out.decision === 'deny') {
     const text = typeof out.reason === 'string' ? out.reason : '';
     const c = firstCode(text);
     // A malformed directive names its error code first; any other block answers an inspection command.

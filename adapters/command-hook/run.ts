@@ -12,9 +12,9 @@ import { unreadableAction } from './events-common.js';
 import { parseHookPayload, stringField, truncatedHead, type BadInputKind } from './payload.js';
 import { isoTime } from '../../src/core/audit/event-id.js';
 
-/** The event Codex and Claude Code ask before a tool runs (a host may name its own). */
+/** The event most command-hook hosts ask before a tool runs (Copilot CLI: preToolUse; Gemini CLI: BeforeTool). */
 const BEFORE_TOOL = 'PreToolUse';
-/** The event Codex and Claude Code send with the user's prompt (a host may name its own). */
+/** The event most command-hook hosts send with the user's prompt (Copilot CLI: userPromptSubmitted; Gemini CLI: BeforeAgent). */
 const BEFORE_PROMPT = 'UserPromptSubmit';
 
 /** A hook output object, serialised as the single line of stdout. */
@@ -29,11 +29,13 @@ export interface CommandHookHost {
   toEvent(event: string, payload: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<ControlEvent | null>;
   /** The controller's answer → the host's output object, or null for empty stdout. */
   render(event: string, result: ControllerResult): HookOutput | null;
-  /** The host's names for the tool and prompt events, when not Claude Code's (Copilot CLI: `preToolUse`, `userPromptSubmitted`). */
+  /** The host's names for the events before a tool call and with a prompt, when not PreToolUse and UserPromptSubmit. */
   beforeTool?: string;
   beforePrompt?: string;
   /** The payload in the snake_case shape the rest reads (`session_id`, `tool_name`, `tool_input` …), for a host that writes its own (Copilot CLI's camelCase). */
   normalize?(payload: Record<string, unknown>): Record<string, unknown>;
+  /** Facts the host's answer itself settles, told to the runtime once it is decided (Gemini CLI: a refused call never runs). */
+  afterAnswer?(event: string, payload: Record<string, unknown>, base: EnvelopeBase, result: ControllerResult, runtime: Runtime): Promise<void>;
 }
 
 export type RunOptions = HookOptions;
@@ -72,6 +74,8 @@ export async function runCommandHook(
   // Counted only for a bad input's record: Buffer.byteLength is compiled on its first call (docs/DESIGN.md Performance budget).
   const bytes = () => Buffer.byteLength(stdinText);
   const at = nowIso(runtime);
+  const beforeTool = host.beforeTool ?? BEFORE_TOOL;
+  const beforePrompt = host.beforePrompt ?? BEFORE_PROMPT;
   const parsed = parseHookPayload(stdinText, opts.truncated);
   if (!parsed.ok) {
     // Over the stdin cap, or cut short (stdin closed early) or otherwise not JSON: its session
@@ -80,7 +84,7 @@ export async function runCommandHook(
     if (parsed.problem !== 'empty') {
       const known = truncatedHead(stdinText);
       const event = pickEvent(host, known.event, eventArg);
-      if (known.sessionId && event === (host.beforeTool ?? BEFORE_TOOL)) {
+      if (known.sessionId && event === beforeTool) {
         const base = envelopeOf(
           { session_id: known.sessionId },
           { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField },
@@ -94,7 +98,7 @@ export async function runCommandHook(
       }
       // A prompt that may have carried a directive: the user is told it did not apply, and the
       // session's audit records that a prompt could not be read (never its text).
-      if (known.sessionId && event === (host.beforePrompt ?? BEFORE_PROMPT) && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
+      if (known.sessionId && event === beforePrompt && /remit/i.test(stdinText.slice(0, 64 * 1024))) {
         const base = envelopeOf(
           { session_id: known.sessionId },
           { host: host.name, fallbackCwd: opts.cwd ?? workingFolderOrRoot(), at, turnField: host.turnField },
@@ -117,8 +121,15 @@ export async function runCommandHook(
   } catch (err) {
     // The session is known: a tool call that could not be read is a GUARD_ERROR (deny when
     // ARMED, audited), never an allow. Other events have no verdict to give.
-    if (event === (host.beforeTool ?? BEFORE_TOOL)) return render(host, event, failClosed(runtime, unreadableAction(base, payload), 'EVENT_UNREADABLE'));
+    if (event === beforeTool) return render(host, event, failClosed(runtime, unreadableAction(base, payload), 'EVENT_UNREADABLE'));
     return empty(`remit: internal error in the ${host.name} hook (${err instanceof Error ? err.message.split('\n')[0] : 'unknown'})\n`);
+  }
+  if (host.afterAnswer) {
+    try {
+      await host.afterAnswer(event, payload, base, result, runtime);
+    } catch {
+      // The answer stands; the fact is only the audit's.
+    }
   }
   return render(host, event, result);
 }

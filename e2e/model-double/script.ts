@@ -37,7 +37,7 @@ export interface Script {
   finalText?: string;
 }
 
-export type Dialect = 'anthropic' | 'responses' | 'chat' | 'other';
+export type Dialect = 'anthropic' | 'responses' | 'chat' | 'gemini' | 'other';
 
 /** A tool result the host sent back to the model. */
 export interface SeenToolResult {

@@ -1,9 +1,10 @@
 // The scripted model: one HTTP server on 127.0.0.1 (random port) answering Anthropic Messages,
-// OpenAI Responses and OpenAI Chat Completions from a Script, recording every request. It closes itself after `lifetimeMs`.
+// OpenAI Responses, OpenAI Chat Completions and the Gemini API from a Script, recording every request. It closes itself after `lifetimeMs`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicMessageJson, anthropicReply, anthropicSse, readAnthropicRequest } from './anthropic.js';
 import { chatJson, chatReply, chatSse, readChatRequest } from './chat.js';
+import { geminiJson, geminiModelOf, geminiReply, geminiSse, readGeminiRequest } from './gemini.js';
 import { readResponsesRequest, responsesJson, responsesReply, responsesSse } from './responses.js';
 import type { Dialect, RecordedRequest, RequestRole, Script, ScriptedTurn, SeenToolResult } from './script.js';
 
@@ -209,6 +210,29 @@ export async function startModelDouble(options: ModelDoubleOptions = {}): Promis
       } else {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chatJson(reply, id, model)));
       }
+      return;
+    }
+    if (record.method === 'POST' && /:(?:stream)?generateContent$/i.test(path)) {
+      const stream = /:streamGenerateContent$/i.test(path);
+      const view = readGeminiRequest(record.body, stream);
+      const model = geminiModelOf(path) ?? 'gemini-double';
+      Object.assign(record, { dialect: 'gemini' satisfies Dialect, ...view, model });
+      const plan = planReply(view, 'call_e2e_');
+      record.role = plan.role;
+      record.reply = describe(plan.turn);
+      const reply = geminiReply(plan.turn, plan.ids);
+      if (stream) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.end(geminiSse(reply, model));
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(geminiJson(reply, model)));
+      }
+      return;
+    }
+    if (record.method === 'POST' && /:countTokens$/i.test(path)) {
+      record.dialect = 'gemini';
+      record.reply = 'countTokens';
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 100 }));
       return;
     }
     if (record.method === 'GET' && path.endsWith('/models')) {

@@ -37,7 +37,7 @@ if (!damage && bundle) {
 }
 if (damage) {
   process.stderr.write('remit: its install on this machine is damaged: ' + damage + '; run remit install (remit doctor says more)\n');
-  if (/^pretooluse$/i.test(process.argv[4] || '')) process.exitCode = 2;
+  if (/^(?:pretooluse|beforetool)$/i.test(process.argv[4] || '')) process.exitCode = 2;
 } else if (!bundle) {
   process.stderr.write('remit: not installed on this machine; this hook is inactive (run remit install)\n');
 }

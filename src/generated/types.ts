@@ -1224,7 +1224,7 @@ message: string
  * What one adapter can do on its host (docs/DESIGN.md#adapters-and-installers), rendered into HOST-ADAPTER-CONTRACT.md.
  */
 export interface HostCapability {
-host: ("codex" | "claude" | "opencode" | "hermes" | "pi" | "omp" | "copilot")
+host: ("codex" | "claude" | "opencode" | "hermes" | "pi" | "omp" | "copilot" | "qwen" | "gemini")
 displayName: string
 lifecycleVersion: number
 process: ("spawned" | "in-process")
@@ -1272,7 +1272,7 @@ version: 1
  * One entry per host and scope installed (a project scope once per project): the files that install placed or edited, its own and those it shares under the data folder (the bundle, the `current` pointer).
  */
 installs: {
-host: ("codex" | "claude" | "opencode" | "hermes" | "pi" | "omp" | "copilot")
+host: ("codex" | "claude" | "opencode" | "hermes" | "pi" | "omp" | "copilot" | "qwen" | "gemini")
 scope: ("user" | "project" | "local")
 files: Paths
 }[]

@@ -115,6 +115,14 @@ describe('install, doctor, uninstall through the built bundle', () => {
       pi: () => writeFileSync(path.join(b.home, '.pi/agent/extensions/remit.js'), '// remit 0.1.0 pi plugin\nthrow new Error("broken")\n'),
       omp: () => writeFileSync(path.join(b.home, '.omp/agent/extensions/remit.js'), '// remit 0.1.0 omp plugin\nthrow new Error("broken")\n'),
       hermes: () => writeFileSync(path.join(b.home, '.hermes/config.yaml'), 'plugins:\n  enabled: []\n'),
+      qwen: () => {
+        const f = path.join(b.home, '.qwen/settings.json');
+        writeFileSync(f, readFileSync(f, 'utf8').replaceAll(`${process.execPath} `, '/nonexistent/node '));
+      },
+      gemini: () => {
+        const f = path.join(b.home, '.gemini/settings.json');
+        writeFileSync(f, readFileSync(f, 'utf8').replaceAll(`${process.execPath} `, '/nonexistent/node '));
+      },
       copilot: () => {
         const f = path.join(b.home, '.copilot/settings.json');
         writeFileSync(f, readFileSync(f, 'utf8').replaceAll(`${process.execPath} `, '/nonexistent/node '));

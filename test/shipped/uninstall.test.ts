@@ -17,7 +17,10 @@ const HOSTS = HOST_LIST.map((h) => h.name);
 const SCOPES = ['user', 'project'] as const;
 type Scope = (typeof SCOPES)[number];
 /** The hosts whose registration runs the bundle under ~/.local/share/remit (the others carry their own copy). */
-const BUNDLE_USERS: Record<Scope, string[]> = { user: ['codex', 'claude', 'hermes', 'copilot'], project: ['codex', 'claude', 'copilot'] };
+const BUNDLE_USERS: Record<Scope, string[]> = {
+  user: ['codex', 'claude', 'hermes', 'copilot', 'qwen', 'gemini'],
+  project: ['codex', 'claude', 'copilot', 'qwen', 'gemini'],
+};
 
 interface Trees {
   home: Map<string, string>;

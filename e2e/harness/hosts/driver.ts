@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Script, ScriptedCall } from '../../model-double/script.js';
 import type { Sandbox } from '../sandbox.js';
 
-export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'omp' | 'hermes' | 'copilot';
+export type HostName = 'claude' | 'codex' | 'opencode' | 'pi' | 'omp' | 'hermes' | 'copilot' | 'qwen' | 'gemini';
 
 export const E2E_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REPO_DIR = path.resolve(E2E_DIR, '..');

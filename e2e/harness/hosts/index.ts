@@ -6,6 +6,8 @@ import type { HostDriver } from './driver.js';
 import { hermes } from './hermes.js';
 import { opencode, opencode2, opencode22 } from './opencode.js';
 import { omp, omp22, pi, pi22 } from './pi.js';
+import { gemini22 } from './gemini.js';
+import { qwen22 } from './qwen.js';
 
 export const LANES: HostDriver[] = [
   claude,
@@ -24,6 +26,8 @@ export const LANES: HostDriver[] = [
   opencode2,
   pi22,
   omp22,
+  qwen22,
+  gemini22,
 ];
 
 /**

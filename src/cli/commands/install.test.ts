@@ -113,7 +113,8 @@ describe('remit install claude', () => {
   it('--dry-run writes nothing, for every host', async () => {
     expect(await install(['all', '--dry-run'], io, deps())).toBe(0);
     expect(listAll(path.join(dir, 'home'))).toEqual([]);
-    for (const h of ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes']) expect(io.out.join('')).toContain(`${h} (user) — dry run, nothing written`);
+    for (const h of ['codex', 'claude', 'opencode', 'pi', 'omp', 'hermes', 'qwen', 'gemini'])
+      expect(io.out.join('')).toContain(`${h} (user) — dry run, nothing written`);
     expect(existsSync(path.join(dir, 'data'))).toBe(false);
     expect(io.out.join('')).toMatch(/would be installed/);
   });
