@@ -402,7 +402,7 @@ const TAR_MODES = lookupTable<string>({
 });
 
 /** Entries a look below an extraction folder reads before it gives up (then the members are unproven). */
-const EXTRACT_LOOK_LIMIT = 8192;
+const EXTRACT_LOOK_LIMIT = 4096;
 
 /**
  * Extracting into `dir` writes members the classifier cannot see, and both GNU tar (for a
@@ -417,12 +417,14 @@ function extractInto(w: ShellWalker, inv: Invocation, dir: string): void {
   let n = 0;
   while (pending.length > 0) {
     const d = pending.pop()!;
-    for (const name of w.ctx.files.list(d) ?? []) {
+    for (const e of w.ctx.files.entries(d) ?? []) {
       if (++n > EXTRACT_LOOK_LIMIT) return w.acc.unprovenWrite('too_complex', inv.text);
-      const p = `${d === '/' ? '' : d}/${name}`;
+      const p = `${d === '/' ? '' : d}/${e.name}`;
+      if (e.dir) pending.push(p);
+      if (!e.link) continue;
       const real = argPath({ value: p, glob: false, tilde: false, text: p }, d, w.pc);
       if (real === null) return w.acc.unprovenWrite('write_path_missing', inv.text);
-      if (real !== p) w.effectPath(inv, 'write', real);
+      w.effectPath(inv, 'write', real);
       if (!seen.has(real) && w.ctx.files.isDirectory(real)) {
         seen.add(real);
         pending.push(real);
