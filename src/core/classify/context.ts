@@ -10,6 +10,14 @@ export interface FileView {
   isDirectory(path: string): boolean;
   /** The names in a folder; undefined when it is missing or unreadable. */
   list(path: string): string[] | undefined;
+  /** A folder's entries and their kinds (a symbolic link as itself); undefined when it is missing or unreadable. */
+  entries(path: string): FolderEntry[] | undefined;
+}
+
+export interface FolderEntry {
+  name: string;
+  link: boolean;
+  dir: boolean;
 }
 
 export interface ClassifierConfig {

@@ -40,6 +40,13 @@ export function diskFileView(): FileView {
         return undefined;
       }
     },
+    entries(p) {
+      try {
+        return readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, link: d.isSymbolicLink(), dir: d.isDirectory() }));
+      } catch {
+        return undefined;
+      }
+    },
   };
 }
 
@@ -69,6 +76,9 @@ export function virtualFileView(root: string, files: Record<string, string | und
       const names = new Set<string>();
       for (const f of [...map.keys(), ...dirs]) if (f !== p && path.posix.dirname(f) === p) names.add(path.posix.basename(f));
       return [...names];
+    },
+    entries(p) {
+      return this.list(p)?.map((name) => ({ name, link: false, dir: dirs.has(path.posix.join(p, name)) }));
     },
   };
 }

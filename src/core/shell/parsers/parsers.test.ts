@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Arg } from '../words.js';
 import { parseGetopt } from './getopt.js';
+import { parseFind } from './find.js';
 import { parseGitOptions } from './git-options.js';
 import { parseOpenssl } from './openssl.js';
 import { parseTar } from './tar.js';
@@ -286,5 +287,47 @@ describe.skipIf(!installed('tar'))("tar's forms, against the archive GNU tar wri
     expect(p.problem).toBeUndefined();
     expect(p.occurrences.filter((o) => o.def.id === '-f').map((o) => o.value!.value)).toEqual(written);
     expect(existsSync(path.join(d, written[0]!))).toBe(true);
+  });
+});
+
+describe.skipIf(!installed('find'))("find's expression, against what GNU find deletes and writes", () => {
+  // Each row runs in a folder holding `in` and `keep`; the parse must name every change.
+  const table: string[][] = [
+    ['.', '-name', '-delete'],
+    ['.', '-name', 'in', '-delete'],
+    ['.', '-newer', '-delete'],
+    ['.', '-path', '-exec', '-print'],
+    ['.', '-name', 'keep', '-o', '-name', 'in', '-fprint', 'out'],
+    ['.', '-name', '-fprint', '-o', '-name', 'x'],
+    ['-L', '.', '!', '-name', '.', '-name', 'in', '-exec', 'touch', 'made', ';'],
+    ['.', '-name', 'in', '-exec', 'touch', 'made', '{}', '+'],
+    ['.', '-name', 'in', '-exec', 'touch', '{}', 'made', '+', ';'],
+    ['.', '-maxdepth', '1', '-name', 'in', '-fprintf', 'fmt', '%p', ',', '-print'],
+    ['.', '-name', '(', '-o', '-name', 'in', '-delete'],
+  ];
+  it.each(table)('%s', (...words) => {
+    const d = folder();
+    writeFileSync(path.join(d, 'keep'), 'k\n');
+    spawnSync('find', words, { cwd: d });
+    const after = readdirSync(d).sort();
+    const p = parseFind(args(...words), 0, () => false);
+    const named = new Set(['in', 'keep']);
+    for (const q of p.primaries) {
+      if (q.name === '-delete') named.delete('in');
+      if (q.name.startsWith('-fprint')) named.add(q.values[0]!.value!);
+      // Every row's command is `touch`: it makes each word but `{}` (`+` too, when not after `{}`).
+      for (const a of q.command?.slice(1) ?? []) if (a.value !== '{}') named.add(a.value!);
+    }
+    expect(p.problem).toBeUndefined();
+    expect(after).toEqual([...named].sort());
+  });
+  it('leaves a word it cannot see, an unknown primary, a missing value and an open -exec unproven', () => {
+    const dyn = (a: Arg) => a.value === null;
+    expect(parseFind([...args('.', '-name'), { value: null, glob: false, tilde: false, text: '$X' }], 0, dyn).problem).toBe('dynamic');
+    expect(parseFind(args('.', '-frobnicate'), 0, dyn).problem).toBe('unknown_primary');
+    expect(parseFind(args('.', '-name'), 0, dyn).problem).toBe('missing_value');
+    expect(parseFind(args('.', '-exec', 'rm', '{}'), 0, dyn).problem).toBe('unterminated');
+    expect(parseFind(args('.', '-exec', 'rm', '+', ';'), 0, dyn).primaries[0]!.command!.map((a) => a.value)).toEqual(['rm', '+']);
+    expect(parseFind(args('-f', 'docs', '-delete'), 0, dyn).roots.map((a) => a.value)).toEqual(['docs']);
   });
 });

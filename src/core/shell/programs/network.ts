@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { hasOption, optionValues, parseArgs } from '../options.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
-import type { Arg } from '../words.js';
+import { type Arg, argPath } from '../words.js';
 import { safeOverrideHeader, serviceHandlers } from './services.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
@@ -401,6 +401,38 @@ const TAR_MODES = lookupTable<string>({
   delete: 'append',
 });
 
+/** Entries a look below an extraction folder reads before it gives up (then the members are unproven). */
+const EXTRACT_LOOK_LIMIT = 4096;
+
+/**
+ * Extracting into `dir` writes members the classifier cannot see, and both GNU tar (for a
+ * member below a link when the archive does not also hold that folder) and unzip follow a
+ * symbolic link already on disk below `dir`: each such link's canonical target is written too,
+ * and links below that target in turn.
+ */
+function extractInto(w: ShellWalker, inv: Invocation, dir: string): void {
+  w.effectPath(inv, 'write', dir);
+  const pending = [dir];
+  const seen = new Set(pending);
+  let n = 0;
+  while (pending.length > 0) {
+    const d = pending.pop()!;
+    for (const e of w.ctx.files.entries(d) ?? []) {
+      if (++n > EXTRACT_LOOK_LIMIT) return w.acc.unprovenWrite('too_complex', inv.text);
+      const p = `${d === '/' ? '' : d}/${e.name}`;
+      if (e.dir) pending.push(p);
+      if (!e.link) continue;
+      const real = argPath({ value: p, glob: false, tilde: false, text: p }, d, w.pc);
+      if (real === null) return w.acc.unprovenWrite('write_path_missing', inv.text);
+      w.effectPath(inv, 'write', real);
+      if (!seen.has(real) && w.ctx.files.isDirectory(real)) {
+        seen.add(real);
+        pending.push(real);
+      }
+    }
+  }
+}
+
 const tar: Handler = (w, inv) => {
   let args = inv.args;
   const first = args[1]?.value;
@@ -589,7 +621,7 @@ const tar: Handler = (w, inv) => {
     if (hasOption(p, 'P', 'absolute-names')) return w.unprovenWrite(inv, 'write_path_missing');
     const dir = optionValues(p, 'C', 'directory').pop();
     const d = dir ? w.path(inv, dir) : inv.scope.cwd;
-    if (d) return w.effectPath(inv, 'write', d);
+    if (d) return extractInto(w, inv, d);
     return w.acc.unprovenWrite('dynamic_word', inv.text);
   }
   // create / append / update / delete: the archive file is written, its sources read.
@@ -612,7 +644,7 @@ const unzip: Handler = (w, inv) => {
   if (archive) w.effect(inv, 'read', archive);
   const dir = optionValues(p, 'd')[0];
   const d = dir ? w.path(inv, dir) : inv.scope.cwd;
-  if (d) return w.effectPath(inv, 'write', d);
+  if (d) return extractInto(w, inv, d);
   w.acc.unprovenWrite('dynamic_word', inv.text);
 };
 

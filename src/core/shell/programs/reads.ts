@@ -13,6 +13,7 @@ import { handRolledHash } from '../hash-shapes.js';
 import { sedScriptEffects } from './sed-script.js';
 import { configFilesHarmless, foldersUp } from './workdir-config.js';
 import { modelHandler } from '../program-model.js';
+import { parseFind } from '../parsers/find.js';
 import XXD_MODEL from '../models/xxd.json' with { type: 'json' };
 
 const read: Handler = (w) => w.acc.read();
@@ -438,181 +439,47 @@ const awk: Handler = (w, inv) => {
   w.acc.read();
 };
 
-/** findutils primaries that take one value word (tests and positional options). */
-const FIND_VALUE_PRIMARIES = new Set([
-  '-name',
-  '-iname',
-  '-path',
-  '-ipath',
-  '-regex',
-  '-iregex',
-  '-type',
-  '-xtype',
-  '-size',
-  '-user',
-  '-group',
-  '-perm',
-  '-mtime',
-  '-mmin',
-  '-atime',
-  '-amin',
-  '-ctime',
-  '-cmin',
-  '-newer',
-  '-anewer',
-  '-cnewer',
-  '-maxdepth',
-  '-mindepth',
-  '-links',
-  '-inum',
-  '-samefile',
-  '-wholename',
-  '-iwholename',
-  '-lname',
-  '-ilname',
-  '-uid',
-  '-gid',
-  '-used',
-  '-fstype',
-  '-context',
-  '-printf',
-  '-regextype',
-  '-files0-from',
-  '-Bmin',
-  '-Btime',
-  '-Bnewer',
-]);
-/** findutils primaries without a value that only test, print or steer the walk. */
-const FIND_FLAG_PRIMARIES = new Set([
-  '-depth',
-  '-d',
-  '-follow',
-  '-help',
-  '--help',
-  '-ignore_readdir_race',
-  '-noignore_readdir_race',
-  '-mount',
-  '-noleaf',
-  '-version',
-  '--version',
-  '-warn',
-  '-nowarn',
-  '-xdev',
-  '-daystart',
-  '-empty',
-  '-executable',
-  '-false',
-  '-true',
-  '-nogroup',
-  '-nouser',
-  '-readable',
-  '-writable',
-  '-ls',
-  '-print',
-  '-print0',
-  '-prune',
-  '-quit',
-  '(',
-  ')',
-  '!',
-  '-not',
-  '-a',
-  '-and',
-  '-o',
-  '-or',
-  ',',
-]);
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-const FIND_WRITE_FILE = new Set(['-fprint', '-fprint0', '-fls']);
-
 /**
- * find, closed-world: every primary must be a known test, a known action or an operator.
+ * find, closed-world (its grammar in parsers/find.ts): every primary must be a known test,
+ * a known action or an operator; `-files0-from` roots are not on the line.
  * It reads unless it deletes (`-delete`: the search roots' subtree), writes a list
  * (`-fprint f`) or runs a command (`-exec … {} +`, re-classified with `{}` standing for
  * each search root, because the files it receives all lie below the roots). A word whose
  * value we cannot see, or a `*`-first glob, could be any primary and leaves it unknown.
  */
 const find: Handler = (w, inv) => {
-  const args = inv.args;
-  let i = 1;
-  while (i < args.length) {
-    const v = args[i]!.value;
-    if (v === '-H' || v === '-L' || v === '-P' || v === '-E' || v === '-X' || v === '-s' || v === '-x' || (v !== null && /^-O\d$/.test(v))) i++;
-    else if (v === '-D' || v === '-f') i += 2;
-    else break;
-  }
-  const roots: Arg[] = [];
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (mayExpandToOption(a)) return w.unknown(inv, 'dynamic_word');
-    if (v !== null && (v.startsWith('-') || v === '(' || v === '!' || v === ')' || v === ',')) break;
-    roots.push(a);
-  }
+  const p = parseFind(inv.args, 1, mayExpandToOption);
+  if (p.problem) return w.unknown(inv, p.problem === 'dynamic' ? 'dynamic_word' : 'shell_command_unproven');
+  // `-files0-from list` reads the roots from a file: what an action reaches is not on the line.
+  const listed = p.primaries.some((q) => q.name === '-files0-from');
+  const roots: Arg[] = listed ? [{ value: null, glob: false, tilde: false, text: '-files0-from' }] : [...p.roots];
   if (roots.length === 0) roots.push({ value: '.', glob: false, tilde: false, text: '.' });
   // `-L`/`-H`/`-follow` walk through symbolic links: what lies below a root may be anywhere the
   // links lead (`find -L src -delete` with `src/lnk → ../docs` deletes in docs/), so a change
   // made per file has no target we can name.
-  const follows = args.some((a, k) => (k < i && (a.value === '-L' || a.value === '-H')) || a.value === '-follow');
+  const follows = p.options.some((o) => o === '-L' || o === '-H') || p.primaries.some((q) => q.name === '-follow');
   let acted = false;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    const v = a.value;
-    if (v === null || mayExpandToOption(a)) return w.unknown(inv, 'dynamic_word');
-    if (FIND_FLAG_PRIMARIES.has(v)) continue;
-    if (FIND_VALUE_PRIMARIES.has(v) || /^-newer[aBcmt][aBcmt]$/.test(v)) {
-      const val = args[++i];
-      if (!val) return w.unknown(inv, 'shell_command_unproven');
-      // An unquoted `*.ts` expands before find sees it and may spell more primaries.
-      if (mayExpandToOption(val) && val.value !== '{}') return w.unknown(inv, 'dynamic_word');
-      continue;
-    }
-    if (v === '-fprintf') {
-      w.effect(inv, 'write', args[i + 1] ?? { value: null, glob: false, tilde: false, text: '' });
-      i += 2;
+  for (const q of p.primaries) {
+    if (q.name === '-fprint' || q.name === '-fprint0' || q.name === '-fls' || q.name === '-fprintf') {
+      w.effect(inv, 'write', q.values[0]!);
       acted = true;
-      continue;
-    }
-    if (FIND_WRITE_FILE.has(v)) {
-      const t = args[++i];
-      if (t) w.effect(inv, 'write', t);
-      else w.unprovenWrite(inv, 'write_path_missing');
-      acted = true;
-      continue;
-    }
-    if (v === '-delete') {
+    } else if (q.name === '-delete') {
       for (const r of roots) w.effect(inv, 'delete', r);
       if (follows) w.unprovenWrite(inv, 'shell_command_unproven');
       acted = true;
-      continue;
-    }
-    if (FIND_EXEC.has(v)) {
-      const cmd: Arg[] = [];
-      let j = i + 1;
-      let closed = false;
-      for (; j < args.length; j++) {
-        const t = args[j]!.value;
-        if (t === ';' || (t === '+' && cmd.length > 0 && cmd[cmd.length - 1]!.value === '{}')) {
-          closed = true;
-          break;
-        }
-        cmd.push(args[j]!);
-      }
-      if (!closed) return w.unknown(inv, 'shell_command_unproven');
-      i = j;
+    } else if (q.command) {
       acted = true;
+      const inDir = q.name === '-execdir' || q.name === '-okdir';
       if (follows) {
-        const inner = w.isolate(() => runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir'));
+        const inner = w.isolate(() => runExec(w, inv, [...q.command!], roots, inDir));
         w.acc.absorb(inner, false, inv.text);
         if (inner.wroteAny) w.unprovenWrite(inv, 'shell_command_unproven');
-      } else runExec(w, inv, cmd, roots, v === '-execdir' || v === '-okdir');
-      continue;
+      } else runExec(w, inv, [...q.command], roots, inDir);
     }
-    // A primary find has that we do not model, or a typo find would reject: not proven.
-    return w.unknown(inv, 'shell_command_unproven');
   }
   if (!acted) {
-    for (const r of roots) w.effect(inv, 'read', r);
+    for (const r of p.roots) w.effect(inv, 'read', r);
+    if (p.roots.length === 0 && !listed) w.effect(inv, 'read', roots[0]!);
     w.acc.read();
   }
 };
