@@ -33,6 +33,12 @@ export const EXPECTATIONS_FILE = path.join(E2E_DIR, 'expectations.json');
 export const RESULTS_DIR = path.join(E2E_DIR, '.work', 'results');
 export const MATRIX_FILE = path.join(REPO_DIR, 'docs', 'hosts', 'e2e-matrix.md');
 
+/** Where a run writes its matrix: the committed file only for a run of every lane that asks for it. */
+export function matrixTarget(complete: boolean, write: boolean): string {
+  if (!complete) return path.join(RESULTS_DIR, '..', 'e2e-matrix.partial.md');
+  return write ? MATRIX_FILE : path.join(RESULTS_DIR, '..', 'e2e-matrix.md');
+}
+
 const VALID: Expectation[] = ['proven', 'gap', 'n/a', 'pending'];
 
 export function readExpectations(file = EXPECTATIONS_FILE): Expectations {
