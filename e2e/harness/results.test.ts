@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { breaksSuite, cellStatus, readExpectations, renderMatrix } from './results.js';
+import { MATRIX_FILE, breaksSuite, cellStatus, matrixTarget, readExpectations, renderMatrix } from './results.js';
 import type { CellResult, Expectations } from './results.js';
 
 const cell = (over: Partial<CellResult>): CellResult => ({
@@ -34,6 +34,18 @@ describe('cell status', () => {
     expect(breaksSuite({ expected: 'proven', status: 'proven' })).toBe(false);
     expect(breaksSuite({ expected: 'pending', status: 'failed' })).toBe(false);
     expect(breaksSuite({ expected: 'gap', status: 'gap' })).toBe(false);
+    // A host whose setup may not work here (Hermes): not run is reported, not a failure; a run that failed still is.
+    expect(breaksSuite({ expected: 'proven', status: 'not-run' }, true)).toBe(false);
+    expect(breaksSuite({ expected: 'proven', status: 'failed' }, true)).toBe(true);
+  });
+});
+
+describe('matrix target', () => {
+  it('is the committed matrix only for a run of every lane that asks for it', () => {
+    expect(matrixTarget(true, true)).toBe(MATRIX_FILE);
+    expect(matrixTarget(true, false)).toMatch(/e2e\/\.work\/e2e-matrix\.md$/);
+    expect(matrixTarget(false, true)).toMatch(/e2e\/\.work\/e2e-matrix\.partial\.md$/);
+    expect(matrixTarget(false, false)).toMatch(/e2e\/\.work\/e2e-matrix\.partial\.md$/);
   });
 });
 

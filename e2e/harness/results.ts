@@ -33,6 +33,12 @@ export const EXPECTATIONS_FILE = path.join(E2E_DIR, 'expectations.json');
 export const RESULTS_DIR = path.join(E2E_DIR, '.work', 'results');
 export const MATRIX_FILE = path.join(REPO_DIR, 'docs', 'hosts', 'e2e-matrix.md');
 
+/** Where a run writes its matrix: the committed file only for a run of every lane that asks for it. */
+export function matrixTarget(complete: boolean, write: boolean): string {
+  if (!complete) return path.join(RESULTS_DIR, '..', 'e2e-matrix.partial.md');
+  return write ? MATRIX_FILE : path.join(RESULTS_DIR, '..', 'e2e-matrix.md');
+}
+
 const VALID: Expectation[] = ['proven', 'gap', 'n/a', 'pending'];
 
 export function readExpectations(file = EXPECTATIONS_FILE): Expectations {
@@ -58,8 +64,13 @@ export function cellStatus(expected: Expectation, outcome: 'passed' | 'failed' |
   return expected === 'gap' ? 'gap' : 'failed';
 }
 
-/** True when the cell must fail the suite: it was promised and not delivered. */
-export function breaksSuite(cell: Pick<CellResult, 'expected' | 'status'>): boolean {
+/**
+ * True when the cell must fail the suite: it was promised and not delivered. `mayBeAbsent`: the
+ * host's setup may not work here (HostDriver.mayBeAbsent), so a cell that did not run is reported
+ * as "not run" with its reason and does not fail the suite.
+ */
+export function breaksSuite(cell: Pick<CellResult, 'expected' | 'status'>, mayBeAbsent = false): boolean {
+  if (mayBeAbsent && cell.status === 'not-run') return false;
   return cell.expected === 'proven' && cell.status !== 'proven';
 }
 

@@ -73,6 +73,12 @@ export interface HostDriver {
   version(): string;
   /** Undefined when the host can run here, else why not (reported, never silently skipped). */
   unavailable(): string | undefined;
+  /**
+   * True for a host the npm lockfiles do not bring (Hermes, a Python program whose setup may not
+   * work on a machine): when unavailable, its cells are "not run" with the reason and do not fail
+   * the suite. Any other host's promised cell that did not run fails it.
+   */
+  mayBeAbsent?: boolean;
   configureProvider(sb: Sandbox, doubleUrl: string): void;
   tools(): ToolVocabulary;
   invocation(sb: Sandbox, prompt: string, options: RunOptions): Invocation;
