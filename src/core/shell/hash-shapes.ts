@@ -157,6 +157,8 @@ export function compressedChecksum(
     }
     if (options && /^--/.test(v)) {
       if (/^--(?:d|de|dec|deco|decom|decomp|decompr|decompre|decompres|decompress|uncompress|test)$/.test(v)) return undefined;
+      // Help, version and licence print text of the program's own and compress nothing.
+      if (/^--(?:help|long-help|version|license)$/.test(v)) return undefined;
       if (/^--(?:stdout|to-stdout)$/.test(v)) stdout = true;
       if (v === '--list') list = true;
       if (v === '--verbose') verbose = true;
@@ -165,7 +167,7 @@ export function compressedChecksum(
     if (options && /^-[^-]/.test(v)) {
       // A short cluster (`-9c`, `-dc`); a value-taking letter ends it (`-S .x`, `-T4`).
       for (const c of v.slice(1)) {
-        if (c === 'd' || c === 't') return undefined;
+        if (c === 'd' || c === 't' || c === 'h' || c === 'H' || c === 'V') return undefined;
         if (c === 'c') stdout = true;
         if (c === 'l') list = true;
         if (c === 'v') verbose = true;

@@ -796,6 +796,9 @@ export const git: Handler = (w, inv) => {
   if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
   const rest = args.slice(i + 1);
+  // `git <builtin> -h` alone: git.c sees the lone -h before the builtin's setup and the builtin
+  // prints its usage (parse-options) and exits 129. `lfs` is another program, not a builtin.
+  if (rest.length === 1 && rest[0]!.value === '-h' && sub !== 'lfs') return w.acc.read();
   const g: GitCall = { w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest };
   if (modelled) return decideByModel(w, g.inv, GIT_MODEL, { repoWrite: () => repoWrite(g), treeWrite: () => treeWrite(g) }, i, cwd, 'git_arguments_unproven');
   handler!(g);
