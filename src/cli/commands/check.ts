@@ -18,7 +18,7 @@ import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
 const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
@@ -126,7 +126,7 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
       const action = await runtime.classify(request, { id: 'check-1', tool: tool || request.tool || request.type, cwd: io.cwd });
       const last = await runtime.handle({ ...envelope, kind: 'action.before', action });
       if (last.kind !== 'decision') {
-        io.stderr(`remit check: the ${host} hook path gave no decision for this tool call\n`);
+        printError(io, 'check', `the ${host} hook path gave no decision for this tool call`);
         return 1;
       }
       const view: CliCheck = {

@@ -13,6 +13,7 @@ import { loadCases } from '../../core/replay/load-cases.js';
 import { replayAll, totals, type ReplayRow } from '../../core/replay/replay-all.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import { UsageError, type CliIO } from '../io.js';
+import { unknownOption } from '../options.js';
 import { renderTable } from './replay-table.js';
 
 export interface ReplayDeps {
@@ -91,7 +92,7 @@ export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_
     string: ['host', 'home'],
     boolean: ['json'],
     unknown: (a) => {
-      if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+      if (a.startsWith('-')) throw unknownOption(a, ['host', 'home', 'json', 'help']);
       return true;
     },
   });
