@@ -93,6 +93,14 @@ describe('wrong input through the built bundle', () => {
     }
   }, 300_000);
 
+  it('a user configuration that is a folder is named in words, never as ENOTREG', () => {
+    const b = box();
+    mkdirSync(path.join(b.home, '.config', 'remit', 'config.json'), { recursive: true });
+    const said = b.run('status').out + b.run('reads', 'list').err;
+    expect(said).toContain('cannot be read (it is not a regular file: a folder, FIFO, socket or device)');
+    expect(said).not.toContain('ENOTREG');
+  });
+
   it('options remit reads for every command may come first; under --json an error is one JSON object on stderr', () => {
     const b = box();
     const first = b.run('--json', 'status');

@@ -3,6 +3,7 @@
 // author to change in one decisive fact.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { errnoWords } from '../../core/state/files.js';
 import type { Case, CliCaseFrom, ControlEvent } from '../../generated/types.js';
 import { validateCase } from '../../generated/validate-case.js';
 import { directiveFor } from '../../core/decide/directive-text.js';
@@ -60,7 +61,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         writeFileSync(target, JSON.stringify(c, null, 2) + '\n', { flag: 'wx' });
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        const why = code === 'EEXIST' ? 'it exists, and case from never overwrites' : code === 'ENOENT' ? 'its folder does not exist' : (code ?? 'error');
+        const why = code === 'EEXIST' ? 'it exists, and case from never overwrites' : code === 'ENOENT' ? 'its folder does not exist' : errnoWords(code);
         printError(io, 'case', `cannot write ${target} (${why})`);
         return 1;
       }
