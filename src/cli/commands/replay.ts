@@ -110,6 +110,9 @@ export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_
   if (cases.length === 0) throw new UsageError(`no cases in ${dir} (a case is a .json file in it or below it)`);
   const unreadable = cases.length === 1 && cases[0]!.file === dir ? cases[0]!.error : undefined;
   if (unreadable) throw new UsageError(`cannot read the cases in ${unreadable}`);
+  // One case file named on the command line that does not load is one line, not a failure per target.
+  const broken = dir.endsWith('.json') && cases.length === 1 ? cases[0]!.error : undefined;
+  if (broken) throw new UsageError(`the case ${given} does not load: ${broken}`);
   // Each arm gets its own REMIT_HOME; --home is accepted for symmetry and never written to.
   const rows = await replayAll(cases, targets, { createRuntime: deps.createRuntime });
   if (args.json) io.stdout(JSON.stringify(toJson(dir, rows, names), null, 2) + '\n');
