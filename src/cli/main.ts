@@ -15,30 +15,33 @@ type CommandModule = import('./command-table.js').CommandModule;
 const fromTable = (name: string) => async (): Promise<CommandModule> => (await import('./command-table.js')).COMMAND_LOADERS[name]!();
 const fromReadback = (name: string) => async (): Promise<CommandModule> => (await import('./readback-table.js')).READBACK_LOADERS[name]!();
 
-const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: string }> = {
-  hook: { load: fromTable('hook'), summary: 'hook <host> [event]      answer a host hook (payload on stdin)' },
-  install: { load: fromTable('install'), summary: 'install <host|all>       register remit with a host' },
-  uninstall: { load: fromTable('uninstall'), summary: "uninstall <host|all>     remove remit's entries" },
-  doctor: { load: fromTable('doctor'), summary: 'doctor                   is every host protected?' },
-  status: { load: fromReadback('status'), summary: "status                   the session's contract and recent checks" },
-  runtime: { load: fromReadback('runtime'), summary: 'runtime [all]            check counts' },
-  explain: { load: fromReadback('explain'), summary: 'explain <evt>            one audited decision' },
-  label: { load: fromTable('label'), summary: 'label <evt> <label>      correct|incorrect|inconclusive' },
-  check: { load: fromTable('check'), summary: 'check --host H …         one dry decision' },
-  replay: { load: fromTable('replay'), summary: 'replay [dir] [--host H]  replay the Bad/Good cases' },
-  audit: { load: fromTable('audit'), summary: 'audit verify [--all]     check the audit chain' },
-  ledger: { load: fromTable('ledger'), summary: 'ledger release <id|--all> free subagent capacity' },
-  state: { load: fromTable('state'), summary: 'state repair             rebuild a damaged session state' },
-  prune: { load: fromTable('prune'), summary: 'prune [--older-than 30d] delete old sessions (--dry-run)' },
-  case: { load: fromTable('case'), summary: 'case from <evt>          turn an audited event into a case' },
-  reads: { load: fromTable('reads'), summary: 'reads add|list|remove    reads you teach remit' },
+const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: [string, string] }> = {
+  hook: { load: fromTable('hook'), summary: ['hook <host> [event]', 'answer a host hook (payload on stdin)'] },
+  install: { load: fromTable('install'), summary: ['install <host|all>', 'register remit with a host'] },
+  uninstall: { load: fromTable('uninstall'), summary: ['uninstall <host|all>', "remove remit's entries"] },
+  doctor: { load: fromTable('doctor'), summary: ['doctor', 'is every host protected?'] },
+  status: { load: fromReadback('status'), summary: ['status', "the session's contract and recent checks"] },
+  runtime: { load: fromReadback('runtime'), summary: ['runtime [all]', 'check counts'] },
+  explain: { load: fromReadback('explain'), summary: ['explain <evt>', 'one audited decision'] },
+  label: { load: fromTable('label'), summary: ['label <evt> <label>', 'correct|incorrect|inconclusive'] },
+  check: { load: fromTable('check'), summary: ['check --host H …', 'one dry decision'] },
+  replay: { load: fromTable('replay'), summary: ['replay [dir] [--host H]', 'replay the Bad/Good cases'] },
+  audit: { load: fromTable('audit'), summary: ['audit verify [--all]', 'check the audit chain'] },
+  ledger: { load: fromTable('ledger'), summary: ['ledger release <id|--all>', 'free subagent capacity'] },
+  state: { load: fromTable('state'), summary: ['state repair', 'rebuild a damaged session state'] },
+  prune: { load: fromTable('prune'), summary: ['prune [--older-than 30d]', 'delete old sessions (--dry-run)'] },
+  case: { load: fromTable('case'), summary: ['case from <evt>', 'turn an audited event into a case'] },
+  reads: { load: fromTable('reads'), summary: ['reads add|list|remove', 'reads you teach remit'] },
 };
+
+const SUMMARY_WIDTH = Math.max(...Object.values(COMMANDS).map((c) => c.summary[0].length));
 
 function usage(): string {
   return [
     'usage: remit <command> [options]',
     '',
-    ...Object.values(COMMANDS).map((c) => `  ${c.summary}`),
+    // The descriptions in one column, however long a command's own part (`ledger release <id|--all>`).
+    ...Object.values(COMMANDS).map((c) => `  ${c.summary[0].padEnd(SUMMARY_WIDTH)}  ${c.summary[1]}`),
     '',
     'remit <command> --help (or remit help <command>) shows its options, exit codes and an example; remit --version the version.',
     'REMIT_AUDIT=detail stores each event whole, so `remit explain` replays it and `remit case from` makes a case of it.',
