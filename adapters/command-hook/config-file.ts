@@ -3,7 +3,7 @@
 import { chmodSync, lstatSync, statSync, existsSync, unlinkSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
-import { readRegularFileSync, writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
+import { errnoWords, readRegularFileSync, writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 import { utf8Of } from '../../src/core/crypto/bytes.js';
 
 /** `problem` says what is wrong without an installer's advice (doctor shows it). */
@@ -42,7 +42,7 @@ export function readRaw(file: string, opts: ReadOptions = {}): RawRead {
         error: `${file} is not a regular file (a folder, a FIFO, a socket or a device); remit reads and writes only regular files. Nothing was changed.`,
         problem: 'it is not a regular file',
       };
-    return { ok: false, error: `cannot read ${file} (${code}). Nothing was changed.`, problem: `it cannot be read (${code})` };
+    return { ok: false, error: `cannot read ${file} (${errnoWords(code)}). Nothing was changed.`, problem: `it cannot be read (${errnoWords(code)})` };
   }
 }
 
@@ -239,7 +239,7 @@ export function finishRemoval(
         }
       : w;
   } catch (err) {
-    return { ok: false, error: `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}). The file was left as it was.` };
+    return { ok: false, error: `cannot write ${file} (${errnoWords((err as NodeJS.ErrnoException).code)}). The file was left as it was.` };
   }
 }
 
@@ -279,7 +279,7 @@ export function writeConfig(file: string, text: string, opts: WriteOptions): Wri
   try {
     writeFileAtomic(file, text, mode);
   } catch (err) {
-    return { ok: false, error: `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'}). The file was left as it was.` };
+    return { ok: false, error: `cannot write ${file} (${errnoWords((err as NodeJS.ErrnoException).code)}). The file was left as it was.` };
   }
   return backup ? { ok: true, backup } : { ok: true };
 }

@@ -19,7 +19,7 @@ import {
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
-import { readRegularFileSync } from '../../src/core/state/files.js';
+import { errnoWords, readRegularFileSync } from '../../src/core/state/files.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -108,7 +108,7 @@ export function readIfExists(p: string): Buffer | undefined {
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     if (code !== 'ENOTREG')
       throw new InstallError(
-        `${p} cannot be read (${code ?? (err as Error).message}); remit will not write over a file it cannot read. Fix it, then run again.`,
+        `${p} cannot be read (${code ? errnoWords(code) : (err as Error).message}); remit will not write over a file it cannot read. Fix it, then run again.`,
       );
     let folder = false;
     try {

@@ -6,7 +6,7 @@
 import { describeSchemaError } from '../core/config/schema-error.js';
 import { lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { readRegularFileSync, writeFileAtomic } from '../core/state/files.js';
+import { errnoWords, readRegularFileSync, writeFileAtomic } from '../core/state/files.js';
 import { LOCK_STALE_MS, lockSync } from '../core/state/lock.js';
 import type { HostReport } from '../../adapters/host-module.js';
 import type { InstallRecord } from '../generated/types.js';
@@ -40,7 +40,7 @@ export function readRecord(file: string): RecordRead {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing' };
     if (code === 'ENOTREG') return { state: 'damaged', why: 'it is not a regular file' };
-    return { state: 'damaged', why: `it cannot be read (${code ?? 'error'})` };
+    return { state: 'damaged', why: `it cannot be read (${errnoWords(code)})` };
   }
   let data: unknown;
   try {
@@ -173,7 +173,7 @@ export function recordInstall(dataDir: string, report: HostReport, before: Befor
     });
   } catch (err) {
     return [
-      `The install record ${file} could not be written (${(err as NodeJS.ErrnoException).code ?? 'error'}): uninstall will keep the folders this install made.`,
+      `The install record ${file} could not be written (${errnoWords((err as NodeJS.ErrnoException).code)}): uninstall will keep the folders this install made.`,
     ];
   }
 }

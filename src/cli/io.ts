@@ -10,6 +10,13 @@ export interface CliIO {
   cwd: string;
   /** Standard input as text, for `hook`; absent when the command has none. */
   stdin?: () => Promise<string>;
+  /** `--json` was given: an error is one JSON object on stderr, `{"error": …}`, not a text line. */
+  jsonErrors?: boolean;
+}
+
+/** A command's one error line: text, or under `--json` one JSON object (stderr either way; stdout stays empty). */
+export function printError(io: CliIO, command: string | undefined, message: string): void {
+  io.stderr(io.jsonErrors ? `${JSON.stringify({ error: message, ...(command ? { command } : {}) })}\n` : `remit${command ? ` ${command}` : ''}: ${message}\n`);
 }
 
 /**

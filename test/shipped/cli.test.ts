@@ -267,7 +267,7 @@ describe('a host config file remit cannot read', () => {
       execFileSync('truncate', ['-s', '300M', config]);
       const r = b.run('install', host);
       expect(r.code, `${host}: ${r.out}${r.err}`).toBe(1);
-      expect(r.err).toMatch(new RegExp(`^remit install: ${host} \\(user\\): not installed: ${config} cannot be read \\(EFBIG\\)`));
+      expect(r.err).toMatch(new RegExp(`^remit install: ${host} \\(user\\): not installed: ${config} cannot be read \\(it is too large, EFBIG\\)`));
       expect(statSync(config).size).toBe(300 * 1024 * 1024);
       expect(existsSync(`${config}.remit-bak`)).toBe(false);
     }

@@ -45,8 +45,11 @@ const WRONG: [string[], RegExp][] = [
   [['label', EVT], /the label is one of correct, incorrect, inconclusive/],
   [['label', EVT, 'correct'], new RegExp(`no event ${EVT}`)],
   [['label', EVT, 'correct', ...NOPE], /no session 'nope' of claude/],
-  [['check'], /--host is needed/],
-  [['check', '--host', 'claude', '--tool', 'Write'], /--input JSON is needed/],
+  [['check'], /--host is needed: codex, claude, .* or core/],
+  [['check', '--host', 'nope'], /unknown host 'nope' \(codex, claude, .* or core\)/],
+  [['check', '--host', 'cluade'], /did you mean --host claude\?/],
+  [['check', '--host', 'claude'], /--tool T and --input JSON are needed: the claude tool's own name and its input as the host sends it, e\.g\. --tool Write/],
+  [['check', '--host', 'claude', '--tool', 'Write'], /--input JSON is needed: the Write tool's input as claude sends it, a JSON object/],
   [['check', '--host', 'claude', '--tool', 'Write', '--input', '{bad'], /--input is not valid JSON/],
   [['check', '--host', 'claude', '--tool', 'Write', '--input', '[]'], /--input is a JSON object/],
   [['check', '--host', 'claude', '--tool', 'Write', '--input', '{}', '--session', 'nope'], /no session 'nope' of claude/],
@@ -69,6 +72,12 @@ const WRONG: [string[], RegExp][] = [
   [['prune', '--older-than'], /--older-than needs a value/],
   [['case', 'from'], /usage: remit case from/],
   [['case', 'from', EVT, ...NOPE], /no session 'nope' of claude/],
+  [['--verbose', 'status'], /'--verbose' is not an option of remit itself; options go after the command/],
+  [['install', 'claude', '--dryrun'], /unknown option --dryrun; did you mean --dry-run\?/],
+  [['prune', '--dryrun'], /unknown option --dryrun; did you mean --dry-run\?/],
+  [['status', '--jsn'], /unknown option --jsn; did you mean --json\?/],
+  [['doctor', '--hom', '/x'], /did you mean --home\?/],
+  [['replay', '--hots', 'claude'], /did you mean --host\?/],
 ];
 
 describe('wrong input through the built bundle', () => {
@@ -83,6 +92,37 @@ describe('wrong input through the built bundle', () => {
       expect(r.err, what).toMatch(says);
     }
   }, 300_000);
+
+  it('a user configuration that is a folder is named in words, never as ENOTREG', () => {
+    const b = box();
+    mkdirSync(path.join(b.home, '.config', 'remit', 'config.json'), { recursive: true });
+    const said = b.run('status').out + b.run('reads', 'list').err;
+    expect(said).toContain('cannot be read (it is not a regular file: a folder, FIFO, socket or device)');
+    expect(said).not.toContain('ENOTREG');
+  });
+
+  it('options remit reads for every command may come first; under --json an error is one JSON object on stderr', () => {
+    const b = box();
+    const first = b.run('--json', 'status');
+    expect(first.code, first.err).toBe(0);
+    expect(JSON.parse(first.out).contract.mode).toBe('unconfirmed');
+    expect(b.run('--home', path.join(b.home, 'h'), '--json', 'runtime').code).toBe(0);
+    expect(b.run('-V').out).toMatch(/^remit \d/);
+    expect(JSON.parse(b.run('--json').err).error).toMatch(/--json goes with a command/);
+    for (const args of [
+      ['--json', 'status', '--bogus'],
+      ['status', '--json', ...NOPE],
+      ['stauts', '--json'],
+      ['check', '--host', 'claude', '--json'],
+    ]) {
+      const r = b.run(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.out).toBe('');
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(typeof JSON.parse(r.err).error, r.err).toBe('string');
+    }
+    expect(JSON.parse(b.run('--json', 'status', '--bogus').err)).toEqual({ error: 'unknown option --bogus', command: 'status' });
+  }, 120_000);
 
   it('a REMIT_HOME that is no folder (a file, empty or not, a link to nothing, a link loop): every read-back says so in one line, not "nothing recorded", while the hook refuses', () => {
     const b = box();
@@ -123,9 +163,9 @@ describe('wrong input through the built bundle', () => {
         const r = b.run(...args);
         const what = `${name}: remit ${args.join(' ')}`;
         expect({ code: r.code, out: r.out }, what).toEqual({ code, out: '' });
-        expect(r.err, what).toBe(
-          `remit ${args[0]}: ${rh} cannot hold remit's sessions (${problem}): nothing can be read back, and the hooks refuse every change until it is a folder again\n`,
-        );
+        const says = `${rh} cannot hold remit's sessions (${problem}): nothing can be read back, and the hooks refuse every change until it is a folder again`;
+        // Under --json the one line is a JSON object.
+        expect(r.err, what).toBe(args.includes('--json') ? `${JSON.stringify({ error: says, command: args[0] })}\n` : `remit ${args[0]}: ${says}\n`);
       }
       expect(write(`w-${name}`), name).toContain('"permissionDecision":"deny"');
       // Doctor's probes run elsewhere: it names the real folder as what stops every edit.

@@ -15,14 +15,16 @@ const EXIT_BROKEN = 6;
 
 function render(v: CliAuditVerify): string {
   const lines = v.files.map((f) => {
-    if (f.intact) return `${f.session}: intact (${f.records} records)`;
+    if (f.intact) return `${f.session}: intact (${records(f.records)})`;
     const b = f.firstBroken!;
-    return `${f.session}: BROKEN at line ${b.line}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.problem.replace(/_/g, ' ')}; ${f.breaks} broken link${f.breaks === 1 ? '' : 's'}, every link after line ${f.lastBroken} verifies (${f.records} records)`;
+    return `${f.session}: BROKEN at line ${b.line}${b.seq !== undefined ? ` (seq ${b.seq})` : ''}: ${b.problem.replace(/_/g, ' ')}; ${f.breaks} broken link${f.breaks === 1 ? '' : 's'}, every link after line ${f.lastBroken} verifies (${records(f.records)})`;
   });
   if (!v.files.length) lines.push('No audit files: nothing was recorded here, so there is no chain to verify.');
   else lines.push(v.intact ? 'Audit chain intact.' : 'Audit chain broken.');
   return lines.join('\n');
 }
+
+const records = (n: number): string => `${n} record${n === 1 ? '' : 's'}`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return guarded('audit', io, async () => {

@@ -3,11 +3,12 @@
 // author to change in one decisive fact.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { errnoWords } from '../../core/state/files.js';
 import type { Case, CliCaseFrom, ControlEvent } from '../../generated/types.js';
 import { validateCase } from '../../generated/validate-case.js';
 import { directiveFor } from '../../core/decide/directive-text.js';
 import { explainView } from '../../core/controller/explain-view.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 import { eventArg, guarded, out, parseArgs, selectSession, subcommand } from './readback-args.js';
 
 const FILLED_BY_RUNNER = ['protocolVersion', 'host', 'sessionId', 'cwd', 'at'];
@@ -38,18 +39,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (extra) throw new UsageError(`unexpected argument '${extra}'`);
     const view = explainView(args.home, id, selectSession(args, io));
     if (!view) {
-      io.stderr(`remit case: no event ${id} in ${args.home}\n`);
+      printError(io, 'case', `no event ${id} in ${args.home}`);
       return 1;
     }
     const detail = view.record.detail;
     if (!detail?.contract || !view.record.decision || detail.event.kind !== 'action.before') {
-      io.stderr(`remit case: ${id} has no stored event; record the session with REMIT_AUDIT=detail to make cases from it\n`);
+      printError(io, 'case', `${id} has no stored event; record the session with REMIT_AUDIT=detail to make cases from it`);
       return 1;
     }
     const d = view.record.decision;
     const c = caseFromEvent(id, detail.event, detail.contract, { outcome: d.outcome, reasonCode: d.reasonCode, family: d.family });
     if (!validateCase(c)) {
-      io.stderr(`remit case: the generated case fails its schema (${validateCase.errors?.[0]?.message ?? 'unknown'})\n`);
+      printError(io, 'case', `the generated case fails its schema (${validateCase.errors?.[0]?.message ?? 'unknown'})`);
       return 1;
     }
     const result: CliCaseFrom = { eventId: id, case: c };
@@ -60,8 +61,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         writeFileSync(target, JSON.stringify(c, null, 2) + '\n', { flag: 'wx' });
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        const why = code === 'EEXIST' ? 'it exists, and case from never overwrites' : code === 'ENOENT' ? 'its folder does not exist' : (code ?? 'error');
-        io.stderr(`remit case: cannot write ${target} (${why})\n`);
+        const why = code === 'EEXIST' ? 'it exists, and case from never overwrites' : code === 'ENOENT' ? 'its folder does not exist' : errnoWords(code);
+        printError(io, 'case', `cannot write ${target} (${why})`);
         return 1;
       }
       result.written = target;

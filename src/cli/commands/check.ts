@@ -16,9 +16,10 @@ import { encodeState } from '../../core/state/decode.js';
 import { auditFile, sessionFile, sessionKey } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
+import { nearest } from '../../core/contract/nearest.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
 const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
@@ -82,16 +83,28 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     const args = parseArgs(argv, io, { string: ['prompt', 'tool', 'input'] });
     if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
     const host = (args.flags.host as string | undefined)?.toLowerCase();
-    if (!host) throw new UsageError('--host is needed (core, or a host name)');
-    const inputText = args.flags.input as string | undefined;
-    if (inputText === undefined) throw new UsageError('--input JSON is needed');
-    const input = parseInput(inputText);
+    const names = `${hosts.map((h) => h.name).join(', ')} or core`;
+    if (!host) throw new UsageError(`--host is needed: ${names}`);
+    const known = host === 'core' ? undefined : findHost(host, hosts);
+    if (host !== 'core' && !known) {
+      const near = nearest(host, [...hosts.map((h) => h.name), 'core']);
+      throw new UsageError(`unknown host '${host}' (${names})${near ? `; did you mean --host ${near}?` : ''}`);
+    }
     const prompt = args.flags.prompt as string | undefined;
     const tool = (args.flags.tool as string | undefined) ?? '';
-    const known = host === 'core' ? undefined : findHost(host, hosts);
-    if (host !== 'core' && !known) throw new UsageError(`unknown host '${host}'`);
+    if (host !== 'core' && !tool)
+      throw new UsageError(
+        `--tool T and --input JSON are needed: the ${host} tool's own name and its input as the host sends it, e.g. --tool Write --input '{"file_path":"a.ts","content":"x"}'`,
+      );
+    const inputText = args.flags.input as string | undefined;
+    if (inputText === undefined)
+      throw new UsageError(
+        host === 'core'
+          ? '--input JSON is needed: a ToolRequest (schemas/tool-request.schema.json)'
+          : `--input JSON is needed: the ${tool} tool's input as ${host} sends it, a JSON object`,
+      );
+    const input = parseInput(inputText);
     const adapter = await known?.adapter();
-    if (host !== 'core' && !tool) throw new UsageError('--tool is needed for a host (its native tool name)');
     if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input)))
       throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
     let request: ToolRequest;
@@ -126,7 +139,7 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
       const action = await runtime.classify(request, { id: 'check-1', tool: tool || request.tool || request.type, cwd: io.cwd });
       const last = await runtime.handle({ ...envelope, kind: 'action.before', action });
       if (last.kind !== 'decision') {
-        io.stderr(`remit check: the ${host} hook path gave no decision for this tool call\n`);
+        printError(io, 'check', `the ${host} hook path gave no decision for this tool call`);
         return 1;
       }
       const view: CliCheck = {

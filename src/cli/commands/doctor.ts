@@ -7,6 +7,7 @@ import type { DoctorContext, DoctorRow, HostModule } from '../../../adapters/hos
 import { findHost, HOSTS } from '../../../adapters/hosts.js';
 import { homeProblem, resolveDataDir, resolveRemitHome } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
+import { unknownOption } from '../options.js';
 import { REMIT_VERSION } from '../version.js';
 import { defaultBundleSource } from './install.js';
 import { hostVersionFact, shellExec, whichOnPath, withVersionCheck } from '../host-version.js';
@@ -59,7 +60,7 @@ function renderDoctor(rows: DoctorRow[]): string {
 
 export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   const a = minimist(argv, { boolean: ['json'], string: ['home'] });
-  for (const k of Object.keys(a)) if (!['json', 'home', '_'].includes(k)) throw new UsageError(`unknown option --${k}`);
+  for (const k of Object.keys(a)) if (!['json', 'home', '_'].includes(k)) throw unknownOption(k, ['json', 'home', 'help']);
   if (Array.isArray(a.home)) throw new UsageError('--home given twice');
   if (a.home === '' && argv.some((x) => x === '--home' || x.startsWith('--home='))) throw new UsageError('--home needs a value');
   if (a._.length) throw new UsageError(`unexpected argument '${String(a._[0])}'`);

@@ -13,6 +13,7 @@ import { findProjectRoot } from '../../core/paths/project-root.js';
 import { resolveDataDir } from '../../core/state/home.js';
 import { beforeInstall, recordInstall, recordPath, reportFiles } from '../install-record.js';
 import { UsageError, type CliIO } from '../io.js';
+import { unknownOption } from '../options.js';
 import { REMIT_VERSION } from '../version.js';
 import { hostVersionFact, shellExec, supportedMajor, whichOnPath } from '../host-version.js';
 import { inRange } from '../../../adapters/command-hook/doctor-common.js';
@@ -57,7 +58,7 @@ export function parseInstallArgs(argv: string[], command: 'install' | 'uninstall
   const names = hosts.map((h) => h.name);
   const known = new Set(['scope', 'dry-run', 'trust', 'json', '_']);
   const a = minimist(argv, { string: ['scope'], boolean: ['dry-run', 'trust', 'json'] });
-  for (const k of Object.keys(a)) if (!known.has(k)) throw new UsageError(`unknown option --${k}`);
+  for (const k of Object.keys(a)) if (!known.has(k)) throw unknownOption(k, [...known, 'help']);
   if (command === 'uninstall' && a.trust) throw new UsageError('--trust applies to install only');
   const [given, ...extra] = a._.map(String);
   if (!given) throw new UsageError(`a host is needed: remit ${command} <${names.join('|')}|all>`);

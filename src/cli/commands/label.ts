@@ -3,7 +3,7 @@ import type { CliLabel, Label } from '../../generated/types.js';
 import { labelEvent } from '../../core/controller/operations.js';
 import { locateEvent } from '../../core/controller/explain-view.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 import { eventArg, guarded, out, parseArgs, selectSession } from './readback-args.js';
 
 const LABELS = new Set<Label>(['correct', 'incorrect', 'inconclusive']);
@@ -17,17 +17,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (args.positional.length > 2) throw new UsageError(`unexpected argument '${args.positional[2]}'`);
     const found = locateEvent(args.home, id, selectSession(args, io));
     if (!found) {
-      io.stderr(`remit label: no event ${id} in ${args.home}\n`);
+      printError(io, 'label', `no event ${id} in ${args.home}`);
       return 1;
     }
     // A label judges a decision; a label record or a directive has none to judge.
     if (!found.record.decision) {
-      io.stderr(`remit label: ${id} is a ${found.record.kind} record, not a decision; label the evt_ id that \`remit status\` lists with an outcome\n`);
+      printError(io, 'label', `${id} is a ${found.record.kind} record, not a decision; label the evt_ id that \`remit status\` lists with an outcome`);
       return 1;
     }
     const r = await labelEvent(args.home, found.key, id, label, 'cli', new Date(), DEFAULT_LOCK_TIMEOUT_MS);
     if (!r.ok) {
-      io.stderr(`remit label: cannot label ${id}: ${r.error}${r.detail ? ` (${r.detail})` : ''}\n`);
+      printError(io, 'label', `cannot label ${id}: ${r.error}${r.detail ? ` (${r.detail})` : ''}`);
       return 1;
     }
     const view: CliLabel = { eventId: id, label, recordId: r.recordId, session: found.key };

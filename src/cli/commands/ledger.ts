@@ -3,7 +3,7 @@ import type { CliLedgerRelease } from '../../generated/types.js';
 import { releaseLedger } from '../../core/controller/operations.js';
 import { reservedUnits, unresolvedReasons } from '../../core/ledger/ledger.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -25,7 +25,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
           : r.error === 'STATE_DAMAGED'
             ? `the state is damaged (${r.detail}); run remit state repair first`
             : r.error;
-      io.stderr(`remit ledger: ${why}\n`);
+      printError(io, 'ledger', why);
       return 1;
     }
     const view: CliLedgerRelease = {

@@ -8,7 +8,8 @@ import { nearest } from '../../core/contract/nearest.js';
 import { findProjectRoot } from '../../core/paths/project-root.js';
 import { auditFile, homeProblem, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
 import { latestSessionFor } from '../../core/state/store.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
+import { unknownOption } from '../options.js';
 
 export interface ParsedArgs {
   positional: string[];
@@ -24,7 +25,7 @@ export function parseArgs(argv: string[], io: CliIO, spec: { boolean?: string[];
     boolean: booleans,
     string: strings,
     unknown: (a) => {
-      if (a.startsWith('-')) throw new UsageError(`unknown option ${a.split('=')[0]}`);
+      if (a.startsWith('-')) throw unknownOption(a, [...booleans, ...strings, 'help']);
       return true;
     },
   });
@@ -80,7 +81,7 @@ export async function guarded(name: string, io: CliIO, body: () => Promise<numbe
     return await body();
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`remit ${name}: ${err.message}\n`);
+      printError(io, name, err.message);
       return err.exitCode;
     }
     throw err;

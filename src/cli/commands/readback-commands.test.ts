@@ -92,6 +92,9 @@ describe('status and runtime', () => {
     const t = io(elsewhere);
     expect(await status.run(['--json'], t)).toBe(0);
     expect(JSON.parse(t.out).session).toBeNull();
+    const text = io(elsewhere);
+    expect(await status.run([], text)).toBe(0);
+    expect(text.out).toContain('agents=0 reserved, no limit (the contract sets no agents=N)');
     const s = io(elsewhere);
     expect(await status.run(['--host', 'claude', '--session', 's-1', '--json'], s)).toBe(0);
     expect(JSON.parse(s.out).session.key).toBe(key);
@@ -106,6 +109,8 @@ describe('status and runtime', () => {
     const all = io(root);
     expect(await runtime.run(['--all'], all)).toBe(0);
     expect(all.out).toContain('Checked actions: 2');
+    // The reason counts hold asks as well as refusals: the label says so.
+    expect(all.out).toContain('Asks and refusals by reason: MODE_FORBIDS_MUTATION=1');
   });
 
   it('bad usage: one line on stderr, exit 1, nothing written', async () => {
@@ -201,6 +206,10 @@ describe('audit verify, ledger release, state repair, prune', () => {
     const t = io();
     expect(await audit.run(['verify', '--json'], t)).toBe(0);
     expect(validateCliAuditVerify(JSON.parse(t.out))).toBe(true);
+    const n = JSON.parse(t.out).files[0].records as number;
+    const text = io();
+    expect(await audit.run(['verify'], text)).toBe(0);
+    expect(text.out).toContain(`intact (${n} record${n === 1 ? '' : 's'})`);
     const lines = readFileSync(auditFile(home, key), 'utf8').split('\n');
     const edited = JSON.parse(lines[1]!);
     edited.at = '2020-01-01T00:00:00.000Z';

@@ -5,7 +5,7 @@ import type { UserConfig } from '../../generated/types.js';
 import { loadUserConfig, userConfigPath } from '../../core/config/user-config.js';
 import { parseTaughtRead } from '../../core/shell/taught.js';
 import { writeFileAtomic } from '../../core/state/files.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 
 const USAGE = "usage: remit reads add '<program> [subcommand …] [options …] [*]' | list | remove '<entry>'";
 
@@ -47,7 +47,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`remit reads: ${err.message}\n`);
+      printError(io, 'reads', err.message);
       return 1;
     }
     throw err;

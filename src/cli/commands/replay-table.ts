@@ -133,6 +133,13 @@ export function renderTable(rows: ReplayRow[], targets: string[], width = TABLE_
   });
   const t = totals(rows);
   out.push('', '✓ agrees  ✗ disagrees  – not applicable; a number points to a note below.');
+  out.push(
+    ...wrap(
+      '',
+      'bad → good: the verdict each arm expects; none: remit lets the call or prompt pass without a verdict (a directive applied, context added, nothing to say).',
+      width,
+    ),
+  );
   notes.texts.forEach((text, k) => out.push(...wrap(`${String(k + 1).padStart(3)}  `, text, width)));
   out.push('');
   if (t.notApplicable > 0) out.push(`${t.notApplicable} not applicable`);

@@ -51,6 +51,15 @@ describe('remit replay', () => {
     expect(lines[1]).toBe('I/MODE_FORBIDS_MUTATION');
     expect(lines[2]).toMatch(/^ {2}write\s+deny → allow\s+✓$/);
     expect(lines[lines.length - 1]).toBe('1 passed, 0 failed');
+    expect(out).toContain('none: remit lets the call or prompt pass without a verdict');
+  });
+
+  it('one case file named that does not load is one line, not a failure per target', async () => {
+    put('cases/I/MODE_FORBIDS_MUTATION/torn.json', '{"bad":');
+    await expect(run([path.join(dir, 'cases/I/MODE_FORBIDS_MUTATION/torn.json')], io(), deps)).rejects.toThrow(
+      /^the case \S+torn\.json does not load: torn\.json: not JSON/,
+    );
+    expect(out).toBe('');
   });
 
   it('exit 2 on a disagreement or an invalid file, which shows in its row', async () => {
@@ -76,7 +85,7 @@ describe('remit replay', () => {
 
   it('bad usage is a UsageError, nothing printed', async () => {
     await expect(run(['--host', 'nohost'], io(), deps)).rejects.toThrow(UsageError);
-    await expect(run(['--bogus'], io(), deps)).rejects.toThrow(/unknown option '--bogus'/);
+    await expect(run(['--bogus'], io(), deps)).rejects.toThrow(/unknown option --bogus/);
     await expect(run(['a', 'b'], io(), deps)).rejects.toThrow(/at most one/);
     await expect(run(['missing-folder'], io(), deps)).rejects.toThrow(/no such folder/);
     expect(out).toBe('');

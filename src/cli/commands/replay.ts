@@ -13,6 +13,7 @@ import { loadCases } from '../../core/replay/load-cases.js';
 import { replayAll, totals, type ReplayRow } from '../../core/replay/replay-all.js';
 import { createRuntime } from '../../core/host/create-runtime.js';
 import { UsageError, type CliIO } from '../io.js';
+import { unknownOption } from '../options.js';
 import { renderTable } from './replay-table.js';
 
 export interface ReplayDeps {
@@ -91,7 +92,7 @@ export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_
     string: ['host', 'home'],
     boolean: ['json'],
     unknown: (a) => {
-      if (a.startsWith('-')) throw new UsageError(`unknown option '${a}'`);
+      if (a.startsWith('-')) throw unknownOption(a, ['host', 'home', 'json', 'help']);
       return true;
     },
   });
@@ -109,6 +110,9 @@ export async function run(argv: string[], io: CliIO, deps: ReplayDeps = DEFAULT_
   if (cases.length === 0) throw new UsageError(`no cases in ${dir} (a case is a .json file in it or below it)`);
   const unreadable = cases.length === 1 && cases[0]!.file === dir ? cases[0]!.error : undefined;
   if (unreadable) throw new UsageError(`cannot read the cases in ${unreadable}`);
+  // One case file named on the command line that does not load is one line, not a failure per target.
+  const broken = dir.endsWith('.json') && cases.length === 1 ? cases[0]!.error : undefined;
+  if (broken) throw new UsageError(`the case ${given} does not load: ${broken}`);
   // Each arm gets its own REMIT_HOME; --home is accepted for symmetry and never written to.
   const rows = await replayAll(cases, targets, { createRuntime: deps.createRuntime });
   if (args.json) io.stdout(JSON.stringify(toJson(dir, rows, names), null, 2) + '\n');

@@ -4,7 +4,7 @@ import { repairState } from '../../core/controller/operations.js';
 import { unresolvedReasons } from '../../core/ledger/ledger.js';
 import { readSessionText } from '../../core/state/store.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from '../../core/state/lock.js';
-import { UsageError, type CliIO } from '../io.js';
+import { printError, UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, requireSession, subcommand } from './readback-args.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -23,7 +23,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
           : r.error === 'WRITE_FAILED'
             ? `could not write the repaired state (${r.detail}); the damaged file is left in place and the session stays in recovery`
             : r.error;
-      io.stderr(`remit state: ${why}\n`);
+      printError(io, 'state', why);
       return 1;
     }
     const view: CliStateRepair = {

@@ -9,7 +9,7 @@ import { validateUserConfig } from '../../generated/validate-user-config.js';
 import type { ClassifierConfig } from '../classify/context.js';
 import { canonicalPath } from '../paths/canonical.js';
 import { DEFAULT_RETENTION_DAYS } from '../audit/prune.js';
-import { readRegularFileSync } from '../state/files.js';
+import { errnoWords, readRegularFileSync } from '../state/files.js';
 import { homeDirOf, resolveConfigDir, type Env } from '../state/home.js';
 import { utf8Of } from '../crypto/bytes.js';
 
@@ -41,7 +41,7 @@ function load<T>(file: string, validate: { (d: unknown): d is T; errors?: Schema
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'absent', config: null, path: file };
-    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} cannot be read (${code ?? 'error'}); it is ignored` };
+    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} cannot be read (${errnoWords(code)}); it is ignored` };
   }
   let data: unknown;
   try {

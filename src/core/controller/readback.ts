@@ -125,7 +125,7 @@ function auditUnreadableLine(v: CliStatus): string {
 
 function agentsLine(v: CliStatus): string {
   const { reserved, cap } = v.agents;
-  return cap === null ? `agents=${reserved} reserved (no cap)` : `agents=${reserved}/${cap} reserved`;
+  return cap === null ? `agents=${reserved} reserved, no limit (the contract sets no agents=N)` : `agents=${reserved}/${cap} reserved`;
 }
 
 function sessionLine(s: NonNullable<CliStatus['session']>): string {
@@ -229,7 +229,7 @@ export function renderRuntime(v: CliRuntime): string {
   lines.push(`Allowed: ${v.allowed}  Reported: ${v.reported} (would ask ${v.wouldAsk}, would deny ${v.wouldDeny})  Asked: ${v.asked}  Denied: ${v.denied}`);
   if (v.guardErrors) lines.push(`Guard errors: ${v.guardErrors}`);
   const reasons = Object.entries(v.denials).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
-  if (reasons.length) lines.push(`Refusals by reason: ${reasons.map(([k, n]) => `${k}=${n}`).join(', ')}`);
+  if (reasons.length) lines.push(`Asks and refusals by reason: ${reasons.map(([k, n]) => `${k}=${n}`).join(', ')}`);
   lines.push(`Labels: correct=${v.labels.correct}; incorrect=${v.labels.incorrect}; inconclusive=${v.labels.inconclusive}`);
   if (v.damagedSessions) lines.push(`Sessions with damaged state (not counted): ${v.damagedSessions}`);
   return lines.join('\n');

@@ -10,6 +10,29 @@ export function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+const ERRNO_WORDS: Record<string, string> = {
+  ENOTREG: 'it is not a regular file: a folder, FIFO, socket or device',
+  EFBIG: 'it is too large',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a folder on its way is a file',
+  ELOOP: 'a loop of symbolic links',
+  EROFS: 'a read-only file system',
+  ENOSPC: 'no space left on the disk',
+  EDQUOT: 'the disk quota is used up',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many open files',
+  EIO: 'an input/output error',
+};
+
+/** A file error's code in words a person reads (`ENOTREG` is remit's own, and no system's); an unknown code as it is. */
+export function errnoWords(code: string | undefined): string {
+  if (code === undefined) return 'error';
+  if (!Object.hasOwn(ERRNO_WORDS, code)) return code;
+  return code === 'ENOTREG' ? ERRNO_WORDS[code]! : `${ERRNO_WORDS[code]}, ${code}`;
+}
+
 /**
  * Reads a file only when it is a regular file of at most `maxBytes`, else throws with code
  * ENOTREG or EFBIG. It is opened non-blocking, so a FIFO, socket or device planted in its

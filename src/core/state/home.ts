@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { sha256 } from '../crypto/sha256.js';
 import { hexOf } from '../crypto/bytes.js';
+import { errnoWords } from './files.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -44,7 +45,7 @@ export function homeProblem(home: string): string | null {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
-    return code === 'ENOTDIR' ? 'a folder on its way is a file' : `it cannot be read (${code ?? 'error'})`;
+    return code === 'ENOTDIR' ? 'a folder on its way is a file' : `it cannot be read (${errnoWords(code)})`;
   }
   try {
     const st = statSync(home);
@@ -54,7 +55,7 @@ export function homeProblem(home: string): string | null {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return 'it is a link that loops';
     if (link && code === 'ENOENT') return 'it is a link to nothing';
-    return `it cannot be read (${code ?? 'error'})`;
+    return `it cannot be read (${errnoWords(code)})`;
   }
 }
 

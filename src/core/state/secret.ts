@@ -6,7 +6,7 @@
 import { closeSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from '../crypto/random.js';
-import { ensurePrivateDir, readRegularFileSync } from './files.js';
+import { ensurePrivateDir, errnoWords, readRegularFileSync } from './files.js';
 import { wfs } from './fs-layer.js';
 import { utf8Of } from '../crypto/bytes.js';
 
@@ -78,7 +78,7 @@ export function secretProblem(home: string): string | null {
     if (code === 'ENOENT') return null;
     if (code === 'ENOTREG') return isFolder(secretFile(home)) ? 'it is a folder, not a file' : 'it is a FIFO, a socket or a device, not a file';
     if (code === 'EFBIG') return 'it is too long to be a key';
-    return `it cannot be read (${code ?? 'error'})`;
+    return `it cannot be read (${errnoWords(code)})`;
   }
   return KEY.test(text) ? null : text === '' ? 'it is empty' : 'it holds no key';
 }

@@ -11,7 +11,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import type { SessionState } from '../../generated/types.js';
 import { lastStateInAudit, unsealedStateVerdict } from '../audit/last-state.js';
 import { decodeState, encodeState, type StateDamage } from './decode.js';
-import { readRegularFileSync, writeFileAtomic } from './files.js';
+import { errnoWords, readRegularFileSync, writeFileAtomic } from './files.js';
 import { wfs } from './fs-layer.js';
 import { auditFile, homeDamage, homeProblem, projectPointerFile, SESSION_KEY, sessionFile, sessionsDir } from './home.js';
 import { withLock } from './lock.js';
@@ -103,7 +103,7 @@ export function readSession(home: string, key: string, opts: ReadOptions = {}): 
     // Looked at only now, off the hot path: a REMIT_HOME that is a file is no session's damage.
     const folder = homeProblem(home);
     if (folder) return { kind: 'damaged', damage: 'home', detail: homeDamage(home, folder) };
-    return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${code ?? 'error'})` };
+    return { kind: 'damaged', damage: 'unparsable', detail: `the state file cannot be read (${errnoWords(code)})` };
   }
   const decoded = decodeState(text, opts.sealKey);
   if (!decoded.ok) return { kind: 'damaged', damage: decoded.damage, detail: decoded.detail };

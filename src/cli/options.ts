@@ -1,0 +1,10 @@
+// An unknown option, named with the nearest one the command takes (`--dryrun` → `--dry-run`).
+import { nearest } from '../core/contract/nearest.js';
+import { UsageError } from './io.js';
+
+/** `arg` as given (`--dryrun`, `--dryrun=x`, `-q`); `known` the command's long option names without dashes. */
+export function unknownOption(arg: string, known: readonly string[]): UsageError {
+  const name = arg.replace(/^-+/, '').split('=')[0]!;
+  const near = name.length > 1 ? nearest(name, known) : undefined;
+  return new UsageError(`unknown option --${name}${near ? `; did you mean --${near}?` : ''}`.replace(/^unknown option --(.)$/, 'unknown option -$1'));
+}
