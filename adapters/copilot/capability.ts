@@ -2,7 +2,7 @@
 // driven offline against a model double: e2e/harness/hosts/copilot.ts).
 import type { HostCapability } from '../../src/generated/types.js';
 
-export const COPILOT_VERIFIED_RANGE = '>=1.0.102 <1.1.0';
+const COPILOT_VERIFIED_RANGE = '>=1.0.102 <1.1.0';
 
 export const COPILOT_CAPABILITY: HostCapability = {
   host: 'copilot',

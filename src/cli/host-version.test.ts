@@ -20,10 +20,10 @@ describe('the installed host version against the verified range', () => {
   });
 
   it('a major version the host module lists is known even outside the verified range', () => {
-    const r = withVersionCheck({ ...row, host: 'opencode' }, opencodeHost, { binary: 'opencode', path: '/bin/opencode', version: '2.1.2' });
+    const r = withVersionCheck({ ...row, host: 'opencode' }, opencodeHost, { binary: 'opencode', path: '/bin/opencode', version: '2.3.0' });
     expect(r.protected).toBe(false);
-    expect(r.lines[0]).toMatch(/^protected: not verified — OpenCode 2\.1\.2 .* is outside the range/);
-    expect(supportedMajor('2.1.2', opencodeHost.capability.verified.range, opencodeHost.install.majors)).toBe(true);
+    expect(r.lines[0]).toMatch(/^protected: not verified — OpenCode 2\.3\.0 .* is outside the range/);
+    expect(supportedMajor('2.3.0', opencodeHost.capability.verified.range, opencodeHost.install.majors)).toBe(true);
   });
 
   it('a major version remit has no form for says the host may skip remit entirely', () => {
