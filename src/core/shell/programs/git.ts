@@ -286,7 +286,7 @@ const config: GitHandler = (g) => {
     else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
     // The key set (or a section renamed to): `url.<base>.insteadOf` swaps where git fetches from.
     const unsets = first === 'unset' || first === 'remove-section' || has(a, '--unset', '--unset-all', '--remove-section');
-    const keys = operands(first === 'set' || first === 'rename-section' ? a.slice(1) : a, [
+    const named = operands(first === 'set' || first === 'rename-section' ? a.slice(1) : a, [
       '-f',
       '--file',
       '--blob',
@@ -294,7 +294,8 @@ const config: GitHandler = (g) => {
       '--default',
       '--value',
       '--comment',
-    ]).before;
+    ]);
+    const keys = [...named.before, ...named.after];
     const renamesToUrl = (first === 'rename-section' || has(a, '--rename-section')) && keys.some((k) => k.value === null || /^url\./i.test(k.value));
     if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
       g.w.acc.addDependency('command', 'package source url.insteadOf');
@@ -304,7 +305,8 @@ const config: GitHandler = (g) => {
   if (has(a, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit')) return write();
   const ops = operands(a, ['-f', '--file', '--blob', '--type', '--default']);
   const gets = has(a, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list');
-  if (!gets && ops.before.length >= 2) return write();
+  // Words after `--` are still the key and the value (`git config -- core.pager x` sets it).
+  if (!gets && ops.before.length + ops.after.length >= 2) return write();
   // What is left reads: only with options git-config(1) lists for reading, and no word known
   // only at run time (`git config "$X" k` unsets k when X is --unset).
   if (!onlyKnownOptions(a, CONFIG_READ, CONFIG_VALUES)) return unknown(g);
