@@ -53,6 +53,8 @@ export interface ProbeSpec {
 
 /** What the probe sends for the prompt and the write, and how it reads a refusal. */
 export interface ProbeWire {
+  /** The host's names for the two events, for the probe's lines. */
+  events: { prompt: string; pre: string };
   prompt(sessionId: string, cwd: string, directive: string): Record<string, unknown>;
   pre(sessionId: string, cwd: string, write: ProbeSpec['write']): Record<string, unknown>;
   denied(answer: Record<string, unknown>): boolean;
@@ -67,6 +69,7 @@ function snakeCaseWire(spec: ProbeSpec): ProbeWire {
   const base = (sessionId: string, cwd: string) => ({ session_id: sessionId, transcript_path: null, cwd, [spec.turnField]: 'doctor' });
   const events = spec.events ?? { prompt: 'UserPromptSubmit', pre: 'PreToolUse' };
   return {
+    events,
     prompt: (sessionId, cwd, directive) => ({
       ...base(sessionId, cwd),
       hook_event_name: events.prompt,
@@ -106,8 +109,7 @@ export function liveProbe(
 function probeIn(ctx: DoctorContext, spec: ProbeSpec, commands: { prompt: string; pre: string }, cwd: string, env: Env): { ok: boolean; line: string } {
   const sessionId = `remit-doctor-probe-${Date.now().toString(36)}`;
   const wire = spec.wire ?? snakeCaseWire(spec);
-  // Copilot CLI's wire names its own events; the line names what the host calls them.
-  const events = spec.events ?? (spec.wire ? { prompt: 'userPromptSubmitted', pre: 'preToolUse' } : { prompt: 'UserPromptSubmit', pre: 'PreToolUse' });
+  const events = wire.events;
   const prompt = ctx.exec(commands.prompt, {
     input: JSON.stringify(wire.prompt(sessionId, cwd, spec.directive)),
     cwd,

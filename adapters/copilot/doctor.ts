@@ -15,6 +15,7 @@ import { COPILOT_HOOK_EVENTS, copilotConfigFile, copilotHookEntries } from './re
 
 /** Copilot's own payloads (camelCase, no event name) and its top-level refusal. */
 const COPILOT_WIRE: ProbeWire = {
+  events: { prompt: 'userPromptSubmitted', pre: 'preToolUse' },
   prompt: (sessionId, cwd, directive) => ({ sessionId, timestamp: Date.now(), cwd, prompt: directive }),
   pre: (sessionId, cwd, write) => ({ sessionId, timestamp: Date.now(), cwd, toolName: write.tool, toolArgs: write.input }),
   denied: (answer) => answer.permissionDecision === 'deny',
