@@ -12,8 +12,6 @@ import { readOurHooks, type HostInstallSpec } from './install-run.js';
 export interface SettingsDoctorSpec {
   host: string;
   binary: string;
-  displayName: string;
-  range: string;
   scopes: readonly string[];
   install: HostInstallSpec;
   events: readonly string[];

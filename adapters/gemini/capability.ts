@@ -1,7 +1,7 @@
 // What remit can do inside Gemini CLI, as verified against the real host (0.61.0 under Node 22).
 import type { HostCapability } from '../../src/generated/types.js';
 
-export const GEMINI_VERIFIED_RANGE = '>=0.61.0 <0.62.0';
+const GEMINI_VERIFIED_RANGE = '>=0.61.0 <0.62.0';
 
 export const GEMINI_CAPABILITY: HostCapability = {
   host: 'gemini',

@@ -2,7 +2,6 @@
 import path from 'node:path';
 import { doctorSettingsHooks } from '../command-hook/doctor-settings.js';
 import type { DoctorContext, DoctorRow } from '../host-module.js';
-import { GEMINI_VERIFIED_RANGE } from './capability.js';
 import { geminiFolderTrust } from './folder-trust.js';
 import { geminiInstallSpec } from './install.js';
 import { GEMINI_SCOPES } from './paths.js';
@@ -22,8 +21,6 @@ export function doctorGemini(ctx: DoctorContext, expect: { commandFor?: (event: 
     {
       host: 'gemini',
       binary: 'gemini',
-      displayName: 'Gemini CLI',
-      range: GEMINI_VERIFIED_RANGE,
       scopes: GEMINI_SCOPES,
       install: geminiInstallSpec,
       events: GEMINI_HOOK_EVENTS,

@@ -1,7 +1,7 @@
 // What remit can do inside Qwen Code, as verified against the real host (0.24.4 under Node 22).
 import type { HostCapability } from '../../src/generated/types.js';
 
-export const QWEN_VERIFIED_RANGE = '>=0.24.4 <0.25.0';
+const QWEN_VERIFIED_RANGE = '>=0.24.4 <0.25.0';
 
 export const QWEN_CAPABILITY: HostCapability = {
   host: 'qwen',

@@ -2,7 +2,6 @@
 import path from 'node:path';
 import { doctorSettingsHooks } from '../command-hook/doctor-settings.js';
 import type { DoctorContext, DoctorRow } from '../host-module.js';
-import { QWEN_VERIFIED_RANGE } from './capability.js';
 import { qwenFolderTrust } from './folder-trust.js';
 import { qwenInstallSpec } from './install.js';
 import { QWEN_SCOPES } from './paths.js';
@@ -13,8 +12,6 @@ export function doctorQwen(ctx: DoctorContext, expect: { commandFor?: (event: st
     {
       host: 'qwen',
       binary: 'qwen',
-      displayName: 'Qwen Code',
-      range: QWEN_VERIFIED_RANGE,
       scopes: QWEN_SCOPES,
       install: qwenInstallSpec,
       events: QWEN_HOOK_EVENTS,
