@@ -1436,9 +1436,9 @@ export interface ModelOptionFull {
  */
 names: [string, ...(string)[]]
 /**
- * Whether it takes a value (default none); an optional one is only ever attached.
+ * Whether it takes a value (default none); an optional one is only ever attached; a lastarg one (git parse-options' PARSE_OPT_LASTARG_DEFAULT) takes the next word unless it is the last word of the command, and then its default.
  */
-value?: ("none" | "required" | "optional")
+value?: ("none" | "required" | "optional" | "lastarg")
 effect?: ModelOptionEffect
 /**
  * git: `--no-<name>` unsets it (default true for a git long option, false otherwise).
