@@ -23,7 +23,8 @@ function project() {
   const env = { PATH: process.env.PATH, HOME: b.home, LANG: 'C' };
   const prompt = (session: string, text: string, timeout?: number) =>
     hookCall(env, b.proj, 'claude', { session_id: session, cwd: b.proj, hook_event_name: 'UserPromptSubmit', prompt: text }, timeout);
-  return { ...b, env, prompt };
+  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: b.proj, env, encoding: 'utf8' });
+  return { ...b, env, prompt, run };
 }
 
 describe('1. a pasted megabyte after `$remit` is answered in time linear in it', () => {
@@ -130,7 +131,7 @@ describe('9. a bad user configuration says what is wrong', () => {
 describe('5. a refused install is one line on stderr, as install --help says', () => {
   it('a malformed settings.json, a symlinked hooks.json, a scope the host lacks', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     mkdirSync(path.join(p.home, '.claude'), { recursive: true });
     writeFileSync(path.join(p.home, '.claude', 'settings.json'), '{bad');
     mkdirSync(path.join(p.home, '.codex'), { recursive: true });
@@ -152,7 +153,7 @@ describe('5. a refused install is one line on stderr, as install --help says', (
 describe('6. uninstall --dry-run says what it would do, not that it did it', () => {
   it('a restore and a removal are told in the conditional, and nothing is written', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     mkdirSync(path.join(p.home, '.claude'), { recursive: true });
     writeFileSync(path.join(p.home, '.claude', 'settings.json'), '{"model": "x"}\n');
     expect(run('install', 'claude').status).toBe(0);
@@ -216,7 +217,7 @@ describe('4. --scope project is one folder for every host', () => {
 describe("3. install keeps the user's lines in ~/.claude/settings.json byte for byte", () => {
   it('a one-line PreToolUse array stays one line; uninstall after a user edit takes out exactly what install added', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     const file = path.join(p.home, '.claude', 'settings.json');
     const mine = '    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}]';
     mkdirSync(path.dirname(file), { recursive: true });
@@ -230,10 +231,64 @@ describe("3. install keeps the user's lines in ~/.claude/settings.json byte for 
   });
 });
 
+describe("3. the user's lines in YAML configs and empty hook arrays survive install and uninstall", () => {
+  const yamlHosts = [
+    ['hermes', '.hermes/config.yaml', 'model: x\nplugins:\n  enabled:\n    - other   # mine\n  disabled: [a,  b]\n'],
+    ['omp', '.omp/agent/config.yml', '# mine\nmodel: x\ntrustedExtensions:\n  - /opt/other.ts     # kept as written\n'],
+  ] as const;
+  it.each(yamlHosts)('%s: `- other   # mine` is byte-identical after install and uninstall, also with an edit in between', (host, rel, mine) => {
+    const p = project();
+    const { run } = p;
+    const file = path.join(p.home, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, mine);
+    expect(run('install', host).status).toBe(0);
+    const installed = readFileSync(file, 'utf8');
+    // One line added, none of the user's touched.
+    expect(installed.split('\n').filter((l) => !mine.split('\n').includes(l))).toHaveLength(1);
+    expect(run('uninstall', host).status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+    expect(run('install', host).status).toBe(0);
+    writeFileSync(file, `${readFileSync(file, 'utf8').replace('model: x', 'model: y')}extra: 1   # added later\n`);
+    const u = run('uninstall', host);
+    expect(u.status, u.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(`${mine.replace('model: x', 'model: y')}extra: 1   # added later\n`);
+  });
+
+  it('an empty `"Stop": []` the user had stays, also when remit\'s handler went into it and the file was edited since', () => {
+    const p = project();
+    const { run } = p;
+    const file = path.join(p.home, '.claude', 'settings.json');
+    const mine = '{\n  "model": "x",\n  "hooks": {\n    "Stop": [],\n    "Notification": []\n  }\n}\n';
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, mine);
+    expect(run('install', 'claude').status).toBe(0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"model": "x"', '"model": "y"'));
+    expect(run('uninstall', 'claude').status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(mine.replace('"model": "x"', '"model": "y"'));
+  });
+
+  it("a reinstall that updates remit's handler rewrites only remit's entry, not the user's one-line array beside it", () => {
+    const p = project();
+    const { run } = p;
+    const file = path.join(p.home, '.claude', 'settings.json');
+    const line = '    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}]';
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `{\n  "hooks": {\n${line}\n  }\n}\n`);
+    expect(run('install', 'claude').status).toBe(0);
+    // As an older remit left it: its own PreToolUse handler with another status line.
+    const current = readFileSync(file, 'utf8');
+    writeFileSync(file, current.replace('remit: checking this action against the task contract', 'remit: older'));
+    const again = run('install', 'claude');
+    expect(again.stdout).toMatch(/hooks +updated .*\(PreToolUse\)/);
+    expect(readFileSync(file, 'utf8')).toBe(current);
+  });
+});
+
 describe('frictions a newcomer met', () => {
   it('a bare `remit` shows the usage after its one line; doctor names untrusted Codex hooks in one line; its help says what exit 3 means', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     const bare = run();
     expect(bare.status).toBe(1);
     expect(bare.stderr).toMatch(/^remit: a command is needed\n\nusage: remit <command>/);
