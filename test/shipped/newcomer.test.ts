@@ -285,6 +285,29 @@ describe("3. the user's lines in YAML configs and empty hook arrays survive inst
   });
 });
 
+describe('status and runtime: the file the hook named, and refusals apart from asks', () => {
+  it('status names the refused file by the hook message it can be matched with; runtime counts refusals and asks apart', () => {
+    const p = project();
+    const tool = (id: string, tool_name: string, tool_input: object) =>
+      hookCall(p.env, p.proj, 'claude', { session_id: 's', cwd: p.proj, hook_event_name: 'PreToolUse', tool_name, tool_input, tool_use_id: id });
+    p.prompt('s', '$remit change files=src/** -- fix the parser');
+    const refused = JSON.parse(tool('t1', 'Write', { file_path: path.join(p.proj, 'docs/x.md'), content: 'x' }).out);
+    const asked = JSON.parse(tool('t2', 'Write', { file_path: path.join(p.proj, 'src/package.json'), content: '{"dependencies":{"x":"1"}}' }).out);
+    expect(refused.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(asked.hookSpecificOutput.permissionDecision).toBe('ask');
+    const id = /evt_[0-9a-f]{28}/.exec(refused.hookSpecificOutput.permissionDecisionReason)![0];
+    const status = p.run('status').stdout;
+    expect(status).toContain(
+      `${id} Write: deny PATH_OUTSIDE_CONTRACT (rule files-scope)\n      the file the hook's message named (effect #0) is outside files=src/**.`,
+    );
+    expect(status).not.toContain('Write on file effect');
+    const runtime = p.run('runtime').stdout;
+    expect(runtime).toContain('Refusals by reason: PATH_OUTSIDE_CONTRACT=1\nAsks by reason: DEPENDENCY_NOT_AUTHORIZED=1\n');
+    const json = JSON.parse(p.run('runtime', '--json').stdout);
+    expect(json).toMatchObject({ denials: { PATH_OUTSIDE_CONTRACT: 1 }, asks: { DEPENDENCY_NOT_AUTHORIZED: 1 } });
+  });
+});
+
 describe('frictions a newcomer met', () => {
   it('a bare `remit` shows the usage after its one line; doctor names untrusted Codex hooks in one line; its help says what exit 3 means', () => {
     const p = project();
