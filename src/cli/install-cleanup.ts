@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FileAction, HostReport } from '../../adapters/host-module.js';
-import { readRegularFileSync } from '../core/state/files.js';
+import { errnoWords, readRegularFileSync } from '../core/state/files.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
 import {
@@ -212,7 +212,8 @@ export function cleanUpAfterUninstall(c: CleanupInput): HostReport {
   try {
     done = !c.dryRun && existsSync(c.dataDir) ? withRecordLock(file, () => plan(c, file)) : plan(c, file);
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code ? errnoWords(code) : err instanceof Error ? err.message : String(err);
     return {
       host: 'remit',
       scope: c.scope,
@@ -220,7 +221,7 @@ export function cleanUpAfterUninstall(c: CleanupInput): HostReport {
       dryRun: c.dryRun,
       actions: [],
       notes: [],
-      error: `the bundle and folders under ${c.dataDir} could not be cleaned up (${why}); run the uninstall again`,
+      error: `the bundle and folders under ${c.dataDir} could not be cleaned up (${why}); fix that, then run the uninstall again`,
     };
   }
   const { report, rmdirs } = done;

@@ -308,6 +308,25 @@ describe('status and runtime: the file the hook named, and refusals apart from a
   });
 });
 
+describe('a file error is said in words with what to do, not as a bare errno code', () => {
+  it('a session lock that cannot be taken (a looping sessions folder) names the lock, the cause in words and the fix', () => {
+    const p = project();
+    const home = path.join(p.home, 'remit-home');
+    mkdirSync(home, { recursive: true });
+    symlinkSync('sessions', path.join(home, 'sessions'));
+    const r = hookCall({ ...p.env, REMIT_HOME: home }, p.proj, 'claude', {
+      session_id: 's',
+      cwd: p.proj,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: '$remit review -- look',
+    });
+    const reason = JSON.parse(r.out).reason as string;
+    expect(reason).toMatch(
+      /^remit could not record this directive: cannot take the session lock \S+\.lock \(a loop of symbolic links, ELOOP\); remit writes its state there: make that folder one you can write to, or point REMIT_HOME at another folder\. Nothing changed\.$/,
+    );
+  });
+});
+
 describe('frictions a newcomer met', () => {
   it('a bare `remit` shows the usage after its one line; doctor names untrusted Codex hooks in one line; its help says what exit 3 means', () => {
     const p = project();
