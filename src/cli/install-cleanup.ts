@@ -112,7 +112,10 @@ function removeFiles(files: readonly string[], dryRun: boolean, report: HostRepo
 }
 
 /** The audit is the user's record: it stays, and the note names where it is. */
-const auditNote = (c: CleanupInput): string => `The audit (remit status, remit runtime) is kept${c.stateHome ? `; delete ${c.stateHome} to remove it` : ''}.`;
+const auditNote = (c: CleanupInput): string | null =>
+  c.stateHome && !existsSync(c.stateHome)
+    ? null
+    : `The audit (remit status, remit runtime) is kept${c.stateHome ? `; delete ${c.stateHome} to remove it` : ''}.`;
 
 interface Plan {
   report: HostReport;
@@ -137,7 +140,8 @@ function plan(c: CleanupInput, file: string): Plan {
     }
     const acted = c.reports.some((r) => touchedBy(r).size > 0) || swept.length > 0;
     if (acted) report.notes.push(conservativeNote(file, read));
-    if (swept.length > 0) report.notes.push(auditNote(c));
+    const note = swept.length > 0 ? auditNote(c) : null;
+    if (note) report.notes.push(note);
     return { report, rmdirs: [] };
   }
   const rec = read.record;
@@ -192,7 +196,8 @@ function plan(c: CleanupInput, file: string): Plan {
   // In the record's own order, and not written at all when nothing changed (a refused uninstall changes nothing).
   next.created.dirs = rec.created.dirs.filter((d) => keptDirs.has(d));
   if (!c.dryRun && (last || !isDeepStrictEqual(next, rec))) writeRecord(file, next);
-  if (last && (drop.length > 0 || c.sweep)) report.notes.push(auditNote(c));
+  const note = last && (drop.length > 0 || c.sweep) ? auditNote(c) : null;
+  if (note) report.notes.push(note);
   return { report, rmdirs };
 }
 

@@ -327,6 +327,29 @@ describe('a file error is said in words with what to do, not as a bare errno cod
   });
 });
 
+describe("frictions this session's newcomer pass met", () => {
+  it('a malformed user configuration says where it breaks; --home help names the last default; uninstall names no audit it never made', () => {
+    const p = project();
+    const config = path.join(p.home, '.config', 'remit', 'config.json');
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(config, '{"reads": [1');
+    expect(p.run('reads', 'list').stderr).toBe(`remit reads: user configuration ${config} is not valid JSON (line 1, column 13); it is ignored\n`);
+    writeFileSync(config, '');
+    expect(p.run('reads', 'list').stderr).toContain('is not valid JSON (it is empty); it is ignored');
+    expect(p.run('status', '--help').stdout).toContain('(default $REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit)');
+    // install and uninstall write no audit: the note about keeping one is for a HOME that has one.
+    expect(p.run('install', 'claude').status).toBe(0);
+    const u = p.run('uninstall', 'claude');
+    expect(u.status).toBe(0);
+    expect(u.stdout).not.toContain('The audit (remit status, remit runtime) is kept');
+    p.prompt('s', '$remit review -- look');
+    expect(p.run('install', 'claude').status).toBe(0);
+    expect(p.run('uninstall', 'claude').stdout).toContain(
+      `The audit (remit status, remit runtime) is kept; delete ${path.join(p.home, '.local', 'state', 'remit')} to remove it.`,
+    );
+  });
+});
+
 describe('frictions a newcomer met', () => {
   it('a bare `remit` shows the usage after its one line; doctor names untrusted Codex hooks in one line; its help says what exit 3 means', () => {
     const p = project();
