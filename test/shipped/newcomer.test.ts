@@ -1,7 +1,7 @@
 // What a newcomer met (issue 27), each through the built bundle as a person runs it: a
 // throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepository } from '../support/repository.js';
@@ -347,6 +347,22 @@ describe("frictions this session's newcomer pass met", () => {
     expect(p.run('uninstall', 'claude').stdout).toContain(
       `The audit (remit status, remit runtime) is kept; delete ${path.join(p.home, '.local', 'state', 'remit')} to remove it.`,
     );
+  });
+
+  it('install all with one host refused installs nothing for any host, as install --help says', () => {
+    const p = project();
+    const settings = path.join(p.home, '.claude', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    writeFileSync(settings, '{bad');
+    const before = readdirSync(p.home).sort();
+    const r = p.run('install', 'all');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^remit install: claude \(user\): not installed: .*settings\.json is not valid JSON .*Nothing was changed\.\nremit install: nothing was installed for any host; fix that, or install the other hosts one at a time\n$/,
+    );
+    expect(readdirSync(p.home).sort()).toEqual(before);
+    expect(readdirSync(path.join(p.home, '.claude'))).toEqual(['settings.json']);
   });
 });
 
