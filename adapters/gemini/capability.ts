@@ -48,7 +48,7 @@ export const GEMINI_CAPABILITY: HostCapability = {
   ],
   gaps: [
     'A hook that times out, crashes or exits with any code but 2 lets the tool run (0.61.0 has no on-failure setting; seen: a BeforeTool hook past its timeout, and the write ran); doctor probes the registered command',
-    'The hook payloads carry no call id: remit derives one from the call, so a second identical delegation in one session is refused as DUPLICATE_ACTION_ID',
+    'The hook payloads carry no call id: remit derives one from the call, so a second identical delegation in one session is refused as DUPLICATE_ACTION_ID, and the same check run again is not counted as a repeat (no REPEATED_CHECK report)',
     'Folder trust is on by default: an untrusted folder loads no project settings (a headless run stops there unless GEMINI_CLI_TRUST_WORKSPACE=true), so a project-scope install guards only trusted folders',
     'Gemini CLI rewrites settings.json on its first run (disableAutoUpdate becomes enableAutoUpdate: false); uninstall then keeps that change and the backup',
   ],

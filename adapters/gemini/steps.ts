@@ -46,7 +46,7 @@ function toolCall(req: ToolRequest): { tool: string; input: Payload } | string {
 
 export function renderGeminiStep(step: Step, ctx: StepRenderContext): CaseRendering {
   if ('prompt' in step) {
-    if (step.origin !== 'user') return na('n/a: Gemini CLI hands BeforeAgent only what the user submitted');
+    if (step.origin !== undefined && step.origin !== 'user') return na('n/a: Gemini CLI hands BeforeAgent only what the user submitted');
     return { calls: [call('BeforeAgent', { ...common(ctx, 'BeforeAgent'), prompt: step.prompt })] };
   }
   if ('action' in step) {

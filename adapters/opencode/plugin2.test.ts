@@ -88,10 +88,18 @@ describe('OpenCode 2 plugin loaded as OpenCode 2.1.2 loads it', () => {
     expect((await h.tool('ses_child', 'write', { path: path.join(world.project, 'c.txt'), content: 'z' })).ran).toBe(false);
   });
 
-  it('removes the quotes `opencode run` adds only around a $remit line', () => {
+  it('removes the one pair of quotes `opencode run` puts around the whole prompt', () => {
     expect(unwrapV2Prompt('"$remit review -- look"')).toBe('$remit review -- look');
-    expect(unwrapV2Prompt('"just a quote"')).toBe('"just a quote"');
+    expect(unwrapV2Prompt('"只审查"')).toBe('只审查');
     expect(unwrapV2Prompt('$remit review')).toBe('$remit review');
+    expect(unwrapV2Prompt('"')).toBe('"');
+  });
+
+  it('a correction sent through `opencode run` (quoted) tightens the contract', async () => {
+    const h = await load();
+    await h.prompt('ses_3', '"$remit change -- tidy"');
+    await h.prompt('ses_3', '"review only"');
+    expect((await h.tool('ses_3', 'write', { path: path.join(world.project, 'd.txt'), content: 'z' })).ran).toBe(false);
   });
 
   it('maps the 2.x tools; execute and unknown tools stay other', () => {
