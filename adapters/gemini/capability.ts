@@ -18,7 +18,8 @@ export const GEMINI_CAPABILITY: HostCapability = {
     BeforeModel: 'ignored: BeforeAgent carries the prompt',
     PreCompress: 'ignored: advisory only',
   },
-  denyChannel: 'JSON on stdout, exit 0: {"decision": "deny", "reason"}; the model gets {"error": "Tool execution blocked: <reason>"} and the turn goes on',
+  denyChannel:
+    'JSON on stdout, exit 0: {"decision": "deny", "reason", "systemMessage"}; the model gets {"error": "Tool execution blocked: <reason>"} and the turn goes on; the person sees the headline as the systemMessage (the terminal UI hides a failed tool call unless ui.errorVerbosity is "full")',
   ask: 'deny',
   askDetail:
     'Gemini CLI\'s decision "ask" forces its own confirmation, which a headless run cannot show: remit sends an ask as a deny whose reason names the `$remit` line that authorises the call',
