@@ -220,7 +220,15 @@ export type RemovalOutcome = { ok: true; action: 'restored' | 'removed' | 'updat
  */
 export function finishRemoval(
   file: string,
-  args: { raw: string | null; next: string; leftEmpty: boolean; sameAsOriginal: (backupRaw: string) => boolean; dryRun: boolean },
+  args: {
+    raw: string | null;
+    next: string;
+    leftEmpty: boolean;
+    sameAsOriginal: (backupRaw: string) => boolean;
+    /** The backup is what the host itself has since rewritten (its own migration): the file keeps the host's form, the backup goes. */
+    supersededBy?: (backupRaw: string) => boolean;
+    dryRun: boolean;
+  },
 ): RemovalOutcome {
   if (args.raw === null) return { ok: true, action: 'unchanged' };
   const backup = `${file}${BACKUP_SUFFIX}`;
@@ -242,6 +250,15 @@ export function finishRemoval(
           ? `would restore the original ${file} from ${backup} (and remove the backup)`
           : `restored the original ${file} from ${backup} (backup removed)`,
       };
+    }
+    if (original !== null && args.supersededBy?.(original)) {
+      if (!args.dryRun) {
+        const w = writeConfig(file, args.next, { expectedRaw: args.raw });
+        if (!w.ok) return w;
+        unlinkSync(backup);
+      }
+      const what = `the host rewrote ${file} since remit installed (its own settings migration): remit's entries were removed from its version and the backup, which that rewrite replaced,`;
+      return { ok: true, action: 'updated', note: args.dryRun ? `${what} would be removed` : `${what} removed` };
     }
     if (original === null && args.leftEmpty) {
       if (!args.dryRun) unlinkSync(file);

@@ -53,6 +53,8 @@ export interface InstallReport {
 
 export interface DoctorRow {
   host: string;
+  /** The version line the installed file serves (OpenCode 1.x `opencode`, 2.x `opencode2`), when the host has lines. */
+  line?: string;
   protected: boolean;
   /** First line "protected: yes|no — why", then the facts. */
   lines: string[];

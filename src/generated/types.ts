@@ -407,6 +407,14 @@ protected: boolean
 stateFolderProblem?: string
 hosts: {
 host: string
+/**
+ * The host's version line the row is about, for a host whose versions load different forms of remit (opencode: OpenCode 1.x, opencode2: OpenCode 2.x); `remit check --host` and `remit replay --host` take it.
+ */
+line?: string
+/**
+ * The host (and version line) as people call it, with the versions remit was verified against in the row's lines.
+ */
+displayName?: string
 protected: boolean
 /**
  * False when the host is not on this machine and nothing of remit's is registered for it.

@@ -1,4 +1,4 @@
-import { HOSTS as HOST_LIST } from '../../adapters/hosts.js';
+import { HOSTS as HOST_LIST, hostLines } from '../../adapters/hosts.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliExplain, CliStatus } from '../../src/generated/types.js';
@@ -200,7 +200,10 @@ describe('the replay table through the built bundle', () => {
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(120);
-    expect(lines[0]).toMatch(new RegExp(`^case\\s+bad → good\\s+core\\s+${HOST_LIST.map((h) => h.name).join('\\s+')}$`));
+    // A column per adapter: a host with version lines has one per line (opencode, opencode2).
+    const columns = HOST_LIST.flatMap((h) => hostLines(h).map((l) => l.name));
+    expect(columns).toContain('opencode2');
+    expect(lines[0]).toMatch(new RegExp(`^case\\s+bad → good\\s+core\\s+${columns.join('\\s+')}$`));
     expect(r.out).toMatch(/\n {2}hash-ask\s+ask → allow\s+✓/);
     expect(r.out).toMatch(/\n {2}1 {2}\S/);
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
