@@ -3,7 +3,12 @@
 // patch formats and every dependency manifest plus the code hash scan. Each row is the slowest
 // shape's median at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
 // (4 when linear, 16 when quadratic; over 8 fails), both in CPU time. Prints one JSON row per
-// parser; --verbose also prints every shape's figures on stderr.
+// parser; --verbose also prints every shape's figures on stderr; --shape <text> measures only
+// the shapes whose parser or shape name holds the text (for a profile: node --cpu-prof
+// .bench/hostile-input.cjs --shape 'many files'). --once <kB> [--dry]: each matched shape is
+// warmed, then parsed once at that size (with --dry its text is only made); under valgrind
+// --tool=callgrind the two runs' difference is the parse's instruction count, which other
+// work on the machine does not change.
 import { classifyToolRequest } from '../../src/core/classify/classify-request.js';
 import { findCorrectionPhrase } from '../../src/core/contract/corrections.js';
 import { defaultContract } from '../../src/core/contract/defaults.js';
@@ -16,15 +21,24 @@ import { ms, row } from './lib/rows.js';
 
 const quick = process.argv.includes('--quick');
 const verbose = process.argv.includes('--verbose');
+const shapeAt = process.argv.indexOf('--shape');
+const only = shapeAt > 0 ? process.argv[shapeAt + 1] : undefined;
+const onceAt = process.argv.indexOf('--once');
+const once = onceAt > 0 ? Number(process.argv[onceAt + 1]) * 1024 : undefined;
+const dry = process.argv.includes('--dry');
 const MB = 1024 * 1024;
 const LIMIT_MS = 50;
 const ROOT = BENCH_ROOT;
 
-/** `unit` repeated to exactly `size` characters. */
+/**
+ * `unit` repeated to exactly `size` characters, as one flat string: a hook's text comes from
+ * JSON.parse, while `repeat` and `+` make a tree of pieces that every character read walks.
+ */
 const fill = (unit: string, size: number, head = '', tail = ''): string => {
   const body = unit.repeat(Math.ceil(Math.max(0, size - head.length - tail.length) / unit.length));
-  return (head + body).slice(0, size - tail.length) + tail;
+  return flat((head + body).slice(0, size - tail.length) + tail);
 };
+const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 type Shape = (size: number) => string;
 interface Parser {
@@ -50,7 +64,7 @@ const base64 = (size: number) => {
 const promptShapes: Record<string, Shape> = {
   'colons after $remit': (n) => fill(':', n, '$remit '),
   'one long token after $remit': (n) => fill('a', n, '$remit '),
-  'base64 paste after $remit': (n) => `$remit ${base64(n - 7)}`,
+  'base64 paste after $remit': (n) => flat(`$remit ${base64(n - 7)}`),
   'files= of a megabyte': (n) => fill('a/', n, '$remit change files='),
   'tokens after $remit': (n) => fill('review ', n, '$remit '),
   'dashes after $remit': (n) => fill('- ', n, '$remit '),
@@ -122,7 +136,9 @@ const parsers: Parser[] = [
 
 /**
  * The median CPU time (user + system, this process) of `rounds` calls: on a machine shared with
- * other work the wall clock measures the queue, not the parser.
+ * other work the wall clock measures the queue, not the parser. (Collecting the heap before
+ * each call made V8 drop the parsers' optimised code, whose weak references the collection
+ * cleared, so each call measured a recompile.)
  */
 async function median(fn: () => unknown, rounds: number): Promise<number> {
   const t: number[] = [];
@@ -135,7 +151,17 @@ async function median(fn: () => unknown, rounds: number): Promise<number> {
   return t.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
 }
 
-async function measure(name: string, shapes: [string, (size: number) => () => unknown][]): Promise<void> {
+async function measure(name: string, all: [string, (size: number) => () => unknown][]): Promise<void> {
+  const shapes = only === undefined || name.includes(only) ? all : all.filter(([shape]) => shape.includes(only));
+  if (shapes.length === 0) return;
+  if (once !== undefined) {
+    for (const [, at] of shapes) {
+      for (let i = 0; i < 2; i++) at(64 * 1024)();
+      const run = at(once);
+      if (!dry) await run();
+    }
+    return;
+  }
   const rounds = quick ? 3 : 5;
   let worst = { shape: '', t: 0 };
   let steepest = { shape: '', r: 0 };
