@@ -1,6 +1,7 @@
 // Line-shaped manifests: requirements files, go.mod, Gemfile/gemspec and Gradle builds.
 // The same scanner reads whole files and fragments; only go.mod has blocks whose kind
 // decides whether a line declares anything.
+import { cutComment, cutOptions, quotedStrings } from './line-text.js';
 import { pep508Name } from './package-names.js';
 
 /** requirements*.txt / *.in: names only; options (-r, -c, -e, --index-url …), URLs and paths skipped. */
@@ -8,10 +9,10 @@ export function requirementsDependencies(text: string): Set<string> {
   const names = new Set<string>();
   const joined = text.replace(/\\\r?\n/g, ' ');
   for (const raw of joined.split('\n')) {
-    const line = raw.replace(/(?:^|\s)#.*$/, '').trim();
+    const line = cutComment(raw, '#', true).trim();
     if (line === '' || line.startsWith('-')) continue;
     // Per-requirement options follow the spec: `pkg==1 --hash=sha256:…`.
-    const spec = line.replace(/\s+--?[A-Za-z].*$/, '');
+    const spec = cutOptions(line);
     const n = pep508Name(spec);
     if (n) names.add(n);
   }
@@ -32,7 +33,7 @@ export function goModDependencies(text: string, whole: boolean): Set<string> {
   let block: Block = whole ? 'none' : 'unknown';
   const moduleLine = /^("?)([^\s"]+)\1\s+(v\d[^\s]*)/;
   for (const raw of text.split('\n')) {
-    const line = raw.replace(/\/\/.*$/, '').trim();
+    const line = cutComment(raw, '//').trim();
     if (line === '') continue;
     const opener = /^(require|replace|exclude|retract|tool|godebug|ignore)\s*\($/.exec(line);
     if (opener) {
@@ -67,7 +68,9 @@ export function goModDependencies(text: string, whole: boolean): Set<string> {
 /** Gemfile `gem "x"` and gemspec `add_(runtime_|development_)dependency "x"`. */
 export function rubyDependencies(text: string): Set<string> {
   const names = new Set<string>();
-  const re = /^\s*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([^"']+)["']/gm;
+  // Blanks before the word stay on its line (`^\s*` ran from every line start over all the
+  // blank lines after it, quadratic in a file of them); each match still starts at its line.
+  const re = /^[^\S\n\r\u2028\u2029]*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([^"']+)["']/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) names.add(m[1]!.toLowerCase());
   return names;
 }
@@ -148,9 +151,8 @@ const SETUP_KEYS = /\b(?:install_requires|setup_requires|tests_require|extras_re
 export function setupPyDependencies(text: string, whole: boolean): Set<string> {
   const names = new Set<string>();
   const addStrings = (chunk: string, requireVersion: boolean) => {
-    const re = /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g;
-    for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
-      const n = pep508Name(m[1] ?? m[2] ?? '', requireVersion);
+    for (const s of quotedStrings(chunk, true, true)) {
+      const n = pep508Name(s, requireVersion);
       if (n) names.add(n);
     }
   };
@@ -194,7 +196,9 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
   let section: string | undefined;
   let collecting = false;
   for (const raw of text.split('\n')) {
-    const line = raw.replace(/(?:^|\s)[#;].*$/, '');
+    const hash = cutComment(raw, '#', true);
+    const semicolon = cutComment(raw, ';', true);
+    const line = hash.length < semicolon.length ? hash : semicolon;
     const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
     if (header) {
       section = header[1]!.trim().toLowerCase();

@@ -1,6 +1,7 @@
 // YAML manifests read line by line (no YAML library): conda environment files and Dart/
 // Flutter pubspec.yaml. Indentation places a line under its top-level key; a fragment
 // whose top-level key is not visible is read by the shape of its lines.
+import { cutComment } from './line-text.js';
 import { pep508Name } from './package-names.js';
 
 interface Line {
@@ -11,7 +12,7 @@ interface Line {
 function lines(text: string): Line[] {
   const out: Line[] = [];
   for (const raw of text.split('\n')) {
-    const noComment = raw.replace(/(^|\s)#.*$/, '$1').replace(/\s+$/, '');
+    const noComment = cutComment(raw, '#', true).trimEnd();
     if (noComment.trim() === '') continue;
     out.push({ indent: noComment.length - noComment.trimStart().length, text: noComment.trim() });
   }

@@ -9,11 +9,12 @@ import { PatchBuilder, PatchLines, type PatchFile } from './patch-file.js';
 const BEGIN = /^\*\*\*\s*Begin\s+Patch\s*$/;
 const END = /^\*\*\*\s*End\s+Patch\s*$/;
 const EOF_MARKER = /^\*\*\*\s*End\s+of\s+File\s*$/;
-const UPDATE = /^\*\*\*\s*Update\s+File:\s*(.*)$/;
-const ADD = /^\*\*\*\s*Add\s+File:\s*(.*)$/;
-const DELETE = /^\*\*\*\s*Delete\s+File:\s*(.*)$/;
-const MOVE_FILE = /^\*\*\*\s*Move\s+File:\s*(.*)$/;
-const MOVE_TO = /^\*\*\*\s*Move\s+to:\s*(.*)$/;
+// Each marker is `^<head>\s*(.*)$`; `marker` matches the head and takes the rest itself.
+const UPDATE = /^\*\*\*\s*Update\s+File:\s*/;
+const ADD = /^\*\*\*\s*Add\s+File:\s*/;
+const DELETE = /^\*\*\*\s*Delete\s+File:\s*/;
+const MOVE_FILE = /^\*\*\*\s*Move\s+File:\s*/;
+const MOVE_TO = /^\*\*\*\s*Move\s+to:\s*/;
 const HINT = /^@@\s*(.*?)\s*(?:@@\s*)?$/;
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
@@ -22,6 +23,19 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
  * text between, trimmed, without a closing `@@`. Only when that text holds a line break, which
  * HINT's `.` does not match, does HINT itself run.
  */
+/**
+ * The text after a marker's head, as `^<head>\s*(.*)$` captures it, or null when the line is
+ * not that marker: the rest may hold no line break, which `.` does not match (the expression
+ * itself gave back one blank at a time and ran `.*` again from each, quadratic in a line of
+ * blanks before a U+2028).
+ */
+function marker(head: RegExp, line: string): string | null {
+  const m = head.exec(line);
+  if (!m) return null;
+  const rest = line.slice(m[0].length);
+  return LINE_BREAK.test(rest) ? null : rest;
+}
+
 function hint(line: string): string {
   const t = line.slice(2).trim();
   const between = t.endsWith('@@') ? t.slice(0, -2).trimEnd() : t;
@@ -79,26 +93,26 @@ export function parseV4a(text: string): PatchFile[] {
     const c = lines.first(i);
     if (c === '*' && lines.at(i).startsWith('***')) {
       const l = lines.at(i);
-      let m: RegExpExecArray | null;
-      if ((m = UPDATE.exec(l))) {
+      let m: string | null;
+      if ((m = marker(UPDATE, l)) !== null) {
         finish();
-        cur = { op: 'update', path: path(m[1]) };
-      } else if ((m = ADD.exec(l))) {
+        cur = { op: 'update', path: path(m) };
+      } else if ((m = marker(ADD, l)) !== null) {
         finish();
-        cur = { op: 'add', path: path(m[1]) };
-      } else if ((m = DELETE.exec(l))) {
+        cur = { op: 'add', path: path(m) };
+      } else if ((m = marker(DELETE, l)) !== null) {
         finish();
-        files.push(build.bare('delete', path(m[1])));
-      } else if ((m = MOVE_FILE.exec(l))) {
+        files.push(build.bare('delete', path(m)));
+      } else if ((m = marker(MOVE_FILE, l)) !== null) {
         finish();
-        const arrow = m[1]!.indexOf('->');
+        const arrow = m.indexOf('->');
         if (arrow < 0) fail();
-        const from = path(m[1]!.slice(0, arrow));
-        const to = path(m[1]!.slice(arrow + 2));
+        const from = path(m.slice(0, arrow));
+        const to = path(m.slice(arrow + 2));
         files.push(build.bare('update', from, to));
-      } else if ((m = MOVE_TO.exec(l))) {
+      } else if ((m = marker(MOVE_TO, l)) !== null) {
         if (!cur || cur.op === 'add') fail();
-        cur.moveTo = path(m[1]);
+        cur.moveTo = path(m);
       } else if (EOF_MARKER.test(l)) {
         continue;
       } else {
