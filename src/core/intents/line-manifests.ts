@@ -78,13 +78,19 @@ export function rubyDependencies(text: string): Set<string> {
 const GRADLE_CONFIG =
   /\b(?:implementation|api|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|compile|runtime|classpath|developmentOnly|coreLibraryDesugaring|testImplementation|testCompileOnly|testRuntimeOnly|testCompile|testAnnotationProcessor|[a-z]\w*(?:Implementation|Api|CompileOnly|RuntimeOnly|AnnotationProcessor))\b\s*\(?\s*(.*)$/;
 
+/**
+ * Words one of which any line GRADLE_CONFIG matches holds: a line with none is passed over
+ * without running GRADLE_CONFIG, which tries its `[a-z]\w*(?:…)` at every word.
+ */
+const GRADLE_CONFIG_WORD = /[Ii]mplementation|[Aa]pi|[Cc]ompile|[Rr]untime|[Aa]nnotationProcessor|kapt|ksp|classpath|developmentOnly|coreLibraryDesugaring/;
+
 /** Gradle `implementation "g:a:v"`, `api("g:a")`, `implementation group: "g", name: "a"`, catalog `libs.x.y`. */
 export function gradleDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // Comments out, strings kept: the coordinates live in strings.
   const code = stripCodeKeepingStrings(text);
   for (const raw of code.split('\n')) {
-    const m = GRADLE_CONFIG.exec(raw);
+    const m = GRADLE_CONFIG_WORD.test(raw) ? GRADLE_CONFIG.exec(raw) : null;
     if (!m) continue;
     let rest = m[1]!.trim();
     const wrapped = /^(?:platform|enforcedPlatform|testFixtures)\s*\(\s*(.*)$/.exec(rest);

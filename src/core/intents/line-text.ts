@@ -9,7 +9,12 @@ function afterLastBreak(s: string): number {
   return Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'), s.lastIndexOf('\u2028'), s.lastIndexOf('\u2029')) + 1;
 }
 
-const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
+/** Whether `c` is one character `\s` matches (ASCII told without the expression). */
+const isSpace = (c: string | undefined): boolean => {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(c);
+};
 
 /**
  * `s.replace(/M.*$/, '')` for a marker M (`#`, `//`), or with `afterSpace`
@@ -17,7 +22,9 @@ const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test
  * it) from which `.*` reaches the end.
  */
 export function cutComment(s: string, marker: string, afterSpace = false): string {
-  for (let at = s.indexOf(marker, afterLastBreak(s)); at >= 0; at = s.indexOf(marker, at + 1)) {
+  const first = s.indexOf(marker);
+  if (first < 0) return s;
+  for (let at = s.indexOf(marker, Math.max(first, afterLastBreak(s))); at >= 0; at = s.indexOf(marker, at + 1)) {
     if (!afterSpace) return s.slice(0, at);
     if (at === 0) return '';
     if (isSpace(s[at - 1])) return s.slice(0, at - 1);
@@ -27,6 +34,7 @@ export function cutComment(s: string, marker: string, afterSpace = false): strin
 
 /** `s.replace(/\s+--?[A-Za-z].*$/, '')`: a requirement line without the options after its spec. */
 export function cutOptions(s: string): string {
+  if (!s.includes('-')) return s;
   const from = afterLastBreak(s);
   for (let i = 0; i < s.length; ) {
     if (!isSpace(s[i])) {
