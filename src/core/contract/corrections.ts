@@ -105,8 +105,10 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
   const lower = said.toLowerCase();
   if (!MAY_CORRECT.test(lower)) return null;
   for (const raw of lower.split(CLAUSE_BREAK)) {
-    const clause = raw.trim().replace(/[’ʼ]/g, "'").replace(/\s+/g, ' ');
-    if (clause === '') continue;
+    // Blank clauses (a prompt of blank lines has hundreds of thousands) are passed over first.
+    const trimmed = raw.trim();
+    if (trimmed === '') continue;
+    const clause = trimmed.replace(/[’ʼ]/g, "'").replace(/\s+/g, ' ');
     let best: { at: number; rule: PhraseRule; text: string } | null = null;
     for (const rule of RULES) {
       const m = firstMatch(rule, clause);
