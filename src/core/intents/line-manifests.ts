@@ -70,7 +70,8 @@ export function rubyDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // Blanks before the word stay on its line (`^\s*` ran from every line start over all the
   // blank lines after it, quadratic in a file of them); each match still starts at its line.
-  const re = /^[^\S\n\r\u2028\u2029]*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([^"']+)["']/gm;
+  // `\s*(?:\(\s*)?` is the original `\s*\(?\s*` with one way to take a run of blanks, not one per split.
+  const re = /^[^\S\n\r\u2028\u2029]*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*(?:\(\s*)?["']([^"']+)["']/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) names.add(m[1]!.toLowerCase());
   return names;
 }
