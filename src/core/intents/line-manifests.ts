@@ -119,32 +119,43 @@ export function gradleDependencies(text: string): Set<string> {
   return names;
 }
 
-/** Removes line and block comments but leaves string literals in place. */
+/**
+ * Removes line and block comments but leaves string literals in place. Text between comments
+ * is copied a run at a time, and the next line end is looked up once per line, not once per
+ * quote (a line of a megabyte of quotes looked it up from each: quadratic).
+ */
 function stripCodeKeepingStrings(text: string): string {
   const out: string[] = [];
-  let i = 0;
   const n = text.length;
+  let i = 0;
+  let from = 0;
+  /** The first LF at or after the position last asked about (-1: none; -2: not looked up). */
+  let nl = -2;
+  const lineEnd = (at: number) => {
+    if (nl !== -1 && nl < at) nl = text.indexOf('\n', at);
+    return nl;
+  };
+  const unclosed = { '"': false, "'": false };
   while (i < n) {
     const c = text[i]!;
     if (c === '"' || c === "'") {
-      const end = text.indexOf(c, i + 1);
-      const nl = text.indexOf('\n', i + 1);
-      const stop = end < 0 || (nl >= 0 && nl < end) ? (nl < 0 ? n : nl) : end + 1;
-      out.push(text.slice(i, stop));
-      i = stop;
+      const end = unclosed[c] ? -1 : text.indexOf(c, i + 1);
+      if (end < 0) unclosed[c] = true;
+      const lf = lineEnd(i + 1);
+      i = end < 0 || (lf >= 0 && lf < end) ? (lf < 0 ? n : lf) : end + 1;
     } else if (c === '/' && text[i + 1] === '/') {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? n : nl;
+      out.push(text.slice(from, i));
+      const lf = lineEnd(i);
+      i = from = lf < 0 ? n : lf;
     } else if (c === '/' && text[i + 1] === '*') {
+      out.push(text.slice(from, i));
       const end = text.indexOf('*/', i + 2);
       const body = text.slice(i, end < 0 ? n : end + 2);
       out.push('\n'.repeat((body.match(/\n/g) ?? []).length));
-      i = end < 0 ? n : end + 2;
-    } else {
-      out.push(c);
-      i++;
-    }
+      i = from = end < 0 ? n : end + 2;
+    } else i++;
   }
+  out.push(text.slice(from));
   return out.join('');
 }
 
