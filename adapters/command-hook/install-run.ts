@@ -110,6 +110,14 @@ function withoutEmptyHooks(d: Json, skeleton: Json = {}): Json {
   return keys.length > 0 && keys.every((k) => k in skeleton && isDeepStrictEqual(bare[k], skeleton[k])) ? {} : bare;
 }
 
+/** The `hooks` and event arrays the file held before remit's install (its backup): removing remit's entries keeps them, even empty. */
+function hooksBefore(configFile: string): { hooks: boolean; events: Set<string> } {
+  const b = readJsonConfig(`${configFile}${BACKUP_SUFFIX}`);
+  const hooks = b.ok ? (b.doc as { hooks?: unknown } | undefined)?.hooks : undefined;
+  const isMap = hooks !== null && typeof hooks === 'object' && !Array.isArray(hooks);
+  return { hooks: isMap, events: new Set(isMap ? Object.keys(hooks).filter((k) => Array.isArray((hooks as Json)[k])) : []) };
+}
+
 const layoutOf = (spec: Pick<HostInstallSpec, 'layout'>): HookLayout => spec.layout ?? GROUPED_LAYOUT;
 
 /**
@@ -223,7 +231,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   const root = findProjectRoot(ctx.cwd);
   const configFile = spec.configPath(ctx.scope, ctx.env, root);
   const read = readJsonConfig(configFile);
-  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec)) : read;
+  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec), hooksBefore(configFile)) : read;
   // A config remit may not edit (a link, not JSON, hooks of another shape) that never names
   // remit holds nothing to take out: uninstall leaves it and goes on with the rest.
   if (!found.ok) {

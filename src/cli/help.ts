@@ -11,7 +11,7 @@ export interface CommandHelp {
   example: string;
 }
 
-const HOME: [string, string] = ['--home DIR', "remit's state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit)"];
+const HOME: [string, string] = ['--home DIR', "remit's state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit)"];
 const JSON_OPT: [string, string] = ['--json', 'print JSON instead of text'];
 const SESSION: [string, string] = ['--host H --session ID', "the host's session (default: the one last used in this project)"];
 const HELP_OPT: [string, string] = ['-h, --help', 'this help'];

@@ -288,10 +288,12 @@ describe('uninstall around host config remit may not edit', () => {
     link(path.join(b.home, 'dotfiles/hooks.json'), path.join(b.home, '.codex/hooks.json'));
     put(path.join(b.home, '.hermes/config.yaml'), 'a: [unclosed\n');
     const before = snapshot(b.home);
-    // Codex, Hermes and omp are refused; Claude Code (with the bundle), OpenCode and Pi install.
+    // Codex, Hermes and omp are refused, so `all` installs nothing; Claude Code (with the bundle), OpenCode and Pi install one by one.
     const inst = b.run('install', 'all', '--trust');
     expect(inst.code).toBe(1);
     expect(inst.err.match(/not installed/g)).toHaveLength(3);
+    expect(snapshot(b.home)).toEqual(before);
+    for (const host of ['claude', 'opencode', 'pi']) expect(b.run('install', host).code).toBe(0);
     expect(existsSync(path.join(b.home, '.local/share/remit/current'))).toBe(true);
     const un = b.run('uninstall', 'all');
     expect(un.code, un.out + un.err).toBe(0);

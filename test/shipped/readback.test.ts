@@ -87,7 +87,7 @@ describe('read-back through the built bundle', () => {
     const [outside, ask, write, agent, budget] = status.recent;
     expect(outside).toMatchObject({
       rule: 'files-scope',
-      explanation: 'file effect #0 is outside files=src/**.',
+      explanation: "the file the hook's message named (effect #0) is outside files=src/**.",
       authorise: { lines: ['$remit change files=src/**|<that file> agents=1'], exact: false },
       hostEffect: 'unobserved',
     });
@@ -108,7 +108,7 @@ describe('read-back through the built bundle', () => {
     expect(text).toMatch(/Contract: set by your directive at \S+ \(evt_[0-9a-f]{28}\)/);
     expect(text).toContain('Recent decisions (oldest first; `remit explain <id>` says more):');
     expect(text).toMatch(
-      /evt_[0-9a-f]{28} Write: deny PATH_OUTSIDE_CONTRACT \(rule files-scope\)\n {6}file effect #0 is outside files=src\/\*\*\.\n {6}To authorise:\n {8}\$remit change files=src\/\*\*\|<that file> agents=1 {3}\(a new contract\)/,
+      /evt_[0-9a-f]{28} Write: deny PATH_OUTSIDE_CONTRACT \(rule files-scope\)\n {6}the file the hook's message named \(effect #0\) is outside files=src\/\*\*\.\n {6}To authorise:\n {8}\$remit change files=src\/\*\*\|<that file> agents=1 {3}\(a new contract\)/,
     );
     expect(text).toContain('Host effect: the host ran it');
     expect(text).not.toMatch(/^Host effect: unobserved \(remit sees/m);
@@ -120,7 +120,7 @@ describe('read-back through the built bundle', () => {
     expect(text).toContain('Action: Write (write), 1 file effect');
     expect(text).toContain('Decision: deny PATH_OUTSIDE_CONTRACT (S), rule files-scope, sent as json-deny');
     expect(text).toContain('Decisive fact: file effect #0 (create): it changes a file outside the files= globs');
-    expect(text).toContain('Why: file effect #0 is outside files=src/**.');
+    expect(text).toContain("Why: the file the hook's message named (effect #0) is outside files=src/**.");
     expect(text).toContain('Replayed: the rules, run again over the recorded input, give the recorded verdict.');
     expect(text).toContain('$remit change files=src/**|<that file> agents=1   (a new contract)');
     expect(text).toContain(`in claude session ${SESSION}`);

@@ -83,6 +83,11 @@ describe('decisions read the parsed state', () => {
     expect(m('git branch -- newbr')).toBe('write');
     expect(m("git branch --list 'f*'")).toBe('read');
     expect(m('git branch --no-contains main')).toBe('read');
+    // PARSE_OPT_LASTARG_DEFAULT: the next word is the value, HEAD when there is none.
+    expect(m('git branch --no-merged')).toBe('read');
+    expect(m('git branch newbr --merged')).toBe('read');
+    expect(m('git branch newbr --merged -f')).toBe('read');
+    expect(m('git branch -f newbr --merged')).toBe('write');
     expect(m("git grep -nO'touch p' x")).toBe('unknown');
     expect(m('git grep -n5 x')).toBe('read');
     expect(m('git stash list --output=f')).toBe('write');
@@ -144,7 +149,8 @@ describe.skipIf(spawnSync('git', ['--version']).status !== 0)("git's model again
     const out = new Map<string, Arity>();
     for (const o of git.subcommands![sub]!.options ?? []) {
       const f = fullOption(o);
-      for (const n of f.names) out.set(n, (f.value ?? 'none') as Arity);
+      // git's usage prints a lastarg-default value as a required one (`--merged <commit>`).
+      for (const n of f.names) out.set(n, (f.value === 'lastarg' ? 'required' : (f.value ?? 'none')) as Arity);
     }
     return out;
   }

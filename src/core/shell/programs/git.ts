@@ -648,8 +648,47 @@ const symbolicRef: GitHandler = (g) => {
   g.w.acc.read();
 };
 
+/**
+ * A word git-extras' scripts pass on unquoted (`git log $1`) or through `eval`: only plain
+ * revision and path characters, so word splitting, globbing or an expansion cannot turn it into
+ * an option or a command (`git summary "x --output=f"` would give git log `--output=f`).
+ */
+const EXTRAS_WORD = /^[\w./@^~:{}+][\w./@^~:{}+-]*$/;
+
+/** git-extras' `git summary [--line] [--dedup-by-email] [--no-merges] [<commit>]`: git log, shortlog and blame, printed. */
+const extrasSummary: GitHandler = (g) => {
+  for (const a of g.args) {
+    const v = a.value;
+    if (v === '--line' || v === '--dedup-by-email' || v === '--no-merges') continue;
+    if (v === null || !EXTRAS_WORD.test(v)) return unknown(g);
+  }
+  g.w.acc.read();
+};
+
+/**
+ * git-extras' `git effort [--above N] [<path>…]`: git log per file, counted. Its paths go
+ * through `eval`, and what follows `--` is given to git log, so both stay closed: plain path
+ * words only, and no log options.
+ */
+const extrasEffort: GitHandler = (g) => {
+  for (let i = 0; i < g.args.length; i++) {
+    const v = g.args[i]!.value;
+    if (v === '--above' && /^\d+$/.test(g.args[i + 1]?.value ?? '')) {
+      i++;
+      continue;
+    }
+    if (v === null || !EXTRAS_WORD.test(v)) return unknown(g);
+  }
+  g.w.acc.read();
+};
+
 const GIT = lookupTable<GitHandler>({
   __proto__: null,
+  // git-extras (shell scripts named git-<sub> on PATH) that only print.
+  summary: extrasSummary,
+  effort: extrasEffort,
+  // `git count [--all]`: rev-list --count and shortlog; any other word is ignored by the script.
+  count: (g) => (g.args.every((a) => a.value !== null && (a.value === '--all' || EXTRAS_WORD.test(a.value))) ? g.w.acc.read() : unknown(g)),
   blame: readOnly,
   annotate: readOnly,
   'rev-parse': readOnly,
@@ -767,6 +806,9 @@ export const git: Handler = (w, inv) => {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
     if (!v.startsWith('-')) break;
+    // git.c takes `-C` only as a word of its own: `-C/path` is an unknown option, and git
+    // prints its usage and exits 129 before any subcommand runs.
+    if (v.startsWith('-C') && v.length > 2) return w.acc.read();
     if (v === '-C') {
       const d = args[++i];
       cwd = d ? argPath(d, cwd, w.pc) : null;
