@@ -75,3 +75,12 @@ describe('make: variables and rules that change what runs', () => {
     expect(sh('make t', { Makefile: '.ONESHELL:\nt:\n\tcd src\n\trm -rf x\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/src/x` }]);
   });
 });
+
+describe('make: a plain `-`', () => {
+  it('is ignored wherever it stands (GNU make 4.3: `make -` and `make -- -` build the default goal)', () => {
+    const files = { Makefile: 'all: build\nbuild:\n\tcc -o app main.c\nsafe:\n\t@echo hi\n' };
+    for (const cmd of ['make -', 'make - --', 'make -- -', 'make -k -- -']) expect(sh(cmd, files).mutability, cmd).not.toBe('read');
+    expect(sh('make - safe', files).mutability).toBe('read');
+    expect(sh('make -- - safe', files).mutability).toBe('read');
+  });
+});

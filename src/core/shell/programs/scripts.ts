@@ -523,6 +523,9 @@ const make: Handler = (w, inv) => {
   const cmdlineVars: string[] = [];
   for (const o of p.operands) {
     if (o.value === null) return w.unknown(inv, 'dynamic_word');
+    // GNU make ignores a plain `-` wherever it stands, after `--` too (main.c,
+    // handle_non_switch_argument): `make -` builds the default goal.
+    if (o.value === '-') continue;
     const eq = o.value.indexOf('=');
     const name = eq > 0 ? o.value.slice(0, eq).replace(/[:+?!]+$/, '') : '';
     if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(name)) {
