@@ -83,7 +83,7 @@ const docker = cli(() => ({
       help: '',
       'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls,pod ps,pod ls,pod list,buildx du,builder du':
         DOCKER_LIST,
-      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,trust inspect,buildx version':
+      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,buildx version':
         '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure',
       'logs,container logs,compose logs,service logs':
         '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
