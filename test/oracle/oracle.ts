@@ -256,6 +256,7 @@ export const SEEDS: readonly (readonly [string, string])[] = [
   ['cargo install --list', 'a first install command writes an empty install ledger (~/.cargo/.crates.toml, .crates2.json)'],
   ['tmux ls', 'any tmux start makes its socket folder /tmp/tmux-0 (empty while no server runs)'],
   ['gsutil ls', 'any first gsutil run makes ~/.gsutil (its tracker and state folder)'],
+  ['composer list', 'any first composer command makes its XDG folders (~/.config, ~/.cache and ~/.local/share/composer, each with an .htaccess)'],
 ];
 
 function seedState(base: string): void {

@@ -17,3 +17,11 @@ describe('commands that keep what they fetch', () => {
     expect(m('docker image inspect alpine')).toBe('read');
   });
 });
+
+describe('composer', () => {
+  it('search keeps the package list it fetches; browse and home open a browser', () => {
+    for (const c of ['composer search monolog', 'composer sea monolog', 'composer browse monolog/monolog', 'composer home x/y'])
+      expect(m(c), c).toBe('unknown');
+    expect(m('composer show')).toBe('read');
+  });
+});

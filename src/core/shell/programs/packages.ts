@@ -1550,16 +1550,15 @@ export const packageHandlers: HandlerTable = handlerTable(
         'why-not',
         'prohibits',
         'diagnose',
-        'search',
         'check-platform-reqs',
         'fund',
         'audit',
         'list',
         'help',
-        'browse',
-        'home',
         'suggests',
       ],
+      // Not reads: `search` keeps the list it fetches (~/.cache/composer/repo, seen by the effect
+      // oracle); `browse` and `home` open a browser.
       valued: ['-d', '--working-dir'],
       prefixes: true,
     }),
