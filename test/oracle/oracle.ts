@@ -6,7 +6,7 @@
 // system bound read-only, an empty /tmp, and one writable folder, /mnt, holding the pristine
 // fixture (tpl/), the working copy the command runs in (w/proj, HOME is w/home) and the canaries.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -371,7 +371,8 @@ async function runInSandbox(base: string, jobs: (Job & { id: number })[]): Promi
     args.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--cap-drop', 'ALL');
     args.push('--die-with-parent', '--new-session', '--clearenv');
     for (const [k, v] of Object.entries(sandboxEnv())) args.push('--setenv', k, v);
-    args.push('--chdir', '/mnt/w', '--', process.execPath, DRIVER);
+    // The driver runs from the writable folder: a checkout under /tmp is hidden by the sandbox's own /tmp.
+    args.push('--chdir', '/mnt/w', '--', process.execPath, '/mnt/driver.mjs');
     const child = spawn(BWRAP, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
@@ -419,6 +420,7 @@ export function createOracle(opts: { parallel?: number; plant?: Plant } = {}): O
   for (let i = 0; i < parallel; i++) {
     const base = mkdtempSync(path.join(parent, 'remit-oracle-'));
     buildFixture(base, opts.plant);
+    copyFileSync(DRIVER, path.join(base, 'driver.mjs'));
     bases.push(base);
   }
   const oracle: Oracle = {
