@@ -84,3 +84,18 @@ describe('make: a plain `-`', () => {
     expect(sh('make -- - safe', files).mutability).toBe('read');
   });
 });
+
+describe('make: options whose value is optional', () => {
+  const files = { Makefile: 'all: build\nbuild:\n\tcc -o app main.c\nsafe:\n\t@echo hi\n', 'main.c': 'int main(){}' };
+  it('-j and -l take the next word only when it is a number (GNU make 4.3); -O only an attached value', () => {
+    // `-dj -o Makefile`: -j takes no value, -o marks Makefile old, and the default goal builds.
+    expect(sh('make -dj -o Makefile', files).mutability).not.toBe('read');
+    // A default goal that only prints: the word after -j or -O is a target, not their value.
+    const quiet = { Makefile: 'all:\n\t@echo hi\nbuild:\n\tcc -o app main.c\n', 'main.c': 'int main(){}' };
+    expect(sh('make -j build', quiet).mutability).not.toBe('read');
+    expect(sh('make -O build', quiet).mutability).not.toBe('read');
+    expect(sh('make -j', quiet).mutability).toBe('read');
+    for (const cmd of ['make -j 4 safe', 'make -dj 4 safe', 'make --jobs 2 safe', 'make -l 2.5 safe', 'make --load .5 safe', 'make -j4 safe', 'make -O safe'])
+      expect(sh(cmd, files).mutability, cmd).toBe('read');
+  });
+});
