@@ -1557,9 +1557,13 @@ suffixVar?: string
  */
 suffixOption?: string
 /**
- * Suffixes of which the first the path ends with is removed, or replaced (`.tgz:.tar`); no match, no effect.
+ * Suffixes of which the first the path ends with is removed, or replaced (`.tgz:.tar`); no match, no effect unless `otherwiseSuffix`.
  */
 stripSuffix?: string[]
+/**
+ * With `stripSuffix`: when no suffix matches, this is appended instead (bzip2 decompresses `f` into `f.out`).
+ */
+otherwiseSuffix?: string
 /**
  * Words that name no file (`-`: standard input or output).
  */

@@ -13,6 +13,8 @@ import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
 import { decideByModel, programModel } from '../program-model.js';
+import { parseGitOptions } from '../parsers/git-options.js';
+import { compileSpec, isOn } from '../parsers/types.js';
 import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
 
 /** The subcommands decided by data (models/git.json): parsed by git's parse-options, decided from the parsed state. */
@@ -254,6 +256,50 @@ function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler
 }
 
 const readOnly: GitHandler = readSub();
+
+/** `git ls-remote -h` as git 2.39–2.47 list it (parse-options, stopping at the repository). */
+const LS_REMOTE_SPEC = compileSpec([
+  { names: ['-q', '--quiet'], arity: 'none', negatable: true },
+  { names: ['--upload-pack'], arity: 'required', negatable: true },
+  { names: ['-t', '--tags'], arity: 'none', negatable: true },
+  { names: ['-h', '--heads'], arity: 'none', negatable: true },
+  { names: ['-b', '--branches'], arity: 'none', negatable: true },
+  { names: ['--refs'], arity: 'none', negatable: true },
+  { names: ['--get-url'], arity: 'none', negatable: true },
+  { names: ['--sort'], arity: 'required', negatable: true },
+  { names: ['--exit-code'], arity: 'none', negatable: true },
+  { names: ['--symref'], arity: 'none', negatable: true },
+  { names: ['-o', '--server-option'], arity: 'required', negatable: true },
+]);
+
+/** URL schemes whose transport runs no program the command or the environment names (ssh's do). */
+const LOCAL_HELPER_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'file', 'git']);
+
+/**
+ * `git ls-remote [options] [<repository> [<patterns>…]]`, read by parse-options (abbreviations:
+ * `--upl=x` is `--upload-pack`, which runs x). The repository is reached as git's transport_get
+ * decides: a `scheme://` URL by its scheme, and otherwise by url_is_local_not_ssh (connect.c) —
+ * a word with no colon, or a slash before its first colon, is a remote name or a local path;
+ * any other (`host:path`, `HEAD:README.md`, `:(top)x`) is an scp-style ssh remote, reached by
+ * running GIT_SSH_COMMAND, GIT_SSH, core.sshCommand or ssh. `--get-url` prints the URL and
+ * connects to nothing.
+ */
+const lsRemote: GitHandler = (g) => {
+  const p = parseGitOptions(g.args, 0, LS_REMOTE_SPEC, { stopAtOperand: true });
+  if (p.problem !== undefined) return p.usage ? g.w.acc.read() : unknown(g);
+  if (isOn(p, '--upload-pack')) return unknown(g);
+  if (isOn(p, '--get-url')) return g.w.acc.read();
+  const repo = p.operands[0];
+  if (repo === undefined) return g.w.acc.read();
+  if (repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
+  const url = repo.value;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme) ? g.w.acc.read() : unknown(g);
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  if (colon < 0 || (slash >= 0 && slash < colon)) return g.w.acc.read();
+  unknown(g);
+};
 
 const tag: GitHandler = (g) => {
   const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
@@ -694,8 +740,7 @@ const GIT = lookupTable<GitHandler>({
   'rev-parse': readOnly,
   'ls-files': readOnly,
   'ls-tree': readOnly,
-  // `-u`/`--upload-pack` names the program run on the other side (locally for a path or ssh).
-  'ls-remote': (g) => (has(g.args, '-u', '--upload-pack') ? unknown(g) : readOnly(g)),
+  'ls-remote': lsRemote,
   'rev-list': readOnly,
   'cat-file': readSub([], ''),
   describe: readOnly,
