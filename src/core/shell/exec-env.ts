@@ -433,6 +433,8 @@ export function isExecEnv(name: string, value?: string | null, home?: string): b
   // The toolchain name rustup runs; a path is a toolchain anywhere.
   if (name === 'RUSTUP_TOOLCHAIN') return !(typeof value === 'string' && /^[\w.+-]+$/.test(value));
   if (name === 'RUSTUP_HOME' || name === 'CARGO_HOME') return true;
+  // GOTOOLCHAIN=local: go runs itself, never the toolchain a go.mod names (any other value may run another).
+  if (name === 'GOTOOLCHAIN') return value !== 'local';
   // A warning category named with a module (`ignore::pkg.Warning`) makes Python import that module.
   if (name === 'PYTHONWARNINGS') return !(typeof value === 'string' && pythonWarningsSafe(value));
   if (name === 'AWS_PAGER') return value !== '';

@@ -14,7 +14,7 @@ const HELP_NOT_PROVEN: Readonly<Record<string, string>> = lookupTable<string>({
   __proto__: null,
   git: 'git --help runs git help, which honours help.format and a configured browser program',
   remit: "remit's own commands are judged by its self-protection model",
-  go: 'a go.mod toolchain line makes go download and run another toolchain first (GOTOOLCHAIN=auto)',
+  go: "a go.mod or go.work toolchain line makes go run another toolchain first (GOTOOLCHAIN=auto); go's own model reads them",
   yarn: "yarnPath in .yarnrc.yml and yarn-path in .yarnrc run the project's own yarn",
   mvn: '.mvn/jvm.config gives the JVM options (a -javaagent runs project code)',
   mvnw: 'a wrapper script in the project',

@@ -11,7 +11,7 @@ import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
-import { cargoConfigProven, foldersUp, npmConfigProven, yarnConfigProven } from './workdir-config.js';
+import { cargoConfigProven, foldersUp, goToolchainProven, npmConfigProven, yarnConfigProven } from './workdir-config.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
@@ -1225,14 +1225,56 @@ function cargoResolve(w: ShellWalker, inv: Invocation, sub: string, from: number
   lockWrite(w, inv, cargoLock(w, inv.scope.cwd));
 }
 
+/** go's commands, and the verbs of `go mod` and `go work`: `-h` after one prints its usage (go's flag parsing exits on it). */
+const GO_COMMANDS: ReadonlySet<string> = new Set([
+  'bug',
+  'build',
+  'clean',
+  'doc',
+  'env',
+  'fix',
+  'fmt',
+  'generate',
+  'get',
+  'install',
+  'list',
+  'mod',
+  'work',
+  'run',
+  'telemetry',
+  'test',
+  'tool',
+  'version',
+  'vet',
+]);
+const GO_MOD_VERBS: ReadonlySet<string> = new Set(['download', 'edit', 'graph', 'init', 'tidy', 'vendor', 'verify', 'why', 'sync', 'use']);
+const GO_HELP: ReadonlySet<string> = new Set(['-h', '-help', '--help']);
+
+/** `go build -h`, `go mod tidy -h`, `go -h`: usage only. */
+function goUsage(args: readonly Arg[]): boolean {
+  const v = args.map((a) => a.value);
+  const last = v[v.length - 1];
+  if (last == null || !GO_HELP.has(last)) return false;
+  if (v.length === 2) return true;
+  if (v.length === 3) return GO_COMMANDS.has(v[1] ?? '');
+  return v.length === 4 && (v[1] === 'mod' || v[1] === 'work') && GO_MOD_VERBS.has(v[2] ?? '');
+}
+
 const goTool: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
+  // Every go command runs the toolchain go.work or go.mod names, downloaded if need be.
+  const read = (): void => {
+    if (goToolchainProven(w, inv.scope.cwd, inv.scope.env)) return w.acc.read();
+    w.acc.addDependency('command', 'golang.org/toolchain');
+    w.unknown(inv, 'shell_command_unproven');
+  };
+  if (goUsage(args)) return read();
   // `go list -export` and `-compiled` build, and `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs.
   if (sub === 'list' && args.some((a) => a.value === null || /^--?toolexec(?:=|$)/.test(a.value))) return w.unknown(inv, 'shell_command_unproven');
-  if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
-  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
+  if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return read();
+  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : read();
   if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
   if (sub === 'vet') return goVet(w, inv, 2);
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
@@ -1261,7 +1303,7 @@ const goTool: Handler = (w, inv) => {
   }
   if (sub === 'mod') {
     const action = args[2]?.value;
-    if (action === 'graph' || action === 'why' || action === 'verify') return w.acc.read();
+    if (action === 'graph' || action === 'why' || action === 'verify') return read();
     if (action === 'edit') {
       // `-require=m@v`, `-replace=a=b`: a new module or a swapped source; `-go=`, `-fmt`, `-droprequire` are not.
       for (const a of args.slice(3)) {
@@ -1273,7 +1315,7 @@ const goTool: Handler = (w, inv) => {
           else if (/^--?(?:require|replace|tool)$/.test(v)) w.acc.addDependency('command', '(go mod edit)');
         }
       }
-      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return w.acc.read();
+      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return read();
     }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
