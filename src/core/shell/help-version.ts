@@ -34,7 +34,7 @@ const HELP_NOT_PROVEN: Readonly<Record<string, string>> = lookupTable<string>({
   pylint: 'load-plugins in its rcfile imports project modules before it parses --help',
   flake8: 'local-plugins in its config import project code',
   tox: 'a requires line in its config provisions an environment first',
-  composer: "composer loads the plugins under the project's vendor/ before it runs any command",
+  composer: "composer loads the plugins under the project's vendor/ before it runs any command; its own model reads them",
   bundle: "bundler loads the plugins recorded in the project's .bundle",
   cpan: 'cpan writes its first-run configuration into HOME',
   mise: 'mise reads the project config, whose templates can run commands',

@@ -25,6 +25,15 @@ interface InstallerSpec {
   readonly addFlags?: readonly string[];
   /** Add verbs that, given no names, install what the project's own file pins (`nvm install` reads .nvmrc). */
   readonly bareRestores?: readonly string[];
+  /** For a verb outside `read`: whether the words after it only read (`composer config --list`). */
+  readonly readsWith?: (verb: string, rest: readonly Arg[]) => boolean;
+  /** Whether what the tool loads for a read (or its `--help`) is proven (composer's project plugins); false leaves the read unknown. */
+  readonly readProven?: (w: ShellWalker, inv: Invocation, verb: string) => boolean;
+}
+
+function read(w: ShellWalker, inv: Invocation, spec: InstallerSpec, verb: string): void {
+  if (spec.readProven && !spec.readProven(w, inv, verb)) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
 }
 
 function specName(v: string): string {
@@ -70,7 +79,8 @@ export function installer(spec: InstallerSpec): Handler {
         if (spec.groups?.includes(v)) continue;
         break;
       }
-      if (v === '--version' || v === '-V' || v === '--help' || v === '-h') return w.acc.read();
+      if (v === '--version' || v === '-V') return w.acc.read();
+      if (v === '--help' || v === '-h') return read(w, inv, spec, 'help');
       if (spec.valued?.includes(v)) i++;
     }
     const verbArg = args[i];
@@ -81,12 +91,12 @@ export function installer(spec: InstallerSpec): Handler {
       return w.unknown(inv, 'dynamic_word');
     }
     const verb = resolveVerb(spec, verbArg.value);
+    const rest = args.slice(i + 1);
+    if (spec.read?.includes(verb) || spec.readsWith?.(verb, rest)) return read(w, inv, spec, verb);
     if (spec.add.includes(verb)) {
-      const rest = args.slice(i + 1);
       if (!(spec.bareRestores?.includes(verb) && !w.current?.extraArgs && rest.every((a) => a.value !== null && a.value.startsWith('-')))) addNames(w, rest);
       return w.unprovenWrite(inv, 'write_path_missing');
     }
-    if (spec.read?.includes(verb)) return w.acc.read();
     if (spec.change?.includes(verb)) return w.unprovenWrite(inv, 'write_path_missing');
     w.unknown(inv, 'shell_command_unproven');
   };

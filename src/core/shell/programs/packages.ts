@@ -11,7 +11,7 @@ import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
-import { cargoConfigProven, foldersUp, goToolchainProven, npmConfigProven, yarnConfigProven } from './workdir-config.js';
+import { cargoConfigProven, composerProjectPluginFree, foldersUp, goToolchainProven, npmConfigProven, yarnConfigProven } from './workdir-config.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
@@ -1334,6 +1334,115 @@ const goTool: Handler = (w, inv) => {
   w.unknown(inv, 'shell_command_unproven');
 };
 
+/** composer's options that only shape what a command prints or where it looks (Symfony console: anywhere on the line). */
+const COMPOSER_COMMON = new Set([
+  '-n',
+  '--no-interaction',
+  '-q',
+  '--quiet',
+  '-v',
+  '-vv',
+  '-vvv',
+  '--verbose',
+  '--ansi',
+  '--no-ansi',
+  '--no-plugins',
+  '--no-scripts',
+  '--no-cache',
+  '--profile',
+]);
+/** `composer config` reads with these options: `--list`, or one key's value. */
+const COMPOSER_CONFIG_READ = new Set(['-g', '--global', '-l', '--list', '--absolute', '--source']);
+const COMPOSER_VALUED = new Set(['-d', '--working-dir', '-f', '--file']);
+const COMPOSER_READS = [
+  'show',
+  'outdated',
+  'validate',
+  'info',
+  'licenses',
+  'depends',
+  'why',
+  'why-not',
+  'prohibits',
+  'diagnose',
+  'search',
+  'check-platform-reqs',
+  'fund',
+  'audit',
+  'list',
+  'help',
+  'suggests',
+];
+
+/** `composer config --list`, `composer config repositories`, `composer global show`, `composer home -s`. */
+function composerReadsWith(verb: string, rest: readonly Arg[]): boolean {
+  if (verb === 'browse' || verb === 'home') return rest.some((a) => a.value === '-s' || a.value === '--show');
+  if (verb === 'global') {
+    // The command after `global` runs in COMPOSER_HOME, the user's own.
+    const at = rest.findIndex((a) => a.value === null || !a.value.startsWith('-'));
+    const inner = rest[at]?.value;
+    if (inner == null) return false;
+    return COMPOSER_READS.includes(inner) || composerReadsWith(inner, rest.slice(at + 1));
+  }
+  if (verb !== 'config') return false;
+  let list = false;
+  let keys = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const v = rest[i]!.value;
+    if (v === null) return false;
+    if (COMPOSER_VALUED.has(v)) {
+      i++;
+      continue;
+    }
+    if (/^--(?:working-dir|file)=/.test(v)) continue;
+    if (v.startsWith('-')) {
+      if (!COMPOSER_COMMON.has(v) && !COMPOSER_CONFIG_READ.has(v)) return false;
+      if (v === '-l' || v === '--list') list = true;
+      continue;
+    }
+    keys++;
+  }
+  return list ? keys === 0 : keys === 1;
+}
+
+/** The folder composer works in: `-d`/`--working-dir`, else the command's own. */
+function composerDir(w: ShellWalker, inv: Invocation): string | null {
+  const args = inv.args;
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    const given = v === '-d' || v === '--working-dir' ? args[i + 1] : v.startsWith('--working-dir=') ? { ...args[i]!, value: v.slice(14) } : undefined;
+    if (given) return w.path(inv, given);
+  }
+  return inv.scope.cwd;
+}
+
+/**
+ * composer loads the plugins installed in the project (vendor/composer/installed.json, type
+ * composer-plugin, allowed by the project's allow-plugins) before any command but --version,
+ * `--help` and `list` included: checked against composer 2.5, a plugin's activate() ran for
+ * show, config --list, help, list, validate and licenses, and not with --no-plugins. Its reads
+ * are reads where --no-plugins is given or no plugin is installed from the working folder up;
+ * `global` runs in COMPOSER_HOME, whose plugins are the user's own.
+ */
+function composerPluginsProven(w: ShellWalker, inv: Invocation, verb: string): boolean {
+  if (verb === 'global' || inv.args.some((a) => a.value === '--no-plugins')) return true;
+  const dir = composerDir(w, inv);
+  return dir !== null && composerProjectPluginFree(w, dir);
+}
+
+const composer = installer({
+  add: ['require', 'create-project', 'global'],
+  change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
+  read: COMPOSER_READS,
+  // `browse` and `home` open the package's page in a browser (with -s they print its address).
+  readsWith: composerReadsWith,
+  readProven: composerPluginsProven,
+  valued: ['-d', '--working-dir'],
+  // Composer's console accepts any unambiguous command prefix (`composer req`).
+  prefixes: true,
+});
+
 function simpleInstaller(addVerbs: readonly string[], restoreVerbs: readonly string[], readVerbs: readonly string[], runVerb?: string): Handler {
   return (w, inv) => {
     const args = inv.args;
@@ -1574,34 +1683,7 @@ export const packageHandlers: HandlerTable = handlerTable(
     go: goTool,
     gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
     bundle: (w, inv) => (inv.args[1]?.value === 'config' ? bundleConfig(w, inv) : bundler(w, inv)),
-    // Composer's console accepts any unambiguous command prefix (`composer req`).
-    composer: installer({
-      add: ['require', 'create-project', 'global'],
-      change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
-      read: [
-        'show',
-        'outdated',
-        'validate',
-        'info',
-        'licenses',
-        'depends',
-        'why',
-        'why-not',
-        'prohibits',
-        'diagnose',
-        'search',
-        'check-platform-reqs',
-        'fund',
-        'audit',
-        'list',
-        'help',
-        'browse',
-        'home',
-        'suggests',
-      ],
-      valued: ['-d', '--working-dir'],
-      prefixes: true,
-    }),
+    composer,
     corepack,
   },
   installerHandlers,

@@ -89,3 +89,57 @@ describe('go: the toolchain go.work or go.mod names', () => {
     for (const cmd of ['go build -h ./...', 'go frob -h', 'go mod frob -h']) expect(c(cmd).mutability, cmd).not.toBe('read');
   });
 });
+
+describe('composer: the plugins the project installs', () => {
+  const plugin = JSON.stringify({ packages: [{ name: 'evil/plugin', type: 'composer-plugin', extra: { class: 'Evil\\Plugin' } }] });
+  const ctx = virtualContext({
+    'composer.json': '{"name": "me/p", "autoload": {"psr-4": {"App\\\\": "src/"}}}',
+    'vendor/composer/installed.json': JSON.stringify({ packages: [{ name: 'monolog/monolog', type: 'library' }] }),
+    'plug/composer.json': '{"name": "me/plug", "config": {"allow-plugins": true}}',
+    'plug/vendor/composer/installed.json': plugin,
+    'plug/sub/README.md': '# sub\n',
+    'esc/composer.json': '{"name": "me/esc"}',
+    'esc/vendor/composer/installed.json': plugin.replace('composer-plugin', 'composer\\u002dplugin'),
+    'moved/composer.json': '{"config": {"vendor-dir": "lib"}}',
+  });
+  const m = (cmd: string) => classifyShell(cmd, ctx).mutability;
+
+  it('reads where no plugin is installed, or with --no-plugins, or in COMPOSER_HOME', () => {
+    for (const cmd of [
+      'composer show',
+      'composer show -t',
+      'composer config --list',
+      'composer config -l --global',
+      'composer config repositories',
+      'composer global show',
+      'composer home -s monolog/monolog',
+      'composer --help',
+      'composer -V',
+      'cd plug && composer show --no-plugins',
+      'cd plug && composer -V',
+      'cd plug && composer global show',
+    ])
+      expect(m(cmd), cmd).toBe('read');
+  });
+
+  it('leaves a read unknown where a plugin may load, and keeps config writes writes', () => {
+    for (const cmd of [
+      'cd plug && composer show',
+      'cd plug && composer --help',
+      'cd plug && composer config --list',
+      'cd plug/sub && composer licenses',
+      'composer -d plug show',
+      'composer --working-dir=plug licenses',
+      'cd esc && composer show',
+      'cd moved && composer show',
+      'composer home monolog/monolog',
+      'composer config -e',
+      'composer config',
+      'COMPOSER_VENDOR_DIR=plug/vendor composer show',
+      'export COMPOSER=plug/composer.json; composer show',
+      'echo x > vendor/composer/installed.json; composer show',
+    ])
+      expect(m(cmd), cmd).not.toBe('read');
+    for (const cmd of ['composer config a b', 'composer config --unset a', 'composer global require x']) expect(m(cmd), cmd).toBe('write');
+  });
+});

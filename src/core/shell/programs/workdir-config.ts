@@ -162,3 +162,29 @@ export function goToolchainProven(w: ShellWalker, cwd: string | null, env: Reado
   const files = foldersUp(w, cwd).flatMap((d) => [`${d === '/' ? '' : d}/go.work`, `${d === '/' ? '' : d}/go.mod`]);
   return configFilesHarmless(w, files, (text) => !namesToolchain(text));
 }
+
+/** An installed.json entry of a composer plugin (Composer 2) or installer (Composer 1). */
+const COMPOSER_PLUGIN = /"type"\s*:\s*"composer-(?:plugin|installer)"/;
+/** A JSON `\u` escape could spell any key or type. */
+const JSON_ESCAPE = /\\u/i;
+/** installed.json lists every package with its autoload rules: megabytes in a large project. */
+const MAX_INSTALLED = 16 * 1024 * 1024;
+
+/**
+ * Whether no composer plugin is installed for a project run in `dir`: composer reads the nearest
+ * composer.json from there up and loads the plugins its vendor folder lists. A composer.json
+ * that moves the vendor folder (`vendor-dir`), a file this command may have changed, or one we
+ * cannot read is not proven.
+ */
+export function composerProjectPluginFree(w: ShellWalker, dir: string): boolean {
+  for (const d of foldersUp(w, dir)) {
+    const base = d === '/' ? '' : d;
+    if (!configFilesHarmless(w, [`${base}/composer.json`], (text) => !/"vendor-dir"/.test(text) && !JSON_ESCAPE.test(text))) return false;
+    const installed = `${base}/vendor/composer/installed.json`;
+    if (w.acc.mayHaveChanged(installed)) return false;
+    if (!w.exists(installed)) continue;
+    const text = w.readFile(installed, MAX_INSTALLED);
+    if (text === undefined || COMPOSER_PLUGIN.test(text) || JSON_ESCAPE.test(text)) return false;
+  }
+  return true;
+}
