@@ -19,7 +19,12 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   const scan = scanInlineCode(code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proof = prove && !scan.hash ? prove(code) : undefined;
-  if (proof?.ok) return w.acc.read();
+  if (proof?.ok) {
+    // `open('src/a.ts', 'w')`: the file as named, from the folder the interpreter runs in.
+    for (const f of proof.writes ?? []) w.effect(inv, 'write', { value: f, glob: false, tilde: false, text: f });
+    if (!proof.writes?.length) w.acc.read();
+    return;
+  }
   unprovenCodeIntents(w, inv, scan);
   w.unproven(inv, 'interpreter_inline_code');
   w.mentionManifests(code, inv.scope.cwd);

@@ -8,7 +8,7 @@ import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenO
 import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
-import { awkProgramReadOnly } from './awk-program.js';
+import { awkProgramWrites } from './awk-program.js';
 import { handRolledHash } from '../hash-shapes.js';
 import { sedScriptEffects } from './sed-script.js';
 import { configFilesHarmless, foldersUp } from './workdir-config.js';
@@ -400,7 +400,7 @@ const sed: Handler = (w, inv) => {
   if (!scriptWrites) w.acc.read();
 };
 
-/** awk reads unless its program writes (`print > f`, `-i inplace`) or runs commands (`system()`, pipes). */
+/** awk reads unless its program writes (`print > "f"`: a write of f; `-i inplace`) or runs commands (`system()`, pipes). */
 
 const awk: Handler = (w, inv) => {
   const args = inv.args;
@@ -435,8 +435,11 @@ const awk: Handler = (w, inv) => {
   if (program === null) return w.unknown(inv, 'dynamic_word');
   const hash = handRolledHash(program);
   if (hash) w.acc.addHash('code', hash);
-  if (!awkProgramReadOnly(program)) return w.unknown(inv, 'shell_command_unproven');
-  w.acc.read();
+  const writes = awkProgramWrites(program);
+  if (writes === null) return w.unknown(inv, 'shell_command_unproven');
+  // `print > "src/a.ts"`: awk opens the file by its name as written, from its working folder.
+  for (const f of writes) w.effect(inv, 'write', { value: f, glob: false, tilde: false, text: f });
+  if (writes.length === 0) w.acc.read();
 };
 
 /**
