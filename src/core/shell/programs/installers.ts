@@ -133,7 +133,8 @@ const INSTALLERS = lookupTable<InstallerSpec>({
   brew: {
     add: ['install', 'reinstall', 'tap', 'bundle'],
     change: ['upgrade', 'update', 'uninstall', 'remove', 'rm', 'cleanup', 'link', 'unlink', 'pin', 'unpin', 'services'],
-    read: ['list', 'ls', 'info', 'search', 'outdated', 'deps', 'uses', 'doctor', 'config', 'leaves', '--prefix', 'home', 'desc'],
+    // Not `home`: it opens a browser.
+    read: ['list', 'ls', 'info', 'search', 'outdated', 'deps', 'uses', 'doctor', 'config', 'leaves', '--prefix', 'desc'],
   },
   'apt-get': {
     add: ['install', 'build-dep', 'source'],

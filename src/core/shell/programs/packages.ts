@@ -518,7 +518,8 @@ const npm: Handler = (w, inv) => {
   if (cmd === 'start' || cmd === 'stop' || cmd === 'restart') return runPackageScript(w, inv, dir, cmd, o.passthrough);
   if (cmd === 'run' || cmd === 'run-script' || cmd === 'rum' || cmd === 'urn') {
     const name = rest[0];
-    if (!name) return w.acc.read();
+    // `npm run` alone lists the scripts: a read with reading options only.
+    if (!name) return readIf(w, inv, readFlags);
     return runPackageScript(w, inv, dir, name.value, [...rest.slice(1), ...o.passthrough]);
   }
   if (cmd === 'exec' || cmd === 'x') {
@@ -608,6 +609,9 @@ const MANAGER_OWN = new Set([
   'declare',
   'readonly',
 ]);
+
+/** bun's own commands besides those the shared list and the handler name: `bun build` (and its old name `bun bun`) bundles, whatever package.json's scripts say. */
+const BUN_OWN = new Set(['build', 'bun', 'repl', 'completions', 'discord', 'c']);
 
 /**
  * Options a reading pnpm, yarn or bun subcommand (ls, why, outdated, info, licenses, audit …)
@@ -762,11 +766,26 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     let name: Arg | undefined = sub;
     if (cmd === 'run' || cmd === 'run-script') {
       name = rest[0];
-      if (!name) return w.acc.read();
+      // `yarn run` alone lists the scripts: a read only with reading options (`--mutex file:x` writes a lock file).
+      if (!name)
+        return readIf(
+          w,
+          inv,
+          [...o.flags].every((f) => NODE_MANAGER_READ_FLAGS.has(f)),
+        );
     } else if (cmd === 'test' || cmd === 't') {
       name = { ...sub, value: 'test' };
     }
     if (name.value === null) return w.unknown(inv, 'dynamic_word');
+    // The manager's own commands come before a package script of the same name (`yarn publish`
+    // publishes even when package.json has a "publish" script; `bun build` bundles): and before
+    // a shell builtin or a program of that name. `yarn set version latest` downloads a release
+    // and rewrites .yarnrc.yml and package.json, `yarn plugin import x` installs code into the project.
+    if (name === sub && (cmd === 'set' || cmd === 'plugin')) {
+      w.acc.addDependency('command', cmd === 'set' ? 'packageManager' : (rest[1]?.value ?? dynamicName()));
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (name === sub && (MANAGER_OWN.has(cmd) || (kind === 'bun' && BUN_OWN.has(cmd)))) return w.unknown(inv, 'shell_command_unproven');
     const pkg = dir ? readPackageJson(w, dir) : undefined;
     const scripts = pkg?.scripts;
     if (scripts && typeof scripts[name.value] === 'string') {
@@ -774,14 +793,6 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       const after = inv.args.slice(inv.args.indexOf(name === sub || cmd === 'test' || cmd === 't' ? sub : name) + 1);
       return runPackageScript(w, inv, dir, name.value, after[0]?.value === '--' ? after.slice(1) : after);
     }
-    // The manager's own commands that share a name with a shell builtin or a program:
-    // `yarn set version latest` downloads a release and rewrites .yarnrc.yml and package.json,
-    // `yarn plugin import x` installs code into the project; neither is `set` or a bin.
-    if (name === sub && (cmd === 'set' || cmd === 'plugin')) {
-      w.acc.addDependency('command', cmd === 'set' ? 'packageManager' : (rest[1]?.value ?? dynamicName()));
-      return w.unprovenWrite(inv, 'write_path_missing');
-    }
-    if (name === sub && MANAGER_OWN.has(cmd)) return w.unknown(inv, 'shell_command_unproven');
     // `yarn vitest run`, `bun x.ts`, `pnpm tsc`: a local bin or a file rather than a script.
     if (kind === 'bun' && /\.[cm]?[jt]sx?$/.test(name.value)) return w.unknown(inv, 'shell_command_unproven');
     if (!pkg) return w.unknown(inv, 'script_unread');
@@ -1250,6 +1261,9 @@ const GO_COMMANDS: ReadonlySet<string> = new Set([
 const GO_MOD_VERBS: ReadonlySet<string> = new Set(['download', 'edit', 'graph', 'init', 'tidy', 'vendor', 'verify', 'why', 'sync', 'use']);
 const GO_HELP: ReadonlySet<string> = new Set(['-h', '-help', '--help']);
 
+/** go list's options that build, write or run: the rest only choose what it prints. */
+const GO_LIST_ACTS = /^--?(?:toolexec|export|compiled|modfile|pkgdir|work|mod=mod)(?:=|$)/;
+
 /** `go build -h`, `go mod tidy -h`, `go -h`: usage only. */
 function goUsage(args: readonly Arg[]): boolean {
   const v = args.map((a) => a.value);
@@ -1271,8 +1285,10 @@ const goTool: Handler = (w, inv) => {
     w.unknown(inv, 'shell_command_unproven');
   };
   if (goUsage(args)) return read();
-  // `go list -export` and `-compiled` build, and `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs.
-  if (sub === 'list' && args.some((a) => a.value === null || /^--?toolexec(?:=|$)/.test(a.value))) return w.unknown(inv, 'shell_command_unproven');
+  // `go list -export` and `-compiled` build, `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs,
+  // `-mod=mod` lets it update go.mod and go.sum, `-modfile` reads (and may write) another go.mod, `-pkgdir` and `-work` keep build output.
+  if (sub === 'list' && args.some((a, k) => a.value === null || GO_LIST_ACTS.test(a.value) || (a.value === '-mod' && args[k + 1]?.value === 'mod')))
+    return w.unknown(inv, 'shell_command_unproven');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return read();
   if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : read();
   if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
