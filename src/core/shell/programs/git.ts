@@ -52,7 +52,7 @@ function safeConfigValue(kv: string): boolean {
 }
 
 // Option names (without dashes) that only shape what a read subcommand prints.
-const READ_LONG = new Set(
+export const READ_LONG = new Set(
   (
     'stat numstat shortstat dirstat dirstat-by-file cumulative summary name-only name-status patch-with-stat patch-with-raw raw patch ' +
     'no-patch unified minimal patience histogram diff-algorithm anchored word-diff word-diff-regex color color-words color-moved ' +
@@ -89,9 +89,9 @@ const READ_LONG = new Set(
   ).split(/\s+/),
 );
 /** Short read options that take their value attached or as the next word. */
-const READ_SHORT_VALUE = 'nUMCBSGLA';
+export const READ_SHORT_VALUE = 'nUMCBSGLA';
 /** `-O` is left out on purpose: `git grep -O` runs a pager program. */
-const READ_SHORT_FLAGS = 'psuvzqrtdlacmiefwbhHEPIVxRkNoFgnyTWXD0123456789';
+export const READ_SHORT_FLAGS = 'psuvzqrtdlacmiefwbhHEPIVxRkNoFgnyTWXD0123456789';
 
 /** Checks a read subcommand's options; returns 'ok', 'unknown' or the `--output` targets. */
 function readOptions(g: GitCall, extraLong: readonly string[] = [], extraShort = ''): { ok: boolean; outputs: Arg[] } {
@@ -269,7 +269,7 @@ function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler
   };
 }
 
-const readOnly: GitHandler = readSub();
+export const readOnly: GitHandler = readSub();
 
 const tag: GitHandler = (g) => {
   const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
@@ -332,7 +332,7 @@ const config: GitHandler = (g) => {
 /** `git config` options whose value may be the next word. */
 const CONFIG_VALUES = new Set(['--file', '--blob', '--type', '--default', '--value', '--url', '-f']);
 /** `git config` options that only choose what is read and how it is shown (git-config(1)), the get and list subcommands' own among them. */
-const CONFIG_READ = new Set([
+export const CONFIG_READ = new Set([
   ...CONFIG_VALUES,
   '--get',
   '--get-all',
@@ -664,7 +664,7 @@ const symbolicRef: GitHandler = (g) => {
   g.w.acc.read();
 };
 
-const GIT = lookupTable<GitHandler>({
+export const GIT = lookupTable<GitHandler>({
   __proto__: null,
   blame: readOnly,
   annotate: readOnly,
@@ -759,7 +759,7 @@ const GIT = lookupTable<GitHandler>({
   fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 });
 
-const GLOBAL_FLAGS = new Set([
+export const GLOBAL_FLAGS = new Set([
   '--no-pager',
   '-P',
   '--paginate',

@@ -15,6 +15,8 @@ interface InstallerSpec {
   readonly change?: readonly string[];
   /** Verbs that only read. */
   readonly read?: readonly string[];
+  /** Verbs that are neither, known only so that their `--help` is a read (`brew home` opens a browser). */
+  readonly other?: readonly string[];
   /** Words before the verb that are themselves a group (`conda env create`, `flutter pub add`). */
   readonly groups?: readonly string[];
   /** Options that take a value (skipped with it when looking for the verb). */
@@ -93,6 +95,9 @@ export function installer(spec: InstallerSpec): Handler {
     const verb = resolveVerb(spec, verbArg.value);
     const rest = args.slice(i + 1);
     if (spec.read?.includes(verb) || spec.readsWith?.(verb, rest)) return read(w, inv, spec, verb);
+    // `brew home --help`, `apt-get install --help`: a known verb's usage, printed before it acts.
+    if (rest.length === 1 && rest[0]!.value === '--help' && [spec.add, spec.change ?? [], spec.other ?? []].some((l) => l.includes(verb)))
+      return read(w, inv, spec, 'help');
     if (spec.add.includes(verb)) {
       if (!(spec.bareRestores?.includes(verb) && !w.current?.extraArgs && rest.every((a) => a.value !== null && a.value.startsWith('-')))) addNames(w, rest);
       return w.unprovenWrite(inv, 'write_path_missing');
@@ -133,8 +138,9 @@ const INSTALLERS = lookupTable<InstallerSpec>({
   brew: {
     add: ['install', 'reinstall', 'tap', 'bundle'],
     change: ['upgrade', 'update', 'uninstall', 'remove', 'rm', 'cleanup', 'link', 'unlink', 'pin', 'unpin', 'services'],
-    // Not `home`: it opens a browser.
     read: ['list', 'ls', 'info', 'search', 'outdated', 'deps', 'uses', 'doctor', 'config', 'leaves', '--prefix', 'desc'],
+    // `home` opens a browser, `edit` an editor.
+    other: ['home', 'edit'],
   },
   'apt-get': {
     add: ['install', 'build-dep', 'source'],

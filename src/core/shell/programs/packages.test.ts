@@ -49,3 +49,11 @@ describe('reads found accepting options that act (the option audit)', () => {
     expect(m('npm run --cache src/c')).not.toBe('read');
   });
 });
+
+describe('an installer verb followed only by --help prints its usage', () => {
+  const m = (cmd: string) => classifyShell(cmd, virtualContext()).mutability;
+  it('reads brew home --help and apt-get install --help, not with an operand', () => {
+    for (const cmd of ['brew home --help', 'brew install --help', 'apt-get install --help']) expect(m(cmd), cmd).toBe('read');
+    for (const cmd of ['brew home', 'brew install x --help', 'brew frob --help']) expect(m(cmd), cmd).not.toBe('read');
+  });
+});

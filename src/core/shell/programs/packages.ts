@@ -337,7 +337,7 @@ const NPM_REGISTRY_LISTS = lookupTable<ReadonlySet<string>>({
  * reads another config, `--git`, `--browser`, `--viewer` and `--editor` name programs it runs),
  * so a reading subcommand with any other option is unknown.
  */
-const NPM_READ_FLAGS = new Set([
+export const NPM_READ_FLAGS = new Set([
   '--json',
   '--long',
   '--all',
@@ -619,7 +619,7 @@ const BUN_OWN = new Set(['build', 'bun', 'repl', 'completions', 'discord', 'c'])
  * Any other makes it unknown: they take settings as options too (`--store-dir`, yarn's
  * `--cache-folder` and `--mutex file:…` name where they write, `--config.x=y` sets anything).
  */
-const NODE_MANAGER_READ_FLAGS = new Set([
+export const NODE_MANAGER_READ_FLAGS = new Set([
   '--json',
   '--long',
   '--depth',
@@ -880,7 +880,7 @@ const PIP_READ_VALUES = new Set([
  * cache there), `--python` (another interpreter runs pip), `--src`, `--target`, `--root`,
  * `--prefix`, `--editor` or `--report`: with any other option the command is unknown.
  */
-const PIP_READ_FLAGS = new Set([
+export const PIP_READ_FLAGS = new Set([
   ...PIP_READ_VALUES,
   '-h',
   '--help',

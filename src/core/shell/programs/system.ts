@@ -88,7 +88,7 @@ const ip: Handler = (w, inv) => {
 
 // ---- journalctl ----
 
-const JOURNALCTL = defineOptions({
+export const JOURNALCTL = defineOptions({
   read:
     '-h --help --version --no-pager -a --all -f --follow -e --pager-end -n:: --lines[=] -r --reverse -o: --output= --output-fields= -x --catalog -q --quiet ' +
     '-m --merge -b:: --boot[=] --list-boots -k --dmesg -t: --identifier= -T: --exclude-identifier= -u: --unit= --user-unit= --user --system -p: --priority= ' +
@@ -133,7 +133,7 @@ const SYSTEMCTL_READS = new Set([
   // The unit the calling process belongs to (or a PID's).
   'whoami',
 ]);
-const SYSTEMCTL = defineOptions({
+export const SYSTEMCTL = defineOptions({
   read:
     '-h --help --version --no-pager -l --full -a --all -t: --type= --state= --user --system --global -q --quiet -n: --lines= -o: --output= --plain ' +
     '--no-legend -p: --property= -P: --value -r --recursive -H: --host= -M: --machine= --reverse --after --before --with-dependencies --failed ' +
@@ -156,7 +156,7 @@ const systemctl: Handler = (w, inv) => {
 // ---- version queries ----
 
 /** `rustc --version`, `java -version`: compilers and runtimes asked only what they are. */
-const VERSION_WORDS = new Set([
+export const VERSION_WORDS = new Set([
   '--version',
   '-version',
   '-V',
@@ -272,7 +272,7 @@ const statusOnly =
     w.acc.read();
   };
 
-const VERSION_ONLY = [
+export const VERSION_ONLY = [
   'java',
   'javac',
   'gcc',
