@@ -68,11 +68,12 @@ const writesOperands = (what: string): Known => flatNode(() => false, { openOpti
 // ---- git.ts ----
 
 /** git's own options (before the subcommand), and the subcommands it reads with one table of options: the log, diff and plumbing readers. */
+const gitReadOptions = (n: string) =>
+  n === '--output' ||
+  (n.startsWith('--') ? READ_LONG.has(n.slice(2)) : /^-.$/.test(n) && (READ_SHORT_FLAGS.includes(n[1]!) || READ_SHORT_VALUE.includes(n[1]!)));
+
 function gitNode(): KnownNode {
-  const readOptions = (n: string) =>
-    n === '--output' ||
-    (n.startsWith('--') ? READ_LONG.has(n.slice(2)) : /^-.$/.test(n) && (READ_SHORT_FLAGS.includes(n[1]!) || READ_SHORT_VALUE.includes(n[1]!)));
-  const reader = flatNode(readOptions);
+  const reader = flatNode(gitReadOptions);
   return {
     // Besides the flags it passes over, git.ts follows -C and -c itself and reads --version and the
     // other options that print and exit: those, asked of the classifier.
@@ -159,6 +160,12 @@ function vaultNode(): KnownNode {
   });
   return at([]);
 }
+
+/**
+ * The options of the reads a handler decides in code (asked of the classifier): git's
+ * hand-written readers (reflog, remote, tag -l …) take the log family's options.
+ */
+export const PROBED_OPTIONS: Readonly<Record<string, (name: string) => boolean>> = { git: gitReadOptions };
 
 export const HANDWRITTEN: Readonly<Record<string, () => Known>> = {
   // ---- reads.ts ----

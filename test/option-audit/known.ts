@@ -14,7 +14,7 @@ import { isHelpOrVersion } from '../../src/core/shell/help-version.js';
 import { PROGRAM_NAMES } from '../../src/core/shell/program-index.js';
 import { READER_TABLES } from '../../src/core/shell/read-tables.js';
 import { MODELS } from '../../src/core/shell/programs/models-data.js';
-import { HANDWRITTEN } from './handwritten.js';
+import { HANDWRITTEN, PROBED_OPTIONS } from './handwritten.js';
 import { compactModelNode, dataModelNode, flatNode, NONE, probed, probedTop, tableOptions, union, WHOLE, withOptions, type Known } from './nodes.js';
 
 export { WHOLE, type Known } from './nodes.js';
@@ -87,7 +87,7 @@ export function knownNames(program: string): Known | undefined {
   const known: Known = node ?? NONE;
   if (known === WHOLE) return known;
   // What the handler decides in code for words no data names, asked of the classifier.
-  const asked = probedTop(program, probed([program], known, known.option));
+  const asked = probedTop(program, probed([program], known, PROBED_OPTIONS[program] ?? known.option));
   if (family === 'builtins') return asked;
   return withOptions(
     asked,

@@ -163,6 +163,13 @@ export function decision(words: readonly string[]): ShellClassification['mutabil
 /** A word no program takes as an option: a handler that still decides the same with it does not look at options it does not name. */
 const UNHEARD = '--zz-option-audit';
 
+/** `node` at `at`, marked open when the command still reads there with an option nothing takes (a family behind a compact model that takes any). */
+function openWhereRead(at: readonly string[], node: KnownNode): KnownNode {
+  if (node.openOptions !== undefined || node.openSubs !== undefined || at.length > 4) return node;
+  if (decision(at) !== 'read' || decision([...at, UNHEARD]) !== 'read') return node;
+  return { ...node, openOptions: `\`${at.join(' ')}\` reads with an option nothing takes (asked of the classifier)` };
+}
+
 /**
  * `base`, with what its handler decides for subcommand words it has no data for, asked of the
  * classifier (`words` is the program and the words so far): a word it leaves unknown is not
@@ -177,8 +184,10 @@ export function probed(words: readonly string[], base: KnownNode, options: (name
       const known = base.sub(word);
       const at = [...words, word];
       if (known === WHOLE) return known;
-      // The data's own node, with what the handler decides below it asked too.
-      if (known !== undefined) return probed(at, known, options);
+      // The data's own node, with what the handler decides below it asked too: words after a
+      // read path are its operands, taken with its options; and where the data's table leaves
+      // an option unknown, the family the compact model hands the rest to may still read it.
+      if (known !== undefined) return probed(at, openWhereRead(at, known), known.option);
       const d = decision(at);
       if (d === 'unknown') return undefined;
       // A write or a check is no read whatever its options: they choose only what it writes or runs.

@@ -5,7 +5,7 @@
 // so does a line of unknown.txt that lists nothing left unknown. The missing ones are written
 // to $OPTION_AUDIT_OUT (default /tmp/remit-option-audit-missing.txt) in unknown.txt's format,
 // for review.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { figSpec, type FigNode } from './fig.js';
 import { knownNames, programNames, WHOLE, type Known } from './known.js';
@@ -53,7 +53,9 @@ function walk(fig: FigNode, known: Known, at: string[], c: Counts): void {
     return true;
   };
   // `--` ends the options for every parser family remit models.
-  for (const o of fig.options) for (const n of o.names) item(n, n === '--' || known.option(n), known.openOptions !== undefined);
+  // A name without a dash that fig lists as an option (`bun pm bin`, tar's `czf` letters) may be a word the model takes as a subcommand.
+  for (const o of fig.options)
+    for (const n of o.names) item(n, n === '--' || known.option(n) || (!/^[-+]/.test(n) && known.sub(n) !== undefined), known.openOptions !== undefined);
   for (const s of fig.subcommands) {
     const subs = s.names.map((n) => known.sub(n));
     const next = subs.find((k) => k !== undefined && k !== WHOLE) ?? subs.find((k) => k !== undefined);
@@ -97,11 +99,11 @@ beforeAll(async () => {
     ].join('\n'),
   );
   if (process.env.OPTION_AUDIT_OPEN_OUT) writeFileSync(process.env.OPTION_AUDIT_OPEN_OUT, `${opened.join('\n')}\n`);
+  const out = process.env.OPTION_AUDIT_OUT ?? '/tmp/remit-option-audit-missing.txt';
   if (missing.length) {
-    const out = process.env.OPTION_AUDIT_OUT ?? '/tmp/remit-option-audit-missing.txt';
     writeFileSync(out, `${missing.map((m) => `${m}\t?: `).join('\n')}\n`);
     console.log(`  missing from the models and unknown.txt: ${out}`);
-  }
+  } else rmSync(out, { force: true });
 }, 120_000);
 
 describe('option audit against @withfig/autocomplete', () => {

@@ -362,5 +362,5 @@ export function takesOption(model: ProgramModel, node: ProgramModel | ModelSubco
   const c = compile(model, node);
   const words: Arg[] = [name, 'x'].map((value) => ({ value, glob: false, tilde: false, text: value }));
   const p = parse(model, { ...model.parserRules, ...node.parserRules }, [words[1]!, ...words], 1, c.spec);
-  return p.problem === undefined && p.occurrences.length > 0;
+  return p.problem === undefined && (p.occurrences.length > 0 || p.usage);
 }
