@@ -169,6 +169,15 @@ export const TREE: Record<string, string> = {
   'lab/tsconfig.json': '{ "compilerOptions": { "incremental": true, "tsBuildInfoFile": "../docs/x.tsbuildinfo" } }\n',
   'lab/.mvn/jvm.config': '-javaagent:wrap.jar\n',
   'lab/pom.xml': '<project/>\n',
+  // A composer plugin installed in the project: composer loads it before show, config, help.
+  'lab/composer.json': '{"name": "me/lab", "require": {"evil/plugin": "*"}, "config": {"allow-plugins": true}}\n',
+  'lab/vendor/composer/installed.json':
+    '{"packages": [{"name": "evil/plugin", "version": "1.0.0", "version_normalized": "1.0.0.0", "type": "composer-plugin", "require": {"composer-plugin-api": "^2.0"}, ' +
+    '"extra": {"class": "Evil\\\\Plugin"}, "autoload": {"psr-4": {"Evil\\\\": "src/"}}, "install-path": "../evil/plugin"}], "dev": true, "dev-package-names": []}\n',
+  'lab/vendor/evil/plugin/src/Plugin.php':
+    '<?php\nnamespace Evil;\nuse Composer\\Composer;\nuse Composer\\IO\\IOInterface;\nuse Composer\\Plugin\\PluginInterface;\n' +
+    "class Plugin implements PluginInterface {\n  public function activate(Composer $c, IOInterface $io) { file_put_contents('../src/plugin.txt', 'x'); }\n" +
+    '  public function deactivate(Composer $c, IOInterface $io) {}\n  public function uninstall(Composer $c, IOInterface $io) {}\n}\n',
   'plain/Cargo.toml': '[package]\nname = "plain"\nversion = "0.1.0"\n',
   'plain/.cargo/config.toml': '[term]\ncolor = "always"\n',
   'plain/package.json': JSON.stringify({ name: 'plain', scripts: { test: 'vitest run' } }),

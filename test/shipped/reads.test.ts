@@ -28,7 +28,7 @@ describe('remit reads', () => {
     expect(b.run('reads', 'list').out).toContain('frob list --all -n: *');
     expect(JSON.parse(b.run('reads', 'list', '--json').out).reads).toEqual(['frob list --all -n: *']);
 
-    expect(check(b, 'frob list --all')).toEqual({ code: 0, reason: 'WITHIN_CONTRACT' });
+    expect(check(b, 'frob list --all')).toEqual({ code: 0, reason: 'TAUGHT_READ' });
     expect(check(b, 'frob list -n 3 src').code).toBe(0);
     // An option the user did not list, another subcommand, a path as the program: not taught.
     expect(check(b, 'frob list --all --force').code).toBe(4);
@@ -76,5 +76,10 @@ describe('remit reads', () => {
     const lines = readdirSync(audits).flatMap((f) => readFileSync(path.join(audits, f), 'utf8').trim().split('\n'));
     const decided = lines.map((l) => JSON.parse(l)).filter((r) => r.kind === 'action');
     expect(decided.map((r) => r.action?.taught === true)).toEqual([true, false]);
+    expect(decided.map((r) => r.decision?.reasonCode)).toEqual(['TAUGHT_READ', 'MUTABILITY_UNPROVEN']);
+    // explain replays the rule table over the record and names the reason.
+    const explained = b.run('explain', decided[0].id);
+    expect(explained.code, explained.err).toBe(0);
+    expect(explained.out).toContain('TAUGHT_READ');
   });
 });

@@ -368,6 +368,17 @@ function ruleApprovedOnce(f: DecisionFacts): Verdict | null {
     : null;
 }
 
+/** A read only because the user taught it (`remit reads add`): allowed, and said so in the audit and explain. */
+function ruleTaughtRead(f: DecisionFacts): Verdict | null {
+  if (f.action.taught !== true || f.action.mutability !== 'read') return null;
+  return {
+    outcome: 'allow',
+    code: 'TAUGHT_READ',
+    explanation: 'This command is a read you taught remit (remit reads list shows it).',
+    fact: { kind: 'command', reason: 'a read the user taught (remit reads add) matched it' },
+  };
+}
+
 function ruleWithinContract(): Verdict {
   return {
     outcome: 'allow',
@@ -409,6 +420,7 @@ export const RULES: readonly DecisionRule[] = [
   },
   { id: 'lock-requires-proof', codes: ['LOCK_EFFECT_UNPROVEN'], check: ruleLock },
   { id: 'repeated-check', codes: ['REPEATED_CHECK'], check: ruleRepeatedCheck },
+  { id: 'taught-read', codes: ['TAUGHT_READ'], check: ruleTaughtRead },
   { id: 'within-contract', codes: ['WITHIN_CONTRACT'], check: ruleWithinContract },
 ];
 

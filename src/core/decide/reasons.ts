@@ -52,5 +52,10 @@ export const REASONS: Record<ReasonCode, ReasonInfo> = {
   DELEGATION_LIFECYCLE_UNPROVEN: { rule: 'agent-budget', family: 'S', meaning: 'Resuming or messaging a subagent cannot be counted under a finite cap.' },
   AGENT_BUDGET_EXHAUSTED: { rule: 'agent-budget', family: 'S', meaning: 'The launch would exceed the concurrent subagent cap (agents=N).' },
   REPEATED_CHECK: { rule: 'repeated-check', family: 'T', meaning: 'The same check ran again with no change in between.' },
+  TAUGHT_READ: {
+    rule: 'taught-read',
+    family: null,
+    meaning: 'The action is a read because a read the user taught remit (remit reads add) matched what no model proves.',
+  },
   WITHIN_CONTRACT: { rule: 'within-contract', family: null, meaning: 'The action is inside the task contract.' },
 };

@@ -18,6 +18,7 @@ export const RULE_IDS = [
   'agent-budget',
   'lock-requires-proof',
   'repeated-check',
+  'taught-read',
   'within-contract',
 ] as const;
 

@@ -216,7 +216,7 @@ async function runArm(c: Case, armName: ArmName, target: ReplayTarget, options: 
   const steps: StepResult[] = [];
   let ws: Workspace;
   try {
-    ws = createWorkspace(c.root, arm.env, options.tmpDir);
+    ws = createWorkspace(c.root, arm.env, options.tmpDir, c.user);
   } catch (err) {
     return { steps: [{ arm: armName, index: 0, kind: stepKind(arm.steps[0]), ok: false, error: `cannot build the project tree: ${(err as Error).message}` }] };
   }

@@ -41,18 +41,19 @@ function defaultWorkspaceParent(): string {
   return fastParent;
 }
 
-/** Rejects tree paths that would land outside the project folder. */
-function treeTarget(project: string, rel: string): string {
+/** Rejects tree paths that would land outside their folder (the project, or the user's home). */
+function treeTarget(folder: string, rel: string, what = 'root'): string {
   if (rel === '' || path.isAbsolute(rel) || rel.split(/[\\/]/).includes('..')) {
-    throw new CaseTreeError(`root path ${JSON.stringify(rel)} must be relative and stay inside the project`);
+    throw new CaseTreeError(`${what} path ${JSON.stringify(rel)} must be relative and stay inside ${what === 'root' ? 'the project' : "the user's home"}`);
   }
-  return path.join(project, rel);
+  return path.join(folder, rel);
 }
 
 export function createWorkspace(
   root: Record<string, string | undefined> | undefined,
   armEnv: Record<string, string | undefined> | undefined,
   parent?: string,
+  user?: Record<string, string | undefined>,
 ): Workspace {
   // realpath: macOS puts tmpdir behind a /var → /private/var symlink, and the core canonicalises.
   const base = realpathSync(mkdtempSync(path.join(parent ?? defaultWorkspaceParent(), 'remit-replay-')));
@@ -69,6 +70,13 @@ export function createWorkspace(
     for (const [rel, content] of Object.entries(root ?? {})) {
       if (content === undefined) continue;
       const target = treeTarget(project, rel);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, content);
+    }
+    // The user's own files (`.config/remit/config.json`: taught reads, checks), never the project's.
+    for (const [rel, content] of Object.entries(user ?? {})) {
+      if (content === undefined) continue;
+      const target = treeTarget(userHome, rel, 'user');
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, content);
     }

@@ -168,3 +168,29 @@ describe('environment variables that change what runs or where it writes (issue 
     }
   });
 });
+
+describe('PYTHONPATH of project folders for a check', () => {
+  const ctx = virtualContext({ 'src/a.py': 'x = 1\n', 'tests/test_a.py': 'def test_a(): pass\n', 'docs/b.md': '# b\n' });
+  const c = (cmd: string) => classifyShell(cmd, ctx);
+
+  it('keeps a check a check when every folder is inside the project', () => {
+    for (const cmd of ['PYTHONPATH=src python3 -m pytest', 'PYTHONPATH=src:tests pytest -q', 'PYTHONPATH=. pytest', 'cd tests && PYTHONPATH=../src pytest'])
+      expect(c(cmd).mutability, cmd).toBe('check');
+  });
+
+  it('leaves anything else unproven: a folder outside, an empty entry, a value known at run time, a command that is not a check', () => {
+    for (const cmd of [
+      'PYTHONPATH=/tmp/x pytest',
+      'PYTHONPATH=src:/opt/lib pytest',
+      'PYTHONPATH=src: pytest',
+      'PYTHONPATH=../other pytest',
+      'PYTHONPATH=$P pytest',
+      "PYTHONPATH=src python3 -c 'import json; print(1)'",
+      'PYTHONPATH=src python3 -m json.tool a.json',
+      'PYTHONPATH=src cat a.py',
+      'PYTHONPATH=src',
+      'PYTHONPATH=src PYTHONSTARTUP=x.py pytest',
+    ])
+      expect(c(cmd).mutability, cmd).toBe('unknown');
+  });
+});

@@ -359,6 +359,23 @@ const NAMESPACES: readonly (readonly [RegExp, ReadonlySet<string>])[] = [
     new Set(['YARN_ENABLE_TELEMETRY', 'YARN_ENABLE_PROGRESS_BARS', 'YARN_ENABLE_COLORS', 'YARN_ENABLE_IMMUTABLE_INSTALLS', 'YARN_ENABLE_INLINE_BUILDS']),
   ],
   [/^(?:PNPM_|BUN_|BUNDLE_|GRADLE_|MYPY_|RUFF_|PYTEST_|COVERAGE_|JEST_|MOCHA_|TF_CLI_ARGS)/, new Set(['MYPY_FORCE_COLOR', 'PYTEST_XDIST_AUTO_NUM_WORKERS'])],
+  // composer reads the composer.json COMPOSER names, and the vendor, bin and home folders
+  // (with their plugins) COMPOSER_VENDOR_DIR, COMPOSER_BIN_DIR and COMPOSER_HOME name.
+  [
+    /^COMPOSER/,
+    new Set([
+      'COMPOSER_NO_INTERACTION',
+      'COMPOSER_ALLOW_SUPERUSER',
+      'COMPOSER_NO_AUDIT',
+      'COMPOSER_MEMORY_LIMIT',
+      'COMPOSER_PROCESS_TIMEOUT',
+      'COMPOSER_DISABLE_NETWORK',
+      'COMPOSER_NO_DEV',
+      'COMPOSER_IPRESOLVE',
+      'COMPOSER_MAX_PARALLEL_HTTP',
+      'COMPOSER_DISABLE_XDEBUG_WARN',
+    ]),
+  ],
   [/^DENO_/, new Set(['DENO_NO_UPDATE_CHECK', 'DENO_NO_PROMPT', 'DENO_NO_PACKAGE_JSON', 'DENO_TLS_CA_STORE', 'DENO_CERT', 'DENO_JOBS'])],
   [/^DOTNET_/, new Set(['DOTNET_CLI_TELEMETRY_OPTOUT', 'DOTNET_NOLOGO', 'DOTNET_SKIP_FIRST_TIME_EXPERIENCE', 'DOTNET_CLI_UI_LANGUAGE'])],
   // The dynamic loader writes debug and profile output to files it is told (LD_DEBUG_OUTPUT,
@@ -433,6 +450,8 @@ export function isExecEnv(name: string, value?: string | null, home?: string): b
   // The toolchain name rustup runs; a path is a toolchain anywhere.
   if (name === 'RUSTUP_TOOLCHAIN') return !(typeof value === 'string' && /^[\w.+-]+$/.test(value));
   if (name === 'RUSTUP_HOME' || name === 'CARGO_HOME') return true;
+  // GOTOOLCHAIN=local: go runs itself, never the toolchain a go.mod names (any other value may run another).
+  if (name === 'GOTOOLCHAIN') return value !== 'local';
   // A warning category named with a module (`ignore::pkg.Warning`) makes Python import that module.
   if (name === 'PYTHONWARNINGS') return !(typeof value === 'string' && pythonWarningsSafe(value));
   if (name === 'AWS_PAGER') return value !== '';

@@ -352,3 +352,15 @@ export function modelHandler(data: object, codes: Readonly<Record<string, CodeAc
   const model = programModel(data);
   return (w, inv) => decideByModel(w, inv, model, codes);
 }
+
+/**
+ * Whether `model`'s parser takes `name` as an option of `node`, by its family's rules
+ * (abbreviations, `--no-` negations, one dash or two): the option audit asks this of every
+ * option @withfig/autocomplete lists (test/option-audit/).
+ */
+export function takesOption(model: ProgramModel, node: ProgramModel | ModelSubcommand, name: string): boolean {
+  const c = compile(model, node);
+  const words: Arg[] = [name, 'x'].map((value) => ({ value, glob: false, tilde: false, text: value }));
+  const p = parse(model, { ...model.parserRules, ...node.parserRules }, [words[1]!, ...words], 1, c.spec);
+  return p.problem === undefined && (p.occurrences.length > 0 || p.usage);
+}

@@ -156,6 +156,7 @@ const AG = defineOptions({
     '--line-numbers --list-file-types --literal --max-count= --multiline --nomultiline --numbers --nonumbers --one-device --only-matching ' +
     '--path-to-ignore= --print-long-lines --print0 --null --recurse --norecurse --search-binary --search-zip --silent --skip-vcs-ignores ' +
     `--smart-case --case-sensitive --stats --stats-only --unrestricted --vimgrep --word-regexp --workers= --width= ${HV} ` +
+    '--affinity --noaffinity --nofollow --mmap --nommap --parallel --passthrough --passthru --all-text ' +
     // File-type filters (`ag --ts foo`).
     '--js --ts --python --ruby --go --rust --java --cc --cpp --csharp --html --css --scss --less --json --yaml --md --markdown --shell --sh --php --perl --lua --swift --kotlin --scala --sql --xml --make --cmake --docker --vue --elixir --haskell --clojure --erlang --tex',
   exec: '--pager=',

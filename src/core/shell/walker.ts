@@ -420,9 +420,17 @@ export class ShellWalker {
     // for eval, source and functions it would change how this shell splits words).
     const readBuiltin = cmd.words[0]?.lit === 'read' && !scope.funcs.has('read');
     for (const a of cmd.assigns) this.envIntents(a.name, this.assignedValue(a, scope));
+    // `PYTHONPATH=src pytest`: folders of the project on the import path of a check, which runs the project's code anyway.
+    let onlyForCheck = false;
     for (const a of cmd.assigns) {
-      if (isExecEnv(a.name, this.assignedValue(a, scope), this.ctx.home) && !(a.name === 'IFS' && readBuiltin)) {
+      const value = this.assignedValue(a, scope);
+      if (isExecEnv(a.name, value, this.ctx.home) && !(a.name === 'IFS' && readBuiltin)) {
+        if (a.name === 'PYTHONPATH' && this.projectFolders(value, scope.cwd)) {
+          onlyForCheck = true;
+          continue;
+        }
         this.acc.unproven('shell_command_unproven', cmd.text);
+        onlyForCheck = false;
         break;
       }
     }
@@ -431,8 +439,11 @@ export class ShellWalker {
     for (const r of cmd.redirects) this.redirect(r, scope, cmd.text);
     if (args.length > 0) {
       const stdoutSet = stdoutOffTerminal(cmd.redirects, this.stdoutSet);
-      this.invoke({ args, name: '', scope, depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false, stdoutSet });
-    }
+      const base = { args, name: '', depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false, stdoutSet };
+      if (onlyForCheck && this.isolate(() => this.invoke({ ...base, scope: cloneScope(scope) })).finish().mutability !== 'check')
+        this.acc.unproven('shell_command_unproven', cmd.text);
+      this.invoke({ ...base, scope });
+    } else if (onlyForCheck) this.acc.unproven('shell_command_unproven', cmd.text);
     if (cmd.assignsInExpansion) poisonAll(scope.env);
   }
 
@@ -441,6 +452,17 @@ export class ShellWalker {
     for (const a of cmd.assigns) for (const w of a.words) if (zshRunsCode(w.text)) return true;
     for (const r of cmd.redirects) if (r.target && zshRunsCode(r.target.text)) return true;
     return false;
+  }
+
+  /** Whether `value` is a `:`-separated list of folders inside the project (no empty entry, which is the working folder). */
+  private projectFolders(value: string | null, cwd: string | null): boolean {
+    if (value === null || value === '') return false;
+    const root = this.ctx.projectRoot;
+    for (const entry of value.split(':')) {
+      const p = entry === '' ? null : argPath({ value: entry, glob: false, tilde: false, text: entry }, cwd, this.pc);
+      if (p === null || (p !== root && !p.startsWith(`${root}/`))) return false;
+    }
+    return true;
   }
 
   /** The literal value an assignment gives (`~/` expanded), '' for `X=`, null when known only at run time. */

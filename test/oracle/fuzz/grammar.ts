@@ -2,10 +2,7 @@
 // spec where it has one (a dev-only dependency), else from the installed program's own --help.
 // Flattened to one table per subcommand path, with the options that path accepts.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { figSpec, type FigNode, type FigOption } from '../../option-audit/fig.js';
 
 export interface Opt {
   /** Every spelling: `-x`, `--long`, `-long` (OpenSSL, xxd, find), `x` (tar's old style). */
@@ -21,59 +18,23 @@ export interface Grammar {
   paths: { sub: string[]; opts: Opt[] }[];
 }
 
-interface FigOption {
-  name: string | string[];
-  args?: FigArg | FigArg[];
-  isPersistent?: boolean;
-  requiresSeparator?: boolean | string;
-  requiresEquals?: boolean;
-}
-interface FigArg {
-  isOptional?: boolean;
-}
-interface FigSub {
-  name: string | string[];
-  options?: FigOption[];
-  subcommands?: FigSub[];
-}
-
-const SPEC_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@withfig/autocomplete')), '');
-
-function names(n: string | string[]): string[] {
-  return (Array.isArray(n) ? n : [n]).filter((x) => typeof x === 'string' && x.length > 0 && !/\s/.test(x));
-}
-
-function toOpt(o: FigOption): Opt | undefined {
-  const ns = names(o.name);
-  if (!ns.length) return undefined;
-  const args = o.args === undefined ? [] : Array.isArray(o.args) ? o.args : [o.args];
-  if (!args.length) return { names: ns };
-  return { names: ns, value: args.every((a) => a.isOptional) || o.requiresSeparator || o.requiresEquals ? 'optional' : 'required' };
+function toOpt(o: FigOption): Opt {
+  return o.value ? { names: [...o.names], value: o.value } : { names: [...o.names] };
 }
 
 /** The spec's subcommand tree, two levels deep, persistent options inherited. */
-function flatten(spec: FigSub, depth: number, prefix: string[], inherited: Opt[], out: Grammar['paths']): void {
-  const own = (spec.options ?? []).map(toOpt).filter((o): o is Opt => o !== undefined);
-  const persistent = (spec.options ?? [])
-    .filter((o) => o.isPersistent)
-    .map(toOpt)
-    .filter((o): o is Opt => o !== undefined);
-  out.push({ sub: prefix, opts: [...inherited, ...own] });
+function flatten(node: FigNode, depth: number, prefix: string[], inherited: Opt[], out: Grammar['paths']): void {
+  out.push({ sub: prefix, opts: [...inherited, ...node.options.map(toOpt)] });
   if (depth === 0) return;
-  for (const sc of spec.subcommands ?? []) {
-    const n = names(sc.name)[0];
-    if (!n) continue;
-    flatten(sc, depth - 1, [...prefix, n], [...inherited, ...persistent], out);
-  }
+  const persistent = node.options.filter((o) => o.persistent).map(toOpt);
+  for (const sc of node.subcommands) flatten(sc, depth - 1, [...prefix, sc.names[0]!], [...inherited, ...persistent], out);
 }
 
 export async function figGrammar(program: string, specName = program): Promise<Grammar | undefined> {
-  const file = path.join(SPEC_DIR, `${specName}.js`);
-  if (!existsSync(file)) return undefined;
-  const mod = (await import(pathToFileURL(file).href)) as { default?: FigSub };
-  if (!mod.default || typeof mod.default !== 'object') return undefined;
+  const spec = await figSpec(specName);
+  if (!spec) return undefined;
   const paths: Grammar['paths'] = [];
-  flatten(mod.default, 2, [], [], paths);
+  flatten(spec, 2, [], [], paths);
   return { program, source: 'fig', paths };
 }
 

@@ -185,6 +185,12 @@ export const PROGRAMS: Program[] = [
   { name: 'zstd', source: 'help' },
   { name: 'lz4', source: 'help' },
   { name: 'patch', source: 'help', values: ['-o', 'out.txt', '--dry-run'] },
+  {
+    name: 'ninja',
+    source: 'help',
+    help: '-h',
+    values: ['-t', 'targets', 'commands', 'query', 'clean', 'compdb', 'deps', 'rules', 'browse', 'all', 'app', 'depth'],
+  },
 ];
 
 /** Values any option or operand may take: fixture files, new names, option look-alikes, `--`. */
@@ -235,6 +241,8 @@ export const PLANT: Plant = {
     'setup.cfg': '[tool:pytest]\naddopts = -p canary\n',
     '.exrc': '!./canary.sh exrc\n',
     'x.cnf': 'openssl_conf = x\n[x]\n',
+    // Its build runs the canary; its tools that open the logs create nb/.
+    'build.ninja': `builddir = nb\nrule cc\n  command = ${CANARY} ninja && touch $out\n  depfile = $out.d\n  deps = gcc\nbuild app: cc main.c\nbuild all: phony app\ndefault all\n`,
   },
   home: {
     '.curlrc': 'output = "curl-out.txt"\n',

@@ -1,9 +1,11 @@
-// Proves an awk program read-only, closed-world: after its string and regex literals are
+// Proves what an awk program does, closed-world: after its string and regex literals are
 // blanked (so no quoting can hide a `>` or hide one from us), a program is a read only
 // when no print/printf statement redirects (`>`, `>>`, `|`, `|&`), no pipe or coprocess
 // feeds getline, nothing is loaded or included (`@load`, `@include`), no function is
 // called indirectly (`@f()`), and every function it calls is a side-effect-free built-in
-// or one it defines itself. Anything else is not proven.
+// or one it defines itself. A redirection to one plain string literal (`print > "out.txt"`)
+// is a write of that file; any other target (a variable, a concatenation, an escape) and
+// anything else is not proven.
 
 const PURE_BUILTINS = new Set([
   'length',
@@ -71,8 +73,11 @@ const KEYWORDS = new Set([
   'ENDFILE',
 ]);
 
-/** Replaces string literals with `""` and regex literals with `//`; null when a literal never closes. */
-export function blankAwkLiterals(program: string): string | null {
+/**
+ * Replaces string literals with `""` and regex literals with `//`; null when a literal never
+ * closes. `literals` receives each string literal's text between its quotes, in order.
+ */
+export function blankAwkLiterals(program: string, literals: string[] = []): string | null {
   let out = '';
   let prevSignificant = '';
   for (let i = 0; i < program.length; i++) {
@@ -81,6 +86,7 @@ export function blankAwkLiterals(program: string): string | null {
       let j = i + 1;
       for (; j < program.length && program[j] !== '"'; j++) if (program[j] === '\\') j++;
       if (j >= program.length) return null;
+      literals.push(program.slice(i + 1, j));
       out += '""';
       i = j;
       prevSignificant = '"';
@@ -117,23 +123,37 @@ export function blankAwkLiterals(program: string): string | null {
 /** `print … > "/dev/stderr"` at the end of a statement: gawk's (and the kernel's) standard error, no file. */
 const TO_STANDARD_STREAM = />>?\s*"\/dev\/(?:stderr|stdout)"\s*(?=[;}\n]|$)/g;
 
-export function awkProgramReadOnly(program: string): boolean {
-  if (program.length > 16 * 1024) return false;
-  const code = blankAwkLiterals(program.replace(TO_STANDARD_STREAM, ' '));
-  if (code === null) return false;
-  if (/@/.test(code)) return false;
+/** The files an awk program writes (`print > "out"`, `printf … >> "log"`); empty for a read, null when not proven. */
+export function awkProgramWrites(program: string): string[] | null {
+  if (program.length > 16 * 1024) return null;
+  const literals: string[] = [];
+  const code = blankAwkLiterals(program.replace(TO_STANDARD_STREAM, ' '), literals);
+  if (code === null) return null;
+  if (/@/.test(code)) return null;
   // Any pipe (`cmd | getline`, `print | "cmd"`, `|&`) runs a command; `||` is a logical or.
-  if (/\|(?!\|)/.test(code.replace(/\|\|/g, ''))) return false;
-  if (/\bsystem\b|\bENVIRON\s*\[[^\]]*\]\s*=[^=]/.test(code)) return false;
+  if (/\|(?!\|)/.test(code.replace(/\|\|/g, ''))) return null;
+  if (/\bsystem\b|\bENVIRON\s*\[[^\]]*\]\s*=[^=]/.test(code)) return null;
+  const writes: string[] = [];
   // A print/printf statement with `>` before the end of the statement redirects to a file.
   for (const m of code.matchAll(/\bprintf?\b([^;{}\n]*)/g)) {
     const stmt = m[1]!;
+    const from = m.index + m[0].length - stmt.length;
     // `print (a > b)` inside parentheses compares; outside them it redirects.
     let depth = 0;
-    for (const ch of stmt) {
+    for (let k = 0; k < stmt.length; k++) {
+      const ch = stmt[k]!;
       if (ch === '(') depth++;
       else if (ch === ')') depth--;
-      else if (ch === '>' && depth <= 0) return false;
+      else if (ch === '>' && depth <= 0) {
+        // `> "file"` or `>> "file"` and nothing after: the one literal is the file.
+        const target = /^>?\s*""\s*$/.exec(stmt.slice(k + 1));
+        if (!target) return null;
+        const at = from + k + 1 + target[0].indexOf('"');
+        const file = literals[countQuotes(code, at) / 2];
+        if (file === undefined || file === '' || file.includes('\\')) return null;
+        writes.push(file);
+        break;
+      }
     }
   }
   const defined = new Set<string>();
@@ -141,7 +161,14 @@ export function awkProgramReadOnly(program: string): boolean {
   for (const m of code.matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) {
     const name = m[1]!;
     if (KEYWORDS.has(name) || PURE_BUILTINS.has(name) || defined.has(name)) continue;
-    return false;
+    return null;
   }
-  return true;
+  return writes;
+}
+
+/** The `"` characters of `code` before `end`: after blanking every one opens or closes a literal. */
+function countQuotes(code: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) if (code.charCodeAt(i) === 34) n++;
+  return n;
 }

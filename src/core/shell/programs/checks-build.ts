@@ -247,7 +247,7 @@ const MVN_POM = /^versions:(?:set|use-[\w-]+|update-[\w-]+|resolve-ranges|lock-s
 /** `-D` properties that only skip or select tests and checks. */
 const MVN_PROPS =
   /^(?:skipTests|maven\.test\.skip|test|it\.test|skipITs|failIfNoTests|surefire\.failIfNoSpecifiedTests|failsafe\.failIfNoSpecifiedTests|checkstyle\.skip|spotbugs\.skip|pmd\.skip|cpd\.skip|jacoco\.skip|maven\.javadoc\.skip|gpg\.skip|enforcer\.skip|trimStackTrace|maven\.test\.failure\.ignore|groups|excludedGroups|surefire\.rerunFailingTestsCount|surefire\.skipAfterFailureCount|style\.color|spotless\.check\.skip|rat\.skip|license\.skip|invoker\.skip|dependency-check\.skip|org\.slf4j\.simpleLogger\.defaultLogLevel|maven\.source\.skip|artifact|transitive|detail|expression|forceStdout)$/;
-const MVN_FLAGS = new Set([
+export const MVN_FLAGS = new Set([
   '-q',
   '--quiet',
   '-e',
@@ -288,9 +288,9 @@ const MVN_FLAGS = new Set([
   '-npu',
   '-up',
 ]);
-const MVN_VALUES = new Set(['-T', '--threads', '-pl', '--projects', '-rf', '--resume-from', '-P', '--activate-profiles']);
+export const MVN_VALUES = new Set(['-T', '--threads', '-pl', '--projects', '-rf', '--resume-from', '-P', '--activate-profiles']);
 /** Options that swap the build file, settings, repository or extensions: not followed. */
-const MVN_UNSAFE = new Set([
+export const MVN_UNSAFE = new Set([
   '-f',
   '--file',
   '-s',
@@ -408,7 +408,7 @@ const GRADLE_REPORTS = new Set([
   'kotlinDslAccessorsReport',
 ]);
 
-const GRADLE = defineCheck({
+export const GRADLE = defineCheck({
   options: {
     read:
       '-h --help -v --version -q --quiet -i --info -d --debug -w --warn -s --stacktrace -S --full-stacktrace -m --dry-run -t --continuous -a --no-rebuild ' +

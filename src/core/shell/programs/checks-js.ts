@@ -187,7 +187,7 @@ export const PRETTIER = defineCheck({
 });
 
 /** tsc: every compiler option only shapes checking except the ones that write (tsc takes them in any case). */
-const TSC = defineCheck({
+export const TSC = defineCheck({
   options: {
     read:
       '-h --help -v --version --all --noEmit[=] --pretty[=] --listFiles --listFilesOnly --explainFiles --extendedDiagnostics --diagnostics ' +

@@ -110,7 +110,7 @@ const RUFF_COMMON =
   '--output-format= --exit-zero --exit-non-zero-on-fix --diff --watch -w --show-files --show-settings --range= ';
 
 /** `ruff check`: `--fix`, `--fix-only` and `--add-noqa` rewrite the files. */
-const RUFF_CHECK = defineCheck({
+export const RUFF_CHECK = defineCheck({
   options: {
     read:
       RUFF_COMMON +
@@ -126,7 +126,7 @@ const RUFF_CHECK = defineCheck({
 });
 
 /** `ruff format` rewrites unless `--check` or `--diff`. */
-const RUFF_FORMAT = defineCheck({
+export const RUFF_FORMAT = defineCheck({
   options: { read: `${RUFF_COMMON}--check`, write: '--cache-dir=', abbrev: false },
   writesByDefault: true,
   checkOptions: '--check --diff',

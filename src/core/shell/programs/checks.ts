@@ -35,8 +35,8 @@ const small = (read: string, extra: Omit<CheckSpec, 'options'> & { write?: strin
 };
 
 /** Runners with only the common options; anything else they are given is unproven. */
-const MINIMAL = small(HV);
-const MINIMAL_FILES = small(HV, { operands: 'files' });
+export const MINIMAL = small(HV);
+export const MINIMAL_FILES = small(HV, { operands: 'files' });
 
 const SHELLCHECK = small(
   '-h --help -V --version -a --check-sourced -C:: --color[=] -i: --include= -e: --exclude= --extended-analysis= -f: --format= --list-optional -o: ' +
@@ -243,7 +243,7 @@ const BATS = small(
 const UNITTEST = small('-h --help -v --verbose -q --quiet -f --failfast -c --catch -b --buffer -k: --locals --durations=', { operands: 'files' });
 
 /** Checkers with a table of their own; every other name on the check list takes only the common options. */
-const TABLES = lookupTable<Check>({
+export const TABLES = lookupTable<Check>({
   __proto__: null,
   jest: JEST,
   mocha: MOCHA,
@@ -288,7 +288,7 @@ const TABLES = lookupTable<Check>({
  * Not nox: it is a task runner whose sessions (Python in noxfile.py) run and install whatever
  * they name, like a Makefile remit cannot read.
  */
-const MINIMAL_NAMES = [
+export const MINIMAL_NAMES = [
   'pyflakes',
   'bandit',
   'phpstan',
@@ -312,7 +312,7 @@ const MINIMAL_NAMES = [
   'pydocstyle',
   'pycodestyle',
 ];
-const MINIMAL_FILE_RUNNERS = ['tap', 'karma', 'jasmine', 'busted', 'behave'];
+export const MINIMAL_FILE_RUNNERS = ['tap', 'karma', 'jasmine', 'busted', 'behave'];
 
 const tableHandler =
   (c: Check): Handler =>

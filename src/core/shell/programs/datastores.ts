@@ -10,7 +10,7 @@ import { lookupTable } from '../../lookup-table.js';
 // ---- sqlite3 ----
 
 /** sqlite3 spells options with one dash or two; `-init`, `-cmd` and `-A` run more commands. */
-const SQLITE = defineOptions({
+export const SQLITE = defineOptions({
   read:
     '--readonly --bail --batch --box --column --csv --html --json --line --list --markdown --quote --table --tabs --ascii --header --noheader ' +
     '--nullvalue= --separator= --newline= --echo --version --help --safe --stats --interactive --nofollow --escape= --mmap= --no-rowid-in-view',

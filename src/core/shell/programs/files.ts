@@ -129,7 +129,7 @@ function transfer(
   w.extraTargets(inv);
 }
 
-const MV: OptionSpec = {
+export const MV: OptionSpec = {
   flags: 'finuvbTZ',
   values: 'tS',
   longFlags: ['force', 'interactive', 'no-clobber', 'verbose', 'no-target-directory', 'strip-trailing-slashes', 'exchange', 'context', 'no-copy'],
@@ -137,7 +137,7 @@ const MV: OptionSpec = {
   longOptional: ['backup', 'update'],
 };
 
-const CP: OptionSpec = {
+export const CP: OptionSpec = {
   flags: 'aRrfinpvulsLPHdxTbZ',
   values: 'tS',
   longFlags: [
@@ -177,14 +177,15 @@ const cp: Handler = (w, inv) => {
   transfer(w, inv, p, 'read', 'write', ['t', 'target-directory'], mode);
 };
 
+export const INSTALL: OptionSpec = {
+  flags: 'bcCdDpsvTZ',
+  values: 'gmoStM',
+  longFlags: ['compare', 'directory', 'preserve-timestamps', 'strip', 'verbose', 'no-target-directory'],
+  longValues: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'strip-program'],
+  longOptional: ['backup', 'context'],
+};
 const install: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'bcCdDpsvTZ',
-    values: 'gmoStM',
-    longFlags: ['compare', 'directory', 'preserve-timestamps', 'strip', 'verbose', 'no-target-directory'],
-    longValues: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'strip-program'],
-    longOptional: ['backup', 'context'],
-  });
+  const p = parseArgs(inv.args, 1, INSTALL);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (hasOption(p, 'd', 'directory')) return effects(w, inv, 'create', p.operands);
   transfer(w, inv, p, 'read', 'write', ['t', 'target-directory']);
@@ -195,14 +196,15 @@ const install: Handler = (w, inv) => {
  * command lands on its target, resolved from the link's folder); a hard link is also a
  * write to the original, whose data it shares.
  */
+export const LN: OptionSpec = {
+  flags: 'bdfFinLPrsTv',
+  values: 'St',
+  longFlags: ['directory', 'force', 'interactive', 'logical', 'no-dereference', 'physical', 'relative', 'symbolic', 'no-target-directory', 'verbose'],
+  longValues: ['suffix', 'target-directory'],
+  longOptional: ['backup'],
+};
 const ln: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'bdfFinLPrsTv',
-    values: 'St',
-    longFlags: ['directory', 'force', 'interactive', 'logical', 'no-dereference', 'physical', 'relative', 'symbolic', 'no-target-directory', 'verbose'],
-    longValues: ['suffix', 'target-directory'],
-    longOptional: ['backup'],
-  });
+  const p = parseArgs(inv.args, 1, LN);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const symbolic = hasOption(p, 's', 'symbolic');
   const tdir = optionValues(p, 't', 'target-directory')[0];
@@ -304,7 +306,7 @@ const dd: Handler = (w, inv) => {
   if (!wrote) w.acc.read();
 };
 
-const RSYNC = defineOptions({
+export const RSYNC = defineOptions({
   read:
     '-v -q -c -a -r -R -b -u -l -L -k -K -H -p -E -A -X -o -g -D -t -U -N -O -J -m -n -W -x -C -y -z -0 -4 -6 -8 -h -i -P -F -S -s -d -I ' +
     '--verbose --quiet --no-motd --checksum --archive --recursive --relative --no-implied-dirs --backup --update --inplace --append ' +

@@ -84,6 +84,18 @@ describe('git in a repository whose config runs a program', () => {
     expect(r.mutability).toBe('write');
     expect(r.analysis).toBe('git_arguments_unproven');
   });
+  it('keeps the config proven after git add or commit (they write the index, objects and refs), not after git config', () => {
+    const r = classifyShell('git add -A && git commit -m wip', ctx);
+    expect(r.mutability).toBe('write');
+    expect(r.analysis).toBeUndefined();
+    expect(r.intents).toMatchObject({ dependency: false, hash: false });
+    expect(classifyShell('git status && git add src/a.ts && git commit -m x && git log -1', ctx).analysis).toBeUndefined();
+    for (const c of ['git add -A && git config core.hooksPath h && git commit -m wip', 'git commit -m x && git config core.pager p && git log']) {
+      expect(classifyShell(c, ctx).analysis, c).toBe('git_arguments_unproven');
+    }
+    // A `.git` file points at a folder elsewhere: git add records the whole `.git`.
+    expect(classifyShell('git -C src/linked add -A', ctx).mutability).toBe('write');
+  });
   it('refuses transports that run a command, and reads a pattern with two colons', () => {
     expect(m("git ls-remote 'ext::sh -c touch% x'")).toBe('unknown');
     expect(m('git fetch --dry-run fd::3')).toBe('unknown');

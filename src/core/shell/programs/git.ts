@@ -54,7 +54,7 @@ function safeConfigValue(kv: string): boolean {
 }
 
 // Option names (without dashes) that only shape what a read subcommand prints.
-const READ_LONG = new Set(
+export const READ_LONG = new Set(
   (
     'stat numstat shortstat dirstat dirstat-by-file cumulative summary name-only name-status patch-with-stat patch-with-raw raw patch ' +
     'no-patch unified minimal patience histogram diff-algorithm anchored word-diff word-diff-regex color color-words color-moved ' +
@@ -74,7 +74,7 @@ const READ_LONG = new Set(
     'dense-combined cc show-pulls no-walk do-walk count since-as-filter exclude-first-parent-only show-linear-break ' +
     'short branch porcelain long verbose untracked-files ignored column no-column ahead-behind no-ahead-behind show-stash null ' +
     'incremental line-porcelain root show-stats show-name show-number ignore-rev ignore-revs-file color-lines color-by-age progress ' +
-    'no-progress score-debug contents show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree ' +
+    'no-progress score-debug contents show-email show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree ' +
     'is-inside-git-dir is-bare-repository is-shallow-repository abbrev-ref symbolic symbolic-full-name verify local-env-vars ' +
     'path-format show-superproject-working-tree shared-index-path default prefix sq sq-quote git-path resolve-git-dir show-object-format ' +
     'show-ref-format deleted modified others stage unmerged killed directory no-empty-directory eol full-name recurse-submodules ' +
@@ -87,13 +87,13 @@ const READ_LONG = new Set(
     'files-without-match count untracked fallback-to-index recurse-submodules and or threads ' +
     'format-version show-origin show-scope get get-all get-regexp get-urlmatch includes no-includes type bool int bool-or-int path expiry-date ' +
     'creator-ref no-color no-standard-notes standard-notes notes-ref left right no-merges no-commit-id objects objects-edge ' +
-    'objects-edge-aggressive unpacked missing in-commit-order no-object-names object-names disk-usage'
+    'objects-edge-aggressive unpacked missing in-commit-order no-object-names object-names disk-usage human-readable'
   ).split(/\s+/),
 );
 /** Short read options that take their value attached or as the next word. */
-const READ_SHORT_VALUE = 'nUMCBSGLA';
+export const READ_SHORT_VALUE = 'nUMCBSGLA';
 /** `-O` is left out on purpose: `git grep -O` runs a pager program. */
-const READ_SHORT_FLAGS = 'psuvzqrtdlacmiefwbhHEPIVxRkNoFgnyTWXD0123456789';
+export const READ_SHORT_FLAGS = 'psuvzqrtdlacmiefwbhHEPIVxRkNoFgnyTWXD0123456789';
 
 /** Checks a read subcommand's options; returns 'ok', 'unknown' or the `--output` targets. */
 function readOptions(g: GitCall, extraLong: readonly string[] = [], extraShort = ''): { ok: boolean; outputs: Arg[] } {
@@ -191,6 +191,22 @@ function repoWrite(g: GitCall): void {
   else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
 }
 
+/**
+ * The parts of the repository a subcommand writes, when `.git` is a folder: `git add` writes
+ * the index and objects, `git commit` the objects, refs, reflogs, HEAD and the message file
+ * (checked against git 2.39). Not the config or the hooks, so a later git in the same command
+ * still reads the config it proved (git-config.ts). A `.git` file (a linked worktree, a
+ * submodule) points elsewhere: the whole `.git` then, as repoWrite.
+ */
+function repoPartsWrite(g: GitCall, parts: readonly string[]): void {
+  const d = gitDir(g);
+  if (!d || !g.w.isDirectory(d)) return repoWrite(g);
+  for (const p of parts) g.w.effectPath(g.inv, 'write', `${d}/${p}`);
+}
+
+const INDEX_PARTS = ['index', 'objects'];
+const COMMIT_PARTS = ['index', 'objects', 'refs', 'logs', 'packed-refs', 'reftable', 'HEAD', 'ORIG_HEAD', 'COMMIT_EDITMSG'];
+
 /** A change to files git picks (a branch switch, a merge): `.git` plus unproven paths. */
 function treeWrite(g: GitCall): void {
   repoWrite(g);
@@ -255,7 +271,7 @@ function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler
   };
 }
 
-const readOnly: GitHandler = readSub();
+export const readOnly: GitHandler = readSub();
 
 /** `git ls-remote -h` as git 2.39–2.47 list it (parse-options, stopping at the repository). */
 const LS_REMOTE_SPEC = compileSpec([
@@ -362,7 +378,7 @@ const config: GitHandler = (g) => {
 /** `git config` options whose value may be the next word. */
 const CONFIG_VALUES = new Set(['--file', '--blob', '--type', '--default', '--value', '--url', '-f']);
 /** `git config` options that only choose what is read and how it is shown (git-config(1)), the get and list subcommands' own among them. */
-const CONFIG_READ = new Set([
+export const CONFIG_READ = new Set([
   ...CONFIG_VALUES,
   '--get',
   '--get-all',
@@ -728,7 +744,7 @@ const extrasEffort: GitHandler = (g) => {
   g.w.acc.read();
 };
 
-const GIT = lookupTable<GitHandler>({
+export const GIT = lookupTable<GitHandler>({
   __proto__: null,
   // git-extras (shell scripts named git-<sub> on PATH) that only print.
   summary: extrasSummary,
@@ -827,7 +843,7 @@ const GIT = lookupTable<GitHandler>({
   fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 });
 
-const GLOBAL_FLAGS = new Set([
+export const GLOBAL_FLAGS = new Set([
   '--no-pager',
   '-P',
   '--paginate',
@@ -889,7 +905,21 @@ export const git: Handler = (w, inv) => {
   // prints its usage (parse-options) and exits 129. `lfs` is another program, not a builtin.
   if (rest.length === 1 && rest[0]!.value === '-h' && sub !== 'lfs') return w.acc.read();
   const g: GitCall = { w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest };
-  if (modelled) return decideByModel(w, g.inv, GIT_MODEL, { repoWrite: () => repoWrite(g), treeWrite: () => treeWrite(g) }, i, cwd, 'git_arguments_unproven');
+  if (modelled)
+    return decideByModel(
+      w,
+      g.inv,
+      GIT_MODEL,
+      {
+        repoWrite: () => repoWrite(g),
+        treeWrite: () => treeWrite(g),
+        indexWrite: () => repoPartsWrite(g, INDEX_PARTS),
+        commitWrite: () => repoPartsWrite(g, COMMIT_PARTS),
+      },
+      i,
+      cwd,
+      'git_arguments_unproven',
+    );
   handler!(g);
   // A word we cannot see before `--` may be any option (`--output=…`, `--hard`): the
   // subcommand's verdict above stands for what we saw, the hidden word leaves it unproven.

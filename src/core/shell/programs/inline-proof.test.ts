@@ -72,12 +72,24 @@ describe('inline code proven read-only, closed-world (issue 9 principle 5)', () 
     );
     expect(provePythonCode("print(open('a.txt').read())").reads).toEqual(['a.txt']);
   });
+  it('python: open() of a literal file in a writing mode is a write of that file', () => {
+    const writes = (code: string) => {
+      const p = provePythonCode(code);
+      return p.ok ? p.writes : 'unproven';
+    };
+    expect(writes("open('src/a.ts','w').write('x')")).toEqual(['src/a.ts']);
+    expect(writes("f = open('log.txt', 'a')\nf.write('x\\n')\nf.close()")).toEqual(['log.txt']);
+    expect(writes("open('o.bin', 'wb').write(bytes(3)); open('n', 'x')")).toEqual(['o.bin', 'n']);
+    expect(writes("open('a.txt', 'r+').writelines(['x'])")).toEqual(['a.txt']);
+    expect(writes("print(open('a.txt').read())")).toEqual([]);
+    for (const code of ["open(name, 'w').write('x')", "open('a' + 'b', 'w')", "open('x', mode='w')", "open('x', 'wr')", "open('', 'w')", "open('x', m)"])
+      expect(writes(code), code).toBe('unproven');
+  });
   it('python: writes, processes, dunders, aliases and unknown modules are not proven', () => {
     ok(
       provePythonCode,
       [
         "import os; os.remove('a')",
-        "open('f', 'w').write('x')",
         "__import__('os').system('id')",
         'import subprocess; subprocess.run(["id"])',
         "import shutil; shutil.rmtree('d')",
@@ -90,7 +102,6 @@ describe('inline code proven read-only, closed-world (issue 9 principle 5)', () 
         "import pathlib; pathlib.Path('x').write_text('y')",
         "import json; json.dump({}, open('x', 'w'))",
         'import hashlib; print(hashlib.sha256(b"").hexdigest())',
-        "x = open('a', 'a')",
         // operator's callables that call a method or fetch an attribute by name reach os.remove.
         "import operator, os; operator.methodcaller('remove', 'a.txt')(os)",
         "import operator, os; operator.attrgetter('system')(os)('id')",

@@ -12,6 +12,8 @@ export interface InlineProof {
   ok: boolean;
   /** Files the code reads (`require('./package.json')`, `open('x')`). */
   reads: string[];
+  /** Files the code writes, each named by a literal (`open('src/a.ts', 'w')`); none for a read. */
+  writes?: string[];
 }
 
 const NO: InlineProof = { ok: false, reads: [] };
@@ -454,7 +456,14 @@ const PY_METHODS = new Set([
   'difference',
   'issubset',
   'issuperset',
+  // A file open() made: one opened for writing is a write of the file its literal names.
+  'write',
+  'writelines',
+  'flush',
+  'close',
 ]);
+/** open()'s modes that write: one of w, a, x or r+, with b or t. */
+const PY_WRITE_MODE = /^(?:[wax][bt]?\+?|[wax]\+[bt]|r[bt]?\+|r\+[bt])$/;
 
 export function provePythonCode(src: string): InlineProof {
   if (src.length > MAX) return NO;
@@ -505,6 +514,7 @@ export function provePythonCode(src: string): InlineProof {
     for (const n of m[2]!.split(',')) if (n.trim()) locals.add(n.trim().split('=')[0]!.trim());
   }
   const reads: string[] = [];
+  const writes: string[] = [];
   // Dotted names and their calls: `os.path.join(`, `x.upper(`, `print(`.
   for (const m of plainImports.matchAll(/(\.\s*)?\b([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)(\s*\()?/g)) {
     if (m[1] !== undefined) {
@@ -544,18 +554,20 @@ export function provePythonCode(src: string): InlineProof {
     if (PY_BUILTINS.has(head)) {
       if (parts.length > 1 && call && !PY_METHODS.has(parts[parts.length - 1]!)) return NO;
       if (head === 'open') {
-        // Only `open('file')` or `open('file', 'r')`: a read.
+        // `open('file')` or `open('file', 'r')`: a read; `open('file', 'w')`: a write of it.
         const args = /^\s*\(\s*S(\d+)\s*(?:,\s*S(\d+)\s*)?\)/.exec(plainImports.slice(m.index! + m[0].length - 1));
         if (!args) return NO;
         const mode = args[2] === undefined ? 'r' : b.strings[Number(args[2])]!;
-        if (!/^r[bt]?$/.test(mode)) return NO;
-        reads.push(b.strings[Number(args[1])]!);
+        const file = b.strings[Number(args[1])]!;
+        if (/^r[bt]?$/.test(mode)) reads.push(file);
+        else if (PY_WRITE_MODE.test(mode) && file !== '') writes.push(file);
+        else return NO;
       }
       continue;
     }
     return NO;
   }
-  return { ok: true, reads };
+  return { ok: true, reads, writes };
 }
 
 // ---- Perl (perl -ne / -pe / -e, and the code of perl -i) ----

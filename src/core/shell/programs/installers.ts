@@ -15,6 +15,8 @@ interface InstallerSpec {
   readonly change?: readonly string[];
   /** Verbs that only read. */
   readonly read?: readonly string[];
+  /** Verbs that are neither, known only so that their `--help` is a read (`brew home` opens a browser). */
+  readonly other?: readonly string[];
   /** Words before the verb that are themselves a group (`conda env create`, `flutter pub add`). */
   readonly groups?: readonly string[];
   /** Options that take a value (skipped with it when looking for the verb). */
@@ -25,6 +27,15 @@ interface InstallerSpec {
   readonly addFlags?: readonly string[];
   /** Add verbs that, given no names, install what the project's own file pins (`nvm install` reads .nvmrc). */
   readonly bareRestores?: readonly string[];
+  /** For a verb outside `read`: whether the words after it only read (`composer config --list`). */
+  readonly readsWith?: (verb: string, rest: readonly Arg[]) => boolean;
+  /** Whether what the tool loads for a read (or its `--help`) is proven (composer's project plugins); false leaves the read unknown. */
+  readonly readProven?: (w: ShellWalker, inv: Invocation, verb: string) => boolean;
+}
+
+function read(w: ShellWalker, inv: Invocation, spec: InstallerSpec, verb: string): void {
+  if (spec.readProven && !spec.readProven(w, inv, verb)) return w.unknown(inv, 'shell_command_unproven');
+  w.acc.read();
 }
 
 function specName(v: string): string {
@@ -70,7 +81,8 @@ export function installer(spec: InstallerSpec): Handler {
         if (spec.groups?.includes(v)) continue;
         break;
       }
-      if (v === '--version' || v === '-V' || v === '--help' || v === '-h') return w.acc.read();
+      if (v === '--version' || v === '-V') return w.acc.read();
+      if (v === '--help' || v === '-h') return read(w, inv, spec, 'help');
       if (spec.valued?.includes(v)) i++;
     }
     const verbArg = args[i];
@@ -81,12 +93,15 @@ export function installer(spec: InstallerSpec): Handler {
       return w.unknown(inv, 'dynamic_word');
     }
     const verb = resolveVerb(spec, verbArg.value);
+    const rest = args.slice(i + 1);
+    if (spec.read?.includes(verb) || spec.readsWith?.(verb, rest)) return read(w, inv, spec, verb);
+    // `brew home --help`, `apt-get install --help`: a known verb's usage, printed before it acts.
+    if (rest.length === 1 && rest[0]!.value === '--help' && [spec.add, spec.change ?? [], spec.other ?? []].some((l) => l.includes(verb)))
+      return read(w, inv, spec, 'help');
     if (spec.add.includes(verb)) {
-      const rest = args.slice(i + 1);
       if (!(spec.bareRestores?.includes(verb) && !w.current?.extraArgs && rest.every((a) => a.value !== null && a.value.startsWith('-')))) addNames(w, rest);
       return w.unprovenWrite(inv, 'write_path_missing');
     }
-    if (spec.read?.includes(verb)) return w.acc.read();
     if (spec.change?.includes(verb)) return w.unprovenWrite(inv, 'write_path_missing');
     w.unknown(inv, 'shell_command_unproven');
   };
@@ -123,7 +138,9 @@ const INSTALLERS = lookupTable<InstallerSpec>({
   brew: {
     add: ['install', 'reinstall', 'tap', 'bundle'],
     change: ['upgrade', 'update', 'uninstall', 'remove', 'rm', 'cleanup', 'link', 'unlink', 'pin', 'unpin', 'services'],
-    read: ['list', 'ls', 'info', 'search', 'outdated', 'deps', 'uses', 'doctor', 'config', 'leaves', '--prefix', 'home', 'desc'],
+    read: ['list', 'ls', 'info', 'search', 'outdated', 'deps', 'uses', 'doctor', 'config', 'leaves', '--prefix', 'desc'],
+    // `home` opens a browser, `edit` an editor.
+    other: ['home', 'edit'],
   },
   'apt-get': {
     add: ['install', 'build-dep', 'source'],

@@ -19,7 +19,12 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
   const scan = scanInlineCode(code);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proof = prove && !scan.hash ? prove(code) : undefined;
-  if (proof?.ok) return w.acc.read();
+  if (proof?.ok) {
+    // `open('src/a.ts', 'w')`: the file as named, from the folder the interpreter runs in.
+    for (const f of proof.writes ?? []) w.effect(inv, 'write', { value: f, glob: false, tilde: false, text: f });
+    if (!proof.writes?.length) w.acc.read();
+    return;
+  }
   unprovenCodeIntents(w, inv, scan);
   w.unproven(inv, 'interpreter_inline_code');
   w.mentionManifests(code, inv.scope.cwd);
@@ -86,7 +91,7 @@ const NODE_UNSAFE =
   '--report-on-fatalerror --report-compact --cpu-prof --cpu-prof-dir= --cpu-prof-name= --cpu-prof-interval= --heap-prof --heap-prof-dir= ' +
   '--heap-prof-name= --heap-prof-interval= --prof --prof-process --trace-event-file-pattern= --trace-event-categories= --trace-events-enabled';
 
-const NODE = defineOptions({
+export const NODE = defineOptions({
   read: NODE_READ + NODE_TEST_READ,
   write: '--test-reporter-destination=',
   exec: NODE_EXEC,
@@ -163,8 +168,8 @@ const node: Handler = (w, inv) => {
 };
 
 /** python flags that do not run other code or change where modules come from. */
-const PY_SAFE_FLAGS = /^-[BEIsSuOqPR]+$/;
-const PY_VALUE = new Set(['-W', '-X', '--check-hash-based-pycs']);
+export const PY_SAFE_FLAGS = /^-[BEIsSuOqPR]+$/;
+export const PY_VALUE = new Set(['-W', '-X', '--check-hash-based-pycs']);
 /** `-X` settings that only add diagnostics or limits (the Python manual's -X list). */
 const PY_X_SAFE =
   /^(?:importtime(?:=[12])?|dev|utf8(?:=[01])?|tracemalloc(?:=\d+)?|faulthandler|showrefcount|warn_default_encoding|no_debug_ranges|int_max_str_digits=\d+|frozen_modules=(?:on|off)|cpu_count=(?:\d+|default)|gil=[01]|disable-remote-debug)$/;
@@ -229,7 +234,7 @@ const python: Handler = (w, inv) => {
 };
 
 /** ruby flags that change nothing about what inline code can do. */
-const RUBY_SAFE_FLAGS = /^(?:-w|-W[012]?|-v|--verbose|--disable-gems|--disable=gems|--disable=did_you_mean|-U|-E\S*|--encoding=\S+)$/;
+export const RUBY_SAFE_FLAGS = /^(?:-w|-W[012]?|-v|--verbose|--disable-gems|--disable=gems|--disable=did_you_mean|-U|-E\S*|--encoding=\S+)$/;
 
 /**
  * ruby: `-e CODE` (repeatable; options may follow it, and `-r` among them loads a library

@@ -71,9 +71,9 @@ const HG_READ =
   '-r: --rev= -l: --limit= -G --graph -p --patch --stat -g --git -b: --branch= -k: --keyword= -u: --user= -d: --date= -M --no-merges -m --only-merges -f --follow --template= -T: --style= -a --all -c --change= -w -B -Z --ignore-all-space --ignore-space-change --ignore-blank-lines --unified= -U: --reverse -I: --include= -X: --exclude= -S --subrepos -n --number -s --summary --copies -C --modified --added --removed --deleted --clean --unknown --ignored --terse= --closed -t --topo --active --remote --print0 -0 --tags --bookmarks --id -i --num --line-number --changeset --file --ignore-space-at-eol';
 const SVN_READ =
   '-r: --revision= -l: --limit= -v --verbose -q --quiet -u --show-updates --xml --diff --stop-on-copy --use-merge-history -g -c: --change= --summarize --depth= --non-recursive -N --show-item= --no-newline --incremental --search= --search-and= -x: --extensions= --ignore-properties --properties-only --show-copies-as-adds --notice-ancestry --patch-compatible --no-ignore --ignore-externals --git --internal-diff --include-externals --force';
-const PULUMI_GLOBAL = '-C: --cwd= --color= --non-interactive --disable-integrity-checking -v: --verbose= --logtostderr --emoji -s: --stack=';
+const PULUMI_GLOBAL = '-C: --cwd= --color= --non-interactive --disable-integrity-checking -v: --verbose= --logtostderr -e --emoji --logflow -s: --stack=';
 const PULUMI_READ =
-  '--json -j --show-secrets --show-urls --show-ids --show-name --show-secrets --full-page -p: --page-size= --show-config --all -a --organization= --project= --tag= --path --transitive';
+  '--json -j --show-secrets --show-urls --show-ids --show-name --full-page -p: --page-size= --page= --full-dates --show-config --all -a -o: --organization= --project= -t: --tag= --path --transitive -i -u --show-urns -r: --resource= --since=';
 const DOCTL_GLOBAL = '-o: --output= --format= --no-header -t: --access-token= -c: --config= --context= -u: --api-url= --trace -v --verbose --interactive=';
 const DOCTL_READ = '--page= --per-page= --region= --tag-name=';
 const GLAB_READ =
@@ -237,7 +237,8 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   poetry: {
     over: 'packages',
     reads: {
-      'about,search,help,self show,env list,list': '--full-path --no-ansi --ansi -q --quiet -v --verbose',
+      'about,search,help,self show,env list,list,cache list':
+        '--full-path --no-ansi --ansi -q --quiet -v --verbose -n --no-interaction --no-plugins --no-cache --addons --tree --latest --outdated',
       'version#0': '-s --short --no-ansi -q --quiet',
       'config#1': '--list --local --no-ansi -q --quiet',
     },
@@ -442,7 +443,9 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     global: '-f: --file= -p: --project-name= --project-directory= --env-file= --profile=',
     reads: {
       'ps,config,images,logs,top,version,ls,port':
-        '-a --all -q --quiet --services --volumes --format= --tail= --no-color -t --timestamps --since= --until= --no-log-prefix',
+        '-a --all -q --quiet --services --volumes --format= --tail= --no-color -t --timestamps --since= --until= --no-log-prefix ' +
+        // docker-compose(1): filters and what config prints (--resolve-image-digests asks the registry, and writes nothing).
+        '--filter= --status= --index= --protocol= --short --hash= --images --profiles --no-interpolate --no-normalize --resolve-image-digests',
     },
   },
   // ---- system ----

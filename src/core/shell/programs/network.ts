@@ -5,7 +5,7 @@
 // other than GET/HEAD/OPTIONS, a body, a form, an upload) is a mutation with no local path.
 // An option these tables do not know leaves the command unproven.
 import path from 'node:path';
-import { hasOption, optionValues, parseArgs } from '../options.js';
+import { hasOption, optionValues, parseArgs, type OptionSpec } from '../options.js';
 import { parseTar } from '../parsers/tar.js';
 import { compileSpec } from '../parsers/types.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
@@ -136,88 +136,90 @@ function curlChangesRemote(p: ReturnType<typeof parseArgs>): boolean {
   return data && !hasOption(p, 'G', 'get');
 }
 
+export const CURL: OptionSpec = {
+  values: 'AbcCdDeEFHKmoPQrtTuUwxXyYz',
+  flags: '#0123456:aBfGgIiJjkLlMNnOpqRsSvVZh',
+  longValues: CURL_LONG_VALUES,
+  longFlags: [
+    'remote-name',
+    'remote-name-all',
+    'remote-header-name',
+    'silent',
+    'show-error',
+    'location',
+    'fail',
+    'insecure',
+    'verbose',
+    'include',
+    'head',
+    'compressed',
+    'create-dirs',
+    'no-progress-meter',
+    'progress-bar',
+    'get',
+    'globoff',
+    'http1.0',
+    'http1.1',
+    'http2',
+    'http2-prior-knowledge',
+    'http3',
+    'http3-only',
+    'fail-with-body',
+    'no-buffer',
+    'remove-on-error',
+    'skip-existing',
+    'no-clobber',
+    'location-trusted',
+    'ipv4',
+    'ipv6',
+    'tlsv1.2',
+    'tlsv1.3',
+    'ssl-reqd',
+    'no-keepalive',
+    'raw',
+    'tcp-nodelay',
+    'path-as-is',
+    'no-sessionid',
+    'no-alpn',
+    'no-npn',
+    'disable',
+    'anyauth',
+    'basic',
+    'digest',
+    'negotiate',
+    'ntlm',
+    'proxy-insecure',
+    'fail-early',
+    'styled-output',
+    'no-styled-output',
+    'show-headers',
+    'ssl-no-revoke',
+    'retry-connrefused',
+    'retry-all-errors',
+    'tr-encoding',
+    'compressed-ssh',
+    'no-progress',
+    'suppress-connect-headers',
+    'trace-time',
+    'trace-ids',
+    'junk-session-cookies',
+    'xattr',
+    'crlf',
+    'list-only',
+    'append',
+    'ftp-pasv',
+    'ftp-create-dirs',
+    'manual',
+    'help',
+    'version',
+    'mail-rcpt-allowfails',
+    'sasl-ir',
+    'ignore-content-length',
+  ],
+};
+
 const curl: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    values: 'AbcCdDeEFHKmoPQrtTuUwxXyYz',
-    flags: '#0123456:aBfGgIiJjkLlMNnOpqRsSvVZh',
-    longValues: CURL_LONG_VALUES,
-    longFlags: [
-      'remote-name',
-      'remote-name-all',
-      'remote-header-name',
-      'silent',
-      'show-error',
-      'location',
-      'fail',
-      'insecure',
-      'verbose',
-      'include',
-      'head',
-      'compressed',
-      'create-dirs',
-      'no-progress-meter',
-      'progress-bar',
-      'get',
-      'globoff',
-      'http1.0',
-      'http1.1',
-      'http2',
-      'http2-prior-knowledge',
-      'http3',
-      'http3-only',
-      'fail-with-body',
-      'no-buffer',
-      'remove-on-error',
-      'skip-existing',
-      'no-clobber',
-      'location-trusted',
-      'ipv4',
-      'ipv6',
-      'tlsv1.2',
-      'tlsv1.3',
-      'ssl-reqd',
-      'no-keepalive',
-      'raw',
-      'tcp-nodelay',
-      'path-as-is',
-      'no-sessionid',
-      'no-alpn',
-      'no-npn',
-      'disable',
-      'anyauth',
-      'basic',
-      'digest',
-      'negotiate',
-      'ntlm',
-      'proxy-insecure',
-      'fail-early',
-      'styled-output',
-      'no-styled-output',
-      'show-headers',
-      'ssl-no-revoke',
-      'retry-connrefused',
-      'retry-all-errors',
-      'tr-encoding',
-      'compressed-ssh',
-      'no-progress',
-      'suppress-connect-headers',
-      'trace-time',
-      'trace-ids',
-      'junk-session-cookies',
-      'xattr',
-      'crlf',
-      'list-only',
-      'append',
-      'ftp-pasv',
-      'ftp-create-dirs',
-      'manual',
-      'help',
-      'version',
-      'mail-rcpt-allowfails',
-      'sasl-ir',
-      'ignore-content-length',
-    ],
-  });
+  const p = parseArgs(inv.args, 1, CURL);
   if (hasOption(p, 'K', 'config')) return w.unknown(inv, 'shell_command_unproven');
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (curlChangesRemote(p)) w.acc.write(inv.text);
@@ -266,91 +268,93 @@ const curl: Handler = (w, inv) => {
   if (!wrote) w.acc.read();
 };
 
+export const WGET: OptionSpec = {
+  values: 'oaiOPtTwQlARDIXUeB',
+  flags: 'VhbvqdnNcSrmpkKEHLxF46',
+  longValues: [
+    'output-document',
+    'directory-prefix',
+    'output-file',
+    'append-output',
+    'input-file',
+    'tries',
+    'timeout',
+    'wait',
+    'quota',
+    'level',
+    'accept',
+    'reject',
+    'domains',
+    'include-directories',
+    'exclude-directories',
+    'user-agent',
+    'execute',
+    'base',
+    'header',
+    'user',
+    'password',
+    'post-data',
+    'post-file',
+    'body-data',
+    'body-file',
+    'method',
+    'load-cookies',
+    'save-cookies',
+    'ca-certificate',
+    'certificate',
+    'private-key',
+    'limit-rate',
+    'cut-dirs',
+    'default-page',
+    'restrict-file-names',
+    'warc-file',
+    'rejected-log',
+    'config',
+  ],
+  longFlags: [
+    'spider',
+    'recursive',
+    'mirror',
+    'page-requisites',
+    'force-directories',
+    'content-disposition',
+    'no-directories',
+    'quiet',
+    'verbose',
+    'continue',
+    'timestamping',
+    'no-clobber',
+    'convert-links',
+    'no-check-certificate',
+    'trust-server-names',
+    'no-verbose',
+    'server-response',
+    'show-progress',
+    'no-parent',
+    'no-host-directories',
+    'adjust-extension',
+    'span-hosts',
+    'inet4-only',
+    'inet6-only',
+    'no-cache',
+    'no-cookies',
+    'ignore-length',
+    'auth-no-challenge',
+    'no-proxy',
+    'version',
+    'help',
+    'debug',
+    'backups',
+    'https-only',
+    'no-hsts',
+    'no-config',
+    'retry-connrefused',
+    'progress',
+  ],
+};
+
 const wget: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    values: 'oaiOPtTwQlARDIXUeB',
-    flags: 'VhbvqdnNcSrmpkKEHLxF46',
-    longValues: [
-      'output-document',
-      'directory-prefix',
-      'output-file',
-      'append-output',
-      'input-file',
-      'tries',
-      'timeout',
-      'wait',
-      'quota',
-      'level',
-      'accept',
-      'reject',
-      'domains',
-      'include-directories',
-      'exclude-directories',
-      'user-agent',
-      'execute',
-      'base',
-      'header',
-      'user',
-      'password',
-      'post-data',
-      'post-file',
-      'body-data',
-      'body-file',
-      'method',
-      'load-cookies',
-      'save-cookies',
-      'ca-certificate',
-      'certificate',
-      'private-key',
-      'limit-rate',
-      'cut-dirs',
-      'default-page',
-      'restrict-file-names',
-      'warc-file',
-      'rejected-log',
-      'config',
-    ],
-    longFlags: [
-      'spider',
-      'recursive',
-      'mirror',
-      'page-requisites',
-      'force-directories',
-      'content-disposition',
-      'no-directories',
-      'quiet',
-      'verbose',
-      'continue',
-      'timestamping',
-      'no-clobber',
-      'convert-links',
-      'no-check-certificate',
-      'trust-server-names',
-      'no-verbose',
-      'server-response',
-      'show-progress',
-      'no-parent',
-      'no-host-directories',
-      'adjust-extension',
-      'span-hosts',
-      'inet4-only',
-      'inet6-only',
-      'no-cache',
-      'no-cookies',
-      'ignore-length',
-      'auth-no-challenge',
-      'no-proxy',
-      'version',
-      'help',
-      'debug',
-      'backups',
-      'https-only',
-      'no-hsts',
-      'no-config',
-      'retry-connrefused',
-      'progress',
-    ],
-  });
+  const p = parseArgs(inv.args, 1, WGET);
   if (hasOption(p, 'e', 'execute', 'config')) return w.unknown(inv, 'shell_command_unproven');
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const method = optionValues(p, 'method')[0];
@@ -440,7 +444,7 @@ function extractInto(w: ShellWalker, inv: Invocation, dir: string): void {
  * old-style first word of letters takes the values of its letters from the next words in order
  * (`tar xCf out a.tar` extracts a.tar into out), then getopt_long with abbreviations.
  */
-const TAR_SPEC = compileSpec([
+export const TAR_SPEC = compileSpec([
   ...[...'fCTXbgHKLNVIF'].map((c) => ({ names: [`-${c}`], arity: 'required' as const })),
   ...[...'cxtrudAzjJaZvkmpPOSWhUiBlMGsqwonR'].map((c) => ({ names: [`-${c}`], arity: 'none' as const })),
   ...[
@@ -649,8 +653,10 @@ const tar: Handler = (w, inv) => {
   w.effect(inv, mode === 'create' ? 'create' : 'write', archive);
 };
 
+export const UNZIP: OptionSpec = { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' };
+
 const unzip: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' });
+  const p = parseArgs(inv.args, 1, UNZIP);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (hasOption(p, 'l', 'v', 't', 'z', 'Z', 'p')) {
     for (const a of p.operands.slice(0, 1)) w.effect(inv, 'read', a);
@@ -664,11 +670,13 @@ const unzip: Handler = (w, inv) => {
   w.acc.unprovenWrite('dynamic_word', inv.text);
 };
 
+export const ZIP: OptionSpec = { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' };
+
 const zip: Handler = (w, inv) => {
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
   // `-sf` / `--show-files` lists what would be operated on and exits before anything is written.
   if (inv.args.some((a) => a.value === '-sf' || a.value === '--show-files')) return w.acc.read();
-  const p = parseArgs(inv.args, 1, { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' });
+  const p = parseArgs(inv.args, 1, ZIP);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const out = optionValues(p, 'O')[0] ?? p.operands[0];
   if (!out) return w.unprovenWrite(inv, 'write_path_missing');
@@ -687,7 +695,7 @@ const zip: Handler = (w, inv) => {
  */
 const HTTPIE_METHODS = /^(?:GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE|CONNECT|TRACE|QUERY)$/;
 /** Options that take no value; HTTPIE_VALUED holds the ones that do (the next word, or after `=`). */
-const HTTPIE_FLAGS = new Set([
+export const HTTPIE_FLAGS = new Set([
   '-j',
   '--json',
   '-f',
@@ -741,7 +749,7 @@ const HTTPIE_FLAGS = new Set([
   '--unsorted',
   '--path-as-is',
 ]);
-const HTTPIE_VALUED = new Set([
+export const HTTPIE_VALUED = new Set([
   '-p',
   '--print',
   '-P',

@@ -11,7 +11,7 @@ import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
 import { isStdlibModule } from './python-path.js';
 import { packageDir, readPackageJson, runPackageScript } from './scripts.js';
-import { cargoConfigProven, foldersUp, npmConfigProven, yarnConfigProven } from './workdir-config.js';
+import { cargoConfigProven, composerProjectPluginFree, foldersUp, goToolchainProven, npmConfigProven, yarnConfigProven } from './workdir-config.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
@@ -337,7 +337,7 @@ const NPM_REGISTRY_LISTS = lookupTable<ReadonlySet<string>>({
  * reads another config, `--git`, `--browser`, `--viewer` and `--editor` name programs it runs),
  * so a reading subcommand with any other option is unknown.
  */
-const NPM_READ_FLAGS = new Set([
+export const NPM_READ_FLAGS = new Set([
   '--json',
   '--long',
   '--all',
@@ -521,7 +521,8 @@ const npm: Handler = (w, inv) => {
   if (cmd === 'start' || cmd === 'stop' || cmd === 'restart') return runPackageScript(w, inv, dir, cmd, o.passthrough);
   if (cmd === 'run' || cmd === 'run-script' || cmd === 'rum' || cmd === 'urn') {
     const name = rest[0];
-    if (!name) return w.acc.read();
+    // `npm run` alone lists the scripts: a read with reading options only.
+    if (!name) return readIf(w, inv, readFlags);
     return runPackageScript(w, inv, dir, name.value, [...rest.slice(1), ...o.passthrough]);
   }
   if (cmd === 'exec' || cmd === 'x') {
@@ -612,13 +613,16 @@ const MANAGER_OWN = new Set([
   'readonly',
 ]);
 
+/** bun's own commands besides those the shared list and the handler name: `bun build` (and its old name `bun bun`) bundles, whatever package.json's scripts say. */
+const BUN_OWN = new Set(['build', 'bun', 'repl', 'completions', 'discord', 'c']);
+
 /**
  * Options a reading pnpm, yarn or bun subcommand (ls, why, outdated, info, licenses, audit …)
  * may carry: how the answer is shown and which packages, workspaces and registry it is about.
  * Any other makes it unknown: they take settings as options too (`--store-dir`, yarn's
  * `--cache-folder` and `--mutex file:…` name where they write, `--config.x=y` sets anything).
  */
-const NODE_MANAGER_READ_FLAGS = new Set([
+export const NODE_MANAGER_READ_FLAGS = new Set([
   '--json',
   '--long',
   '--depth',
@@ -765,11 +769,26 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     let name: Arg | undefined = sub;
     if (cmd === 'run' || cmd === 'run-script') {
       name = rest[0];
-      if (!name) return w.acc.read();
+      // `yarn run` alone lists the scripts: a read only with reading options (`--mutex file:x` writes a lock file).
+      if (!name)
+        return readIf(
+          w,
+          inv,
+          [...o.flags].every((f) => NODE_MANAGER_READ_FLAGS.has(f)),
+        );
     } else if (cmd === 'test' || cmd === 't') {
       name = { ...sub, value: 'test' };
     }
     if (name.value === null) return w.unknown(inv, 'dynamic_word');
+    // The manager's own commands come before a package script of the same name (`yarn publish`
+    // publishes even when package.json has a "publish" script; `bun build` bundles): and before
+    // a shell builtin or a program of that name. `yarn set version latest` downloads a release
+    // and rewrites .yarnrc.yml and package.json, `yarn plugin import x` installs code into the project.
+    if (name === sub && (cmd === 'set' || cmd === 'plugin')) {
+      w.acc.addDependency('command', cmd === 'set' ? 'packageManager' : (rest[1]?.value ?? dynamicName()));
+      return w.unprovenWrite(inv, 'write_path_missing');
+    }
+    if (name === sub && (MANAGER_OWN.has(cmd) || (kind === 'bun' && BUN_OWN.has(cmd)))) return w.unknown(inv, 'shell_command_unproven');
     const pkg = dir ? readPackageJson(w, dir) : undefined;
     const scripts = pkg?.scripts;
     if (scripts && typeof scripts[name.value] === 'string') {
@@ -777,14 +796,6 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
       const after = inv.args.slice(inv.args.indexOf(name === sub || cmd === 'test' || cmd === 't' ? sub : name) + 1);
       return runPackageScript(w, inv, dir, name.value, after[0]?.value === '--' ? after.slice(1) : after);
     }
-    // The manager's own commands that share a name with a shell builtin or a program:
-    // `yarn set version latest` downloads a release and rewrites .yarnrc.yml and package.json,
-    // `yarn plugin import x` installs code into the project; neither is `set` or a bin.
-    if (name === sub && (cmd === 'set' || cmd === 'plugin')) {
-      w.acc.addDependency('command', cmd === 'set' ? 'packageManager' : (rest[1]?.value ?? dynamicName()));
-      return w.unprovenWrite(inv, 'write_path_missing');
-    }
-    if (name === sub && MANAGER_OWN.has(cmd)) return w.unknown(inv, 'shell_command_unproven');
     // `yarn vitest run`, `bun x.ts`, `pnpm tsc`: a local bin or a file rather than a script.
     if (kind === 'bun' && /\.[cm]?[jt]sx?$/.test(name.value)) return w.unknown(inv, 'shell_command_unproven');
     if (!pkg) return w.unknown(inv, 'script_unread');
@@ -872,7 +883,7 @@ const PIP_READ_VALUES = new Set([
  * cache there), `--python` (another interpreter runs pip), `--src`, `--target`, `--root`,
  * `--prefix`, `--editor` or `--report`: with any other option the command is unknown.
  */
-const PIP_READ_FLAGS = new Set([
+export const PIP_READ_FLAGS = new Set([
   ...PIP_READ_VALUES,
   '-h',
   '--help',
@@ -1228,14 +1239,61 @@ function cargoResolve(w: ShellWalker, inv: Invocation, sub: string, from: number
   lockWrite(w, inv, cargoLock(w, inv.scope.cwd));
 }
 
+/** go's commands, and the verbs of `go mod` and `go work`: `-h` after one prints its usage (go's flag parsing exits on it). */
+const GO_COMMANDS: ReadonlySet<string> = new Set([
+  'bug',
+  'build',
+  'clean',
+  'doc',
+  'env',
+  'fix',
+  'fmt',
+  'generate',
+  'get',
+  'install',
+  'list',
+  'mod',
+  'work',
+  'run',
+  'telemetry',
+  'test',
+  'tool',
+  'version',
+  'vet',
+]);
+const GO_MOD_VERBS: ReadonlySet<string> = new Set(['download', 'edit', 'graph', 'init', 'tidy', 'vendor', 'verify', 'why', 'sync', 'use']);
+const GO_HELP: ReadonlySet<string> = new Set(['-h', '-help', '--help']);
+
+/** go list's options that build, write or run: the rest only choose what it prints. */
+const GO_LIST_ACTS = /^--?(?:toolexec|export|compiled|modfile|pkgdir|work|mod=mod)(?:=|$)/;
+
+/** `go build -h`, `go mod tidy -h`, `go -h`: usage only. */
+function goUsage(args: readonly Arg[]): boolean {
+  const v = args.map((a) => a.value);
+  const last = v[v.length - 1];
+  if (last == null || !GO_HELP.has(last)) return false;
+  if (v.length === 2) return true;
+  if (v.length === 3) return GO_COMMANDS.has(v[1] ?? '');
+  return v.length === 4 && (v[1] === 'mod' || v[1] === 'work') && GO_MOD_VERBS.has(v[2] ?? '');
+}
+
 const goTool: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
-  // `go list -export` and `-compiled` build, and `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs.
-  if (sub === 'list' && args.some((a) => a.value === null || /^--?toolexec(?:=|$)/.test(a.value))) return w.unknown(inv, 'shell_command_unproven');
-  if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return w.acc.read();
-  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : w.acc.read();
+  // Every go command runs the toolchain go.work or go.mod names, downloaded if need be.
+  const read = (): void => {
+    if (goToolchainProven(w, inv.scope.cwd, inv.scope.env)) return w.acc.read();
+    w.acc.addDependency('command', 'golang.org/toolchain');
+    w.unknown(inv, 'shell_command_unproven');
+  };
+  if (goUsage(args)) return read();
+  // `go list -export` and `-compiled` build, `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs,
+  // `-mod=mod` lets it update go.mod and go.sum, `-modfile` reads (and may write) another go.mod, `-pkgdir` and `-work` keep build output.
+  if (sub === 'list' && args.some((a, k) => a.value === null || GO_LIST_ACTS.test(a.value) || (a.value === '-mod' && args[k + 1]?.value === 'mod')))
+    return w.unknown(inv, 'shell_command_unproven');
+  if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return read();
+  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : read();
   if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
   if (sub === 'vet') return goVet(w, inv, 2);
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
@@ -1264,7 +1322,7 @@ const goTool: Handler = (w, inv) => {
   }
   if (sub === 'mod') {
     const action = args[2]?.value;
-    if (action === 'graph' || action === 'why' || action === 'verify') return w.acc.read();
+    if (action === 'graph' || action === 'why' || action === 'verify') return read();
     if (action === 'edit') {
       // `-require=m@v`, `-replace=a=b`: a new module or a swapped source; `-go=`, `-fmt`, `-droprequire` are not.
       for (const a of args.slice(3)) {
@@ -1276,7 +1334,7 @@ const goTool: Handler = (w, inv) => {
           else if (/^--?(?:require|replace|tool)$/.test(v)) w.acc.addDependency('command', '(go mod edit)');
         }
       }
-      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return w.acc.read();
+      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return read();
     }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
@@ -1294,6 +1352,116 @@ const goTool: Handler = (w, inv) => {
   if (sub === 'fmt' || sub === 'generate' || sub === 'clean' || sub === 'work' || sub === 'fix') return w.unprovenWrite(inv, 'write_path_missing');
   w.unknown(inv, 'shell_command_unproven');
 };
+
+/** composer's options that only shape what a command prints or where it looks (Symfony console: anywhere on the line). */
+const COMPOSER_COMMON = new Set([
+  '-n',
+  '--no-interaction',
+  '-q',
+  '--quiet',
+  '-v',
+  '-vv',
+  '-vvv',
+  '--verbose',
+  '--ansi',
+  '--no-ansi',
+  '--no-plugins',
+  '--no-scripts',
+  '--no-cache',
+  '--profile',
+]);
+/** `composer config` reads with these options: `--list`, or one key's value. */
+const COMPOSER_CONFIG_READ = new Set(['-g', '--global', '-l', '--list', '--absolute', '--source']);
+const COMPOSER_VALUED = new Set(['-d', '--working-dir', '-f', '--file']);
+const COMPOSER_READS = [
+  'show',
+  'outdated',
+  'validate',
+  'info',
+  'licenses',
+  'depends',
+  'why',
+  'why-not',
+  'prohibits',
+  'diagnose',
+  'check-platform-reqs',
+  'fund',
+  'audit',
+  'list',
+  'help',
+  'suggests',
+];
+// Not reads: `search` keeps the list it fetches (~/.cache/composer/repo, seen by the effect
+// oracle); `browse` and `home` open a browser (with -s they only print the URL).
+
+/** `composer config --list`, `composer config repositories`, `composer global show`, `composer home -s`. */
+function composerReadsWith(verb: string, rest: readonly Arg[]): boolean {
+  if (verb === 'browse' || verb === 'home') return rest.some((a) => a.value === '-s' || a.value === '--show');
+  if (verb === 'global') {
+    // The command after `global` runs in COMPOSER_HOME, the user's own.
+    const at = rest.findIndex((a) => a.value === null || !a.value.startsWith('-'));
+    const inner = rest[at]?.value;
+    if (inner == null) return false;
+    return COMPOSER_READS.includes(inner) || composerReadsWith(inner, rest.slice(at + 1));
+  }
+  if (verb !== 'config') return false;
+  let list = false;
+  let keys = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const v = rest[i]!.value;
+    if (v === null) return false;
+    if (COMPOSER_VALUED.has(v)) {
+      i++;
+      continue;
+    }
+    if (/^--(?:working-dir|file)=/.test(v)) continue;
+    if (v.startsWith('-')) {
+      if (!COMPOSER_COMMON.has(v) && !COMPOSER_CONFIG_READ.has(v)) return false;
+      if (v === '-l' || v === '--list') list = true;
+      continue;
+    }
+    keys++;
+  }
+  return list ? keys === 0 : keys === 1;
+}
+
+/** The folder composer works in: `-d`/`--working-dir`, else the command's own. */
+function composerDir(w: ShellWalker, inv: Invocation): string | null {
+  const args = inv.args;
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) continue;
+    const given = v === '-d' || v === '--working-dir' ? args[i + 1] : v.startsWith('--working-dir=') ? { ...args[i]!, value: v.slice(14) } : undefined;
+    if (given) return w.path(inv, given);
+  }
+  return inv.scope.cwd;
+}
+
+/**
+ * composer loads the plugins installed in the project (vendor/composer/installed.json, type
+ * composer-plugin, allowed by the project's allow-plugins) before any command but --version,
+ * `--help` and `list` included: checked against composer 2.5, a plugin's activate() ran for
+ * show, config --list, help, list, validate and licenses, and not with --no-plugins. Its reads
+ * are reads where --no-plugins is given or no plugin is installed from the working folder up;
+ * `global` runs in COMPOSER_HOME, whose plugins are the user's own.
+ */
+function composerPluginsProven(w: ShellWalker, inv: Invocation, verb: string): boolean {
+  if (verb === 'global' || inv.args.some((a) => a.value === '--no-plugins')) return true;
+  const dir = composerDir(w, inv);
+  return dir !== null && composerProjectPluginFree(w, dir);
+}
+
+const composer = installer({
+  add: ['require', 'create-project', 'global'],
+  change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
+  read: COMPOSER_READS,
+  // `browse` and `home` open the package's page in a browser (with -s they print its address).
+  readsWith: composerReadsWith,
+  readProven: composerPluginsProven,
+  valued: ['-d', '--working-dir'],
+  // Composer's console accepts any unambiguous command prefix (`composer req`).
+  prefixes: true,
+});
 
 function simpleInstaller(addVerbs: readonly string[], restoreVerbs: readonly string[], readVerbs: readonly string[], runVerb?: string): Handler {
   return (w, inv) => {
@@ -1535,33 +1703,7 @@ export const packageHandlers: HandlerTable = handlerTable(
     go: goTool,
     gem: simpleInstaller(['install'], ['update', 'uninstall', 'cleanup'], ['list', 'search', 'info', 'env', 'query', 'which', 'contents', 'specification']),
     bundle: (w, inv) => (inv.args[1]?.value === 'config' ? bundleConfig(w, inv) : bundler(w, inv)),
-    // Composer's console accepts any unambiguous command prefix (`composer req`).
-    composer: installer({
-      add: ['require', 'create-project', 'global'],
-      change: ['install', 'update', 'upgrade', 'remove', 'dump-autoload', 'dumpautoload', 'reinstall', 'bump', 'config', 'clear-cache', 'self-update', 'init'],
-      read: [
-        'show',
-        'outdated',
-        'validate',
-        'info',
-        'licenses',
-        'depends',
-        'why',
-        'why-not',
-        'prohibits',
-        'diagnose',
-        'check-platform-reqs',
-        'fund',
-        'audit',
-        'list',
-        'help',
-        'suggests',
-      ],
-      // Not reads: `search` keeps the list it fetches (~/.cache/composer/repo, seen by the effect
-      // oracle); `browse` and `home` open a browser.
-      valued: ['-d', '--working-dir'],
-      prefixes: true,
-    }),
+    composer,
     corepack,
   },
   installerHandlers,

@@ -8,7 +8,7 @@ import { defineOptions, mayExpandToOption, readerHandler, scanOptions, unprovenO
 import { DATE, FD as FD_TABLE, JQ, LESS, READER_TABLES, SED, TOP } from '../read-tables.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
-import { awkProgramReadOnly } from './awk-program.js';
+import { awkProgramWrites } from './awk-program.js';
 import { handRolledHash } from '../hash-shapes.js';
 import { sedScriptEffects } from './sed-script.js';
 import { configFilesHarmless, foldersUp } from './workdir-config.js';
@@ -19,7 +19,7 @@ import XXD_MODEL from '../models/xxd.json' with { type: 'json' };
 const read: Handler = (w) => w.acc.read();
 
 /** Names whose manual lists no option that writes a file, runs a program or changes system state. */
-const READ_ONLY = [
+export const READ_ONLY = [
   'echo',
   'whereis',
   'free',
@@ -127,7 +127,7 @@ function ackrcProven(w: ShellWalker, cwd: string | null): boolean {
 }
 
 /** man-db: `-P` pager, `-H` browser, `-T`/`-t`/`-Z`/`-X` groff output and `-p` preprocessors run programs; `-c`/`-u` rebuild caches. */
-const MAN = defineOptions({
+export const MAN = defineOptions({
   read:
     '-d --debug -D --default --warnings[=] -f --whatis -k --apropos -K --global-apropos -l --local-file -w --where --path -W --where-cat --location-cat ' +
     '-R: --recode= -L: --locale= -m: --systems= -M: --manpath= -S: -s: --sections= -e: --extension= -i --ignore-case -I --match-case --regex --wildcard ' +
@@ -136,7 +136,9 @@ const MAN = defineOptions({
   unsafe: '-C: --config-file= -c --catman -u --update',
 });
 const man = readerHandler(MAN);
-const bat = refusing(['--pager', '--config-file', '--config-dir', '--cache-dir'], { subcommands: ['cache'] });
+/** bat's options that run a pager or read another configuration, and its `cache` subcommand that rebuilds one. */
+export const BAT_REFUSED = ['--pager', '--config-file', '--config-dir', '--cache-dir'];
+const bat = refusing(BAT_REFUSED, { subcommands: ['cache'] });
 const ack = refusing(ACK_REFUSED, { config: ackrcProven });
 const wdiff = refusing(['-a', '--auto-pager', '-l', '--less-mode']);
 
@@ -185,6 +187,23 @@ const xmllint: Handler = (w, inv) => {
 };
 
 /** `hostname NAME` / `-F file` and `stty SETTINGS` change system state; bare forms print. */
+export const HOSTNAME_PRINTS = [
+  '-f',
+  '-s',
+  '-i',
+  '-I',
+  '-d',
+  '-a',
+  '-A',
+  '-y',
+  '--fqdn',
+  '--long',
+  '--short',
+  '--ip-address',
+  '--all-ip-addresses',
+  '--domain',
+  '--alias',
+];
 const printsWithout =
   (allowed: readonly string[]): Handler =>
   (w, inv) => {
@@ -400,7 +419,7 @@ const sed: Handler = (w, inv) => {
   if (!scriptWrites) w.acc.read();
 };
 
-/** awk reads unless its program writes (`print > f`, `-i inplace`) or runs commands (`system()`, pipes). */
+/** awk reads unless its program writes (`print > "f"`: a write of f; `-i inplace`) or runs commands (`system()`, pipes). */
 
 const awk: Handler = (w, inv) => {
   const args = inv.args;
@@ -435,8 +454,11 @@ const awk: Handler = (w, inv) => {
   if (program === null) return w.unknown(inv, 'dynamic_word');
   const hash = handRolledHash(program);
   if (hash) w.acc.addHash('code', hash);
-  if (!awkProgramReadOnly(program)) return w.unknown(inv, 'shell_command_unproven');
-  w.acc.read();
+  const writes = awkProgramWrites(program);
+  if (writes === null) return w.unknown(inv, 'shell_command_unproven');
+  // `print > "src/a.ts"`: awk opens the file by its name as written, from its working folder.
+  for (const f of writes) w.effect(inv, 'write', { value: f, glob: false, tilde: false, text: f });
+  if (writes.length === 0) w.acc.read();
 };
 
 /**
@@ -529,23 +551,7 @@ export const readHandlers: HandlerTable = handlerTable([READ_ONLY, read], handle
   wdiff,
   xmllint,
   diffstat: outputWriter('-o', '--output'),
-  hostname: printsWithout([
-    '-f',
-    '-s',
-    '-i',
-    '-I',
-    '-d',
-    '-a',
-    '-A',
-    '-y',
-    '--fqdn',
-    '--long',
-    '--short',
-    '--ip-address',
-    '--all-ip-addresses',
-    '--domain',
-    '--alias',
-  ]),
+  hostname: printsWithout(HOSTNAME_PRINTS),
   stty: printsWithout(['-a', '--all', '-g', '--save', 'size']),
   dc,
   xxd,

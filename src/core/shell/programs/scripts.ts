@@ -443,7 +443,7 @@ const IMPLICIT_SOURCES = [
   '.o',
 ];
 
-const MAKE_OPTIONS = {
+export const MAKE_OPTIONS = {
   flags: 'bBdeikLnpqrRsStvw',
   values: 'CfIoWE',
   // `-j[N]`, `-l[N]`, `-O[TYPE]`: the value is attached (makeArgs joins a number written apart).

@@ -4,7 +4,7 @@
 // with no local path); anything else — another subcommand, an option outside the table,
 // a plugin — is unproven.
 import { defineOptions, readOrWriteOptions, scanOptions, unprovenOptions } from '../option-table.js';
-import { cli, mutation, reads } from './cli-model.js';
+import { cli, mutation, reads, type CliSpec } from './cli-model.js';
 import type { Handler } from '../walker.js';
 import type { Arg } from '../words.js';
 import { lookupTable } from '../../lookup-table.js';
@@ -15,7 +15,7 @@ const KUBE_GLOBAL =
   '-n: --namespace= --context= --cluster= --kubeconfig= --user= -s: --server= --token= --as= --as-group= --request-timeout= --insecure-skip-tls-verify --certificate-authority= --client-certificate= --client-key= --tls-server-name= -v: --v= --match-server-version --cache-dir= --profile-output= --warnings-as-errors --disable-compression';
 const KUBE_OUT =
   '-o: --output= -l: --selector= -A --all-namespaces --field-selector= --sort-by= --show-labels -L: --label-columns= --no-headers --show-kind --show-managed-fields --chunk-size= --ignore-not-found --raw= --template= --allow-missing-template-keys --output-watch-events -w --watch --watch-only -R --recursive -f: --filename= -k: --kustomize= --subresource= --server-print';
-const kubectl = cli(() => ({
+export const KUBECTL_CLI = (): CliSpec => ({
   global: defineOptions({ read: KUBE_GLOBAL, abbrev: false }),
   userConfig: { option: '--kubeconfig', dir: '.kube' },
   depth: 3,
@@ -69,22 +69,24 @@ const kubectl = cli(() => ({
     'config rename-context',
     'config unset',
   ]),
-}));
+});
+const kubectl = cli(KUBECTL_CLI);
 
 // ---- docker ----
 
 const DOCKER_GLOBAL = '-H: --host= -c: --context= --config= -D --debug -l: --log-level= --tls --tlsverify --tlscacert= --tlscert= --tlskey=';
-const DOCKER_LIST = '-a --all -q --quiet -n: --last= -l --latest -s --size --no-trunc --format= -f: --filter= --digests --tree --verbose --builder=';
-const docker = cli(() => ({
+const DOCKER_LIST =
+  '-a --all -q --quiet -n: --last= -l --latest -s --size --no-trunc --format= -f: --filter= --digests --tree --verbose --builder= --orchestrator= --services --status= --no-resolve';
+export const DOCKER_CLI = (): CliSpec => ({
   global: defineOptions({ read: DOCKER_GLOBAL, abbrev: false }),
   depth: 3,
   reads: reads(
     {
       help: '',
-      'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls,pod ps,pod ls,pod list,buildx du,builder du':
+      'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,context list,node ps,service ps,stack ps,stack services,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls,pod ps,pod ls,pod list,buildx du,builder du':
         DOCKER_LIST,
-      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,buildx version':
-        '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure',
+      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,buildx version,config inspect,secret inspect,plugin inspect':
+        '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure --raw',
       'logs,container logs,compose logs,service logs':
         '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
       'version,info,system info,system df,stats,container stats,top,container top,port,container port,diff,container diff,compose top,compose config,compose version,search,events,system events':
@@ -187,14 +189,16 @@ const docker = cli(() => ({
     'plugin install',
     'plugin rm',
   ]),
-}));
+});
+const docker = cli(DOCKER_CLI);
 
 // ---- gh ----
 
 const GH_COMMON = '-R: --repo= --hostname=';
 const GH_VIEW =
+  '-f: --filename= --files --raw --public --secret --private --closed --format= -o: --host= ' +
   '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner= -n --no-browser';
-const gh = cli(() => ({
+export const GH_CLI = (): CliSpec => ({
   global: defineOptions({ read: GH_COMMON, abbrev: false }),
   depth: 2,
   reads: reads(
@@ -311,7 +315,8 @@ const gh = cli(() => ({
     if (m === 'POST' && graphqlQueryOnly(vals)) return true;
     return 'write';
   },
-}));
+});
+const gh = cli(GH_CLI);
 
 /** `X-HTTP-Method-Override: DELETE` and its spellings ask for another method; only a read one is safe. */
 export function safeOverrideHeader(header: string): boolean {
@@ -366,7 +371,7 @@ const HELM_GLOBAL =
   '--debug --kube-context= --kubeconfig= -n: --namespace= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= ' +
   '--kube-insecure-skip-tls-verify --kube-tls-server-name= --kube-token= --burst-limit= --qps= --registry-config= --repository-cache= --repository-config=';
 const HELM_VALUES = '-f: --values= --set= --set-string= --set-file= --set-json= --set-literal=';
-const helm = cli(() => ({
+export const HELM_CLI = (): CliSpec => ({
   global: defineOptions({ read: HELM_GLOBAL, abbrev: false }),
   userConfig: { option: '--kubeconfig', dir: '.kube' },
   depth: 2,
@@ -410,17 +415,24 @@ const helm = cli(() => ({
   // `template --output-dir` writes the rendered files; `--post-renderer` runs a program; `--dependency-update` fetches charts.
   refine: (_path, _inv, rest) =>
     !rest.some((a) => a.value === null || /^--(?:output-dir|post-renderer|post-renderer-args|dependency-update)(?:=|$)/.test(a.value)),
-}));
+});
+const helm = cli(HELM_CLI);
 
 // ---- aws ----
 
-const AWS_GLOBAL =
+export const AWS_GLOBAL =
   '--region= --profile= --output= --query= --no-paginate --max-items= --page-size= --starting-token= --endpoint-url= --no-verify-ssl --no-cli-pager --cli-auto-prompt --no-cli-auto-prompt --color= --debug --cli-read-timeout= --cli-connect-timeout= --ca-bundle= --no-sign-request --cli-binary-format=';
-const AWS_READ_OP = /^(?:describe|list|get|search|lookup|filter|head|scan|query)-[a-z0-9-]+$|^(?:tail|wait|scan|query)$/;
+export const AWS_READ_OP = /^(?:describe|list|get|search|lookup|filter|head|scan|query)-[a-z0-9-]+$|^(?:tail|wait|scan|query)$/;
 /** Read-named operations that write a local file given as an operand, or whose effect is not a read. */
-const AWS_NOT_READ = /^(?:get-object|get-object-torrent|get-job-output|get-media|get-clip|get-hls-streaming-session-url|get-login|get-login-password)$/;
-const AWS_MUTATING_OP =
+export const AWS_NOT_READ = /^(?:get-object|get-object-torrent|get-job-output|get-media|get-clip|get-hls-streaming-session-url|get-login|get-login-password)$/;
+export const AWS_MUTATING_OP =
   /^(?:create|delete|put|update|modify|run|start|stop|terminate|attach|detach|associate|disassociate|register|deregister|tag|untag|invoke|publish|send|set|enable|disable|reboot|restore|copy|import|export|upload|reset|revoke|authorize|cancel|accept|reject|add|remove|replace|deploy|execute|purge|rotate|promote|apply|batch|change|complete|confirm|allocate|release|request|respond|assign|unassign|increase|decrease|subscribe|unsubscribe|initiate|abort|rebuild|resize|restart|resume|pause|submit|transfer|merge|post|grant|retire)(?:-[a-z0-9-]+)?$/;
+
+/** `aws configure` subcommands that print the configuration (the rest set it). */
+export const AWS_CONFIGURE_READS = ['list', 'get', 'list-profiles'];
+/** `aws s3` subcommands that only read, and those that copy or delete (a read only with `--dryrun`). */
+export const AWS_S3_READS = ['ls', 'presign'];
+const AWS_S3_TRANSFERS = ['cp', 'mv', 'sync', 'rm'];
 
 const aws: Handler = (w, inv) => {
   const args = inv.args;
@@ -440,11 +452,11 @@ const aws: Handler = (w, inv) => {
   // the environment's, and a PAGER the command sets loses to a MANPAGER it inherits.
   const helpAt = positional.findIndex((p) => p.arg.value === 'help');
   if (helpAt >= 0 && helpAt <= 2) return w.unknown(inv, 'shell_command_unproven');
-  if (service === 'configure') return op === 'list' || op === 'get' || op === 'list-profiles' ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
+  if (service === 'configure') return op !== undefined && AWS_CONFIGURE_READS.includes(op) ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
   if (service === 's3') {
-    if (op === 'ls' || op === 'presign') return w.acc.read();
+    if (op !== undefined && AWS_S3_READS.includes(op)) return w.acc.read();
     // `--dryrun` prints the operations and performs none (the s3 commands' own option).
-    if ((op === 'cp' || op === 'mv' || op === 'sync' || op === 'rm') && args.some((a) => a.value === '--dryrun')) return w.acc.read();
+    if (op !== undefined && AWS_S3_TRANSFERS.includes(op) && args.some((a) => a.value === '--dryrun')) return w.acc.read();
     if (op === 'cp' || op === 'mv' || op === 'sync') {
       // A local destination is a local write whose files we do not know.
       const dest = positional[positional.length - 1]?.arg.value;
@@ -475,7 +487,7 @@ const aws: Handler = (w, inv) => {
 
 // ---- gcloud ----
 
-const GCLOUD_FLAGS = new Set([
+export const GCLOUD_FLAGS = new Set([
   '--project',
   '--format',
   '--filter',
@@ -544,6 +556,13 @@ function wordsThenHelp(args: readonly Arg[], help: ReadonlySet<string>): boolean
 const CLI_HELP: ReadonlySet<string> = new Set(['--help', '-h']);
 const GO_CLI_HELP: ReadonlySet<string> = new Set(['--help', '-help', '-h']);
 
+/** gcloud's command verbs that only read (`storage` has its own), and those that change something. */
+export const GCLOUD_READ_VERB =
+  /^(?:list|describe|get-value|get-iam-policy|list-[a-z-]+|describe-[a-z-]+|read|info|version|print-access-token|print-identity-token)$/;
+export const GCLOUD_STORAGE_READ = /^(?:ls|cat|du)$/;
+export const GCLOUD_WRITE_VERB =
+  /^(?:create|delete|update|deploy|set|unset|add-[a-z-]+|remove-[a-z-]+|start|stop|reset|resize|ssh|scp|import|export|submit|run|call|publish|enable|disable|activate|login|revoke|patch|apply|cancel|restore|rollback|promote|execute|attach|detach|move|rename|upload|cp|mv|rm|write|destroy|suspend|resume|connect|tunnel|kill|replace)$/;
+
 const gcloud: Handler = (w, inv) => {
   if (wordsThenHelp(inv.args, CLI_HELP)) return w.acc.read();
   const words: string[] = [];
@@ -583,16 +602,8 @@ const gcloud: Handler = (w, inv) => {
   // `gcloud help compute instances delete`: the manual of a command, whatever it does.
   if (words[0] === 'help' && !unknownFlag) return w.acc.read();
   const verbs = words.slice(1);
-  const verb = verbs.find(
-    (x) =>
-      /^(?:list|describe|get-value|get-iam-policy|list-[a-z-]+|describe-[a-z-]+|read|info|version|print-access-token|print-identity-token)$/.test(x) ||
-      (words[0] === 'storage' && /^(?:ls|cat|du)$/.test(x)),
-  );
-  const mutating = verbs.find((x) =>
-    /^(?:create|delete|update|deploy|set|unset|add-[a-z-]+|remove-[a-z-]+|start|stop|reset|resize|ssh|scp|import|export|submit|run|call|publish|enable|disable|activate|login|revoke|patch|apply|cancel|restore|rollback|promote|execute|attach|detach|move|rename|upload|cp|mv|rm|write|destroy|suspend|resume|connect|tunnel|kill|replace)$/.test(
-      x,
-    ),
-  );
+  const verb = verbs.find((x) => GCLOUD_READ_VERB.test(x) || (words[0] === 'storage' && GCLOUD_STORAGE_READ.test(x)));
+  const mutating = verbs.find((x) => GCLOUD_WRITE_VERB.test(x));
   if (mutating && (!verb || verbs.indexOf(mutating) < verbs.indexOf(verb)))
     return words[0] === 'config' && mutating === 'set' ? w.unprovenWrite(inv, 'write_path_missing') : mutation(w, inv);
   if (unknownFlag) return w.unknown(inv, 'shell_command_unproven');
@@ -605,7 +616,7 @@ const gcloud: Handler = (w, inv) => {
 // ---- az ----
 
 /** Options of az's read commands (`az … list`, `show`): the resource they name and how output is shaped. */
-const AZ_VALUED = new Set([
+export const AZ_VALUED = new Set([
   '--max-events',
   '-g',
   '--resource-group',
@@ -641,10 +652,10 @@ const AZ_VALUED = new Set([
   '--slot',
   '--id',
 ]);
-const AZ_FLAGS = new Set(['--only-show-errors', '--debug', '--verbose', '--all', '-d', '--show-details', '--help', '-h']);
+export const AZ_FLAGS = new Set(['--only-show-errors', '--debug', '--verbose', '--all', '-d', '--show-details', '--help', '-h']);
 /** `get-credentials` writes a kubeconfig: only the `get-` verbs that print are reads. */
-const AZ_READ_VERB = /^(?:list|show|list-[a-z-]+|show-[a-z-]+|get-access-token|get-upgrades|get-instance-view|get-versions|get-os-options|version)$/;
-const AZ_WRITE_VERB =
+export const AZ_READ_VERB = /^(?:list|show|list-[a-z-]+|show-[a-z-]+|get-access-token|get-upgrades|get-instance-view|get-versions|get-os-options|version)$/;
+export const AZ_WRITE_VERB =
   /^(?:create|delete|update|set|add|remove|start|stop|restart|deallocate|deploy|upload|download|import|export|login|logout|purge|recover|restore|run|invoke|assign|reset|rotate|renew|scale|swap|sync|move|copy|generate|regenerate|config|attach|detach|enable|disable|approve|reject|cancel|resize|redeploy|reimage|capture|generalize|open|put|patch|wait|exec|ssh|connect|browse|tunnel)(?:-[a-z-]+)?$/;
 
 const az: Handler = (w, inv) => {
@@ -672,6 +683,29 @@ const az: Handler = (w, inv) => {
 
 // ---- terraform ----
 
+/** The options `terraform plan` takes (its own manual): what it compares, prints and saves. */
+export const TERRAFORM_PLAN =
+  /^-(?:destroy|refresh-only|refresh=(?:true|false)|replace=.+|target=.+|var=.+|var|var-file=.+|compact-warnings|detailed-exitcode|input=(?:true|false)|lock=(?:true|false)|lock-timeout=\S+|no-color|parallelism=\d+|json|concise|out=.+)$/;
+/** Subcommands that print what terraform knows, and the options they take. */
+export const TERRAFORM_READS = [
+  'show',
+  'validate',
+  'version',
+  'output',
+  'providers',
+  'graph',
+  'state list',
+  'state show',
+  'state pull',
+  'workspace list',
+  'workspace show',
+];
+export const TERRAFORM_READ_FLAGS = /^-(?:json|no-color|raw|state=.+|type=\S+|module-depth=\d+|plan=.+|draw-cycles|id=.+|test-directory=.+|no-tests)$/;
+/** `terraform fmt -check` reads with these options. */
+export const TERRAFORM_FMT_CHECK = /^-(?:check(?:=true)?|diff|recursive|list=(?:true|false)|no-color)$/;
+/** Subcommands that change state or credentials (the other `state` and `workspace` actions among them). */
+export const TERRAFORM_MUTATIONS = ['apply', 'destroy', 'import', 'taint', 'untaint', 'refresh', 'force-unlock', 'login', 'logout', 'state', 'workspace'];
+
 const terraform: Handler = (w, inv) => {
   const args = inv.args;
   if (wordsThenHelp(args, GO_CLI_HELP)) return w.acc.read();
@@ -695,33 +729,20 @@ const terraform: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   const rest = args.slice(i + 1);
   const flags = (allowed: RegExp): boolean => rest.every((a) => a.value !== null && (!a.value.startsWith('-') || allowed.test(a.value)));
-  const PLAN =
-    /^-(?:destroy|refresh-only|refresh=(?:true|false)|replace=.+|target=.+|var=.+|var|var-file=.+|compact-warnings|detailed-exitcode|input=(?:true|false)|lock=(?:true|false)|lock-timeout=\S+|no-color|parallelism=\d+|json|concise|out=.+)$/;
   if (sub === 'plan') {
-    if (!flags(PLAN)) return w.unknown(inv, 'shell_command_unproven');
+    if (!flags(TERRAFORM_PLAN)) return w.unknown(inv, 'shell_command_unproven');
     // `-out=F` saves the plan: a local write of F.
     const out = rest.find((a) => a.value!.startsWith('-out='));
     if (out) return w.effect(inv, 'write', { ...out, value: out.value!.slice(5) });
     if (dir === null) return w.unknown(inv, 'dynamic_word');
     return w.acc.read();
   }
-  if (
-    sub === 'show' ||
-    sub === 'validate' ||
-    sub === 'version' ||
-    sub === 'output' ||
-    sub === 'providers' ||
-    sub === 'graph' ||
-    (sub === 'state' && (sub2 === 'list' || sub2 === 'show' || sub2 === 'pull')) ||
-    (sub === 'workspace' && (sub2 === 'list' || sub2 === 'show'))
-  ) {
-    if (!flags(/^-(?:json|no-color|raw|state=.+|type=\S+|module-depth=\d+|plan=.+|draw-cycles|id=.+|test-directory=.+|no-tests)$/))
-      return w.unknown(inv, 'shell_command_unproven');
+  if (TERRAFORM_READS.includes(sub) || TERRAFORM_READS.includes(`${sub} ${sub2}`)) {
+    if (!flags(TERRAFORM_READ_FLAGS)) return w.unknown(inv, 'shell_command_unproven');
     return w.acc.read();
   }
   if (sub === 'fmt') {
-    if (rest.some((a) => a.value === '-check' || a.value === '-check=true') && flags(/^-(?:check(?:=true)?|diff|recursive|list=(?:true|false)|no-color)$/))
-      return w.acc.read();
+    if (rest.some((a) => a.value === '-check' || a.value === '-check=true') && flags(TERRAFORM_FMT_CHECK)) return w.acc.read();
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'init' || sub === 'get') {
@@ -729,14 +750,53 @@ const terraform: Handler = (w, inv) => {
     w.acc.addDependency('command', `terraform ${sub}`);
     return w.unprovenWrite(inv, 'write_path_missing');
   }
-  if (['apply', 'destroy', 'import', 'taint', 'untaint', 'refresh', 'force-unlock', 'login', 'logout', 'state', 'workspace'].includes(sub))
-    return mutation(w, inv);
+  if (TERRAFORM_MUTATIONS.includes(sub)) return mutation(w, inv);
   w.unknown(inv, 'shell_command_unproven');
 };
 
 // ---- vault ----
 
-const VAULT_FLAGS =
+/** vault's commands that only read (a path of one, two or three words). */
+export const VAULT_READS = [
+  'version',
+  'status',
+  'read',
+  'list',
+  'kv get',
+  'kv list',
+  'kv metadata get',
+  'policy read',
+  'policy list',
+  'secrets read',
+  'secrets list',
+  'auth read',
+  'auth list',
+  'audit read',
+  'audit list',
+  'token lookup',
+  'token capabilities',
+  'lease lookup',
+];
+/** vault's commands whose other forms change the server's state. */
+export const VAULT_MUTATIONS = [
+  'write',
+  'delete',
+  'kv',
+  'policy',
+  'secrets',
+  'auth',
+  'token',
+  'login',
+  'lease',
+  'unwrap',
+  'operator',
+  'plugin',
+  'audit',
+  'namespace',
+  'patch',
+  'transit',
+];
+export const VAULT_FLAGS =
   /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/;
 const vault: Handler = (w, inv) => {
   if (wordsThenHelp(inv.args, GO_CLI_HELP)) return w.acc.read();
@@ -751,39 +811,10 @@ const vault: Handler = (w, inv) => {
     }
     words.push(v);
   }
-  const [a, b] = words;
-  if (a === undefined || a === 'version' || a === 'status') return w.acc.read();
-  if (
-    a === 'read' ||
-    a === 'list' ||
-    (a === 'kv' && (b === 'get' || b === 'list' || (b === 'metadata' && words[2] === 'get'))) ||
-    ((a === 'policy' || a === 'secrets' || a === 'auth' || a === 'audit') && (b === 'read' || b === 'list')) ||
-    (a === 'token' && (b === 'lookup' || b === 'capabilities')) ||
-    (a === 'lease' && b === 'lookup')
-  ) {
-    return w.acc.read();
-  }
-  if (
-    [
-      'write',
-      'delete',
-      'kv',
-      'policy',
-      'secrets',
-      'auth',
-      'token',
-      'login',
-      'lease',
-      'unwrap',
-      'operator',
-      'plugin',
-      'audit',
-      'namespace',
-      'patch',
-      'transit',
-    ].includes(a)
-  )
-    return mutation(w, inv);
+  const a = words[0];
+  if (a === undefined) return w.acc.read();
+  if ([1, 2, 3].some((n) => words.length >= n && VAULT_READS.includes(words.slice(0, n).join(' ')))) return w.acc.read();
+  if (VAULT_MUTATIONS.includes(a)) return mutation(w, inv);
   w.unknown(inv, 'shell_command_unproven');
 };
 
@@ -908,7 +939,7 @@ export function sqlReadOnly(sql: string): boolean {
   return true;
 }
 
-const PSQL = defineOptions({
+export const PSQL = defineOptions({
   read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command=',
   write: '-o: --output= -L: --log-file=',
   unsafe: '-f: --file= -s --single-step -S --single-line',
@@ -950,7 +981,7 @@ const psql: Handler = (w, inv) => {
  * copy the session to a file; a defaults file or init command is configuration remit does
  * not read; `-e` statements must be read-only SQL (client commands such as `system` are not).
  */
-const MYSQL = defineOptions({
+export const MYSQL = defineOptions({
   read:
     '-h: --host= -P: --port= -u: --user= -p:: --password[=] -D: --database= -e: --execute= -N --skip-column-names --column-names -B --batch -s --silent ' +
     '-t --table -r --raw -E --vertical -H --html -X --xml --default-character-set= -S: --socket= --protocol= --ssl-mode= --ssl-ca= --ssl-cert= --ssl-key= ' +

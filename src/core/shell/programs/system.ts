@@ -88,7 +88,7 @@ const ip: Handler = (w, inv) => {
 
 // ---- journalctl ----
 
-const JOURNALCTL = defineOptions({
+export const JOURNALCTL = defineOptions({
   read:
     '-h --help --version --no-pager -a --all -f --follow -e --pager-end -n:: --lines[=] -r --reverse -o: --output= --output-fields= -x --catalog -q --quiet ' +
     '-m --merge -b:: --boot[=] --list-boots -k --dmesg -t: --identifier= -T: --exclude-identifier= -u: --unit= --user-unit= --user --system -p: --priority= ' +
@@ -133,7 +133,7 @@ const SYSTEMCTL_READS = new Set([
   // The unit the calling process belongs to (or a PID's).
   'whoami',
 ]);
-const SYSTEMCTL = defineOptions({
+export const SYSTEMCTL = defineOptions({
   read:
     '-h --help --version --no-pager -l --full -a --all -t: --type= --state= --user --system --global -q --quiet -n: --lines= -o: --output= --plain ' +
     '--no-legend -p: --property= -P: --value -r --recursive -H: --host= -M: --machine= --reverse --after --before --with-dependencies --failed ' +
@@ -156,7 +156,7 @@ const systemctl: Handler = (w, inv) => {
 // ---- version queries ----
 
 /** `rustc --version`, `java -version`: compilers and runtimes asked only what they are. */
-const VERSION_WORDS = new Set([
+export const VERSION_WORDS = new Set([
   '--version',
   '-version',
   '-V',
@@ -233,6 +233,34 @@ const rustup: Handler = (w, inv) => {
   versionOnly(w, inv);
 };
 
+/**
+ * ninja's tools that load the manifest and print, run before ninja opens its build and deps
+ * logs (ninja 1.11; checked against it: nothing changes). `query`, `deps` and `missingdeps`
+ * open the logs (creating the builddir, maybe recompacting `.ninja_log`); `clean`,
+ * `cleandead`, `restat` and `recompact` write; `browse` starts a web server; `msvc` runs a command.
+ */
+const NINJA_PRINT_TOOLS: ReadonlySet<string> = new Set(['targets', 'commands', 'inputs', 'graph', 'compdb', 'rules', 'list', 'urtle']);
+/** ninja's own options that take a value (none of them acts for a tool). */
+const NINJA_VALUE: ReadonlySet<string> = new Set(['-C', '-f', '-d', '-w', '-j', '-k', '-l']);
+
+/** `ninja [-C dir] [-f file] -t targets`: `-t` ends ninja's options, every later word is the tool's. */
+const ninja: Handler = (w, inv) => {
+  const args = inv.args;
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) break;
+    if (v.startsWith('-t')) {
+      const tool = v === '-t' ? args[i + 1]?.value : v.slice(2);
+      if (tool != null && NINJA_PRINT_TOOLS.has(tool)) return w.acc.read();
+      break;
+    }
+    if (v === '-n' || v === '-v' || v === '--verbose' || v === '--quiet') continue;
+    if (!NINJA_VALUE.has(v.slice(0, 2))) break;
+    if (v.length === 2) i++;
+  }
+  versionOnly(w, inv);
+};
+
 /** hostnamectl and timedatectl with no verb or a status verb print; `set-*` and a value change the system. */
 const statusOnly =
   (reads: readonly string[]): Handler =>
@@ -244,7 +272,7 @@ const statusOnly =
     w.acc.read();
   };
 
-const VERSION_ONLY = [
+export const VERSION_ONLY = [
   'java',
   'javac',
   'gcc',
@@ -265,7 +293,6 @@ const VERSION_ONLY = [
   'luajit',
   'zig',
   'cmake',
-  'ninja',
   'meson',
   'bazel',
   'sbt',
@@ -283,6 +310,7 @@ export const systemHandlers: HandlerTable = handlerTable({ __proto__: null, ip, 
   julia: codeRunner,
   rustc,
   rustup,
+  ninja,
   hostnamectl: statusOnly(['status', '--static', '--transient', '--pretty']),
   timedatectl: statusOnly(['status', 'show', 'list-timezones', 'timesync-status', 'show-timesync', '-a', '--all']),
 });

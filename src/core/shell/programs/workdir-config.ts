@@ -139,3 +139,52 @@ export function mavenConfigProven(w: ShellWalker, cwd: string | null): boolean {
   }
   return true;
 }
+
+/** A go.mod or go.work line that names a toolchain (`toolchain default` names none). */
+function namesToolchain(text: string): boolean {
+  for (const m of text.matchAll(/^\s*toolchain\s+(\S+)/gm)) if (m[1] !== 'default') return true;
+  // A `toolchain (` block or an escape we do not read.
+  return /^\s*toolchain\s*\(/m.test(text);
+}
+
+/**
+ * Whether go runs itself, not another toolchain: before any command (`go version`, `go build
+ * -h` too) go reads the go.work and go.mod in effect and, under GOTOOLCHAIN=auto (the default),
+ * runs the toolchain a `toolchain` line names instead (one on PATH by that name, else one it
+ * downloads into the module cache; Go toolchains, go.dev/doc/toolchain). Proven with
+ * GOTOOLCHAIN=local given, or when no such file from `cwd` up names one. A `go` line newer than
+ * the installed go switches to that release of go itself, checked against the checksum
+ * database; remit cannot see the installed version and takes that for the same program.
+ */
+export function goToolchainProven(w: ShellWalker, cwd: string | null, env: ReadonlyMap<string, string | null>): boolean {
+  if (env.has('GOTOOLCHAIN')) return env.get('GOTOOLCHAIN') === 'local';
+  if (cwd === null || (env.has('GOWORK') && env.get('GOWORK') !== 'off')) return false;
+  const files = foldersUp(w, cwd).flatMap((d) => [`${d === '/' ? '' : d}/go.work`, `${d === '/' ? '' : d}/go.mod`]);
+  return configFilesHarmless(w, files, (text) => !namesToolchain(text));
+}
+
+/** An installed.json entry of a composer plugin (Composer 2) or installer (Composer 1). */
+const COMPOSER_PLUGIN = /"type"\s*:\s*"composer-(?:plugin|installer)"/;
+/** A JSON `\u` escape could spell any key or type. */
+const JSON_ESCAPE = /\\u/i;
+/** installed.json lists every package with its autoload rules: megabytes in a large project. */
+const MAX_INSTALLED = 16 * 1024 * 1024;
+
+/**
+ * Whether no composer plugin is installed for a project run in `dir`: composer reads the nearest
+ * composer.json from there up and loads the plugins its vendor folder lists. A composer.json
+ * that moves the vendor folder (`vendor-dir`), a file this command may have changed, or one we
+ * cannot read is not proven.
+ */
+export function composerProjectPluginFree(w: ShellWalker, dir: string): boolean {
+  for (const d of foldersUp(w, dir)) {
+    const base = d === '/' ? '' : d;
+    if (!configFilesHarmless(w, [`${base}/composer.json`], (text) => !/"vendor-dir"/.test(text) && !JSON_ESCAPE.test(text))) return false;
+    const installed = `${base}/vendor/composer/installed.json`;
+    if (w.acc.mayHaveChanged(installed)) return false;
+    if (!w.exists(installed)) continue;
+    const text = w.readFile(installed, MAX_INSTALLED);
+    if (text === undefined || COMPOSER_PLUGIN.test(text) || JSON_ESCAPE.test(text)) return false;
+  }
+  return true;
+}

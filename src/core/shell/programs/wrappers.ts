@@ -68,12 +68,13 @@ const timeout = wrapper(
   (_inv, rest) => rest + 1,
 );
 
-/** `command -v x` looks a name up; `command x` runs x bypassing functions. */
+/** `command -v x` looks a name up (`-v`, `-V`); `command x` runs x bypassing functions (`-p`: with the default PATH). */
+export const COMMAND_LOOKUP = ['-v', '-V'];
 const command: Handler = (w, inv) => {
   let i = 1;
   for (; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
-    if (v === '-v' || v === '-V') return w.acc.read();
+    if (v !== null && COMMAND_LOOKUP.includes(v)) return w.acc.read();
     if (v === '-p') continue;
     if (v === '--') {
       i++;
@@ -90,33 +91,36 @@ const command: Handler = (w, inv) => {
 };
 
 /** exec with no command only applies its redirections (already counted). */
+export const EXEC: OptionSpec = { flags: 'cl', values: 'a', stopAtOperand: true };
 const exec: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, { flags: 'cl', values: 'a', stopAtOperand: true });
+  const p = parseArgs(inv.args, 1, EXEC);
   runRest(w, inv, p.rest, () => w.acc.read());
 };
 
+export const TIME: OptionSpec = {
+  flags: 'pvaqV',
+  values: 'of',
+  longFlags: ['portability', 'verbose', 'append', 'quiet', 'version', 'help'],
+  longValues: ['output', 'format'],
+  stopAtOperand: true,
+};
 const time: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'pvaqV',
-    values: 'of',
-    longFlags: ['portability', 'verbose', 'append', 'quiet', 'version', 'help'],
-    longValues: ['output', 'format'],
-    stopAtOperand: true,
-  });
+  const p = parseArgs(inv.args, 1, TIME);
   for (const o of p.options) if ((o.name === 'o' || o.name === 'output') && o.value) w.effect(inv, 'write', o.value);
   runRest(w, inv, p.rest, () => w.acc.read());
 };
 
+export const ENV: OptionSpec = {
+  flags: 'i0v',
+  values: 'uCS',
+  longFlags: ['ignore-environment', 'null', 'debug'],
+  longValues: ['unset', 'chdir', 'split-string'],
+  longOptional: ['block-signal', 'default-signal', 'ignore-signal', 'list-signal-handling'],
+  stopAtOperand: true,
+};
 /** env [-i] [-u N] [-C DIR] [NAME=VALUE…] [cmd…]; no command prints the environment. */
 const env: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'i0v',
-    values: 'uCS',
-    longFlags: ['ignore-environment', 'null', 'debug'],
-    longValues: ['unset', 'chdir', 'split-string'],
-    longOptional: ['block-signal', 'default-signal', 'ignore-signal', 'list-signal-handling'],
-    stopAtOperand: true,
-  });
+  const p = parseArgs(inv.args, 1, ENV);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (p.options.some((o) => o.name === 'S' || o.name === 'split-string')) return w.unknown(inv, 'shell_command_unproven');
   let i = p.rest;
@@ -139,7 +143,7 @@ const env: Handler = (w, inv) => {
   w.run(inv, inner, { scope });
 };
 
-const SUDO: OptionSpec = {
+export const SUDO: OptionSpec = {
   flags: 'AbEeHiKklnPSsVv',
   values: 'CDghprtTUu',
   longFlags: [
@@ -199,7 +203,7 @@ const doas: Handler = (w, inv) => {
 };
 
 /** GNU xargs: `-e[EOF]`, `-i[R]`, `-l[N]` and their long forms take a value only when it is attached. */
-const XARGS: OptionSpec = {
+export const XARGS: OptionSpec = {
   flags: '0rtpxo',
   values: 'nLPsIdEa',
   optionalValues: 'eil',
