@@ -33,7 +33,7 @@ export interface PatchFile {
 }
 
 /** The one empty list every side without lines shares (nothing writes to it). */
-export const NO_LINES: readonly string[] = Object.freeze([]);
+const NO_LINES: readonly string[] = Object.freeze([]);
 
 /**
  * A text's lines, split on LF with the CR of a CRLF end dropped, without an array of them:
