@@ -86,6 +86,10 @@ export interface DoctorContext {
 
 export interface DoctorRow {
   host: string;
+  /** The version line the row is about (HostLine.name), for a host with lines; the setup's doctor names the one it checked. */
+  line?: string;
+  /** The host (or its version line) as people call it; doctor adds it from the capability record. */
+  displayName?: string;
   protected: boolean;
   /** False when the host is not on this machine and nothing of remit's is registered for it. */
   applicable: boolean;
@@ -135,6 +139,20 @@ export type PluginEntry =
   /** A folder copied as it is (`adapters/<host>/plugin/`) to dist/plugins/<host>/. */
   | { folder: string };
 
+/**
+ * A version line of a host with a hook or plugin form of its own (OpenCode 1.x and 2.x): a row
+ * of the capability matrix and of `remit doctor`, a column of `remit replay`, a `remit check
+ * --host` name. Install, uninstall and the host's other tables stay the host module's.
+ */
+export interface HostLine {
+  /** The replay column and `remit check --host` name (`opencode`, `opencode2`). */
+  name: string;
+  capability: HostCapability;
+  /** The major versions of the host this line serves. */
+  majors: readonly number[];
+  adapter(): Promise<HostAdapter>;
+}
+
 export interface HostModule {
   name: HostName;
   capability: HostCapability;
@@ -149,8 +167,10 @@ export interface HostModule {
     /** The major versions remit has a hook or plugin form for, when more than the verified range names (`remit install` refuses any other). */
     majors?: readonly number[];
   };
-  /** The adapter replay, `check` and the conformance suites drive. */
+  /** The adapter replay, `check` and the conformance suites drive (with `lines`: the first line's). */
   adapter(): Promise<HostAdapter>;
+  /** Version lines with forms of their own, oldest first; absent: the host is one line (its name, capability and adapter). */
+  lines?: readonly HostLine[];
   /** `remit hook <name>`: present when the host runs remit as a command (Codex, Claude Code, Hermes' plugin). */
   hook?: () => Promise<HookRun>;
   /** Present when the host loads a file of remit's (OpenCode, Pi, omp, Hermes). */

@@ -6,7 +6,7 @@ import { claudeHost } from './claude/host.js';
 import { codexHost } from './codex/host.js';
 import { geminiHost } from './gemini/host.js';
 import { hermesHost } from './hermes/host.js';
-import type { Env, HostModule } from './host-module.js';
+import type { Env, HostLine, HostModule } from './host-module.js';
 import { ompHost } from './omp/host.js';
 import { opencodeHost } from './opencode/host.js';
 import { piHost } from './pi/host.js';
@@ -19,8 +19,21 @@ export function findHost(name: string, hosts: readonly HostModule[] = HOSTS): Ho
   return hosts.find((h) => h.name === name.toLowerCase());
 }
 
+/** A host's version lines: its own `lines`, else the host itself as its one line. */
+export function hostLines(h: HostModule): readonly HostLine[] {
+  return h.lines ?? [{ name: h.name, capability: h.capability, majors: [], adapter: h.adapter }];
+}
+
+/** Every host's capability rows, one per version line (HOST-ADAPTER-CONTRACT.md's matrix). */
 export function hostCapabilities(hosts: readonly HostModule[] = HOSTS): HostCapability[] {
-  return hosts.map((h) => h.capability);
+  return hosts.flatMap((h) => hostLines(h).map((l) => l.capability));
+}
+
+/** The version line `remit check --host` and `remit replay --host` name, with its host. */
+export function findLine(name: string, hosts: readonly HostModule[] = HOSTS): { host: HostModule; line: HostLine } | undefined {
+  const wanted = name.toLowerCase();
+  for (const host of hosts) for (const line of hostLines(host)) if (line.name === wanted) return { host, line };
+  return undefined;
 }
 
 /**
@@ -32,7 +45,7 @@ export function protectedHostConfig(env: Env, hosts: readonly HostModule[] = HOS
   return [...new Set(hosts.flatMap((h) => [...(h.capability.configPaths ?? []), ...h.configPaths(env)]))];
 }
 
-/** The adapters of every host, loaded (replay and the cases suite run them all). */
+/** The adapters of every host's version lines, loaded (replay and the cases suite run them all). */
 export function loadAdapters(hosts: readonly HostModule[] = HOSTS) {
-  return Promise.all(hosts.map((h) => h.adapter()));
+  return Promise.all(hosts.flatMap((h) => hostLines(h).map((l) => l.adapter())));
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../src/core/decide/rule-ids.js';
+import { HOST_ROWS } from './support/host-rows.js';
 
 describe('HOST-ADAPTER-CONTRACT.md', () => {
   it('is what the capability records, host notes and last e2e matrix say (run npm run docs)', () => {
@@ -14,11 +15,18 @@ describe('HOST-ADAPTER-CONTRACT.md', () => {
     expect(err).toBe('');
   });
 
-  it('says Hermes is verified against the real host (never "by stand-in"), and lists every host', () => {
+  it('says Hermes is verified against the real host (never "by stand-in"), and has the ten host rows README names', () => {
     const text = readFileSync('HOST-ADAPTER-CONTRACT.md', 'utf8');
     expect(text).not.toMatch(/verified by stand-in/i);
     expect(text).toMatch(/\| Hermes Agent \|.*0\.16\.0 \(real-host; range `>=0\.16\.0 <0\.17\.0`\)/);
-    for (const h of ['Codex CLI', 'Claude Code', 'OpenCode', 'Hermes Agent', 'Pi', 'Oh My Pi', 'Qwen Code', 'Gemini CLI']) expect(text).toContain(`| ${h} |`);
+    const matrix = text.slice(text.indexOf('## Capability matrix'), text.indexOf('### Known host gaps'));
+    const rows = [...matrix.matchAll(/^\| ([^|]+?) \| (?:spawned|in-process) \|.*\| ([\d., ]+) \(real-host; range `[^`]+`\) \|$/gm)].map(
+      (m) => `${m[1]}: ${m[2]}`,
+    );
+    expect(rows).toEqual([...HOST_ROWS]);
+    // README's host table says the same.
+    const readme = readFileSync('README.md', 'utf8');
+    for (const r of rows) expect(readme, r).toContain(`| ${r.replace(': ', ' | ')} |`);
   });
 });
 

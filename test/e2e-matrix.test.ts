@@ -3,7 +3,7 @@
 // that shows it leaves the matrix stale, and this test names the cells.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hostCapabilities } from '../adapters/hosts.js';
+import { HOSTS, hostLines } from '../adapters/hosts.js';
 import { inRange } from '../adapters/command-hook/doctor-common.js';
 
 type Expectation = 'proven' | 'gap' | 'n/a' | 'pending';
@@ -99,11 +99,16 @@ describe('e2e matrix', () => {
 
   it('verified versions in each capability record (and so doctor and the contract document) are the versions the matrix ran', () => {
     const matrix = parseMatrix(readFileSync('docs/hosts/e2e-matrix.md', 'utf8'));
-    for (const c of hostCapabilities()) {
+    for (const h of HOSTS) {
+      const c = h.capability;
       const ran = [...(matrix.versions.get(c.host) ?? [])].sort();
       expect({ host: c.host, versions: [...(c.verified.versions ?? [])].sort() }).toEqual({ host: c.host, versions: ran });
       expect({ host: c.host, range: c.verified.range }).toEqual({ host: c.host, range: rangeOf(ran) });
       for (const v of ran) expect(inRange(v, c.verified.range)).toBe(true);
+      // A host's version lines (OpenCode 1.x, 2.x) split what it ran between them, each in its own range.
+      const lines = hostLines(h).map((l) => l.capability.verified);
+      expect(lines.flatMap((v) => v.versions ?? []).sort()).toEqual(ran);
+      for (const v of lines) for (const version of v.versions ?? []) expect(inRange(version, v.range), `${version} in ${v.range}`).toBe(true);
     }
     expect(rangeOf(['2.1.332', '2.1.197'])).toBe('>=2.1.197 <2.2.0');
     expect(rangeOf(['1.6.0', '0.74.2'])).toBe('>=0.74.2 <0.75.0 || >=1.6.0 <1.7.0');

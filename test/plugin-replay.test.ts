@@ -1,4 +1,4 @@
-// Every case replayed through the four in-process / plugin adapters: each step reaches the
+// Every case replayed through the five in-process / plugin adapters: each step reaches the
 // same {outcome, reasonCode} as the core, or the case carries a stated n/a for the host.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +12,13 @@ import type { ReplayTarget } from '../src/core/replay/target.js';
 import { hermesAdapter } from '../adapters/hermes/adapter.js';
 import { ompAdapter } from '../adapters/omp/adapter.js';
 import { opencodeAdapter } from '../adapters/opencode/adapter.js';
+import { opencode2Adapter } from '../adapters/opencode/adapter2.js';
 import { piAdapter } from '../adapters/pi/adapter.js';
 
-describe('replay through the OpenCode, Pi, omp and Hermes adapters', () => {
+describe('replay through the OpenCode 1.x and 2.x, Pi, omp and Hermes adapters', () => {
   it('agrees with the cases on every host, or says n/a', { timeout: 600_000 }, async () => {
     const loaded = await loadCases(path.resolve(import.meta.dirname, '../cases'));
-    const mine = [opencodeAdapter, piAdapter, ompAdapter, hermesAdapter];
+    const mine = [opencodeAdapter, opencode2Adapter, piAdapter, ompAdapter, hermesAdapter];
     const targets: ReplayTarget[] = mine.map((adapter) => ({ kind: 'adapter', adapter }));
     // As `remit replay` builds it: every host's configuration is protected on every host.
     const hostConfig = [CLAUDE_CAPABILITY, CODEX_CAPABILITY, ...mine.map((a) => a.capability)].flatMap((c) => c.configPaths ?? []);

@@ -63,6 +63,6 @@ export const CLAUDE_CAPABILITY: HostCapability = {
     'PermissionDenied does not fire for a permission-rule refusal in -p mode (2.1.197): a delegation refused there leaves its reservation until the session ends',
     'Interactive sessions run no settings hooks until the workspace-trust dialog is accepted',
     'Reported upstream: PreToolUse hooks not firing inside some Task-spawned subagents (anthropics/claude-code#88441, 2.1.234); remit also gates the Agent call itself and injects the contract at SubagentStart',
-    'Before 2.1.332 a hook that times out, crashes or exits with a code other than 0 or 2 lets the tool run (no onFailure setting); from 2.1.332 `remit install claude` writes onFailure "block" on PreToolUse, so such a failure blocks the call (proven in the real host); doctor says which form is written',
+    'Before 2.1.332 a hook that times out, crashes or exits with a code other than 0 or 2 lets the tool run (no onFailure setting); from 2.1.332 `remit install claude` writes onFailure "block" on PreToolUse, so such a failure blocks the call (proven in the real host); doctor says which form is written. The plugin (plugins/claude) carries it for every version',
   ],
 };

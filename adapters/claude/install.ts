@@ -1,6 +1,6 @@
 // The Claude Code half of `remit install` / `uninstall`: paths, handlers, and what to tell
 // the user before Claude Code will run the hook.
-import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { teammateNote, type HostInstallSpec } from '../command-hook/install-run.js';
 import { CLAUDE_SCOPES, type ClaudeScope } from './paths.js';
 import {
   claudeHookEntries,
@@ -31,10 +31,7 @@ export const claudeInstallSpec: HostInstallSpec = {
         ? `Claude Code ${ctx.hostVersion}: remit's PreToolUse hook carries onFailure "block", so a hook that hangs past its timeout or crashes refuses the tool call instead of letting it run.`
         : `${ctx.hostVersion ? `Claude Code ${ctx.hostVersion}` : 'No Claude Code on PATH'}: remit's PreToolUse hook is written without onFailure (Claude Code ${CLAUDE_ON_FAILURE_FROM} and later take it), so a hook that hangs or crashes lets the tool run; run \`remit install claude\` again after upgrading.`,
     );
-    if (ctx.scope === 'project')
-      notes.push(
-        'The committed entry runs .claude/remit/launch.cjs with `node` from PATH; each teammate needs `remit install claude` (any scope) so the launcher finds a remit bundle on their machine.',
-      );
+    if (ctx.scope === 'project') notes.push(teammateNote('.claude/remit/launch.cjs', 'claude'));
     if (ctx.scope === 'local')
       notes.push(
         'The local scope writes .claude/settings.local.json (not committed); the /remit command needs the Skill from the user or project scope — `$remit` works without it.',

@@ -11,9 +11,11 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const read = (p: string) => readFileSync(path.join(repo, p), 'utf8');
 
 describe('Claude Code plugin packaging', () => {
-  it('registers every remit handler through the plugin launcher', () => {
+  it('registers every remit handler through the plugin launcher, PreToolUse with onFailure "block"', () => {
     const doc = JSON.parse(read('plugins/claude/hooks/hooks.json'));
-    for (const e of claudeHookEntries((ev) => `node "\${CLAUDE_PLUGIN_ROOT}/launch.cjs" hook claude ${ev}`)) {
+    // A plugin is one file for every Claude Code: 2.1.332 blocks the call when the hook dies; 2.1.197 drops the key it does not know.
+    expect(doc.hooks.PreToolUse[0].hooks[0].onFailure).toBe('block');
+    for (const e of claudeHookEntries((ev) => `node "\${CLAUDE_PLUGIN_ROOT}/launch.cjs" hook claude ${ev}`, { failClosed: true })) {
       const group = doc.hooks[e.event][0];
       expect(group.matcher).toBe(e.matcher);
       expect(group.hooks[0]).toEqual(e.handler);

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { commandEntries, type HookEntry, type Json } from '../command-hook/hooks-config.js';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
+import { CLAUDE_EVENTS } from './events.js';
 import { claudeConfigDir, type ClaudeScope, type Env } from './paths.js';
 
 export function claudeSettingsPath(scope: ClaudeScope, env: Env, projectRoot: string): string {
@@ -43,19 +44,8 @@ const MATCHER: Record<string, string> = {
   UserPromptExpansion: '^(remit|remit:remit)$',
 };
 
-export const CLAUDE_HOOK_EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PermissionDenied',
-  'SubagentStart',
-  'SubagentStop',
-  'Stop',
-  'SessionEnd',
-];
+/** Every event the hook answers (events.ts), registered in that order. */
+export const CLAUDE_HOOK_EVENTS = [...CLAUDE_EVENTS];
 
 /**
  * The first Claude Code remit found with a hook's `onFailure` (2.1.332; 2.1.197 has none and its

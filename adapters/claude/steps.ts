@@ -1,9 +1,8 @@
 // Case steps (docs/DESIGN.md#cases-and-replay) → the payloads Claude Code 2.1.197 would send, field for field
 // as captured, so replay runs the same hook path as the host.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
-import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
-
-type Payload = Record<string, unknown>;
+import type { CaseRendering, StepRenderContext } from '../../src/core/host/adapter.js';
+import { claudeStyleSessionStep, hookCall as call, notApplicable as na, type Payload } from '../command-hook/case-steps.js';
 
 function common(ctx: StepRenderContext, event: string, cwd = ctx.cwd, agent = ctx.agentId): Payload {
   const p: Payload = {
@@ -17,9 +16,6 @@ function common(ctx: StepRenderContext, event: string, cwd = ctx.cwd, agent = ct
   if (agent) Object.assign(p, { agent_id: agent, agent_type: 'general-purpose' });
   return p;
 }
-
-const call = (event: string, payload: Payload): NativeCall => ({ event, payload: JSON.stringify(payload) });
-const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
 function toolCall(req: ToolRequest): { tool: string; input: Payload; cwd?: string } | string {
   switch (req.type) {
@@ -69,18 +65,11 @@ export function renderClaudeStep(step: Step, ctx: StepRenderContext): CaseRender
     const l = step.lifecycle;
     const of = l.of ?? ctx.callId;
     const agent = l.agent;
+    const session = claudeStyleSessionStep(l, ctx, { name: 'Claude Code', common, sessionStart: { model: 'claude-case' } });
+    if (session) return session;
     switch (l.kind) {
-      case 'session_start':
-        return { calls: [call('SessionStart', { ...common(ctx, 'SessionStart'), source: l.source ?? 'startup', model: 'claude-case' })] };
-      case 'session_end':
-        if (l.allStopped) return na('n/a: Claude Code does not report that every subagent stopped at session end');
-        return { calls: [call('SessionEnd', { ...common(ctx, 'SessionEnd'), reason: 'other' })] };
-      case 'turn_end':
-        return { calls: [call('Stop', { ...common(ctx, 'Stop'), stop_hook_active: false, last_assistant_message: '' })] };
       case 'subagent_start':
         return { calls: [call('SubagentStart', { ...common(ctx, 'SubagentStart', ctx.cwd, agent ?? 'agent-case') })] };
-      case 'subagent_stop':
-        return { calls: [call('SubagentStop', { ...common(ctx, 'SubagentStop', ctx.cwd, agent ?? 'agent-case'), stop_hook_active: false })] };
       case 'complete':
       case 'running':
       case 'unknown': {
@@ -106,6 +95,8 @@ export function renderClaudeStep(step: Step, ctx: StepRenderContext): CaseRender
         return {
           calls: [call('PermissionDenied', { ...common(ctx, 'PermissionDenied'), tool_name: 'Agent', tool_input: {}, tool_use_id: of, reason: 'denied' })],
         };
+      default:
+        return na(`n/a: no Claude Code event for a ${l.kind} step`);
     }
   }
   return na('n/a: raw events and damage steps go to the core directly');

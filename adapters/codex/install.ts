@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 import { BACKUP_SUFFIX } from '../command-hook/config-file.js';
-import type { HostInstallSpec, TrustPlan } from '../command-hook/install-run.js';
+import { teammateNote, type HostInstallSpec, type TrustPlan } from '../command-hook/install-run.js';
 import type { FileAction } from '../host-module.js';
 import { codexTrustOf, projectTrusted, readCodexConfigToml, stateRecord, type Toml } from './config-toml.js';
 import { codexPluginHooks } from './plugin-hooks.js';
@@ -82,9 +82,7 @@ export const codexInstallSpec: HostInstallSpec = {
         notes.push(
           `Codex loads project hooks only when the project is trusted (${root} is not marked trusted in ${codexConfigTomlPath(ctx.env)}); open it in \`codex\` once and trust it.`,
         );
-      notes.push(
-        'The committed entry runs .codex/remit/launch.cjs with `node` from PATH; each teammate needs `remit install codex` (any scope) so the launcher finds a remit bundle on their machine.',
-      );
+      notes.push(teammateNote('.codex/remit/launch.cjs', 'codex'));
     }
     return notes;
   },

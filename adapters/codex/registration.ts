@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { commandEntries, type HookEntry, type Json } from '../command-hook/hooks-config.js';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
+import { CODEX_EVENTS } from './events.js';
 import { codexHome, type CodexScope, type Env } from './paths.js';
 
 export function codexHooksPath(scope: CodexScope, env: Env, projectRoot: string): string {
@@ -44,7 +45,8 @@ const TIMEOUT: Record<string, number> = { SessionEnd: 3 };
 // matcher at all, so every tool (MCP included) reaches remit.
 const MATCHER: Record<string, string> = { SessionStart: '^(startup|resume|clear|compact)$' };
 
-export const CODEX_HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'];
+/** Every event the hook answers (events.ts), registered in that order. */
+export const CODEX_HOOK_EVENTS = [...CODEX_EVENTS];
 
 export function codexHookEntries(commandFor: (event: string) => string): HookEntry[] {
   return commandEntries(CODEX_HOOK_EVENTS, { status: STATUS, timeout: TIMEOUT, matcher: MATCHER }, commandFor);

@@ -3,9 +3,8 @@
 // every file change is an apply_patch call.
 import path from 'node:path';
 import type { Step, ToolRequest } from '../../src/generated/types.js';
-import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
-
-type Payload = Record<string, unknown>;
+import type { CaseRendering, StepRenderContext } from '../../src/core/host/adapter.js';
+import { claudeStyleSessionStep, hookCall as call, notApplicable as na, type Payload } from '../command-hook/case-steps.js';
 
 function common(ctx: StepRenderContext, event: string, cwd = ctx.cwd, agent = ctx.agentId): Payload {
   const p: Payload = {
@@ -21,8 +20,6 @@ function common(ctx: StepRenderContext, event: string, cwd = ctx.cwd, agent = ct
   return p;
 }
 
-const call = (event: string, payload: Payload): NativeCall => ({ event, payload: JSON.stringify(payload) });
-const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** apply_patch wants relative paths ("NEVER ABSOLUTE"). */
@@ -85,15 +82,9 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
     const l = step.lifecycle;
     const of = l.of ?? ctx.callId;
     const agent = l.agent;
+    const session = claudeStyleSessionStep(l, ctx, { name: 'Codex', common, noSources: ['fork'] });
+    if (session) return session;
     switch (l.kind) {
-      case 'session_start':
-        if (l.source === 'fork') return na('n/a: Codex has no fork session source');
-        return { calls: [call('SessionStart', { ...common(ctx, 'SessionStart'), source: l.source ?? 'startup' })] };
-      case 'session_end':
-        if (l.allStopped) return na('n/a: Codex does not report that every subagent stopped at session end');
-        return { calls: [call('SessionEnd', { ...common(ctx, 'SessionEnd'), reason: 'other' })] };
-      case 'turn_end':
-        return { calls: [call('Stop', { ...common(ctx, 'Stop'), stop_hook_active: false, last_assistant_message: '' })] };
       case 'subagent_start': {
         const start = call('SubagentStart', { ...common(ctx, 'SubagentStart', ctx.cwd, agent ?? 'agent-case') });
         if (!l.of) return { calls: [start] };
@@ -108,8 +99,6 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
         });
         return { calls: [launched, start] };
       }
-      case 'subagent_stop':
-        return { calls: [call('SubagentStop', { ...common(ctx, 'SubagentStop', ctx.cwd, agent ?? 'agent-case'), stop_hook_active: false })] };
       case 'running':
       case 'unknown':
       case 'complete': {
@@ -138,6 +127,8 @@ export function renderCodexStep(step: Step, ctx: StepRenderContext): CaseRenderi
         return na('n/a: Codex reports no tool failure event (PostToolUse fires either way)');
       case 'not_started':
         return na('n/a: Codex reports no refused-before-start event');
+      default:
+        return na(`n/a: no Codex event for a ${l.kind} step`);
     }
   }
   return na('n/a: raw events and damage steps go to the core directly');

@@ -109,35 +109,48 @@ function jsonFormatting(raw: string): FormattingOptions {
 }
 
 /**
- * `raw` with `hooks` turned from `before` into `after` by text edits: remit's entries are added
- * or taken out one by one, so every byte of the user's (comments, indentation, a one-line
- * array, key order) stays, even when the user edited the file between install and uninstall.
+ * `raw` turned from `before` into `after` (both its parsed documents) by text edits: remit's
+ * entries are added or taken out one by one and a changed value is rewritten alone, so every
+ * byte of the user's (comments, indentation, a one-line array, key order) stays, even when the
+ * user edited the file between install and uninstall.
  */
 export function editHooksText(raw: string | null, before: unknown, after: Record<string, unknown>): string {
   if (raw === null || raw.trim() === '') return serializeJson(after);
-  const fmt = jsonFormatting(raw);
-  const b = ((before as Record<string, unknown> | undefined)?.hooks ?? {}) as Record<string, unknown>;
-  const a = (after.hooks ?? undefined) as Record<string, unknown> | undefined;
-  if (a === undefined) return applyEdits(raw, modify(raw, ['hooks'], undefined, {}));
-  if ((before as Record<string, unknown> | undefined)?.hooks === undefined) return appendEntry(raw, [], a, fmt, 'hooks');
-  let text = raw;
-  for (const event of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (isDeepStrictEqual(b[event], a[event])) continue;
-    const from = b[event];
-    const to = a[event];
-    // Entries added or taken out one by one, so the user's own entries keep their bytes (a
-    // one-line array stays one line); any other change rewrites the event's array.
-    const added = Array.isArray(from) && Array.isArray(to) ? insertions(from, to) : null;
-    const removed = Array.isArray(from) && Array.isArray(to) && to.length > 0 ? insertions(to, from) : null;
-    if (added) {
-      for (const i of added) text = appendEntry(text, ['hooks', event], (to as unknown[])[i], fmt, undefined, i);
-    } else if (removed) {
-      for (const i of removed.reverse()) text = removeEntry(text, ['hooks', event], i, fmt);
-    } else if (from === undefined) text = appendEntry(text, ['hooks'], to, fmt, event);
-    else if (to === undefined) text = applyEdits(text, modify(text, ['hooks', event], undefined, {}));
-    else text = applyEdits(text, modify(text, ['hooks', event], to, { formattingOptions: fmt }));
+  return editJson(raw, [], before ?? {}, after, jsonFormatting(raw));
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The smallest text edit at `at` that turns `from` into `to`: per key, per entry, or the value alone. */
+function editJson(text: string, at: (string | number)[], from: unknown, to: unknown, fmt: FormattingOptions): string {
+  if (isDeepStrictEqual(from, to)) return text;
+  let out = text;
+  if (isPlainObject(from) && isPlainObject(to)) {
+    // An object left with no key is written `{}`, not the lines its last key stood on.
+    if (Object.keys(to).length === 0) return applyEdits(out, modify(out, at, {}, {}));
+    for (const k of Object.keys(from)) if (!(k in to)) out = applyEdits(out, modify(out, [...at, k], undefined, {}));
+    for (const k of Object.keys(to)) out = k in from ? editJson(out, [...at, k], from[k], to[k], fmt) : appendEntry(out, at, to[k], fmt, k);
+    return out;
   }
-  return text;
+  if (Array.isArray(from) && Array.isArray(to)) {
+    const added = insertions(from, to);
+    if (added) {
+      for (const i of added) out = appendEntry(out, at, to[i], fmt, undefined, i);
+      return out;
+    }
+    const removed = insertions(to, from);
+    if (removed) {
+      for (const i of removed.reverse()) out = removeEntry(out, at, i, fmt);
+      return out;
+    }
+    if (from.length === to.length) {
+      for (let i = 0; i < to.length; i++) out = editJson(out, [...at, i], from[i], to[i], fmt);
+      return out;
+    }
+  }
+  // The formatter lays out the whole line an edit touches (a user's one-line array with it): a
+  // plain value needs none, and only a whole object or array is laid out.
+  return applyEdits(out, modify(out, at, to, to !== null && typeof to === 'object' ? { formattingOptions: fmt } : {}));
 }
 
 /**
@@ -188,6 +201,16 @@ function insertions(shorter: readonly unknown[], longer: readonly unknown[]): nu
   return j === shorter.length ? out : null;
 }
 
+/**
+ * The text an uninstall's edits left differs from the original (the backup) at most in
+ * spacing: the original's bytes come back. Any other difference is the user's edit since
+ * install (a comment, a key, a reordering), which a restore would lose.
+ */
+export function sameButSpacing(edited: string, original: string): boolean {
+  const squash = (t: string) => t.replace(/^\uFEFF/, '').replace(/\s+/g, '');
+  return squash(edited) === squash(original);
+}
+
 export type RemovalOutcome = { ok: true; action: 'restored' | 'removed' | 'updated' | 'unchanged'; note?: string } | { ok: false; error: string };
 
 /**
@@ -197,14 +220,22 @@ export type RemovalOutcome = { ok: true; action: 'restored' | 'removed' | 'updat
  */
 export function finishRemoval(
   file: string,
-  args: { raw: string | null; next: string; leftEmpty: boolean; sameAsOriginal: (backupRaw: string) => boolean; dryRun: boolean },
+  args: {
+    raw: string | null;
+    next: string;
+    leftEmpty: boolean;
+    sameAsOriginal: (backupRaw: string) => boolean;
+    /** The backup is what the host itself has since rewritten (its own migration): the file keeps the host's form, the backup goes. */
+    supersededBy?: (backupRaw: string) => boolean;
+    dryRun: boolean;
+  },
 ): RemovalOutcome {
   if (args.raw === null) return { ok: true, action: 'unchanged' };
   const backup = `${file}${BACKUP_SUFFIX}`;
   const b = readRaw(backup);
   const original = b.ok ? b.raw : null;
   try {
-    if (original !== null && args.sameAsOriginal(original)) {
+    if (original !== null && sameButSpacing(args.next, original) && args.sameAsOriginal(original)) {
       if (!args.dryRun) {
         const now = readRaw(file);
         if (!now.ok || now.raw !== args.raw)
@@ -219,6 +250,15 @@ export function finishRemoval(
           ? `would restore the original ${file} from ${backup} (and remove the backup)`
           : `restored the original ${file} from ${backup} (backup removed)`,
       };
+    }
+    if (original !== null && args.supersededBy?.(original)) {
+      if (!args.dryRun) {
+        const w = writeConfig(file, args.next, { expectedRaw: args.raw });
+        if (!w.ok) return w;
+        unlinkSync(backup);
+      }
+      const what = `the host rewrote ${file} since remit installed (its own settings migration): remit's entries were removed from its version and the backup, which that rewrite replaced,`;
+      return { ok: true, action: 'updated', note: args.dryRun ? `${what} would be removed` : `${what} removed` };
     }
     if (original === null && args.leftEmpty) {
       if (!args.dryRun) unlinkSync(file);

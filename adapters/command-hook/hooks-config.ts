@@ -169,7 +169,18 @@ export function upsertHooks(
   return { ok: true, doc: root, action, changed };
 }
 
-export function removeHooks(doc: unknown, isOurs: IsOurs, what = 'config', layout: HookLayout = GROUPED_LAYOUT): Removed | TransformError {
+/**
+ * `doc` without remit's handlers. An event array (and `hooks`) goes only when taking remit's
+ * out emptied it and the original (`kept`: what the file held before remit's install, from its
+ * backup) did not have it: a user's own `"Stop": []` stays.
+ */
+export function removeHooks(
+  doc: unknown,
+  isOurs: IsOurs,
+  what = 'config',
+  layout: HookLayout = GROUPED_LAYOUT,
+  kept: { hooks: boolean; events: ReadonlySet<string> } = { hooks: false, events: new Set() },
+): Removed | TransformError {
   const shaped = hooksOf(doc, what);
   if (!shaped.ok) return shaped;
   const removed = findHooks(doc, isOurs, layout);
@@ -179,29 +190,29 @@ export function removeHooks(doc: unknown, isOurs: IsOurs, what = 'config', layou
   let shifted = false;
   for (const event of Object.keys(hooks)) {
     const groups = hooks[event] as unknown[];
-    const kept: unknown[] = [];
+    const rest: unknown[] = [];
     groups.forEach((g, gi) => {
       if (!layout.grouped) {
-        if (!(isObject(g) && isOurs(g))) kept.push(g);
+        if (!(isObject(g) && isOurs(g))) rest.push(g);
         return;
       }
       if (!isObject(g) || !Array.isArray(g.hooks)) {
-        kept.push(g);
+        rest.push(g);
         return;
       }
-      const rest = g.hooks.filter((h) => !(isObject(h) && isOurs(h)));
-      if (rest.length === g.hooks.length) {
-        kept.push(g);
+      const left = g.hooks.filter((h) => !(isObject(h) && isOurs(h)));
+      if (left.length === g.hooks.length) {
+        rest.push(g);
         return;
       }
       // A group or handler removed before others moves their Codex trust keys.
-      if (rest.length > 0 || gi < groups.length - 1) shifted = true;
-      if (rest.length > 0) kept.push({ ...g, hooks: rest });
+      if (left.length > 0 || gi < groups.length - 1) shifted = true;
+      if (left.length > 0) rest.push({ ...g, hooks: left });
     });
-    if (kept.length === 0) delete hooks[event];
-    else hooks[event] = kept;
+    if (rest.length === 0 && groups.length > 0 && !kept.events.has(event)) delete hooks[event];
+    else hooks[event] = rest;
   }
-  if (Object.keys(hooks).length === 0) delete root.hooks;
+  if (Object.keys(hooks).length === 0 && Object.keys(shaped.hooks).length > 0 && !kept.hooks) delete root.hooks;
   else root.hooks = hooks;
   return { ok: true, doc: root, action: 'removed', removed, shifted };
 }

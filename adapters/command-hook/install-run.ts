@@ -49,6 +49,12 @@ export interface HostInstallSpec {
   skeleton?(scope: string): Json | undefined;
   /** Lines saying what the host needs before it runs the hook, computed after the plan. */
   notes(args: { ctx: InstallContext; root: string; configFile: string; locations: Location[] }): string[];
+  /**
+   * The host's own rewrite of its settings file when it starts (Gemini CLI renames deprecated
+   * keys and saves the file): applied to the backup at uninstall, so a file the host migrated
+   * since the install is not taken for one the user edited, and the backup it made stale goes.
+   */
+  migrate?(doc: Json): Json;
   /** What to tell the user when removing remit's handlers moved later ones in the file (Codex reviews a moved hook again). */
   shiftedNote?: string;
   /** Codex: the config.toml edit that records trust for `locations` (only with --trust). */
@@ -110,6 +116,14 @@ function withoutEmptyHooks(d: Json, skeleton: Json = {}): Json {
   return keys.length > 0 && keys.every((k) => k in skeleton && isDeepStrictEqual(bare[k], skeleton[k])) ? {} : bare;
 }
 
+/** The `hooks` and event arrays the file held before remit's install (its backup): removing remit's entries keeps them, even empty. */
+function hooksBefore(configFile: string): { hooks: boolean; events: Set<string> } {
+  const b = readJsonConfig(`${configFile}${BACKUP_SUFFIX}`);
+  const hooks = b.ok ? (b.doc as { hooks?: unknown } | undefined)?.hooks : undefined;
+  const isMap = hooks !== null && typeof hooks === 'object' && !Array.isArray(hooks);
+  return { hooks: isMap, events: new Set(isMap ? Object.keys(hooks).filter((k) => Array.isArray((hooks as Json)[k])) : []) };
+}
+
 const layoutOf = (spec: Pick<HostInstallSpec, 'layout'>): HookLayout => spec.layout ?? GROUPED_LAYOUT;
 
 /**
@@ -119,6 +133,16 @@ const layoutOf = (spec: Pick<HostInstallSpec, 'layout'>): HookLayout => spec.lay
 function holdsOnlyOurs(doc: unknown, spec: HostInstallSpec, file: string, scope: string): boolean {
   const less = removeHooks(doc, spec.isOurs, file, layoutOf(spec));
   return less.ok && less.action === 'removed' && Object.keys(withoutEmptyHooks(less.doc, spec.skeleton?.(scope))).length === 0;
+}
+
+/** An install's word that a session already running has no hooks yet. */
+export function newSessionNote(displayName: string): string {
+  return `A ${displayName} session started before this install does not have the hooks: start a new one.`;
+}
+
+/** A project-scope install's word on its committed launcher (`launcher` relative to the project). */
+export function teammateNote(launcher: string, host: string): string {
+  return `The committed entry runs ${launcher} with \`node\` from PATH; each teammate needs \`remit install ${host}\` (any scope) so the launcher finds a remit bundle on their machine.`;
 }
 
 export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostReport {
@@ -223,7 +247,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   const root = findProjectRoot(ctx.cwd);
   const configFile = spec.configPath(ctx.scope, ctx.env, root);
   const read = readJsonConfig(configFile);
-  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec)) : read;
+  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec), hooksBefore(configFile)) : read;
   // A config remit may not edit (a link, not JSON, hooks of another shape) that never names
   // remit holds nothing to take out: uninstall leaves it and goes on with the rest.
   if (!found.ok) {
@@ -247,20 +271,30 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
     report.actions.push({ file: spec.launcherPath(root), what: 'launcher', action: 'removed' });
   }
   const untrust = rm.action === 'removed' && spec.untrust ? spec.untrust({ env: ctx.env, configFile, removed: rm.removed }) : null;
-  const same = (backupRaw: string) => {
+  const sameAfter = (change: (doc: Json) => Json) => (backupRaw: string) => {
     try {
       const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
-      const less = removeHooks(original, spec.isOurs, configFile, layoutOf(spec));
+      if (!original || typeof original !== 'object' || Array.isArray(original)) return false;
+      const less = removeHooks(change(structuredClone(original) as Json), spec.isOurs, configFile, layoutOf(spec));
       return less.ok && isDeepStrictEqual(withoutEmptyHooks(less.doc), withoutEmptyHooks(rm.doc));
     } catch {
       return false;
     }
   };
+  const same = sameAfter((d) => d);
+  const migrate = spec.migrate;
   if (rm.action === 'absent' || !read.ok) report.actions.push({ file: configFile, what: 'hooks', action: 'absent' });
   else {
     const next = editHooksText(read.raw, read.doc, rm.doc);
     const leftEmpty = Object.keys(withoutEmptyHooks(rm.doc, spec.skeleton?.(ctx.scope))).length === 0;
-    const done = finishRemoval(configFile, { raw: read.raw, next, leftEmpty, sameAsOriginal: same, dryRun: ctx.dryRun });
+    const done = finishRemoval(configFile, {
+      raw: read.raw,
+      next,
+      leftEmpty,
+      sameAsOriginal: same,
+      ...(migrate ? { supersededBy: sameAfter(migrate) } : {}),
+      dryRun: ctx.dryRun,
+    });
     // Nothing is removed yet: the report names no action, so the cleanup after it takes nothing of this host's.
     if (!done.ok) return { ...report, actions: [], error: done.error };
     report.actions.push({ file: configFile, what: 'hooks', action: done.action, detail: `${rm.removed.length} handler(s) removed` });

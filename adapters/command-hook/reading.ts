@@ -62,5 +62,8 @@ export function readCommandHookResponse(call: NativeCall, response: NativeRespon
     if (isTool) return { outcome: 'report', channel: 'context', ...code(hso.additionalContext) };
     return { outcome: 'none', channel: 'context' };
   }
+  // Gemini CLI's BeforeTool takes no context for the model: a report is shown to the user and the tool runs.
+  if (isTool && typeof out.systemMessage === 'string' && /^remit noted this action/.test(out.systemMessage))
+    return { outcome: 'report', channel: 'user-message', ...code(out.systemMessage) };
   return { outcome: isTool ? 'allow' : 'none', channel: 'none' };
 }

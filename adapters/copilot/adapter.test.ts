@@ -6,7 +6,7 @@ import { createRuntime } from '../../src/core/host/create-runtime.js';
 import { installHost, uninstallHost } from '../command-hook/install-run.js';
 import type { InstallContext } from '../host-module.js';
 import { copilotAdapter } from './adapter.js';
-import { copilotCallId, loggedCallId } from './call-id.js';
+import { copilotCallId, declinedInLastInteraction, loggedCallId } from './call-id.js';
 import { doctorCopilot } from './doctor.js';
 import { normalizeCopilotPayload } from './events.js';
 import { runCopilotHook } from './hook.js';
@@ -214,5 +214,36 @@ describe('Copilot CLI call ids from its session log', () => {
     const a = copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 1);
     expect(a).toBe(copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 1));
     expect(a).not.toBe(copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 2));
+  });
+
+  it("finds the calls the person declined at Copilot's approval prompt in the last interaction only (1.0.102's log shape)", () => {
+    const env = { COPILOT_HOME: dir };
+    const log = path.join(dir, 'session-state', 's2', 'events.jsonl');
+    mkdirSync(path.dirname(log), { recursive: true });
+    const user = (at: string) => JSON.stringify({ type: 'user.message', data: { content: 'x', interactionId: at } });
+    const done = (id: string, at: string, message?: string) =>
+      JSON.stringify({
+        type: 'tool.execution_complete',
+        data: { toolCallId: id, interactionId: at, success: message === undefined, ...(message ? { error: { message } } : {}) },
+      });
+    const declined = "Denied by user via preToolUse hook prompt: remit needs the user's approval for this action (HASH_NOT_AUTHORIZED)";
+    writeFileSync(
+      log,
+      [
+        user('i1'),
+        done('call_old', 'i1', declined),
+        user('i2'),
+        done('call_a', 'i2', declined),
+        // remit's own deny is no decline by the person; a call that ran is none either.
+        done('call_b', 'i2', 'Denied by preToolUse hook: remit refused this action: MODE_FORBIDS_MUTATION'),
+        done('call_c', 'i2'),
+        done('call_d', 'i2', declined),
+        '{"type":"hook.start","data":{"hookType":"agentStop"}}',
+        '',
+      ].join('\n'),
+    );
+    expect(declinedInLastInteraction(env, 's2')).toEqual(['call_a', 'call_d']);
+    expect(declinedInLastInteraction(env, '../s2')).toEqual([]);
+    expect(declinedInLastInteraction(env, 'missing')).toEqual([]);
   });
 });

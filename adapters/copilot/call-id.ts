@@ -61,6 +61,53 @@ export function loggedCallId(env: Env, sessionId: string, tool: string, args: un
   return undefined;
 }
 
+const DECLINED = 'Denied by user via preToolUse hook prompt';
+
+/**
+ * The calls the person declined at Copilot's own approval prompt (remit's ask) in the session's
+ * last interaction, oldest first. Copilot fires no hook for a "No" (no postToolUse, no
+ * postToolUseFailure: seen on 1.0.102 in the terminal UI), but its session log closes the call
+ * with `tool.execution_complete` {toolCallId, interactionId, success: false, error: {message:
+ * "Denied by user via preToolUse hook prompt: …"}}. Read at agentStop, the end of that
+ * interaction, so each is reported once. Empty when the log cannot say: nothing is claimed.
+ */
+export function declinedInLastInteraction(env: Env, sessionId: string): string[] {
+  if (!SAFE_SESSION.test(sessionId)) return [];
+  const text = tail(path.join(copilotHome(env), 'session-state', sessionId, 'events.jsonl'));
+  if (text === undefined) return [];
+  const lines = text.split('\n');
+  let interaction: string | undefined;
+  const ids: string[] = [];
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    const user = line.includes('"user.message"');
+    if (!user && !(line.includes('"tool.execution_complete"') && line.includes(DECLINED))) continue;
+    try {
+      const e = JSON.parse(line) as {
+        type?: unknown;
+        data?: { interactionId?: unknown; toolCallId?: unknown; success?: unknown; error?: { message?: unknown } };
+      };
+      const at = e.data?.interactionId;
+      if (typeof at !== 'string') continue;
+      if (e.type === 'user.message') {
+        // The newest prompt's interaction is the one ending; an older prompt ends the search.
+        if (interaction === undefined) interaction = at;
+        else if (at !== interaction) break;
+        continue;
+      }
+      if (e.type !== 'tool.execution_complete' || e.data?.success !== false) continue;
+      if (interaction !== undefined && at !== interaction) break;
+      interaction ??= at;
+      const id = e.data?.toolCallId;
+      const message = e.data?.error?.message;
+      if (typeof id === 'string' && id !== '' && id.length <= 512 && typeof message === 'string' && message.startsWith(DECLINED)) ids.unshift(id);
+    } catch {
+      // A line cut by the tail's start, or not JSON: proves nothing.
+    }
+  }
+  return ids;
+}
+
 /** The call id a Copilot tool event carries: the logged one, else one unique to this hook run. */
 export function copilotCallId(env: Env, sessionId: string, tool: string, args: unknown, timestamp: unknown): string {
   return loggedCallId(env, sessionId, tool, args) ?? derivedCallId(sessionId, tool, { args: args ?? null, at: timestamp ?? null });

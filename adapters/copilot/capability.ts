@@ -25,7 +25,7 @@ export const COPILOT_CAPABILITY: HostCapability = {
   denyChannel: 'JSON on stdout, exit 0: {"permissionDecision": "deny", "permissionDecisionReason"}; the model reads "Denied by preToolUse hook: <reason>"',
   ask: 'native',
   askDetail:
-    'permissionDecision "ask": interactive sessions show Copilot\'s own approval prompt with the reason; -p (and autopilot) cannot ask and refuse the call ("Denied by preToolUse hook (unable to ask user for confirmation): <reason>")',
+    'permissionDecision "ask": interactive sessions show Copilot\'s own approval prompt ("Hook permission request") with the reason; Yes runs the call (postToolUse: audited as executed), No fires no hook but closes the call in Copilot\'s session log, which agentStop reads (audited as not_executed); -p (and autopilot) cannot ask and refuse the call ("Denied by preToolUse hook (unable to ask user for confirmation): <reason>")',
   context:
     "additionalContext at sessionStart, userPromptSubmitted (appended to the user message as a system reminder), subagentStart (into the subagent's first prompt), preToolUse and postToolUse",
   promptBlock: true,

@@ -7,7 +7,7 @@ import type { Runtime } from '../../src/core/host/runtime.js';
 import type { EnvelopeBase } from '../command-hook/envelope.js';
 import { actionAfterEvent, actionBeforeEvent, requestWrites, sessionStartEvent, sharedLifecycleEvent } from '../command-hook/events-common.js';
 import { stringField } from '../command-hook/payload.js';
-import { copilotCallId } from './call-id.js';
+import { copilotCallId, declinedInLastInteraction } from './call-id.js';
 import { copilotDelegateLifecycle, copilotToolRequest } from './tools.js';
 
 export const COPILOT_EVENTS = new Set([
@@ -75,7 +75,10 @@ export async function copilotEvent(event: string, payload: Record<string, unknow
       return sharedLifecycleEvent('SubagentStop', base) ?? null;
     case 'agentStop':
       // A subagent's own stop arrives as subagentStop on the parent's side.
-      return base.agentId ? null : { ...base, kind: 'turn.end' };
+      if (base.agentId) return null;
+      // A "No" at Copilot's approval prompt fires no hook: the session log says which calls it refused.
+      for (const id of declinedInLastInteraction(runtime.env, base.sessionId)) await runtime.handle(actionAfterEvent(base, { tool_use_id: id }, 'not_started'));
+      return { ...base, kind: 'turn.end' };
     case 'sessionEnd':
       return base.agentId ? null : { ...base, kind: 'session.end' };
     default:

@@ -1,6 +1,6 @@
 // The GitHub Copilot CLI half of `remit install` / `uninstall`: paths, handlers, and what to
 // tell the user before Copilot will run the hook.
-import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { newSessionNote, teammateNote, type HostInstallSpec } from '../command-hook/install-run.js';
 import { COPILOT_SCOPES, type CopilotScope } from './paths.js';
 import {
   COPILOT_HOOK_FILE_SKELETON,
@@ -25,11 +25,11 @@ export const copilotInstallSpec: HostInstallSpec = {
   // The project file is remit's alone; a new one starts with the `version` Copilot requires.
   skeleton: (scope) => (scope === 'project' ? COPILOT_HOOK_FILE_SKELETON : undefined),
   notes({ ctx, configFile }) {
-    const notes = ['A Copilot session started before this install does not have the hooks: start a new one.'];
+    const notes = [newSessionNote('Copilot')];
     if (ctx.scope === 'project') {
       notes.push(
         `Copilot loads ${configFile} only in a trusted folder: accept the folder-trust prompt of an interactive session there first (copilot -p loads repository hooks only in a folder already trusted, or with GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true).`,
-        'The committed entry runs .github/hooks/remit/launch.cjs with `node` from PATH; each teammate needs `remit install copilot` (any scope) so the launcher finds a remit bundle on their machine.',
+        teammateNote('.github/hooks/remit/launch.cjs', 'copilot'),
       );
     }
     return notes;

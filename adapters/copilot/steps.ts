@@ -1,9 +1,8 @@
 // Case steps (docs/DESIGN.md#cases-and-replay) → the payloads GitHub Copilot CLI 1.0.102 would
 // send, field for field as captured, so replay runs the same hook path as the host.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
-import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
-
-type Payload = Record<string, unknown>;
+import type { CaseRendering, StepRenderContext } from '../../src/core/host/adapter.js';
+import { hookCall as call, notApplicable as na, type Payload } from '../command-hook/case-steps.js';
 
 /** Inside a subagent Copilot sends the subagent's id as sessionId, with parentAgentId (captured). */
 /**
@@ -21,9 +20,6 @@ function common(ctx: StepRenderContext, cwd = ctx.cwd, agent = ctx.agentId): Pay
   if (agent) Object.assign(p, { agentId: agent, agentType: 'general-purpose', parentAgentId: ctx.sessionId });
   return p;
 }
-
-const call = (event: string, payload: Payload): NativeCall => ({ event, payload: JSON.stringify(payload) });
-const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
 function toolCall(req: ToolRequest): { tool: string; input: unknown } | string {
   switch (req.type) {

@@ -6,6 +6,7 @@ import { createRuntime } from '../../src/core/host/create-runtime.js';
 import { geminiAdapter } from './adapter.js';
 import { runGeminiHook } from './hook.js';
 import { geminiToolRequest } from './tools.js';
+import { migrateGeminiSettings } from './settings-migration.js';
 
 describe('Gemini CLI tool table', () => {
   it('maps the tools 0.61.0 offers and leaves the rest to configuration', () => {
@@ -69,5 +70,26 @@ describe('Gemini CLI hook', () => {
       reasonCode: 'MODE_FORBIDS_MUTATION',
     });
     expect(geminiAdapter.readResponse(call, { stdout: '' })).toMatchObject({ outcome: 'allow' });
+  });
+});
+
+describe("Gemini CLI's own settings migration, as uninstall applies it to the backup", () => {
+  it('renames the deprecated booleans to their opposites and moves tools.approvalMode, keeping a new key already set', () => {
+    expect(
+      migrateGeminiSettings({
+        general: { disableAutoUpdate: true, disableUpdateNag: false, other: 1 },
+        ui: { accessibility: { disableLoadingPhrases: true } },
+        context: { fileFiltering: { disableFuzzySearch: false } },
+        tools: { approvalMode: 'yolo', sandbox: false },
+      }),
+    ).toEqual({
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: true, other: 1, defaultApprovalMode: 'yolo' },
+      ui: { accessibility: { enableLoadingPhrases: false }, loadingPhrases: 'off' },
+      context: { fileFiltering: { enableFuzzySearch: true } },
+      tools: { sandbox: false },
+    });
+    expect(migrateGeminiSettings({ general: { disableAutoUpdate: true, enableAutoUpdate: true } })).toEqual({ general: { enableAutoUpdate: true } });
+    // Nothing deprecated: nothing changes (a string is not a boolean to rename).
+    expect(migrateGeminiSettings({ general: { disableAutoUpdate: 'yes' }, hooks: {} })).toEqual({ general: { disableAutoUpdate: 'yes' }, hooks: {} });
   });
 });

@@ -1,7 +1,8 @@
 // The Gemini CLI half of `remit install` / `uninstall`: paths, handlers, and what to tell the
 // user before Gemini CLI will run the hook.
-import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { newSessionNote, teammateNote, type HostInstallSpec } from '../command-hook/install-run.js';
 import { geminiFolderTrust } from './folder-trust.js';
+import { migrateGeminiSettings } from './settings-migration.js';
 import { GEMINI_SCOPES, type GeminiScope } from './paths.js';
 import { geminiHookEntries, geminiLauncherPath, geminiProjectCommand, geminiSettingsPath, isGeminiRemitHandler } from './registration.js';
 
@@ -15,14 +16,12 @@ export const geminiInstallSpec: HostInstallSpec = {
   entries: geminiHookEntries,
   projectCommand: geminiProjectCommand,
   isOurs: isGeminiRemitHandler,
+  migrate: migrateGeminiSettings,
   notes({ ctx, root }) {
-    const notes = ['A Gemini CLI session started before this install does not have the hooks: start a new one.'];
+    const notes = [newSessionNote('Gemini CLI')];
     const trust = geminiFolderTrust(ctx.env, root);
     if (trust.line) notes.push(trust.line);
-    if (ctx.scope === 'project')
-      notes.push(
-        'The committed entry runs .gemini/remit/launch.cjs with `node` from PATH; each teammate needs `remit install gemini` (any scope) so the launcher finds a remit bundle on their machine.',
-      );
+    if (ctx.scope === 'project') notes.push(teammateNote('.gemini/remit/launch.cjs', 'gemini'));
     return notes;
   },
 };

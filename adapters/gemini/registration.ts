@@ -6,6 +6,7 @@ import path from 'node:path';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
 import type { HookEntry, Json } from '../command-hook/hooks-config.js';
 import type { Env } from '../host-module.js';
+import { GEMINI_EVENTS } from './events.js';
 import { geminiConfigDir, type GeminiScope } from './paths.js';
 
 export function geminiSettingsPath(scope: GeminiScope, env: Env, projectRoot: string): string {
@@ -27,7 +28,8 @@ export function geminiProjectCommand(event: string): string {
 /** The name Gemini CLI shows for remit's handlers, and the one `hooksConfig.disabled` would list. */
 export const GEMINI_HOOK_NAME = 'remit';
 
-export const GEMINI_HOOK_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'];
+/** Every event the hook answers (events.ts), registered in that order. */
+export const GEMINI_HOOK_EVENTS = [...GEMINI_EVENTS];
 
 export function geminiHookEntries(commandFor: (event: string) => string): HookEntry[] {
   // `*` matches every tool and every lifecycle source (a tool matcher is otherwise a regex).

@@ -34,7 +34,9 @@ export function renderGemini(event: string, result: ControllerResult): HookOutpu
       if (event !== 'BeforeTool') return null;
       const { outcome } = result.decision;
       const text = hostText(result.message, GEMINI_TEXT_LIMIT);
-      if (outcome === 'deny' || outcome === 'ask') return { decision: 'deny', reason: text };
+      // The reason goes to the model; the terminal UI shows a refused call only with ui.errorVerbosity
+      // "full" (0.61.0 hides failed tool calls by default), so the person gets the headline too.
+      if (outcome === 'deny' || outcome === 'ask') return { decision: 'deny', reason: text, systemMessage: oneLine(text, USER_LINE_LIMIT) };
       // A report rides to the user: BeforeTool takes no context for the model.
       if (outcome === 'report') return { systemMessage: oneLine(text, USER_LINE_LIMIT) };
       return null;

@@ -2,9 +2,8 @@
 // field for field as seen from the real host (e2e/harness/hosts/gemini.ts), so replay runs the
 // same hook path as the host. Its payloads carry no call id and no turn id.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
-import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
-
-type Payload = Record<string, unknown>;
+import type { CaseRendering, StepRenderContext } from '../../src/core/host/adapter.js';
+import { hookCall as call, notApplicable as na, type Payload } from '../command-hook/case-steps.js';
 
 function common(ctx: StepRenderContext, event: string): Payload {
   return {
@@ -15,9 +14,6 @@ function common(ctx: StepRenderContext, event: string): Payload {
     timestamp: '2026-12-06T00:00:00.000Z',
   };
 }
-
-const call = (event: string, payload: Payload): NativeCall => ({ event, payload: JSON.stringify(payload) });
-const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
 function toolCall(req: ToolRequest): { tool: string; input: Payload } | string {
   switch (req.type) {
@@ -46,7 +42,7 @@ function toolCall(req: ToolRequest): { tool: string; input: Payload } | string {
 
 export function renderGeminiStep(step: Step, ctx: StepRenderContext): CaseRendering {
   if ('prompt' in step) {
-    if (step.origin !== 'user') return na('n/a: Gemini CLI hands BeforeAgent only what the user submitted');
+    if (step.origin !== undefined && step.origin !== 'user') return na('n/a: Gemini CLI hands BeforeAgent only what the user submitted');
     return { calls: [call('BeforeAgent', { ...common(ctx, 'BeforeAgent'), prompt: step.prompt })] };
   }
   if ('action' in step) {

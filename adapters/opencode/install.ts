@@ -74,7 +74,9 @@ export async function doctorOpencode(ctx: { env?: NodeJS.ProcessEnv; cwd?: strin
     // OpenCode also reads the older singular folder name.
     locations.push({ scope: `${scope}, plugin/`, path: path.join(path.dirname(path.dirname(p)), 'plugin', FILE) });
   }
-  return doctorPluginHost({
+  // The form the installed file has, as the probe found it: the line doctor reports it under.
+  let found: 'v1' | 'v2' | undefined;
+  const row = await doctorPluginHost({
     host: 'opencode',
     displayName: 'OpenCode',
     locations,
@@ -99,6 +101,7 @@ export async function doctorOpencode(ctx: { env?: NodeJS.ProcessEnv; cwd?: strin
         if (!registered.includes('tool.execute.before')) throw new Error('the OpenCode 2 plugin registers no execute.before hook');
         form = 'v2';
       } else throw new Error('the module has neither plugin form (a 1.x function or 2.x `{ id, setup }`)');
+      found = form;
       const name = form === 'v2' ? 'the OpenCode 2 form (`{ id, setup }`, registers execute.before)' : 'the OpenCode 1.x form (registers tool.execute.before)';
       const want = ctx.hostVersion ? opencodeForm(ctx.hostVersion) : undefined;
       if (want && want !== form)
@@ -108,4 +111,6 @@ export async function doctorOpencode(ctx: { env?: NodeJS.ProcessEnv; cwd?: strin
       return `loads in this process as ${name}${want ? `, the form OpenCode ${ctx.hostVersion} loads` : ''}; whether that OpenCode loaded it, only its own log says`;
     },
   });
+  const form = ctx.hostVersion ? opencodeForm(ctx.hostVersion) : found;
+  return form ? { ...row, line: form === 'v2' ? 'opencode2' : 'opencode' } : row;
 }

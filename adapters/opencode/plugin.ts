@@ -8,7 +8,7 @@ import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.
 import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
 import { SessionTree, type SessionLookup } from './sessions.js';
 import { OpencodeSessions, remember } from './session-context.js';
-import { OPENCODE_CAPABILITY } from './capability.js';
+import { OPENCODE1_CAPABILITY } from './capability.js';
 import { opencodeToolRequest } from './tools.js';
 
 export interface OpencodePluginInput {
@@ -63,7 +63,7 @@ export function opencodePlugin(hostConfig: HostConfigPaths | undefined): Opencod
     const argv = Array.isArray(options?.argv) ? (options.argv as string[]) : process.argv;
     return createOpencodeHooks(input ?? {}, {
       argv,
-      runtime: runtimeGetter(options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE_CAPABILITY.ask }),
+      runtime: runtimeGetter(options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE1_CAPABILITY.ask }),
     });
   };
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestWorld, type TestWorld } from '../../test/support/test-world.js';
 import { readVerdictText } from '../plugin-host/verdict-text.js';
-import { opencodeV2Plugin, unwrapV2Prompt, type OpencodeV2Context } from './plugin2.js';
+import { FakeOpencode2 } from './fake-host2.js';
+import { opencodeV2Plugin, unwrapV2Prompt } from './plugin2.js';
 import { opencodeV2ToolRequest } from './tools.js';
 
 let world: TestWorld;
@@ -12,41 +13,13 @@ beforeEach(async () => {
 });
 afterEach(() => world.dispose());
 
-type Fn = (e: any) => Promise<void>;
-
-/** Loads the OpenCode 2 definition as 2.1.2 does: `setup(ctx)` registers hooks by name. */
-async function load(parents: Record<string, string> = {}) {
-  const hooks: Record<string, Fn> = {};
-  const ctx: OpencodeV2Context = {
-    location: { directory: world.project },
-    session: { hook: (n, fn) => (hooks[`session.${n}`] = fn as Fn), get: async ({ sessionID }) => ({ id: sessionID, parentID: parents[sessionID] }) },
-    tool: { hook: (n, fn) => (hooks[`tool.${n}`] = fn as Fn) },
-  };
-  const def = opencodeV2Plugin(undefined, async () => world.runtime);
-  expect(def.id).toBe('remit');
-  await def.setup(ctx);
-  let seq = 0;
-  return {
-    hooks,
-    prompt: (sessionID: string, text: string) =>
-      hooks['session.prompt']!({ sessionID, messageID: `msg_${++seq}`, prompt: { text, files: [] }, delivery: 'steer' }),
-    async tool(sessionID: string, tool: string, input: unknown, run?: () => void) {
-      const id = `call_${++seq}`;
-      try {
-        await hooks['tool.execute.before']!({ tool, sessionID, agent: 'build', messageID: 'm', id, input });
-      } catch (err) {
-        return { ran: false, thrown: (err as Error).message };
-      }
-      run?.();
-      await hooks['tool.execute.after']!({ tool, sessionID, id, input, status: 'completed', result: { content: [] } });
-      return { ran: true, thrown: undefined };
-    },
-    async system(sessionID: string) {
-      const e = { sessionID, system: [{ type: 'text', text: 'host prompt' }], messages: [] };
-      await hooks['session.context']!(e);
-      return e.system.map((s) => s.text);
-    },
-  };
+/** Loads the OpenCode 2 definition as 2.1.2 does (the replay stand-in: setup registers hooks by name). */
+async function load(parents: Record<string, string> = {}): Promise<FakeOpencode2> {
+  expect(opencodeV2Plugin(undefined).id).toBe('remit');
+  const host = new FakeOpencode2(world.project, world.runtime);
+  for (const [child, parent] of Object.entries(parents)) host.createSession(child, parent);
+  await host.load();
+  return host;
 }
 
 describe('OpenCode 2 plugin loaded as OpenCode 2.1.2 loads it', () => {
@@ -88,10 +61,18 @@ describe('OpenCode 2 plugin loaded as OpenCode 2.1.2 loads it', () => {
     expect((await h.tool('ses_child', 'write', { path: path.join(world.project, 'c.txt'), content: 'z' })).ran).toBe(false);
   });
 
-  it('removes the quotes `opencode run` adds only around a $remit line', () => {
+  it('removes the one pair of quotes `opencode run` puts around the whole prompt', () => {
     expect(unwrapV2Prompt('"$remit review -- look"')).toBe('$remit review -- look');
-    expect(unwrapV2Prompt('"just a quote"')).toBe('"just a quote"');
+    expect(unwrapV2Prompt('"只审查"')).toBe('只审查');
     expect(unwrapV2Prompt('$remit review')).toBe('$remit review');
+    expect(unwrapV2Prompt('"')).toBe('"');
+  });
+
+  it('a correction sent through `opencode run` (quoted) tightens the contract', async () => {
+    const h = await load();
+    await h.prompt('ses_3', '"$remit change -- tidy"');
+    await h.prompt('ses_3', '"review only"');
+    expect((await h.tool('ses_3', 'write', { path: path.join(world.project, 'd.txt'), content: 'z' })).ran).toBe(false);
   });
 
   it('maps the 2.x tools; execute and unknown tools stay other', () => {

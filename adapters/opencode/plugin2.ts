@@ -10,7 +10,7 @@ import { controlEvent, type EnvelopeFields } from '../plugin-host/control-event.
 import { runtimeGetter, type HostConfigPaths } from '../plugin-host/host-runtime.js';
 import { SessionTree } from './sessions.js';
 import { OpencodeSessions, remember } from './session-context.js';
-import { OPENCODE_CAPABILITY } from './capability.js';
+import { OPENCODE2_CAPABILITY } from './capability.js';
 import { opencodeV2ToolRequest } from './tools.js';
 
 type HookFn = (event: any) => unknown;
@@ -30,12 +30,14 @@ export interface OpencodeV2Definition {
 
 /**
  * `opencode run "<text>"` (2.1.2) hands the prompt to plugins in one pair of literal quotes, and
- * the plugin runs in a server process whose argv does not say `run`; the pair is removed only
- * when what it wraps is a `$remit` line, so nothing else the user typed changes.
+ * the plugin runs in a server process whose argv does not say `run`, so the pair is removed
+ * whenever it wraps the whole prompt: a `$remit` line and a correction ("review only", "只审查")
+ * sent through `opencode run` then count as typed. A prompt a person quoted whole in the
+ * terminal UI is read without its quotes too; remit only reads the text (the model gets it as
+ * sent), and a directive already had to be on the first line of a real user prompt.
  */
 export function unwrapV2Prompt(text: string): string {
-  const inner = unwrapOpencodeRunQuotes(text);
-  return inner !== text && /^ {0,3}\$remit\b/.test(inner) ? inner : text;
+  return unwrapOpencodeRunQuotes(text);
 }
 
 /**
@@ -46,7 +48,7 @@ export function opencodeV2Plugin(hostConfig: HostConfigPaths | undefined, runtim
   return {
     id: 'remit',
     async setup(ctx) {
-      const getRuntime = runtime ?? runtimeGetter(ctx.options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE_CAPABILITY.ask });
+      const getRuntime = runtime ?? runtimeGetter(ctx.options?.runtime, hostConfig, process.env, { denyChannel: 'throw', ask: OPENCODE2_CAPABILITY.ask });
       const hooks = createOpencodeV2Hooks(ctx, getRuntime);
       ctx.session?.hook?.('prompt', hooks.prompt);
       ctx.session?.hook?.('context', hooks.context);

@@ -3,9 +3,10 @@
 import type { Step, ToolRequest } from '../../src/generated/types.js';
 import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
 
-const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
+export const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
-function childSessionId(root: string, agent: string): string {
+/** The id replay gives a child session of `root` started for `agent` (both plugin forms). */
+export function childSessionId(root: string, agent: string): string {
   return `${root}-child-${agent}`;
 }
 

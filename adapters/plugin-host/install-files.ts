@@ -18,8 +18,10 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLSeq } from 'yaml';
+import { addListItem, removeListItem, YamlLayoutError, yamlScalar } from './yaml-text.js';
 import { errnoWords, readRegularFileSync } from '../../src/core/state/files.js';
+import { sameButSpacing } from '../command-hook/config-file.js';
 
 export type InstallScope = 'user' | 'project' | 'local';
 
@@ -51,6 +53,8 @@ export interface InstallReport {
 
 export interface DoctorRow {
   host: string;
+  /** The version line the installed file serves (OpenCode 1.x `opencode`, 2.x `opencode2`), when the host has lines. */
+  line?: string;
   protected: boolean;
   /** First line "protected: yes|no — why", then the facts. */
   lines: string[];
@@ -175,13 +179,6 @@ function modeOf(p: string): number | undefined {
 
 const itemText = (i: unknown): string => String((i as { value?: unknown })?.value ?? i);
 
-function yamlText(doc: Document, raw: string | undefined): string {
-  // The yaml library pads flow lists (`[ a, b ]`); keep the user's `[a, b]` as written. It
-  // also folds lines past 80 columns: a long flow list (remit's entry is a full path) became
-  // one item a line, and a user's long scalar was folded; lineWidth 0 leaves lines as they are.
-  return doc.toString({ flowCollectionPadding: raw !== undefined && /\[ \S/.test(raw), lineWidth: 0 });
-}
-
 /** The parsed mapping of a YAML file, or a refusal naming what to fix. */
 function yamlDoc(file: string, raw: string | undefined, label: string, verb: InstallVerb): Document {
   const doc = parseDocument(raw ?? '');
@@ -208,11 +205,67 @@ export interface YamlListEdit {
   newMode: number;
 }
 
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
- * Adds or removes `entry` in a YAML list with the yaml Document API, so every other line,
- * comment and flow list keeps its form. The original is backed up once (with its mode) before
- * the first edit; removing remit's entry restores that original byte for byte when nothing
- * else changed, and deletes a file that only remit's entry made.
+ * The node at `keys`: undefined when a mapping on the way lacks the key or holds null (the
+ * list is then added), false when a value on the way is neither a mapping nor null.
+ */
+function listAt(doc: Document, keys: string[]): unknown {
+  let node: unknown = doc.contents;
+  for (const k of keys) {
+    if (node === null || node === undefined || (isScalar(node) && node.value === null)) return undefined;
+    if (!isMap(node)) return false;
+    node = node.get(k, true);
+  }
+  return node ?? undefined;
+}
+
+/**
+ * A parsed config with every empty list or mapping read as null: the same to Hermes and omp,
+ * and how a block list or mapping left with nothing under its key reads.
+ */
+function loose(v: unknown): unknown {
+  if (Array.isArray(v)) return v.length === 0 ? null : v.map(loose);
+  if (isObject(v)) {
+    const keys = Object.keys(v);
+    return keys.length === 0 ? null : Object.fromEntries(keys.map((k) => [k, loose(v[k])]));
+  }
+  return v ?? null;
+}
+
+/**
+ * The text edit (yaml-text.ts) checked against the same change made on the parsed document:
+ * when the two disagree, or the layout is one the line edits do not do, the user is asked to
+ * make the one-line change by hand rather than have remit rewrite their lines.
+ */
+function editedYaml(e: YamlListEdit, raw: string, edit: (doc: Document) => string, expected: unknown): string {
+  const verb: InstallVerb = e.add ? 'install' : 'uninstall';
+  const byHand = () =>
+    new InstallError(
+      `remit ${verb} ${e.label}: ${e.file} lays out ${e.keys.join('.')} in a way remit cannot edit without rewriting your lines; ${
+        e.add ? 'add' : 'remove'
+      } ${yamlScalar(e.entry)} ${e.add ? 'to' : 'from'} that list by hand, then run ${verb} again. Nothing was changed.`,
+    );
+  let text: string;
+  try {
+    text = edit(parseDocument(raw));
+  } catch (err) {
+    if (err instanceof YamlLayoutError) throw byHand();
+    throw err;
+  }
+  const check = parseDocument(text);
+  if (check.errors.length > 0 || !isDeepStrictEqual(loose(check.toJS()), loose(expected))) throw byHand();
+  return text;
+}
+
+/**
+ * Adds or removes `entry` in a YAML list by line edits (yaml-text.ts), so no other byte of the
+ * file moves, even when the user edited it between install and uninstall. The original is
+ * backed up once (with its mode) before the first edit; removing remit's entry restores that
+ * original byte for byte when nothing else changed, keeps a list the original had (empty, if
+ * remit's was its only entry), and deletes a file that only remit's entry made.
  */
 export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: string } {
   const verb: InstallVerb = e.add ? 'install' : 'uninstall';
@@ -222,8 +275,8 @@ export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: s
   try {
     refuseSymlink(e.file, e.stopAt, verb);
     doc = yamlDoc(e.file, raw, e.label, verb);
-    list = doc.getIn(e.keys, true);
-    if (list !== undefined && list !== null && !isSeq(list))
+    list = listAt(doc, e.keys);
+    if (list === false || (list !== undefined && !isSeq(list) && !(isScalar(list) && list.value === null)))
       throw new InstallError(`remit ${verb} ${e.label}: ${e.keys.join('.')} in ${e.file} is not a list; fix it and run ${verb} again. Nothing was changed.`);
   } catch (err) {
     // A file remit may not edit (a link, not YAML, the list of another shape) that never
@@ -237,56 +290,74 @@ export function editYamlList(e: YamlListEdit): { change: InstallChange; note?: s
   if (e.add === names.includes(e.entry)) return { change: { path: e.file, action: raw === undefined && !e.add ? 'absent' : 'unchanged' } };
   const backup = `${e.file}${CONFIG_BACKUP}`;
   if (e.add) {
-    if (isSeq(list)) (list as YAMLSeq).add(doc.createNode(e.entry));
-    else doc.setIn(e.keys, doc.createNode([e.entry]));
+    const want = (doc.toJS() ?? {}) as Json;
+    const holder = e.keys.slice(0, -1).reduce((o, k) => (o[k] = isObject(o[k]) ? o[k] : {}) as Json, want);
+    const last = e.keys.at(-1)!;
+    holder[last] = [...(Array.isArray(holder[last]) ? holder[last] : []), e.entry];
+    const text = editedYaml(e, raw ?? '', (d) => addListItem(raw ?? '', d, e.keys, yamlScalar(e.entry)), want);
     if (e.dryRun) return { change: { path: e.file, action: raw === undefined ? 'create' : 'update' } };
     let note: string | undefined;
     if (raw !== undefined && !existsSync(backup)) {
       writeAtomic(backup, raw, modeOf(e.file) ?? 0o600);
       note = `backup of the original: ${backup}`;
     }
-    writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
+    writeAtomic(e.file, text, modeOf(e.file) ?? e.newMode);
     return { change: { path: e.file, action: raw === undefined ? 'create' : 'update' }, ...(note ? { note } : {}) };
   }
-  const seq = list as YAMLSeq;
-  seq.items = seq.items.filter((i) => itemText(i) !== e.entry);
-  // A list (and the maps holding it) that only remit's entry made goes with it.
-  if (seq.items.length === 0) {
-    doc.deleteIn(e.keys);
-    for (let n = e.keys.length - 1; n > 0; n--) {
-      const parent = doc.getIn(e.keys.slice(0, n), true);
-      if (isMap(parent) && parent.items.length === 0) doc.deleteIn(e.keys.slice(0, n));
-      else break;
-    }
-  }
-  const left = doc.toJS() as unknown;
-  const original = readIfExists(backup);
-  if (original !== undefined) {
-    const was = parseDocument(original.toString('utf8'));
-    if (was.errors.length === 0 && isDeepStrictEqual(was.toJS() ?? {}, left ?? {})) {
-      if (!e.dryRun) {
-        writeAtomic(e.file, original, modeOf(backup) ?? modeOf(e.file) ?? e.newMode);
-        unlinkSync(backup);
+  // The original (the backup) says which lists and mappings were the user's, to keep when emptied.
+  const originalBytes = readIfExists(backup);
+  const was = originalBytes === undefined ? undefined : parseDocument(originalBytes.toString('utf8'));
+  const usable = was !== undefined && was.errors.length === 0 && (was.contents === null || isMap(was.contents));
+  const keepPath = (p: string[]) => usable && listAt(was, p) !== undefined;
+  // Taken out one at a time, the last first, each on a fresh parse of the text before it.
+  let text = raw!;
+  let left = (doc.toJS() ?? {}) as Json;
+  for (;;) {
+    const now = parseDocument(text);
+    const seq = listAt(now, e.keys);
+    const at = isSeq(seq) ? seq.items.map(itemText).lastIndexOf(e.entry) : -1;
+    if (at < 0) break;
+    const want = structuredClone(left);
+    const path = e.keys.slice(0, -1).map((_, n) => e.keys.slice(0, n + 1));
+    const holder = path.reduce((o, p) => o[p.at(-1)!] as Json, want);
+    const list = holder[e.keys.at(-1)!] as unknown[];
+    list.splice(at, 1);
+    if (list.length === 0 && !keepPath(e.keys)) {
+      delete holder[e.keys.at(-1)!];
+      for (let n = path.length - 1; n >= 0; n--) {
+        const parent = path.slice(0, n).reduce((o, p) => o[p.at(-1)!] as Json, want);
+        const key = path[n]!.at(-1)!;
+        if (Object.keys(parent[key] as Json).length === 0 && !keepPath(path[n]!)) delete parent[key];
+        else break;
       }
-      return {
-        change: { path: e.file, action: 'update' },
-        note: e.dryRun
-          ? `would restore the original ${e.file} from ${backup} (and remove the backup)`
-          : `restored the original ${e.file} from ${backup} (backup removed)`,
-      };
     }
-  } else if (left === null || left === undefined || (typeof left === 'object' && Object.keys(left).length === 0)) {
+    text = editedYaml(e, text, (d) => removeListItem(text, d, e.keys, at, keepPath), want);
+    left = want;
+  }
+  if (usable && sameButSpacing(text, originalBytes!.toString('utf8')) && isDeepStrictEqual(loose(was.toJS()), loose(left))) {
+    if (!e.dryRun) {
+      writeAtomic(e.file, originalBytes!, modeOf(backup) ?? modeOf(e.file) ?? e.newMode);
+      unlinkSync(backup);
+    }
+    return {
+      change: { path: e.file, action: 'update' },
+      note: e.dryRun
+        ? `would restore the original ${e.file} from ${backup} (and remove the backup)`
+        : `restored the original ${e.file} from ${backup} (backup removed)`,
+    };
+  }
+  if (originalBytes === undefined && text.trim() === '') {
     if (!e.dryRun) rmSync(e.file, { force: true });
     return {
       change: { path: e.file, action: 'remove' },
       note: e.dryRun ? `${e.file} holds only remit's entry; it would be removed` : `${e.file} held only remit's entry; removed`,
     };
   }
-  if (!e.dryRun) writeAtomic(e.file, yamlText(doc, raw), modeOf(e.file) ?? e.newMode);
+  if (!e.dryRun) writeAtomic(e.file, text, modeOf(e.file) ?? e.newMode);
   // The user's own later edits stay, so the original is not restored: its backup stays too, and the user is told.
   return {
     change: { path: e.file, action: 'update' },
-    ...(original !== undefined
+    ...(originalBytes !== undefined
       ? {
           note: e.dryRun
             ? `${e.file} changed since remit installed; remit's entry would be removed and the backup ${backup} kept`

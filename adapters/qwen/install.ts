@@ -1,6 +1,6 @@
 // The Qwen Code half of `remit install` / `uninstall`: paths, handlers, and what to tell the
 // user before Qwen Code will run the hook.
-import type { HostInstallSpec } from '../command-hook/install-run.js';
+import { newSessionNote, teammateNote, type HostInstallSpec } from '../command-hook/install-run.js';
 import { QWEN_SCOPES, type QwenScope } from './paths.js';
 import { isQwenRemitHandler, qwenHookEntries, qwenLauncherPath, qwenProjectCommand, qwenSettingsPath } from './registration.js';
 import { qwenFolderTrust } from './folder-trust.js';
@@ -16,13 +16,11 @@ export const qwenInstallSpec: HostInstallSpec = {
   projectCommand: qwenProjectCommand,
   isOurs: isQwenRemitHandler,
   notes({ ctx, root }) {
-    const notes = ['A Qwen Code session started before this install does not have the hooks: start a new one.'];
+    const notes = [newSessionNote('Qwen Code')];
     if (ctx.scope === 'project') {
       const trust = qwenFolderTrust(ctx.env, root);
       if (trust.line) notes.push(trust.line);
-      notes.push(
-        'The committed entry runs .qwen/remit/launch.cjs with `node` from PATH; each teammate needs `remit install qwen` (any scope) so the launcher finds a remit bundle on their machine.',
-      );
+      notes.push(teammateNote('.qwen/remit/launch.cjs', 'qwen'));
     }
     return notes;
   },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isRemitHookCommand } from '../command-hook/command-line.js';
 import { commandEntries, type HookEntry, type Json } from '../command-hook/hooks-config.js';
 import type { Env } from '../host-module.js';
+import { QWEN_EVENTS } from './events.js';
 import { qwenConfigDir, type QwenScope } from './paths.js';
 
 export function qwenSettingsPath(scope: QwenScope, env: Env, projectRoot: string): string {
@@ -26,17 +27,8 @@ const STATUS: Record<string, string> = {
   SessionStart: 'remit: loading the task contract',
 };
 
-export const QWEN_HOOK_EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'Stop',
-  'SessionEnd',
-];
+/** Every event the hook answers (events.ts), registered in that order. */
+export const QWEN_HOOK_EVENTS = [...QWEN_EVENTS];
 
 export function qwenHookEntries(commandFor: (event: string) => string): HookEntry[] {
   return commandEntries(QWEN_HOOK_EVENTS, { status: STATUS, timeout: {}, matcher: {} }, commandFor);

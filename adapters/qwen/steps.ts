@@ -2,9 +2,8 @@
 // field for field as seen from the real host (e2e/harness/hosts/qwen.ts), so replay runs the same hook path
 // as the host.
 import type { Step, ToolRequest } from '../../src/generated/types.js';
-import type { CaseRendering, NativeCall, StepRenderContext } from '../../src/core/host/adapter.js';
-
-type Payload = Record<string, unknown>;
+import type { CaseRendering, StepRenderContext } from '../../src/core/host/adapter.js';
+import { claudeStyleSessionStep, hookCall as call, notApplicable as na, type Payload } from '../command-hook/case-steps.js';
 
 function common(ctx: StepRenderContext, event: string, cwd = ctx.cwd, agent = ctx.agentId): Payload {
   const p: Payload = {
@@ -19,9 +18,6 @@ function common(ctx: StepRenderContext, event: string, cwd = ctx.cwd, agent = ct
   if (agent) p.agent_id = agent;
   return p;
 }
-
-const call = (event: string, payload: Payload): NativeCall => ({ event, payload: JSON.stringify(payload) });
-const na = (why: string): CaseRendering => ({ calls: [], notApplicable: why });
 
 function toolCall(req: ToolRequest): { tool: string; input: Payload } | string {
   switch (req.type) {
@@ -74,23 +70,12 @@ export function renderQwenStep(step: Step, ctx: StepRenderContext): CaseRenderin
   if ('lifecycle' in step) {
     const l = step.lifecycle;
     const of = l.of ?? ctx.callId;
+    const subagent = { agent_type: 'general-purpose' };
+    const session = claudeStyleSessionStep(l, ctx, { name: 'Qwen Code', common, noSources: ['fork'], sessionStart: { model: 'qwen-case' }, subagent });
+    if (session) return session;
     switch (l.kind) {
-      case 'session_start':
-        if (l.source === 'fork') return na('n/a: Qwen Code has no fork session source');
-        return { calls: [call('SessionStart', { ...common(ctx, 'SessionStart'), source: l.source ?? 'startup', model: 'qwen-case' })] };
-      case 'session_end':
-        if (l.allStopped) return na('n/a: Qwen Code does not report that every subagent stopped at session end');
-        return { calls: [call('SessionEnd', { ...common(ctx, 'SessionEnd'), reason: 'other' })] };
-      case 'turn_end':
-        return { calls: [call('Stop', { ...common(ctx, 'Stop'), stop_hook_active: false, last_assistant_message: '' })] };
       case 'subagent_start':
-        return { calls: [call('SubagentStart', { ...common(ctx, 'SubagentStart', ctx.cwd, l.agent ?? 'agent-case'), agent_type: 'general-purpose' })] };
-      case 'subagent_stop':
-        return {
-          calls: [
-            call('SubagentStop', { ...common(ctx, 'SubagentStop', ctx.cwd, l.agent ?? 'agent-case'), agent_type: 'general-purpose', stop_hook_active: false }),
-          ],
-        };
+        return { calls: [call('SubagentStart', { ...common(ctx, 'SubagentStart', ctx.cwd, l.agent ?? 'agent-case'), ...subagent })] };
       case 'complete':
         return { calls: [call('PostToolUse', { ...common(ctx, 'PostToolUse'), tool_name: 'agent', tool_input: {}, tool_response: {}, tool_use_id: of })] };
       case 'running':
@@ -113,6 +98,8 @@ export function renderQwenStep(step: Step, ctx: StepRenderContext): CaseRenderin
         };
       case 'not_started':
         return na('n/a: Qwen Code reports a refused call only in its AUTO mode (PermissionDenied), which remit does not register');
+      default:
+        return na(`n/a: no Qwen Code event for a ${l.kind} step`);
     }
   }
   return na('n/a: raw events and damage steps go to the core directly');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { mergeJson } from '../harness/hosts/driver.js';
 import { TUI_LANES } from '../harness/hosts/index.js';
 import type { Screen } from '../harness/tmux.js';
-import { decisions, defineTuiLane, reviewRefusalAudited, effectOf, modelTurnsSince, until } from './tui-lane.js';
+import { decisions, defineTuiLane, reviewRefusalAudited, effectOf, interactiveCommand, modelTurnsSince, until } from './tui-lane.js';
 
 const driver = TUI_LANES.find((l) => l.host === 'claude')!;
 
@@ -40,11 +40,7 @@ defineTuiLane(driver, {
     });
   },
   command(session) {
-    const inv = driver.invocation(session.sb, '', {});
-    return {
-      file: inv.file,
-      args: inv.args.filter((a, i, all) => a !== '-p' && all[i - 1] !== '-p' && a !== '--output-format' && all[i - 1] !== '--output-format'),
-    };
+    return interactiveCommand(driver, session, ['--output-format']);
   },
   async walk(w) {
     const { session } = w;

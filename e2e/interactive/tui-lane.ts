@@ -165,3 +165,28 @@ export async function reviewRefusalAudited(session: HostSession, target: { abs: 
   if (deny.state !== 'ARMED' || deny.contract?.mode !== 'review') throw new Error(`the refusal was decided in ${deny.state} / ${deny.contract?.mode}`);
   if (fs.existsSync(target.abs)) throw new Error(`${target.rel} was written`);
 }
+
+/** The host's headless invocation as its terminal UI: without `-p` and the given options (each with its value). */
+export function interactiveCommand(driver: HostDriver, session: HostSession, dropWithValue: readonly string[]): { file: string; args: string[] } {
+  const inv = driver.invocation(session.sb, '', {});
+  const drop = ['-p', ...dropWithValue];
+  return { file: inv.file, args: inv.args.filter((a, i, all) => !drop.includes(a) && !drop.includes(all[i - 1] ?? '')) };
+}
+
+/** The read before the refused write went on: allowed in the audit, and the model got the file's text. Throws otherwise. */
+export function readAllowed(session: HostSession, tool: string, text: string): void {
+  const decision = decisions(session).find((r) => r.action?.tool === tool);
+  if (decision?.decision?.outcome !== 'allow') throw new Error(`the ${tool} call was ${decision?.decision?.outcome ?? 'not decided'}`);
+  const result = session.double.toolResults().find((r) => r.toolName === tool);
+  if (!result || result.isError || !result.text.includes(text)) throw new Error(`the model did not get the file through ${tool}: ${JSON.stringify(result)}`);
+}
+
+/** Submits `$remit status`, waits for its answer on screen, and checks that it cost no model turn; returns the screen. */
+export async function statusWithoutModel(session: HostSession, screen: Screen): Promise<string> {
+  const before = session.double.requests.length;
+  await screen.submit('$remit status');
+  const status = await screen.waitFor(/State: ARMED \/ review/, { scrollback: true });
+  const n = modelTurnsSince(session, before);
+  if (n > 0) throw new Error(`$remit status cost ${n} model turn(s)`);
+  return status;
+}

@@ -73,7 +73,7 @@ function inProcess(parent: string, label: string): void {
     });
     const state = path.join(dir, 'sessions', 's.json');
     mkdirSync(path.dirname(state), { recursive: true });
-    writeFileSync(state, JSON.stringify({ schemaVersion: 2, pad: 'x'.repeat(1200) }));
+    writeFileSync(state, JSON.stringify({ schemaVersion: 3, pad: 'x'.repeat(1200) }));
     const now = times(n, () => tryLock(state, LOCK_STALE_MS)!.release());
     row(`session lock + release: symlink naming its holder${label}`, `p50 ${ms(pct(now, 50))}, p99 ${ms(pct(now, 99))}`, '-', undefined, {
       p50: pct(now, 50),

@@ -1,9 +1,15 @@
 // Every parser on the hook's text path, fed a megabyte of hostile shapes (docs/DESIGN.md
 // #performance-budget): the directive, the correction phrases, the shell classifier, the three
 // patch formats and every dependency manifest plus the code hash scan. Each row is the slowest
-// shape's median at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
-// (4 when linear, 16 when quadratic; over 8 fails), both in CPU time. Prints one JSON row per
-// parser; --verbose also prints every shape's figures on stderr.
+// shape's least CPU time of five at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
+// (4 when linear, 16 when quadratic; over 8 fails), both in CPU time. The shell classifier
+// refuses a command over 256 KiB unread, so it is measured at 64 and 256 kB. Prints one JSON row per
+// parser; --verbose also prints every shape's figures on stderr; --shape <text> measures only
+// the shapes whose parser or shape name holds the text (for a profile: node --cpu-prof
+// .bench/hostile-input.cjs --shape 'many files'). --once <kB> [--dry]: each matched shape is
+// warmed, then parsed once at that size (with --dry its text is only made); under valgrind
+// --tool=callgrind the two runs' difference is the parse's instruction count, which other
+// work on the machine does not change.
 import { classifyToolRequest } from '../../src/core/classify/classify-request.js';
 import { findCorrectionPhrase } from '../../src/core/contract/corrections.js';
 import { defaultContract } from '../../src/core/contract/defaults.js';
@@ -16,21 +22,35 @@ import { ms, row } from './lib/rows.js';
 
 const quick = process.argv.includes('--quick');
 const verbose = process.argv.includes('--verbose');
+const shapeAt = process.argv.indexOf('--shape');
+const only = shapeAt > 0 ? process.argv[shapeAt + 1] : undefined;
+const onceAt = process.argv.indexOf('--once');
+const once = onceAt > 0 ? Number(process.argv[onceAt + 1]) * 1024 : undefined;
+const dry = process.argv.includes('--dry');
 const MB = 1024 * 1024;
 const LIMIT_MS = 50;
+/** The largest 4x-input time ratio taken as linear (4 when linear, 16 when quadratic; a loaded machine's noise reaches some 7.5). */
+const MAX_RATIO = 8;
+const kB = (n: number) => (n >= MB ? `${n / MB} MB` : `${n / 1024} kB`);
 const ROOT = BENCH_ROOT;
 
-/** `unit` repeated to exactly `size` characters. */
+/**
+ * `unit` repeated to exactly `size` characters, as one flat string: a hook's text comes from
+ * JSON.parse, while `repeat` and `+` make a tree of pieces that every character read walks.
+ */
 const fill = (unit: string, size: number, head = '', tail = ''): string => {
   const body = unit.repeat(Math.ceil(Math.max(0, size - head.length - tail.length) / unit.length));
-  return (head + body).slice(0, size - tail.length) + tail;
+  return flat((head + body).slice(0, size - tail.length) + tail);
 };
+const flat = (s: string): string => JSON.parse(JSON.stringify(s)) as string;
 
 type Shape = (size: number) => string;
 interface Parser {
   name: string;
   shapes: Record<string, Shape>;
   run(text: string): unknown;
+  /** The two sizes measured (default 256 kB and 1 MB). */
+  sizes?: [number, number];
 }
 
 const armed: TaskContract = { ...defaultContract(), mode: 'change', level: 'guard', source: 'directive' };
@@ -50,7 +70,7 @@ const base64 = (size: number) => {
 const promptShapes: Record<string, Shape> = {
   'colons after $remit': (n) => fill(':', n, '$remit '),
   'one long token after $remit': (n) => fill('a', n, '$remit '),
-  'base64 paste after $remit': (n) => `$remit ${base64(n - 7)}`,
+  'base64 paste after $remit': (n) => flat(`$remit ${base64(n - 7)}`),
   'files= of a megabyte': (n) => fill('a/', n, '$remit change files='),
   'tokens after $remit': (n) => fill('review ', n, '$remit '),
   'dashes after $remit': (n) => fill('- ', n, '$remit '),
@@ -72,9 +92,14 @@ const correctionShapes: Record<string, Shape> = {
 const shellShapes: Record<string, Shape> = {
   'one long word': (n) => fill('a', n, 'echo '),
   separators: (n) => fill(';', n, 'true'),
+  'many &&': (n) => fill(' && true', n, 'true'),
+  'many short lines': (n) => fill('ls\n', n),
   'open quote': (n) => fill('x', n, 'echo "'),
+  'long quoted string': (n) => fill('x', n, "echo '", "'"),
   'nested substitutions': (n) => fill('$(', n),
   'heredoc apply_patch': (n) => fill('+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.ts\n", '*** End Patch\nEOF\n'),
+  'heredoc apply_patch, many files': (n) => fill('*** Add File: a.ts\n+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n", '*** End Patch\nEOF\n'),
+  'heredoc to cat': (n) => fill('line\n', n, 'cat <<EOF > /dev/null\n', 'EOF\n'),
   'many words': (n) => fill('ab ', n, 'ls '),
 };
 
@@ -83,6 +108,8 @@ const patchShapes: Record<string, [PatchFormat, Shape]> = {
   'apply_patch, many files': ['apply_patch', (n) => fill('*** Add File: a.ts\n+x\n', n, '*** Begin Patch\n', '*** End Patch\n')],
   'apply_patch, unterminated': ['apply_patch', (n) => fill('*** Update File: a\n@@', n, '*** Begin Patch\n')],
   'apply_patch, no newline': ['apply_patch', (n) => fill('@', n)],
+  'apply_patch, one long line': ['apply_patch', (n) => fill('x', n, '*** Begin Patch\n*** Add File: a.ts\n+', '\n*** End Patch\n')],
+  'V4A, marker then blanks and U+2028': ['v4a', (n) => fill(' ', n, '*** Begin Patch\n*** Update File:', '\u2028x\n*** End Patch\n')],
   'unified, one hunk': ['unified', (n) => fill('+x\n', n, '--- a/a.ts\n+++ b/a.ts\n@@ -0,0 +1,999999 @@\n')],
   'unified, many headers': ['unified', (n) => fill('--- a/a\n+++ b/a\n', n)],
   'v4a, one hunk': ['v4a', (n) => fill('+x\n', n, '*** Begin Patch\n*** Update File: a.ts\n@@\n', '*** End Patch\n')],
@@ -97,11 +124,15 @@ const manifestShapes: Record<string, [string, Shape]> = {
   'Cargo.toml, many tables': manifest('Cargo.toml', '[dependencies]\na = "1"\n'),
   'pyproject.toml, long array': manifest('pyproject.toml', '"a>=1", ', '[project]\ndependencies = ['),
   'requirements.txt': manifest('requirements.txt', 'a==1\n'),
+  'requirements.txt, blanks before an option': manifest('requirements.txt', '\t', 'a', 'x\n'),
+  'requirements.txt, comment marks': manifest('requirements.txt', '#', '', '\u2028#\n'),
   'go.mod, open block': manifest('go.mod', 'example.com/a v1.0.0\n', 'module m\nrequire (\n'),
   Gemfile: manifest('Gemfile', "gem 'a'\n"),
+  'Gemfile, blank lines': manifest('Gemfile', '\n'),
   'build.gradle, open braces': manifest('build.gradle', 'dependencies { '),
   'pom.xml': manifest('pom.xml', '<dependency><artifactId>a</artifactId></dependency>', '<project><dependencies>'),
   'environment.yml': manifest('environment.yml', '  - a\n', 'dependencies:\n'),
+  'environment.yml, blanks before U+2028': manifest('environment.yml', ' ', 'dependencies:\n  - ', '\u2028x\n'),
   'pubspec.yaml': manifest('pubspec.yaml', '  a: ^1.0.0\n', 'dependencies:\n'),
   'setup.py, open call': manifest('setup.py', "'a', ", 'setup(install_requires=['),
   'setup.cfg': manifest('setup.cfg', '    a\n', '[options]\ninstall_requires =\n'),
@@ -117,43 +148,55 @@ const parsers: Parser[] = [
     name: 'shell (classifyToolRequest, Bash)',
     shapes: shellShapes,
     run: (t) => classifyToolRequest({ type: 'shell', command: t }, { id: 'c', tool: 'Bash', cwd: ROOT }, ctx),
+    sizes: [MB / 16, MB / 4],
   },
 ];
 
 /**
- * The median CPU time (user + system, this process) of `rounds` calls: on a machine shared with
- * other work the wall clock measures the queue, not the parser.
+ * The least CPU time (user + system, this process) of `rounds` calls: on a machine shared with
+ * other work the wall clock measures the queue, not the parser, and other work only ever adds
+ * to a call's CPU time too (cache and core sharing), so the least is the parser's own cost.
  */
-async function median(fn: () => unknown, rounds: number): Promise<number> {
-  const t: number[] = [];
+async function least(fn: () => unknown, rounds: number): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < rounds; i++) {
     const c0 = process.cpuUsage();
     await fn();
     const c = process.cpuUsage(c0);
-    t.push((c.user + c.system) / 1000);
+    best = Math.min(best, (c.user + c.system) / 1000);
   }
-  return t.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
+  return best;
 }
 
-async function measure(name: string, shapes: [string, (size: number) => () => unknown][]): Promise<void> {
+async function measure(name: string, all: [string, (size: number) => () => unknown][], [smallSize, bigSize]: [number, number] = [MB / 4, MB]): Promise<void> {
+  const shapes = only === undefined || name.includes(only) ? all : all.filter(([shape]) => shape.includes(only));
+  if (shapes.length === 0) return;
+  if (once !== undefined) {
+    for (const [, at] of shapes) {
+      for (let i = 0; i < 2; i++) at(64 * 1024)();
+      const run = at(once);
+      if (!dry) await run();
+    }
+    return;
+  }
   const rounds = quick ? 3 : 5;
   let worst = { shape: '', t: 0 };
   let steepest = { shape: '', r: 0 };
   for (const [shape, at] of shapes) {
-    await median(at(64 * 1024), 2); // warm the code paths
-    const small = await median(at(MB / 4), rounds);
-    const big = await median(at(MB), rounds);
-    if (verbose) console.error(`${name} / ${shape}: 256 kB ${ms(small)}, 1 MB ${ms(big)}`);
+    await least(at(64 * 1024), 2); // warm the code paths
+    const small = await least(at(smallSize), rounds);
+    const big = await least(at(bigSize), rounds);
+    if (verbose) console.error(`${name} / ${shape}: ${kB(smallSize)} ${ms(small)}, ${kB(bigSize)} ${ms(big)}`);
     if (big > worst.t) worst = { shape, t: big };
-    // Below a millisecond the ratio is timer noise, not growth.
-    const r = big < 1 ? 0 : big / Math.max(small, 0.05);
+    // Below two milliseconds the ratio is timer noise, not growth.
+    const r = big < 2 ? 0 : big / Math.max(small, 0.05);
     if (r > steepest.r) steepest = { shape, r };
   }
-  const ok = worst.t <= LIMIT_MS && steepest.r <= 8;
+  const ok = worst.t <= LIMIT_MS && steepest.r <= MAX_RATIO;
   row(
-    `1 MB hostile input: ${name}, ${shapes.length} shapes`,
-    `worst ${ms(worst.t)} (${worst.shape}); 1 MB/256 kB ${steepest.r ? `x${steepest.r.toFixed(1)} (${steepest.shape})` : 'under 1 ms'}`,
-    `<= ${LIMIT_MS} ms, x <= 8`,
+    `${kB(bigSize)} hostile input: ${name}, ${shapes.length} shapes`,
+    `worst ${ms(worst.t)} (${worst.shape}); ${kB(bigSize)}/${kB(smallSize)} ${steepest.r ? `x${steepest.r.toFixed(1)} (${steepest.shape})` : 'under 2 ms'}`,
+    `<= ${LIMIT_MS} ms, x <= ${MAX_RATIO}`,
     ok,
     { worstMs: worst.t, ratio: steepest.r },
   );
@@ -170,6 +213,7 @@ async function main(): Promise<void> {
           return () => p.run(text);
         },
       ]),
+      p.sizes,
     );
   }
   await measure(

@@ -36,7 +36,10 @@ An adapter (\`adapters/<host>/\`) only translates. It provides, for its host:
    hook (\`remit hook <host>\`) or the plugin the host loads, and the setup (install, uninstall,
    doctor). \`adapters/hosts.ts\` lists the host modules; the hook, the CLI and the build derive
    every table from that list, so a new host costs its folder, its line there and its name in
-   the schema's host enum.
+   the schema's host enum. A host whose versions load different forms of remit (OpenCode 1.x
+   and 2.x) lists its **version lines**: each is a row of the matrix below and of \`remit
+   doctor\`, a column of \`remit replay\` and a \`remit check --host\` name (\`opencode\`,
+   \`opencode2\`); install, uninstall and the protected configuration stay the host's.
 
 An adapter never imports another adapter; code shared by hosts with one protocol lives in its
 own folder: \`adapters/command-hook/\` for Codex and Claude Code, \`adapters/plugin-host/\` for the
@@ -89,7 +92,8 @@ function demote(md: string): string {
 /** The whole document for `capabilities`, reading the notes under `root`/docs/hosts/. */
 export function hostContractText(capabilities: readonly HostCapability[], root: string): string {
   const e2e = demote(section(root, 'e2e-matrix.md')).replace(/^## End-to-end coverage matrix/m, '## End-to-end coverage (real hosts)');
-  const perHost = capabilities.map((c) => section(root, `${c.host}.md`)).filter(Boolean);
+  // A host with version lines (OpenCode 1.x, 2.x) has one note for both.
+  const perHost = [...new Set(capabilities.map((c) => c.host))].map((host) => section(root, `${host}.md`)).filter(Boolean);
   return `${[intro, matrix(capabilities), e2e, ...perHost]
     .join('\n\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -11,7 +11,7 @@ export interface CommandHelp {
   example: string;
 }
 
-const HOME: [string, string] = ['--home DIR', "remit's state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit)"];
+const HOME: [string, string] = ['--home DIR', "remit's state folder (default $REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit)"];
 const JSON_OPT: [string, string] = ['--json', 'print JSON instead of text'];
 const SESSION: [string, string] = ['--host H --session ID', "the host's session (default: the one last used in this project)"];
 const HELP_OPT: [string, string] = ['-h, --help', 'this help'];
@@ -96,7 +96,7 @@ export const HELP: Record<string, CommandHelp> = {
     usage: 'remit check --host H [--session ID] [--prompt P] --tool T --input JSON [--home DIR] [--json]',
     does: "one dry decision through a host's hook path, in a throwaway state folder; records nothing",
     options: [
-      ['--host H', 'a host name, or core (then --input is a ToolRequest)'],
+      ['--host H', "a host name (opencode2: OpenCode 2's plugin form), or core (then --input is a ToolRequest)"],
       ['--session ID', "the host's session whose contract the dry run starts from (default: the one last used in this project)"],
       ['--prompt P', 'a prompt first (a directive sets the contract)'],
       ['--tool T', "the host's own tool name"],
@@ -111,7 +111,13 @@ export const HELP: Record<string, CommandHelp> = {
   replay: {
     usage: 'remit replay [dir] [--host H|core|all] [--home DIR] [--json]',
     does: 'replays the Bad/Good cases through the core and every adapter',
-    options: [['dir', 'a folder of cases (default: the shipped cases)'], ['--host H', 'one host, core, or all (default)'], HOME, JSON_OPT, HELP_OPT],
+    options: [
+      ['dir', 'a folder of cases (default: the shipped cases)'],
+      ['--host H', "one host's column (opencode2: OpenCode 2's plugin form), core, or all (default)"],
+      HOME,
+      JSON_OPT,
+      HELP_OPT,
+    ],
     exits: [[0, 'every case agrees'], USAGE_EXIT, [2, 'a case disagrees']],
     example: 'remit replay --host claude',
   },

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { FileAction, HostReport } from '../../adapters/host-module.js';
-import { readRegularFileSync } from '../core/state/files.js';
+import { errnoWords, readRegularFileSync } from '../core/state/files.js';
 import { lockPathOf } from '../core/state/lock.js';
 import type { InstallRecord } from '../generated/types.js';
 import {
@@ -112,7 +112,10 @@ function removeFiles(files: readonly string[], dryRun: boolean, report: HostRepo
 }
 
 /** The audit is the user's record: it stays, and the note names where it is. */
-const auditNote = (c: CleanupInput): string => `The audit (remit status, remit runtime) is kept${c.stateHome ? `; delete ${c.stateHome} to remove it` : ''}.`;
+const auditNote = (c: CleanupInput): string | null =>
+  c.stateHome && !existsSync(c.stateHome)
+    ? null
+    : `The audit (remit status, remit runtime) is kept${c.stateHome ? `; delete ${c.stateHome} to remove it` : ''}.`;
 
 interface Plan {
   report: HostReport;
@@ -137,7 +140,8 @@ function plan(c: CleanupInput, file: string): Plan {
     }
     const acted = c.reports.some((r) => touchedBy(r).size > 0) || swept.length > 0;
     if (acted) report.notes.push(conservativeNote(file, read));
-    if (swept.length > 0) report.notes.push(auditNote(c));
+    const note = swept.length > 0 ? auditNote(c) : null;
+    if (note) report.notes.push(note);
     return { report, rmdirs: [] };
   }
   const rec = read.record;
@@ -192,7 +196,8 @@ function plan(c: CleanupInput, file: string): Plan {
   // In the record's own order, and not written at all when nothing changed (a refused uninstall changes nothing).
   next.created.dirs = rec.created.dirs.filter((d) => keptDirs.has(d));
   if (!c.dryRun && (last || !isDeepStrictEqual(next, rec))) writeRecord(file, next);
-  if (last && (drop.length > 0 || c.sweep)) report.notes.push(auditNote(c));
+  const note = last && (drop.length > 0 || c.sweep) ? auditNote(c) : null;
+  if (note) report.notes.push(note);
   return { report, rmdirs };
 }
 
@@ -212,7 +217,8 @@ export function cleanUpAfterUninstall(c: CleanupInput): HostReport {
   try {
     done = !c.dryRun && existsSync(c.dataDir) ? withRecordLock(file, () => plan(c, file)) : plan(c, file);
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code ? errnoWords(code) : err instanceof Error ? err.message : String(err);
     return {
       host: 'remit',
       scope: c.scope,
@@ -220,7 +226,7 @@ export function cleanUpAfterUninstall(c: CleanupInput): HostReport {
       dryRun: c.dryRun,
       actions: [],
       notes: [],
-      error: `the bundle and folders under ${c.dataDir} could not be cleaned up (${why}); run the uninstall again`,
+      error: `the bundle and folders under ${c.dataDir} could not be cleaned up (${why}); fix that, then run the uninstall again`,
     };
   }
   const { report, rmdirs } = done;

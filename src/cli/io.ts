@@ -1,6 +1,6 @@
 // The edges of a CLI command: output, environment and working directory, injectable for tests.
 import { writeSync } from 'node:fs';
-import { sleepSync } from '../core/state/files.js';
+import { errnoWords, sleepSync } from '../core/state/files.js';
 
 /** What a command reads and writes besides files. */
 export interface CliIO {
@@ -31,8 +31,9 @@ function workingFolder(): () => string {
       try {
         cwd = process.cwd();
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code ?? 'error';
-        throw new UsageError(`the current folder cannot be read (${code}: it was removed or moved away); cd to an existing folder and run again`);
+        const code = (err as NodeJS.ErrnoException).code;
+        const why = code === 'ENOENT' || code === undefined ? 'it was removed or moved away' : errnoWords(code);
+        throw new UsageError(`the current folder cannot be read (${why}); cd to an existing folder and run again`);
       }
     }
     return cwd;

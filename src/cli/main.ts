@@ -4,6 +4,7 @@ import { nearest } from '../core/contract/nearest.js';
 import { HELP, renderHelp } from './help.js';
 import { printError, processIO, UsageError, type CliIO } from './io.js';
 import { REMIT_VERSION } from './version.js';
+import { errnoWords } from '../core/state/files.js';
 import { ownEntry } from '../core/lookup-table.js';
 
 type CommandModule = import('./command-table.js').CommandModule;
@@ -122,8 +123,16 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
       printError(io, name, err.message);
       return err.exitCode;
     }
-    // One clear line, never a stack trace (a hook's stdout may reach the model).
-    printError(io, name, err instanceof Error ? err.message.split('\n')[0]! : String(err));
+    // One clear line, never a stack trace (a hook's stdout may reach the model); a system
+    // error names its file and cause in words, not Node's `EACCES: permission denied, open …`.
+    const sys = err as NodeJS.ErrnoException;
+    const line =
+      err instanceof Error && typeof sys.code === 'string' && /^E[A-Z]+$/.test(sys.code) && sys.path
+        ? `cannot ${sys.syscall ?? 'use'} ${sys.path} (${errnoWords(sys.code)}); fix that, then run again`
+        : err instanceof Error
+          ? err.message.split('\n')[0]!
+          : String(err);
+    printError(io, name, line);
     return 1;
   }
 }

@@ -413,6 +413,14 @@ protected: boolean
 stateFolderProblem?: string
 hosts: {
 host: string
+/**
+ * The host's version line the row is about, for a host whose versions load different forms of remit (opencode: OpenCode 1.x, opencode2: OpenCode 2.x); `remit check --host` and `remit replay --host` take it.
+ */
+line?: string
+/**
+ * The host (and version line) as people call it, with the versions remit was verified against in the row's lines.
+ */
+displayName?: string
 protected: boolean
 /**
  * False when the host is not on this machine and nothing of remit's is registered for it.
@@ -968,7 +976,22 @@ guardErrors: number
 reasons: {
 [k: string]: number | undefined
 }
+/**
+ * Refusals by reason code.
+ */
 denials: {
+[k: string]: number | undefined
+}
+/**
+ * Asks by reason code.
+ */
+asks: {
+[k: string]: number | undefined
+}
+/**
+ * Asks and refusals by reason code from sessions whose state predates counting them apart (version 2 with both).
+ */
+unsplit?: {
 [k: string]: number | undefined
 }
 labels: {
@@ -1442,9 +1465,9 @@ export interface ModelOptionFull {
  */
 names: [string, ...(string)[]]
 /**
- * Whether it takes a value (default none); an optional one is only ever attached.
+ * Whether it takes a value (default none); an optional one is only ever attached; a lastarg one (git parse-options' PARSE_OPT_LASTARG_DEFAULT) takes the next word unless it is the last word of the command, and then its default.
  */
-value?: ("none" | "required" | "optional")
+value?: ("none" | "required" | "optional" | "lastarg")
 effect?: ModelOptionEffect
 /**
  * git: `--no-<name>` unsets it (default true for a git long option, false otherwise).
@@ -1540,9 +1563,13 @@ suffixVar?: string
  */
 suffixOption?: string
 /**
- * Suffixes of which the first the path ends with is removed, or replaced (`.tgz:.tar`); no match, no effect.
+ * Suffixes of which the first the path ends with is removed, or replaced (`.tgz:.tar`); no match, no effect unless `otherwiseSuffix`.
  */
 stripSuffix?: string[]
+/**
+ * With `stripSuffix`: when no suffix matches, this is appended instead (bzip2 decompresses `f` into `f.out`).
+ */
+otherwiseSuffix?: string
 /**
  * Words that name no file (`-`: standard input or output).
  */
@@ -1601,7 +1628,7 @@ export type Label = ("correct" | "incorrect" | "inconclusive")
  * One session's state file, REMIT_HOME/sessions/<key>.json (docs/DESIGN.md#session-state). Never holds prompt text, command text or file contents; raw session ids are not stored.
  */
 export interface SessionState {
-schemaVersion: 2
+schemaVersion: 3
 host: HostRef
 /**
  * The host's own id of the session (what `remit status --session` takes); the file name is its hash.
@@ -1774,9 +1801,21 @@ reasons: {
 [k: string]: number | undefined
 }
 /**
- * Denied (and asked) actions by reason code.
+ * Denied actions by reason code (refusals only, since version 3).
  */
 denials: {
+[k: string]: number | undefined
+}
+/**
+ * Asked actions by reason code (since version 3).
+ */
+asks: {
+[k: string]: number | undefined
+}
+/**
+ * From a version 2 state, which counted asks and refusals together in one map when the session had both: those counts by reason code.
+ */
+unsplit?: {
 [k: string]: number | undefined
 }
 guardErrors: number

@@ -573,7 +573,9 @@ describe.sequential('status and runtime on damaged input', () => {
       scenario();
       const r = w.cli([...args, '--host', 'claude', '--session', 's']);
       expect({ status: r.status, stdout: r.stdout }, args[0]).toEqual({ status: 1, stdout: '' });
-      expect(r.stderr, args[0]).toBe(`remit ${args[0]}: cannot take the session lock ${w.stateFile('s')}.lock (a folder on its way is a file)\n`);
+      expect(r.stderr, args[0]).toBe(
+        `remit ${args[0]}: cannot take the session lock ${w.stateFile('s')}.lock (a folder on its way is a file, ENOTDIR); ${path.dirname(w.stateFile('s'))} must be a folder: move the file in its way aside, or point REMIT_HOME at another folder\n`,
+      );
     }
   });
 

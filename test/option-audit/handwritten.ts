@@ -37,7 +37,7 @@ import {
   VAULT_MUTATIONS,
   VAULT_READS,
 } from '../../src/core/shell/programs/services.js';
-import { CURL, HTTPIE_FLAGS, HTTPIE_VALUED, TAR, UNZIP, WGET, ZIP } from '../../src/core/shell/programs/network.js';
+import { CURL, HTTPIE_FLAGS, HTTPIE_VALUED, TAR_SPEC, UNZIP, WGET, ZIP } from '../../src/core/shell/programs/network.js';
 import { defineOptions } from '../../src/core/shell/option-table.js';
 import { NODE_MANAGER_READ_FLAGS, NPM_READ_FLAGS, PIP_READ_FLAGS } from '../../src/core/shell/programs/packages.js';
 import { MINIMAL, MINIMAL_FILE_RUNNERS, MINIMAL_FILES, MINIMAL_NAMES, TABLES } from '../../src/core/shell/programs/checks.js';
@@ -50,7 +50,19 @@ import { NODE, PY_SAFE_FLAGS, PY_VALUE, RUBY_SAFE_FLAGS } from '../../src/core/s
 import { MAKE_OPTIONS } from '../../src/core/shell/programs/scripts.js';
 import { SQLITE } from '../../src/core/shell/programs/datastores.js';
 import { CONFIG_READ, GIT, GLOBAL_FLAGS, READ_LONG, READ_SHORT_FLAGS, READ_SHORT_VALUE, readOnly } from '../../src/core/shell/programs/git.js';
-import { cliNode, decision, flatNode, pathNode, patternOptions, specOptions, tableOptions, WHOLE, type Known, type KnownNode } from './nodes.js';
+import {
+  cliNode,
+  decision,
+  flatNode,
+  pathNode,
+  parsedSpecOptions,
+  patternOptions,
+  specOptions,
+  tableOptions,
+  WHOLE,
+  type Known,
+  type KnownNode,
+} from './nodes.js';
 
 const sets =
   (...s: readonly ReadonlySet<string>[]) =>
@@ -237,7 +249,7 @@ export const HANDWRITTEN: Readonly<Record<string, () => Known>> = {
   // ---- network.ts ----
   curl: () => flatNode(specOptions(CURL)),
   wget: () => flatNode(specOptions(WGET)),
-  tar: () => flatNode(specOptions(TAR)),
+  tar: () => flatNode(parsedSpecOptions(TAR_SPEC)),
   unzip: () => flatNode(specOptions(UNZIP)),
   zip: () => flatNode(specOptions(ZIP)),
   http: () => flatNode(sets(HTTPIE_FLAGS, HTTPIE_VALUED)),

@@ -5,6 +5,7 @@
 import type { ModelSubcommand, ProgramModel } from '../../src/generated/types.js';
 import { defineOptions, type OptionTable } from '../../src/core/shell/option-table.js';
 import type { OptionSpec } from '../../src/core/shell/options.js';
+import type { OptionSpec as ParsedSpec } from '../../src/core/shell/parsers/types.js';
 import { takesOption } from '../../src/core/shell/program-model.js';
 import { reads as readTables, type CliSpec } from '../../src/core/shell/programs/cli-model.js';
 import type { Model } from '../../src/core/shell/programs/models-data.js';
@@ -57,6 +58,11 @@ export function specOptions(spec: OptionSpec): (name: string) => boolean {
   const short = `${spec.flags ?? ''}${spec.values ?? ''}${spec.optionalValues ?? ''}`;
   const long = new Set([...(spec.longFlags ?? []), ...(spec.longValues ?? []), ...(spec.longOptional ?? [])]);
   return (name) => (name.startsWith('--') ? long.has(name.slice(2)) : /^-.$/.test(name) && short.includes(name[1]!));
+}
+
+/** A parser family's compiled spec (src/core/shell/parsers/types.ts): `-x` by its letter, `--name` by its name. */
+export function parsedSpecOptions(spec: ParsedSpec): (name: string) => boolean {
+  return (name) => (name.startsWith('--') ? spec.long.has(name.slice(2)) : /^-.$/.test(name) && spec.short.has(name[1]!));
 }
 
 /**

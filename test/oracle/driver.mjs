@@ -123,7 +123,10 @@ function sh(args) {
 function reset() {
   for (const n of readdirSync(WORK)) rmSync(`${WORK}/${n}`, { recursive: true, force: true });
   for (const d of [TMP, SHM]) for (const n of readdirSync(d)) rmSync(`${d}/${n}`, { recursive: true, force: true });
-  sh(['cp', '-a', '--', ...readdirSync(TPL).map((n) => `${TPL}/${n}`), `${WORK}/`]);
+  sh(['cp', '-a', '--', ...readdirSync(TPL).filter((n) => n !== 'tmp').map((n) => `${TPL}/${n}`), `${WORK}/`]);
+  // The /tmp a machine where the fixture's programs have run holds (oracle.ts, seedState).
+  const tmpl = readdirSync(`${TPL}/tmp`);
+  if (tmpl.length) sh(['cp', '-a', '--', ...tmpl.map((n) => `${TPL}/tmp/${n}`), `${TMP}/`]);
   try {
     truncateSync(CANARY_LOG, 0);
   } catch {}
@@ -166,11 +169,12 @@ let pristine = reset();
  * limit) exits, not when its output pipes close: a background job keeps them open. Output is
  * counted, its start kept for the report; past OUTPUT_LIMIT the group is killed.
  */
-function execute(bashArgs, timeoutMs) {
+function execute(bashArgs, timeoutMs, env) {
   return new Promise((resolve) => {
     const c = spawn('timeout', ['-s', 'KILL', String(timeoutMs / 1000), 'bash', ...bashArgs], {
       cwd: `${WORK}/proj`,
       stdio: ['ignore', 'pipe', 'pipe'],
+      env,
     });
     let bytes = 0;
     let outputCut = false;
@@ -214,10 +218,23 @@ function execute(bashArgs, timeoutMs) {
  */
 const BATCH = 'for c in "$@"; do ( set --; eval "$c" ) </dev/null >/dev/null 2>&1; done';
 
+/**
+ * The environment a job runs in: the sandbox's, and for a job that types a program a canary stands
+ * in for (`vim --version`), a folder first on PATH where that name is the real program.
+ */
+const REAL = '/mnt/canary/real';
+function jobEnv(job) {
+  const names = Object.keys(job.real ?? {});
+  if (!names.length) return process.env;
+  rmSync(REAL, { recursive: true, force: true });
+  sh(['mkdir', '-p', REAL]);
+  for (const n of names) sh(['ln', '-s', job.real[n], `${REAL}/${n}`]);
+  return { ...process.env, PATH: `${REAL}:${process.env.PATH}` };
+}
 async function runOne(job) {
   const t0 = process.hrtime.bigint();
   const timeoutMs = job.timeoutMs ?? 5000;
-  const r = await execute(job.cmds ? ['-c', BATCH, 'batch', ...job.cmds] : ['-c', job.cmd], timeoutMs);
+  const r = await execute(job.cmds ? ['-c', BATCH, 'batch', ...job.cmds] : ['-c', job.cmd], timeoutMs, jobEnv(job));
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   // A moment for what the command started in the background (`>(cat > f)`, `cmd &`) to finish.
   for (let i = 0; i < 10 && stragglers(victim).length; i++) await new Promise((r) => setTimeout(r, 20));

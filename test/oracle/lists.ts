@@ -5,6 +5,9 @@
 //   closed set, so "refused but harmless here" is a decision on record, never a blanket skip.
 // - incidental.txt: paths a program writes on every run for itself (its own debug log), which are
 //   reported but are not an effect of what the command asked for.
+// State a program's first run makes whatever the command (gpg's ~/.gnupg) is in none of them: the
+// fixture's HOME already holds it (oracle.ts, SEEDS, each with why). What a command fetches and
+// keeps is never listed away: such a command is not a read.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';

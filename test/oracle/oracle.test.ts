@@ -1,7 +1,7 @@
 // The effect oracle itself: each kind of change it claims to see, seen; plain reads, clean; a
 // batch rerun one by one when one of its commands changed something.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedAnything, createOracle, describeEffect, type Effect, type Oracle, unavailable } from './oracle.js';
+import { changedAnything, createOracle, describeEffect, type Effect, type Oracle, realPrograms, typedReal, unavailable } from './oracle.js';
 
 const skip = unavailable();
 
@@ -24,7 +24,17 @@ const CASES: [string, RegExp][] = [
   ['date -s 2020-01-01', /^$/],
 ];
 
-const READS = ['git status', 'git log --oneline', 'ls -la', 'cat package.json', 'git diff HEAD~3 --stat', 'sleep 10 &'];
+// gpg and cargo in a HOME where they have run before (oracle.ts SEEDS): their first-run state is there.
+const READS = [
+  'git status',
+  'git log --oneline',
+  'ls -la',
+  'cat package.json',
+  'git diff HEAD~3 --stat',
+  'sleep 10 &',
+  'gpg --list-keys',
+  'cargo install --list',
+];
 
 describe.skipIf(skip !== undefined)('effect oracle', () => {
   let oracle: Oracle;
@@ -49,6 +59,20 @@ describe.skipIf(skip !== undefined)('effect oracle', () => {
     expect(killer.driverDied).toBe(true);
     expect(changedAnything(effects[CASES.length + READS.length + 1]!)).toBe(false);
   });
+
+  it.skipIf(!realPrograms().has('vi'))(
+    'a command that types an editor runs the real one; an editor another program starts is a canary',
+    async () => {
+      const real = realPrograms();
+      const got = await oracle.run([
+        { cmd: 'vi --version', real: typedReal(['vi'], real) },
+        { cmd: 'env -u GIT_EDITOR -u EDITOR -u VISUAL git -c core.editor=vi commit --allow-empty -q', real: typedReal(['env', 'git'], real) },
+      ]);
+      expect(describeEffect(got[0]!)).toBe('');
+      expect(describeEffect(got[1]!)).toMatch(/canary program:vi /);
+    },
+    120_000,
+  );
 
   it('a batch that changed something is rerun one command at a time', async () => {
     const got = await oracle.runExpectedClean(['ls', 'echo x > a.txt', 'cat a.txt', 'git status'], { batch: 4, timeoutMs: 5000 });

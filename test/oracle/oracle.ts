@@ -6,7 +6,7 @@
 // system bound read-only, an empty /tmp, and one writable folder, /mnt, holding the pristine
 // fixture (tpl/), the working copy the command runs in (w/proj, HOME is w/home) and the canaries.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -233,12 +233,45 @@ function buildFixture(base: string, plant: Plant = {}): void {
   for (const [rel, content] of Object.entries(plant.proj ?? {})) put(proj, rel, content);
   for (const [rel, content] of Object.entries(plant.home ?? {})) put(home, rel, content);
   age(path.join(proj, 'src'));
+  seedState(base);
   const bin = path.join(base, 'canary', 'bin');
   mkdirSync(bin, { recursive: true });
   for (const p of CANARY_PROGRAMS) put(bin, p, canaryScript(`program:${p}`), 0o755);
   writeFileSync(path.join(base, 'canary', 'log'), '');
   mkdirSync(path.join(base, 'w'));
   utimesSync(home, OLD, OLD);
+}
+
+/**
+ * The state a developer's HOME and /tmp hold where these programs have run before: each runs
+ * once, when the fixture is built, in the sandbox the commands run in (no network), and the
+ * template keeps what it left (tpl/home, and tpl/tmp, which the driver copies into /tmp). A
+ * command is then held to what it changes there, not to a program's first-run set-up. What a
+ * command fetches and keeps (npm's TUF metadata, docker's trust data) is no first-run state:
+ * those commands are not reads. docs/DESIGN.md#effect-oracle.
+ */
+export const SEEDS: readonly (readonly [string, string])[] = [
+  ['gpg --list-keys', 'any first gpg run makes ~/.gnupg with an empty keyring and trust database'],
+  ['cargo search serde', "a first registry command makes cargo's registry cache folder (~/.cargo/registry/CACHEDIR.TAG)"],
+  ['cargo install --list', 'a first install command writes an empty install ledger (~/.cargo/.crates.toml, .crates2.json)'],
+  ['tmux ls', 'any tmux start makes its socket folder /tmp/tmux-0 (empty while no server runs)'],
+  ['gsutil ls', 'any first gsutil run makes ~/.gsutil (its tracker and state folder)'],
+  ['composer list', 'any first composer command makes its XDG folders (~/.config, ~/.cache and ~/.local/share/composer, each with an .htaccess)'],
+];
+
+function seedState(base: string): void {
+  const tmp = path.join(base, 'tpl', 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  const env = { ...sandboxEnv(), HOME: '/mnt/tpl/home', CARGO_HOME: '/mnt/tpl/home/.cargo', PATH: systemPath() };
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--bind', tmp, '/tmp', '--bind', base, '/mnt'];
+  args.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL', '--die-with-parent', '--clearenv');
+  for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v);
+  const script = SEEDS.map(([cmd]) => `if command -v ${cmd.split(' ')[0]} >/dev/null; then timeout -s KILL 30 ${cmd} </dev/null >/dev/null 2>&1; fi`).join(
+    '\n',
+  );
+  spawnSync(BWRAP, [...args, '--chdir', '/mnt/tpl/proj', '--', 'bash', '-c', script], { stdio: 'ignore', timeout: 200_000 });
+  age(path.join(base, 'tpl', 'home'));
+  age(tmp);
 }
 
 /** Files planted in the fixture after its history: project-relative and HOME-relative. */
@@ -252,6 +285,41 @@ export interface Job {
   /** A batch run in one shell, each in its own subshell; one effect for all of them. */
   cmds?: string[];
   timeoutMs?: number;
+  /**
+   * Canary names the command itself types, by the real program each runs instead (`vim --version`
+   * runs the installed vim): the command is judged by what its own program does. Any other canary
+   * name still records a run, and the helpers the environment names stay canaries.
+   */
+  real?: Record<string, string>;
+}
+
+/**
+ * The real programs the canary names stand in for, where installed here (name → path on the
+ * sandbox's PATH without its canaries): a command that types one runs it (Job.real).
+ */
+export function realPrograms(pathVar = systemPath()): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of CANARY_PROGRAMS) {
+    if (name.startsWith('canary-')) continue;
+    for (const dir of pathVar.split(':')) {
+      const p = path.join(dir, name);
+      if (spawnSync('test', ['-x', p]).status === 0) {
+        out.set(name, p);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The real programs `programs` (a command's program words) type, from realPrograms(); undefined when none. */
+export function typedReal(programs: readonly string[], real: ReadonlyMap<string, string>): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const p of programs) {
+    const r = real.get(p);
+    if (r) (out ??= {})[p] = r;
+  }
+  return out;
 }
 
 export interface Oracle {
@@ -259,9 +327,10 @@ export interface Oracle {
   run(jobs: Job[]): Promise<Effect[]>;
   /**
    * Runs commands expected to change nothing, `batch` at a time in one shell; a batch that changed
-   * anything, timed out or died is rerun one command at a time, so each effect is its own.
+   * anything, timed out or died is rerun one command at a time, so each effect is its own. A
+   * command `real` gives real programs for runs alone with them (Job.real).
    */
-  runExpectedClean(cmds: string[], opts: { batch: number; timeoutMs: number }): Promise<Effect[]>;
+  runExpectedClean(cmds: string[], opts: { batch: number; timeoutMs: number; real?: (cmd: string) => Record<string, string> | undefined }): Promise<Effect[]>;
   dispose(): void;
 }
 
@@ -302,7 +371,8 @@ async function runInSandbox(base: string, jobs: (Job & { id: number })[]): Promi
     args.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--cap-drop', 'ALL');
     args.push('--die-with-parent', '--new-session', '--clearenv');
     for (const [k, v] of Object.entries(sandboxEnv())) args.push('--setenv', k, v);
-    args.push('--chdir', '/mnt/w', '--', process.execPath, DRIVER);
+    // The driver runs from the writable folder: a checkout under /tmp is hidden by the sandbox's own /tmp.
+    args.push('--chdir', '/mnt/w', '--', process.execPath, '/mnt/driver.mjs');
     const child = spawn(BWRAP, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
@@ -350,6 +420,7 @@ export function createOracle(opts: { parallel?: number; plant?: Plant } = {}): O
   for (let i = 0; i < parallel; i++) {
     const base = mkdtempSync(path.join(parent, 'remit-oracle-'));
     buildFixture(base, opts.plant);
+    copyFileSync(DRIVER, path.join(base, 'driver.mjs'));
     bases.push(base);
   }
   const oracle: Oracle = {
@@ -362,16 +433,19 @@ export function createOracle(opts: { parallel?: number; plant?: Plant } = {}): O
       for (const m of parts) for (const [k, v] of m) all.set(k, v);
       return numbered.map((j) => all.get(j.id)!);
     },
-    async runExpectedClean(cmds, { batch, timeoutMs }) {
-      const groups: string[][] = [];
-      for (let i = 0; i < cmds.length; i += batch) groups.push(cmds.slice(i, i + batch));
-      const first = await oracle.run(groups.map((g) => ({ cmds: g, timeoutMs: Math.max(timeoutMs * 2, 200 * g.length) })));
-      const again: number[] = [];
+    async runExpectedClean(cmds, { batch, timeoutMs, real }) {
+      const alone: number[] = [];
+      const batched: number[] = [];
+      cmds.forEach((c, i) => (real?.(c) ? alone : batched).push(i));
+      const groups: number[][] = [];
+      for (let i = 0; i < batched.length; i += batch) groups.push(batched.slice(i, i + batch));
+      const first = await oracle.run(groups.map((g) => ({ cmds: g.map((i) => cmds[i]!), timeoutMs: Math.max(timeoutMs * 2, 200 * g.length) })));
+      const again: number[] = [...alone];
       groups.forEach((g, i) => {
         const e = first[i]!;
-        if (changedAnything(e) || e.timedOut || e.error || e.outputCut) for (let k = 0; k < g.length; k++) again.push(i * batch + k);
+        if (changedAnything(e) || e.timedOut || e.error || e.outputCut) again.push(...g);
       });
-      const singles = await oracle.run(again.map((i) => ({ cmd: cmds[i]!, timeoutMs })));
+      const singles = await oracle.run(again.map((i) => ({ cmd: cmds[i]!, timeoutMs, real: real?.(cmds[i]!) })));
       const out: Effect[] = cmds.map((_, i) => ({ ...CLEAN, id: i }));
       again.forEach((i, k) => {
         out[i] = { ...singles[k]!, id: i };

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot } from '../support/shipped-box.js';
+import { HOST_ROWS } from '../support/host-rows.js';
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
@@ -194,6 +195,19 @@ describe('install, doctor, uninstall through the built bundle', () => {
     expect(JSON.parse(d.out).protected).toBe(false);
   }, 60_000);
 
+  it('doctor names the ten host rows HOST-ADAPTER-CONTRACT.md and README name, each with its verified versions', () => {
+    const b = box();
+    const rows = (JSON.parse(b.run('doctor', '--json').out) as { hosts: { host: string; line?: string; displayName: string; lines: string[] }[] }).hosts;
+    const verified = rows.map((r) => `${r.displayName}: ${/^verified against .+? (\d[\d., ]*) \(range /m.exec(r.lines.join('\n'))?.[1]}`);
+    expect(verified).toEqual([...HOST_ROWS]);
+    expect(rows.filter((r) => r.host === 'opencode').map((r) => r.line)).toEqual(['opencode', 'opencode2']);
+    const text = b.run('doctor').out;
+    expect(text).toContain('opencode (OpenCode 1.x) (not on this machine)\n');
+    expect(text).toContain('opencode (OpenCode 2.x) (not on this machine)\n');
+    const contract = readFileSync(path.join(import.meta.dirname, '../../HOST-ADAPTER-CONTRACT.md'), 'utf8');
+    for (const v of verified) expect(contract).toContain(`| ${v.split(':')[0]} |`);
+  }, 60_000);
+
   it('a refused install (malformed or symlinked YAML config) changes nothing', () => {
     for (const [host, file, make] of [
       ['omp', '.omp/agent/config.yml', 'bad'],
@@ -288,10 +302,12 @@ describe('uninstall around host config remit may not edit', () => {
     link(path.join(b.home, 'dotfiles/hooks.json'), path.join(b.home, '.codex/hooks.json'));
     put(path.join(b.home, '.hermes/config.yaml'), 'a: [unclosed\n');
     const before = snapshot(b.home);
-    // Codex, Hermes and omp are refused; Claude Code (with the bundle), OpenCode and Pi install.
+    // Codex, Hermes and omp are refused, so `all` installs nothing; Claude Code (with the bundle), OpenCode and Pi install one by one.
     const inst = b.run('install', 'all', '--trust');
     expect(inst.code).toBe(1);
     expect(inst.err.match(/not installed/g)).toHaveLength(3);
+    expect(snapshot(b.home)).toEqual(before);
+    for (const host of ['claude', 'opencode', 'pi']) expect(b.run('install', host).code).toBe(0);
     expect(existsSync(path.join(b.home, '.local/share/remit/current'))).toBe(true);
     const un = b.run('uninstall', 'all');
     expect(un.code, un.out + un.err).toBe(0);
@@ -485,6 +501,25 @@ describe('commands people type', () => {
     expect(st.contract.mode).toBe('change');
     expect(say('$remit chnage -- go')).toContain('did you mean `change`?');
   }, 60_000);
+
+  it("check --host opencode2 reads OpenCode 2's tools (shell, write {path}); replay has its column", () => {
+    const b = box();
+    const check = (tool: string, input: object) =>
+      b.run('check', '--host', 'opencode2', '--prompt', '$remit review', '--tool', tool, '--input', JSON.stringify(input), '--json');
+    const write = check('write', { path: 'a.ts', content: 'x' });
+    expect(write.code).toBe(5);
+    expect(JSON.parse(write.out)).toMatchObject({
+      host: 'opencode2',
+      decision: { reasonCode: 'MODE_FORBIDS_MUTATION' },
+      action: { tool: 'write', effects: 1 },
+    });
+    expect(check('shell', { command: 'ls -la' }).code).toBe(0);
+    // 1.x's bash is no tool of OpenCode 2's: unknown, so review asks for proof.
+    expect(check('bash', { command: 'ls -la' }).code).toBe(4);
+    const replay = b.run('replay', '--host', 'opencode2', '--json');
+    expect(replay.code).toBe(0);
+    expect(JSON.parse(replay.out)).toMatchObject({ targets: ['opencode2'], failed: 0 });
+  }, 240_000);
 
   it('check prints no event id explain cannot find', () => {
     const r = box().run('check', '--host', 'claude', '--prompt', '$remit review', '--tool', 'Write', '--input', '{"file_path":"a.ts","content":"x"}');

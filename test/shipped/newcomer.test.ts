@@ -1,7 +1,7 @@
 // What a newcomer met (issue 27), each through the built bundle as a person runs it: a
 // throwaway HOME, a git project, `dist/remit.cjs` and nothing from the sources.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRepository } from '../support/repository.js';
@@ -23,7 +23,8 @@ function project() {
   const env = { PATH: process.env.PATH, HOME: b.home, LANG: 'C' };
   const prompt = (session: string, text: string, timeout?: number) =>
     hookCall(env, b.proj, 'claude', { session_id: session, cwd: b.proj, hook_event_name: 'UserPromptSubmit', prompt: text }, timeout);
-  return { ...b, env, prompt };
+  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: b.proj, env, encoding: 'utf8' });
+  return { ...b, env, prompt, run };
 }
 
 describe('1. a pasted megabyte after `$remit` is answered in time linear in it', () => {
@@ -130,7 +131,7 @@ describe('9. a bad user configuration says what is wrong', () => {
 describe('5. a refused install is one line on stderr, as install --help says', () => {
   it('a malformed settings.json, a symlinked hooks.json, a scope the host lacks', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     mkdirSync(path.join(p.home, '.claude'), { recursive: true });
     writeFileSync(path.join(p.home, '.claude', 'settings.json'), '{bad');
     mkdirSync(path.join(p.home, '.codex'), { recursive: true });
@@ -152,7 +153,7 @@ describe('5. a refused install is one line on stderr, as install --help says', (
 describe('6. uninstall --dry-run says what it would do, not that it did it', () => {
   it('a restore and a removal are told in the conditional, and nothing is written', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     mkdirSync(path.join(p.home, '.claude'), { recursive: true });
     writeFileSync(path.join(p.home, '.claude', 'settings.json'), '{"model": "x"}\n');
     expect(run('install', 'claude').status).toBe(0);
@@ -216,7 +217,7 @@ describe('4. --scope project is one folder for every host', () => {
 describe("3. install keeps the user's lines in ~/.claude/settings.json byte for byte", () => {
   it('a one-line PreToolUse array stays one line; uninstall after a user edit takes out exactly what install added', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     const file = path.join(p.home, '.claude', 'settings.json');
     const mine = '    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}]';
     mkdirSync(path.dirname(file), { recursive: true });
@@ -230,10 +231,145 @@ describe("3. install keeps the user's lines in ~/.claude/settings.json byte for 
   });
 });
 
+describe("3. the user's lines in YAML configs and empty hook arrays survive install and uninstall", () => {
+  const yamlHosts = [
+    ['hermes', '.hermes/config.yaml', 'model: x\nplugins:\n  enabled:\n    - other   # mine\n  disabled: [a,  b]\n'],
+    ['omp', '.omp/agent/config.yml', '# mine\nmodel: x\ntrustedExtensions:\n  - /opt/other.ts     # kept as written\n'],
+  ] as const;
+  it.each(yamlHosts)('%s: `- other   # mine` is byte-identical after install and uninstall, also with an edit in between', (host, rel, mine) => {
+    const p = project();
+    const { run } = p;
+    const file = path.join(p.home, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, mine);
+    expect(run('install', host).status).toBe(0);
+    const installed = readFileSync(file, 'utf8');
+    // One line added, none of the user's touched.
+    expect(installed.split('\n').filter((l) => !mine.split('\n').includes(l))).toHaveLength(1);
+    expect(run('uninstall', host).status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+    expect(run('install', host).status).toBe(0);
+    writeFileSync(file, `${readFileSync(file, 'utf8').replace('model: x', 'model: y')}extra: 1   # added later\n`);
+    const u = run('uninstall', host);
+    expect(u.status, u.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(`${mine.replace('model: x', 'model: y')}extra: 1   # added later\n`);
+  });
+
+  it('an empty `"Stop": []` the user had stays, also when remit\'s handler went into it and the file was edited since', () => {
+    const p = project();
+    const { run } = p;
+    const file = path.join(p.home, '.claude', 'settings.json');
+    const mine = '{\n  "model": "x",\n  "hooks": {\n    "Stop": [],\n    "Notification": []\n  }\n}\n';
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, mine);
+    expect(run('install', 'claude').status).toBe(0);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"model": "x"', '"model": "y"'));
+    expect(run('uninstall', 'claude').status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(mine.replace('"model": "x"', '"model": "y"'));
+  });
+
+  it("a reinstall that updates remit's handler rewrites only remit's entry, not the user's one-line array beside it", () => {
+    const p = project();
+    const { run } = p;
+    const file = path.join(p.home, '.claude', 'settings.json');
+    const line = '    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo mine"}]}]';
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `{\n  "hooks": {\n${line}\n  }\n}\n`);
+    expect(run('install', 'claude').status).toBe(0);
+    // As an older remit left it: its own PreToolUse handler with another status line.
+    const current = readFileSync(file, 'utf8');
+    writeFileSync(file, current.replace('remit: checking this action against the task contract', 'remit: older'));
+    const again = run('install', 'claude');
+    expect(again.stdout).toMatch(/hooks +updated .*\(PreToolUse\)/);
+    expect(readFileSync(file, 'utf8')).toBe(current);
+  });
+});
+
+describe('status and runtime: the file the hook named, and refusals apart from asks', () => {
+  it('status names the refused file by the hook message it can be matched with; runtime counts refusals and asks apart', () => {
+    const p = project();
+    const tool = (id: string, tool_name: string, tool_input: object) =>
+      hookCall(p.env, p.proj, 'claude', { session_id: 's', cwd: p.proj, hook_event_name: 'PreToolUse', tool_name, tool_input, tool_use_id: id });
+    p.prompt('s', '$remit change files=src/** -- fix the parser');
+    const refused = JSON.parse(tool('t1', 'Write', { file_path: path.join(p.proj, 'docs/x.md'), content: 'x' }).out);
+    const asked = JSON.parse(tool('t2', 'Write', { file_path: path.join(p.proj, 'src/package.json'), content: '{"dependencies":{"x":"1"}}' }).out);
+    expect(refused.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(asked.hookSpecificOutput.permissionDecision).toBe('ask');
+    const id = /evt_[0-9a-f]{28}/.exec(refused.hookSpecificOutput.permissionDecisionReason)![0];
+    const status = p.run('status').stdout;
+    expect(status).toContain(
+      `${id} Write: deny PATH_OUTSIDE_CONTRACT (rule files-scope)\n      the file the hook's message named (effect #0) is outside files=src/**.`,
+    );
+    expect(status).not.toContain('Write on file effect');
+    const runtime = p.run('runtime').stdout;
+    expect(runtime).toContain('Refusals by reason: PATH_OUTSIDE_CONTRACT=1\nAsks by reason: DEPENDENCY_NOT_AUTHORIZED=1\n');
+    const json = JSON.parse(p.run('runtime', '--json').stdout);
+    expect(json).toMatchObject({ denials: { PATH_OUTSIDE_CONTRACT: 1 }, asks: { DEPENDENCY_NOT_AUTHORIZED: 1 } });
+  });
+});
+
+describe('a file error is said in words with what to do, not as a bare errno code', () => {
+  it('a session lock that cannot be taken (a looping sessions folder) names the lock, the cause in words and the fix', () => {
+    const p = project();
+    const home = path.join(p.home, 'remit-home');
+    mkdirSync(home, { recursive: true });
+    symlinkSync('sessions', path.join(home, 'sessions'));
+    const r = hookCall({ ...p.env, REMIT_HOME: home }, p.proj, 'claude', {
+      session_id: 's',
+      cwd: p.proj,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: '$remit review -- look',
+    });
+    const reason = JSON.parse(r.out).reason as string;
+    expect(reason).toMatch(
+      /^remit could not record this directive: cannot take the session lock \S+\.lock \(a loop of symbolic links, ELOOP\); remit writes its state there: make that folder one you can write to, or point REMIT_HOME at another folder\. Nothing changed\.$/,
+    );
+  });
+});
+
+describe("frictions this session's newcomer pass met", () => {
+  it('a malformed user configuration says where it breaks; --home help names the last default; uninstall names no audit it never made', () => {
+    const p = project();
+    const config = path.join(p.home, '.config', 'remit', 'config.json');
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(config, '{"reads": [1');
+    expect(p.run('reads', 'list').stderr).toBe(`remit reads: user configuration ${config} is not valid JSON (line 1, column 13); it is ignored\n`);
+    writeFileSync(config, '');
+    expect(p.run('reads', 'list').stderr).toContain('is not valid JSON (it is empty); it is ignored');
+    expect(p.run('status', '--help').stdout).toContain('(default $REMIT_HOME, else $XDG_STATE_HOME/remit, else ~/.local/state/remit)');
+    // install and uninstall write no audit: the note about keeping one is for a HOME that has one.
+    expect(p.run('install', 'claude').status).toBe(0);
+    const u = p.run('uninstall', 'claude');
+    expect(u.status).toBe(0);
+    expect(u.stdout).not.toContain('The audit (remit status, remit runtime) is kept');
+    p.prompt('s', '$remit review -- look');
+    expect(p.run('install', 'claude').status).toBe(0);
+    expect(p.run('uninstall', 'claude').stdout).toContain(
+      `The audit (remit status, remit runtime) is kept; delete ${path.join(p.home, '.local', 'state', 'remit')} to remove it.`,
+    );
+  });
+
+  it('install all with one host refused installs nothing for any host, as install --help says', () => {
+    const p = project();
+    const settings = path.join(p.home, '.claude', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    writeFileSync(settings, '{bad');
+    const before = readdirSync(p.home).sort();
+    const r = p.run('install', 'all');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^remit install: claude \(user\): not installed: .*settings\.json is not valid JSON .*Nothing was changed\.\nremit install: nothing was installed for any host; fix that, or install the other hosts one at a time\n$/,
+    );
+    expect(readdirSync(p.home).sort()).toEqual(before);
+    expect(readdirSync(path.join(p.home, '.claude'))).toEqual(['settings.json']);
+  });
+});
+
 describe('frictions a newcomer met', () => {
   it('a bare `remit` shows the usage after its one line; doctor names untrusted Codex hooks in one line; its help says what exit 3 means', () => {
     const p = project();
-    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: p.proj, env: p.env, encoding: 'utf8' });
+    const { run } = p;
     const bare = run();
     expect(bare.status).toBe(1);
     expect(bare.stderr).toMatch(/^remit: a command is needed\n\nusage: remit <command>/);

@@ -1,4 +1,4 @@
-import { HOSTS as HOST_LIST } from '../../adapters/hosts.js';
+import { HOSTS as HOST_LIST, hostLines } from '../../adapters/hosts.js';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliExplain, CliStatus } from '../../src/generated/types.js';
@@ -87,7 +87,7 @@ describe('read-back through the built bundle', () => {
     const [outside, ask, write, agent, budget] = status.recent;
     expect(outside).toMatchObject({
       rule: 'files-scope',
-      explanation: 'file effect #0 is outside files=src/**.',
+      explanation: "the file the hook's message named (effect #0) is outside files=src/**.",
       authorise: { lines: ['$remit change files=src/**|<that file> agents=1'], exact: false },
       hostEffect: 'unobserved',
     });
@@ -108,7 +108,7 @@ describe('read-back through the built bundle', () => {
     expect(text).toMatch(/Contract: set by your directive at \S+ \(evt_[0-9a-f]{28}\)/);
     expect(text).toContain('Recent decisions (oldest first; `remit explain <id>` says more):');
     expect(text).toMatch(
-      /evt_[0-9a-f]{28} Write: deny PATH_OUTSIDE_CONTRACT \(rule files-scope\)\n {6}file effect #0 is outside files=src\/\*\*\.\n {6}To authorise:\n {8}\$remit change files=src\/\*\*\|<that file> agents=1 {3}\(a new contract\)/,
+      /evt_[0-9a-f]{28} Write: deny PATH_OUTSIDE_CONTRACT \(rule files-scope\)\n {6}the file the hook's message named \(effect #0\) is outside files=src\/\*\*\.\n {6}To authorise:\n {8}\$remit change files=src\/\*\*\|<that file> agents=1 {3}\(a new contract\)/,
     );
     expect(text).toContain('Host effect: the host ran it');
     expect(text).not.toMatch(/^Host effect: unobserved \(remit sees/m);
@@ -120,7 +120,7 @@ describe('read-back through the built bundle', () => {
     expect(text).toContain('Action: Write (write), 1 file effect');
     expect(text).toContain('Decision: deny PATH_OUTSIDE_CONTRACT (S), rule files-scope, sent as json-deny');
     expect(text).toContain('Decisive fact: file effect #0 (create): it changes a file outside the files= globs');
-    expect(text).toContain('Why: file effect #0 is outside files=src/**.');
+    expect(text).toContain("Why: the file the hook's message named (effect #0) is outside files=src/**.");
     expect(text).toContain('Replayed: the rules, run again over the recorded input, give the recorded verdict.');
     expect(text).toContain('$remit change files=src/**|<that file> agents=1   (a new contract)');
     expect(text).toContain(`in claude session ${SESSION}`);
@@ -200,7 +200,10 @@ describe('the replay table through the built bundle', () => {
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(120);
-    expect(lines[0]).toMatch(new RegExp(`^case\\s+bad → good\\s+core\\s+${HOST_LIST.map((h) => h.name).join('\\s+')}$`));
+    // A column per adapter: a host with version lines has one per line (opencode, opencode2).
+    const columns = HOST_LIST.flatMap((h) => hostLines(h).map((l) => l.name));
+    expect(columns).toContain('opencode2');
+    expect(lines[0]).toMatch(new RegExp(`^case\\s+bad → good\\s+core\\s+${columns.join('\\s+')}$`));
     expect(r.out).toMatch(/\n {2}hash-ask\s+ask → allow\s+✓/);
     expect(r.out).toMatch(/\n {2}1 {2}\S/);
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed$/);

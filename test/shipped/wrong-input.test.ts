@@ -195,7 +195,7 @@ describe('wrong input through the built bundle', () => {
       const r = gone(args);
       expect({ code: r.code, out: r.out }, args.join(' ')).toEqual({ code: 1, out: '' });
       expect(r.err, args.join(' ')).toBe(
-        `remit ${args[0]}: the current folder cannot be read (ENOENT: it was removed or moved away); cd to an existing folder and run again\n`,
+        `remit ${args[0]}: the current folder cannot be read (it was removed or moved away); cd to an existing folder and run again\n`,
       );
     }
     const base = { session_id: 'g', cwd: b.proj, transcript_path: null };

@@ -38,6 +38,8 @@ export const TUI_LANES: HostDriver[] = [
   { ...claude22, lane: 'tui' },
   { ...codexTrust22, lane: 'tui' },
   { ...pi22, lane: 'tui' },
+  { ...copilot, lane: 'tui' },
+  { ...gemini22, lane: 'tui' },
 ];
 
 /** `codex/trust`, `claude`, `claude@node22` … : the key of a lane in expectations.json and the matrix. */

@@ -18,7 +18,7 @@ import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
 import { nearest } from '../../core/contract/nearest.js';
 import type { HostModule } from '../../../adapters/host-module.js';
-import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
+import { findLine, hostLines, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
 import { printError, UsageError, type CliIO } from '../io.js';
 import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
@@ -83,11 +83,13 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     const args = parseArgs(argv, io, { string: ['prompt', 'tool', 'input'] });
     if (args.positional.length) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
     const host = (args.flags.host as string | undefined)?.toLowerCase();
-    const names = `${hosts.map((h) => h.name).join(', ')} or core`;
+    // A host with version lines of its own forms is named by line (opencode, opencode2).
+    const lineNames = hosts.flatMap((h) => hostLines(h).map((l) => l.name));
+    const names = `${lineNames.join(', ')} or core`;
     if (!host) throw new UsageError(`--host is needed: ${names}`);
-    const known = host === 'core' ? undefined : findHost(host, hosts);
+    const known = host === 'core' ? undefined : findLine(host, hosts)?.line;
     if (host !== 'core' && !known) {
-      const near = nearest(host, [...hosts.map((h) => h.name), 'core']);
+      const near = nearest(host, [...lineNames, 'core']);
       throw new UsageError(`unknown host '${host}' (${names})${near ? `; did you mean --host ${near}?` : ''}`);
     }
     const prompt = args.flags.prompt as string | undefined;
@@ -105,6 +107,8 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
       );
     const input = parseInput(inputText);
     const adapter = await known?.adapter();
+    // Sessions and the audit name the host (opencode), not the line (opencode2).
+    const hostName = adapter?.name ?? host;
     if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input)))
       throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
     let request: ToolRequest;
@@ -113,8 +117,8 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     else throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
     // The session to copy is chosen without --host, which names the host to check with here.
     const sessionArg = args.flags.session as string | undefined;
-    const source = sessionArg ? sessionKey(host, sessionArg) : selectSession({ ...args, flags: { ...args.flags, host: undefined } }, io);
-    if (sessionArg && !sessionKnown(args.home, source!)) throw new UsageError(`no session '${sessionArg}' of ${host} in ${args.home}`);
+    const source = sessionArg ? sessionKey(hostName, sessionArg) : selectSession({ ...args, flags: { ...args.flags, host: undefined } }, io);
+    if (sessionArg && !sessionKnown(args.home, source!)) throw new UsageError(`no session '${sessionArg}' of ${hostName} in ${args.home}`);
 
     const tmp = mkdtempSync(path.join(tmpdir(), 'remit-check-'));
     try {
@@ -126,11 +130,11 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
         protectedPaths: { remit: [`${realHome}/**`, realHome], hostConfig: protectedHostConfig(io.env, hosts) },
       });
       // A prompt's directive replaces a sound contract, but not damage: the hook refuses the directive then too.
-      if (source) seedFrom(args.home, source, home, sessionKey(host, CHECK_SESSION), prompt !== undefined);
+      if (source) seedFrom(args.home, source, home, sessionKey(hostName, CHECK_SESSION), prompt !== undefined);
       const envelope = {
         protocolVersion: 2 as const,
         lifecycleVersion: 2,
-        host: { name: host },
+        host: { name: hostName },
         sessionId: CHECK_SESSION,
         cwd: io.cwd,
         at: new Date().toISOString(),

@@ -3,29 +3,63 @@
 // with a synthetic probe session. Exit 0 when every applicable host is protected, 3 otherwise.
 import path from 'node:path';
 import minimist from 'minimist';
-import type { DoctorContext, DoctorRow, HostModule } from '../../../adapters/host-module.js';
-import { findHost, HOSTS } from '../../../adapters/hosts.js';
+import type { DoctorContext, DoctorRow, HostLine, HostModule } from '../../../adapters/host-module.js';
+import { findHost, hostLines, HOSTS } from '../../../adapters/hosts.js';
 import { homeProblem, resolveDataDir, resolveRemitHome } from '../../core/state/home.js';
 import { UsageError, type CliIO } from '../io.js';
 import { unknownOption } from '../options.js';
 import { REMIT_VERSION } from '../version.js';
 import { defaultBundleSource } from './install.js';
-import { hostVersionFact, shellExec, whichOnPath, withVersionCheck } from '../host-version.js';
+import { hostVersionFact, shellExec, whichOnPath, withVersionCheck, type HostVersionFact } from '../host-version.js';
 
 function doctorContext(io: CliIO): DoctorContext {
   return { env: io.env, cwd: io.cwd, exec: shellExec, which: whichOnPath(io.env) };
 }
 
-/** Every host's row, in the host list's order. */
+/**
+ * A host with version lines (OpenCode 1.x and 2.x) gets a row per line. The checked row is the
+ * line of the version on PATH, else the one the setup's doctor found installed; every other
+ * line's row says why it is not this machine's.
+ */
+function lineRows(row: DoctorRow, h: HostModule, fact: HostVersionFact | undefined): DoctorRow[] {
+  const lines = hostLines(h);
+  if (!h.lines) return [withVersionCheck(row, h, fact)];
+  const major = fact?.version ? Number(fact.version.split('.')[0]) : undefined;
+  const byMajor = lines.find((l) => major !== undefined && l.majors.includes(major));
+  const checked = byMajor ?? lines.find((l) => l.name === row.line) ?? (row.applicable ? lines[0] : undefined);
+  // The range the version is judged against is its line's; a major no line serves is judged against them all.
+  const judged = withVersionCheck(row, byMajor ? { ...h, capability: { ...byMajor.capability, displayName: h.capability.displayName } } : h, fact);
+  return lines.map((l): DoctorRow => {
+    if (l === checked || !checked) return { ...judged, line: l.name };
+    const why = fact?.version
+      ? `${h.capability.displayName} ${fact.version} runs here (${fact.path}), which is ${checked.capability.displayName}`
+      : `remit's ${checked.capability.displayName} form is what is installed`;
+    return {
+      host: h.name,
+      line: l.name,
+      protected: false,
+      applicable: false,
+      lines: [`protected: no — not this machine's ${l.capability.displayName}: ${why}`],
+    };
+  });
+}
+
+/** Every host's row (a row per version line), in the host list's order. */
 async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOSTS): Promise<DoctorRow[]> {
   const setupCtx = { ...ctx, dist: path.dirname(defaultBundleSource()), nodePath: process.execPath, version: REMIT_VERSION, dataDir: resolveDataDir(ctx.env) };
   const rows: DoctorRow[] = [];
   for (const h of hosts) {
     const fact = ctx.noExec ? undefined : hostVersionFact(h, ctx);
     const row = await (await h.setup()).doctor({ ...setupCtx, hostVersion: fact?.version ?? null });
-    rows.push(withVersionCheck(row, h, fact));
+    rows.push(...lineRows(row, h, fact));
   }
   return rows;
+}
+
+/** The capability a row speaks for: its version line's, else its host's. */
+function rowCapability(r: DoctorRow, hosts: readonly HostModule[]): HostLine['capability'] | undefined {
+  const h = findHost(r.host, hosts);
+  return (r.line && h?.lines?.find((l) => l.name === r.line)?.capability) || h?.capability;
 }
 
 /**
@@ -35,26 +69,30 @@ async function doctorRows(ctx: DoctorContext, hosts: readonly HostModule[] = HOS
  */
 export function withKnownGaps(rows: DoctorRow[], hosts: readonly HostModule[] = HOSTS): DoctorRow[] {
   return rows.map((r) => {
-    const capability = findHost(r.host, hosts)?.capability;
+    const capability = rowCapability(r, hosts);
     if (!capability) return r;
     const { versions = [], range } = capability.verified;
     const lines = [...r.lines, `verified against ${capability.displayName} ${versions.join(', ')} (range ${range})`];
     const gaps = capability.gaps ?? [];
     if (r.applicable && gaps.length) lines.push('known host gaps (not covered by remit):', ...gaps.map((g) => `  - ${g}`));
-    return { ...r, lines };
+    return { ...r, displayName: capability.displayName, lines };
   });
 }
 
 function renderDoctor(rows: DoctorRow[]): string {
-  const body = rows.map((r) => `${r.host}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n');
+  // A version line's row names its line (`opencode (OpenCode 2.x)`); `remit install` takes the host.
+  const name = (r: DoctorRow) => (r.line ? `${r.host} (${r.displayName ?? r.line})` : r.host);
+  const body = rows.map((r) => `${name(r)}${r.applicable ? '' : ' (not on this machine)'}\n${r.lines.map((l) => `  ${l}`).join('\n')}`).join('\n\n');
   const on = rows.filter((r) => r.applicable);
-  const bad = on.filter((r) => !r.protected).map((r) => r.host);
+  // The verdict names a line as check and replay do (opencode2).
+  const short = (r: DoctorRow) => r.line ?? r.host;
+  const bad = on.filter((r) => !r.protected).map(short);
   // A host remit is installed for but cannot protect is named first: "not installed" would hide it.
   const verdict = bad.length
     ? `Not protected: ${bad.join(', ')}.`
     : rows.every((r) => !r.protected)
       ? 'No host is protected: remit is not installed (`remit install all`).'
-      : `Every host is protected (${on.map((r) => r.host).join(', ')}).`;
+      : `Every host is protected (${on.map(short).join(', ')}).`;
   return `${body}\n\n${verdict}\n`;
 }
 

@@ -237,6 +237,23 @@ export async function run(argv: string[], io: CliIO, deps: InstallDeps = {}): Pr
     io.stderr(`remit install: the remit bundle was not found at ${bundleSource} (run npm run build)\n`);
     return 1;
   }
+  // Several hosts (`all`) install all or none: each host's own dry run first, so one host's
+  // refusal (a malformed config) leaves every host as it was, as install --help promises.
+  if (!args.dryRun && args.hosts.length > 1) {
+    const refused = (await installReports({ ...args, dryRun: true }, io, { ...deps, bundleSource })).filter((r) => !r.ok);
+    if (refused.length > 0) {
+      printReports(
+        io,
+        { ...args, skipped: [] },
+        'install',
+        refused.map((r) => ({ ...r, dryRun: false })),
+      );
+      io.stderr(
+        `remit install: nothing was installed for any host; fix ${refused.length === 1 ? 'that' : 'those'}, or install the other hosts one at a time\n`,
+      );
+      return 1;
+    }
+  }
   const reports = await installReports(args, io, { ...deps, bundleSource });
   printReports(io, args, 'install', reports);
   return reports.every((r) => r.ok) ? 0 : 1;

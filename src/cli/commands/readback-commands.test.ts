@@ -109,8 +109,9 @@ describe('status and runtime', () => {
     const all = io(root);
     expect(await runtime.run(['--all'], all)).toBe(0);
     expect(all.out).toContain('Checked actions: 2');
-    // The reason counts hold asks as well as refusals: the label says so.
-    expect(all.out).toContain('Asks and refusals by reason: MODE_FORBIDS_MUTATION=1');
+    // Refusals and asks are counted apart; this session refused one write and asked nothing.
+    expect(all.out).toContain('Refusals by reason: MODE_FORBIDS_MUTATION=1');
+    expect(all.out).not.toContain('Asks by reason');
   });
 
   it('bad usage: one line on stderr, exit 1, nothing written', async () => {

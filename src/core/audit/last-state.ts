@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, statSync } from '
 import path from 'node:path';
 import type { RuntimeEvent } from '../../generated/types.js';
 import { readLastRecords } from './read.js';
+import { errnoWords } from '../state/files.js';
 
 /** How many records back to look for one that states the control state. */
 const LOOKBACK = 50;
@@ -52,7 +53,7 @@ function tailRecords(file: string, n: number): RuntimeEvent[] | AuditTail {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return unreadable('it is a link, not the file remit wrote');
-    if (code !== 'ENOENT') return unreadable(`it cannot be opened (${code ?? 'error'})`);
+    if (code !== 'ENOENT') return unreadable(`it cannot be opened (${errnoWords(code)})`);
     const link = danglingFolder(file);
     return link ? unreadable(`${link} is a link to nothing`) : { state: 'NONE' };
   }

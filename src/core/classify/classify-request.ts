@@ -110,17 +110,36 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         if (parsed.files.some((f) => f.path.includes('\u0000') || (f.moveTo ?? '').includes('\u0000'))) return nulPath(base, digest);
         const effects: Effect[] = [];
         const c = new IntentCollector();
+        // Each path is resolved and read once: a megabyte of patch can name one file tens of
+        // thousands of times, and each look-up is a few system calls.
+        const canonOf = new Map<string, string>();
+        const oldOf = new Map<string, { text: string | undefined; exists?: boolean }>();
+        const canonOnce = (raw: string) => {
+          let p = canonOf.get(raw);
+          if (p === undefined) canonOf.set(raw, (p = canon(raw)));
+          return p;
+        };
+        const oldText = (p: string) => {
+          let o = oldOf.get(p);
+          if (o === undefined) oldOf.set(p, (o = { text: ctx.files.read(p, 8 * 1024 * 1024) }));
+          return o;
+        };
+        const existed = (p: string) => {
+          const o = oldText(p);
+          o.exists ??= o.text !== undefined || ctx.files.exists(p);
+          return o.exists;
+        };
         for (const f of parsed.files) {
-          const p = canon(f.path);
+          const p = canonOnce(f.path);
           // Codex's Add File overwrites an existing file, so it is judged against the old text.
-          const old = ctx.files.read(p, 8 * 1024 * 1024);
-          if (f.op === 'add') effects.push({ kind: old !== undefined || ctx.files.exists(p) ? 'write' : 'create', path: p });
+          const old = oldText(p).text;
+          if (f.op === 'add') effects.push({ kind: existed(p) ? 'write' : 'create', path: p });
           else if (f.op === 'delete') effects.push({ kind: 'delete', path: p });
-          else if (f.moveTo) effects.push({ kind: 'move', path: p }, { kind: 'create', path: canon(f.moveTo) });
+          else if (f.moveTo) effects.push({ kind: 'move', path: p }, { kind: 'create', path: canonOnce(f.moveTo) });
           else effects.push({ kind: 'write', path: p });
           c.add(patchFileIntents(f, old), 'code');
         }
-        const names = parsed.files.map((f) => shownPath(canon(f.path), ctx)).join(', ');
+        const names = parsed.files.map((f) => shownPath(canonOnce(f.path), ctx)).join(', ');
         return {
           id: base.id,
           tool: base.tool,

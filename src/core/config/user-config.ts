@@ -46,8 +46,21 @@ function load<T>(file: string, validate: { (d: unknown): d is T; errors?: Schema
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch {
-    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} is not valid JSON; it is ignored` };
+  } catch (err) {
+    // JSON.parse names the offset where it stopped: the user's fix starts at that line and column.
+    const at = err instanceof Error ? /\bat position (\d+)/.exec(err.message) : null;
+    const before = at ? text.slice(0, Number(at[1])) : '';
+    const token = err instanceof Error ? /^Unexpected token '(.+?)'/.exec(err.message)?.[1] : undefined;
+    const where = at
+      ? ` (line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')})`
+      : text.trim() === ''
+        ? ' (it is empty)'
+        : token
+          ? ` (unexpected ${JSON.stringify(token)})`
+          : err instanceof Error && /end of JSON/.test(err.message)
+            ? ' (it ends before its last bracket)'
+            : '';
+    return { status: 'invalid', config: null, path: file, problem: `${what} ${file} is not valid JSON${where}; it is ignored` };
   }
   if (!validate(data)) {
     return {

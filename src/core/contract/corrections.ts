@@ -105,8 +105,12 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
   const lower = said.toLowerCase();
   if (!MAY_CORRECT.test(lower)) return null;
   for (const raw of lower.split(CLAUSE_BREAK)) {
-    const clause = raw.trim().replace(/[’ʼ]/g, "'").replace(/\s+/g, ' ');
-    if (clause === '') continue;
+    // Blank clauses (a prompt of blank lines has hundreds of thousands) are passed over first.
+    const trimmed = raw.trim();
+    if (trimmed === '') continue;
+    // Each rewrite only when it changes something: a clause can be a megabyte long.
+    const apostrophes = /[’ʼ]/.test(trimmed) ? trimmed.replace(/[’ʼ]/g, "'") : trimmed;
+    const clause = /\s\s|[^\S ]/.test(apostrophes) ? apostrophes.replace(/\s+/g, ' ') : apostrophes;
     let best: { at: number; rule: PhraseRule; text: string } | null = null;
     for (const rule of RULES) {
       const m = firstMatch(rule, clause);

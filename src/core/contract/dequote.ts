@@ -17,25 +17,27 @@ const ANY_QUOTING = /[`"“‘'「『«>~]/;
 export function withoutQuotedText(text: string): string {
   if (!ANY_QUOTING.test(text)) return text;
   const out: string[] = [];
-  let fenceClose: RegExp | null = null;
+  /** The open fence: its character and length (`^ {0,3}C{n,}\s*$` closes it). */
+  let fence: { ch: string; n: number } | null = null;
   for (const raw of text.split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line === '') {
       out.push('');
       continue;
     }
-    if (fenceClose) {
-      if (fenceClose.test(line)) fenceClose = null;
+    if (fence) {
+      if (closesFence(line, fence.ch, fence.n)) fence = null;
       out.push('');
       continue;
     }
-    // Only a line starting with a space, a backtick, a tilde or `>` can open a block.
-    const c0 = line.charCodeAt(0);
-    if (c0 === 0x20 || c0 === 0x60 || c0 === 0x7e || c0 === 0x3e) {
+    // Only a line whose first character after up to three spaces is a backtick, a tilde or
+    // `>` can open a block.
+    const c0 = line.charCodeAt(afterIndent(line));
+    if (c0 === 0x60 || c0 === 0x7e || c0 === 0x3e) {
       const open = FENCE_OPEN.exec(line);
       if (open) {
         // Closed by a fence of the same character at least as long; unclosed runs to the end.
-        fenceClose = new RegExp(`^ {0,3}${open[1]![0]}{${open[1]!.length},}\\s*$`);
+        fence = { ch: open[1]![0]!, n: open[1]!.length };
         out.push('');
         continue;
       }
@@ -47,6 +49,24 @@ export function withoutQuotedText(text: string): string {
     out.push(withoutInlineQuotes(line));
   }
   return out.join('\n');
+}
+
+/** Where a line's text starts after up to three spaces (what `^ {0,3}` takes). */
+function afterIndent(line: string): number {
+  let i = 0;
+  while (i < 3 && line.charCodeAt(i) === 0x20) i++;
+  return i;
+}
+
+/**
+ * Whether `line` is `^ {0,3}C{n,}\s*$` for the open fence's character and length, without
+ * building that expression for every fence (a megabyte of fences built a hundred thousand).
+ */
+function closesFence(line: string, ch: string, n: number): boolean {
+  const from = afterIndent(line);
+  let end = from;
+  while (line[end] === ch) end++;
+  return end - from >= n && line.slice(end).trim() === '';
 }
 
 const PAIRS: Readonly<Record<string, string>> = {
@@ -96,7 +116,8 @@ function withoutInlineQuotes(line: string): string {
         OPENER.lastIndex = i + n;
         continue;
       }
-      parts.push(line.slice(copied, i), '\n');
+      if (i > copied) parts.push(line.slice(copied, i));
+      parts.push('\n');
       copied = OPENER.lastIndex = end + n;
       continue;
     }
@@ -106,7 +127,8 @@ function withoutInlineQuotes(line: string): string {
       exhausted.add(ch);
       continue;
     }
-    parts.push(line.slice(copied, i), '\n');
+    if (i > copied) parts.push(line.slice(copied, i));
+    parts.push('\n');
     copied = OPENER.lastIndex = end + 1;
   }
   parts.push(line.slice(copied));

@@ -26,13 +26,29 @@ const USAGE: Record<string, string> = {
 /** The words that start an inspection command, for "did you mean" on a typo of one. */
 export const inspectionWords: readonly string[] = Object.keys(USAGE);
 
+/**
+ * What `^\$remit[ \t]+([A-Za-z]+)(?:[ \t]+(.*))?$` matches of a trimmed line, without its
+ * backtracking: when what follows the blanks held a line break (which `.` does not match),
+ * the expression gave back one blank at a time and ran `.*` again from each (a line of a
+ * megabyte of tabs took hours).
+ */
+function usageLine(line: string): { word: string; rest?: string } | null {
+  const head = /^\$remit[ \t]+([A-Za-z]+)/.exec(line);
+  if (!head) return null;
+  const tail = line.slice(head[0].length);
+  if (tail === '') return { word: head[1]! };
+  const rest = tail.replace(/^[ \t]+/, '');
+  if (rest.length === tail.length || /[\n\r\u2028\u2029]/.test(rest)) return null;
+  return { word: head[1]!, rest };
+}
+
 /** `$remit <inspection word> …` on a line of its own that did not parse: the word's usage. */
 function usageOf(line: string): InspectionCommand | null {
-  const m = /^\$remit[ \t]+([A-Za-z]+)(?:[ \t]+(.*))?$/.exec(line.trim());
-  const word = m?.[1]?.toLowerCase();
+  const m = usageLine(line.trim());
+  const word = m?.word.toLowerCase();
   if (!word || !Object.hasOwn(USAGE, word)) return null;
   // A task after `--` or `: ` makes the line a directive head, which names the bad token.
-  if (/(^|[ \t])--([ \t]|$)|: /.test(m![2] ?? '')) return null;
+  if (/(^|[ \t])--([ \t]|$)|: /.test(m!.rest ?? '')) return null;
   return { name: 'usage', text: `remit: \`${line.trim()}\` is not a valid ${word} command; usage: ${USAGE[word]}. Nothing was changed.` };
 }
 

@@ -414,14 +414,14 @@ describe('damage, recovery and repair', () => {
     const loaded = readSession(home, key);
     expect(loaded).toMatchObject({ kind: 'ok', migratedFrom: 1 });
     expect(decisionOf(await c.handle(events.before(base, write('w1')))).decision.reasonCode).toBe('MODE_FORBIDS_MUTATION');
-    expect(JSON.parse(readFileSync(sessionFile(home, key), 'utf8')).schemaVersion).toBe(2);
+    expect(JSON.parse(readFileSync(sessionFile(home, key), 'utf8')).schemaVersion).toBe(3);
     expect(records().some((r) => r.recovery)).toBe(false);
   });
 
   it('a newer schemaVersion is damage, not something to overwrite', async () => {
     const c = controller();
     await arm(c, '$remit review');
-    const text = readFileSync(sessionFile(home, key), 'utf8').replace('"schemaVersion":2', '"schemaVersion":9');
+    const text = readFileSync(sessionFile(home, key), 'utf8').replace('"schemaVersion":3', '"schemaVersion":9');
     writeFileSync(sessionFile(home, key), text);
     expect(decisionOf(await c.handle(events.before(base, write('w1')))).decision.reasonCode).toBe('STATE_DAMAGED');
     expect(readFileSync(sessionFile(home, key), 'utf8')).toBe(text);

@@ -81,7 +81,7 @@ describe('a decision read back from its record', () => {
     expect(r.input).toEqual({ mutating: 1, first: 0, outside: 0 });
     const read = readDecision(r, null)!;
     expect(read.fact).toEqual({ kind: 'effect', reason: 'it changes a file outside the files= globs', effect: { index: 0, kind: 'write' } });
-    expect(read.explanation).toBe('file effect #0 is outside files=<1 glob>.');
+    expect(read.explanation).toBe("the file the hook's message named (effect #0) is outside files=<1 glob>.");
     expect(read.authorise).toEqual({ lines: ['$remit change files=<1 glob>|<that file> agents=2'], exact: false });
   });
 

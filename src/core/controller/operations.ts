@@ -9,6 +9,7 @@ import { ledgerSummary } from '../ledger/summary.js';
 import { auditFile } from '../state/home.js';
 import { newSessionState } from '../state/session-state.js';
 import { replaceDamagedSession, withSessionLock, writeSession, type LoadedState } from '../state/store.js';
+import { errnoWords } from '../state/files.js';
 import { controlStateOf } from '../contract/defaults.js';
 import { armedByAudit } from '../audit/last-state.js';
 import { recoveryContract } from './readback.js';
@@ -213,7 +214,8 @@ export async function repairState(
     try {
       backup = replaceDamagedSession(home, key, fresh, at, chainKey);
     } catch (err) {
-      return { ok: false, error: 'WRITE_FAILED', detail: (err as NodeJS.ErrnoException).code ?? (err as Error).message } as const;
+      const code = (err as NodeJS.ErrnoException).code;
+      return { ok: false, error: 'WRITE_FAILED', detail: code ? errnoWords(code) : (err as Error).message } as const;
     }
     try {
       const { head } = appendChained(

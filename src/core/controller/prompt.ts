@@ -10,6 +10,7 @@ import { contractSummary } from '../audit/summaries.js';
 import { reservedUnits } from '../ledger/ledger.js';
 import { ledgerSummary } from '../ledger/summary.js';
 import { homeDamage, homeProblem, sessionKey } from '../state/home.js';
+import { errnoWords } from '../state/files.js';
 import { LockTimeoutError } from '../state/lock.js';
 import { readSession, withSessionLock } from '../state/store.js';
 import { tightenContract } from '../config/tighten.js';
@@ -188,6 +189,15 @@ export async function onPrompt(ctx: Ctx, ev: PromptSubmitEvent): Promise<Control
         // Looked at only on this fault path: the one cause a retry cannot mend.
         const folder = code === 'LOCK_TIMEOUT' ? null : homeProblem(ctx.deps.home);
         if (folder) return `${what}: ${homeDamage(ctx.deps.home, folder)}; nothing changed. ${HOME_FIX}`;
+        // A file the state could not be written to is named, in words, with what to do.
+        const sys = (err as NodeJS.ErrnoException | undefined)?.code;
+        if (code !== 'LOCK_TIMEOUT' && typeof sys === 'string' && /^E[A-Z]+$/.test(sys)) {
+          const where = (err as NodeJS.ErrnoException).path;
+          const why = /^cannot take the session lock /.test((err as Error).message)
+            ? (err as Error).message
+            : `cannot write ${where ?? 'its state'} (${errnoWords(sys)}); make that folder one you can write to, or point REMIT_HOME at one`;
+          return `${what}: ${why}. Nothing changed.`;
+        }
         return `${what} (${code === 'LOCK_TIMEOUT' ? 'the session is busy' : 'internal error'}); nothing changed. Send it again.`;
       })(),
     };

@@ -184,6 +184,7 @@ export function emptyRuntime(scope: CliRuntime['scope']): CliRuntime {
     guardErrors: 0,
     reasons: {},
     denials: {},
+    asks: {},
     labels: { correct: 0, incorrect: 0, inconclusive: 0 },
     hostEffect: 'unobserved',
   };
@@ -217,6 +218,8 @@ export function runtimeView(home: string, keys: string[] | 'all'): CliRuntime {
     v.guardErrors += c.guardErrors;
     addCounts(v.reasons, c.reasons);
     addCounts(v.denials, c.denials);
+    addCounts(v.asks, c.asks);
+    if (c.unsplit) addCounts((v.unsplit ??= {}), c.unsplit);
     for (const label of Object.values(loaded.state.labels)) if (label) v.labels[label]++;
   }
   return v;
@@ -228,8 +231,14 @@ export function renderRuntime(v: CliRuntime): string {
   lines.push(`Checked actions: ${v.checked}`);
   lines.push(`Allowed: ${v.allowed}  Reported: ${v.reported} (would ask ${v.wouldAsk}, would deny ${v.wouldDeny})  Asked: ${v.asked}  Denied: ${v.denied}`);
   if (v.guardErrors) lines.push(`Guard errors: ${v.guardErrors}`);
-  const reasons = Object.entries(v.denials).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
-  if (reasons.length) lines.push(`Asks and refusals by reason: ${reasons.map(([k, n]) => `${k}=${n}`).join(', ')}`);
+  const byReason = (label: string, counts: Record<string, number | undefined> | undefined) => {
+    const reasons = Object.entries(counts ?? {}).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
+    if (reasons.length) lines.push(`${label}: ${reasons.map(([k, n]) => `${k}=${n}`).join(', ')}`);
+  };
+  byReason('Refusals by reason', v.denials);
+  byReason('Asks by reason', v.asks);
+  // A session from before remit counted them apart, that had both.
+  byReason('Asks and refusals by reason (counted together by an older remit)', v.unsplit);
   lines.push(`Labels: correct=${v.labels.correct}; incorrect=${v.labels.incorrect}; inconclusive=${v.labels.inconclusive}`);
   if (v.damagedSessions) lines.push(`Sessions with damaged state (not counted): ${v.damagedSessions}`);
   return lines.join('\n');

@@ -36,9 +36,11 @@ function recordedFacts(r: RuntimeEvent, contractInForce?: TaskContract | null): 
   const input = r.input;
   const stored = storedAction(r);
   const contract = contractInForce ?? r.detail?.contract ?? contractOfSummary(r.contract);
+  // The audit keeps no paths (docs/DESIGN.md#audit): the file goes by the hook's own message
+  // for this event, whose last line names the same evt_ id status and explain show.
   const effect = (i: number) => {
     const p = stored?.effects[i]?.path;
-    return p ? shownPath(p, contract) : `file effect #${i}`;
+    return p ? shownPath(p, contract) : `the file the hook's message named (effect #${i})`;
   };
   const words: Words = {
     // The command's own text is never recorded, even in detail mode.

@@ -52,6 +52,12 @@ export interface CaseRendering {
 
 export interface HostAdapter {
   name: HostCapability['host'];
+  /**
+   * The replay column and `remit check --host` name of a host version line with a plugin form
+   * of its own (adapters/host-module.ts HostLine); absent: `name`. The audit and the session
+   * keys still say `name`.
+   */
+  column?: string;
   capability: HostCapability;
   /** Renders one case step (prompt, abstract action, lifecycle fact) into the host's native calls. */
   renderStep(step: Step, ctx: StepRenderContext): CaseRendering;

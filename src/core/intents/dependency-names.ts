@@ -14,8 +14,20 @@ import { gradleCatalogDependencies, scanTomlDependencies, tomlDependencies } fro
 import { condaDependencies, pubspecDependencies } from './yaml-manifests.js';
 import { dotnetDependencies, mavenDependencies } from './xml-manifests.js';
 
+/**
+ * A line-read manifest's text with every line break a LF. The readers split on LF and match
+ * lines with `.`, which stops at the other breaks (CR, U+2028, U+2029): a line holding one
+ * after a run of blanks sent `\s*(.*)$` back over the run once per blank (quadratic). pip
+ * reads them as line ends; for the rest they are no part of a name. JSON keeps them: a
+ * string may hold U+2028 and JSON.parse reads it.
+ */
+function lfOnly(kind: ManifestKind, text: string): string {
+  return kind === 'npm' || kind === 'composer' || kind === 'deno' ? text : text.replace(/\r\n?|[\u2028\u2029]/g, '\n');
+}
+
 /** Names declared by a whole manifest file. */
-export function wholeDependencies(kind: ManifestKind, text: string): Set<string> {
+export function wholeDependencies(kind: ManifestKind, raw: string): Set<string> {
+  const text = lfOnly(kind, raw);
   switch (kind) {
     case 'npm':
     case 'composer':
@@ -52,7 +64,8 @@ export function wholeDependencies(kind: ManifestKind, text: string): Set<string>
 }
 
 /** Names declared by a fragment whose surroundings are unknown. */
-export function fragmentDependencies(kind: ManifestKind, text: string): Set<string> {
+export function fragmentDependencies(kind: ManifestKind, raw: string): Set<string> {
+  const text = lfOnly(kind, raw);
   switch (kind) {
     case 'npm':
     case 'composer':

@@ -7,6 +7,8 @@
 // (`"lodash": "npm:evil@1"`, `"x": "github:me/x"`), an npm/yarn/pnpm override and a
 // deno.json import each add a name of the form `<key> from <source>` / `override <key>=…`,
 // so swapping the source of an existing dependency reads as a new dependency.
+import { cutComment } from './line-text.js';
+
 export type JsonManifest = 'npm' | 'composer' | 'deno';
 
 const DEP_OBJECTS: Record<JsonManifest, ReadonlySet<string>> = {
@@ -34,7 +36,7 @@ function sourceOf(spec: string): string {
   const v = spec.trim();
   const m = /^(npm:|jsr:)(@?[^@\s]+)/.exec(v);
   if (m) return m[1]! + m[2]!;
-  return v.replace(/#.*$/, '').replace(/@v?\d[\w.+-]*(?=\/|$)/, '');
+  return cutComment(v, '#').replace(/@v?\d[\w.+-]*(?=\/|$)/, '');
 }
 
 function sourceName(key: string, value: string): string | undefined {

@@ -1,6 +1,7 @@
 // Line-shaped manifests: requirements files, go.mod, Gemfile/gemspec and Gradle builds.
 // The same scanner reads whole files and fragments; only go.mod has blocks whose kind
 // decides whether a line declares anything.
+import { cutComment, cutOptions, quotedStrings } from './line-text.js';
 import { pep508Name } from './package-names.js';
 
 /** requirements*.txt / *.in: names only; options (-r, -c, -e, --index-url …), URLs and paths skipped. */
@@ -8,10 +9,10 @@ export function requirementsDependencies(text: string): Set<string> {
   const names = new Set<string>();
   const joined = text.replace(/\\\r?\n/g, ' ');
   for (const raw of joined.split('\n')) {
-    const line = raw.replace(/(?:^|\s)#.*$/, '').trim();
+    const line = cutComment(raw, '#', true).trim();
     if (line === '' || line.startsWith('-')) continue;
     // Per-requirement options follow the spec: `pkg==1 --hash=sha256:…`.
-    const spec = line.replace(/\s+--?[A-Za-z].*$/, '');
+    const spec = cutOptions(line);
     const n = pep508Name(spec);
     if (n) names.add(n);
   }
@@ -32,7 +33,7 @@ export function goModDependencies(text: string, whole: boolean): Set<string> {
   let block: Block = whole ? 'none' : 'unknown';
   const moduleLine = /^("?)([^\s"]+)\1\s+(v\d[^\s]*)/;
   for (const raw of text.split('\n')) {
-    const line = raw.replace(/\/\/.*$/, '').trim();
+    const line = cutComment(raw, '//').trim();
     if (line === '') continue;
     const opener = /^(require|replace|exclude|retract|tool|godebug|ignore)\s*\($/.exec(line);
     if (opener) {
@@ -67,7 +68,10 @@ export function goModDependencies(text: string, whole: boolean): Set<string> {
 /** Gemfile `gem "x"` and gemspec `add_(runtime_|development_)dependency "x"`. */
 export function rubyDependencies(text: string): Set<string> {
   const names = new Set<string>();
-  const re = /^\s*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*\(?\s*["']([^"']+)["']/gm;
+  // Blanks before the word stay on its line (`^\s*` ran from every line start over all the
+  // blank lines after it, quadratic in a file of them); each match still starts at its line.
+  // `\s*(?:\(\s*)?` is the original `\s*\(?\s*` with one way to take a run of blanks, not one per split.
+  const re = /^[^\S\n\r\u2028\u2029]*(?:gem|\w+\.add_(?:runtime_|development_)?dependency)\s*(?:\(\s*)?["']([^"']+)["']/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) names.add(m[1]!.toLowerCase());
   return names;
 }
@@ -75,13 +79,19 @@ export function rubyDependencies(text: string): Set<string> {
 const GRADLE_CONFIG =
   /\b(?:implementation|api|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|compile|runtime|classpath|developmentOnly|coreLibraryDesugaring|testImplementation|testCompileOnly|testRuntimeOnly|testCompile|testAnnotationProcessor|[a-z]\w*(?:Implementation|Api|CompileOnly|RuntimeOnly|AnnotationProcessor))\b\s*\(?\s*(.*)$/;
 
+/**
+ * Words one of which any line GRADLE_CONFIG matches holds: a line with none is passed over
+ * without running GRADLE_CONFIG, which tries its `[a-z]\w*(?:…)` at every word.
+ */
+const GRADLE_CONFIG_WORD = /[Ii]mplementation|[Aa]pi|[Cc]ompile|[Rr]untime|[Aa]nnotationProcessor|kapt|ksp|classpath|developmentOnly|coreLibraryDesugaring/;
+
 /** Gradle `implementation "g:a:v"`, `api("g:a")`, `implementation group: "g", name: "a"`, catalog `libs.x.y`. */
 export function gradleDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // Comments out, strings kept: the coordinates live in strings.
   const code = stripCodeKeepingStrings(text);
   for (const raw of code.split('\n')) {
-    const m = GRADLE_CONFIG.exec(raw);
+    const m = GRADLE_CONFIG_WORD.test(raw) ? GRADLE_CONFIG.exec(raw) : null;
     if (!m) continue;
     let rest = m[1]!.trim();
     const wrapped = /^(?:platform|enforcedPlatform|testFixtures)\s*\(\s*(.*)$/.exec(rest);
@@ -109,32 +119,43 @@ export function gradleDependencies(text: string): Set<string> {
   return names;
 }
 
-/** Removes line and block comments but leaves string literals in place. */
+/**
+ * Removes line and block comments but leaves string literals in place. Text between comments
+ * is copied a run at a time, and the next line end is looked up once per line, not once per
+ * quote (a line of a megabyte of quotes looked it up from each: quadratic).
+ */
 function stripCodeKeepingStrings(text: string): string {
   const out: string[] = [];
-  let i = 0;
   const n = text.length;
+  let i = 0;
+  let from = 0;
+  /** The first LF at or after the position last asked about (-1: none; -2: not looked up). */
+  let nl = -2;
+  const lineEnd = (at: number) => {
+    if (nl !== -1 && nl < at) nl = text.indexOf('\n', at);
+    return nl;
+  };
+  const unclosed = { '"': false, "'": false };
   while (i < n) {
     const c = text[i]!;
     if (c === '"' || c === "'") {
-      const end = text.indexOf(c, i + 1);
-      const nl = text.indexOf('\n', i + 1);
-      const stop = end < 0 || (nl >= 0 && nl < end) ? (nl < 0 ? n : nl) : end + 1;
-      out.push(text.slice(i, stop));
-      i = stop;
+      const end = unclosed[c] ? -1 : text.indexOf(c, i + 1);
+      if (end < 0) unclosed[c] = true;
+      const lf = lineEnd(i + 1);
+      i = end < 0 || (lf >= 0 && lf < end) ? (lf < 0 ? n : lf) : end + 1;
     } else if (c === '/' && text[i + 1] === '/') {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? n : nl;
+      out.push(text.slice(from, i));
+      const lf = lineEnd(i);
+      i = from = lf < 0 ? n : lf;
     } else if (c === '/' && text[i + 1] === '*') {
+      out.push(text.slice(from, i));
       const end = text.indexOf('*/', i + 2);
       const body = text.slice(i, end < 0 ? n : end + 2);
       out.push('\n'.repeat((body.match(/\n/g) ?? []).length));
-      i = end < 0 ? n : end + 2;
-    } else {
-      out.push(c);
-      i++;
-    }
+      i = from = end < 0 ? n : end + 2;
+    } else i++;
   }
+  out.push(text.slice(from));
   return out.join('');
 }
 
@@ -148,9 +169,8 @@ const SETUP_KEYS = /\b(?:install_requires|setup_requires|tests_require|extras_re
 export function setupPyDependencies(text: string, whole: boolean): Set<string> {
   const names = new Set<string>();
   const addStrings = (chunk: string, requireVersion: boolean) => {
-    const re = /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g;
-    for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
-      const n = pep508Name(m[1] ?? m[2] ?? '', requireVersion);
+    for (const s of quotedStrings(chunk, true, true)) {
+      const n = pep508Name(s, requireVersion);
       if (n) names.add(n);
     }
   };
@@ -194,7 +214,9 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
   let section: string | undefined;
   let collecting = false;
   for (const raw of text.split('\n')) {
-    const line = raw.replace(/(?:^|\s)[#;].*$/, '');
+    const hash = cutComment(raw, '#', true);
+    const semicolon = cutComment(raw, ';', true);
+    const line = hash.length < semicolon.length ? hash : semicolon;
     const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
     if (header) {
       section = header[1]!.trim().toLowerCase();

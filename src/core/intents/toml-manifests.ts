@@ -2,6 +2,7 @@
 // smol-toml; fragments (and files smol-toml refuses) through a line scanner that tracks
 // the current table, so a line's section decides whether it declares a dependency —
 // moving `foo = "1"` from [package.metadata] into [dependencies] is a new dependency.
+import { quotedStrings } from './line-text.js';
 import { parse as parseToml } from 'smol-toml';
 import { normalizeCrateName, normalizePythonName, pep508Name } from './package-names.js';
 
@@ -143,14 +144,6 @@ function stripComment(line: string): string {
     else if (c === '#') return line.slice(0, i);
   }
   return line;
-}
-
-/** Quoted strings on a line, in order. */
-function quotedStrings(line: string): string[] {
-  const out: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) out.push(m[1] ?? m[2] ?? '');
-  return out;
 }
 
 /** Bracket balance of a line outside strings. */

@@ -1,21 +1,31 @@
 // YAML manifests read line by line (no YAML library): conda environment files and Dart/
 // Flutter pubspec.yaml. Indentation places a line under its top-level key; a fragment
 // whose top-level key is not visible is read by the shape of its lines.
+import { cutComment } from './line-text.js';
 import { pep508Name } from './package-names.js';
 
-interface Line {
-  indent: number;
-  text: string;
+/**
+ * Each line that holds more than a comment and blanks: its indent and its text, trimmed and
+ * without its comment. Handed over one at a time (an object apiece, kept in an array, was
+ * most of what a megabyte cost).
+ */
+function eachLine(text: string, visit: (indent: number, line: string) => void): void {
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const raw = text.slice(start, end);
+    start = end + 1;
+    const noComment = cutComment(raw, '#', true).trimEnd();
+    const line = noComment.trimStart();
+    if (line !== '') visit(noComment.length - line.length, line);
+  }
 }
 
-function lines(text: string): Line[] {
-  const out: Line[] = [];
-  for (const raw of text.split('\n')) {
-    const noComment = raw.replace(/(^|\s)#.*$/, '$1').replace(/\s+$/, '');
-    if (noComment.trim() === '') continue;
-    out.push({ indent: noComment.length - noComment.trimStart().length, text: noComment.trim() });
-  }
-  return out;
+/** `s.replace(/^["']|["']$/g, '')`: one quote off each end. */
+function unquote(s: string): string {
+  const from = s[0] === '"' || s[0] === "'" ? 1 : 0;
+  const last = s.length - 1;
+  return s.slice(from, last >= from && (s[last] === '"' || s[last] === "'") ? last : s.length);
 }
 
 /** `numpy=1.26`, `conda-forge::numpy>=1`, `python=3.11` → `numpy`, `numpy`, undefined. */
@@ -37,32 +47,33 @@ export function condaDependencies(text: string, whole: boolean): Set<string> {
   const names = new Set<string>();
   let section: 'dependencies' | 'channels' | 'other' | 'unknown' = whole ? 'other' : 'unknown';
   let pipIndent = -1;
-  for (const l of lines(text)) {
-    const top = /^([\w-]+)\s*:\s*(.*)$/.exec(l.text);
-    if (top && !l.text.startsWith('-') && (l.indent === 0 || section === 'unknown')) {
-      section = top[1] === 'dependencies' ? 'dependencies' : top[1] === 'channels' ? 'channels' : 'other';
-      pipIndent = -1;
-      continue;
+  // Lines hold no line break but LF (dependency-names.ts), so `(.*)$` takes the rest of the line.
+  eachLine(text, (indent, line) => {
+    if (!line.startsWith('-')) {
+      const top = /^([\w-]+)\s*:\s*(.*)$/.exec(line);
+      if (top && (indent === 0 || section === 'unknown')) {
+        section = top[1] === 'dependencies' ? 'dependencies' : top[1] === 'channels' ? 'channels' : 'other';
+        pipIndent = -1;
+      }
+      return;
     }
-    const item = /^-\s*(.*)$/.exec(l.text);
-    if (!item) continue;
-    const value = item[1]!.replace(/^["']|["']$/g, '');
-    if (pipIndent >= 0 && l.indent > pipIndent) {
+    const value = unquote(line.slice(1).trimStart());
+    if (pipIndent >= 0 && indent > pipIndent) {
       const n = pep508Name(value);
       if (n) names.add(`pip:${n}`);
-      continue;
+      return;
     }
     pipIndent = -1;
-    if (/^pip\s*:\s*$/.test(value)) {
-      pipIndent = l.indent;
-      continue;
+    if (value.startsWith('pip') && /^pip\s*:\s*$/.test(value)) {
+      pipIndent = indent;
+      return;
     }
     if (section === 'channels') names.add(`channel:${value}`);
     else if (section === 'dependencies' || section === 'unknown') {
       const n = condaName(value);
       if (n) names.add(n);
     }
-  }
+  });
   return names;
 }
 
@@ -79,30 +90,30 @@ export function pubspecDependencies(text: string, whole: boolean): Set<string> {
   let section: string | undefined = whole ? undefined : '?';
   let entryIndent = -1;
   let current: string | undefined;
-  for (const l of lines(text)) {
-    const kv = /^([\w.-]+)\s*:\s*(.*)$/.exec(l.text);
-    if (l.indent === 0 && kv) {
+  eachLine(text, (indent, line) => {
+    const kv = /^([\w.-]+)\s*:\s*(.*)$/.exec(line);
+    if (indent === 0 && kv) {
       section = PUB_SECTIONS.has(kv[1]!) ? kv[1] : undefined;
       entryIndent = -1;
       current = undefined;
-      continue;
+      return;
     }
-    if (section === undefined || !kv) continue;
-    if (entryIndent < 0) entryIndent = l.indent;
+    if (section === undefined || !kv) return;
+    if (entryIndent < 0) entryIndent = indent;
     const prefix = section === 'dependency_overrides' ? 'override ' : '';
-    if (l.indent === entryIndent) {
+    if (indent === entryIndent) {
       const value = kv[2]!.trim();
       // An unplaced fragment line counts only when its value reads as a version or a source map.
-      if (section === '?' && !(value === '' || /^["']?(?:\^|>=?|<=?|any\b|\d)/.test(value))) continue;
+      if (section === '?' && !(value === '' || /^["']?(?:\^|>=?|<=?|any\b|\d)/.test(value))) return;
       current = kv[1]!;
       if (current === 'flutter' && value === '') names.add(prefix + 'flutter');
       else names.add(prefix + current);
-      continue;
+      return;
     }
-    if (current && l.indent > entryIndent && /^(?:git|path|hosted|sdk|url)$/.test(kv[1]!)) {
-      const v = kv[2]!.trim().replace(/^["']|["']$/g, '');
+    if (current && indent > entryIndent && /^(?:git|path|hosted|sdk|url)$/.test(kv[1]!)) {
+      const v = unquote(kv[2]!.trim());
       names.add(`${prefix}${current} from ${kv[1]}:${v}`);
     }
-  }
+  });
   return names;
 }

@@ -7,7 +7,7 @@ import type { PatchHunk } from './patch-file.js';
 type Compare = (a: string, b: string) => boolean;
 const LADDER: Compare[] = [(a, b) => a === b, (a, b) => a.trimEnd() === b.trimEnd(), (a, b) => a.trim() === b.trim()];
 
-function seek(lines: string[], pattern: string[], from: number): number {
+function seek(lines: readonly string[], pattern: readonly string[], from: number): number {
   if (pattern.length === 0) return -1;
   for (const eq of LADDER) {
     outer: for (let i = from; i + pattern.length <= lines.length; i++) {

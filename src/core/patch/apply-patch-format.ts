@@ -5,7 +5,7 @@
 // lines it does not know. We accept the union of what either host would write and refuse
 // (not ok) anything that could hide a target from us: stray lines between file blocks,
 // text before Begin Patch or after End Patch, an Update with nothing in it.
-import { addFile, newHunk, pushHunkLine, splitPatchLines, type PatchFile, type PatchHunk } from './patch-file.js';
+import { PatchBuilder, PatchLines, type PatchFile } from './patch-file.js';
 
 const BEGIN = '*** Begin Patch';
 const END = '*** End Patch';
@@ -21,41 +21,40 @@ function fail(): never {
   throw new Unparsable('patch_unparsable');
 }
 
-function trimOuterBlankLines(lines: string[]): string[] {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && lines[start]!.trim() === '') start++;
-  while (end > start && lines[end - 1]!.trim() === '') end--;
-  return lines.slice(start, end);
+/** [lo, hi) without its blank lines at either end. */
+function trimOuterBlankLines(lines: PatchLines, lo: number, hi: number): [number, number] {
+  while (lo < hi && lines.at(lo).trim() === '') lo++;
+  while (hi > lo && lines.at(hi - 1).trim() === '') hi--;
+  return [lo, hi];
 }
 
-function stripHeredoc(lines: string[]): string[] {
-  const first = lines[0]?.trim();
-  const m = first === undefined ? null : HEREDOC_OPEN.exec(first);
-  if (!m) return lines;
+/** [lo, hi) without a heredoc's opening line and terminator around the patch, when it has them. */
+function stripHeredoc(lines: PatchLines, lo: number, hi: number): [number, number] {
+  const m = lo < hi ? HEREDOC_OPEN.exec(lines.at(lo).trim()) : null;
+  if (!m) return [lo, hi];
   const delimiter = m[2]!;
-  const body = lines.slice(1);
+  lo++;
   // A missing terminator still runs in bash (it warns and takes the rest as the body).
-  if (body.length > 0 && body[body.length - 1]!.trim() === delimiter) body.pop();
-  return trimOuterBlankLines(body);
+  if (hi > lo && lines.at(hi - 1).trim() === delimiter) hi--;
+  return trimOuterBlankLines(lines, lo, hi);
 }
 
 /** Returns the parsed files; throws Unparsable (caught by parsePatch) on any doubt. */
 export function parseApplyPatch(text: string): PatchFile[] {
-  const lines = stripHeredoc(trimOuterBlankLines(splitPatchLines(text)));
-  if (lines.length === 0 || lines[0]!.trim() !== BEGIN) fail();
+  const lines = new PatchLines(text);
+  const [lo, n] = stripHeredoc(lines, ...trimOuterBlankLines(lines, 0, lines.length));
+  if (lo === n || lines.at(lo).trim() !== BEGIN) fail();
   const files: PatchFile[] = [];
-  let i = 1;
-  const n = lines.length;
+  const build = new PatchBuilder();
+  let i = lo + 1;
   while (i < n) {
-    const raw = lines[i]!;
-    const line = raw.trim();
+    const line = lines.at(i).trim();
     if (line === '') {
       i++;
       continue;
     }
     if (line === END) {
-      for (let j = i + 1; j < n; j++) if (lines[j]!.trim() !== '') fail();
+      for (let j = i + 1; j < n; j++) if (lines.at(j).trim() !== '') fail();
       break;
     }
     const header = FILE_HEADER.exec(line);
@@ -64,69 +63,60 @@ export function parseApplyPatch(text: string): PatchFile[] {
     if (path === '') fail();
     i++;
     if (header[1] === 'Delete') {
-      files.push({ op: 'delete', path, added: [], removed: [], hunks: [] });
+      files.push(build.bare('delete', path));
       continue;
     }
     if (header[1] === 'Add') {
-      const content: string[] = [];
       while (i < n) {
-        const l = lines[i]!;
-        if (l.startsWith('+')) content.push(l.slice(1));
-        else if (l === '') content.push('');
+        const first = lines.first(i);
+        if (first === '+') build.addLine(lines.rest(i));
+        else if (first === '') build.addLine('');
         else break;
         i++;
       }
-      while (content.length > 0 && content[content.length - 1] === '' && lines[i - 1] === '') {
-        content.pop();
+      while (build.addCount > 0 && build.lastAdded() === '' && lines.empty(i - 1)) {
+        build.lastAdded(true);
         i--;
       }
-      files.push(addFile(path, content));
+      files.push(build.buildAdd(path));
       continue;
     }
-    i = parseUpdate(lines, i, path, files);
+    i = parseUpdate(lines, i, n, path, files, build);
   }
   return files;
 }
 
-function parseUpdate(lines: string[], start: number, path: string, files: PatchFile[]): number {
-  const file: PatchFile = { op: 'update', path, added: [], removed: [], hunks: [] };
+function parseUpdate(lines: PatchLines, start: number, n: number, path: string, files: PatchFile[], file: PatchBuilder): number {
   let i = start;
-  const n = lines.length;
-  const move = i < n ? MOVE_TO.exec(lines[i]!.trim()) : null;
+  const move = i < n ? MOVE_TO.exec(lines.at(i).trim()) : null;
+  let moveTo: string | undefined;
   if (move) {
-    const target = move[1]!.trim();
-    if (target === '') fail();
-    file.moveTo = target;
+    moveTo = move[1]!.trim();
+    if (moveTo === '') fail();
     i++;
   }
-  let hunk: PatchHunk | undefined;
-  const closeHunk = () => {
-    if (hunk && (hunk.oldLines.length > 0 || hunk.newLines.length > 0)) file.hunks.push(hunk);
-    hunk = undefined;
-  };
   while (i < n) {
-    const l = lines[i]!;
-    if (l.startsWith('@@')) {
-      closeHunk();
-      hunk = newHunk(l.slice(2).trim());
-    } else if (l.trimEnd() === EOF_MARKER) {
-      if (!hunk) fail();
-      closeHunk();
-    } else if (l.startsWith(' ') || l.startsWith('+') || l.startsWith('-')) {
-      hunk ??= newHunk();
-      pushHunkLine(file, hunk, l[0] as ' ' | '+' | '-', l.slice(1));
-    } else if (l === '') {
+    // Told by the first character; a hunk line's string is made only without it.
+    const c = lines.first(i);
+    if (c === '@' && lines.at(i).startsWith('@@')) {
+      file.openHunk(lines.at(i).slice(2).trim());
+    } else if (c === '*' && lines.at(i).trimEnd() === EOF_MARKER) {
+      if (!file.open) fail();
+      file.closeHunk();
+    } else if (c === ' ' || c === '+' || c === '-') {
+      file.line(c, lines.rest(i));
+    } else if (c === '') {
       // Codex reads an empty line inside a chunk as an empty context line.
-      if (hunk) pushHunkLine(file, hunk, ' ', '');
-    } else if (l.startsWith('*')) {
+      if (file.open) file.line(' ', '');
+    } else if (c === '*') {
       break;
     } else {
       fail();
     }
     i++;
   }
-  closeHunk();
-  if (file.hunks.length === 0 && file.moveTo === undefined) fail();
-  files.push(file);
+  file.closeHunk();
+  if (file.hunkCount === 0 && moveTo === undefined) fail();
+  files.push(file.build('update', path, moveTo));
   return i;
 }

@@ -54,13 +54,16 @@ describe('apply_patch (Codex / OpenCode)', () => {
     expect(update!.hunks).toHaveLength(2);
     expect(update!.hunks[0]).toEqual({
       header: 'impl Config',
-      context: ['    pub diagnostics: bool,'],
-      removed: ['    pub progress: bool,'],
-      added: ['    pub stream_progress: bool,'],
       oldLines: ['    pub progress: bool,', '    pub diagnostics: bool,'],
       newLines: ['    pub stream_progress: bool,', '    pub diagnostics: bool,'],
     });
+    expect(update!.hunks[1]).toEqual({
+      header: 'fn default_interval()',
+      oldLines: ['    Duration::from_millis(500)'],
+      newLines: ['    Duration::from_millis(250)'],
+    });
     expect(update!.removed).toEqual(['    pub progress: bool,', '    Duration::from_millis(500)']);
+    expect(update!.added).toEqual(['    pub stream_progress: bool,', '    Duration::from_millis(250)']);
   });
 
   it('tolerates CRLF line ends', () => {
@@ -142,7 +145,7 @@ describe('V4A (Hermes)', () => {
 
   it('parses without Begin Patch and takes unprefixed lines as context, as Hermes does', () => {
     const fs = files('*** Update File: a.py\ndef f():\n-    return 1\n+    return 2\n', 'v4a');
-    expect(fs[0]!.hunks[0]!.context).toEqual(['def f():']);
+    expect(fs[0]!.hunks[0]).toEqual({ oldLines: ['def f():', '    return 1'], newLines: ['def f():', '    return 2'] });
     expect(fs[0]!.removed).toEqual(['    return 1']);
   });
 

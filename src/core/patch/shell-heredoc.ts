@@ -3,7 +3,7 @@
 // shapes: `apply_patch <<'EOF' … EOF` and `cd <dir> && apply_patch <<'EOF' … EOF`
 // (codex-rs/apply-patch/src/invocation.rs). We recognise those, plus a single-quoted patch
 // argument, and nothing else: any other shape is the shell classifier's to judge.
-import { splitPatchLines } from './patch-file.js';
+import { PatchLines } from './patch-file.js';
 
 export interface ApplyPatchInvocation {
   /** The patch text (heredoc body or quoted argument). */
@@ -23,29 +23,30 @@ function workdirOf(m: RegExpExecArray): string | undefined {
 
 export function extractApplyPatchInvocation(command: string): ApplyPatchInvocation | null {
   if (typeof command !== 'string') return null;
-  const lines = splitPatchLines(command);
+  const lines = new PatchLines(command);
   let first = 0;
-  while (first < lines.length && lines[first]!.trim() === '') first++;
+  while (first < lines.length && lines.at(first).trim() === '') first++;
   if (first >= lines.length) return null;
-  const head = HEREDOC_HEAD.exec(lines[first]!);
+  const head = HEREDOC_HEAD.exec(lines.at(first));
   if (head) {
     const stripTabs = head[4] === '-';
     const delimiter = head[5] ?? head[6] ?? head[7]!;
-    const body: string[] = [];
+    // `<<-` strips each body line's leading tabs; otherwise the body is the text between.
+    const body: string[] | undefined = stripTabs ? [] : undefined;
     let i = first + 1;
-    let closed = false;
+    let end = lines.length;
     for (; i < lines.length; i++) {
-      const l = stripTabs ? lines[i]!.replace(/^\t+/, '') : lines[i]!;
+      const l = stripTabs ? lines.at(i).replace(/^\t+/, '') : lines.at(i);
       if (l === delimiter) {
-        closed = true;
+        end = i;
         i++;
         break;
       }
-      body.push(l);
+      body?.push(l);
     }
     // Anything after the terminator is another statement: not the shape Codex intercepts.
-    if (closed) for (; i < lines.length; i++) if (lines[i]!.trim() !== '') return null;
-    const out: ApplyPatchInvocation = { patch: body.join('\n') };
+    if (end < lines.length) for (; i < lines.length; i++) if (lines.at(i).trim() !== '') return null;
+    const out: ApplyPatchInvocation = { patch: body ? body.join('\n') : lines.joined(first + 1, end) };
     const wd = workdirOf(head);
     if (wd !== undefined) out.workdir = wd;
     return out;

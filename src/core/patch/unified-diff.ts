@@ -2,7 +2,7 @@
 // bodies are consumed by their `@@ -a,b +c,d @@` line counts, as those tools do, so a
 // removed line that reads `--- x` is never taken for a file header. Text outside file
 // sections (a commit message, a prose preamble) is ignored, as both tools ignore it.
-import { newHunk, pushHunkLine, splitPatchLines, type PatchFile } from './patch-file.js';
+import { PatchBuilder, PatchLines, type PatchFile } from './patch-file.js';
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$/;
 const DEV_NULL = '/dev/null';
@@ -73,48 +73,42 @@ interface Section {
   renameTo?: string;
   created: boolean;
   deleted: boolean;
-  file: PatchFile;
   sawHeader: boolean;
 }
 
 function freshSection(): Section {
-  return { created: false, deleted: false, sawHeader: false, file: { op: 'update', path: '', added: [], removed: [], hunks: [] } };
+  return { created: false, deleted: false, sawHeader: false };
 }
 
-function finishSection(s: Section | undefined, files: PatchFile[]): void {
+/** Ends a file section: its hunks are the ones `file` gathered since the last. */
+function finishSection(s: Section | undefined, file: PatchBuilder, files: PatchFile[]): void {
   if (!s) return;
   const from = s.renameFrom ?? s.from;
   const to = s.renameTo ?? s.to;
-  const f = s.file;
   if (s.created || (from === DEV_NULL && to !== undefined && to !== DEV_NULL)) {
-    if (to === undefined || to === DEV_NULL) fail();
-    f.op = 'add';
-    f.path = to;
+    if (to === undefined || to === DEV_NULL || to === '') fail();
+    files.push(file.build('add', to));
   } else if (s.deleted || (to === DEV_NULL && from !== undefined)) {
-    if (from === undefined || from === DEV_NULL) fail();
-    f.op = 'delete';
-    f.path = from;
+    if (from === undefined || from === DEV_NULL || from === '') fail();
+    files.push(file.build('delete', from));
   } else {
     const path = from ?? to;
     if (path === undefined || path === '') fail();
-    f.op = 'update';
-    f.path = path;
-    if (to !== undefined && to !== path) f.moveTo = to;
+    files.push(file.build('update', path, to !== undefined && to !== path ? to : undefined));
   }
-  if (f.path === '') fail();
-  files.push(f);
 }
 
 export function parseUnifiedDiff(text: string): PatchFile[] {
-  const lines = splitPatchLines(text);
+  const lines = new PatchLines(text);
   const files: PatchFile[] = [];
+  const file = new PatchBuilder();
   let s: Section | undefined;
   const n = lines.length;
   let i = 0;
   while (i < n) {
-    const l = lines[i]!;
+    const l = lines.at(i);
     if (l.startsWith('diff --git ')) {
-      finishSection(s, files);
+      finishSection(s, file, files);
       s = freshSection();
       s.sawHeader = true;
       const paths = gitHeaderPaths(l.slice('diff --git '.length));
@@ -125,14 +119,14 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
       i++;
       continue;
     }
-    if (l.startsWith('--- ') && i + 1 < n && lines[i + 1]!.startsWith('+++ ')) {
+    if (l.startsWith('--- ') && i + 1 < n && lines.at(i + 1).startsWith('+++ ')) {
       // A new `---` after a section that already has hunks starts the next file (plain `diff -u` output).
-      if (!s || s.file.hunks.length > 0 || (s.from !== undefined && !s.sawHeader)) {
-        finishSection(s, files);
+      if (!s || file.hunkCount > 0 || (s.from !== undefined && !s.sawHeader)) {
+        finishSection(s, file, files);
         s = freshSection();
       }
       const from = headerPath(l.slice(4));
-      const to = headerPath(lines[i + 1]!.slice(4));
+      const to = headerPath(lines.at(i + 1).slice(4));
       s.from = from === DEV_NULL ? DEV_NULL : stripSide(from, 'a/');
       s.to = to === DEV_NULL ? DEV_NULL : stripSide(to, 'b/');
       s.sawHeader = false;
@@ -144,24 +138,23 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
       if (!s || (s.from === undefined && s.to === undefined)) fail();
       let oldLeft = hh[2] === undefined ? 1 : Number(hh[2]);
       let newLeft = hh[4] === undefined ? 1 : Number(hh[4]);
-      const hunk = newHunk(hh[5]?.trim());
+      file.openHunk(hh[5]?.trim());
       i++;
       while (i < n && (oldLeft > 0 || newLeft > 0)) {
-        const b = lines[i]!;
-        const c = b[0];
-        if (c === ' ' || b === '') {
+        const c = lines.first(i);
+        if (c === ' ' || c === '') {
           // git apply accepts an empty line for an empty context line (editors strip the space).
           if (oldLeft <= 0 || newLeft <= 0) fail();
-          pushHunkLine(s.file, hunk, ' ', b.slice(1));
+          file.line(' ', c === '' ? '' : lines.rest(i));
           oldLeft--;
           newLeft--;
         } else if (c === '-') {
           if (oldLeft <= 0) fail();
-          pushHunkLine(s.file, hunk, '-', b.slice(1));
+          file.line('-', lines.rest(i));
           oldLeft--;
         } else if (c === '+') {
           if (newLeft <= 0) fail();
-          pushHunkLine(s.file, hunk, '+', b.slice(1));
+          file.line('+', lines.rest(i));
           newLeft--;
         } else if (c === '\\') {
           // "\ No newline at end of file"
@@ -171,8 +164,8 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
         i++;
       }
       if (oldLeft > 0 || newLeft > 0) fail();
-      while (i < n && lines[i]!.startsWith('\\')) i++;
-      s.file.hunks.push(hunk);
+      while (i < n && lines.first(i) === '\\') i++;
+      file.closeHunk(true);
       continue;
     }
     if (s && s.sawHeader) {
@@ -184,6 +177,6 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
     }
     i++;
   }
-  finishSection(s, files);
+  finishSection(s, file, files);
   return files;
 }

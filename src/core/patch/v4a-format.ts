@@ -4,17 +4,43 @@
 // `*** Move File: a -> b` as a rename with no hunks, treats unknown lines inside an op as
 // context and drops empty lines. We mirror that, and also accept the Codex `*** Move to:`
 // line (newer Hermes rejects it, older ones did not) so a rename target is never missed.
-import { addFile, newHunk, pushHunkLine, splitPatchLines, type PatchFile, type PatchHunk } from './patch-file.js';
+import { PatchBuilder, PatchLines, type PatchFile } from './patch-file.js';
 
 const BEGIN = /^\*\*\*\s*Begin\s+Patch\s*$/;
 const END = /^\*\*\*\s*End\s+Patch\s*$/;
 const EOF_MARKER = /^\*\*\*\s*End\s+of\s+File\s*$/;
-const UPDATE = /^\*\*\*\s*Update\s+File:\s*(.*)$/;
-const ADD = /^\*\*\*\s*Add\s+File:\s*(.*)$/;
-const DELETE = /^\*\*\*\s*Delete\s+File:\s*(.*)$/;
-const MOVE_FILE = /^\*\*\*\s*Move\s+File:\s*(.*)$/;
-const MOVE_TO = /^\*\*\*\s*Move\s+to:\s*(.*)$/;
+// Each marker is `^<head>\s*(.*)$`; `marker` matches the head and takes the rest itself.
+const UPDATE = /^\*\*\*\s*Update\s+File:\s*/;
+const ADD = /^\*\*\*\s*Add\s+File:\s*/;
+const DELETE = /^\*\*\*\s*Delete\s+File:\s*/;
+const MOVE_FILE = /^\*\*\*\s*Move\s+File:\s*/;
+const MOVE_TO = /^\*\*\*\s*Move\s+to:\s*/;
 const HINT = /^@@\s*(.*?)\s*(?:@@\s*)?$/;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * What HINT captures of an `@@` line ('' when it does not match), told with string calls: the
+ * text between, trimmed, without a closing `@@`. Only when that text holds a line break, which
+ * HINT's `.` does not match, does HINT itself run.
+ */
+/**
+ * The text after a marker's head, as `^<head>\s*(.*)$` captures it, or null when the line is
+ * not that marker: the rest may hold no line break, which `.` does not match (the expression
+ * itself gave back one blank at a time and ran `.*` again from each, quadratic in a line of
+ * blanks before a U+2028).
+ */
+function marker(head: RegExp, line: string): string | null {
+  const m = head.exec(line);
+  if (!m) return null;
+  const rest = line.slice(m[0].length);
+  return LINE_BREAK.test(rest) ? null : rest;
+}
+
+function hint(line: string): string {
+  const t = line.slice(2).trim();
+  const between = t.endsWith('@@') ? t.slice(0, -2).trimEnd() : t;
+  return LINE_BREAK.test(between) ? (HINT.exec(line)?.[1] ?? '') : between;
+}
 
 class Unparsable extends Error {}
 
@@ -22,19 +48,21 @@ function fail(): never {
   throw new Unparsable('patch_unparsable');
 }
 
+/** The file being read: an Add block collects '+' lines only (other lines in it are context Hermes ignores). */
 interface Building {
-  file: PatchFile;
-  /** Add blocks collect '+' lines only; other lines in them are context Hermes ignores. */
-  addLines?: string[];
-  hunk?: PatchHunk;
+  op: 'add' | 'update';
+  path: string;
+  moveTo?: string;
 }
 
 export function parseV4a(text: string): PatchFile[] {
-  const lines = splitPatchLines(text);
+  const lines = new PatchLines(text);
   let start = 0;
   let end = lines.length;
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
+    // Only a line starting with `***` can be either marker.
+    if (lines.first(i) !== '*') continue;
+    const l = lines.at(i);
     if (BEGIN.test(l)) start = i + 1;
     else if (END.test(l)) {
       end = i;
@@ -42,15 +70,16 @@ export function parseV4a(text: string): PatchFile[] {
     }
   }
   const files: PatchFile[] = [];
+  const build = new PatchBuilder();
   let cur: Building | undefined;
   const finish = () => {
     if (!cur) return;
-    if (cur.addLines) {
-      files.push(addFile(cur.file.path, cur.addLines));
+    if (cur.op === 'add') {
+      files.push(build.buildAdd(cur.path));
     } else {
-      if (cur.hunk && (cur.hunk.oldLines.length > 0 || cur.hunk.newLines.length > 0)) cur.file.hunks.push(cur.hunk);
-      if (cur.file.hunks.length === 0 && cur.file.moveTo === undefined) fail();
-      files.push(cur.file);
+      build.closeHunk();
+      if (build.hunkCount === 0 && cur.moveTo === undefined) fail();
+      files.push(build.build('update', cur.path, cur.moveTo));
     }
     cur = undefined;
   };
@@ -60,28 +89,30 @@ export function parseV4a(text: string): PatchFile[] {
     return p;
   };
   for (let i = start; i < end; i++) {
-    const l = lines[i]!;
-    let m: RegExpExecArray | null;
-    if (l.startsWith('***')) {
-      if ((m = UPDATE.exec(l))) {
+    // Most lines are hunk lines: told by their first character, their string made only when kept.
+    const c = lines.first(i);
+    if (c === '*' && lines.at(i).startsWith('***')) {
+      const l = lines.at(i);
+      let m: string | null;
+      if ((m = marker(UPDATE, l)) !== null) {
         finish();
-        cur = { file: { op: 'update', path: path(m[1]), added: [], removed: [], hunks: [] } };
-      } else if ((m = ADD.exec(l))) {
+        cur = { op: 'update', path: path(m) };
+      } else if ((m = marker(ADD, l)) !== null) {
         finish();
-        cur = { file: { op: 'add', path: path(m[1]), added: [], removed: [], hunks: [] }, addLines: [] };
-      } else if ((m = DELETE.exec(l))) {
+        cur = { op: 'add', path: path(m) };
+      } else if ((m = marker(DELETE, l)) !== null) {
         finish();
-        files.push({ op: 'delete', path: path(m[1]), added: [], removed: [], hunks: [] });
-      } else if ((m = MOVE_FILE.exec(l))) {
+        files.push(build.bare('delete', path(m)));
+      } else if ((m = marker(MOVE_FILE, l)) !== null) {
         finish();
-        const arrow = m[1]!.indexOf('->');
+        const arrow = m.indexOf('->');
         if (arrow < 0) fail();
-        const from = path(m[1]!.slice(0, arrow));
-        const to = path(m[1]!.slice(arrow + 2));
-        files.push({ op: 'update', path: from, moveTo: to, added: [], removed: [], hunks: [] });
-      } else if ((m = MOVE_TO.exec(l))) {
-        if (!cur || cur.addLines) fail();
-        cur.file.moveTo = path(m[1]);
+        const from = path(m.slice(0, arrow));
+        const to = path(m.slice(arrow + 2));
+        files.push(build.bare('update', from, to));
+      } else if ((m = marker(MOVE_TO, l)) !== null) {
+        if (!cur || cur.op === 'add') fail();
+        cur.moveTo = path(m);
       } else if (EOF_MARKER.test(l)) {
         continue;
       } else {
@@ -91,21 +122,21 @@ export function parseV4a(text: string): PatchFile[] {
       }
       continue;
     }
-    if (!cur || l === '') continue;
-    if (cur.addLines) {
-      if (l.startsWith('+')) cur.addLines.push(l.slice(1));
+    if (!cur || c === '') continue;
+    if (cur.op === 'add') {
+      if (c === '+') build.addLine(lines.rest(i));
       continue;
     }
-    if (l.startsWith('@@')) {
-      if (cur.hunk && (cur.hunk.oldLines.length > 0 || cur.hunk.newLines.length > 0)) cur.file.hunks.push(cur.hunk);
-      cur.hunk = newHunk(HINT.exec(l)?.[1] ?? '');
-      continue;
+    if (c === '@') {
+      const l = lines.at(i);
+      if (l.startsWith('@@')) {
+        build.openHunk(hint(l));
+        continue;
+      }
     }
-    if (l.startsWith('\\')) continue;
-    cur.hunk ??= newHunk();
-    const kind = l[0] === '+' || l[0] === '-' || l[0] === ' ' ? (l[0] as ' ' | '+' | '-') : undefined;
-    if (kind) pushHunkLine(cur.file, cur.hunk, kind, l.slice(1));
-    else pushHunkLine(cur.file, cur.hunk, ' ', l);
+    if (c === '\\') continue;
+    if (c === '+' || c === '-' || c === ' ') build.line(c, lines.rest(i));
+    else build.line(' ', lines.at(i));
   }
   finish();
   return files;

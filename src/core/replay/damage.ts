@@ -69,11 +69,11 @@ function downgradeToV1(file: string, audit: string): string | null {
   } catch {
     return 'state-old-version needs a readable session state file (send a prompt or an action first)';
   }
-  if (state.schemaVersion !== 2) return `state-old-version knows how to write version 1 from version 2, not from ${String(state.schemaVersion)}`;
+  if (state.schemaVersion !== 3) return `state-old-version knows how to write version 1 from version 3, not from ${String(state.schemaVersion)}`;
   // Version 1 kept no audit head and no seal either.
   const { recentDenials: _r, checkRuns: _c, labels: _l, flags: _f, auditHead: _h, seal: _s, ...rest } = state;
   const counters = (rest.counters ?? {}) as Record<string, unknown>;
-  const { denials: _d, wouldAsk: _a, wouldDeny: _w, ...oldCounters } = counters;
+  const { denials: _d, asks: _k, unsplit: _u, wouldAsk: _a, wouldDeny: _w, ...oldCounters } = counters;
   writeFileSync(file, JSON.stringify({ ...rest, schemaVersion: 1, counters: oldCounters }), { mode: 0o600 });
   downgradeAudit(audit);
   return null;

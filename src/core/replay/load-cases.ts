@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Case, DirectiveErrorCode, Expect, ReasonCode } from '../../generated/types.js';
 import { validateCase } from '../../generated/validate-case.js';
 import { REASONS } from '../decide/reasons.js';
+import { errnoWords } from '../state/files.js';
 
 export interface LoadedCase {
   /** Path relative to the cases folder, with `/` separators. */
@@ -90,7 +91,8 @@ export function loadCases(dir: string): LoadedCase[] {
     if (!statSync(dir).isDirectory()) return [{ file: dir, error: `${dir} is not a folder or a case file` }];
     files = listJson(dir);
   } catch (err) {
-    return [{ file: dir, error: `${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` }];
+    const code = (err as NodeJS.ErrnoException).code;
+    return [{ file: dir, error: `${dir} cannot be read (${code ? errnoWords(code) : (err as Error).message})` }];
   }
   return files.map((f) => loadCaseFile(dir, f));
 }

@@ -292,7 +292,7 @@ export function describeFailure(s: StepResult): string {
 export async function replayCase(c: Case, target: ReplayTarget, options: ReplayOptions): Promise<CaseResult> {
   const name = targetName(target);
   if (target.kind === 'adapter') {
-    const declared = c.hosts?.[target.adapter.name];
+    const declared = c.hosts?.[name] ?? c.hosts?.[target.adapter.name];
     if (declared) return { target: name, status: 'n/a', reason: declared.replace(/^n\/a:\s*/, ''), steps: [] };
   }
   const steps: StepResult[] = [];

@@ -8,7 +8,7 @@ export type ReplayTarget = { kind: 'core' } | { kind: 'adapter'; adapter: HostAd
 export const CORE_TARGET: ReplayTarget = { kind: 'core' };
 
 export function targetName(t: ReplayTarget): string {
-  return t.kind === 'core' ? 'core' : t.adapter.name;
+  return t.kind === 'core' ? 'core' : (t.adapter.column ?? t.adapter.name);
 }
 
 export interface RuntimeOptions {

@@ -83,6 +83,11 @@ describe('decisions read the parsed state', () => {
     expect(m('git branch -- newbr')).toBe('write');
     expect(m("git branch --list 'f*'")).toBe('read');
     expect(m('git branch --no-contains main')).toBe('read');
+    // PARSE_OPT_LASTARG_DEFAULT: the next word is the value, HEAD when there is none.
+    expect(m('git branch --no-merged')).toBe('read');
+    expect(m('git branch newbr --merged')).toBe('read');
+    expect(m('git branch newbr --merged -f')).toBe('read');
+    expect(m('git branch -f newbr --merged')).toBe('write');
     expect(m("git grep -nO'touch p' x")).toBe('unknown');
     expect(m('git grep -n5 x')).toBe('read');
     expect(m('git stash list --output=f')).toBe('write');
@@ -107,6 +112,10 @@ describe('decisions read the parsed state', () => {
     expect(m('openssl x509 -in c.pem -engine e')).toBe('unknown');
     expect(classifyShell('openssl sha256 a.txt', ctx()).intents.hash).toBe(true);
     expect(m('openssl sha256 a.txt')).toBe('read');
+    // openssl req 3.0: -precert, and -CA or -x509 without -in, make a new request and its key (privkey.pem).
+    for (const c of ['openssl req -precert', 'openssl req -CA ca.pem', 'openssl req -x509', 'openssl req -new']) expect(m(c), c).toBe('unknown');
+    expect(m('openssl req -in r.csr -noout -text')).toBe('read');
+    expect(m('openssl req -CA ca.pem -CAkey ca.key -in r.csr')).toBe('read');
   });
 
   it('compressors: the last mode wins, -c and -k are kept', () => {
@@ -120,6 +129,10 @@ describe('decisions read the parsed state', () => {
     expect(m('gzip --fil a')).toBe('unknown');
     expect(m('xz --files=list')).toBe('unknown');
     expect(m('bzip2 --comp a.txt')).toBe('unknown');
+    // bzip2 1.0.8: after `--` every word is a file, and a name without a bzip2 suffix decompresses to name.out.
+    expect(fx('bzip2 -fk -d -- -n data.bin -v')).toEqual(['create -n.out', 'create data.bin.out', 'create -v.out']);
+    expect(fx('bzip2 -d a.bz2')).toEqual(['delete a.bz2', 'create a']);
+    expect(m('bzip2 -t -- -n a.bz2')).toBe('read');
     expect(fx('gzip -r src')).toEqual(['write src']);
   });
 });
@@ -144,7 +157,8 @@ describe.skipIf(spawnSync('git', ['--version']).status !== 0)("git's model again
     const out = new Map<string, Arity>();
     for (const o of git.subcommands![sub]!.options ?? []) {
       const f = fullOption(o);
-      for (const n of f.names) out.set(n, (f.value ?? 'none') as Arity);
+      // git's usage prints a lastarg-default value as a required one (`--merged <commit>`).
+      for (const n of f.names) out.set(n, (f.value === 'lastarg' ? 'required' : (f.value ?? 'none')) as Arity);
     }
     return out;
   }

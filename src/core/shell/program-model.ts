@@ -151,7 +151,7 @@ function holds(d: Decision, c: ModelCondition, state: ModelState, cwd: string | 
   return true;
 }
 
-/** The path an action names for operand `a`: as given, with a suffix appended, or with one stripped (no match: none). */
+/** The path an action names for operand `a`: as given, with a suffix appended, or with one stripped (no match: none, or `otherwiseSuffix` appended). */
 function renamed(a: Arg, act: ModelAction, state: ModelState): Arg | undefined {
   const appends = act.suffix !== undefined || act.suffixVar !== undefined;
   if (!appends && act.stripSuffix === undefined) return a;
@@ -166,7 +166,7 @@ function renamed(a: Arg, act: ModelAction, state: ModelState): Arg | undefined {
     if (from !== '' && a.value.length > from.length && a.value.endsWith(from))
       return { ...a, value: a.value.slice(0, -from.length) + (colon >= 0 ? s.slice(colon + 1) : '') };
   }
-  return undefined;
+  return act.otherwiseSuffix !== undefined ? { ...a, value: a.value + act.otherwiseSuffix } : undefined;
 }
 
 function act(d: Decision, outcome: ModelOutcome, state: ModelState, codes: Readonly<Record<string, CodeAction>>, cwd: string | null): void {

@@ -18,9 +18,31 @@ export interface ShellClassification {
 
 const FACT_MAX = 160;
 
+/** Whether the code unit `c` is one `\s` matches (ASCII told without the expression). */
+function isBlank(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(c);
+}
+
+/**
+ * What `t = text.trim().replace(/\s+/g, ' ')` cut to FACT_MAX (an ellipsis last) gives, read
+ * only as far as the cut: a fact of a 256 kB command rewrote all of it to keep 160 characters.
+ */
 function clip(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ');
-  return t.length > FACT_MAX ? t.slice(0, FACT_MAX - 1) + '…' : t;
+  let out = '';
+  let blank = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (isBlank(c)) {
+      blank = out !== '';
+      continue;
+    }
+    if (blank) out += ' ';
+    blank = false;
+    out += c;
+    if (out.length > FACT_MAX) return `${out.slice(0, FACT_MAX - 1)}…`;
+  }
+  return out;
 }
 
 export class ShellAccumulator {

@@ -16,7 +16,7 @@ export function countDecision(c: Counters, d: Pick<Decision, 'outcome' | 'reason
       break;
     case 'ask':
       c.asked++;
-      c.denials[d.reasonCode] = (c.denials[d.reasonCode] ?? 0) + 1;
+      c.asks[d.reasonCode] = (c.asks[d.reasonCode] ?? 0) + 1;
       break;
     case 'deny':
       c.denied++;

@@ -16,7 +16,7 @@ import { closeSync, lstatSync, lutimesSync, openSync, readlinkSync, readSync, re
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ensurePrivateDir, sleepSync } from './files.js';
+import { ensurePrivateDir, errnoWords, sleepSync } from './files.js';
 import { wfs } from './fs-layer.js';
 import { latin1Of, utf8Of } from '../crypto/bytes.js';
 
@@ -255,9 +255,16 @@ export function tryLock(file: string, staleMs: number): Held | null {
       }
       // One line a person can act on (the CLI prints it as is); the code stays for callers.
       if (code !== 'EEXIST')
-        throw Object.assign(new Error(`cannot take the session lock ${lock} (${code === 'ENOTDIR' ? 'a folder on its way is a file' : (code ?? 'error')})`), {
-          code,
-        });
+        throw Object.assign(
+          new Error(
+            `cannot take the session lock ${lock} (${errnoWords(code)}); ${
+              code === 'ENOTDIR'
+                ? `${path.dirname(lock)} must be a folder: move the file in its way aside`
+                : 'remit writes its state there: make that folder one you can write to'
+            }, or point REMIT_HOME at another folder`,
+          ),
+          { code },
+        );
     }
     const h = holderOf(lock);
     if (h === 'free') continue;

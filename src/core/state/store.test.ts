@@ -245,7 +245,7 @@ describe('sealed state', () => {
         sessionFile(home, key),
         JSON.stringify({ ...v2, schemaVersion: 1, counters: { ...counters, denials: undefined, wouldAsk: undefined, wouldDeny: undefined } }),
       );
-      expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', migratedFrom: 1, state: { schemaVersion: 2, contract: { mode: 'review' } } });
+      expect(readSession(home, key, { sealKey })).toMatchObject({ kind: 'ok', migratedFrom: 1, state: { schemaVersion: 3, contract: { mode: 'review' } } });
       audit([{ v: 1 }]);
       await withSessionLock(
         home,

@@ -109,10 +109,12 @@ export function parseGitOptions(args: readonly Arg[], start: number, spec: Optio
       if (rest !== '') {
         if (negated || def.arity === 'none') fail(p, 'unexpected_value', v);
         p.occurrences.push({ def, value: literal(rest.slice(1), a), negated, word: v });
-      } else if (def.arity === 'required' && !negated) {
+      } else if ((def.arity === 'required' || def.arity === 'lastarg') && !negated) {
+        // parse-options' get_value: a required value is the next word whatever it looks like;
+        // a lastarg-default option given as the command's last word takes its default.
         const next = args[i + 1];
         if (next) i++;
-        else fail(p, 'missing_value', v);
+        else if (def.arity === 'required') fail(p, 'missing_value', v);
         p.occurrences.push({ def, value: next, negated, word: v });
       } else p.occurrences.push({ def, value: undefined, negated, word: v });
       continue;

@@ -3,7 +3,8 @@
 // value an option consumed, the operands after `--`), never whether a token is present.
 import type { Arg } from '../words.js';
 
-export type Arity = 'none' | 'required' | 'optional';
+/** `lastarg`: git's PARSE_OPT_LASTARG_DEFAULT (`git branch --merged [<commit>]`): the next word is the value, unless there is none. */
+export type Arity = 'none' | 'required' | 'optional' | 'lastarg';
 
 /** One option of a program, under all its spellings. */
 export interface OptionDef {
@@ -127,7 +128,7 @@ export function shortCluster(p: Parsed, args: readonly Arg[], i: number, spec: O
     else {
       const next = args[i + 1];
       if (next) i++;
-      else fail(p, 'missing_value', v);
+      else if (def.arity !== 'lastarg') fail(p, 'missing_value', v);
       p.occurrences.push({ def, value: next, negated: false, word: v });
     }
     return i;

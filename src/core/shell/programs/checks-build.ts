@@ -122,10 +122,14 @@ const dashes = (flags: string, prefix = ''): string =>
 /**
  * The linker flags name the external linker (`-extld=./x`, `-extldflags`, `-tmpdir`) and
  * gcflags/asmflags can load compiler plugins or write: only flags that set a string, strip
- * symbols or choose a mode are taken (`-ldflags='-s -w -X main.v=1'`).
+ * symbols or choose a mode are taken (`-ldflags='-s -w -X main.v=1'`). go splits the value at
+ * blanks, so flags are matched blank-separated: that is also what keeps the match linear (with
+ * the blanks optional, `-trimpath=-m-m…` split every way and 228 characters took minutes).
  */
-const SAFE_LDFLAGS = /^(?:(?:all|[\w./-]+)=)?(?:\s*(?:-s|-w|-X\s*[\w./-]+=\S*|-X=[\w./-]+=\S*|-buildid=\S*|-linkmode=internal|-race))*\s*$/;
-const SAFE_GCFLAGS = /^(?:(?:all|[\w./-]+)=)?(?:\s*-(?:N|l|m{1,2}|B|S|d=checkptr|race|trimpath=\S*))*\s*$/;
+const SAFE_LDFLAGS =
+  /^(?:(?:all|[\w./-]+)=)?(?:\s*-(?:s|w|X\s*[\w./-]+=\S*|X=[\w./-]+=\S*|buildid=\S*|linkmode=internal|race)(?:\s+-(?:s|w|X\s*[\w./-]+=\S*|X=[\w./-]+=\S*|buildid=\S*|linkmode=internal|race))*)?\s*$/;
+const SAFE_GCFLAGS =
+  /^(?:(?:all|[\w./-]+)=)?(?:\s*-(?:N|l|m{1,2}|B|S|d=checkptr|race|trimpath=\S*)(?:\s+-(?:N|l|m{1,2}|B|S|d=checkptr|race|trimpath=\S*))*)?\s*$/;
 const GO_FLAG_VALUES = { '--ldflags': SAFE_LDFLAGS, '--gcflags': SAFE_GCFLAGS, '--asmflags': SAFE_GCFLAGS, '--gccgoflags': /^$/ };
 
 /** go test: build flags, test flags (also spelled `-test.x`), and the flags that write profiles or a binary. */

@@ -51,6 +51,15 @@ describe('checks only in their known forms', () => {
     }
   });
 
+  it('build flag values are matched as go splits them, blank-separated, in time linear in their length', () => {
+    // With the blanks between flags optional, `-trimpath=-m-m…` split every way: 228 characters took minutes.
+    const long = `-m${'-trimpath=-m-m'.repeat(2000)}\tk`;
+    expect(sh(`go test '-gcflags=${long}' ./...`).mutability).not.toBe('check');
+    expect(sh(`go test '-ldflags=-X a=${'-s'.repeat(20000)}\tk' ./...`).mutability).not.toBe('check');
+    expect(sh("go test '-gcflags=all=-N -l' ./...").mutability).toBe('check');
+    expect(sh("go test '-gcflags=-N-l' ./...").mutability).not.toBe('check');
+  });
+
   it('options that run other programs or modules make it unproven', () => {
     for (const cmd of [
       'go test -exec ./evil ./...',

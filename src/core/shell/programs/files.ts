@@ -422,55 +422,76 @@ const uniq: Handler = (w, inv) => {
 };
 
 /**
- * patch: the files named in the patch (read from `-i`, an operand or standard input), or
- * the one file given on the command line. Only `-p0`/`-p1` paths are trusted; other strip
- * levels leave the targets unproven.
+ * patch (GNU patch 2.7's getopt_long table, every option): the files named in the patch (read
+ * from `-i`, an operand or standard input), or the one file given on the command line. Only
+ * `-p0`/`-p1` paths are trusted; other strip levels leave the targets unproven. `--dry-run`
+ * writes no target and no reject file, but still creates the `-o` output file (checked against
+ * the real patch). An option outside the table is unproven; `-g`/`--get` (and `PATCH_GET`) may
+ * check the file out of RCS or SCCS by running their programs; a backup `--prefix` with a
+ * folder in it puts backups where the patch does not say.
  */
+const PATCH_OPTIONS = {
+  flags: 'bceEflmnNRstTuvZ',
+  values: 'BdDFgiopVrxYz',
+  longFlags: [
+    'backup',
+    'context',
+    'ed',
+    'remove-empty-files',
+    'force',
+    'ignore-whitespace',
+    'normal',
+    'forward',
+    'reverse',
+    'quiet',
+    'silent',
+    'batch',
+    'set-time',
+    'unified',
+    'version',
+    'set-utc',
+    'dry-run',
+    'verbose',
+    'binary',
+    'help',
+    'backup-if-mismatch',
+    'no-backup-if-mismatch',
+    'posix',
+    'follow-symlinks',
+  ],
+  longValues: [
+    'prefix',
+    'directory',
+    'ifdef',
+    'fuzz',
+    'get',
+    'input',
+    'output',
+    'strip',
+    'reject-file',
+    'version-control',
+    'debug',
+    'basename-prefix',
+    'suffix',
+    'quoting-style',
+    'reject-format',
+    'read-only',
+  ],
+  longOptional: ['merge'],
+};
+
 const patch: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, {
-    flags: 'bcefElnNRstuvZ',
-    values: 'pidoDBFgrVYzx',
-    longFlags: [
-      'dry-run',
-      'forward',
-      'reverse',
-      'silent',
-      'quiet',
-      'batch',
-      'force',
-      'backup',
-      'no-backup-if-mismatch',
-      'unified',
-      'context',
-      'normal',
-      'ed',
-      'remove-empty-files',
-      'posix',
-      'verbose',
-      'binary',
-      'ignore-whitespace',
-      'merge',
-    ],
-    longValues: [
-      'strip',
-      'input',
-      'output',
-      'directory',
-      'reject-file',
-      'suffix',
-      'prefix',
-      'basename-prefix',
-      'define',
-      'fuzz',
-      'get',
-      'backup-if-mismatch',
-      'quoting-style',
-      'read-only',
-      'version-control',
-    ],
-  });
-  if (hasOption(p, 'dry-run')) return w.acc.read();
-  const out = optionValues(p, 'o', 'output')[0];
+  const p = parseArgs(inv.args, 1, PATCH_OPTIONS);
+  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  if (p.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
+  if (hasOption(p, 'help', 'v', 'version')) return w.acc.read();
+  const out = optionValues(p, 'o', 'output').pop();
+  if (hasOption(p, 'dry-run')) {
+    if (out && out.value !== '-') return w.effect(inv, 'write', out);
+    return w.acc.read();
+  }
+  if (inv.scope.env.has('PATCH_GET') || optionValues(p, 'g', 'get').some((g) => g.value !== '0')) return w.unknown(inv, 'shell_command_unproven');
+  if (optionValues(p, 'B', 'prefix').some((b) => b.value === null || b.value.includes('/'))) return w.unprovenWrite(inv, 'write_path_missing');
   const dir = optionValues(p, 'd', 'directory')[0];
   const scoped = dir ? { ...inv, scope: { ...inv.scope, cwd: w.path(inv, dir) } } : inv;
   for (const r of optionValues(p, 'r', 'reject-file')) w.effect(scoped, 'write', r);
@@ -478,7 +499,9 @@ const patch: Handler = (w, inv) => {
   const [original, patchFile] = p.operands;
   if (patchFile) input.push(patchFile);
   for (const f of input) w.effect(inv, 'read', f);
-  if (out) return w.effect(inv, 'write', out);
+  if (out && out.value !== '-') return w.effect(inv, 'write', out);
+  // `-o -` prints the patched file; a hunk that fails is saved to `-.rej` unless `-r` names a file.
+  if (out) return optionValues(p, 'r', 'reject-file').length ? undefined : w.effect(scoped, 'write', { ...out, value: '-.rej' });
   if (original) return w.effect(scoped, 'write', original);
   const strip = optionValues(p, 'p', 'strip')[0]?.value;
   if (strip !== '0' && strip !== '1') return w.unprovenWrite(inv, 'write_path_missing');

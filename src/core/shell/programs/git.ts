@@ -13,6 +13,8 @@ import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
 import { decideByModel, programModel } from '../program-model.js';
+import { parseGitOptions } from '../parsers/git-options.js';
+import { compileSpec, isOn } from '../parsers/types.js';
 import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
 
 /** The subcommands decided by data (models/git.json): parsed by git's parse-options, decided from the parsed state. */
@@ -270,6 +272,50 @@ function readSub(extraLong: readonly string[] = [], extraShort = ''): GitHandler
 }
 
 export const readOnly: GitHandler = readSub();
+
+/** `git ls-remote -h` as git 2.39–2.47 list it (parse-options, stopping at the repository). */
+const LS_REMOTE_SPEC = compileSpec([
+  { names: ['-q', '--quiet'], arity: 'none', negatable: true },
+  { names: ['--upload-pack'], arity: 'required', negatable: true },
+  { names: ['-t', '--tags'], arity: 'none', negatable: true },
+  { names: ['-h', '--heads'], arity: 'none', negatable: true },
+  { names: ['-b', '--branches'], arity: 'none', negatable: true },
+  { names: ['--refs'], arity: 'none', negatable: true },
+  { names: ['--get-url'], arity: 'none', negatable: true },
+  { names: ['--sort'], arity: 'required', negatable: true },
+  { names: ['--exit-code'], arity: 'none', negatable: true },
+  { names: ['--symref'], arity: 'none', negatable: true },
+  { names: ['-o', '--server-option'], arity: 'required', negatable: true },
+]);
+
+/** URL schemes whose transport runs no program the command or the environment names (ssh's do). */
+const LOCAL_HELPER_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'file', 'git']);
+
+/**
+ * `git ls-remote [options] [<repository> [<patterns>…]]`, read by parse-options (abbreviations:
+ * `--upl=x` is `--upload-pack`, which runs x). The repository is reached as git's transport_get
+ * decides: a `scheme://` URL by its scheme, and otherwise by url_is_local_not_ssh (connect.c) —
+ * a word with no colon, or a slash before its first colon, is a remote name or a local path;
+ * any other (`host:path`, `HEAD:README.md`, `:(top)x`) is an scp-style ssh remote, reached by
+ * running GIT_SSH_COMMAND, GIT_SSH, core.sshCommand or ssh. `--get-url` prints the URL and
+ * connects to nothing.
+ */
+const lsRemote: GitHandler = (g) => {
+  const p = parseGitOptions(g.args, 0, LS_REMOTE_SPEC, { stopAtOperand: true });
+  if (p.problem !== undefined) return p.usage ? g.w.acc.read() : unknown(g);
+  if (isOn(p, '--upload-pack')) return unknown(g);
+  if (isOn(p, '--get-url')) return g.w.acc.read();
+  const repo = p.operands[0];
+  if (repo === undefined) return g.w.acc.read();
+  if (repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
+  const url = repo.value;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme) ? g.w.acc.read() : unknown(g);
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  if (colon < 0 || (slash >= 0 && slash < colon)) return g.w.acc.read();
+  unknown(g);
+};
 
 const tag: GitHandler = (g) => {
   const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
@@ -664,15 +710,53 @@ const symbolicRef: GitHandler = (g) => {
   g.w.acc.read();
 };
 
+/**
+ * A word git-extras' scripts pass on unquoted (`git log $1`) or through `eval`: only plain
+ * revision and path characters, so word splitting, globbing or an expansion cannot turn it into
+ * an option or a command (`git summary "x --output=f"` would give git log `--output=f`).
+ */
+const EXTRAS_WORD = /^[\w./@^~:{}+][\w./@^~:{}+-]*$/;
+
+/** git-extras' `git summary [--line] [--dedup-by-email] [--no-merges] [<commit>]`: git log, shortlog and blame, printed. */
+const extrasSummary: GitHandler = (g) => {
+  for (const a of g.args) {
+    const v = a.value;
+    if (v === '--line' || v === '--dedup-by-email' || v === '--no-merges') continue;
+    if (v === null || !EXTRAS_WORD.test(v)) return unknown(g);
+  }
+  g.w.acc.read();
+};
+
+/**
+ * git-extras' `git effort [--above N] [<path>…]`: git log per file, counted. Its paths go
+ * through `eval`, and what follows `--` is given to git log, so both stay closed: plain path
+ * words only, and no log options.
+ */
+const extrasEffort: GitHandler = (g) => {
+  for (let i = 0; i < g.args.length; i++) {
+    const v = g.args[i]!.value;
+    if (v === '--above' && /^\d+$/.test(g.args[i + 1]?.value ?? '')) {
+      i++;
+      continue;
+    }
+    if (v === null || !EXTRAS_WORD.test(v)) return unknown(g);
+  }
+  g.w.acc.read();
+};
+
 export const GIT = lookupTable<GitHandler>({
   __proto__: null,
+  // git-extras (shell scripts named git-<sub> on PATH) that only print.
+  summary: extrasSummary,
+  effort: extrasEffort,
+  // `git count [--all]`: rev-list --count and shortlog; any other word is ignored by the script.
+  count: (g) => (g.args.every((a) => a.value !== null && (a.value === '--all' || EXTRAS_WORD.test(a.value))) ? g.w.acc.read() : unknown(g)),
   blame: readOnly,
   annotate: readOnly,
   'rev-parse': readOnly,
   'ls-files': readOnly,
   'ls-tree': readOnly,
-  // `-u`/`--upload-pack` names the program run on the other side (locally for a path or ssh).
-  'ls-remote': (g) => (has(g.args, '-u', '--upload-pack') ? unknown(g) : readOnly(g)),
+  'ls-remote': lsRemote,
   'rev-list': readOnly,
   'cat-file': readSub([], ''),
   describe: readOnly,
@@ -783,6 +867,9 @@ export const git: Handler = (w, inv) => {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
     if (!v.startsWith('-')) break;
+    // git.c takes `-C` only as a word of its own: `-C/path` is an unknown option, and git
+    // prints its usage and exits 129 before any subcommand runs.
+    if (v.startsWith('-C') && v.length > 2) return w.acc.read();
     if (v === '-C') {
       const d = args[++i];
       cwd = d ? argPath(d, cwd, w.pc) : null;

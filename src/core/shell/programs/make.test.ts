@@ -75,3 +75,27 @@ describe('make: variables and rules that change what runs', () => {
     expect(sh('make t', { Makefile: '.ONESHELL:\nt:\n\tcd src\n\trm -rf x\n' }).effects).toEqual([{ kind: 'delete', path: `${ROOT}/src/x` }]);
   });
 });
+
+describe('make: a plain `-`', () => {
+  it('is ignored wherever it stands (GNU make 4.3: `make -` and `make -- -` build the default goal)', () => {
+    const files = { Makefile: 'all: build\nbuild:\n\tcc -o app main.c\nsafe:\n\t@echo hi\n' };
+    for (const cmd of ['make -', 'make - --', 'make -- -', 'make -k -- -']) expect(sh(cmd, files).mutability, cmd).not.toBe('read');
+    expect(sh('make - safe', files).mutability).toBe('read');
+    expect(sh('make -- - safe', files).mutability).toBe('read');
+  });
+});
+
+describe('make: options whose value is optional', () => {
+  const files = { Makefile: 'all: build\nbuild:\n\tcc -o app main.c\nsafe:\n\t@echo hi\n', 'main.c': 'int main(){}' };
+  it('-j and -l take the next word only when it is a number (GNU make 4.3); -O only an attached value', () => {
+    // `-dj -o Makefile`: -j takes no value, -o marks Makefile old, and the default goal builds.
+    expect(sh('make -dj -o Makefile', files).mutability).not.toBe('read');
+    // A default goal that only prints: the word after -j or -O is a target, not their value.
+    const quiet = { Makefile: 'all:\n\t@echo hi\nbuild:\n\tcc -o app main.c\n', 'main.c': 'int main(){}' };
+    expect(sh('make -j build', quiet).mutability).not.toBe('read');
+    expect(sh('make -O build', quiet).mutability).not.toBe('read');
+    expect(sh('make -j', quiet).mutability).toBe('read');
+    for (const cmd of ['make -j 4 safe', 'make -dj 4 safe', 'make --jobs 2 safe', 'make -l 2.5 safe', 'make --load .5 safe', 'make -j4 safe', 'make -O safe'])
+      expect(sh(cmd, files).mutability, cmd).toBe('read');
+  });
+});

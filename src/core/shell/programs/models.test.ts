@@ -24,8 +24,6 @@ describe('help and version (help-version.ts)', () => {
     'gh help environment',
     'helm install --help',
     'docker compose --help',
-    'aws s3 cp help',
-    'aws ec2 run-instances help',
     'terraform apply -help',
     'vault kv put -h',
     'gcloud compute instances create --help',
@@ -57,6 +55,10 @@ describe('help and version (help-version.ts)', () => {
     ['kubectl foo --help', 'unknown'],
     ['docker container rm web', 'write'],
     ['aws s3 cp a.txt s3://b/ help', 'write'],
+    // aws pipes its manual to MANPAGER, else PAGER, else less, even off a terminal.
+    ['aws s3 cp help', 'unknown'],
+    ['aws ec2 run-instances help', 'unknown'],
+    ['PAGER=cat aws help', 'unknown'],
   ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
 });
 

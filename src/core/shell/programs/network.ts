@@ -6,6 +6,8 @@
 // An option these tables do not know leaves the command unproven.
 import path from 'node:path';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../options.js';
+import { parseTar } from '../parsers/tar.js';
+import { compileSpec } from '../parsers/types.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import { type Arg, argPath } from '../words.js';
 import { safeOverrideHeader, serviceHandlers } from './services.js';
@@ -437,10 +439,15 @@ function extractInto(w: ShellWalker, inv: Invocation, dir: string): void {
   }
 }
 
-export const TAR: OptionSpec = {
-  values: 'fCTXbgHKLNVIF',
-  flags: 'cxtrudAzjJaZvkmpPOSWhUiBlMGsqwo',
-  longValues: [
+/**
+ * GNU tar's options (1.34), one row a spelling, read by tar's parser family (parsers/tar.ts): the
+ * old-style first word of letters takes the values of its letters from the next words in order
+ * (`tar xCf out a.tar` extracts a.tar into out), then getopt_long with abbreviations.
+ */
+export const TAR_SPEC = compileSpec([
+  ...[...'fCTXbgHKLNVIF'].map((c) => ({ names: [`-${c}`], arity: 'required' as const })),
+  ...[...'cxtrudAzjJaZvkmpPOSWhUiBlMGsqwonR'].map((c) => ({ names: [`-${c}`], arity: 'none' as const })),
+  ...[
     'file',
     'directory',
     'files-from',
@@ -486,8 +493,8 @@ export const TAR: OptionSpec = {
     'after-date',
     'starting-file',
     'hole-detection',
-  ],
-  longFlags: [
+  ].map((n) => ({ names: [`--${n}`], arity: 'required' as const })),
+  ...[
     'create',
     'extract',
     'get',
@@ -539,13 +546,11 @@ export const TAR: OptionSpec = {
     'no-anchored',
     'ignore-case',
     'no-ignore-case',
-    'totals',
     'skip-old-files',
     'keep-newer-files',
     'remove-files',
     'unlink-first',
     'recursive-unlink',
-    'checkpoint',
     'numeric-owner',
     'null',
     'no-null',
@@ -586,16 +591,25 @@ export const TAR: OptionSpec = {
     'usage',
     'version',
     'restrict',
-    'backup',
-  ],
-};
+    'verify',
+    'read-full-records',
+    'incremental',
+    'old-archive',
+    'portability',
+  ].map((n) => ({ names: [`--${n}`], arity: 'none' as const })),
+  ...['backup', 'checkpoint', 'totals'].map((n) => ({ names: [`--${n}`], arity: 'optional' as const })),
+]);
 
 const tar: Handler = (w, inv) => {
-  let args = inv.args;
-  const first = args[1]?.value;
-  // Old style `tar czf out.tgz dir`: the first word is a cluster of letters without a dash.
-  if (first && /^[A-Za-z]+$/.test(first) && /[ctxruAd]/.test(first)) args = [args[0]!, { ...args[1]!, value: '-' + first }, ...args.slice(2)];
-  const p = parseArgs(args, 1, TAR);
+  const parsed = parseTar(inv.args, 1, TAR_SPEC);
+  // The handler below reads options by name (`f`, `file`): each spelling is its own row.
+  const p = {
+    options: parsed.occurrences.map((o) => ({ name: o.def.id.replace(/^--?/, ''), value: o.value })),
+    operands: parsed.operands,
+    unknown: parsed.problem !== undefined && parsed.problem !== 'dynamic_option' ? [parsed.problemWord ?? ''] : [],
+    maybeOptions: parsed.maybeOptions,
+    rest: inv.args.length,
+  };
   // Closed world (GNU tar manual): an option outside the list, or a word that may expand to one, is unproven.
   if (p.unknown.length > 0 || p.maybeOptions.length > 0) return w.unknown(inv, p.unknown.length > 0 ? 'shell_command_unproven' : 'dynamic_word');
   if (

@@ -480,7 +480,10 @@ const npm: Handler = (w, inv) => {
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (cmd === 'audit') {
-    if (rest[0]?.value === 'fix') return nodeInstallEffects(w, inv, dir, 'package-lock.json', true);
+    // npm reads its options anywhere (`npm audit --json fix`): a word `fix` or `signatures` may be the action.
+    if (rest.some((a) => a.value === 'fix')) return nodeInstallEffects(w, inv, dir, 'package-lock.json', true);
+    // `signatures` fetches sigstore's TUF metadata and keeps it under ~/.npm/_tuf (seen by the effect oracle).
+    if (rest.some((a) => a.value === 'signatures')) return w.unknown(inv, 'shell_command_unproven');
     return readIf(w, inv, readFlags);
   }
   if (cmd === 'pkg') {
@@ -1384,7 +1387,6 @@ const COMPOSER_READS = [
   'why-not',
   'prohibits',
   'diagnose',
-  'search',
   'check-platform-reqs',
   'fund',
   'audit',
@@ -1392,6 +1394,8 @@ const COMPOSER_READS = [
   'help',
   'suggests',
 ];
+// Not reads: `search` keeps the list it fetches (~/.cache/composer/repo, seen by the effect
+// oracle); `browse` and `home` open a browser (with -s they only print the URL).
 
 /** `composer config --list`, `composer config repositories`, `composer global show`, `composer home -s`. */
 function composerReadsWith(verb: string, rest: readonly Arg[]): boolean {

@@ -445,7 +445,9 @@ const IMPLICIT_SOURCES = [
 
 export const MAKE_OPTIONS = {
   flags: 'bBdeikLnpqrRsStvw',
-  values: 'CfIjlOoWE',
+  values: 'CfIoWE',
+  // `-j[N]`, `-l[N]`, `-O[TYPE]`: the value is attached (makeArgs joins a number written apart).
+  optionalValues: 'jlO',
   longFlags: [
     'always-make',
     'environment-overrides',
@@ -472,12 +474,46 @@ export const MAKE_OPTIONS = {
     'print-data-base',
     'no-silent',
   ],
-  longValues: ['directory', 'file', 'makefile', 'include-dir', 'jobs', 'load-average', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
-  longOptional: ['debug', 'output-sync', 'jobserver-style', 'shuffle'],
+  longValues: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
+  longOptional: ['debug', 'output-sync', 'jobserver-style', 'shuffle', 'jobs', 'load-average'],
 };
 
+/**
+ * GNU make's `-j`/`--jobs` and `-l`/`--load-average` take an optional number that may also be the
+ * next word, but only when that word starts with a digit (`.` too for the load): `make -j 4 build`
+ * runs four jobs, `make -dj -o x` runs as many as it likes and `-o x` is the next option
+ * (main.c, decode_switches). The number is joined to its option here, so the parser's
+ * attached-only optional value reads it.
+ */
+function makeArgs(args: readonly Arg[]): Arg[] {
+  const out: Arg[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    out.push(a);
+    if (v === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    const next = args[i + 1]?.value;
+    if (v === null || next === undefined || next === null || i === 0) continue;
+    let letter: string | undefined;
+    if (/^-[A-Za-z]+$/.test(v)) {
+      // The cluster's first letter taking a value ends it: joined only when it is the last letter.
+      const k = [...v.slice(1)].findIndex((c) => MAKE_OPTIONS.values.includes(c) || MAKE_OPTIONS.optionalValues.includes(c));
+      if (k === v.length - 2) letter = v[v.length - 1];
+    } else if (v === '--jobs') letter = 'j';
+    else if (v.length >= 3 && 'load-average'.startsWith(v.slice(2)) && v.startsWith('--l')) letter = 'l';
+    if ((letter === 'j' && /^\d/.test(next)) || (letter === 'l' && /^[\d.]/.test(next))) {
+      out[out.length - 1] = { ...a, value: v.startsWith('--') ? `${v}=${next}` : v + next };
+      i++;
+    }
+  }
+  return out;
+}
+
 const make: Handler = (w, inv) => {
-  const p = parseArgs(inv.args, 1, MAKE_OPTIONS);
+  const p = parseArgs(makeArgs(inv.args), 1, MAKE_OPTIONS);
   const has = (...names: string[]): boolean => p.options.some((o) => names.includes(o.name));
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (has('version', 'help')) return w.acc.read();
@@ -523,6 +559,9 @@ const make: Handler = (w, inv) => {
   const cmdlineVars: string[] = [];
   for (const o of p.operands) {
     if (o.value === null) return w.unknown(inv, 'dynamic_word');
+    // GNU make ignores a plain `-` wherever it stands, after `--` too (main.c,
+    // handle_non_switch_argument): `make -` builds the default goal.
+    if (o.value === '-') continue;
     const eq = o.value.indexOf('=');
     const name = eq > 0 ? o.value.slice(0, eq).replace(/[:+?!]+$/, '') : '';
     if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(name)) {

@@ -85,7 +85,7 @@ export const DOCKER_CLI = (): CliSpec => ({
       help: '',
       'ps,images,container ls,container list,container ps,image ls,image list,network ls,volume ls,context ls,context list,node ps,service ps,stack ps,stack services,compose ps,compose ls,compose images,plugin ls,node ls,service ls,stack ls,secret ls,config ls,buildx ls,builder ls,pod ps,pod ls,pod list,buildx du,builder du':
         DOCKER_LIST,
-      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,trust inspect,buildx version,config inspect,secret inspect,plugin inspect':
+      'inspect,container inspect,image inspect,network inspect,volume inspect,context inspect,context show,manifest inspect,service inspect,node inspect,image history,history,buildx inspect,buildx imagetools inspect,buildx version,config inspect,secret inspect,plugin inspect':
         '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure --raw',
       'logs,container logs,compose logs,service logs':
         '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
@@ -445,9 +445,13 @@ const aws: Handler = (w, inv) => {
   const service = positional[0]?.arg.value ?? undefined;
   const op = positional[1]?.arg.value ?? undefined;
   if (service === undefined) return w.acc.read();
-  if (service === 'help' || op === 'help' || service === '--version') return w.acc.read();
-  // `aws s3 cp help`: an operation's `help`, right after it, prints its manual and runs nothing.
-  if (positional[2]?.arg.value === 'help' && positional[2].index === positional[1]!.index + 1) return w.acc.read();
+  if (service === '--version') return w.acc.read();
+  // `aws help`, `aws s3 help`, `aws s3 cp help`: the CLI renders the manual through groff and
+  // pipes it to MANPAGER, else PAGER, else `less -R`, on a terminal or not (awscli/help.py,
+  // checked against aws-cli 1.45: the oracle's PAGER canary runs). Not a read: the pager is
+  // the environment's, and a PAGER the command sets loses to a MANPAGER it inherits.
+  const helpAt = positional.findIndex((p) => p.arg.value === 'help');
+  if (helpAt >= 0 && helpAt <= 2) return w.unknown(inv, 'shell_command_unproven');
   if (service === 'configure') return op !== undefined && AWS_CONFIGURE_READS.includes(op) ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
   if (service === 's3') {
     if (op !== undefined && AWS_S3_READS.includes(op)) return w.acc.read();

@@ -140,11 +140,15 @@ export function mavenConfigProven(w: ShellWalker, cwd: string | null): boolean {
   return true;
 }
 
-/** A go.mod or go.work line that names a toolchain (`toolchain default` names none). */
+/**
+ * A go.mod or go.work line that names a toolchain: any line that starts with the `toolchain`
+ * verb but `toolchain default` (a `toolchain (` block, a comment after the name, a form we do not
+ * read, all count). Matched within one line: `^\s*` under the m flag ran over blank lines from
+ * every line start, quadratic in a file of blank lines.
+ */
 function namesToolchain(text: string): boolean {
-  for (const m of text.matchAll(/^\s*toolchain\s+(\S+)/gm)) if (m[1] !== 'default') return true;
-  // A `toolchain (` block or an escape we do not read.
-  return /^\s*toolchain\s*\(/m.test(text);
+  for (const m of text.matchAll(/^[ \t]*toolchain(?![\w.-])([^\n]*)/gm)) if (m[1]!.trim() !== 'default') return true;
+  return false;
 }
 
 /**

@@ -1,0 +1,90 @@
+// Linear stand-ins for the expressions the manifest readers cut lines with. A regular
+// expression such as `/#.*$/`, `/\s+$/` or `/\s+--?[A-Za-z].*$/` is tried from every
+// position a match may start at, and from each it runs over the rest of the run it stands
+// in: quadratic in a line of `#`s or blanks (a line of 40,000 blanks took 3 s, a megabyte
+// hours). Each function here gives what its expression gives, in one pass.
+
+/** Where the text after the last line break starts (`.` matches no line break, so a `.*$` can only start there). */
+function afterLastBreak(s: string): number {
+  return Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'), s.lastIndexOf('\u2028'), s.lastIndexOf('\u2029')) + 1;
+}
+
+/** Whether `c` is one character `\s` matches (ASCII told without the expression). */
+const isSpace = (c: string | undefined): boolean => {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(c);
+};
+
+/**
+ * `s.replace(/M.*$/, '')` for a marker M (`#`, `//`), or with `afterSpace`
+ * `s.replace(/(?:^|\s)M.*$/, '')`: the line cut before the first marker (and the blank before
+ * it) from which `.*` reaches the end.
+ */
+export function cutComment(s: string, marker: string, afterSpace = false): string {
+  const first = s.indexOf(marker);
+  if (first < 0) return s;
+  for (let at = s.indexOf(marker, Math.max(first, afterLastBreak(s))); at >= 0; at = s.indexOf(marker, at + 1)) {
+    if (!afterSpace) return s.slice(0, at);
+    if (at === 0) return '';
+    if (isSpace(s[at - 1])) return s.slice(0, at - 1);
+  }
+  return s;
+}
+
+/** `s.replace(/\s+--?[A-Za-z].*$/, '')`: a requirement line without the options after its spec. */
+export function cutOptions(s: string): string {
+  if (!s.includes('-')) return s;
+  const from = afterLastBreak(s);
+  for (let i = 0; i < s.length; ) {
+    if (!isSpace(s[i])) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (isSpace(s[i])) i++;
+    // The blanks end at i: an option starts there when `-` or `--` and a letter follow, and `.*` reaches the end from it.
+    const dash = s[i] === '-' ? (s[i + 1] === '-' && /[A-Za-z]/.test(s[i + 2] ?? '') ? 2 : /[A-Za-z]/.test(s[i + 1] ?? '') ? 1 : 0) : 0;
+    if (dash > 0 && i + dash >= from) return s.slice(0, start);
+  }
+  return s;
+}
+
+const BREAKS = '\n\r\u2028\u2029';
+
+/**
+ * The quoted strings of `s`, in order, as the global expression
+ * `"((?:[^"\\]|\\.)*)"|'([^']*)'` finds them (`escapedSingle`: `'((?:[^'\\]|\\.)*)'` for the
+ * second; `stopAtLf`: neither may hold a LF outside an escape). Each is the text between the
+ * quotes, escapes kept. A quote with no close is tried once: the expression tried again from
+ * every quote after it, each running to the end (quadratic in a line of `\"`).
+ */
+export function quotedStrings(s: string, escapedSingle = false, stopAtLf = false): string[] {
+  const out: string[] = [];
+  // Past a failed open quote, every quote of that kind up to where it failed fails the same way.
+  const deadUntil: Record<string, number> = { '"': -1, "'": -1 };
+  for (let p = 0; p < s.length; p++) {
+    const q = s[p]!;
+    if ((q !== '"' && q !== "'") || p <= deadUntil[q]!) continue;
+    const escapes = q === '"' || escapedSingle;
+    let j = p + 1;
+    let closed = false;
+    for (; j < s.length; j++) {
+      const c = s[j]!;
+      if (c === q) {
+        closed = true;
+        break;
+      }
+      if (stopAtLf && c === '\n') break;
+      if (c === '\\' && escapes) {
+        if (j + 1 >= s.length || BREAKS.includes(s[j + 1]!)) break;
+        j++;
+      }
+    }
+    if (closed) {
+      out.push(s.slice(p + 1, j));
+      p = j;
+    } else deadUntil[q] = j;
+  }
+  return out;
+}
