@@ -106,11 +106,11 @@ export const JQ = defineOptions({
 export const LESS = defineOptions({
   read:
     '-? -a -A -b: -B -c -C -d -D: -e -E -f -F -g -G -h: -i -I -j: -J -K -L -m -M -n -N -p: -P: -q -Q -r -R -s -S -t: -T: -u -U -V -w -W -x: -X -y: -z: -": -~ -# ' +
-    '--help --search-skip-screen --auto-buffers --buffers= --clear-screen --CLEAR-SCREEN --dumb --quit-at-eof --QUIT-AT-EOF --force --quit-if-one-screen ' +
+    '--help --search-skip-screen --SEARCH-SKIP-SCREEN --auto-buffers --buffers= --clear-screen --CLEAR-SCREEN --dumb --quit-at-eof --QUIT-AT-EOF --force --quit-if-one-screen ' +
     '--hilite-search --HILITE-SEARCH --max-back-scroll= --ignore-case --IGNORE-CASE --jump-target= --status-column --quit-on-intr --no-lessopen ' +
     '--long-prompt --LONG-PROMPT --line-numbers --LINE-NUMBERS --pattern= --prompt= --quiet --silent --QUIET --SILENT --raw-control-chars ' +
     '--RAW-CONTROL-CHARS --squeeze-blank-lines --chop-long-lines --tag= --tag-file= --underline-special --UNDERLINE-SPECIAL --version ' +
-    '--hilite-unread --HILITE-UNREAD --tabs= --no-init --max-forw-scroll= --window= --quotes= --tilde --shift= --mouse --wheel-lines= ' +
+    '--hilite-unread --HILITE-UNREAD --tabs= --no-init --max-forw-scroll= --window= --quotes= --tilde --shift= --mouse --MOUSE --wheel-lines= ' +
     '--use-color --color= --header= --incsearch --line-num-width= --no-keypad --no-histdups --no-number-headers --rscroll= --save-marks ' +
     '--status-col-width= --use-backslash --follow-name --exit-follow-on-close --file-size --redraw-on-quit --search-options= --wordwrap',
   // A log file copies the input; a lesskey file or `--lesskey-src` can bind keys to shell commands.
@@ -221,7 +221,7 @@ const FMT = defineOptions({
 const EXPAND = defineOptions({ read: `-i -t: --initial --tabs= ${HV}`, numeric: true });
 const UNEXPAND = defineOptions({ read: `-a -t: --all --first-only --tabs= ${HV}` });
 const OD = defineOptions({
-  read: `-A: -j: -N: -S:: -t: -v -w:: -a -b -c -d -f -i -l -o -s -x -D -O -X -e -F -H -I -L -B --address-radix= --endian= --skip-bytes= --read-bytes= --strings[=] --format= --output-duplicates --width[=] --traditional ${HV}`,
+  read: `-A: -j: -N: -S:: -t: -v -w:: -a -b -c -d -f -i -l -o -s -x -D -O -X -e -F -H -I -L -B -h --address-radix= --endian= --skip-bytes= --read-bytes= --strings[=] --format= --output-duplicates --width[=] --traditional ${HV}`,
 });
 /** BSD `base64 -o file` writes; `-i file` (BSD) names the input. */
 const BASE64 = defineOptions({ read: `-d -D -i -w: -b: --decode --ignore-garbage --wrap= --input= ${HV}`, write: '-o: --output=' });

@@ -588,7 +588,7 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   as: V('--version'),
   'pkg-config': {
     options:
-      '--modversion --version --cflags --libs --cflags-only-I --cflags-only-other --libs-only-l --libs-only-L --libs-only-other --list-all --list-package-names --exists --atleast-version= --exact-version= --max-version= --variable= --print-variables --print-requires --print-requires-private --print-provides --static --short-errors --print-errors --silence-errors --errors-to-stdout --uninstalled --atleast-pkgconfig-version= --validate',
+      '--modversion --version --cflags --libs --cflags-only-I --cflags-only-other --libs-only-l --libs-only-L --libs-only-other --list-all --list-package-names --exists --atleast-version= --exact-version= --max-version= --variable= --print-variables --print-requires --print-requires-private --print-provides --static --short-errors --print-errors --silence-errors --errors-to-stdout --uninstalled --atleast-pkgconfig-version= --validate --define-variable= --define-prefix --dont-define-prefix --prefix-variable= --msvc-syntax --debug',
   },
   ldd: { options: '-v -u -d -r --verbose --unused --data-relocs --function-relocs' },
   nm: {

@@ -1370,8 +1370,11 @@ const COMPOSER_COMMON = new Set([
   '--no-cache',
   '--profile',
 ]);
-/** `composer config` reads with these options: `--list`, or one key's value. */
-const COMPOSER_CONFIG_READ = new Set(['-g', '--global', '-l', '--list', '--absolute', '--source']);
+/**
+ * `composer config` reads with these options: `--list`, or one key's value. Not `-g`/`--global`:
+ * it creates the user's config.json and auth.json where they are missing.
+ */
+const COMPOSER_CONFIG_READ = new Set(['-l', '--list', '--absolute', '--source']);
 const COMPOSER_VALUED = new Set(['-d', '--working-dir', '-f', '--file']);
 const COMPOSER_READS = [
   'show',
@@ -1401,7 +1404,8 @@ function composerReadsWith(verb: string, rest: readonly Arg[]): boolean {
     // The command after `global` runs in COMPOSER_HOME, the user's own.
     const at = rest.findIndex((a) => a.value === null || !a.value.startsWith('-'));
     const inner = rest[at]?.value;
-    if (inner == null) return false;
+    // `global config` creates COMPOSER_HOME's composer.json where it is missing.
+    if (inner == null || inner === 'config') return false;
     return COMPOSER_READS.includes(inner) || composerReadsWith(inner, rest.slice(at + 1));
   }
   if (verb !== 'config') return false;

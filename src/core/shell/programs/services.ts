@@ -940,7 +940,7 @@ export function sqlReadOnly(sql: string): boolean {
 }
 
 export const PSQL = defineOptions({
-  read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command=',
+  read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html -T: --table-attr= --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command=',
   write: '-o: --output= -L: --log-file=',
   unsafe: '-f: --file= -s --single-step -S --single-line',
   abbrev: true,

@@ -77,6 +77,7 @@ describe('system and data-store read models', () => {
     'rustc main.rs',
     'ninja',
     'ninja app',
+    'ninja -v',
     'ninja -t clean',
     'ninja -t query app',
     'ninja -t restat',

@@ -258,7 +258,9 @@ const ninja: Handler = (w, inv) => {
     if (!NINJA_VALUE.has(v.slice(0, 2))) break;
     if (v.length === 2) i++;
   }
-  versionOnly(w, inv);
+  // ninja's version is --version alone: its -v is --verbose, a build (found by the fuzzer).
+  if (args.length === 2 && args[1]!.value === '--version') return w.acc.read();
+  w.unknown(inv, 'shell_command_unproven');
 };
 
 /** hostnamectl and timedatectl with no verb or a status verb print; `set-*` and a value change the system. */

@@ -109,7 +109,6 @@ describe('composer: the plugins the project installs', () => {
       'composer show',
       'composer show -t',
       'composer config --list',
-      'composer config -l --global',
       'composer config repositories',
       'composer global show',
       'composer home -s monolog/monolog',
@@ -135,6 +134,10 @@ describe('composer: the plugins the project installs', () => {
       'composer home monolog/monolog',
       'composer config -e',
       'composer config',
+      // Both create the user's configuration where it is missing (config.json and auth.json,
+      // COMPOSER_HOME's composer.json), checked with composer 2.5.
+      'composer config -l --global',
+      'composer global config --list',
       'COMPOSER_VENDOR_DIR=plug/vendor composer show',
       'export COMPOSER=plug/composer.json; composer show',
       'echo x > vendor/composer/installed.json; composer show',
