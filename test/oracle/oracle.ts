@@ -257,7 +257,6 @@ export const SEEDS: readonly (readonly [string, string])[] = [
   ['tmux ls', 'any tmux start makes its socket folder /tmp/tmux-0 (empty while no server runs)'],
   ['gsutil ls', 'any first gsutil run makes ~/.gsutil (its tracker and state folder)'],
   ['composer list', 'any first composer command makes its XDG folders (~/.config, ~/.cache and ~/.local/share/composer, each with an .htaccess)'],
-  ['composer config --global --list', 'a first global config command writes an empty config.json and auth.json in ~/.config/composer'],
 ];
 
 function seedState(base: string): void {
