@@ -5,28 +5,19 @@
 // with the call's tool_use_id (seen on 2.1.332 in the terminal UI; e2e/captures/interactive/).
 // The next prompt (or the session's end) reads the last turn's refusals from the transcript's
 // tail, so each one is reported once: the prompt being submitted is not in the file yet.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { utf8Of } from '../../src/core/crypto/bytes.js';
+import { readRegularFileTailSync } from '../../src/core/state/files.js';
 
 /** Enough for the turn an ask interrupts; a longer turn's early refusals stay unobserved. */
 const TAIL_BYTES = 1024 * 1024;
 const PROMPT_ID = /"promptId":"([^"\\]{1,512})"/;
 
 function tail(file: string): string | null {
-  let fd: number | undefined;
   try {
     // Non-blocking: a FIFO named as the transcript must not hang the hook; only a file is read.
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile()) return null;
-    const length = Math.min(st.size, TAIL_BYTES);
-    const buf = Buffer.alloc(length);
-    readSync(fd, buf, 0, length, st.size - length);
-    return utf8Of(buf);
+    return utf8Of(readRegularFileTailSync(file, TAIL_BYTES));
   } catch {
     return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

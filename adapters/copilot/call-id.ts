@@ -6,10 +6,10 @@
 // tell two identical calls apart. When the log cannot say (missing, not a regular file, the
 // call not in its tail), the id is derived from the call and the hook's own timestamp: unique,
 // so a second identical call is never mistaken for a repeat of the first.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { derivedCallId } from '../command-hook/call-id.js';
 import type { Env } from '../host-module.js';
+import { readRegularFileTailSync } from '../../src/core/state/files.js';
 import { copilotHome } from './paths.js';
 
 /** How much of the log's end is read: a call starts just before its hook runs. */
@@ -17,24 +17,10 @@ const TAIL_BYTES = 512 * 1024;
 const SAFE_SESSION = /^[A-Za-z0-9_-]{1,128}$/;
 
 function tail(file: string): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile()) return undefined;
-    const length = Math.min(st.size, TAIL_BYTES);
-    const buf = Buffer.allocUnsafe(length);
-    let off = 0;
-    while (off < length) {
-      const n = readSync(fd, buf, off, length - off, st.size - length + off);
-      if (n <= 0) break;
-      off += n;
-    }
-    return buf.subarray(0, off).toString('utf8');
+    return readRegularFileTailSync(file, TAIL_BYTES).toString('utf8');
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -33,6 +33,32 @@ export function errnoWords(code: string | undefined): string {
   return code === 'ENOTREG' ? ERRNO_WORDS[code]! : `${ERRNO_WORDS[code]}, ${code}`;
 }
 
+/** Opens `file` non-blocking and gives its descriptor and size when it is a regular file, else throws ENOTREG (closing it). */
+function openRegular(file: string): { fd: number; size: number } {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (st.isFile()) return { fd, size: st.size };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+  closeSync(fd);
+  throw Object.assign(new Error(`${path.basename(file)} is not a regular file`), { code: 'ENOTREG' });
+}
+
+/** `length` bytes from `position`, fewer only when the file ends first. */
+function readAt(fd: number, length: number, position: number): Buffer {
+  const buf = Buffer.allocUnsafe(length);
+  let off = 0;
+  while (off < length) {
+    const n = readSync(fd, buf, off, length - off, position + off);
+    if (n <= 0) break;
+    off += n;
+  }
+  return buf.subarray(0, off);
+}
+
 /**
  * Reads a file only when it is a regular file of at most `maxBytes`, else throws with code
  * ENOTREG or EFBIG. It is opened non-blocking, so a FIFO, socket or device planted in its
@@ -41,19 +67,25 @@ export function errnoWords(code: string | undefined): string {
  * unread. The same four system calls readFileSync makes: open, fstat, read, close.
  */
 export function readRegularFileSync(file: string, maxBytes: number): Buffer {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const { fd, size } = openRegular(file);
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw Object.assign(new Error(`${path.basename(file)} is not a regular file`), { code: 'ENOTREG' });
-    if (st.size > maxBytes) throw Object.assign(new Error(`${path.basename(file)} is larger than ${maxBytes} bytes`), { code: 'EFBIG' });
-    const buf = Buffer.allocUnsafe(st.size);
-    let off = 0;
-    while (off < buf.length) {
-      const n = readSync(fd, buf, off, buf.length - off, null);
-      if (n <= 0) break;
-      off += n;
-    }
-    return buf.subarray(0, off);
+    if (size > maxBytes) throw Object.assign(new Error(`${path.basename(file)} is larger than ${maxBytes} bytes`), { code: 'EFBIG' });
+    return readAt(fd, size, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The last `maxBytes` of a regular file (all of it when shorter), opened as readRegularFileSync
+ * opens it: a host's log or transcript a hook reads the end of. Throws ENOTREG for anything but
+ * a regular file. The first line may be cut.
+ */
+export function readRegularFileTailSync(file: string, maxBytes: number): Buffer {
+  const { fd, size } = openRegular(file);
+  try {
+    const length = Math.min(size, maxBytes);
+    return readAt(fd, length, size - length);
   } finally {
     closeSync(fd);
   }
