@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync, mkdirSync, statSync, chmodSync, readdirSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hostParts } from './host-parts.mjs';
+import { hookCapabilities, hostParts } from './host-parts.mjs';
 import { checkOneChunkEach, linkShellChunks, planShellChunks, SHELL_CORE, SHELL_ENTRY } from './shell-chunks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -248,6 +248,8 @@ async function buildChunk(file, { entry = join(root, CHUNKS[file]), extra = [], 
   // part, the hook chunk the hooks and none of their adapters or setups, every other chunk none
   // (the CLI entry reads the host list for its help, and runs no host's code).
   const parts = file === 'remit-cli.cjs' ? [] : [hostParts(file === 'remit-hook.cjs' ? ['hook'] : [])];
+  // The hook reads three fields of the host capability records (scripts/build/host-parts.mjs).
+  if (file === 'remit-hook.cjs') parts.push(hookCapabilities(sharedOptions));
   const r = await build({
     ...sharedOptions,
     supported,
