@@ -389,7 +389,7 @@ export const interpreterHandlers = lookupTable<Handler>({
   pypy: python,
   pypy3: python,
   ruby,
-  php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i'], true),
+  php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i', '--ini'], true),
   osascript: evalFlag(['-e'], []),
   perl,
   irb: (w, inv) => w.unknown(inv, 'shell_command_unproven'),
