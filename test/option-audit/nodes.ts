@@ -74,9 +74,10 @@ export function pathNode(
   paths: ReadonlyMap<string, Known>,
   open: Pick<KnownNode, 'openOptions' | 'openSubs'> = {},
   help: ReadonlySet<string> = new Set(),
+  between: (name: string) => boolean = () => false,
 ): KnownNode {
   const at = (prefix: string, own: (n: string) => boolean = () => false): KnownNode => ({
-    option: prefix === '' ? option : (n) => help.has(n) || own(n),
+    option: prefix === '' ? option : (n) => help.has(n) || own(n) || between(n),
     sub(word) {
       const p = prefix === '' ? word : `${prefix} ${word}`;
       const exact = paths.get(p);
@@ -152,7 +153,9 @@ export function compactModelNode(m: Model): KnownNode {
   for (const list of [m.mutations, m.known]) for (const k of (list ?? '').split(',')) if (k.trim()) paths.set(k.trim(), WHOLE);
   const top = m.reads ? (m.global ?? '') : (m.options ?? '');
   const topTable = top.trim() ? defineOptions({ read: top, abbrev: false, singleDash, numeric: m.numeric ?? false }) : undefined;
-  return pathNode((n) => solo.includes(n) || (topTable !== undefined && tableOptions(topTable)(n)), paths, {}, m.reads ? CLI_HELP : new Set());
+  // Global options are taken between a path's words too (models.ts: globalBetween).
+  const between = m.reads && topTable !== undefined ? tableOptions(topTable) : () => false;
+  return pathNode((n) => solo.includes(n) || (topTable !== undefined && tableOptions(topTable)(n)), paths, {}, m.reads ? CLI_HELP : new Set(), between);
 }
 
 // ---- asking the classifier (hand-written handlers decide subcommands in code) ----

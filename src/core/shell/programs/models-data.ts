@@ -269,6 +269,7 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   },
   uv: {
     over: 'packages',
+    global: '-q --quiet -v --verbose --color= --no-progress --offline --no-cache -n --native-tls --no-config --no-python-downloads',
     reads: {
       'cache dir#0,tool dir#0,python dir#0,self version#0,help': '--bin --output-format= -q --quiet -v --verbose --no-progress --offline',
       'pip tree': '-d: --depth= --prune= --package= --no-dedupe --invert --reverse --show-version-specifiers --strict --python= -p: --system -q --quiet',

@@ -261,3 +261,17 @@ describe("the option audit's unmodelled reads (unknown.txt), modelled", () => {
     ['vault kv put secret/x a=1', 'write'],
   ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
 });
+
+describe('global options between the words of a path (cli-model.ts globalBetween)', () => {
+  it.each([
+    ['pulumi stack --cwd infra ls', 'read'],
+    ['pulumi policy --non-interactive ls', 'read'],
+    ['uv cache -q dir', 'read'],
+    ['hg -q status', 'read'],
+    ['pulumi stack --cwd infra rm dev', 'write'],
+    ['pulumi stack --frobnicate ls', 'unknown'],
+    ['uv cache -q clean', 'unknown'],
+    // docker takes its global options only before the subcommand.
+    ['docker container -D ls', 'unknown'],
+  ])('%s is %s', (cmd, want) => expect(m(cmd)).toBe(want));
+});
