@@ -283,6 +283,8 @@ export const HANDWRITTEN: Readonly<Record<string, () => Known>> = {
   journalctl: () => flatNode(tableOptions(JOURNALCTL)),
   ...Object.fromEntries(VERSION_ONLY.map((p) => [p, () => flatNode(sets(VERSION_WORDS))])),
   java: () => flatNode((n) => VERSION_WORDS.has(n) || n.startsWith('-XshowSettings')),
+  // pipx's usage alone (packages.ts); its commands asked of the classifier.
+  pipx: () => flatNode((n) => n === '-h' || n === '--help'),
   // rustup's own options before the subcommand, each subcommand's usage (-h, --help), which's --toolchain; the rest asked of the classifier.
   rustup: () =>
     pathNode(

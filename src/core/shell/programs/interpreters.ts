@@ -194,7 +194,7 @@ const python: Handler = (w, inv) => {
   for (let i = 1; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (i === 1 && args.length === 2 && (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '--help')) return w.acc.read();
+    if (i === 1 && args.length === 2 && (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '-?' || v === '--help')) return w.acc.read();
     const prove = unsafe ? undefined : pythonProver(w, inv, isolated);
     if (v === '-c') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
     if (v.startsWith('-c') && v.length > 2 && !v.startsWith('--')) return inlineCode(w, inv, v.slice(2), prove);

@@ -275,3 +275,11 @@ describe('global options between the words of a path (cli-model.ts globalBetween
     ['docker container -D ls', 'unknown'],
   ])('%s is %s', (cmd, want) => expect(m(cmd)).toBe(want));
 });
+
+describe('usage words the audit listed', () => {
+  it.each(['make -h', 'man -h', 'python3 -?', 'psql -?', 'pipx -h', 'cargo --explain E0308'])('%s is a read', (cmd) => expect(m(cmd)).toBe('read'));
+  it.each([
+    ['psql -? -c "drop table x"', 'unknown'],
+    ['cargo --explain E0308 x', 'write'],
+  ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
+});

@@ -1145,6 +1145,8 @@ const uvx: Handler = (w, inv) => runPythonTool(w, inv, 1, true);
 
 const pipx: Handler = (w, inv) => {
   const sub = inv.args[1]?.value;
+  // `pipx -h`: argparse prints the usage and exits.
+  if (inv.args.length === 2 && (sub === '-h' || sub === '--help')) return w.acc.read();
   if (sub === 'run') return runPythonTool(w, inv, 2, true);
   if (sub === 'install' || sub === 'inject') {
     addDependencies(
@@ -1210,6 +1212,8 @@ const cargo: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if ((sub === '--list' || sub === '-h' || sub === '--help') && args.length === i + 1) return w.acc.read();
   if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'help' || sub === 'version') return w.acc.read();
+  // `cargo --explain E0308`: the text of an error code (cargo runs rustc --explain).
+  if (sub === '--explain' && args.length === i + 2 && /^E\d{4}$/.test(args[i + 1]!.value ?? '')) return w.acc.read();
   // `.cargo/config.toml` up from the working folder can name the rustc cargo runs (`cargo tree`
   // asks it for the target), a wrapper, a runner or a linker (workdir-config.ts).
   if (!cargoConfigProven(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');

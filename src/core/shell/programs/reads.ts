@@ -131,7 +131,7 @@ export const MAN = defineOptions({
   read:
     '-d --debug -D --default --warnings[=] -f --whatis -k --apropos -K --global-apropos -l --local-file -w --where --path -W --where-cat --location-cat ' +
     '-R: --recode= -L: --locale= -m: --systems= -M: --manpath= -S: -s: --sections= -e: --extension= -i --ignore-case -I --match-case --regex --wildcard ' +
-    '--names-only -a --all --no-subpages -r: --prompt= -7 --ascii -E: --encoding= --no-hyphenation --nh --no-justification --nj -? --help --usage -V --version',
+    '--names-only -a --all --no-subpages -r: --prompt= -7 --ascii -E: --encoding= --no-hyphenation --nh --no-justification --nj -? -h --help --usage -V --version',
   exec: '-P: --pager= -p: --preprocessor= -t --troff -T:: --troff-device[=] -H:: --html[=] -X:: --gxditview[=] -Z --ditroff',
   unsafe: '-C: --config-file= -c --catman -u --update',
 });

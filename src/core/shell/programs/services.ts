@@ -955,7 +955,7 @@ export function sqlReadOnly(sql: string): boolean {
 }
 
 export const PSQL = defineOptions({
-  read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html -T: --table-attr= --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command=',
+  read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html -T: --table-attr= --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command= -? --help[=]',
   write: '-o: --output= -L: --log-file=',
   unsafe: '-f: --file= -s --single-step -S --single-line',
   abbrev: true,
@@ -972,7 +972,7 @@ const psql: Handler = (w, inv) => {
   if (unprovenOptions(w, inv, s)) return;
   const commands = s.options.filter((o) => o.name === '-c' || o.name === '--command');
   if (commands.length === 0) {
-    if (s.options.some((o) => o.name === '-l' || o.name === '--list' || o.name === '-V' || o.name === '--version')) return w.acc.read();
+    if (s.options.some((o) => ['-l', '--list', '-V', '--version', '-?', '--help'].includes(o.name))) return w.acc.read();
     // Commands from a terminal, a pipe or a here-document: read the SQL when we can see it.
     if (inv.stdin !== undefined && sqlReadOnly(inv.stdin)) return w.acc.read();
     return w.unknown(inv, 'shell_command_unproven');
