@@ -760,6 +760,9 @@ export const HTTPIE_FLAGS = new Set([
   '--path-as-is',
 ]);
 export const HTTPIE_VALUED = new Set([
+  // How the output is formatted, and whether (or with which CA bundle) TLS is verified.
+  '--pretty',
+  '--verify',
   '-p',
   '--print',
   '-P',
