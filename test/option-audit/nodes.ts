@@ -232,7 +232,7 @@ export function cliNode(spec: CliSpec): KnownNode {
   const paths = new Map<string, Known>();
   for (const [p, t] of spec.reads) paths.set(p, flatNode(tableOptions(t)));
   for (const p of [...spec.mutations, ...(spec.known ?? [])]) if (!paths.has(p)) paths.set(p, WHOLE);
-  return pathNode(tableOptions(spec.global), paths, {}, spec.helpWords ?? CLI_HELP);
+  return pathNode(tableOptions(spec.global), paths, {}, spec.helpWords ?? CLI_HELP, spec.globalBetween ? tableOptions(spec.global) : undefined);
 }
 
 /** The words after a known path that print its usage, unless a CLI model says otherwise (cli-model.ts). */

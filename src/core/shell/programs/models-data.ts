@@ -376,7 +376,7 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     solo: '--version version',
     reads: {
       'apps,apps:info,ps,releases,config,addons,domains,logs,status,whoami,auth:whoami,help':
-        '-a: --app= -r: --remote= -j --json -n: --num= -t: --tail -s: --shell',
+        '-a: --app= -r: --remote= -j --json -n: --num= -t: --tail -s: --shell --space= --team= -A --all -p --personal --columns= --csv --extended -x --filter= --no-header --no-truncate --output= --sort= -d: --dyno= --source= --force-colors --nested-commands',
     },
     mutations: 'create,destroy,apps:destroy,config:set,config:unset,ps:scale,restart,run,addons:create,addons:destroy,login,logout',
     depth: 1,

@@ -283,3 +283,14 @@ describe('usage words the audit listed', () => {
     ['cargo --explain E0308 x', 'write'],
   ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
 });
+
+describe("gh's --repo before a group's subcommand, heroku's listing options", () => {
+  it.each(['gh run -R octo/web list', 'gh secret --repo octo/web list', 'heroku apps -A', 'heroku logs -d web.1 -a web', 'heroku domains -a web --csv'])(
+    '%s is a read',
+    (cmd) => expect(m(cmd)).toBe('read'),
+  );
+  it.each([
+    ['gh run -R octo/web rerun 1', 'write'],
+    ['gh secret --repo octo/web set X', 'write'],
+  ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
+});

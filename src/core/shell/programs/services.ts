@@ -205,6 +205,8 @@ const GH_VIEW =
   '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner= -n --no-browser';
 export const GH_CLI = (): CliSpec => ({
   global: defineOptions({ read: GH_COMMON, abbrev: false }),
+  // `gh run -R o/r list`: --repo is a persistent flag of the command groups, given before their subcommand too.
+  globalBetween: true,
   depth: 2,
   reads: reads(
     {
