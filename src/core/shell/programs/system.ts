@@ -218,7 +218,7 @@ const RUSTUP_READS: readonly (readonly string[])[] = [
 ];
 
 /** rustup's subcommands (not `run`, whose words after the toolchain are another program's). */
-export const RUSTUP_COMMANDS: ReadonlySet<string> = new Set([
+const RUSTUP_COMMANDS: ReadonlySet<string> = new Set([
   'show',
   'check',
   'default',
