@@ -45,7 +45,7 @@ import type { Check } from '../../src/core/shell/programs/check-runner.js';
 import { TSC } from '../../src/core/shell/programs/checks-js.js';
 import { RUFF_CHECK, RUFF_FORMAT } from '../../src/core/shell/programs/checks-python.js';
 import { GRADLE, MVN_FLAGS, MVN_UNSAFE, MVN_VALUES } from '../../src/core/shell/programs/checks-build.js';
-import { JOURNALCTL, SYSTEMCTL, VERSION_ONLY, VERSION_WORDS } from '../../src/core/shell/programs/system.js';
+import { JOURNALCTL, RUSTUP_GLOBAL, SYSTEMCTL, VERSION_ONLY, VERSION_WORDS } from '../../src/core/shell/programs/system.js';
 import { NODE, PY_SAFE_FLAGS, PY_VALUE, RUBY_SAFE_FLAGS } from '../../src/core/shell/programs/interpreters.js';
 import { MAKE_OPTIONS } from '../../src/core/shell/programs/scripts.js';
 import { SQLITE } from '../../src/core/shell/programs/datastores.js';
@@ -282,6 +282,17 @@ export const HANDWRITTEN: Readonly<Record<string, () => Known>> = {
   systemctl: () => flatNode(tableOptions(SYSTEMCTL)),
   journalctl: () => flatNode(tableOptions(JOURNALCTL)),
   ...Object.fromEntries(VERSION_ONLY.map((p) => [p, () => flatNode(sets(VERSION_WORDS))])),
+  java: () => flatNode((n) => VERSION_WORDS.has(n) || n.startsWith('-XshowSettings')),
+  // pipx's usage alone (packages.ts); its commands asked of the classifier.
+  pipx: () => flatNode((n) => n === '-h' || n === '--help'),
+  // rustup's own options before the subcommand, each subcommand's usage (-h, --help), which's --toolchain; the rest asked of the classifier.
+  rustup: () =>
+    pathNode(
+      sets(RUSTUP_GLOBAL),
+      new Map<string, Known>(
+        ['show', 'check', 'default', 'which'].map((c) => [c, flatNode((n) => n === '-h' || n === '--help' || (c === 'which' && n === '--toolchain'))]),
+      ),
+    ),
   // ---- interpreters.ts: the options that leave their code provable, and the words that give it (-c and -m, -e) ----
   node: () => flatNode(tableOptions(NODE)),
   python: () => flatNode((n) => PY_SAFE_FLAGS.test(n) || PY_VALUE.has(n) || n === '-c' || n === '-m'),

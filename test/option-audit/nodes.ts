@@ -74,9 +74,10 @@ export function pathNode(
   paths: ReadonlyMap<string, Known>,
   open: Pick<KnownNode, 'openOptions' | 'openSubs'> = {},
   help: ReadonlySet<string> = new Set(),
+  between: (name: string) => boolean = () => false,
 ): KnownNode {
   const at = (prefix: string, own: (n: string) => boolean = () => false): KnownNode => ({
-    option: prefix === '' ? option : (n) => help.has(n) || own(n),
+    option: prefix === '' ? option : (n) => help.has(n) || own(n) || between(n),
     sub(word) {
       const p = prefix === '' ? word : `${prefix} ${word}`;
       const exact = paths.get(p);
@@ -152,7 +153,9 @@ export function compactModelNode(m: Model): KnownNode {
   for (const list of [m.mutations, m.known]) for (const k of (list ?? '').split(',')) if (k.trim()) paths.set(k.trim(), WHOLE);
   const top = m.reads ? (m.global ?? '') : (m.options ?? '');
   const topTable = top.trim() ? defineOptions({ read: top, abbrev: false, singleDash, numeric: m.numeric ?? false }) : undefined;
-  return pathNode((n) => solo.includes(n) || (topTable !== undefined && tableOptions(topTable)(n)), paths, {}, m.reads ? CLI_HELP : new Set());
+  // Global options are taken between a path's words too (models.ts: globalBetween).
+  const between = m.reads && topTable !== undefined ? tableOptions(topTable) : () => false;
+  return pathNode((n) => solo.includes(n) || (topTable !== undefined && tableOptions(topTable)(n)), paths, {}, m.reads ? CLI_HELP : new Set(), between);
 }
 
 // ---- asking the classifier (hand-written handlers decide subcommands in code) ----
@@ -229,7 +232,7 @@ export function cliNode(spec: CliSpec): KnownNode {
   const paths = new Map<string, Known>();
   for (const [p, t] of spec.reads) paths.set(p, flatNode(tableOptions(t)));
   for (const p of [...spec.mutations, ...(spec.known ?? [])]) if (!paths.has(p)) paths.set(p, WHOLE);
-  return pathNode(tableOptions(spec.global), paths, {}, spec.helpWords ?? CLI_HELP);
+  return pathNode(tableOptions(spec.global), paths, {}, spec.helpWords ?? CLI_HELP, spec.globalBetween ? tableOptions(spec.global) : undefined);
 }
 
 /** The words after a known path that print its usage, unless a CLI model says otherwise (cli-model.ts). */

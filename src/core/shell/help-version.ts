@@ -35,7 +35,6 @@ const HELP_NOT_PROVEN: Readonly<Record<string, string>> = lookupTable<string>({
   flake8: 'local-plugins in its config import project code',
   tox: 'a requires line in its config provisions an environment first',
   composer: "composer loads the plugins under the project's vendor/ before it runs any command; its own model reads them",
-  bundle: "bundler loads the plugins recorded in the project's .bundle",
   cpan: 'cpan writes its first-run configuration into HOME',
   mise: 'mise reads the project config, whose templates can run commands',
   osascript: 'an unknown option is not refused before a script runs',

@@ -141,7 +141,7 @@ const RG = defineOptions({
     '--multiline-dotall --no-config --no-ignore --no-ignore-dot --no-ignore-exclude --no-ignore-files --no-ignore-global --no-ignore-messages ' +
     '--no-ignore-parent --no-ignore-vcs --no-messages --no-require-git --one-file-system --passthru --path-separator= --regex-size-limit= ' +
     '--search-zip --no-search-zip --sort= --sortr= --stats --stop-on-nonmatch --trim --no-trim --vimgrep --auto-hybrid-regex --hyperlink-format= ' +
-    `--ignore --ignore-dot --ignore-vcs --ignore-parent --ignore-global --ignore-exclude --ignore-messages --generate= --pcre2-version --no-unicode --unicode --help --version`,
+    `--ignore --ignore-dot --ignore-vcs --ignore-parent --ignore-global --ignore-exclude --ignore-messages --generate= --pcre2-version --no-unicode --unicode --help --version --glob-case-insensitive --no-pcre2-unicode --no-one-file-system`,
   // `--pre` runs a program on every file; `--hostname-bin` runs one to name the host.
   exec: '--pre= --pre-glob= --hostname-bin=',
   abbrev: false,

@@ -170,7 +170,7 @@ export const PRETTIER = defineCheck({
       `${HV} --check -c --list-different -l --config= --no-config --config-precedence= --ignore-path= --no-editorconfig --with-node-modules ` +
       '--ignore-unknown -u --no-error-on-unmatched-pattern --log-level= --loglevel= --stdin-filepath= --find-config-path= --file-info= --support-info ' +
       '--no-color --color --cache-strategy= --debug-check --experimental-cli --print-width= --tab-width= --use-tabs --no-semi --semi --single-quote ' +
-      '--jsx-single-quote --quote-props= --trailing-comma= --no-bracket-spacing --bracket-same-line --arrow-parens= --prose-wrap= ' +
+      '--jsx-single-quote --quote-props= --trailing-comma= --no-bracket-spacing --bracket-same-line --jsx-bracket-same-line --arrow-parens= --prose-wrap= ' +
       '--html-whitespace-sensitivity= --end-of-line= --embedded-language-formatting= --single-attribute-per-line --parser= --object-wrap= ' +
       '--vue-indent-script-and-style --experimental-ternaries --experimental-operator-position= --insert-pragma --require-pragma --range-start= ' +
       '--range-end= --cursor-offset= -w --write --cache',

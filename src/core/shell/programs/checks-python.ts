@@ -107,7 +107,7 @@ export const PYLINT = defineCheck({
 const RUFF_COMMON =
   '-h --help -V --version -q --quiet -s --silent -v --verbose --no-cache --isolated --config= --stdin-filename= --respect-gitignore ' +
   '--no-respect-gitignore --force-exclude --no-force-exclude --exclude= --extend-exclude= --line-length= --target-version= --preview --no-preview ' +
-  '--output-format= --exit-zero --exit-non-zero-on-fix --diff --watch -w --show-files --show-settings --range= ';
+  '--output-format= --exit-zero --exit-non-zero-on-fix -e --diff --watch -w --show-files --show-settings --range= -n ';
 
 /** `ruff check`: `--fix`, `--fix-only` and `--add-noqa` rewrite the files. */
 export const RUFF_CHECK = defineCheck({
@@ -127,7 +127,7 @@ export const RUFF_CHECK = defineCheck({
 
 /** `ruff format` rewrites unless `--check` or `--diff`. */
 export const RUFF_FORMAT = defineCheck({
-  options: { read: `${RUFF_COMMON}--check`, write: '--cache-dir=', abbrev: false },
+  options: { read: `${RUFF_COMMON}--check --extension=`, write: '--cache-dir=', abbrev: false },
   writesByDefault: true,
   checkOptions: '--check --diff',
   config: '--config',

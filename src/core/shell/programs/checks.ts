@@ -189,7 +189,9 @@ const STANDARD = small(`${HV} --fix --env= --global= --stdin`, { fix: '--fix', e
 const OXLINT = small(
   `${HV} -c: --config= --tsconfig= -A: --allow= -W: --warn= -D: --deny= --fix --fix-suggestions --fix-dangerously --quiet --max-warnings= --deny-warnings ` +
     '-f: --format= --ignore-path= --ignore-pattern= --no-ignore --threads= --disable-nested-config --report-unused-disable-directives --import-plugin ' +
-    '--react-plugin --jsx-a11y-plugin --nextjs-plugin --vitest-plugin --jest-plugin --promise-plugin --node-plugin --type-aware --rules',
+    '--react-plugin --jsx-a11y-plugin --nextjs-plugin --vitest-plugin --jest-plugin --promise-plugin --node-plugin --type-aware --rules ' +
+    // The built-in plugins switched on or off (oxlint's own code, not plugins it loads).
+    '--jsdoc-plugin --react-perf-plugin --disable-react-plugin --disable-unicorn-plugin --disable-oxc-plugin --disable-typescript-plugin --disable-import-plugin --symlinks --silent',
   { fix: '--fix --fix-suggestions --fix-dangerously', exec: '--js-plugins=', config: '-c --config', configName: /^\.?oxlintrc\.json$/ },
 );
 

@@ -29,6 +29,11 @@ export interface CliSpec {
   readonly known?: ReadonlySet<string>;
   /** The words after a subcommand path that print its usage (default `--help` and `-h`). */
   readonly helpWords?: ReadonlySet<string>;
+  /**
+   * Global options may also come between the words of a path (cobra's persistent flags, clap's
+   * global arguments, Mercurial's and Subversion's options anywhere): `pulumi stack --cwd x ls`.
+   */
+  readonly globalBetween?: boolean;
 }
 
 const HELP_WORDS: ReadonlySet<string> = new Set(['--help', '-h']);
@@ -86,7 +91,18 @@ export function cli(make: () => CliSpec): Handler {
     for (let i = start; i < inv.args.length && words.length < spec.depth; i++) {
       const v = inv.args[i]!.value;
       if (v === null) return w.unknown(inv, 'dynamic_word');
-      if (v.startsWith('-')) break;
+      if (v.startsWith('-')) {
+        // `pulumi stack --cwd x ls`: global options between a path's words, where the program takes them there (what
+        // follows the last path found is scanned again with its table, these options too).
+        if (spec.globalBetween && words.length > 0) {
+          const between = scanOptions(inv.args, i, withOptions(spec.global, { posix: true }));
+          if (between.problem === undefined && between.maybeOptions.length === 0 && between.rest > i) {
+            i = between.rest - 1;
+            continue;
+          }
+        }
+        break;
+      }
       words.push(v);
       // `docker container rm --help`: the usage of a subcommand the model knows, nothing run.
       if (i + 2 === inv.args.length && (spec.helpWords ?? HELP_WORDS).has(inv.args[i + 1]!.value ?? '') && knownPathOrPrefix(spec, words)) return w.acc.read();

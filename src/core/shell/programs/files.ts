@@ -323,7 +323,7 @@ export const RSYNC = defineOptions({
     '--copy-dest= --compress-choice= --zc= --compress-level= --zl= --skip-compress= --filter= --exclude= --exclude-from= --include= ' +
     '--include-from= --files-from= --address= --port= --sockopts= --outbuf= --log-file-format= --password-file= --bwlimit= --stop-after= ' +
     '--stop-at= --protocol= --iconv= --checksum-choice= --cc= --checksum-seed= --block-size= --max-delete= --max-size= --min-size= ' +
-    '--max-alloc= --out-format= --info= --debug= --stderr= --copy-as= --early-input=',
+    '--max-alloc= --out-format= --info= --debug= --stderr= --copy-as= --early-input= --msgs2stderr --noatime -@: --time-limit=',
   // Files written besides the destination; `--link-dest` hard-links its files into it.
   // `-T` is `--temp-dir`; `-M` is `--remote-option`.
   write: '--log-file= --write-batch= --only-write-batch= --backup-dir= --temp-dir= -T: --link-dest= --partial-dir=',

@@ -194,7 +194,7 @@ const python: Handler = (w, inv) => {
   for (let i = 1; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === null) return w.unknown(inv, 'dynamic_word');
-    if (i === 1 && args.length === 2 && (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '--help')) return w.acc.read();
+    if (i === 1 && args.length === 2 && (v === '-V' || v === '--version' || v === '-VV' || v === '-h' || v === '-?' || v === '--help')) return w.acc.read();
     const prove = unsafe ? undefined : pythonProver(w, inv, isolated);
     if (v === '-c') return inlineCode(w, inv, args[i + 1]?.value ?? null, prove);
     if (v.startsWith('-c') && v.length > 2 && !v.startsWith('--')) return inlineCode(w, inv, v.slice(2), prove);
@@ -389,7 +389,7 @@ export const interpreterHandlers = lookupTable<Handler>({
   pypy: python,
   pypy3: python,
   ruby,
-  php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i'], true),
+  php: evalFlag(['-r'], ['-v', '--version', '-l', '-m', '-i', '--ini'], true),
   osascript: evalFlag(['-e'], []),
   perl,
   irb: (w, inv) => w.unknown(inv, 'shell_command_unproven'),

@@ -71,10 +71,16 @@ const HG_READ =
   '-r: --rev= -l: --limit= -G --graph -p --patch --stat -g --git -b: --branch= -k: --keyword= -u: --user= -d: --date= -M --no-merges -m --only-merges -f --follow --template= -T: --style= -a --all -c --change= -w -B -Z --ignore-all-space --ignore-space-change --ignore-blank-lines --unified= -U: --reverse -I: --include= -X: --exclude= -S --subrepos -n --number -s --summary --copies -C --modified --added --removed --deleted --clean --unknown --ignored --terse= --closed -t --topo --active --remote --print0 -0 --tags --bookmarks --id -i --num --line-number --changeset --file --ignore-space-at-eol';
 const SVN_READ =
   '-r: --revision= -l: --limit= -v --verbose -q --quiet -u --show-updates --xml --diff --stop-on-copy --use-merge-history -g -c: --change= --summarize --depth= --non-recursive -N --show-item= --no-newline --incremental --search= --search-and= -x: --extensions= --ignore-properties --properties-only --show-copies-as-adds --notice-ancestry --patch-compatible --no-ignore --ignore-externals --git --internal-diff --include-externals --force';
-const PULUMI_GLOBAL = '-C: --cwd= --color= --non-interactive --disable-integrity-checking -v: --verbose= --logtostderr -e --emoji --logflow -s: --stack=';
+const PULUMI_GLOBAL =
+  '-h --help -C: --cwd= --color= --non-interactive --disable-integrity-checking -v: --verbose= --logtostderr -e --emoji --logflow -s: --stack=';
 const PULUMI_READ =
   '--json -j --show-secrets --show-urls --show-ids --show-name --full-page -p: --page-size= --page= --full-dates --show-config --all -a -o: --organization= --project= -t: --tag= --path --transitive -i -u --show-urns -r: --resource= --since=';
-const DOCTL_GLOBAL = '-o: --output= --format= --no-header -t: --access-token= -c: --config= --context= -u: --api-url= --trace -v --verbose --interactive=';
+const POETRY_GLOBAL = '-h --help -q --quiet -v --verbose --ansi --no-ansi -n --no-interaction --no-plugins --no-cache -V --version';
+/** uv's resolver and index options: where it looks and what it prefers (a read still, with the options that keep uv.lock as it is). */
+const UV_RESOLVE =
+  '--index= --default-index= -i: --index-url= --extra-index-url= -f: --find-links= --no-index --index-strategy= --keyring-provider= --resolution= --prerelease= --fork-strategy= --exclude-newer= --no-sources --python= -p: --no-build-isolation --no-build --no-binary --only-binary --link-mode= --color= -v --verbose --no-progress --native-tls --no-python-downloads --no-config --no-build-isolation-package= --no-build-package= --no-binary-package= --no-cache -n';
+const DOCTL_GLOBAL =
+  '-h --help -o: --output= --format= --no-header -t: --access-token= -c: --config= --context= -u: --api-url= --trace -v --verbose --interactive=';
 const DOCTL_READ = '--page= --per-page= --region= --tag-name=';
 const GLAB_READ =
   '-R: --repo= -F: --output= -P: --per-page= -p: --page= -a: --assignee= -A: --author= -l: --label= -m: --milestone= -s: --state= --closed --merged --all -c --comments --draft --source-branch= --target-branch= -b: --branch= --live';
@@ -86,6 +92,20 @@ const DPKG_READ =
   '-l -L -S -s -p -c -I -W -f: --list --listfiles --search --status --print-avail --contents --info --show --showformat= --get-selections --print-architecture --print-foreign-architectures --compare-versions --audit -C --verify -V --admindir= --root= --no-pager --field';
 const RPM_READ =
   '-q -a -i -l -f -c -d -p -R -V --query --all --info --list --file --configfiles --docfiles --package --requires --provides --whatrequires --whatprovides --changelog --scripts --last --qf= --queryformat= --verify --dump -s --state --triggers --conflicts --obsoletes --root= --dbpath= -v';
+
+/**
+ * flyctl (fly): what an app, its machines, volumes, releases and the platform are, asked of the
+ * API. `ping`, `dig` and `doctor` go through a WireGuard peer flyctl makes for the organisation
+ * (and keeps in its config) on first use: not reads. `auth token` prints the user's credential.
+ */
+const FLY: Model = {
+  solo: 'version --version',
+  global: '-j --json --verbose --debug -h --help',
+  reads: {
+    'status,version,apps list,apps releases,releases,history,info,machine list,machines list,machine status,machines status,logs,config show,config display,config env,config validate,regions list,ips list,ips private,secrets list,volumes list,volumes show,vol list,vol show,auth whoami,auth token,platform regions,platform vm-sizes,platform status,help':
+      '-a: --app= -j --json --all --no-tail -q --quiet -i: --instance= -r: --region= --deployment --image --strict --host -n --name',
+  },
+};
 
 export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   __proto__: null,
@@ -236,35 +256,40 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   },
   poetry: {
     over: 'packages',
+    // cleo's application options, anywhere on the line (`-V` prints poetry's version whatever the command).
+    global: POETRY_GLOBAL,
     reads: {
-      'about,search,help,self show,env list,list,cache list':
-        '--full-path --no-ansi --ansi -q --quiet -v --verbose -n --no-interaction --no-plugins --no-cache --addons --tree --latest --outdated',
-      'version#0': '-s --short --no-ansi -q --quiet',
-      'config#1': '--list --local --no-ansi -q --quiet',
+      'about,search,help,self show,env list,list,cache list,debug info,source show': '--full-path --addons --tree --latest --outdated',
+      // `poetry version` alone prints the version; with a bump rule it writes pyproject.toml (--dry-run only prints it).
+      'version#0': '-s --short --dry-run --next-phase',
+      'config#1': '--list --local',
     },
     known:
       'add,remove,install,update,lock,build,publish,run,shell,show,init,new,check,sync,env use,env remove,env info,export,cache clear,self add,self remove,self update',
   },
   uv: {
     over: 'packages',
+    global: '-q --quiet -v --verbose --color= --no-progress --offline --no-cache -n --native-tls --no-config --no-python-downloads',
     reads: {
       'cache dir#0,tool dir#0,python dir#0,self version#0,help': '--bin --output-format= -q --quiet -v --verbose --no-progress --offline',
       'pip tree': '-d: --depth= --prune= --package= --no-dedupe --invert --reverse --show-version-specifiers --strict --python= -p: --system -q --quiet',
-      export:
-        '--frozen --format= --no-hashes --no-dev --only-dev --all-extras --extra= --group= --no-group= --only-group= --all-groups --no-header --no-editable --package= --all-packages --prune= -q --quiet --offline --no-emit-project --no-emit-workspace',
-      lock: '--check --locked --offline -q --quiet',
+      export: `--frozen --format= --no-hashes --no-dev --only-dev --all-extras --extra= --group= --no-group= --only-group= --all-groups --no-header --no-editable --package= --all-packages --prune= -q --quiet --offline --no-emit-project --no-emit-workspace --no-extra= --no-emit-package= --locked ${UV_RESOLVE}`,
+      // `--dry-run` resolves and reports what would change without writing uv.lock (uv's manual).
+      lock: `--check --locked --dry-run --offline -q --quiet ${UV_RESOLVE}`,
     },
-    pathRequire: { export: '--frozen', lock: '--check --locked' },
+    pathRequire: { export: '--frozen', lock: '--check --locked --dry-run' },
     known:
       'add,remove,sync,run,init,build,publish,venv,pip install,pip uninstall,pip compile,pip sync,tool install,tool run,tool uninstall,python install,python uninstall,cache clean,cache prune,self update',
   },
   conda: {
     over: 'packages',
     reads: {
-      config: '--show --show-sources --describe --json --env --system --file=',
+      config: '--show --show-sources --describe --get --validate -v --verbose -q --quiet --json --env --system --file=',
       'env export#0': '--no-builds --from-history -n: --name= -p: --prefix= --json --override-channels',
+      help: '',
     },
-    pathRequire: { config: '--show --show-sources --describe' },
+    // `--get KEY` prints a setting and `--validate` checks them; `--set`, `--add` and `--remove` change them.
+    pathRequire: { config: '--show --show-sources --describe --get --validate' },
   },
   gem: {
     over: 'packages',
@@ -317,8 +342,10 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     solo: 'version --version',
     global: PULUMI_GLOBAL,
     reads: {
-      'about,version,whoami,stack#0,stack ls,stack output,stack history,stack export,config#0,config get,plugin ls,org get-default,logs,help,policy ls,env ls':
+      'about,version,whoami,stack#0,stack ls,stack output,stack history,config#0,config get,plugin ls,org get-default,logs,help,policy ls,policy group ls,env ls,schema check':
         PULUMI_READ,
+      // `--version N`: the deployment version to print (`--file` would write it).
+      'stack export': `${PULUMI_READ} --version=`,
     },
     mutations:
       'up,update,destroy,refresh,import,cancel,login,logout,new,stack init,stack rm,stack select,stack rename,stack import,stack tag,config set,config rm,config cp,config env,plugin install,plugin rm,state delete,state move,state unprotect,state rename,watch,install',
@@ -333,6 +360,8 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     reads: {
       'version,account get,account ratelimit,balance get,compute droplet list,compute droplet get,compute region list,compute size list,compute image list,compute domain list,compute domain records list,compute ssh-key list,compute volume list,compute firewall list,compute load-balancer list,compute snapshot list,compute tag list,kubernetes cluster list,kubernetes cluster get,kubernetes options versions,apps list,apps get,apps list-deployments,databases list,databases get,registry get,registry repository list,projects list,vpcs list,invoice list,auth list,help':
         DOCTL_READ,
+      // Listings and gets of the other groups (doctl's reference); their other actions change resources.
+      '1-click list,billing-history list,monitoring alert list,monitoring alert get,monitoring uptime list,monitoring uptime get,apps get-deployment,apps list-alerts,apps list-regions,apps logs,apps spec get,apps spec validate,apps tier list,apps tier get,apps tier instance-size list,apps tier instance-size get,invoice get,invoice summary,kubernetes 1-click list,projects get,projects resources list,projects resources get,registry options available-regions,registry options subscription-tiers,registry repository list-tags,registry repository list-manifests,registry repository list-v2,vpcs get,compute action list,compute action get,compute cdn list,compute cdn get,compute certificate list,compute certificate get,compute droplet actions,compute droplet backups,compute droplet kernels,compute droplet neighbors,compute droplet snapshots,compute droplet-action get,compute domain get,compute firewall get,compute image get,compute image list-distribution,compute image list-application,compute image list-user,compute image-action get,compute load-balancer get,compute reserved-ip list,compute reserved-ip get,compute snapshot get,compute ssh-key get,compute tag get,compute volume get,compute volume-action list,compute volume-action get,databases backups,databases connection,databases user list,databases user get,databases db list,databases db get,databases pool list,databases pool get,databases replica list,databases replica get,databases firewalls list,databases maintenance-window get,databases sql-mode get,databases options engines,databases options regions,databases options slugs,databases options versions,databases configuration get,databases events list': `${DOCTL_READ} --type= --public --private --deployment= --follow --tail= --spec= --schema-only --app-type=`,
     },
     mutations:
       'compute droplet create,compute droplet delete,compute domain create,compute domain delete,kubernetes cluster create,kubernetes cluster delete,apps create,apps delete,apps update,databases create,databases delete,registry create,registry delete,auth init,auth switch,auth remove,registry login,kubernetes cluster kubeconfig',
@@ -347,25 +376,13 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     solo: '--version version',
     reads: {
       'apps,apps:info,ps,releases,config,addons,domains,logs,status,whoami,auth:whoami,help':
-        '-a: --app= -r: --remote= -j --json -n: --num= -t: --tail -s: --shell',
+        '-a: --app= -r: --remote= -j --json -n: --num= -t: --tail -s: --shell --space= --team= -A --all -p --personal --columns= --csv --extended -x --filter= --no-header --no-truncate --output= --sort= -d: --dyno= --source= --force-colors --nested-commands',
     },
     mutations: 'create,destroy,apps:destroy,config:set,config:unset,ps:scale,restart,run,addons:create,addons:destroy,login,logout',
     depth: 1,
   },
-  fly: {
-    solo: 'version --version',
-    reads: {
-      'status,version,apps list,machine list,logs,config show,regions list,ips list,secrets list,volumes list,auth whoami,help':
-        '-a: --app= -j --json --all --no-tail',
-    },
-  },
-  flyctl: {
-    solo: 'version --version',
-    reads: {
-      'status,version,apps list,machine list,logs,config show,regions list,ips list,secrets list,volumes list,auth whoami,help':
-        '-a: --app= -j --json --all --no-tail',
-    },
-  },
+  fly: FLY,
+  flyctl: FLY,
   consul: {
     solo: 'version --version',
     singleDash: true,
@@ -389,12 +406,16 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   },
   minikube: {
     solo: 'version',
-    reads: { 'status,version,profile list,ip,addons list,service list,help': '-p: --profile= -o: --output= --short --components --format=' },
+    // logs, ssh-key and ssh-host print what the cluster and its machine hold; options lists the global options.
+    reads: {
+      'status,version,profile list,ip,addons list,addons images,service list,image ls,image list,logs,ssh-key,ssh-host,options,help':
+        '-p: --profile= -o: --output= --short --components --format= -f: -l: --layout= -n: --node= -w: --watch[=] --length= --problems --follow --last-start-only',
+    },
     mutations: 'start,stop,delete,pause,unpause,addons enable,addons disable,ssh,mount,tunnel,dashboard,service,image load,cp,kubectl',
   },
   kind: {
     solo: 'version',
-    reads: { 'version,get clusters,get nodes,get kubeconfig,help': '--name= -q --quiet --internal' },
+    reads: { 'version,get clusters,get nodes,get kubeconfig,help': '--name= -q --quiet --internal -A --all' },
     mutations: 'create cluster,delete cluster,delete clusters,load docker-image,load image-archive,export logs,export kubeconfig,build node-image',
   },
   k9s: V('version --version'),
@@ -440,9 +461,10 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   vagrant: V('--version version -v'),
   'docker-compose': {
     solo: 'version --version -v',
-    global: '-f: --file= -p: --project-name= --project-directory= --env-file= --profile=',
+    global: '-f: --file= -p: --project-name= --project-directory= --env-file= --profile= --ansi= --no-ansi --verbose',
     reads: {
-      'ps,config,images,logs,top,version,ls,port':
+      // convert: compose v2's alias of config.
+      'ps,config,convert,images,logs,top,version,ls,port':
         '-a --all -q --quiet --services --volumes --format= --tail= --no-color -t --timestamps --since= --until= --no-log-prefix ' +
         // docker-compose(1): filters and what config prints (--resolve-image-digests asks the registry, and writes nothing).
         '--filter= --status= --index= --protocol= --short --hash= --images --profiles --no-interpolate --no-normalize --resolve-image-digests',
@@ -718,10 +740,10 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
     operand: /^(?!put$|delete$)/,
     solo: '--version -v',
   },
-  gron: { options: '-u --ungron -v --values -c --colorize -m --monochrome -s --stream -j --json --no-sort -k --insecure', solo: '--version' },
+  gron: { options: '-u --ungron -v --values -c --colorize -m --monochrome -s --stream -j --json --no-sort -k --insecure', solo: '--version -h' },
   fx: V('--version -v'),
   jless: V('--version -V'),
-  glow: { options: '-p -s: --style= -w: --width= -a --all -l --local', operand: /^(?!config$)/, solo: '--version -v' },
+  glow: { options: '-p -s: --style= -w: --width= -a --all -l --local', operand: /^(?!config$)/, solo: '--version -v -h' },
   lsd: {
     options:
       '-a -A -F -l -1 -R -d -h -r -t -S -X -v -U -G --all --almost-all --classify --long --oneline --recursive --human-readable --tree --depth= --directory-only --reverse --timesort --sizesort --extensionsort --versionsort --no-sort --group-dirs= --blocks= --date= --icon= --icon-theme= --color= --total-size --ignore-glob= -I: --git --header --literal -L --dereference --permission= --size=',
@@ -733,7 +755,11 @@ export const MODELS: Readonly<Record<string, Model>> = lookupTable<Model>({
   },
   dust: V('--version -V'),
   ncdu: V('--version -v'),
-  tldr: { options: '-l --list -p: --platform= -L: --language= -r --raw -q --quiet --color --no-color', operand: /^[\w.+-]+$/, solo: '--version -v -h --help' },
+  tldr: {
+    options: '-l --list -p: --platform= -L: --language= -r --raw -q --quiet --color --no-color --linux --osx --sunos -s --search',
+    operand: /^[\w.+-]+$/,
+    solo: '--version -v -h --help',
+  },
   cheat: V('--version -v'),
   whatis: {
     options: '-d -v -r -w -l -C: -s: -m: -M: -L: --debug --verbose --regex --wildcard --long --config-file= --sections= --systems= --manpath= --locale=',

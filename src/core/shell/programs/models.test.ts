@@ -167,3 +167,130 @@ describe('what a model reads besides its words', () => {
     ['NODE_OPTIONS=--cpu-prof npx tsc --noEmit', 'unknown'],
   ])('%s is %s', (cmd, want) => expect(m(cmd)).toBe(want));
 });
+
+describe("issue 25's last refusals (each checked against the installed program)", () => {
+  it.each([
+    'php --ini',
+    'cargo clippy --version',
+    'cargo audit -V',
+    'python3 -m pip --help',
+    'pip hash --help',
+    'python3 -m venv --help',
+    'java -XshowSettings:properties -version',
+    'az config get',
+    'az extension list',
+    'go fmt -n ./...',
+    'bundle --help',
+    'unzip -Z1 a.zip',
+    'unzip -Z -1 a.zip',
+    'less +F a.txt',
+    'less ++G a.txt',
+    'less +/needle a.txt',
+    'less +25 a.txt',
+    'file -- *',
+  ])('%s is a read', (cmd) => expect(m(cmd)).toBe('read'));
+
+  it.each([
+    ['less +Fv a.txt', 'unknown'],
+    ['less +s log a.txt', 'unknown'],
+    ["less $'+/x\\n!id' a.txt", 'unknown'],
+    ['go fmt ./... -n', 'write'],
+    ['go fmt -x ./...', 'write'],
+    ['python3 -m venv env', 'write'],
+    ['java -XshowSettings -jar app.jar', 'unknown'],
+    ['az config set core.output=json', 'write'],
+    ['unzip -Z1 a.zip -d out', 'unknown'],
+    ['file *', 'unknown'],
+    ['cargo clippy --fix', 'write'],
+  ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
+
+  it('hashes with pip hash, not with its usage', () => {
+    expect(classifyShell('pip hash a.whl', ctx).intents.hash).toBe(true);
+    expect(classifyShell('pip hash --help', ctx).intents.hash).toBe(false);
+  });
+});
+
+describe("the option audit's unmodelled reads (unknown.txt), modelled", () => {
+  it.each([
+    'poetry -q about',
+    'poetry about -V',
+    'poetry source show',
+    'poetry version --dry-run',
+    'uv lock --dry-run',
+    'uv export --frozen --index-url https://pypi.org/simple',
+    'rustup -q show',
+    'rustup show --help',
+    'rustup toolchain install nightly --help',
+    'rustup which --toolchain stable cargo',
+    'fly releases -a web',
+    'flyctl platform vm-sizes',
+    'fly auth token',
+    'doctl compute cdn list',
+    'doctl invoice summary 2024-01',
+    'pulumi -h',
+    'pulumi stack export --version 3',
+    'helm repo ls',
+    'helm --v=5 list',
+    'helm template web ./chart --create-namespace',
+    'kubectl cluster-info dump -A',
+    'kubectl config view --merge',
+    'minikube image ls',
+    'kind get nodes -A',
+    'vault print token',
+    'docker -v',
+    'docker compose port web 80',
+    'docker-compose --no-ansi ps',
+    'conda config --get channels',
+    'gh project item-list 1 --owner monalisa',
+  ])('%s is a read', (cmd) => expect(m(cmd)).toBe('read'));
+
+  it.each([
+    ['poetry version minor', 'unknown'],
+    ['uv lock -U --dry-run', 'write'],
+    ['uv lock', 'write'],
+    ['rustup run stable cargo --help', 'unknown'],
+    ['rustup default nightly', 'unknown'],
+    ['fly ping -a web', 'unknown'],
+    ['doctl registry docker-config', 'unknown'],
+    ['pulumi stack export --file state.json', 'unknown'],
+    ['helm template web ./chart --output-dir out', 'unknown'],
+    ['kubectl cluster-info dump --output-directory out', 'unknown'],
+    ['minikube logs --file=out.txt', 'unknown'],
+    ['minikube ssh-host --append-known', 'unknown'],
+    ['conda config --set auto_activate_base false', 'write'],
+    ['vault kv put secret/x a=1', 'write'],
+  ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
+});
+
+describe('global options between the words of a path (cli-model.ts globalBetween)', () => {
+  it.each([
+    ['pulumi stack --cwd infra ls', 'read'],
+    ['pulumi policy --non-interactive ls', 'read'],
+    ['uv cache -q dir', 'read'],
+    ['hg -q status', 'read'],
+    ['pulumi stack --cwd infra rm dev', 'write'],
+    ['pulumi stack --frobnicate ls', 'unknown'],
+    ['uv cache -q clean', 'unknown'],
+    // docker takes its global options only before the subcommand.
+    ['docker container -D ls', 'unknown'],
+  ])('%s is %s', (cmd, want) => expect(m(cmd)).toBe(want));
+});
+
+describe('usage words the audit listed', () => {
+  it.each(['make -h', 'man -h', 'python3 -?', 'psql -?', 'pipx -h', 'cargo --explain E0308'])('%s is a read', (cmd) => expect(m(cmd)).toBe('read'));
+  it.each([
+    ['psql -? -c "drop table x"', 'unknown'],
+    ['cargo --explain E0308 x', 'write'],
+  ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
+});
+
+describe("gh's --repo before a group's subcommand, heroku's listing options", () => {
+  it.each(['gh run -R octo/web list', 'gh secret --repo octo/web list', 'heroku apps -A', 'heroku logs -d web.1 -a web', 'heroku domains -a web --csv'])(
+    '%s is a read',
+    (cmd) => expect(m(cmd)).toBe('read'),
+  );
+  it.each([
+    ['gh run -R octo/web rerun 1', 'write'],
+    ['gh secret --repo octo/web set X', 'write'],
+  ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
+});

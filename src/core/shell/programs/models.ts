@@ -75,6 +75,8 @@ function subcommandHandler(m: Model): Handler {
       mutations: new Set(words(m.mutations)),
       known: new Set(words(m.known)),
       depth: m.depth ?? 2,
+      // The programs modelled here take their global options anywhere (jj, hg, svn, cobra's and clap's CLIs, cleo, apt).
+      globalBetween: true,
       refine: (path: string, inv: Invocation, rest: readonly Arg[]) => {
         // `npm prune --dry-run`, `apt-get -s install x`: a path that reads only with one of its options, given anywhere.
         const need = m.pathRequire?.[path];

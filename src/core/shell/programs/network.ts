@@ -655,7 +655,17 @@ const tar: Handler = (w, inv) => {
 
 export const UNZIP: OptionSpec = { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' };
 
+/** zipinfo's options, which `unzip -Z` takes after it (zipinfo only lists: `-Z1` names, `-Zt` totals). */
+const ZIPINFO_OPTIONS = /^-[12smlvhMtTzCx]+$/;
+
 const unzip: Handler = (w, inv) => {
+  if (/^-Z[12smlvhMtTzC]*$/.test(inv.args[1]?.value ?? '')) {
+    const rest = inv.args.slice(2);
+    if (rest.some((a) => a.value === null || (a.value.startsWith('-') && !ZIPINFO_OPTIONS.test(a.value)))) return w.unknown(inv, 'shell_command_unproven');
+    const archive = rest.find((a) => !a.value!.startsWith('-'));
+    if (archive) w.effect(inv, 'read', archive);
+    return w.acc.read();
+  }
   const p = parseArgs(inv.args, 1, UNZIP);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (hasOption(p, 'l', 'v', 't', 'z', 'Z', 'p')) {
@@ -750,6 +760,9 @@ export const HTTPIE_FLAGS = new Set([
   '--path-as-is',
 ]);
 export const HTTPIE_VALUED = new Set([
+  // How the output is formatted, and whether (or with which CA bundle) TLS is verified.
+  '--pretty',
+  '--verify',
   '-p',
   '--print',
   '-P',

@@ -315,6 +315,7 @@ const NPM_READ = new Set([
   'sbom',
   'completion',
   'diff',
+  'stars',
 ]);
 /**
  * Registry subcommands that read with their listing action and change the registry (owners,
@@ -355,6 +356,10 @@ export const NPM_READ_FLAGS = new Set([
   '--include-workspace-root',
   '--link',
   '--unicode',
+  '--no-unicode',
+  // `npm run` alone lists the scripts; these only say what a script run would do.
+  '--if-present',
+  '--ignore-scripts',
   '--color',
   '--no-color',
   '--loglevel',
@@ -643,6 +648,12 @@ export const NODE_MANAGER_READ_FLAGS = new Set([
   '--level',
   '--groups',
   '--ignore-registry-errors',
+  '--no-table',
+  '--summary',
+  // `pnpm run` alone lists the scripts; these only say how a script run would go.
+  '--if-present',
+  '--parallel',
+  '--stream',
   '--registry',
   '--pattern',
   '--all',
@@ -725,6 +736,13 @@ function nodeManager(kind: 'pnpm' | 'yarn' | 'bun'): Handler {
     if (['remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'dedupe', 'prune', 'rebuild'].includes(cmd)) {
       return nodeInstallEffects(w, inv, dir, lock, true);
     }
+    // `pnpm doctor` checks pnpm's own configuration; `yarn versions` prints yarn's, node's and the tools' versions.
+    if ((kind === 'pnpm' && cmd === 'doctor') || (kind === 'yarn' && cmd === 'versions' && rest.length === 0))
+      return readIf(
+        w,
+        inv,
+        [...o.flags].every((f) => NODE_MANAGER_READ_FLAGS.has(f)),
+      );
     if (['ls', 'list', 'why', 'outdated', 'view', 'info', 'licenses', 'audit', 'root', 'bin', 'store', 'config'].includes(cmd)) {
       const action = rest.length ? rest[0]!.value : '';
       // `pnpm audit --fix` writes overrides into package.json; `config delete`, `store add` change
@@ -926,6 +944,9 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
   const args = inv.args;
   const sub = args[from]?.value;
   if (sub === null) return w.unknown(inv, 'dynamic_word');
+  // `python3 -m pip --help`: pip's usage (optparse prints it and exits while parsing).
+  const help = (a: Arg): boolean => a.value === '-h' || a.value === '--help';
+  if (args.length === from + 1 && help(args[from]!)) return w.acc.read();
   if (
     sub === undefined ||
     sub === '--version' ||
@@ -936,7 +957,8 @@ function pipLike(w: ShellWalker, inv: Invocation, from: number): void {
       if (args[from + 1]?.value === 'set') sourceSwap(w, args.slice(from + 2, from + 3));
       return w.unprovenWrite(inv, 'write_path_missing');
     }
-    if (sub === 'hash') w.acc.addHash('command', inv.text);
+    // `pip hash --help` prints the usage and hashes nothing.
+    if (sub === 'hash' && !args.slice(from + 1).some(help)) w.acc.addHash('command', inv.text);
     return readIf(w, inv, onlyKnownOptions(args.slice(from + 1), PIP_READ_FLAGS, PIP_READ_VALUES));
   }
   // `pip download --help` prints help; `pip cache dir|list|info` print the cache (purge and remove change it).
@@ -1123,6 +1145,8 @@ const uvx: Handler = (w, inv) => runPythonTool(w, inv, 1, true);
 
 const pipx: Handler = (w, inv) => {
   const sub = inv.args[1]?.value;
+  // `pipx -h`: argparse prints the usage and exits.
+  if (inv.args.length === 2 && (sub === '-h' || sub === '--help')) return w.acc.read();
   if (sub === 'run') return runPythonTool(w, inv, 2, true);
   if (sub === 'install' || sub === 'inject') {
     addDependencies(
@@ -1177,6 +1201,9 @@ function pythonProject(addVerbs: readonly string[], manifest: string, lock: stri
 
 // ---- Other ecosystems ----
 
+/** cargo's tools (rustup components and common installed ones) checked to print their version and do nothing else. */
+const CARGO_VERSIONED: ReadonlySet<string> = new Set(['clippy', 'fmt', 'audit', 'outdated']);
+
 const cargo: Handler = (w, inv) => {
   const args = inv.args;
   let i = 1;
@@ -1185,9 +1212,15 @@ const cargo: Handler = (w, inv) => {
   if (sub === null) return w.unknown(inv, 'dynamic_word');
   if ((sub === '--list' || sub === '-h' || sub === '--help') && args.length === i + 1) return w.acc.read();
   if (sub === undefined || sub === '--version' || sub === '-V' || sub === 'help' || sub === 'version') return w.acc.read();
+  // `cargo --explain E0308`: the text of an error code (cargo runs rustc --explain).
+  if (sub === '--explain' && args.length === i + 2 && /^E\d{4}$/.test(args[i + 1]!.value ?? '')) return w.acc.read();
   // `.cargo/config.toml` up from the working folder can name the rustc cargo runs (`cargo tree`
   // asks it for the target), a wrapper, a runner or a linker (workdir-config.ts).
   if (!cargoConfigProven(w, inv.scope.cwd)) return w.unknown(inv, 'shell_command_unproven');
+  // `cargo clippy --version`: the tool cargo runs prints its version while parsing its arguments
+  // (clap), before it reads a manifest; with no such tool installed cargo says so. An alias in
+  // .cargo/config.toml could stand for another command (cargoConfigProven above).
+  if (CARGO_VERSIONED.has(sub) && args.length === i + 2 && (args[i + 1]!.value === '--version' || args[i + 1]!.value === '-V')) return w.acc.read();
   if (sub === 'tree' || sub === 'metadata') return cargoResolve(w, inv, sub, i + 1);
   if (['search', 'locate-project', 'pkgid', 'verify-project', 'read-manifest'].includes(sub)) return w.acc.read();
   if (cargoCheck(w, inv, sub, i + 1)) return;
@@ -1294,6 +1327,9 @@ const goTool: Handler = (w, inv) => {
     return w.unknown(inv, 'shell_command_unproven');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return read();
   if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : read();
+  // `go fmt -n ./...` prints the gofmt command it would run and runs nothing (go's flags end at the
+  // first package, so `go fmt ./... -n` formats: -n must come first, and -x runs it).
+  if (sub === 'fmt' && args[2]?.value === '-n' && args.slice(3).every((a) => a.value !== null && !a.value.startsWith('-'))) return read();
   if (sub === 'test') return runCheck(w, inv, 2, GO_TEST);
   if (sub === 'vet') return goVet(w, inv, 2);
   const names = args.slice(2).filter((a) => a.value === null || !a.value.startsWith('-'));
@@ -1602,6 +1638,12 @@ export function pythonModule(w: ShellWalker, inv: Invocation, module: string, fr
     return true;
   }
   if (module === 'venv' || module === 'virtualenv') {
+    // `python3 -m venv --help`: argparse prints the usage and exits before anything is made (virtualenv's
+    // parser first looks for interpreters and its app data).
+    if (module === 'venv' && args.length === from + 1 && (args[from]!.value === '-h' || args[from]!.value === '--help')) {
+      w.acc.read();
+      return true;
+    }
     const target = args.slice(from).find((a) => a.value === null || !a.value.startsWith('-'));
     if (target) w.effect(inv, 'create', target);
     else w.unprovenWrite(inv, 'write_path_missing');

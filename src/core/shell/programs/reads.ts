@@ -131,7 +131,7 @@ export const MAN = defineOptions({
   read:
     '-d --debug -D --default --warnings[=] -f --whatis -k --apropos -K --global-apropos -l --local-file -w --where --path -W --where-cat --location-cat ' +
     '-R: --recode= -L: --locale= -m: --systems= -M: --manpath= -S: -s: --sections= -e: --extension= -i --ignore-case -I --match-case --regex --wildcard ' +
-    '--names-only -a --all --no-subpages -r: --prompt= -7 --ascii -E: --encoding= --no-hyphenation --nh --no-justification --nj -? --help --usage -V --version',
+    '--names-only -a --all --no-subpages -r: --prompt= -7 --ascii -E: --encoding= --no-hyphenation --nh --no-justification --nj -? -h --help --usage -V --version',
   exec: '-P: --pager= -p: --preprocessor= -t --troff -T:: --troff-device[=] -H:: --html[=] -X:: --gxditview[=] -Z --ditroff',
   unsafe: '-C: --config-file= -c --catman -u --update',
 });
@@ -255,13 +255,20 @@ const top: Handler = (w, inv) => {
   w.acc.read();
 };
 
-/** less: its table, plus `+cmd` operands, which run less commands (`!` runs a shell). */
+/**
+ * less's `+cmd` (`++cmd` for every file) runs less commands as typed keys: `!` runs a shell, `|`
+ * pipes to one, `s` saves to a file, `v` runs an editor. Only a motion is a read: `+F` follows
+ * the file, `+G`/`+g` go to its end or start, `+N`/`+Ng`/`+N%` to a line or a percentage, and
+ * `+/pattern` searches (the pattern ends at a newline, after which more commands would follow, so
+ * none is taken with a control character in it).
+ */
+const LESS_MOTION = /^\+\+?(?:F|G|g|\d+[g%]?|\/[^\x00-\x1f\x7f]*)$/;
 const lessReader = readerHandler(LESS);
 const less: Handler = (w, inv) => {
   for (let i = 1; i < inv.args.length; i++) {
     const v = inv.args[i]!.value;
     if (v === '--') break;
-    if (v !== null && v.startsWith('+')) return w.unknown(inv, 'shell_command_unproven');
+    if (v !== null && v.startsWith('+') && !LESS_MOTION.test(v)) return w.unknown(inv, 'shell_command_unproven');
   }
   lessReader(w, inv);
 };

@@ -444,7 +444,7 @@ const IMPLICIT_SOURCES = [
 ];
 
 export const MAKE_OPTIONS = {
-  flags: 'bBdeikLnpqrRsStvw',
+  flags: 'bBdehikLnpqrRsStvw',
   values: 'CfIoWE',
   // `-j[N]`, `-l[N]`, `-O[TYPE]`: the value is attached (makeArgs joins a number written apart).
   optionalValues: 'jlO',
@@ -516,7 +516,8 @@ const make: Handler = (w, inv) => {
   const p = parseArgs(makeArgs(inv.args), 1, MAKE_OPTIONS);
   const has = (...names: string[]): boolean => p.options.some((o) => names.includes(o.name));
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
-  if (has('version', 'help')) return w.acc.read();
+  // `-h` is GNU make's --help: it prints the usage and exits before reading a makefile.
+  if (has('version', 'help', 'h')) return w.acc.read();
   // `-E`/`--eval` define rules from the command line; `-e` lets the environment override the Makefile.
   if (has('eval', 'E', 'e', 'environment-overrides', 'W', 'what-if', 'new-file', 'assume-new', 'B', 'always-make'))
     return w.unknown(inv, 'shell_command_unproven');

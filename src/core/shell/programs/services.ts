@@ -21,7 +21,10 @@ export const KUBECTL_CLI = (): CliSpec => ({
   depth: 3,
   reads: reads(
     {
-      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait': `${KUBE_OUT} --recursive --api-group= --namespaced[=] --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q`,
+      'get,describe,explain,api-resources,api-versions,version,cluster-info,events,config view,config get-contexts,config current-context,config get-clusters,config get-users,auth can-i,auth whoami,rollout status,rollout history,wait': `${KUBE_OUT} --recursive --api-group= --namespaced[=] --verbs= --cached --client --short --types= --for= --revision= --timeout= --list --minify --flatten --raw --show-events --all --no-headers --quiet -q --merge[=] --api-version= --local`,
+      // `cluster-info dump` prints the cluster's state (`--output-directory` would write it to files).
+      'cluster-info dump':
+        '-A --all-namespaces --namespaces= -o: --output= --pod-running-timeout= --allow-missing-template-keys --show-managed-fields --template=',
       // `diff` sends a server-side dry run and shows the difference with `diff -u -N` (KUBECTL_EXTERNAL_DIFF is an exec variable).
       diff: '-f: --filename= -k: --kustomize= -R --recursive --server-side --field-manager= --force-conflicts -l: --selector= --prune --prune-allowlist= --concurrency= --show-managed-fields',
       logs: '-c: --container= -f --follow --tail= --since= --since-time= -p --previous --timestamps --all-containers --prefix --max-log-requests= --limit-bytes= --ignore-errors --pod-running-timeout= -l: --selector= --all-pods',
@@ -74,7 +77,9 @@ const kubectl = cli(KUBECTL_CLI);
 
 // ---- docker ----
 
-const DOCKER_GLOBAL = '-H: --host= -c: --context= --config= -D --debug -l: --log-level= --tls --tlsverify --tlscacert= --tlscert= --tlskey=';
+// `-v`/`--version` prints the version and quits (docker(1)).
+const DOCKER_GLOBAL =
+  '-h --help -v --version -H: --host= -c: --context= --config= -D --debug -l: --log-level= --tls --tlsverify --tlscacert= --tlscert= --tlskey=';
 const DOCKER_LIST =
   '-a --all -q --quiet -n: --last= -l --latest -s --size --no-trunc --format= -f: --filter= --digests --tree --verbose --builder= --orchestrator= --services --status= --no-resolve';
 export const DOCKER_CLI = (): CliSpec => ({
@@ -89,8 +94,8 @@ export const DOCKER_CLI = (): CliSpec => ({
         '-f: --format= -s --size --type= --pretty --human -H --no-trunc -q --quiet --verbose -v --insecure --raw',
       'logs,container logs,compose logs,service logs':
         '-f --follow --tail= -n: --since= --until= -t --timestamps --details --no-color --no-log-prefix --index= --raw --no-trunc --no-task-ids --no-resolve',
-      'version,info,system info,system df,stats,container stats,top,container top,port,container port,diff,container diff,compose top,compose config,compose version,search,events,system events':
-        '-f: --format= --no-stream -a --all --no-trunc -v --verbose --limit= --filter= --since= --until= --services --volumes --images --profiles --hash= --quiet -q --short --resolve-image-digests --no-interpolate --no-normalize --no-path-resolution --no-consistency',
+      'version,info,system info,system df,stats,container stats,top,container top,port,container port,diff,container diff,compose top,compose config,compose convert,compose port,compose version,search,events,system events':
+        '-f: --format= --no-stream -a --all --no-trunc -v --verbose --limit= --filter= --since= --until= --services --volumes --images --profiles --hash= --quiet -q --short --resolve-image-digests --no-interpolate --no-normalize --no-path-resolution --no-consistency --index= --protocol=',
     },
     // docker takes its global options only before the subcommand (`docker ps -l` is --latest).
     '',
@@ -200,11 +205,13 @@ const GH_VIEW =
   '--json= -q: --jq= -t: --template= -L: --limit= -s: --state= -a: --assignee= -A: --author= -l: --label= -B: --base= -H: --head= -S: --search= -c --comments -m: --milestone= --app= -d --draft --mention= --patch --name-only --color= --watch -i: --interval= --required --fail-fast -e --exit-status --verbose -v --log --log-failed --attempt= -j: --job= -w: --workflow= -b: --branch= -u: --user= --event= --status= --created= --commit= --sort= --order= --visibility= --source --fork --archived --no-archived --topic= --language= --exclude-drafts --exclude-pre-releases --order-by= --all -y --yaml -r: --ref= --show-token --active --org= --key= --env= --owner= -n --no-browser';
 export const GH_CLI = (): CliSpec => ({
   global: defineOptions({ read: GH_COMMON, abbrev: false }),
+  // `gh run -R o/r list`: --repo is a persistent flag of the command groups, given before their subcommand too.
+  globalBetween: true,
   depth: 2,
   reads: reads(
     {
       help: '',
-      'pr view,pr list,pr status,pr diff,pr checks,issue view,issue list,issue status,repo view,repo list,run view,run list,run watch,release view,release list,auth status,workflow view,workflow list,label list,gist view,gist list,status,cache list,secret list,variable list,ruleset list,ruleset view,ruleset check,org list,project list,project view,search repos,search issues,search prs,search code,search commits,codespace list,extension list,alias list,config get,config list,gpg-key list,ssh-key list,browse':
+      'pr view,pr list,pr status,pr diff,pr checks,issue view,issue list,issue status,repo view,repo list,run view,run list,run watch,release view,release list,auth status,workflow view,workflow list,label list,gist view,gist list,status,cache list,secret list,variable list,ruleset list,ruleset view,ruleset check,org list,project list,project view,project field-list,project item-list,search repos,search issues,search prs,search code,search commits,codespace list,extension list,alias list,config get,config list,gpg-key list,ssh-key list,browse':
         GH_VIEW,
       api: '-X: --method= -H: --header= --jq= -q: -t: --template= --paginate --slurp -i --include --silent --cache= -p: --preview= --hostname= --verbose -f: --field= -F: --raw-field= --input=',
     },
@@ -367,8 +374,9 @@ function graphqlQueryOnly(vals: readonly string[]): boolean {
 
 // ---- helm ----
 
+// klog's options helm takes that only shape what it logs to standard error (the ones that write log files are not taken).
 const HELM_GLOBAL =
-  '--debug --kube-context= --kubeconfig= -n: --namespace= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= ' +
+  '-h --help --alsologtostderr --log-backtrace-at= --logtostderr --skip-headers --stderrthreshold= --v= -v: --vmodule= --debug --kube-context= --kubeconfig= -n: --namespace= --kube-apiserver= --kube-as-user= --kube-as-group= --kube-ca-file= ' +
   '--kube-insecure-skip-tls-verify --kube-tls-server-name= --kube-token= --burst-limit= --qps= --registry-config= --repository-cache= --repository-config=';
 const HELM_VALUES = '-f: --values= --set= --set-string= --set-file= --set-json= --set-literal=';
 export const HELM_CLI = (): CliSpec => ({
@@ -378,9 +386,10 @@ export const HELM_CLI = (): CliSpec => ({
   reads: reads(
     {
       help: '',
-      'list,ls,status,history,hist,get all,get values,get manifest,get notes,get hooks,get metadata,version,env,search repo,search hub,repo list,dependency list,dep list,plugin list':
-        '-a --all -A --all-namespaces -o: --output= -d --date -r --reverse -m: --max= --offset= -q --quiet --short --filter= -l: --selector= --revision= --show-desc --show-resources --template= --version= --devel --regexp --max-col-width= --versions --fail-on-no-result --list-repo-url --deployed --failed --pending --superseded --uninstalled --uninstalling --no-headers --time-format= --endpoint=',
-      'show all,show chart,show values,show readme,show crds,inspect,lint,verify,template': `${HELM_VALUES} --version= --devel --strict --with-subcharts --quiet --kube-version= -a: --api-versions= --include-crds --skip-crds --skip-tests --show-only= -s: --release-name --name-template= --is-upgrade --no-hooks --validate --keyring= --verify --repo= --jsonpath= --insecure-skip-tls-verify --plain-http --skip-schema-validation --enable-dns --namespace= -n: --description=`,
+      'list,ls,status,history,hist,get all,get values,get manifest,get notes,get hooks,get metadata,version,env,search repo,search hub,repo list,repo ls,dependency list,dep list,dep ls,plugin list,plugin ls':
+        '-f: -c --client -a --all -A --all-namespaces -o: --output= -d --date -r --reverse -m: --max= --offset= -q --quiet --short --filter= -l: --selector= --revision= --show-desc --show-resources --template= --version= --devel --regexp --max-col-width= --versions --fail-on-no-result --list-repo-url --deployed --failed --pending --superseded --uninstalled --uninstalling --no-headers --time-format= --endpoint=',
+      // template takes install's options and, rendering only, ignores what they would do to a cluster.
+      'show all,show chart,show values,show readme,show crds,inspect,lint,verify,template': `${HELM_VALUES} --version= --devel --strict --with-subcharts --quiet --kube-version= -a: --api-versions= --include-crds --skip-crds --skip-tests --show-only= -s: --release-name --name-template= --is-upgrade --no-hooks --validate --keyring= --verify --repo= --jsonpath= --insecure-skip-tls-verify --plain-http --skip-schema-validation --enable-dns --namespace= -n: --description= --atomic --create-namespace --disable-openapi-validation --dry-run[=] --generate-name -g --render-subchart-notes --replace --timeout= --wait --wait-for-jobs`,
     },
     HELM_GLOBAL,
   ),
@@ -674,6 +683,10 @@ const az: Handler = (w, inv) => {
     words.push(v);
   }
   if (words.length === 0 || (words.length === 1 && words[0] === 'version')) return w.acc.read();
+  // `az config get [key]` prints the user's settings; `az extension list|show` what is installed
+  // (list-available and the rest fetch, add or run extensions).
+  if (words[0] === 'config' && words[1] === 'get' && words.length <= 3) return w.acc.read();
+  if (words[0] === 'extension' && (words[1] === 'list' || words[1] === 'show') && words.length === 2) return w.acc.read();
   const last = words[words.length - 1]!;
   if (AZ_WRITE_VERB.test(last) || words.some((x) => AZ_WRITE_VERB.test(x) && x !== last && !AZ_READ_VERB.test(x))) return mutation(w, inv);
   // `az account get-access-token` prints a credential, a read of local state; extensions and `rest` are code and raw requests.
@@ -776,6 +789,10 @@ export const VAULT_READS = [
   'token lookup',
   'token capabilities',
   'lease lookup',
+  // The help of a secrets engine's path, a runtime value (`print token`), and the releases vault knows.
+  'path-help',
+  'print',
+  'version-history',
 ];
 /** vault's commands whose other forms change the server's state. */
 export const VAULT_MUTATIONS = [
@@ -797,7 +814,7 @@ export const VAULT_MUTATIONS = [
   'transit',
 ];
 export const VAULT_FLAGS =
-  /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/;
+  /^-(?:address|namespace|ns|format|field|mount|version|ca-cert|ca-path|client-cert|client-key|tls-server-name|header|wrap-ttl|policy-override|agent-address|output-policy|detailed|non-interactive|log-level)(?:=.*)?$|^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self|accessor)$/;
 const vault: Handler = (w, inv) => {
   if (wordsThenHelp(inv.args, GO_CLI_HELP)) return w.acc.read();
   const words: string[] = [];
@@ -806,7 +823,7 @@ const vault: Handler = (w, inv) => {
     if (v === null) return w.unknown(inv, 'dynamic_word');
     if (v.startsWith('-')) {
       if (!VAULT_FLAGS.test(v)) return w.unknown(inv, 'shell_command_unproven');
-      if (!v.includes('=') && !/^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self)$/.test(v)) i++;
+      if (!v.includes('=') && !/^-(?:tls-skip-verify|detailed|non-interactive|output-curl-string|output-policy|self|accessor)$/.test(v)) i++;
       continue;
     }
     words.push(v);
@@ -940,7 +957,7 @@ export function sqlReadOnly(sql: string): boolean {
 }
 
 export const PSQL = defineOptions({
-  read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html -T: --table-attr= --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command=',
+  read: '-h: --host= -p: --port= -U: --username= -d: --dbname= -w --no-password -W --password -X --no-psqlrc -q --quiet -t --tuples-only -A --no-align -F: --field-separator= -R: --record-separator= -P: --pset= -v: --set= --variable= -x --expanded -H --html -T: --table-attr= --csv -e --echo-queries -E --echo-hidden -a --echo-all -b --echo-errors -n --no-readline -z --field-separator-zero -0 --record-separator-zero -1 --single-transaction -V --version -l --list -c: --command= -? --help[=]',
   write: '-o: --output= -L: --log-file=',
   unsafe: '-f: --file= -s --single-step -S --single-line',
   abbrev: true,
@@ -957,7 +974,7 @@ const psql: Handler = (w, inv) => {
   if (unprovenOptions(w, inv, s)) return;
   const commands = s.options.filter((o) => o.name === '-c' || o.name === '--command');
   if (commands.length === 0) {
-    if (s.options.some((o) => o.name === '-l' || o.name === '--list' || o.name === '-V' || o.name === '--version')) return w.acc.read();
+    if (s.options.some((o) => ['-l', '--list', '-V', '--version', '-?', '--help'].includes(o.name))) return w.acc.read();
     // Commands from a terminal, a pipe or a here-document: read the SQL when we can see it.
     if (inv.stdin !== undefined && sqlReadOnly(inv.stdin)) return w.acc.read();
     return w.unknown(inv, 'shell_command_unproven');

@@ -208,6 +208,7 @@ const RUSTUP_READS: readonly (readonly string[])[] = [
   ['show', 'home'],
   ['show', 'active-toolchain'],
   ['show', 'profile'],
+  ['show', 'help'],
   ['default'],
   ['check'],
   ['doc', '--path'],
@@ -216,12 +217,54 @@ const RUSTUP_READS: readonly (readonly string[])[] = [
   ['-V'],
 ];
 
+/** rustup's subcommands (not `run`, whose words after the toolchain are another program's). */
+const RUSTUP_COMMANDS: ReadonlySet<string> = new Set([
+  'show',
+  'check',
+  'default',
+  'toolchain',
+  'target',
+  'component',
+  'override',
+  'update',
+  'install',
+  'uninstall',
+  'self',
+  'set',
+  'which',
+  'doc',
+  'man',
+  'completions',
+  'help',
+]);
+const RUSTUP_NAME = /^[\w.+-]+$/;
+/** rustup's own options, before the subcommand. */
+export const RUSTUP_GLOBAL: ReadonlySet<string> = new Set(['-v', '--verbose', '-q', '--quiet']);
+
 /** `rustup toolchain list`, `target list`, `component list`: what is installed (add, install, update change it). */
 const rustup: Handler = (w, inv) => {
   const a = inv.args.map((x) => x.value);
-  const rest = a.slice(1);
+  // rustup's own options before the subcommand: `-v`/`--verbose`, `-q`/`--quiet`.
+  let k = 1;
+  while (k < a.length && RUSTUP_GLOBAL.has(a[k] ?? '')) k++;
+  const rest = a.slice(k);
   if (RUSTUP_READS.some((r) => r.length === rest.length && r.every((x, i) => x === rest[i]))) return w.acc.read();
-  if (rest.length === 2 && rest[0] === 'which' && rest[1] !== null && /^[\w.+-]+$/.test(rest[1]!)) return w.acc.read();
+  // `rustup show --help`, `rustup toolchain install nightly -h`: clap prints the usage and exits while parsing.
+  const last = rest[rest.length - 1];
+  if (
+    rest.length >= 2 &&
+    RUSTUP_COMMANDS.has(rest[0] ?? '') &&
+    (last === '-h' || last === '--help') &&
+    rest.slice(1, -1).every((x) => x !== null && RUSTUP_NAME.test(x))
+  )
+    return w.acc.read();
+  // `rustup which cargo`, `rustup which --toolchain nightly rustc`: the path of a tool.
+  if (rest[0] === 'which') {
+    const ops = rest.slice(1);
+    if (ops[0] === '--toolchain') ops.splice(0, 2);
+    else if (ops[0]?.startsWith('--toolchain=')) ops.splice(0, 1);
+    if (ops.length === 1 && ops[0] !== null && RUSTUP_NAME.test(ops[0]!) && rest.every((x) => x !== null)) return w.acc.read();
+  }
   if (rest.length >= 2 && rest[0] === 'help' && rest.every((x) => x !== null && /^[a-z][a-z-]*$/.test(x))) return w.acc.read();
   if (
     a.length >= 3 &&
@@ -275,7 +318,6 @@ const statusOnly =
   };
 
 export const VERSION_ONLY = [
-  'java',
   'javac',
   'gcc',
   'g++',
@@ -305,11 +347,20 @@ export const VERSION_ONLY = [
   'lldb',
 ];
 
+/** `java -XshowSettings:properties -version`: the launcher prints its settings and version and runs no class. */
+const JAVA_SETTINGS = /^-XshowSettings(?::(?:all|locale|properties|vm|system|security(?::(?:all|properties|providers|tls))?))?$/;
+const java: Handler = (w, inv) => {
+  const a = inv.args.map((x) => x.value);
+  if (a.length === 3 && a.some((v) => v === '-version' || v === '--version') && a.some((v) => v !== null && JAVA_SETTINGS.test(v))) return w.acc.read();
+  versionOnly(w, inv);
+};
+
 export const systemHandlers: HandlerTable = handlerTable({ __proto__: null, ip, journalctl, systemctl }, [VERSION_ONLY, versionOnly], {
   __proto__: null,
   R: codeRunner,
   Rscript: codeRunner,
   julia: codeRunner,
+  java,
   rustc,
   rustup,
   ninja,
