@@ -13,6 +13,7 @@ import { runCopilotHook } from './hook.js';
 import { copilotInstallSpec } from './install.js';
 import { renderCopilot } from './render.js';
 import { copilotToolRequest } from './tools.js';
+import { tempInstallContext } from '../../test/support/install-context.js';
 
 describe('Copilot CLI tool table', () => {
   it('maps the built-in tools of 1.0.102 and leaves the rest to configuration', () => {
@@ -118,22 +119,7 @@ describe('remit install copilot', () => {
   let dir: string;
   let ctx: InstallContext;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'remit-copilot-install-'));
-    const bundle = path.join(dir, 'dist', 'remit.cjs');
-    mkdirSync(path.dirname(bundle), { recursive: true });
-    writeFileSync(bundle, '// bundle\n');
-    mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
-    ctx = {
-      env: { HOME: path.join(dir, 'home') },
-      cwd: path.join(dir, 'proj'),
-      scope: 'user',
-      dryRun: false,
-      trust: false,
-      bundleSource: bundle,
-      nodePath: '/usr/bin/node',
-      version: '9.9.9',
-      dataDir: path.join(dir, 'data'),
-    };
+    ({ dir, ctx } = tempInstallContext('remit-copilot-install-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
