@@ -15,7 +15,6 @@
 // its tail), the id is derived from the call and the hook's own timestamp: unique, so a second
 // identical call is never mistaken for a repeat of the first.
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { derivedCallId } from '../command-hook/call-id.js';
 import type { Env } from '../host-module.js';
 import { readRegularFileTailSync } from '../../src/core/state/files.js';
@@ -151,7 +150,8 @@ export async function copilotCallId(env: Env, sessionId: string, hook: 'pre' | '
     if (id !== undefined) return id;
     // No log at all: nothing to wait for.
     if (text === undefined || Date.now() >= deadline) break;
-    await sleep(PRE_POLL_MS);
+    // The global timer: node:timers/promises would be one more module every hook loads.
+    await new Promise((resolve) => setTimeout(resolve, PRE_POLL_MS));
   }
   return derivedCallId(sessionId, tool, { args: args ?? null, at: timestamp ?? null });
 }
