@@ -2,7 +2,16 @@
 // back so that a crash, a concurrent edit or a symlink can never cost the user their file.
 import { chmodSync, lstatSync, statSync, existsSync, unlinkSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  parse as parseJsonc,
+  parseTree,
+  printParseErrorCode,
+  type FormattingOptions,
+  type ParseError,
+} from 'jsonc-parser';
 import { errnoWords, readRegularFileSync, writeFileAtomic as writeAtomic } from '../../src/core/state/files.js';
 import { utf8Of } from '../../src/core/crypto/bytes.js';
 
@@ -12,6 +21,8 @@ export type ConfigRead = { ok: true; exists: boolean; raw: string | null; doc: u
 /** Doctor only reads: it follows a link, as the host does; only writing through one is refused. */
 export interface ReadOptions {
   followLinks?: boolean;
+  /** The host reads line and block comments in this file (Gemini CLI strips them before JSON.parse); trailing commas stay errors. */
+  comments?: boolean;
 }
 
 /** Fails (rather than follows) when the file is a symlink: remit never writes through a link. */
@@ -66,13 +77,29 @@ export function namesRemit(file: string): boolean {
   }
 }
 
+/**
+ * A config file's document: strict JSON, or with `comments` JSON with comments as the host reads
+ * it (anything else, a trailing comma included, throws with the line and column).
+ */
+export function parseConfigJson(raw: string, comments: boolean): unknown {
+  const text = raw.replace(/^\uFEFF/, '');
+  if (!comments) return JSON.parse(text) as unknown;
+  const errors: ParseError[] = [];
+  const doc = parseJsonc(text, errors, { disallowComments: false, allowTrailingComma: false, allowEmptyContent: false }) as unknown;
+  const first = errors[0];
+  if (first === undefined) return doc;
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  throw new Error(`${printParseErrorCode(first.error)} at line ${line} column ${first.offset - before.lastIndexOf('\n')}`);
+}
+
 export function readJsonConfig(file: string, opts: ReadOptions = {}): ConfigRead {
   const r = readRaw(file, opts);
   if (!r.ok) return r;
   if (r.raw === null) return { ok: true, exists: false, raw: null, doc: undefined };
   if (r.raw.trim() === '') return { ok: true, exists: true, raw: r.raw, doc: undefined };
   try {
-    return { ok: true, exists: true, raw: r.raw, doc: JSON.parse(r.raw.replace(/^\uFEFF/, '')) as unknown };
+    return { ok: true, exists: true, raw: r.raw, doc: parseConfigJson(r.raw, opts.comments === true) };
   } catch (err) {
     const why = err instanceof Error ? err.message.split('\n')[0] : 'parse error';
     const problem = `${file} is not valid JSON (${why})`;

@@ -11,6 +11,8 @@ import { readOurHooks, type HostInstallSpec } from './install-run.js';
 
 export interface SettingsDoctorSpec {
   host: string;
+  /** The host's name for people (its capability's displayName). */
+  displayName: string;
   binary: string;
   scopes: readonly string[];
   install: HostInstallSpec;
@@ -33,6 +35,8 @@ export function doctorSettingsHooks(spec: SettingsDoctorSpec, ctx: DoctorContext
   const trust = spec.folderTrust(ctx.env, root);
   const found: { scope: string; file: string; loc: Location }[] = [];
   let unreadable = false;
+  /** Project settings holding remit's handlers that the host does not load (the folder is not trusted). */
+  const unloaded: string[] = [];
   for (const scope of spec.scopes) {
     const file = spec.install.configPath(scope, ctx.env, root);
     if (!existsSync(file)) continue;
@@ -44,8 +48,16 @@ export function doctorSettingsHooks(spec: SettingsDoctorSpec, ctx: DoctorContext
       continue;
     }
     problems.push(...spec.disabledBy((r.doc ?? {}) as Record<string, unknown>, file));
-    // Project settings an untrusted folder never loads guard nothing.
-    if (scope === 'project' && !trust.loads) continue;
+    // Project settings an untrusted folder never loads guard nothing: said so, never "not registered".
+    if (scope === 'project' && !trust.loads) {
+      if (r.locations.length) {
+        unloaded.push(file);
+        lines.push(
+          `registered (${scope}): ${file}, ${r.locations.length} handlers, which ${spec.displayName} does not load in this folder until it is trusted`,
+        );
+      }
+      continue;
+    }
     const here = r.locations.map((loc) => ({ scope, file, loc }));
     found.push(...here);
     if (here.length) lines.push(`registered (${scope}): ${file}, ${here.length} handlers`);
@@ -58,8 +70,12 @@ export function doctorSettingsHooks(spec: SettingsDoctorSpec, ctx: DoctorContext
     return { host: spec.host, protected: problems.length === 0, applicable: version.found || registered || unreadable, lines: [head, ...lines] };
   };
   if (found.length === 0) {
-    problems.push(`remit is not registered (run \`remit install ${spec.host}\`)`);
-    return finish(false);
+    problems.push(
+      unloaded.length
+        ? `remit is registered only in project settings this folder does not load until it is trusted (${unloaded.join(', ')})`
+        : `remit is not registered (run \`remit install ${spec.host}\`)`,
+    );
+    return finish(unloaded.length > 0);
   }
   const missing = spec.events.filter((e) => !found.some((f) => f.loc.event === e));
   if (missing.length) problems.push(`not registered for ${missing.join(', ')}`);

@@ -6,7 +6,17 @@ import path from 'node:path';
 import { findProjectRoot } from '../../src/core/paths/project-root.js';
 import { absoluteHookCommand } from './command-line.js';
 import { isDeepStrictEqual } from 'node:util';
-import { BACKUP_SUFFIX, editHooksText, finishRemoval, namesRemit, readJsonConfig, readRaw, writeConfig, writeFileAtomic } from './config-file.js';
+import {
+  BACKUP_SUFFIX,
+  editHooksText,
+  finishRemoval,
+  namesRemit,
+  parseConfigJson,
+  readJsonConfig,
+  readRaw,
+  writeConfig,
+  writeFileAtomic,
+} from './config-file.js';
 import { removeHooks, upsertHooks, findHooks, GROUPED_LAYOUT, type HookEntry, type HookLayout, type IsOurs, type Json, type Location } from './hooks-config.js';
 import { LAUNCHER_SOURCE } from './launcher.js';
 import type { HostCapability } from '../../src/generated/types.js';
@@ -40,6 +50,8 @@ export interface HostInstallSpec {
   entries(commandFor: (event: string) => string, ctx?: InstallContext): HookEntry[];
   projectCommand(event: string): string;
   isOurs: IsOurs;
+  /** The host reads comments in its settings file (Gemini CLI): install keeps them, as every other byte of the user's. */
+  comments?: boolean;
   /** How the host nests handlers (default: matcher groups, as Codex and Claude Code). */
   layout?: HookLayout;
   /**
@@ -117,8 +129,8 @@ function withoutEmptyHooks(d: Json, skeleton: Json = {}): Json {
 }
 
 /** The `hooks` and event arrays the file held before remit's install (its backup): removing remit's entries keeps them, even empty. */
-function hooksBefore(configFile: string): { hooks: boolean; events: Set<string> } {
-  const b = readJsonConfig(`${configFile}${BACKUP_SUFFIX}`);
+function hooksBefore(configFile: string, comments: boolean): { hooks: boolean; events: Set<string> } {
+  const b = readJsonConfig(`${configFile}${BACKUP_SUFFIX}`, { comments });
   const hooks = b.ok ? (b.doc as { hooks?: unknown } | undefined)?.hooks : undefined;
   const isMap = hooks !== null && typeof hooks === 'object' && !Array.isArray(hooks);
   return { hooks: isMap, events: new Set(isMap ? Object.keys(hooks).filter((k) => Array.isArray((hooks as Json)[k])) : []) };
@@ -189,7 +201,7 @@ export function installHost(spec: HostInstallSpec, ctx: InstallContext): HostRep
   }
 
   const configFile = spec.configPath(ctx.scope, ctx.env, root);
-  const read = readJsonConfig(configFile);
+  const read = readJsonConfig(configFile, { comments: spec.comments === true });
   if (!read.ok) return fail(read.error);
   const commandFor = project ? spec.projectCommand : (event: string) => absoluteHookCommand(ctx.nodePath, bundle, spec.host, event);
   const start = read.doc === undefined ? (spec.skeleton?.(ctx.scope) ?? read.doc) : read.doc;
@@ -246,8 +258,9 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   if (!spec.scopes.includes(ctx.scope)) return { ...report, error: `${spec.host} has no '${ctx.scope}' scope (scopes: ${spec.scopes.join(', ')})` };
   const root = findProjectRoot(ctx.cwd);
   const configFile = spec.configPath(ctx.scope, ctx.env, root);
-  const read = readJsonConfig(configFile);
-  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec), hooksBefore(configFile)) : read;
+  const comments = spec.comments === true;
+  const read = readJsonConfig(configFile, { comments });
+  const found = read.ok ? removeHooks(read.doc, spec.isOurs, configFile, layoutOf(spec), hooksBefore(configFile, comments)) : read;
   // A config remit may not edit (a link, not JSON, hooks of another shape) that never names
   // remit holds nothing to take out: uninstall leaves it and goes on with the rest.
   if (!found.ok) {
@@ -273,7 +286,7 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
   const untrust = rm.action === 'removed' && spec.untrust ? spec.untrust({ env: ctx.env, configFile, removed: rm.removed }) : null;
   const sameAfter = (change: (doc: Json) => Json) => (backupRaw: string) => {
     try {
-      const original = JSON.parse(backupRaw.replace(/^\uFEFF/, '')) as unknown;
+      const original = parseConfigJson(backupRaw, comments);
       if (!original || typeof original !== 'object' || Array.isArray(original)) return false;
       const less = removeHooks(change(structuredClone(original) as Json), spec.isOurs, configFile, layoutOf(spec));
       return less.ok && isDeepStrictEqual(withoutEmptyHooks(less.doc), withoutEmptyHooks(rm.doc));
@@ -333,10 +346,10 @@ export function uninstallHost(spec: HostInstallSpec, ctx: Omit<InstallContext, '
 
 /** Reads a host config for doctor without touching it, through a link as the host reads it. */
 export function readOurHooks(
-  spec: Pick<HostInstallSpec, 'isOurs' | 'layout'>,
+  spec: Pick<HostInstallSpec, 'isOurs' | 'layout' | 'comments'>,
   file: string,
 ): { ok: true; exists: boolean; doc: unknown; locations: Location[] } | { ok: false; error: string } {
-  const r = readJsonConfig(file, { followLinks: true });
+  const r = readJsonConfig(file, { followLinks: true, comments: spec.comments === true });
   if (!r.ok) return { ok: false, error: r.problem ?? r.error };
   return { ok: true, exists: r.exists, doc: r.doc, locations: findHooks(r.doc, spec.isOurs, layoutOf(spec)) };
 }

@@ -13,6 +13,7 @@ import { runCopilotHook } from './hook.js';
 import { copilotInstallSpec } from './install.js';
 import { renderCopilot } from './render.js';
 import { copilotToolRequest } from './tools.js';
+import { tempInstallContext } from '../../test/support/install-context.js';
 
 describe('Copilot CLI tool table', () => {
   it('maps the built-in tools of 1.0.102 and leaves the rest to configuration', () => {
@@ -118,22 +119,7 @@ describe('remit install copilot', () => {
   let dir: string;
   let ctx: InstallContext;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'remit-copilot-install-'));
-    const bundle = path.join(dir, 'dist', 'remit.cjs');
-    mkdirSync(path.dirname(bundle), { recursive: true });
-    writeFileSync(bundle, '// bundle\n');
-    mkdirSync(path.join(dir, 'proj', '.git'), { recursive: true });
-    ctx = {
-      env: { HOME: path.join(dir, 'home') },
-      cwd: path.join(dir, 'proj'),
-      scope: 'user',
-      dryRun: false,
-      trust: false,
-      bundleSource: bundle,
-      nodePath: '/usr/bin/node',
-      version: '9.9.9',
-      dataDir: path.join(dir, 'data'),
-    };
+    ({ dir, ctx } = tempInstallContext('remit-copilot-install-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -188,32 +174,45 @@ describe('Copilot CLI call ids from its session log', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('takes the newest logged start of the same call, and a unique id when the log cannot say', () => {
+  it("takes the call the log shows open, never an earlier identical one it closed, and a unique id when the log cannot say (1.0.102's log shape)", async () => {
     const env = { COPILOT_HOME: dir };
     const log = path.join(dir, 'session-state', 's1', 'events.jsonl');
     mkdirSync(path.dirname(log), { recursive: true });
+    const ls = { command: 'sha256sum a.txt > a.sum', description: 'run a command' };
     const start = (id: string, toolName: string, args: unknown) =>
       JSON.stringify({ type: 'tool.execution_start', data: { toolCallId: id, toolName, arguments: args } });
-    writeFileSync(
-      log,
-      [
-        start('call_1', 'bash', { command: 'ls' }),
-        '{"type":"hook.start"}',
-        start('call_2', 'bash', { command: 'ls' }),
-        start('call_3', 'view', { path: '/p' }),
-        'not json',
-        '',
-      ].join('\n'),
-    );
-    expect(loggedCallId(env, 's1', 'bash', { command: 'ls' })).toBe('call_2');
-    expect(loggedCallId(env, 's1', 'view', { path: '/p' })).toBe('call_3');
-    expect(loggedCallId(env, 's1', 'bash', { command: 'pwd' })).toBeUndefined();
-    expect(loggedCallId(env, '../s1', 'bash', { command: 'ls' })).toBeUndefined();
-    expect(loggedCallId(env, 'missing', 'bash', { command: 'ls' })).toBeUndefined();
+    const hook = (inv: string, id: string, args: unknown) =>
+      JSON.stringify({
+        type: 'hook.start',
+        data: { hookInvocationId: inv, hookType: 'preToolUse', input: { sessionId: 's1', toolCalls: [{ id, name: 'bash', args }] } },
+      });
+    const end = (inv: string) => JSON.stringify({ type: 'hook.end', data: { hookInvocationId: inv, hookType: 'preToolUse', success: true } });
+    const done = (id: string) => JSON.stringify({ type: 'tool.execution_complete', data: { toolCallId: id, success: false } });
+    // The first of two identical calls was asked about and declined: its hook answered, the call closed.
+    const declined = [start('call_3', 'bash', ls), hook('h3', 'call_3', ls), end('h3'), done('call_3')];
+    writeFileSync(log, [...declined, start('call_4', 'bash', ls), hook('h4', 'call_4', ls), 'not json', ''].join('\n'));
+    expect(loggedCallId(env, 's1', 'pre', 'bash', ls)).toBe('call_4');
+    expect(loggedCallId(env, 's1', 'pre', 'bash', { command: 'pwd' })).toBeUndefined();
+    expect(loggedCallId(env, '../s1', 'pre', 'bash', ls)).toBeUndefined();
+    expect(loggedCallId(env, 'missing', 'pre', 'bash', ls)).toBeUndefined();
+    // The second call not logged yet (the host writes it a moment later): the declined one is never taken for it.
+    writeFileSync(log, `${declined.join('\n')}\n`);
+    expect(loggedCallId(env, 's1', 'pre', 'bash', ls)).toBeUndefined();
+    expect(loggedCallId(env, 's1', 'post', 'bash', ls)).toBeUndefined();
+    // Before the declined call closed, its answered preToolUse still keeps a later identical call's from taking it.
+    writeFileSync(log, `${declined.slice(0, 3).join('\n')}\n`);
+    expect(loggedCallId(env, 's1', 'pre', 'bash', ls)).toBeUndefined();
+    // A preToolUse waits for its call to be logged; the postToolUse after it finds the same id.
+    const waiting = copilotCallId(env, 's1', 'pre', 'bash', ls, 1);
+    setTimeout(() => writeFileSync(log, [...declined, start('call_4', 'bash', ls), hook('h4', 'call_4', ls), ''].join('\n')), 60);
+    expect(await waiting).toBe('call_4');
+    writeFileSync(log, [...declined, start('call_4', 'bash', ls), hook('h4', 'call_4', ls), end('h4'), ''].join('\n'));
+    expect(await copilotCallId(env, 's1', 'post', 'bash', ls, 2)).toBe('call_4');
+    expect(loggedCallId(env, 's1', 'pre', 'bash', ls)).toBeUndefined();
     // Without the log, two identical calls at different moments get different ids; one hook run twice, the same.
-    const a = copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 1);
-    expect(a).toBe(copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 1));
-    expect(a).not.toBe(copilotCallId(env, 'missing', 'bash', { command: 'ls' }, 2));
+    const a = await copilotCallId(env, 'missing', 'pre', 'bash', ls, 1);
+    expect(a).toBe(await copilotCallId(env, 'missing', 'pre', 'bash', ls, 1));
+    expect(a).not.toBe(await copilotCallId(env, 'missing', 'pre', 'bash', ls, 2));
   });
 
   it("finds the calls the person declined at Copilot's approval prompt in the last interaction only (1.0.102's log shape)", () => {

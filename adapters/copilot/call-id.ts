@@ -1,11 +1,19 @@
 // Copilot CLI's hook payloads name no tool call, but its session log does: before it runs a
-// preToolUse hook it appends `tool.execution_start` {toolCallId, toolName, arguments} to
-// `$COPILOT_HOME/session-state/<sessionId>/events.jsonl` (1.0.102, seen in every captured run;
-// a subagent's own agentStop names its parent's log, which is where remit looks). The newest start of the same tool with the same
-// arguments is the call a pre- or post-tool hook is about, so both carry one id and remit can
-// tell two identical calls apart. When the log cannot say (missing, not a regular file, the
-// call not in its tail), the id is derived from the call and the hook's own timestamp: unique,
-// so a second identical call is never mistaken for a repeat of the first.
+// preToolUse hook it appends `tool.execution_start` {toolCallId, toolName, arguments} and the
+// hook's own `hook.start` {hookInvocationId, hookType, input: {toolCalls: [{id, name, args}]}} to
+// `$COPILOT_HOME/session-state/<sessionId>/events.jsonl`, then `hook.end` when the hook answers and
+// `tool.execution_complete` {toolCallId} when the call is over (1.0.102, seen in every captured
+// run; a subagent's own agentStop names its parent's log, which is where remit looks). The call a
+// hook is about is the one the log shows still open, found by where it stands in the log and
+// never by its text alone: a preToolUse is about the newest start of the same tool and arguments
+// whose call is not complete and whose own preToolUse has not yet answered; a postToolUse about
+// the newest start still not complete (its completion is logged after the hook). An earlier
+// identical call (declined, refused, or run) is closed in the log and so never taken for it.
+// Matching by tool and arguments alone once gave an approved call the id of the declined one just
+// before it, which means the hook ran before the log showed its own start: so a preToolUse that
+// does not find its call yet looks again for a short while. When the log cannot say (missing, not a regular file, the call not in
+// its tail), the id is derived from the call and the hook's own timestamp: unique, so a second
+// identical call is never mistaken for a repeat of the first.
 import path from 'node:path';
 import { derivedCallId } from '../command-hook/call-id.js';
 import type { Env } from '../host-module.js';
@@ -15,6 +23,13 @@ import { copilotHome } from './paths.js';
 /** How much of the log's end is read: a call starts just before its hook runs. */
 const TAIL_BYTES = 512 * 1024;
 const SAFE_SESSION = /^[A-Za-z0-9_-]{1,128}$/;
+/** How long a preToolUse waits for the log to show its call (the host appends it just before). */
+const PRE_WAIT_MS = 300;
+const PRE_POLL_MS = 20;
+
+function logFile(env: Env, sessionId: string): string | undefined {
+  return SAFE_SESSION.test(sessionId) ? path.join(copilotHome(env), 'session-state', sessionId, 'events.jsonl') : undefined;
+}
 
 function tail(file: string): string | undefined {
   try {
@@ -24,27 +39,55 @@ function tail(file: string): string | undefined {
   }
 }
 
-/** The toolCallId of the newest logged start of `tool` with exactly `args`, if the log has one. */
-export function loggedCallId(env: Env, sessionId: string, tool: string, args: unknown): string | undefined {
-  if (!SAFE_SESSION.test(sessionId)) return undefined;
-  const text = tail(path.join(copilotHome(env), 'session-state', sessionId, 'events.jsonl'));
-  if (text === undefined) return undefined;
+type LogEvent = {
+  type?: unknown;
+  data?: { toolCallId?: unknown; toolName?: unknown; arguments?: unknown; hookInvocationId?: unknown; hookType?: unknown; input?: { toolCalls?: unknown } };
+};
+
+const validId = (id: unknown): id is string => typeof id === 'string' && id !== '' && id.length <= 512;
+
+/**
+ * The toolCallId of the open call a `hook` (pre or post) run is about, read from the end of the
+ * log `text`; undefined when the log does not show one.
+ */
+export function openCallIn(text: string, hook: 'pre' | 'post', tool: string, args: unknown): string | undefined {
   const wanted = JSON.stringify(args ?? null);
+  const complete = new Set<string>();
+  const endedHooks = new Set<string>();
+  const answered = new Set<string>();
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
-    if (!line.includes('"tool.execution_start"')) continue;
+    if (!line.includes('"tool.execution_') && !line.includes('"hook.')) continue;
+    let e: LogEvent;
     try {
-      const e = JSON.parse(line) as { type?: unknown; data?: { toolCallId?: unknown; toolName?: unknown; arguments?: unknown } };
-      if (e.type !== 'tool.execution_start' || e.data?.toolName !== tool) continue;
-      if (JSON.stringify(e.data.arguments ?? null) !== wanted) continue;
-      const id = e.data.toolCallId;
-      return typeof id === 'string' && id !== '' && id.length <= 512 ? id : undefined;
+      e = JSON.parse(line) as LogEvent;
     } catch {
-      // A line cut by the tail's start, or not JSON: not this call.
+      continue; // A line cut by the tail's start, or not JSON: proves nothing.
+    }
+    const d = e.data;
+    if (!d) continue;
+    if (e.type === 'tool.execution_complete') {
+      if (validId(d.toolCallId)) complete.add(d.toolCallId);
+    } else if (e.type === 'hook.end') {
+      if (validId(d.hookInvocationId)) endedHooks.add(d.hookInvocationId);
+    } else if (e.type === 'hook.start') {
+      // A preToolUse that has answered: the calls it names are no longer waiting for one.
+      if (d.hookType === 'preToolUse' && validId(d.hookInvocationId) && endedHooks.has(d.hookInvocationId) && Array.isArray(d.input?.toolCalls))
+        for (const c of d.input.toolCalls as { id?: unknown }[]) if (validId(c?.id)) answered.add(c.id);
+    } else if (e.type === 'tool.execution_start' && d.toolName === tool && validId(d.toolCallId)) {
+      if (complete.has(d.toolCallId) || (hook === 'pre' && answered.has(d.toolCallId))) continue;
+      if (JSON.stringify(d.arguments ?? null) === wanted) return d.toolCallId;
     }
   }
   return undefined;
+}
+
+/** The toolCallId the session log gives the open call a hook run is about (see above), if it has one. */
+export function loggedCallId(env: Env, sessionId: string, hook: 'pre' | 'post', tool: string, args: unknown): string | undefined {
+  const file = logFile(env, sessionId);
+  const text = file === undefined ? undefined : tail(file);
+  return text === undefined ? undefined : openCallIn(text, hook, tool, args);
 }
 
 const DECLINED = 'Denied by user via preToolUse hook prompt';
@@ -58,8 +101,8 @@ const DECLINED = 'Denied by user via preToolUse hook prompt';
  * interaction, so each is reported once. Empty when the log cannot say: nothing is claimed.
  */
 export function declinedInLastInteraction(env: Env, sessionId: string): string[] {
-  if (!SAFE_SESSION.test(sessionId)) return [];
-  const text = tail(path.join(copilotHome(env), 'session-state', sessionId, 'events.jsonl'));
+  const file = logFile(env, sessionId);
+  const text = file === undefined ? undefined : tail(file);
   if (text === undefined) return [];
   const lines = text.split('\n');
   let interaction: string | undefined;
@@ -94,7 +137,21 @@ export function declinedInLastInteraction(env: Env, sessionId: string): string[]
   return ids;
 }
 
-/** The call id a Copilot tool event carries: the logged one, else one unique to this hook run. */
-export function copilotCallId(env: Env, sessionId: string, tool: string, args: unknown, timestamp: unknown): string {
-  return loggedCallId(env, sessionId, tool, args) ?? derivedCallId(sessionId, tool, { args: args ?? null, at: timestamp ?? null });
+/**
+ * The call id a Copilot tool event carries: the logged one, else one unique to this hook run. A
+ * preToolUse whose call the log does not show yet looks again until PRE_WAIT_MS have passed.
+ */
+export async function copilotCallId(env: Env, sessionId: string, hook: 'pre' | 'post', tool: string, args: unknown, timestamp: unknown): Promise<string> {
+  const file = logFile(env, sessionId);
+  const deadline = Date.now() + (hook === 'pre' ? PRE_WAIT_MS : 0);
+  for (;;) {
+    const text = file === undefined ? undefined : tail(file);
+    const id = text === undefined ? undefined : openCallIn(text, hook, tool, args);
+    if (id !== undefined) return id;
+    // No log at all: nothing to wait for.
+    if (text === undefined || Date.now() >= deadline) break;
+    // The global timer: node:timers/promises would be one more module every hook loads.
+    await new Promise((resolve) => setTimeout(resolve, PRE_POLL_MS));
+  }
+  return derivedCallId(sessionId, tool, { args: args ?? null, at: timestamp ?? null });
 }

@@ -56,7 +56,7 @@ export const COPILOT_CAPABILITY: HostCapability = {
   gaps: [
     'A hook that runs past its timeoutSec lets the tool run (1.0.67 and later; no setting changes it in 1.0.102): remit registers 20 s and answers well inside it, and doctor probes the registered command; a hook that crashes or exits non-zero is a refusal',
     'Repository hooks (.github/hooks/*.json) load only in a trusted folder (trustedFolders in $COPILOT_HOME/config.json, written when its folder-trust prompt is accepted); -p loads them only when the folder is already trusted or GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true; doctor checks the record',
-    "Payloads carry no tool call id: remit reads it from the newest matching tool.execution_start in Copilot's session log (session-state/<id>/events.jsonl); when the log cannot say, each hook run gets an id of its own, and a postToolUse then cannot close its call (the call's reservation stays until the session ends)",
+    "Payloads carry no tool call id: remit reads it from Copilot's session log (session-state/<id>/events.jsonl): the open call of that tool and arguments, by its place in the log (an earlier identical call the log shows closed is never taken); when the log cannot say, each hook run gets an id of its own, and a postToolUse then cannot close its call (the call's reservation stays until the session ends)",
     'A subagent launched by a subagent maps to its direct parent only (parentAgentId), not to the root session',
   ],
 };

@@ -50,8 +50,14 @@ export function normalizeCopilotPayload(p: Record<string, unknown>): Record<stri
 
 export async function copilotEvent(event: string, payload: Record<string, unknown>, base: EnvelopeBase, runtime: Runtime): Promise<ControlEvent | null> {
   const tool = typeof payload.tool_name === 'string' ? payload.tool_name : '';
-  // Tool events get the call id Copilot's session log gives the call (call-id.ts).
-  const p = tool === '' ? payload : { ...payload, tool_use_id: copilotCallId(runtime.env, base.sessionId, tool, payload.tool_input, payload.timestamp) };
+  // Tool events get the call id Copilot's session log gives the open call (call-id.ts).
+  const p =
+    tool === ''
+      ? payload
+      : {
+          ...payload,
+          tool_use_id: await copilotCallId(runtime.env, base.sessionId, event === 'preToolUse' ? 'pre' : 'post', tool, payload.tool_input, payload.timestamp),
+        };
   switch (event) {
     case 'sessionStart':
       return sessionStartEvent(base, p);

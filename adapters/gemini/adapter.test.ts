@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,11 @@ import { geminiAdapter } from './adapter.js';
 import { runGeminiHook } from './hook.js';
 import { geminiToolRequest } from './tools.js';
 import { migrateGeminiSettings } from './settings-migration.js';
+import { geminiInstallSpec } from './install.js';
+import { installHost, readOurHooks, uninstallHost } from '../command-hook/install-run.js';
+import { parseConfigJson } from '../command-hook/config-file.js';
+import type { InstallContext } from '../host-module.js';
+import { tempInstallContext } from '../../test/support/install-context.js';
 
 describe('Gemini CLI tool table', () => {
   it('maps the tools 0.61.0 offers and leaves the rest to configuration', () => {
@@ -91,5 +96,60 @@ describe("Gemini CLI's own settings migration, as uninstall applies it to the ba
     expect(migrateGeminiSettings({ general: { disableAutoUpdate: true, enableAutoUpdate: true } })).toEqual({ general: { enableAutoUpdate: true } });
     // Nothing deprecated: nothing changes (a string is not a boolean to rename).
     expect(migrateGeminiSettings({ general: { disableAutoUpdate: 'yes' }, hooks: {} })).toEqual({ general: { disableAutoUpdate: 'yes' }, hooks: {} });
+  });
+});
+
+describe('Gemini CLI install into settings.json with comments', () => {
+  let dir: string;
+  let ctx: InstallContext;
+  beforeEach(() => {
+    ({ dir, ctx } = tempInstallContext('remit-gemini-install-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  // Gemini CLI 0.61.0 reads its settings through strip-json-comments: line and block comments, no trailing comma.
+  const original = [
+    '// my Gemini settings',
+    '{',
+    '  /* which model */',
+    '  "model": { "name": "gemini-2.5-flash" }, // fast one',
+    '  "hooks": {',
+    '    "BeforeTool": [ { "matcher": "run_shell_command", "hooks": [ { "type": "command", "command": "./mine.sh" } ] } ]',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+
+  it("adds remit's handlers keeping every comment and line of the user's, and uninstall gives the file back byte for byte", () => {
+    const settings = path.join(dir, 'home', '.gemini', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    writeFileSync(settings, original);
+    expect(installHost(geminiInstallSpec, ctx)).toMatchObject({ ok: true });
+    const text = readFileSync(settings, 'utf8');
+    for (const line of original.split('\n').filter((l) => !l.includes('"BeforeTool"') && l.trim() !== '}' && l !== '')) expect(text).toContain(line);
+    expect(text).toContain('"BeforeTool": [ { "matcher": "run_shell_command", "hooks": [ { "type": "command", "command": "./mine.sh" } ] }, ');
+    const doc = parseConfigJson(text, true) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    expect(doc.hooks.BeforeTool).toHaveLength(2);
+    expect(doc.hooks.BeforeTool![1]!.hooks[0]!.command).toMatch(/hook gemini BeforeTool$/);
+    expect(doc.hooks.BeforeAgent).toHaveLength(1);
+    // doctor reads the same file as the host does: remit's handlers are found.
+    expect(readOurHooks(geminiInstallSpec, settings)).toMatchObject({
+      ok: true,
+      locations: expect.arrayContaining([expect.objectContaining({ event: 'BeforeTool' })]),
+    });
+    expect(installHost(geminiInstallSpec, ctx).actions.find((a) => a.file === settings)?.action).toBe('unchanged');
+    expect(uninstallHost(geminiInstallSpec, ctx)).toMatchObject({ ok: true });
+    expect(readFileSync(settings, 'utf8')).toBe(original);
+  });
+
+  it('refuses what Gemini CLI itself refuses (a trailing comma), naming the line, and changes nothing', () => {
+    const settings = path.join(dir, 'home', '.gemini', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    const broken = '{\n  // mine\n  "model": { "name": "x" },\n}\n';
+    writeFileSync(settings, broken);
+    const r = installHost(geminiInstallSpec, ctx);
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/is not valid JSON \(\w+ at line 4 column 1\)/);
+    expect(readFileSync(settings, 'utf8')).toBe(broken);
   });
 });

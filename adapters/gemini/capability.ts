@@ -49,9 +49,8 @@ export const GEMINI_CAPABILITY: HostCapability = {
   ],
   gaps: [
     'A hook that times out, crashes or exits with any code but 2 lets the tool run (0.61.0 has no on-failure setting; seen: a BeforeTool hook past its timeout, and the write ran); doctor probes the registered command',
-    'The hook payloads carry no call id: remit derives one from the call, so a second identical delegation in one session is refused as DUPLICATE_ACTION_ID, and the same check run again is not counted as a repeat (no REPEATED_CHECK report)',
+    "The hook payloads carry no call id (0.61.0 BeforeTool and AfterTool send session_id, transcript_path, cwd, hook_event_name, timestamp, tool_name, tool_input, and mcp_context for MCP tools; the timestamp is each hook's own moment, and the transcript records a call only once it has completed, after AfterTool, so nothing pairs a BeforeTool with its AfterTool or tells two identical calls apart): remit derives one from the call, so a second identical delegation in one session is refused as DUPLICATE_ACTION_ID, and the same check run again is not counted as a repeat (no REPEATED_CHECK report)",
     'Folder trust is on by default: an untrusted folder loads no project settings (a headless run stops there unless GEMINI_CLI_TRUST_WORKSPACE=true), so a project-scope install guards only trusted folders',
     'Gemini CLI rewrites settings.json when it starts (deprecated keys renamed, the file saved in its own format): uninstall applies the same renames to its backup, so after such a rewrite it leaves exactly what Gemini writes for the file without remit and removes the backup; a rename of an experimental setting is not mirrored, and that file keeps its backup like any file changed since install',
-    'A settings.json with comments (which Gemini CLI reads, and keeps when it rewrites the file) is refused by `remit install gemini` as not JSON: nothing is changed',
   ],
 };

@@ -1,5 +1,6 @@
 // `remit doctor` for Gemini CLI: is every session on this machine guarded, and if not, why.
 import path from 'node:path';
+import { GEMINI_CAPABILITY } from './capability.js';
 import { doctorSettingsHooks } from '../command-hook/doctor-settings.js';
 import type { DoctorContext, DoctorRow } from '../host-module.js';
 import { geminiFolderTrust } from './folder-trust.js';
@@ -20,6 +21,7 @@ export function doctorGemini(ctx: DoctorContext, expect: { commandFor?: (event: 
   return doctorSettingsHooks(
     {
       host: 'gemini',
+      displayName: GEMINI_CAPABILITY.displayName,
       binary: 'gemini',
       scopes: GEMINI_SCOPES,
       install: geminiInstallSpec,

@@ -16,6 +16,8 @@ export const geminiInstallSpec: HostInstallSpec = {
   entries: geminiHookEntries,
   projectCommand: geminiProjectCommand,
   isOurs: isGeminiRemitHandler,
+  // Gemini CLI 0.61.0 strips line and block comments (strip-json-comments) before it parses settings.json.
+  comments: true,
   migrate: migrateGeminiSettings,
   notes({ ctx, root }) {
     const notes = [newSessionNote('Gemini CLI')];

@@ -1,5 +1,6 @@
 // `remit doctor` for Qwen Code: is every session on this machine guarded, and if not, why.
 import path from 'node:path';
+import { QWEN_CAPABILITY } from './capability.js';
 import { doctorSettingsHooks } from '../command-hook/doctor-settings.js';
 import type { DoctorContext, DoctorRow } from '../host-module.js';
 import { qwenFolderTrust } from './folder-trust.js';
@@ -11,6 +12,7 @@ export function doctorQwen(ctx: DoctorContext, expect: { commandFor?: (event: st
   return doctorSettingsHooks(
     {
       host: 'qwen',
+      displayName: QWEN_CAPABILITY.displayName,
       binary: 'qwen',
       scopes: QWEN_SCOPES,
       install: qwenInstallSpec,

@@ -55,6 +55,25 @@ describe.skipIf(missingBinary('gemini', NODE22) !== undefined)('gemini@node22: u
     }
   });
 
+  it('a settings.json with comments: install keeps every comment and line, Gemini CLI reads it as it is, uninstall gives it back byte for byte', async () => {
+    const commented = '// mine\n{\n  /* auth */ "security": {"auth": {"selectedType": "gemini-api-key"}}, // key\n  "hooks": {"BeforeTool": []}\n}\n';
+    const sb = sandboxWith('gemini-comments', commented);
+    try {
+      await remit(sb, 'install', 'gemini');
+      const installed = fs.readFileSync(settings(sb), 'utf8');
+      for (const line of ['// mine', '  /* auth */ "security": {"auth": {"selectedType": "gemini-api-key"}}, // key']) expect(installed).toContain(line);
+      expect(installed).toContain('hook gemini BeforeTool');
+      // Gemini CLI loads its settings at start: no settings error, and the file is left as remit wrote it.
+      const started = await gemini(sb);
+      expect(started.stderr + started.stdout).not.toMatch(/settings\.json|not a valid JSON/i);
+      expect(fs.readFileSync(settings(sb), 'utf8')).toBe(installed);
+      await remit(sb, 'uninstall', 'gemini');
+      expect(fs.readFileSync(settings(sb), 'utf8')).toBe(commented);
+    } finally {
+      removeSandbox(sb);
+    }
+  });
+
   it("a change of the user's own after install keeps the backup, as for every host", async () => {
     const sb = sandboxWith('gemini-migrate-edited', ORIGINAL);
     try {

@@ -39,9 +39,18 @@ describe('the installed host version against the verified range', () => {
   });
 
   it('says plainly when it cannot tell, and adds nothing for a host that is not here', () => {
+    // Registered and probed, but no host here runs it: never "protected: yes".
     const missing = withVersionCheck(row, claudeHost, { binary: 'claude', path: null, version: null });
-    expect(missing.protected).toBe(true);
-    expect(missing.lines.at(-1)).toMatch(/cannot tell which version/);
+    expect(missing).toMatchObject({ protected: false, applicable: false });
+    expect(missing.lines[0]).toBe(
+      "protected: cannot tell — Claude Code is not installed here (`claude` is not on PATH); remit's hooks would guard it once it is",
+    );
+    expect(missing.lines.slice(1)).toEqual(["remit's own check: registered and the live probe refused a write", 'registered (user): x']);
+    const broken = { ...row, protected: false, lines: ['protected: no — remit is not registered'] };
+    expect(withVersionCheck(broken, claudeHost, { binary: 'claude', path: null, version: null }).lines).toEqual([
+      'protected: no — remit is not registered',
+      "Claude Code: `claude` is not on PATH, so remit cannot tell which version runs remit's hooks or whether it was verified against it",
+    ]);
     const absent = { ...row, applicable: false, protected: false };
     expect(withVersionCheck(absent, claudeHost, { binary: 'claude', path: null, version: null })).toEqual(absent);
   });

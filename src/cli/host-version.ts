@@ -77,8 +77,22 @@ export function withVersionCheck(row: DoctorRow, host: HostModule, fact: HostVer
   const range = verified.range;
   if (!fact.path) {
     if (!row.applicable) return row;
-    const line = `${displayName}: \`${fact.binary}\` is not on PATH, so remit cannot tell which version runs remit's ${host.plugin ? 'plugin' : 'hooks'} or whether it was verified against it`;
-    return { ...row, lines: [...row.lines, line] };
+    const what = host.plugin ? 'plugin' : 'hooks';
+    const line = `${displayName}: \`${fact.binary}\` is not on PATH, so remit cannot tell which version runs remit's ${what} or whether it was verified against it`;
+    if (!row.protected) return { ...row, lines: [...row.lines, line] };
+    // Registered and answering the probe proves remit's half only: no host here runs it.
+    const [head, ...rest] = row.lines;
+    const was = head?.replace(/^protected: yes — /, '') ?? '';
+    return {
+      ...row,
+      protected: false,
+      applicable: false,
+      lines: [
+        `protected: cannot tell — ${displayName} is not installed here (\`${fact.binary}\` is not on PATH); remit's ${what} would guard it once it is`,
+        ...(was ? [`remit's own check: ${was}`] : []),
+        ...rest,
+      ],
+    };
   }
   if (!fact.version)
     return {

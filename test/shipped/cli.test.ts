@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, cleanBoxes, ensureBuilt, put, snapshot } from '../support/shipped-box.js';
 import { HOST_ROWS } from '../support/host-rows.js';
+import { makeRepository } from '../support/repository.js';
 
 beforeAll(ensureBuilt, 120_000);
 afterAll(cleanBoxes);
@@ -31,9 +32,26 @@ function foreign(home: string): void {
 
 const HOSTS = HOST_LIST.map((h) => h.name);
 
+/** A PATH with no host program on it: doctor's verdicts then do not depend on what this machine has installed. */
+const NO_HOSTS = { PATH: '/usr/bin:/bin' };
+
+/**
+ * Doctor where remit is registered for `hosts` and none of their programs is on PATH: each is
+ * "cannot tell" (never "protected: yes"), remit's own check passed, and the verdict says why; exit 3.
+ */
+function expectRegisteredOnly(d: { code: number; out: string }, hosts: readonly string[]): void {
+  expect(d.code, d.out).toBe(3);
+  expect(d.out).toContain(`No host is protected here: remit is registered for ${hosts.join(', ')}, which ${hosts.length === 1 ? 'is' : 'are'} not on PATH.`);
+  expect(d.out).not.toContain('protected: yes');
+  // No row of a host on this machine (a heading without "(not on this machine)") says "no".
+  expect(d.out).not.toMatch(/^\w[^\n]*(?<!\(not on this machine\))\n {2}protected: no/m);
+  // Each of them: "cannot tell", then remit's own check of what it registered.
+  expect(d.out.match(/^ {2}protected: cannot tell — .*\n {2}remit's own check: /gm)?.length, d.out).toBe(hosts.length);
+}
+
 describe('install, doctor, uninstall through the built bundle', () => {
   it('install all --trust then uninstall all leaves a HOME with foreign config byte-identical, modes too, and no new file', () => {
-    const b = box();
+    const b = box(NO_HOSTS);
     foreign(b.home);
     const before = snapshot(b.home);
     const inst = b.run('install', 'all', '--trust');
@@ -55,9 +73,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
       expect(inst.out).toContain(`backup of the original: ${path.join(b.home, f)}.remit-bak`);
     }
 
-    const doc = b.run('doctor');
-    expect(doc.code, doc.out).toBe(0);
-    expect(doc.out).toContain(`Every host is protected (${HOSTS.join(', ')})`);
+    expectRegisteredOnly(b.run('doctor'), HOSTS);
     // The probes ran in a throwaway state folder: no session of theirs in the user's statistics.
     expect(existsSync(path.join(b.home, '.local/state/remit'))).toBe(false);
 
@@ -73,7 +89,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
     let xdg = '';
     const b = box((dir) => {
       xdg = path.join(dir, 'xdg');
-      return { XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_DATA_HOME: path.join(xdg, 'data'), XDG_STATE_HOME: path.join(xdg, 'state') };
+      return { ...NO_HOSTS, XDG_CONFIG_HOME: path.join(xdg, 'config'), XDG_DATA_HOME: path.join(xdg, 'data'), XDG_STATE_HOME: path.join(xdg, 'state') };
     });
     foreign(b.home);
     put(path.join(xdg, 'config/opencode/opencode.json'), '{"theme": "x"}\n');
@@ -85,7 +101,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
     expect(existsSync(path.join(xdg, 'data/remit/current'))).toBe(true);
     const base = { session_id: 'x1', cwd: b.proj, transcript_path: null, prompt_id: 'p' };
     b.hook('claude', 'UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: '$remit review -- look' });
-    expect(b.run('doctor').code).toBe(0);
+    expectRegisteredOnly(b.run('doctor'), HOSTS);
     expect(b.run('uninstall', 'all').code).toBe(0);
     expect(snapshot(b.home)).toEqual(before.home);
     // The audit under $XDG_STATE_HOME/remit is the one thing kept, as uninstall says.
@@ -104,7 +120,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
   }, 180_000);
 
   it('doctor names each host whose registration broke, in turn', () => {
-    const b = box();
+    const b = box(NO_HOSTS);
     expect(b.run('install', 'all', '--trust').code).toBe(0);
     const breakers: Record<string, () => void> = {
       codex: () => writeFileSync(path.join(b.home, '.codex/config.toml'), ''),
@@ -137,7 +153,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
       const again = b.run('install', host, ...(host === 'codex' ? ['--trust'] : []));
       expect(again.code, again.out + again.err).toBe(0);
     }
-    expect(b.run('doctor').code).toBe(0);
+    expectRegisteredOnly(b.run('doctor'), HOSTS);
   }, 300_000);
 
   it('doctor with a project-only install names the host it cannot protect, not "remit is not installed"', () => {
@@ -154,8 +170,32 @@ describe('install, doctor, uninstall through the built bundle', () => {
     expect(d.out).not.toContain('remit is not installed (`remit install all`)');
   }, 60_000);
 
+  it('doctor after a project install: Gemini CLI\'s untrusted folder is named, not "not registered"; a host not on PATH is "cannot tell", never "protected: yes"', () => {
+    const b = box(NO_HOSTS);
+    makeRepository(b.proj);
+    for (const h of ['gemini', 'qwen']) expect(b.run('install', h, '--scope', 'project').code).toBe(0);
+    const rows = (JSON.parse(b.run('doctor', '--json').out) as { hosts: { host: string; protected: boolean; applicable: boolean; lines: string[] }[] }).hosts;
+    const gemini = rows.find((h) => h.host === 'gemini')!;
+    expect(gemini.lines[0]).toMatch(
+      /^protected: no — remit is registered only in project settings this folder does not load until it is trusted \(.*\.gemini\/settings\.json\)$/,
+    );
+    expect(gemini.lines.join('\n')).not.toContain('not registered');
+    expect(gemini.applicable).toBe(true);
+    // Qwen Code loads the project's settings (no folder trust by default), but no `qwen` runs here.
+    const qwen = rows.find((h) => h.host === 'qwen')!;
+    expect(qwen).toMatchObject({ protected: false, applicable: false });
+    expect(qwen.lines[0]).toBe("protected: cannot tell — Qwen Code is not installed here (`qwen` is not on PATH); remit's hooks would guard it once it is");
+    expect(qwen.lines[1]).toBe("remit's own check: registered and the live probe refused a write");
+    // Trusted, Gemini's project settings load and its row is as Qwen's.
+    put(path.join(b.home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [b.proj]: 'TRUST_FOLDER' }));
+    const after = (JSON.parse(b.run('doctor', '--json').out) as { hosts: { host: string; lines: string[] }[] }).hosts.find((h) => h.host === 'gemini')!;
+    expect(after.lines[0]).toMatch(/^protected: cannot tell — Gemini CLI is not installed here/);
+    const text = b.run('doctor');
+    expect(text.out).toMatch(/\nNo host is protected here: remit is registered for qwen, gemini, which are not on PATH\.\n$/);
+  }, 120_000);
+
   it('doctor reads host config through a link, as the host does, and counts a host whose config it cannot read', () => {
-    const b = box();
+    const b = box(NO_HOSTS);
     expect(b.run('install', 'claude').code).toBe(0);
     expect(b.run('install', 'codex', '--trust').code).toBe(0);
     // Dotfiles kept elsewhere and linked in: the host follows the links, so doctor does too.
@@ -166,9 +206,7 @@ describe('install, doctor, uninstall through the built bundle', () => {
       rmSync(at);
       symlinkSync(kept, at);
     }
-    const linked = b.run('doctor');
-    expect(linked.code, linked.out).toBe(0);
-    expect(linked.out).toContain('Every host is protected (codex, claude).');
+    expectRegisteredOnly(b.run('doctor'), ['codex', 'claude']);
     writeFileSync(path.join(b.home, 'dotfiles/settings.json'), '{"hooks": ');
     const broken = b.run('doctor');
     expect(broken.code).toBe(3);
@@ -421,6 +459,28 @@ describe('commands people type', () => {
     expect(actions).not.toContain('installed');
     expect(readdirSync(b.home)).toEqual([]);
     expect(b.run('runtime', 'all').code).toBe(0);
+  }, 60_000);
+
+  it('status names an unknown host and the known ones; check names the field of a malformed input, in one line each', () => {
+    const b = box();
+    for (const args of [
+      ['status', '--host', 'nope'],
+      ['status', '--host', 'claud', '--session', 'x'],
+      ['audit', 'verify', '--host', 'nope', '--session', 'x'],
+    ]) {
+      const r = b.run(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.err).toMatch(
+        /^remit \w+: unknown host '(nope|claud)' \(codex, claude, opencode, hermes, pi, omp, copilot, qwen, gemini\)(; did you mean --host claude\?)?\n$/,
+      );
+    }
+    const malformed = b.run('check', '--host', 'claude', '--tool', 'Bash', '--input', '{"command":5,"timeout":5}');
+    expect(malformed.code).toBe(1);
+    expect(malformed.err).toBe('remit check: --input is malformed for claude\'s Bash: "command" is 5, where the host sends a string\n');
+    expect(b.run('check', '--host', 'gemini', '--tool', 'write_file', '--input', '{"file_path":"a","content":[1]}').err).toContain('"content" is an array');
+    // A tool no table knows is still that, not a malformed input.
+    const unknown = b.run('check', '--host', 'claude', '--tool', 'Nope', '--input', '{"x":1}');
+    expect(unknown.out).toContain('unproven: unknown_tool');
   }, 60_000);
 
   it('status of an unknown session errors; audit verify --all with no audit says so; label takes decisions only; prune keeps a live armed session', () => {

@@ -31,9 +31,11 @@ describe('the packed package', () => {
     // rebuilding it under the other suites (a plain `npm pack` runs the prepack build).
     const { run, home } = packAndInstall(dir, ROOT, ['--ignore-scripts']);
     expect(run('install', 'claude').code).toBe(0);
+    // No Claude Code on this PATH: registered and probed, but "cannot tell", never "protected: yes".
     const doctor = run('doctor');
-    expect(doctor.code, doctor.out).toBe(0);
-    expect(doctor.out).toContain('Every host is protected (claude)');
+    expect(doctor.code, doctor.out).toBe(3);
+    expect(doctor.out).toContain("remit's own check: registered and the live probe refused a write");
+    expect(doctor.out).toContain('No host is protected here: remit is registered for claude, which is not on PATH.');
     expect(run('status').code).toBe(0);
     const replay = run('replay', '--host', 'claude');
     expect(replay.code, replay.err).toBe(0);

@@ -311,3 +311,20 @@ describe('a host file remit cannot edit', () => {
     expect(snapshot(b.home)).toEqual(before);
   }, 120_000);
 });
+
+describe('a Gemini CLI settings.json with comments', () => {
+  it('install writes remit into it keeping every comment and line (Gemini reads comments), and uninstall gives it back byte for byte', () => {
+    const b = box();
+    project(b);
+    const settings = path.join(b.home, '.gemini', 'settings.json');
+    const lines = ['// mine', '{', '  /* model */ "model": { "name": "gemini-2.5-flash" }, // fast', '  "hooks": { "BeforeTool": [] }', '}', ''];
+    put(settings, lines.join('\n'));
+    const before = trees(b);
+    install(b, 'user', 'gemini');
+    const text = readFileSync(settings, 'utf8');
+    for (const line of lines.slice(0, 3)) expect(text).toContain(line);
+    expect(text).toMatch(/"BeforeTool": \[\s*\{[^\n]*\n?[\s\S]*hook gemini BeforeTool/);
+    uninstall(b, 'gemini', '--scope', 'user');
+    expectAsBefore(b, before, 'gemini with comments');
+  });
+});

@@ -78,6 +78,22 @@ function seedFrom(realHome: string, realKey: string, home: string, key: string, 
   }
 }
 
+const describeValue = (v: unknown): string =>
+  Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${JSON.stringify(v)}`;
+
+/**
+ * A tool the host's table knows but whose input it could not read (`other`), when text in place
+ * of non-text fields makes it readable: those fields, named (only the ones that decide, when one
+ * alone does). Null when the tool is not one the table reads at all (that is `unknown_tool`).
+ */
+function malformedFields(adapter: { toolRequest(tool: string, input: unknown): ToolRequest }, tool: string, input: Record<string, unknown>): string | null {
+  const keys = Object.keys(input).filter((k) => typeof input[k] !== 'string');
+  const readsWith = (fix: string[]) => adapter.toolRequest(tool, { ...input, ...Object.fromEntries(fix.map((k) => [k, 'x'])) }).type !== 'other';
+  if (keys.length === 0 || !readsWith(keys)) return null;
+  const alone = keys.filter((k) => readsWith([k]));
+  return (alone.length ? alone : keys).map((k) => `"${k}" is ${describeValue(input[k])}`).join(', ');
+}
+
 export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[] = HOSTS): Promise<number> {
   return guarded('check', io, async () => {
     const args = parseArgs(argv, io, { string: ['prompt', 'tool', 'input'] });
@@ -112,8 +128,13 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     if (host !== 'core' && (typeof input !== 'object' || input === null || Array.isArray(input)))
       throw new UsageError("--input is a JSON object: the tool's input as the host sends it");
     let request: ToolRequest;
-    if (adapter) request = adapter.toolRequest(tool, input);
-    else if (validateToolRequest(input)) request = input;
+    if (adapter) {
+      request = adapter.toolRequest(tool, input);
+      if (request.type === 'other') {
+        const wrong = malformedFields(adapter, tool, input as Record<string, unknown>);
+        if (wrong) throw new UsageError(`--input is malformed for ${host}'s ${tool}: ${wrong}, where the host sends a string`);
+      }
+    } else if (validateToolRequest(input)) request = input;
     else throw new UsageError('with --host core, --input is a ToolRequest (schemas/tool-request.schema.json)');
     // The session to copy is chosen without --host, which names the host to check with here.
     const sessionArg = args.flags.session as string | undefined;

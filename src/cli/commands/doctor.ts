@@ -88,10 +88,14 @@ function renderDoctor(rows: DoctorRow[]): string {
   const short = (r: DoctorRow) => r.line ?? r.host;
   const bad = on.filter((r) => !r.protected).map(short);
   // A host remit is installed for but cannot protect is named first: "not installed" would hide it.
+  // Registered for a host that is not on PATH: remit cannot tell, and says so rather than "not installed".
+  const absent = rows.filter((r) => r.lines[0]?.startsWith('protected: cannot tell')).map(short);
   const verdict = bad.length
     ? `Not protected: ${bad.join(', ')}.`
     : rows.every((r) => !r.protected)
-      ? 'No host is protected: remit is not installed (`remit install all`).'
+      ? absent.length
+        ? `No host is protected here: remit is registered for ${absent.join(', ')}, which ${absent.length === 1 ? 'is' : 'are'} not on PATH.`
+        : 'No host is protected: remit is not installed (`remit install all`).'
       : `Every host is protected (${on.map(short).join(', ')}).`;
   return `${body}\n\n${verdict}\n`;
 }

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import minimist from 'minimist';
 import path from 'node:path';
+import HOST_CAPABILITY_SCHEMA from '../../../schemas/host-capability.schema.json' with { type: 'json' };
 import { installAuditKey } from '../../core/audit/chain.js';
 import { nearest } from '../../core/contract/nearest.js';
 import { findProjectRoot } from '../../core/paths/project-root.js';
@@ -10,6 +11,9 @@ import { auditFile, homeProblem, resolveRemitHome, sessionFile, sessionKey } fro
 import { latestSessionFor } from '../../core/state/store.js';
 import { printError, UsageError, type CliIO } from '../io.js';
 import { unknownOption } from '../options.js';
+
+/** The hosts' names, from the schema's enum (the host list's order): the read-back chunk loads no host module. */
+const HOST_NAMES: readonly string[] = HOST_CAPABILITY_SCHEMA.properties.host.enum;
 
 export interface ParsedArgs {
   positional: string[];
@@ -50,6 +54,10 @@ export function selectSession(args: ParsedArgs, io: CliIO): string | null {
   const host = args.flags.host as string | undefined;
   const session = args.flags.session as string | undefined;
   if (session !== undefined || host !== undefined) {
+    if (host && !HOST_NAMES.includes(host)) {
+      const near = nearest(host, HOST_NAMES);
+      throw new UsageError(`unknown host '${host}' (${HOST_NAMES.join(', ')})${near ? `; did you mean --host ${near}?` : ''}`);
+    }
     if (!session || !host) throw new UsageError('--host and --session go together');
     const key = sessionKey(host, session);
     // A session named on the command line must exist: zero counts, "intact" or "defaults

@@ -1,15 +1,16 @@
 // Line-shaped manifests: requirements files, go.mod, Gemfile/gemspec and Gradle builds.
 // The same scanner reads whole files and fragments; only go.mod has blocks whose kind
 // decides whether a line declares anything.
-import { cutComment, cutOptions, quotedStrings } from './line-text.js';
+import { cutComment, cutOptions, quotedStrings, trimmed } from './line-text.js';
 import { pep508Name } from './package-names.js';
 
 /** requirements*.txt / *.in: names only; options (-r, -c, -e, --index-url …), URLs and paths skipped. */
 export function requirementsDependencies(text: string): Set<string> {
   const names = new Set<string>();
-  const joined = text.replace(/\\\r?\n/g, ' ');
+  // Continuation lines joined (no pass over a file with no backslash).
+  const joined = text.includes('\\') ? text.replace(/\\\r?\n/g, ' ') : text;
   for (const raw of joined.split('\n')) {
-    const line = cutComment(raw, '#', true).trim();
+    const line = trimmed(cutComment(raw, '#', true));
     if (line === '' || line.startsWith('-')) continue;
     // Per-requirement options follow the spec: `pkg==1 --hash=sha256:…`.
     const spec = cutOptions(line);
@@ -217,13 +218,15 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
     const hash = cutComment(raw, '#', true);
     const semicolon = cutComment(raw, ';', true);
     const line = hash.length < semicolon.length ? hash : semicolon;
-    const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+    const header = line.includes('[') ? /^\s*\[([^\]]+)\]\s*$/.exec(line) : null;
     if (header) {
       section = header[1]!.trim().toLowerCase();
       collecting = false;
       continue;
     }
-    if (line.trim() === '') continue;
+    // Trimmed once (no new string for a line with no blank at either end).
+    const spec = trimmed(line);
+    if (spec === '') continue;
     const indented = /^\s/.test(line);
     const kv = indented ? null : /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(line);
     if (kv) {
@@ -234,10 +237,10 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
     }
     if (!indented) continue;
     if (collecting) {
-      const n = pep508Name(line.trim());
+      const n = pep508Name(spec);
       if (n) names.add(n);
     } else if (!whole && section === undefined) {
-      const n = pep508Name(line.trim(), true);
+      const n = pep508Name(spec, true);
       if (n) names.add(n);
     }
   }

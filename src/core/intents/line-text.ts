@@ -16,6 +16,11 @@ const isSpace = (c: string | undefined): boolean => {
   return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(c);
 };
 
+/** `s.trim()`, without a new string when neither end is blank (most lines of a manifest). */
+export function trimmed(s: string): string {
+  return s === '' || (!isSpace(s[0]) && !isSpace(s[s.length - 1])) ? s : s.trim();
+}
+
 /**
  * `s.replace(/M.*$/, '')` for a marker M (`#`, `//`), or with `afterSpace`
  * `s.replace(/(?:^|\s)M.*$/, '')`: the line cut before the first marker (and the blank before
