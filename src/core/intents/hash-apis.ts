@@ -75,7 +75,7 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
   ],
   php: [
     /(?<![\w$>:])(?<!function\s{1,20})\\?(?:hash|hash_file|hash_hmac|hash_hmac_file|hash_init|hash_pbkdf2|md5|md5_file|sha1|sha1_file|crc32|password_hash|crypt)\s*\(/g,
-    /\bsodium_crypto_\w*hash\w*\s*\(/g,
+    /\bsodium_crypto_(?:[^\Wh]|h(?!ash))*hash\w*\s*\(/g,
   ],
   ruby: [
     // Ruby calls need no parentheses: `Digest::SHA256.hexdigest data`.
@@ -84,12 +84,12 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
     /\bBCrypt\s*::\s*Password\s*\.\s*create\b/g,
   ],
   c: [
-    /\b(?:EVP_Digest\w*|EVP_(?:sha\d+|sha3_\d+|md5|blake2\w+)|SHA(?:1|224|256|384|512)(?:_Init|_Update|_Final)?|MD5(?:_Init|_Update|_Final)?|HMAC(?:_Init_ex|_Update|_Final|_CTX_new)?|crypto_generichash\w*|crypto_hash\w*|crypto_pwhash\w*|CC_(?:SHA\d+|MD5)\w*)\s*\(/g,
+    /\b(?:EVP_Digest\w*|EVP_(?:sha\d+|sha3_\d+|md5|blake2\w+)|SHA(?:1|224|256|384|512)(?:_Init|_Update|_Final)?|MD5(?:_Init|_Update|_Final)?|HMAC(?:_Init_ex|_Update|_Final|_CTX_new)?|crypto_generichash\w*|crypto_hash\w*|crypto_pwhash\w*|CC_(?:SHA\d|MD5)\w*)\s*\(/g,
   ],
   swift: [
     /\b(?:SHA256|SHA384|SHA512|Insecure\s*\.\s*(?:MD5|SHA1))\s*\.\s*hash\s*\(/g,
     /\bHMAC\s*<\s*\w+\s*>\s*\.\s*\w+\s*\(/g,
-    /\bCC_(?:SHA\d+|MD5)\w*\s*\(/g,
+    /\bCC_(?:SHA\d|MD5)\w*\s*\(/g,
     /\b(?:SHA256|SHA384|SHA512)\s*\(\s*\)/g,
   ],
 };

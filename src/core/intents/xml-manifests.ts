@@ -44,8 +44,10 @@ export function mavenDependencies(text: string, whole: boolean): Set<string> {
 export function dotnetDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // PackageReference (project), PackageVersion (central Directory.Packages.props), packages.config `<package id=…>`.
+  // A tag's attributes hold no `<` (XML refuses one there): the scan from a `<` stops at the next,
+  // where `[^>]*?` ran on from every `<` of a file with no `>` (quadratic).
   const re =
-    /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/g;
+    /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^<>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^<>]*?\bid\s*=\s*["']([^"']+)["']/g;
   const xml = stripXmlComments(text);
   for (let m = re.exec(xml); m; m = re.exec(xml)) names.add((m[1] ?? m[2]!).trim().toLowerCase());
   return names;

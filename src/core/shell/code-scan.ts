@@ -4,6 +4,7 @@
 import { computedHashAccesses } from '../intents/hash-apis.js';
 import { handRolledHash } from './hash-shapes.js';
 import { proveNodeCode } from './programs/inline-proof.js';
+import { codeStrings, isSpace, trimEndOf } from '../intents/line-text.js';
 
 const WRITE_API = new RegExp(
   [
@@ -68,8 +69,6 @@ const RUNS_OTHER_CODE = new RegExp(
 const HASH_MODULE =
   /\b(?:crypto|webcrypto|subtle|hashlib|_hashlib|_sha\d+|_sha3|_md5|_blake2|hmac|Cryptodome|xxhash|blake3|mmh3|crc32c?|adler32|crypt|Digest|OpenSSL|password_hash|hash_file|hash_hmac|md5_file|sha1_file|uuid[35]|pbkdf2\w*|scrypt\w*|hkdf\w*|createSign|createVerify)\b|\bCrypto\s*\.\s*Hash\b/;
 
-const STRING_LITERAL = /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\.[^`\\]*)*)`/g;
-
 export interface CodeScan {
   writes: boolean;
   /** The first hashing API found (for the explanation). */
@@ -85,12 +84,14 @@ export interface CodeScan {
 export function scanInlineCode(code: string): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
   const direct = HASH_API.exec(text);
-  const hash = direct ? direct[0].replace(/\s*\($/, '') : (computedHashAccesses(text)[0] ?? handRolledHash(text));
+  const hash = direct
+    ? direct[0].endsWith('(')
+      ? trimEndOf(direct[0].slice(0, -1), isSpace)
+      : direct[0]
+    : (computedHashAccesses(text)[0] ?? handRolledHash(text));
   const paths: string[] = [];
-  STRING_LITERAL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = STRING_LITERAL.exec(text)) !== null && paths.length < 64) {
-    const s = m[1] ?? m[2] ?? m[3] ?? '';
+  for (const s of codeStrings(text)) {
+    if (paths.length >= 64) break;
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s))
       paths.push(s);
   }

@@ -2,6 +2,7 @@
 // module can still compute a hash (FNV, djb2, Adler-32, a CRC table, a byte sum). What gives
 // it away are the algorithms' constants, whichever base they are spelled in, their shapes
 // and their names. Used on inline code (node, python, perl, ruby, php), awk and jq programs.
+import { trimEndOf } from '../intents/line-text.js';
 
 /**
  * Constants only hash functions use: FNV offset bases and primes (32 and 64 bits),
@@ -91,7 +92,7 @@ export function handRolledHash(code: string): string | undefined {
   if (MULTIPLY_ADD.test(text) && WORD_WRAP.test(text)) return 'a multiplicative hash';
   NUMBER.lastIndex = 0;
   for (let m = NUMBER.exec(text); m !== null; m = NUMBER.exec(text)) {
-    const digits = m[0].replace(/_/g, '').replace(/[nNlLuU]+$/, '');
+    const digits = trimEndOf(m[0].replace(/_/g, ''), 'nNlLuU');
     if (digits.length < 4 || digits.length > 20) continue;
     let value: bigint;
     try {

@@ -179,7 +179,7 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
     if (!w.exists(f)) continue;
     const text = w.readFile(f, 256 * 1024);
     if (text === undefined || configRunsPrograms(text, network)) return false;
-    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^\s*hookspath\s*=/im.test(text)) return false;
+    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text)) return false;
   }
   const gitDir = files[0]?.slice(0, -'/config'.length);
   if (gitDir !== undefined && gitDir !== `${w.ctx.projectRoot}/.git`) {

@@ -680,7 +680,7 @@ function skipDelimited(src: string, i: number): number {
 function regexAllowed(before: string): boolean {
   const t = before.trimEnd();
   if (t === '' || /[(,;{!=~&|?:]$/.test(t)) return true;
-  const word = /([A-Za-z_]\w*)$/.exec(t);
+  const word = /(?:^|\W)\d*([A-Za-z_]\w*)$/.exec(t);
   return !!word && /^(?:if|unless|and|or|not|split|grep|map|return|while|until|x|print)$/.test(word[1]!) && !/[$@%]\w*$/.test(t);
 }
 

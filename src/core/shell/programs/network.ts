@@ -13,9 +13,10 @@ import { type Arg, argPath } from '../words.js';
 import { safeOverrideHeader, serviceHandlers } from './services.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
+import { cutAt } from '../../intents/line-text.js';
 
 function urlBaseName(url: string): string | null {
-  const noQuery = url.replace(/[?#].*$/, '');
+  const noQuery = cutAt(url, '?#');
   const afterScheme = noQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   const base = path.posix.basename(afterScheme);
   return base === '' || base === '/' ? null : base;

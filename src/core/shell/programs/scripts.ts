@@ -9,6 +9,7 @@ import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker
 import type { Arg } from '../words.js';
 import { isCheckName } from './checks.js';
 import { lookupTable } from '../../lookup-table.js';
+import { trimEndOf } from '../../intents/line-text.js';
 
 const SCRIPT_MAX = 64 * 1024;
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da|k|)sh\b/;
@@ -236,7 +237,7 @@ function specialVariablesProven(mk: Makefile, cmdline: readonly string[]): boole
   return true;
 }
 
-const MAKE_PARSE_FUNCTIONS = /\$[({](?:eval|file|guile|value|call)\b|^\s*-?load\b/m;
+const MAKE_PARSE_FUNCTIONS = /\$[({](?:eval|file|guile|value|call)\b|^[^\S\n\r\u2028\u2029]*-?load\b/m;
 
 /** Bodies of `$(shell …)` in `line` (balanced parentheses); null when one cannot be delimited. */
 function shellCalls(line: string): string[] | null {
@@ -563,7 +564,7 @@ const make: Handler = (w, inv) => {
     // handle_non_switch_argument): `make -` builds the default goal.
     if (o.value === '-') continue;
     const eq = o.value.indexOf('=');
-    const name = eq > 0 ? o.value.slice(0, eq).replace(/[:+?!]+$/, '') : '';
+    const name = eq > 0 ? trimEndOf(o.value.slice(0, eq), ':+?!') : '';
     if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(name)) {
       mk.vars.set(name, o.value.slice(eq + 1));
       cmdlineVars.push(name);

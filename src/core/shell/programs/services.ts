@@ -320,8 +320,12 @@ const gh = cli(GH_CLI);
 
 /** `X-HTTP-Method-Override: DELETE` and its spellings ask for another method; only a read one is safe. */
 export function safeOverrideHeader(header: string): boolean {
-  const m = /^\s*x-(?:http-)?method(?:-override)?\s*:\s*(.*)$/i.exec(header);
-  return !m || /^(?:GET|HEAD|OPTIONS)\s*$/i.test(m[1]!);
+  const m = /^\s*x-(?:http-)?method(?:-override)?\s*:/i.exec(header);
+  if (!m) return true;
+  // The value after its leading blanks (the old `\s*(.*)$` tried every split of them); one
+  // still spanning lines did not match that expression and is passed over as before.
+  const value = header.slice(m[0].length).trimStart();
+  return /[\n\r\u2028\u2029]/.test(value) || /^(?:GET|HEAD|OPTIONS)\s*$/i.test(value);
 }
 
 /**

@@ -1,0 +1,121 @@
+// The expressions test/regex-linear.test.ts found non-linear were rewritten (a linear
+// expression, or a scan in code); each rewrite must give what the old expression gave. Here
+// the old expression (kept only in this file) and its replacement meet on random strings over
+// the characters that steer them, many thousands each, from a fixed seed.
+import { describe, expect, it } from 'vitest';
+import { codeStrings, cutAt, isSpace, quotedStrings, trimEndOf } from '../src/core/intents/line-text.js';
+import { manifestKind } from '../src/core/intents/manifest-kind.js';
+import { tableHeader } from '../src/core/intents/toml-manifests.js';
+import { hint } from '../src/core/patch/v4a-format.js';
+
+/** Random strings over `alphabet` (items may be several characters), up to `max` items long. */
+function* strings(alphabet: readonly string[], n: number, max: number): Generator<string> {
+  let seed = 2026;
+  const next = (k: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % k;
+  };
+  for (let i = 0; i < n; i++) {
+    let s = '';
+    for (let len = next(max + 1); len > 0; len--) s += alphabet[next(alphabet.length)];
+    yield s;
+  }
+}
+
+/** The first input on which `before` and `after` disagree, or undefined. */
+function firstDifference<T>(before: (s: string) => T, after: (s: string) => T, alphabet: string | readonly string[], n = 50_000, max = 12): string | undefined {
+  for (const s of strings(typeof alphabet === 'string' ? [...alphabet] : alphabet, n, max))
+    if (JSON.stringify(before(s)) !== JSON.stringify(after(s))) return s;
+  return undefined;
+}
+
+const all = (re: RegExp) => (s: string) => [...s.matchAll(re)].map((m) => [...m]);
+const first = (re: RegExp) => (s: string) => re.exec(s);
+const test = (re: RegExp) => (s: string) => re.test(s);
+const cut = (re: RegExp) => (s: string) => s.replace(re, '');
+
+describe('rewritten expressions give what the old ones gave', () => {
+  it('line-text scans', () => {
+    expect(firstDifference(cut(/[/\\]+$/), (s) => trimEndOf(s, '/\\'), '/\\a\n')).toBeUndefined();
+    expect(firstDifference(cut(/[:=[\]]+$/), (s) => trimEndOf(s, ':=[]'), ':=[]a\n')).toBeUndefined();
+    expect(firstDifference(cut(/[nNlLuU]+$/), (s) => trimEndOf(s, 'nNlLuU'), 'nNlLuU1')).toBeUndefined();
+    expect(firstDifference(cut(/\s*\($/), (s) => (s.endsWith('(') ? trimEndOf(s.slice(0, -1), isSpace) : s), ' \t\n(a\u00a0')).toBeUndefined();
+    expect(firstDifference(cut(/:.*$/), (s) => cutAt(s, ':'), ':a\n\r\u2028')).toBeUndefined();
+    expect(firstDifference(cut(/[?#].*$/), (s) => cutAt(s, '?#'), '?#a\n\u2029')).toBeUndefined();
+    expect(firstDifference(cut(/\[.*$/), (s) => cutAt(s, '['), '[]a\n')).toBeUndefined();
+    const literal = /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\.[^`\\]*)*)`/g;
+    expect(firstDifference((s) => [...s.matchAll(literal)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''), codeStrings, `'"\`\\\n\ra`, 100_000)).toBeUndefined();
+    expect(
+      firstDifference(
+        (s) => [...s.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => m[1] ?? m[2]),
+        (s) => quotedStrings(s),
+        `'"\\\na`,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('manifest lines', () => {
+    expect(firstDifference((s) => /^\[\[?\s*(.+?)\s*\]\]?$/.exec(s)?.[1] ?? null, tableHeader, '[] \ta', 100_000, 9)).toBeUndefined();
+    const key = /^((?:"[^"]*"|'[^']*'|[A-Za-z0-9_.\- \t])+?)\s*=\s*(.*)$/;
+    const keyNow = /^([ \t]*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_.-])(?:[ \t]*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_.-]))*|[ \t])\s*=\s*(.*)/;
+    expect(firstDifference(first(key), first(keyNow), `a. \t="'b`, 100_000, 10)).toBeUndefined();
+    const requirements = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i;
+    const pieces = ['requirements', 'REQUIREMENTS', '.', '-', '_', '.txt', '.in', 'a', ' ', '.TXT', 'x'];
+    expect(
+      firstDifference(
+        (s) => requirements.test(s),
+        (s) => manifestKind(`d/${s}`) === 'requirements',
+        pieces,
+        50_000,
+        6,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('patch hints', () => {
+    const HINT = /^@@\s*(.*?)\s*(?:@@\s*)?$/;
+    expect(
+      firstDifference(
+        (s) => HINT.exec(`@@${s}`)?.[1] ?? '',
+        (s) => hint(`@@${s}`),
+        '@ \n\u2028a\t',
+        100_000,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('single expressions', () => {
+    // Each old expression is compared as its caller uses it: whole matches, a yes or no (`test`),
+    // or the first group (1).
+    const pairs: [RegExp, RegExp, string | string[], ('test' | 1)?][] = [
+      [/<[^>]+>/, /<[^<>]*[^>]>/, '<>a', 'test'],
+      [/\bCC_(?:SHA\d+|MD5)\w*\s*\(/g, /\bCC_(?:SHA\d|MD5)\w*\s*\(/g, 'CSHAMD5_1 (x'],
+      [/\bsodium_crypto_\w*hash\w*\s*\(/g, /\bsodium_crypto_(?:[^\Wh]|h(?!ash))*hash\w*\s*\(/g, 'hash_( s'],
+      [/^-[A-Za-z]*l[A-Za-z]*$|^-E$/, /^-[A-Za-km-z]*l[A-Za-z]*$|^-E$/, '-lEax1'],
+      [/^-[A-Za-z]*H[A-Za-z]*$/, /^-[A-GI-Za-z]*H[A-Za-z]*$/, '-Hhx1'],
+      [/^-[A-Za-z]*[sb][A-Za-z]*$/, /^-[A-Zac-rt-z]*[sb][A-Za-z]*$/, '-sbSBx1'],
+      [/^-[a-zA-Z]*u[a-zA-Z]*$/, /^-[a-tv-zA-Z]*u[a-zA-Z]*$/, '-uUx1'],
+      [/([A-Za-z_]\w*)$/, /(?:^|\W)\d*([A-Za-z_]\w*)$/, 'a_1 $', 1],
+      [/(?:\s*\(\s*['"\w.]*\s*\))?\s*$/, /(?:\s*\(\s*(?:['"\w.]+\s*)?\))?\s*$/, `( )'a \t`],
+      [/^\s*hookspath\s*=/im, /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im, [...' \n\u2028\t=x', 'hookspath', 'HooksPath'], 'test'],
+      [/^\s*\[workspace\]/m, /^[^\S\n\r\u2028\u2029]*\[workspace\]/m, [...' \n\r\t][', '[workspace]'], 'test'],
+      [
+        /\$[({](?:eval|file|guile|value|call)\b|^\s*-?load\b/m,
+        /\$[({](?:eval|file|guile|value|call)\b|^[^\S\n\r\u2028\u2029]*-?load\b/m,
+        [...' \n\t-$({', 'load', 'eval'],
+        'test',
+      ],
+      [
+        /^pragma\s+(?:\w+\.)?(?:table_info|encoding)\b(?:\s*\(\s*['"\w.]*\s*\))?\s*$/i,
+        /^pragma\s+(?:\w+\.)?(?:table_info|encoding)\b(?:\s*\(\s*(?:['"\w.]+\s*)?\))?\s*$/i,
+        ['pragma ', 'PRAGMA\t', 'encoding', 'main.', ' ', '(', ')', "'", 'a', '\n'],
+        'test',
+      ],
+    ];
+    for (const [before, after, alphabet, use] of pairs) {
+      const run = (re: RegExp): ((s: string) => unknown) =>
+        use === 'test' ? test(re) : use === 1 ? (s) => re.exec(s)?.[1] : before.global ? all(re) : first(re);
+      expect(firstDifference(run(before), run(after), alphabet), `${before} / ${after}`).toBeUndefined();
+    }
+  });
+});
