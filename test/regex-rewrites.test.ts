@@ -7,6 +7,7 @@ import { codeStrings, cutAt, isSpace, quotedStrings, trimEndOf } from '../src/co
 import { manifestKind } from '../src/core/intents/manifest-kind.js';
 import { tableHeader } from '../src/core/intents/toml-manifests.js';
 import { hint } from '../src/core/patch/v4a-format.js';
+import { cutMakeComment, isTargetVariable, makeAssignment, makeInclude, makeRule } from '../src/core/shell/programs/make-lines.js';
 
 /** Random strings over `alphabet` (items may be several characters), up to `max` items long. */
 function* strings(alphabet: readonly string[], n: number, max: number): Generator<string> {
@@ -70,6 +71,18 @@ describe('rewritten expressions give what the old ones gave', () => {
         6,
       ),
     ).toBeUndefined();
+  });
+
+  it('Makefile lines', () => {
+    const groups = (re: RegExp) => (s: string) => re.exec(s)?.slice(1) ?? null;
+    expect(firstDifference((s) => s.replace(/(^|[^\\])#.*$/, '$1'), cutMakeComment, '#\\a\n\u2028 ', 100_000)).toBeUndefined();
+    const include = ['include', '-include', 'sinclude', ' ', '\t', '\u2028', 'a', '\r'];
+    expect(firstDifference(groups(/^(-?include|sinclude)\s+(.+)$/), makeInclude, include, 100_000, 8)).toBeUndefined();
+    const assignment = ['export', 'override', ' ', '\t', 'a', ':', '=', '?', '+', '!', '\u2028', '.'];
+    const assign = /^(?:export\s+|override\s+|private\s+)*([A-Za-z0-9_.-]+)\s*(::?:?=|\?=|\+=|!=|=)\s*(.*)$/;
+    expect(firstDifference(groups(assign), makeAssignment, assignment, 100_000, 8)).toBeUndefined();
+    expect(firstDifference(test(/^[^=]*[^:]:(?!=)[^=]*=/), isTargetVariable, ':=a ', 100_000)).toBeUndefined();
+    expect(firstDifference(groups(/^([^:=]+?)\s*::?\s*([^=]*)$/), makeRule, ':=a \t\n', 100_000)).toBeUndefined();
   });
 
   it('patch hints', () => {

@@ -5,7 +5,7 @@
 // hours). Each function here gives what its expression gives, in one pass.
 
 /** Where the text after the last line break starts (`.` matches no line break, so a `.*$` can only start there). */
-function afterLastBreak(s: string): number {
+export function afterLastBreak(s: string): number {
   return Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'), s.lastIndexOf('\u2028'), s.lastIndexOf('\u2029')) + 1;
 }
 
@@ -128,5 +128,5 @@ export function cutAt(s: string, chars: string): string {
  * again from every quote of that kind up to where it failed (each escaped, each failing there).
  */
 export function codeStrings(code: string): string[] {
-  return literals(code, "'\"`", "'\"`", `'"`);
+  return literals(code, '\'"`', '\'"`', `'"`);
 }
