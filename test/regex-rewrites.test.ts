@@ -3,10 +3,12 @@
 // the old expression (kept only in this file) and its replacement meet on random strings over
 // the characters that steer them, many thousands each, from a fixed seed.
 import { describe, expect, it } from 'vitest';
-import { codeStrings, cutAt, isSpace, quotedStrings, trimEndOf } from '../src/core/intents/line-text.js';
+import { codeStrings, cutAt, isSpace, quotedStrings, restOfLine, trimEndOf } from '../src/core/intents/line-text.js';
 import { manifestKind } from '../src/core/intents/manifest-kind.js';
 import { tableHeader } from '../src/core/intents/toml-manifests.js';
 import { hint } from '../src/core/patch/v4a-format.js';
+import { withPosargs } from '../src/core/shell/programs/checks-python.js';
+import { fileItem, writeOutFiles } from '../src/core/shell/programs/network.js';
 import { cutMakeComment, isTargetVariable, makeAssignment, makeInclude, makeRule } from '../src/core/shell/programs/make-lines.js';
 
 /** Random strings over `alphabet` (items may be several characters), up to `max` items long. */
@@ -83,6 +85,40 @@ describe('rewritten expressions give what the old ones gave', () => {
     expect(firstDifference(groups(assign), makeAssignment, assignment, 100_000, 8)).toBeUndefined();
     expect(firstDifference(test(/^[^=]*[^:]:(?!=)[^=]*=/), isTargetVariable, ':=a ', 100_000)).toBeUndefined();
     expect(firstDifference(groups(/^([^:=]+?)\s*::?\s*([^=]*)$/), makeRule, ':=a \t\n', 100_000)).toBeUndefined();
+  });
+
+  it('curl, HTTPie and tox words', () => {
+    expect(
+      firstDifference((s) => [...s.matchAll(/%output\{(?:>>)?([^}]*)\}/g)].map((m) => m[1]), writeOutFiles, ['%output{', '>>', '}', '{', 'a', '%'], 100_000, 8),
+    ).toBeUndefined();
+    expect(firstDifference((s) => /^[^=:]*@(.+)$/.exec(s)?.[1], fileItem, '@=:a\n\u2028', 100_000)).toBeUndefined();
+    const posargs = /\{posargs(?::[^}]*)?\}/g;
+    expect(
+      firstDifference(
+        (s) => s.replace(posargs, () => 'A$&'),
+        (s) => withPosargs(s, 'A$&'),
+        ['{posargs', '{', '}', ':', 'a', '{posargs}'],
+        100_000,
+        8,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('values after a match (restOfLine)', () => {
+    const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/;
+    const headerNow = (s: string) => {
+      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(s);
+      const after = h && restOfLine(s.slice(h[0].length));
+      return h && after !== null ? [h[1], h[2], after] : null;
+    };
+    const groups = (re: RegExp) => (s: string) => re.exec(s)?.slice(1) ?? null;
+    expect(firstDifference(groups(header), headerNow, ['[', ']', ' ', '\t', '"', '\\', 'a', '.', '\n', '\u2028'], 100_000, 10)).toBeUndefined();
+    const kv = (s: string) => {
+      const m = /^([A-Za-z_][\w.-]*)\s*=/.exec(s);
+      const value = m && restOfLine(s.slice(m[0].length));
+      return m && value !== null ? [m[1], value] : null;
+    };
+    expect(firstDifference(groups(/^([A-Za-z_][\w.-]*)\s*=\s*(.*)$/), kv, 'a_.= \t\r\u2029', 100_000)).toBeUndefined();
   });
 
   it('patch hints', () => {

@@ -130,3 +130,13 @@ export function cutAt(s: string, chars: string): string {
 export function codeStrings(code: string): string[] {
   return literals(code, '\'"`', '\'"`', `'"`);
 }
+
+/**
+ * What `\s*(.*)$` captures of `rest`, the text after a match: without its leading blanks, or
+ * null when a line break is left in it (`.` takes none). The expression gave back one blank at
+ * a time and ran `.*` again from each: quadratic in a line of blanks before a break.
+ */
+export function restOfLine(rest: string): string | null {
+  const value = rest.trimStart();
+  return /[\n\r\u2028\u2029]/.test(value) ? null : value;
+}

@@ -7,6 +7,7 @@
 // proven only when the config of the repository it runs in names no program.
 import path from 'node:path';
 import type { ShellWalker } from '../walker.js';
+import { restOfLine } from '../../intents/line-text.js';
 
 const BOOLEAN = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 /** The filter git-lfs installs (`git lfs install --local`); any other filter command is a program remit cannot see. */
@@ -105,14 +106,15 @@ export function configRunsPrograms(text: string, network = true): boolean {
     line = line.trim();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     if (line.startsWith('[')) {
-      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/.exec(line);
-      if (!h) return true;
+      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+      const after = h && restOfLine(line.slice(h[0].length));
+      if (!h || after === null) return true;
       const name = h[1]!.toLowerCase();
       const dot = name.indexOf('.');
       // `[section.sub]`, the older spelling of a subsection.
       section = dot < 0 ? name : name.slice(0, dot);
       sub = h[2] !== undefined ? h[2].replace(/\\(.)/g, '$1') : dot < 0 ? undefined : h[1]!.slice(dot + 1);
-      line = h[3]!.trim();
+      line = after.trim();
       if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     }
     if (section === undefined) return true;

@@ -1,7 +1,7 @@
 // A Makefile line's parts, told in one pass each. The expressions they stand in for tried every
 // split of a run of blanks (or every `#`, every `:`) and ran to the end of the line from each:
 // quadratic or cubic in a line of blanks, and a Makefile is text the agent may have written.
-import { afterLastBreak, isSpace } from '../../intents/line-text.js';
+import { afterLastBreak, isSpace, restOfLine } from '../../intents/line-text.js';
 
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
@@ -27,8 +27,8 @@ export function makeInclude(line: string): [directive: string, names: string] | 
 export function makeAssignment(line: string): [name: string, op: string, value: string] | null {
   const m = /^(?:export\s+|override\s+|private\s+)*([A-Za-z0-9_.-]+)\s*(::?:?=|\?=|\+=|!=|=)/.exec(line);
   if (!m) return null;
-  const value = line.slice(m[0].length).trimStart();
-  return LINE_BREAK.test(value) ? null : [m[1]!, m[2]!, value];
+  const value = restOfLine(line.slice(m[0].length));
+  return value === null ? null : [m[1]!, m[2]!, value];
 }
 
 /** `/^[^=]*[^:]:(?!=)[^=]*=/.test(line)`: a `target: VAR = value` line (a `:` not part of `::` or `:=`, before the first `=` and with one after). */
