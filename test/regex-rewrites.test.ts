@@ -7,8 +7,13 @@ import { codeStrings, cutAt, isSpace, quotedStrings, restOfLine, trimEndOf } fro
 import { manifestKind } from '../src/core/intents/manifest-kind.js';
 import { tableHeader } from '../src/core/intents/toml-manifests.js';
 import { hint } from '../src/core/patch/v4a-format.js';
+import { gitFetchRewriteEnv } from '../src/core/shell/exec-env.js';
+import { multipliesAndAdds } from '../src/core/shell/hash-shapes.js';
+import { assignsEnviron } from '../src/core/shell/programs/awk-program.js';
+import { isTestFile } from '../src/core/shell/programs/check-runner.js';
 import { withPosargs } from '../src/core/shell/programs/checks-python.js';
 import { fileItem, writeOutFiles } from '../src/core/shell/programs/network.js';
+import { blankBlockComments, safeOverrideHeader } from '../src/core/shell/programs/services.js';
 import { cutMakeComment, isTargetVariable, makeAssignment, makeInclude, makeRule } from '../src/core/shell/programs/make-lines.js';
 
 /** Random strings over `alphabet` (items may be several characters), up to `max` items long. */
@@ -104,6 +109,39 @@ describe('rewritten expressions give what the old ones gave', () => {
     ).toBeUndefined();
   });
 
+  it('code, SQL, paths and environment', () => {
+    const multiplyAdd = /\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])[^;\n]*\+|\+[^;\n]*\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])|Math\.imul\b/i;
+    expect(firstDifference(test(multiplyAdd), multipliesAndAdds, ['*', '+', ';', '\n', ' ', '3', '0x1F', 'a', '.', 'Math.imul'], 200_000, 9)).toBeUndefined();
+    expect(firstDifference((s) => s.replace(/\/\*[\s\S]*?\*\//g, ' '), blankBlockComments, '/*a\n', 100_000)).toBeUndefined();
+    const calls = /\b([a-z_][\w.]*)\s*\(/g;
+    const callsNow = /(?<![\w.])(?=[\w.]+\s*\()[\w.]*?\b([a-z_][\w.]*)\s*\(/g;
+    const names1 = (re: RegExp) => (s: string) => [...s.matchAll(re)].map((m) => m[1]);
+    expect(firstDifference(names1(calls), names1(callsNow), '_.aB1 (', 200_000)).toBeUndefined();
+    expect(
+      firstDifference(test(/\bENVIRON\s*\[[^\]]*\]\s*=[^=]/), assignsEnviron, ['ENVIRON', '[', ']', ' ', '=', 'a', 'xENVIRON'], 100_000, 9),
+    ).toBeUndefined();
+    const testFile =
+      /(?:^|\/)(?:tests?|__tests__|specs?|e2e|spec-\w+)\/|(?:^|[/._-])(?:test|spec|tests|specs)[._-][^/]*$|(?:^|\/)test_[^/]*\.py$|_test\.(?:go|py|rb|exs?)$|_spec\.rb$|\.(?:test|spec|e2e|bench)\.[cm]?[jt]sx?$|\.bats$|Test\.(?:php|java|kt)$/;
+    const names = ['/', 'test', 'tests', 'spec', 'spec-a', '_', '.', '-', 'a', '.py', '.go', '.ts', '.bats', 'Test', '.java', 'e2e', '__tests__', '\n'];
+    expect(firstDifference(test(testFile), isTestFile, names, 200_000, 6)).toBeUndefined();
+    expect(
+      firstDifference(
+        test(/url\..*\.insteadof'?=/i),
+        (s) => gitFetchRewriteEnv('GIT_CONFIG_PARAMETERS', s),
+        ['url.', 'URL.', '.insteadOf', "'", '=', 'a', '\n', '\u2028'],
+        100_000,
+        8,
+      ),
+    ).toBeUndefined();
+    const override = (s: string) => {
+      const m = /^\s*x-(?:http-)?method(?:-override)?\s*:\s*(.*)$/i.exec(s);
+      return !m || /^(?:GET|HEAD|OPTIONS)\s*$/i.test(m[1]!);
+    };
+    expect(
+      firstDifference(override, safeOverrideHeader, ['X-HTTP-Method-Override', 'x-method', ':', ' ', '\n', 'GET', 'delete', '\t'], 100_000, 6),
+    ).toBeUndefined();
+  });
+
   it('values after a match (restOfLine)', () => {
     const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/;
     const headerNow = (s: string) => {
@@ -138,6 +176,12 @@ describe('rewritten expressions give what the old ones gave', () => {
     // or the first group (1).
     const pairs: [RegExp, RegExp, string | string[], ('test' | 1)?][] = [
       [/<[^>]+>/, /<[^<>]*[^>]>/, '<>a', 'test'],
+      [
+        /^\\(?:d[a-zA-Z]*[+S]*|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/,
+        /^\\(?:d[a-zA-Z]*(?:\+[+S]*)?|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/,
+        ['\\d', '\\l', 'S', '+', 't', ' ', 'a', '"'],
+        'test',
+      ],
       [/\bCC_(?:SHA\d+|MD5)\w*\s*\(/g, /\bCC_(?:SHA\d|MD5)\w*\s*\(/g, 'CSHAMD5_1 (x'],
       [/\bsodium_crypto_\w*hash\w*\s*\(/g, /\bsodium_crypto_(?:[^\Wh]|h(?!ash))*hash\w*\s*\(/g, 'hash_( s'],
       [/^-[A-Za-z]*l[A-Za-z]*$|^-E$/, /^-[A-Za-km-z]*l[A-Za-z]*$|^-E$/, '-lEax1'],
