@@ -3,6 +3,7 @@
 // the old expression (kept only in this file) and its replacement meet on random strings over
 // the characters that steer them, many thousands each, from a fixed seed.
 import { describe, expect, it } from 'vitest';
+import { chainCalls } from '../src/core/intents/hash-apis.js';
 import { codeStrings, cutAt, isSpace, quotedStrings, restOfLine, trimEndOf } from '../src/core/intents/line-text.js';
 import { manifestKind } from '../src/core/intents/manifest-kind.js';
 import { tableHeader } from '../src/core/intents/toml-manifests.js';
@@ -80,6 +81,23 @@ describe('rewritten expressions give what the old ones gave', () => {
     ).toBeUndefined();
   });
 
+  it('hash calls through a chain of members', () => {
+    const calls = (re: RegExp) => (s: string) => [...s.matchAll(re)].map((m) => m[0]);
+    const members = ['mmh3', 'mmh3x', 'xxh3', 'Murmur', 'blake3', 'hash', 'a', '.', '::', ':', ' ', '(', '\n'];
+    const lib = /\b(?:xx[hH]ash\w*|xxh(?:3|32|64|128)\w*|XXH(?:3|32|64|128)\w*|[Mm]urmur\w*|mmh3|[Bb]lake[23]\w*|BLAKE[23]\w*)(?:\s*(?:\.|::)\s*\w+)*\s*\(/g;
+    const libHead = /\b(?:xx[hH]ash\w*|xxh(?:3|32|64|128)\w*|XXH(?:3|32|64|128)\w*|[Mm]urmur\w*|mmh3|[Bb]lake[23]\w*|BLAKE[23]\w*)/g;
+    expect(firstDifference(calls(lib), (s) => chainCalls(s, { head: libHead }), members, 200_000, 9)).toBeUndefined();
+    const bcrypt = /\b[Bb][Cc]rypt(?:\s*(?:\.|::)\s*\w+)*?\s*(?:\.|::)\s*(?:[Hh]ash\w*|[Gg]enerate\w*)\s*\(/g;
+    const bcryptPieces = ['bcrypt', 'BCrypt', 'bcryptjs', 'Hash', 'hashpw', 'Generate', 'x', '.', '::', ' ', '('];
+    expect(
+      firstDifference(calls(bcrypt), (s) => chainCalls(s, { head: /\b[Bb][Cc]rypt/g, last: /^(?:[Hh]ash|[Gg]enerate)/ }), bcryptPieces, 200_000, 9),
+    ).toBeUndefined();
+    const argon = /\b[Aa]rgon2\w*(?:\s*(?:\.|::)\s*\w+)*\s*\(/g;
+    expect(
+      firstDifference(calls(argon), (s) => chainCalls(s, { head: /\b[Aa]rgon2\w*/g }), ['argon2', 'Argon2id', 'a', '.', '::', ' ', '('], 200_000, 9),
+    ).toBeUndefined();
+  });
+
   it('Makefile lines', () => {
     const groups = (re: RegExp) => (s: string) => re.exec(s)?.slice(1) ?? null;
     expect(firstDifference((s) => s.replace(/(^|[^\\])#.*$/, '$1'), cutMakeComment, '#\\a\n\u2028 ', 100_000)).toBeUndefined();
@@ -110,6 +128,14 @@ describe('rewritten expressions give what the old ones gave', () => {
   });
 
   it('code, SQL, paths and environment', () => {
+    const joined = (s: string) => {
+      const pieces = s.split('+');
+      return pieces
+        .map((p, i) => (i > 0 ? p.trimStart() : p))
+        .map((p, i) => (i < pieces.length - 1 ? p.trimEnd() : p))
+        .join('');
+    };
+    expect(firstDifference((s) => s.replace(/\s*\+\s*/g, ''), joined, '+ \ta\n', 100_000)).toBeUndefined();
     const multiplyAdd = /\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])[^;\n]*\+|\+[^;\n]*\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])|Math\.imul\b/i;
     expect(firstDifference(test(multiplyAdd), multipliesAndAdds, ['*', '+', ';', '\n', ' ', '3', '0x1F', 'a', '.', 'Math.imul'], 200_000, 9)).toBeUndefined();
     expect(firstDifference((s) => s.replace(/\/\*[\s\S]*?\*\//g, ' '), blankBlockComments, '/*a\n', 100_000)).toBeUndefined();
@@ -177,6 +203,17 @@ describe('rewritten expressions give what the old ones gave', () => {
     const pairs: [RegExp, RegExp, string | string[], ('test' | 1)?][] = [
       [/<[^>]+>/, /<[^<>]*[^>]>/, '<>a', 'test'],
       [
+        /\(?\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*\)?\s*=>/g,
+        /(?<![\w$])\d*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*(?:\)\s*)?=>/g,
+        ['a', '1', '$', ' ', '\t', ',', '(', ')', '=>', '='],
+        1,
+      ],
+      [
+        /\b(?:createHash|createHmac|digest)\s*(?::|\s+as\s)\s*[\w$]+/g,
+        /\b(?:createHash|createHmac|digest)\s*(?::|(?<=\s)as\s)\s*[\w$]+/g,
+        ['digest', 'createHash', ' ', '\t', ':', 'as', 'a', '$', 'x'],
+      ],
+      [
         /^\\(?:d[a-zA-Z]*[+S]*|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/,
         /^\\(?:d[a-zA-Z]*(?:\+[+S]*)?|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/,
         ['\\d', '\\l', 'S', '+', 't', ' ', 'a', '"'],
@@ -207,7 +244,13 @@ describe('rewritten expressions give what the old ones gave', () => {
     ];
     for (const [before, after, alphabet, use] of pairs) {
       const run = (re: RegExp): ((s: string) => unknown) =>
-        use === 'test' ? test(re) : use === 1 ? (s) => re.exec(s)?.[1] : before.global ? all(re) : first(re);
+        use === 'test'
+          ? test(re)
+          : use === 1
+            ? (s) => (re.global ? [...s.matchAll(re)].map((m) => m[1]) : re.exec(s)?.[1])
+            : before.global
+              ? all(re)
+              : first(re);
       expect(firstDifference(run(before), run(after), alphabet), `${before} / ${after}`).toBeUndefined();
     }
   });
