@@ -81,6 +81,13 @@ describe('rewritten expressions give what the old ones gave', () => {
     ).toBeUndefined();
   });
 
+  it('Rust Hmac::new calls (the same where the angle brackets hold no second `<`)', () => {
+    const calls = (re: RegExp) => (s: string) => (s.split('<').length > 2 ? null : [...s.matchAll(re)].map((m) => m[0]));
+    const before = /\bHmac\w*\s*(?:::\s*)?(?:<[^>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g;
+    const after = /\bHmac\w*\s*(?:::\s*)?(?:<[^<>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g;
+    expect(firstDifference(calls(before), calls(after), ['Hmac', 'HmacSha', '::', '<', '>', 'Sha256', ' ', 'new', '(', '\n'], 200_000, 9)).toBeUndefined();
+  });
+
   it('hash calls through a chain of members', () => {
     const calls = (re: RegExp) => (s: string) => [...s.matchAll(re)].map((m) => m[0]);
     const members = ['mmh3', 'mmh3x', 'xxh3', 'Murmur', 'blake3', 'hash', 'a', '.', '::', ':', ' ', '(', '\n'];
@@ -182,6 +189,14 @@ describe('rewritten expressions give what the old ones gave', () => {
       const value = m && restOfLine(s.slice(m[0].length));
       return m && value !== null ? [m[1], value] : null;
     };
+    const gitdir = (s: string) => {
+      const m = /^gitdir:\s*(.+)$/m.exec(s);
+      if (!m) return undefined;
+      return m[1]!.trimEnd() || m[1]![0];
+    };
+    expect(
+      firstDifference((s) => /^gitdir:\s*(.+?)\s*$/m.exec(s)?.[1], gitdir, ['gitdir:', ' ', '\t', '\n', '\r', '\u2028', 'a', '/'], 200_000, 8),
+    ).toBeUndefined();
     expect(firstDifference(groups(/^([A-Za-z_][\w.-]*)\s*=\s*(.*)$/), kv, 'a_.= \t\r\u2029', 100_000)).toBeUndefined();
   });
 
@@ -202,6 +217,8 @@ describe('rewritten expressions give what the old ones gave', () => {
     // or the first group (1).
     const pairs: [RegExp, RegExp, string | string[], ('test' | 1)?][] = [
       [/<[^>]+>/, /<[^<>]*[^>]>/, '<>a', 'test'],
+      [/<\s*\$|<[^>]*\*/, /<\s*\$|<[^<>]*\*/, '<>*$ a', 'test'],
+      [/(?:^|[;\n])\s*([A-Za-z_]\w*)\s*=\s*lambda\b/g, /(?:^|[;\n])[^\S\n]*([A-Za-z_]\w*)\s*=\s*lambda\b/g, ['\n', ';', ' ', '\r', 'a', '=', 'lambda', 'x'], 1],
       [
         /\(?\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*\)?\s*=>/g,
         /(?<![\w$])\d*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*(?:\)\s*)?=>/g,

@@ -97,7 +97,9 @@ const BY_FAMILY: Record<CodeFamily, (RegExp | ChainCall)[]> = {
     /\b(?:Sha\d+|Sha3_\d+|Sha512_\d+|Sha1|Md5|Md4|Blake2[bs]\w*|Keccak\d+|Ripemd\d+)\s*::\s*(?:new|digest|new_with_prefix|default)\s*\(/g,
     /\bmd5\s*::\s*compute\s*\(/g,
     /\bdigest\s*::\s*digest\s*\(/g,
-    /\bHmac\w*\s*(?:::\s*)?(?:<[^>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g,
+    // Generic arguments hold no `<` before their `>` here (nested ones never matched: the `>` after
+    // them is no `::`); without that, each `Hmac<` ran 80 characters on over the next ones.
+    /\bHmac\w*\s*(?:::\s*)?(?:<[^<>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g,
   ],
   jvm: [
     /\bMac\s*\.\s*getInstance\s*\(/g,

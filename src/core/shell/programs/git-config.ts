@@ -145,9 +145,12 @@ function repositoryConfigs(w: ShellWalker, cwd: string): string[] | null {
     if (w.isDirectory(dotGit)) gitDir = dotGit;
     else if (w.exists(dotGit)) {
       const text = w.readFile(dotGit, 4096);
-      const m = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+      const m = text === undefined ? null : /^gitdir:\s*(.+)$/m.exec(text);
       if (!m) return null;
-      gitDir = path.posix.resolve(d, m[1]!);
+      // The path without its trailing blanks, one character at least (as `(.+?)\s*$` took it,
+      // trying every end: quadratic in a line of blanks).
+      const target = m[1]!.trimEnd();
+      gitDir = path.posix.resolve(d, target === '' ? m[1]![0]! : target);
     } else if (isGitDir(w, d)) gitDir = d;
     if (gitDir !== undefined) {
       const out = [`${gitDir}/config`, `${gitDir}/config.worktree`];

@@ -510,7 +510,7 @@ export function provePythonCode(src: string): InlineProof {
   for (const m of code.matchAll(/(?:^|[;\n(,])\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=(?!=)/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
   for (const m of code.matchAll(/\bfor\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s+in\b/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
   for (const m of code.matchAll(/\blambda\s+([\w\s,]*):/g)) for (const n of m[1]!.split(',')) if (n.trim()) locals.add(n.trim());
-  for (const m of code.matchAll(/(?:^|[;\n])\s*([A-Za-z_]\w*)\s*=\s*lambda\b/g)) callable.add(m[1]!);
+  for (const m of code.matchAll(/(?:^|[;\n])[^\S\n]*([A-Za-z_]\w*)\s*=\s*lambda\b/g)) callable.add(m[1]!);
   for (const m of code.matchAll(/\bdef\s+(\w+)\s*\(([\w\s,=]*)\)/g)) {
     locals.add(m[1]!);
     callable.add(m[1]!);
@@ -735,7 +735,7 @@ export function provePerlFilter(src: string): InlineProof {
     code += c;
   }
   if (
-    /\bBEGIN\b|\bEND\b|<\s*\$|<[^>]*\*|::|->|\bsub\b|\beval\b|\bdo\b|\brequire\b|\buse\b|\bno\b|\bopen\b|\bsystem\b|\bexec\b|\breadpipe\b|\bqx\b|\bsyscall\b|\bfork\b|\bkill\b|\bunlink\b|\brename\b|\bmkdir\b|\brmdir\b|\bglob\b|\bselect\b|\bbinmode\b|\bchdir\b|\bchmod\b|\bsymlink\b|\blink\b|\butime\b|\btruncate\b/.test(
+    /\bBEGIN\b|\bEND\b|<\s*\$|<[^<>]*\*|::|->|\bsub\b|\beval\b|\bdo\b|\brequire\b|\buse\b|\bno\b|\bopen\b|\bsystem\b|\bexec\b|\breadpipe\b|\bqx\b|\bsyscall\b|\bfork\b|\bkill\b|\bunlink\b|\brename\b|\bmkdir\b|\brmdir\b|\bglob\b|\bselect\b|\bbinmode\b|\bchdir\b|\bchmod\b|\bsymlink\b|\blink\b|\butime\b|\btruncate\b/.test(
       code,
     )
   )
