@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { chainCalls } from '../src/core/intents/hash-apis.js';
 import { codeStrings, cutAt, isSpace, quotedStrings, restOfLine, trimEndOf } from '../src/core/intents/line-text.js';
 import { manifestKind } from '../src/core/intents/manifest-kind.js';
+import { tagValue } from '../src/core/intents/xml-manifests.js';
 import { tableHeader } from '../src/core/intents/toml-manifests.js';
 import { hint } from '../src/core/patch/v4a-format.js';
+import { opensForWrite } from '../src/core/shell/code-scan.js';
 import { gitFetchRewriteEnv } from '../src/core/shell/exec-env.js';
 import { multipliesAndAdds } from '../src/core/shell/hash-shapes.js';
 import { assignsEnviron } from '../src/core/shell/programs/awk-program.js';
@@ -131,6 +133,38 @@ describe('rewritten expressions give what the old ones gave', () => {
         100_000,
         8,
       ),
+    ).toBeUndefined();
+  });
+
+  it('expressions built at run time (code-scan, corrections)', () => {
+    const w1 = /\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/;
+    expect(firstDifference(test(w1), opensForWrite, ['open', '(', ')', ',', ' ', "'", '"', 'w', 'r', 'mode=', 'x'], 200_000, 9)).toBeUndefined();
+    const w2 = /\bopen\s*\(?\s*\w*\s*,?\s*['"]?\s*[>+|]/;
+    const w2Now = /\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?(?:['"]\s*)?[>+|]/;
+    expect(firstDifference(test(w2), test(w2Now), ['open', '(', ',', ' ', "'", '>', '|', 'F', 'x'], 200_000, 8)).toBeUndefined();
+    const LIT = String.raw`(?:'[^'\\\n]*'|"[^"\\\n]*")`;
+    const join = (opt: string) =>
+      new RegExp(
+        String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*${opt}\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
+        'g',
+      );
+    expect(
+      firstDifference(all(join(`(${LIT})?\\s*`)), all(join(`(?:(${LIT})\\s*)?`)), ['[', ']', "'a'", '"b"', ',', ' ', '.join', '(', ')'], 200_000, 9),
+    ).toBeUndefined();
+    const tag = /<groupId>\s*([^<]*?)\s*<\/groupId>/;
+    expect(
+      firstDifference(
+        (s) => tag.exec(s)?.[1],
+        (s) => tagValue(s, 'groupId'),
+        ['<groupId>', '</groupId>', '<', ' ', '\n', 'a', '>'],
+        200_000,
+        8,
+      ),
+    ).toBeUndefined();
+    const zh = (tail: string) => new RegExp(`^(?:请|就)*(?:只监控|只观察)(?:${tail})*$`);
+    const tail = '了|哦|吧|即可|就好|就行|一下|就可以';
+    expect(
+      firstDifference(test(zh(`${tail}|就可以了`)), test(zh(tail)), ['只监控', '就可以', '就可以了', '了', '就', '可以', '吧', 'a'], 100_000, 7),
     ).toBeUndefined();
   });
 

@@ -5,9 +5,10 @@ function stripXmlComments(text: string): string {
   return text.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
 }
 
-function tagValue(block: string, tag: string): string | undefined {
-  const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(block);
-  return m ? m[1] : undefined;
+/** The text of `<tag>…</tag>`, trimmed (as `<tag>\s*([^<]*?)\s*</tag>` took it, without its cubic retries over the blanks). */
+export function tagValue(block: string, tag: string): string | undefined {
+  const m = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(block);
+  return m ? m[1]!.trim() : undefined;
 }
 
 /**

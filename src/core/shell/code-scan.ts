@@ -14,13 +14,14 @@ const WRITE_API = new RegExp(
     String.raw`\bchild_process\b|\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork)\s*\(|\bexec\s*\(`,
     String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|run|Command)\b`,
     // Python
-    String.raw`\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]`,
     String.raw`\.(?:write_text|write_bytes|unlink|touch|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\s*\(`,
     String.raw`\bshutil\.|\bos\.(?:remove|unlink|rename|replace|mkdir|makedirs|rmdir|removedirs|system|popen|exec\w*|spawn\w*|truncate|chmod|chown|symlink|link|utime)\b`,
     String.raw`\bsubprocess\.|\bpathlib\b[\s\S]{0,80}\.write`,
     // Ruby / Perl / PHP
     String.raw`\bFile\.(?:write|open|delete|unlink|rename|binwrite|symlink|chmod)\b|\bFileUtils\.|\bIO\.(?:write|popen)\b|\bDir\.(?:mkdir|rmdir|delete)\b`,
-    String.raw`\b(?:system|exec|qx|unlink|rmdir|mkdir|rename|chmod|chown|symlink|truncate)\s*[\s(]|\bopen\s*\(?\s*\w*\s*,?\s*['"]?\s*[>+|]`,
+    // `open(F, ">x")`, `open F, "|cmd"`: one way through the blanks between the parts (the old
+    // `\s*\(?\s*\w*\s*,?\s*['"]?\s*` tried every split: 1000 blanks after `open` ran for minutes).
+    String.raw`\b(?:system|exec|qx|unlink|rmdir|mkdir|rename|chmod|chown|symlink|truncate)\s*[\s(]|\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?(?:['"]\s*)?[>+|]`,
     String.raw`\b(?:file_put_contents|fopen|fwrite|unlink|rename|mkdir|rmdir|copy|touch|shell_exec|passthru|proc_open|popen)\s*\(`,
     '`',
   ].join('|'),
@@ -81,6 +82,28 @@ export interface CodeScan {
   hashModule: string | undefined;
 }
 
+/**
+ * Python's `open(f, 'w')`, `open(p, mode="a")`: `/\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/`
+ * in one pass. Each `open(` is looked at up to the next `)`; a later `open(` before that same `)`
+ * sees only commas the first one saw, so it is passed over (the expression scanned again from
+ * each: quadratic in a line of `open(`).
+ */
+export function opensForWrite(text: string): boolean {
+  const mode = /,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/y;
+  let seenTo = -1;
+  for (const m of text.matchAll(/\bopen\s*\(/g)) {
+    const from = m.index + m[0].length;
+    if (from <= seenTo) continue;
+    const close = text.indexOf(')', from);
+    seenTo = close < 0 ? text.length : close;
+    for (let comma = text.indexOf(',', from); comma >= 0 && comma < seenTo; comma = text.indexOf(',', comma + 1)) {
+      mode.lastIndex = comma;
+      if (mode.test(text)) return true;
+    }
+  }
+  return false;
+}
+
 export function scanInlineCode(code: string): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
   const direct = HASH_API.exec(text);
@@ -98,7 +121,13 @@ export function scanInlineCode(code: string): CodeScan {
   for (const s of foldedStrings(text))
     if (paths.length < 64 && (s.includes('/') || s.startsWith('.') || s.startsWith('~')) && !/[\s${}]/.test(s)) paths.push(s);
   const module = HASH_MODULE.exec(text);
-  return { writes: WRITE_API.test(text), hash, paths, runsOtherCode: RUNS_OTHER_CODE.test(text), hashModule: module ? module[0] : undefined };
+  return {
+    writes: WRITE_API.test(text) || opensForWrite(text),
+    hash,
+    paths,
+    runsOtherCode: RUNS_OTHER_CODE.test(text),
+    hashModule: module ? module[0] : undefined,
+  };
 }
 
 /** One quoted string literal (no escapes: a piece whose value is itself unsure is not folded). */
@@ -115,7 +144,7 @@ const PATH_JOIN = new RegExp(
 );
 /** `['a', 'b'].join('')`, `''.join(['a', 'b'])`. */
 const LIST_JOIN = new RegExp(
-  String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*(${LIT})?\s*\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
+  String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*(?:(${LIT})\s*)?\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
   'g',
 );
 const literals = (list: string): string[] => (list.match(new RegExp(LIT, 'g')) ?? []).map(unquote);
