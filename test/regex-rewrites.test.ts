@@ -141,6 +141,9 @@ describe('rewritten expressions give what the old ones gave', () => {
     expect(firstDifference(test(w1), opensForWrite, ['open', '(', ')', ',', ' ', "'", '"', 'w', 'r', 'mode=', 'x'], 200_000, 9)).toBeUndefined();
     const w2 = /\bopen\s*\(?\s*\w*\s*,?\s*['"]?\s*[>+|]/;
     const w2Now = /\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?(?:['"]\s*)?[>+|]/;
+    const pipe = /\bopen\s*\(?\s*\w*\s*,?\s*['"]\s*\|/;
+    const pipeNow = /\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?['"]\s*\|/;
+    expect(firstDifference(test(pipe), test(pipeNow), ['open', '(', ',', ' ', "'", '|', 'F', 'x'], 200_000, 8)).toBeUndefined();
     expect(firstDifference(test(w2), test(w2Now), ['open', '(', ',', ' ', "'", '>', '|', 'F', 'x'], 200_000, 8)).toBeUndefined();
     const LIT = String.raw`(?:'[^'\\\n]*'|"[^"\\\n]*")`;
     const join = (opt: string) =>

@@ -61,7 +61,7 @@ const RUNS_OTHER_CODE = new RegExp(
     // Python
     String.raw`\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)\b|\bpty\b|\b__import__\b|\bimportlib\b|\brunpy\b|\bctypes\b|\bimport\s+pip\b|\bpip\s*\.|(?<![.\w])compile\s*\(`,
     // Ruby / Perl / PHP / shells' backticks
-    String.raw`\b(?:system|qx|readpipe|popen|proc_open|shell_exec|passthru|pcntl_exec)\b|\bIO\.popen\b|\bOpen3\b|\bKernel\b|%x[({[]|\bsend\s*\(|\bpublic_send\b|\bopen\s*\(?\s*\w*\s*,?\s*['"]\s*\|`,
+    String.raw`\b(?:system|qx|readpipe|popen|proc_open|shell_exec|passthru|pcntl_exec)\b|\bIO\.popen\b|\bOpen3\b|\bKernel\b|%x[({[]|\bsend\s*\(|\bpublic_send\b|\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?['"]\s*\|`,
     '`',
   ].join('|'),
 );
