@@ -101,6 +101,11 @@ const shellShapes: Record<string, Shape> = {
   'heredoc apply_patch, many files': (n) => fill('*** Add File: a.ts\n+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n", '*** End Patch\nEOF\n'),
   'heredoc to cat': (n) => fill('line\n', n, 'cat <<EOF > /dev/null\n', 'EOF\n'),
   'many words': (n) => fill('ab ', n, 'ls '),
+  'inline code, open( repeated': (n) => fill('open(x', n, 'python3 -c "', '"'),
+  'inline code, blanks after open': (n) => fill(' ', n, "perl -ne 'open", "'"),
+  'inline code, blanks in join()': (n) => fill('\t', n, `node -e "[''].join(`, '"'),
+  'inline code, unclosed strings': (n) => fill("\\'", n, `node -e "'`, '"'),
+  'curl write-out, unclosed %output{': (n) => fill('%output{x', n, "curl -w '", "' http://localhost/"),
 };
 
 const patchShapes: Record<string, [PatchFormat, Shape]> = {
@@ -137,6 +142,11 @@ const manifestShapes: Record<string, [string, Shape]> = {
   'setup.py, open call': manifest('setup.py', "'a', ", 'setup(install_requires=['),
   'setup.cfg': manifest('setup.cfg', '    a\n', '[options]\ninstall_requires =\n'),
   'code file hash scan': manifest('a.ts', 'createHash(', ''),
+  'code file, a chain of mmh3 members': manifest('a.py', 'mmh3.', ''),
+  'code file, blanks after digest': manifest('a.ts', '\t', 'digest'),
+  'code file, Hmac< repeated': manifest('a.rs', 'Hmac<\t', ''),
+  'Cargo.toml, blanks in a table header': manifest('Cargo.toml', '\t', '[a', 'x'),
+  'pom.xml, blanks in a tag': manifest('pom.xml', '\t', '<project><dependencies><dependency><groupId>', 'x'),
   'code file, open comment': manifest('a.ts', 'x', '/*'),
 };
 

@@ -32,7 +32,8 @@ const LEAD = '(?:(?:please|pls|and|but|so|now|then|just|also|ok|okay|again|inste
 const TAIL =
   '(?:\\s+(?:please|pls|at all|for now|yet|now|here|this time|whatsoever|anymore|any more|from now on|until i say so|until further notice|thanks|thank you))*';
 const ZH_LEAD = '(?:请|你|您|先|现在|这次|本次|暂时|接下来|继续|千万|都|就)*';
-const ZH_TAIL = '(?:了|哦|喔|啊|呀|吧|啦|即可|就好|就行|一下|就可以了|就可以)*';
+// `就可以了` is `就可以` and `了`: listed too, it gave the repetition two ways through each (exponential).
+const ZH_TAIL = '(?:了|哦|喔|啊|呀|吧|啦|即可|就好|就行|一下|就可以)*';
 /** What, right before a phrase, negates it: "not only review", "don't just answer", 不只审查. */
 const NEGATED_BEFORE = /(?:\bnot|n't|\bdont|\bnever)(?: just| only)? $|不$|不是$/;
 /** Longer clauses carry more than a correction; whole-clause phrases are not looked for there. */

@@ -64,7 +64,7 @@ export function readDecision(r: RuntimeEvent, contract: TaskContract | null): De
   if (d.nextStep && (refused(recorded) || recorded.outcome === 'report')) {
     out.nextStep = d.nextStep.replace('<event id>', r.id);
     const lines = authorisingLines(d.nextStep, r.id);
-    if (lines.length && refused(recorded)) out.authorise = { lines, exact: lines.every((l) => !/<[^>]+>/.test(l)) };
+    if (lines.length && refused(recorded)) out.authorise = { lines, exact: lines.every((l) => !/<[^<>]*[^>]>/.test(l)) };
   }
   return out;
 }

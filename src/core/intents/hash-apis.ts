@@ -8,7 +8,45 @@ import { stripCode } from './strip-code.js';
 
 export { mayHoldHashCall };
 
-const UNIVERSAL: RegExp[] = [
+/**
+ * A call through a chain of members whose first hashing member `head` names (`mmh3.hash(`,
+ * `blake3::Hasher::new(`, `bcrypt.hash(`), the call's name matching `last` when given. It
+ * stands in for `HEAD(?:\s*(?:\.|::)\s*\w+)*\s*\(`, which was tried again from every member of
+ * a chain that ends in no call (quadratic in a chain of them: 100 kB took 11 s); here each
+ * chain is walked once, as every member after its first head fails the same way.
+ */
+interface ChainCall {
+  head: RegExp;
+  last?: RegExp;
+}
+
+const MEMBER = /\s*(?:\.|::)\s*(\w+)/y;
+const OPEN = /\s*\(/y;
+
+/** The call texts of a chain pattern in `code`, in order, as its expression's matches. */
+export function chainCalls(code: string, c: ChainCall): string[] {
+  const out: string[] = [];
+  c.head.lastIndex = 0;
+  for (let m = c.head.exec(code); m !== null; m = c.head.exec(code)) {
+    let end = m.index + m[0].length;
+    // The head is a whole word (`mmh3x.hash(` is no mmh3 call).
+    if (/\w/.test(code[end] ?? '')) continue;
+    let name: string | undefined;
+    MEMBER.lastIndex = end;
+    for (let e = MEMBER.exec(code); e !== null; e = MEMBER.exec(code)) {
+      name = e[1];
+      end = MEMBER.lastIndex;
+    }
+    OPEN.lastIndex = end;
+    if (OPEN.test(code) && (c.last === undefined || (name !== undefined && c.last.test(name)))) {
+      out.push(code.slice(m.index, OPEN.lastIndex));
+      c.head.lastIndex = OPEN.lastIndex;
+    } else c.head.lastIndex = end;
+  }
+  return out;
+}
+
+const UNIVERSAL: (RegExp | ChainCall)[] = [
   /\bcreateHash\s*\(/g,
   /\bcreateHmac\s*\(/g,
   /\bsubtle\s*\.\s*digest\s*\(/g,
@@ -16,10 +54,10 @@ const UNIVERSAL: RegExp[] = [
   /\bDigestUtils\s*\.\s*\w+\s*\(/g,
   /\bhashlib\s*\.\s*\w+\s*\(/g,
   // xxHash, MurmurHash, BLAKE2/3 libraries in any binding: `xxhash64(`, `mmh3.hash(`, `blake3::hash(`.
-  /\b(?:xx[hH]ash\w*|xxh(?:3|32|64|128)\w*|XXH(?:3|32|64|128)\w*|[Mm]urmur\w*|mmh3|[Bb]lake[23]\w*|BLAKE[23]\w*)(?:\s*(?:\.|::)\s*\w+)*\s*\(/g,
+  { head: /\b(?:xx[hH]ash\w*|xxh(?:3|32|64|128)\w*|XXH(?:3|32|64|128)\w*|[Mm]urmur\w*|mmh3|[Bb]lake[23]\w*|BLAKE[23]\w*)/g },
   // bcrypt in any binding: bcrypt.hash(, bcrypt.hashpw(, BCrypt.HashPassword(, bcrypt.GenerateFromPassword(.
-  /\b[Bb][Cc]rypt(?:\s*(?:\.|::)\s*\w+)*?\s*(?:\.|::)\s*(?:[Hh]ash\w*|[Gg]enerate\w*)\s*\(/g,
-  /\b[Aa]rgon2\w*(?:\s*(?:\.|::)\s*\w+)*\s*\(/g,
+  { head: /\b[Bb][Cc]rypt/g, last: /^(?:[Hh]ash|[Gg]enerate)/ },
+  { head: /\b[Aa]rgon2\w*/g },
   /\bPasswordHasher\s*(?:<[^>\n]{0,60}>\s*)?\(/g,
   /\.\s*hash_password\s*\(/g,
   /\bscrypt(?:Sync)?\s*\(/g,
@@ -28,12 +66,13 @@ const UNIVERSAL: RegExp[] = [
   /\bpbkdf2\s*\.\s*Key\s*\(/g,
 ];
 
-const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
+const BY_FAMILY: Record<CodeFamily, (RegExp | ChainCall)[]> = {
   js: [
     /\bcrypto\s*\.\s*hash\s*\(/g,
     // A hashing function taken under another name is a call waiting to happen:
     // `const { createHash: h } = …`, `import { createHash as h }`, `const h = crypto.createHash;`.
-    /\b(?:createHash|createHmac|digest)\s*(?::|\s+as\s)\s*[\w$]+/g,
+    // `(?<=\s)as` for `\s+as`: one way through the blanks (the two runs took 29 s for 100 kB of them).
+    /\b(?:createHash|createHmac|digest)\s*(?::|(?<=\s)as\s)\s*[\w$]+/g,
     /=\s*(?:[\w$]+\s*\.\s*)*(?:createHash|createHmac)\s*(?:\.\s*bind\b|[;,)\n]|$)/g,
     /\bsubtle\s*\.\s*digest\b(?!\s*\()/g,
     /\bCryptoHasher\s*\(/g,
@@ -58,7 +97,9 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
     /\b(?:Sha\d+|Sha3_\d+|Sha512_\d+|Sha1|Md5|Md4|Blake2[bs]\w*|Keccak\d+|Ripemd\d+)\s*::\s*(?:new|digest|new_with_prefix|default)\s*\(/g,
     /\bmd5\s*::\s*compute\s*\(/g,
     /\bdigest\s*::\s*digest\s*\(/g,
-    /\bHmac\w*\s*(?:::\s*)?(?:<[^>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g,
+    // Generic arguments hold no `<` before their `>` here (nested ones never matched: the `>` after
+    // them is no `::`); without that, each `Hmac<` ran 80 characters on over the next ones.
+    /\bHmac\w*\s*(?:::\s*)?(?:<[^<>\n]{1,80}>\s*)?::\s*new\w*\s*\(/g,
   ],
   jvm: [
     /\bMac\s*\.\s*getInstance\s*\(/g,
@@ -75,7 +116,7 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
   ],
   php: [
     /(?<![\w$>:])(?<!function\s{1,20})\\?(?:hash|hash_file|hash_hmac|hash_hmac_file|hash_init|hash_pbkdf2|md5|md5_file|sha1|sha1_file|crc32|password_hash|crypt)\s*\(/g,
-    /\bsodium_crypto_\w*hash\w*\s*\(/g,
+    /\bsodium_crypto_(?:[^\Wh]|h(?!ash))*hash\w*\s*\(/g,
   ],
   ruby: [
     // Ruby calls need no parentheses: `Digest::SHA256.hexdigest data`.
@@ -84,19 +125,19 @@ const BY_FAMILY: Record<CodeFamily, RegExp[]> = {
     /\bBCrypt\s*::\s*Password\s*\.\s*create\b/g,
   ],
   c: [
-    /\b(?:EVP_Digest\w*|EVP_(?:sha\d+|sha3_\d+|md5|blake2\w+)|SHA(?:1|224|256|384|512)(?:_Init|_Update|_Final)?|MD5(?:_Init|_Update|_Final)?|HMAC(?:_Init_ex|_Update|_Final|_CTX_new)?|crypto_generichash\w*|crypto_hash\w*|crypto_pwhash\w*|CC_(?:SHA\d+|MD5)\w*)\s*\(/g,
+    /\b(?:EVP_Digest\w*|EVP_(?:sha\d+|sha3_\d+|md5|blake2\w+)|SHA(?:1|224|256|384|512)(?:_Init|_Update|_Final)?|MD5(?:_Init|_Update|_Final)?|HMAC(?:_Init_ex|_Update|_Final|_CTX_new)?|crypto_generichash\w*|crypto_hash\w*|crypto_pwhash\w*|CC_(?:SHA\d|MD5)\w*)\s*\(/g,
   ],
   swift: [
     /\b(?:SHA256|SHA384|SHA512|Insecure\s*\.\s*(?:MD5|SHA1))\s*\.\s*hash\s*\(/g,
     /\bHMAC\s*<\s*\w+\s*>\s*\.\s*\w+\s*\(/g,
-    /\bCC_(?:SHA\d+|MD5)\w*\s*\(/g,
+    /\bCC_(?:SHA\d|MD5)\w*\s*\(/g,
     /\b(?:SHA256|SHA384|SHA512)\s*\(\s*\)/g,
   ],
 };
 
-/** The call-site patterns for a family (the universal ones first), for the test of STEMS (hash-words.ts). */
+/** The call-site patterns for a family (the universal ones first; a chain's head), for the test of STEMS (hash-words.ts). */
 export function hashCallPatterns(family: CodeFamily): readonly RegExp[] {
-  return [...UNIVERSAL, ...BY_FAMILY[family]];
+  return [...UNIVERSAL, ...BY_FAMILY[family]].map((p) => (p instanceof RegExp ? p : p.head));
 }
 
 export interface HashCount {
@@ -128,7 +169,14 @@ export function computedHashAccesses(text: string): string[] {
   if (!mayHoldComputedAccess(text)) return out;
   COMPUTED.lastIndex = 0;
   for (let m = COMPUTED.exec(text); m !== null && out.length < 64; m = COMPUTED.exec(text)) {
-    const joined = m[1]!.replace(/\s*\+\s*/g, '').replace(/['"`]/g, '');
+    // The pieces joined: each `+` out with the blanks around it (as `/\s*\+\s*/g` did, without
+    // its retry from every blank of a run).
+    const pieces = m[1]!.split('+');
+    const joined = pieces
+      .map((p, i) => (i > 0 ? p.trimStart() : p))
+      .map((p, i) => (i < pieces.length - 1 ? p.trimEnd() : p))
+      .join('')
+      .replace(/['"`]/g, '');
     if (HASH_NAMES.test(joined)) out.push(`[${joined}]`);
   }
   return out;
@@ -144,13 +192,20 @@ export function countHashCalls(text: string, family: CodeFamily): HashCount {
   }
   if (!mayHoldHashCall(text)) return { total, byApi };
   const code = stripCode(text, family);
-  for (const re of hashCallPatterns(family)) {
-    re.lastIndex = 0;
-    for (let m = re.exec(code); m !== null; m = re.exec(code)) {
-      if (m[0].length === 0) re.lastIndex++;
-      const key = label(m[0]);
-      byApi.set(key, (byApi.get(key) ?? 0) + 1);
-      total++;
+  const add = (call: string) => {
+    const key = label(call);
+    byApi.set(key, (byApi.get(key) ?? 0) + 1);
+    total++;
+  };
+  for (const p of [...UNIVERSAL, ...BY_FAMILY[family]]) {
+    if (!(p instanceof RegExp)) {
+      for (const call of chainCalls(code, p)) add(call);
+      continue;
+    }
+    p.lastIndex = 0;
+    for (let m = p.exec(code); m !== null; m = p.exec(code)) {
+      if (m[0].length === 0) p.lastIndex++;
+      add(m[0]);
     }
   }
   return { total, byApi };

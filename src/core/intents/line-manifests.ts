@@ -78,7 +78,10 @@ export function rubyDependencies(text: string): Set<string> {
 }
 
 const GRADLE_CONFIG =
-  /\b(?:implementation|api|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|compile|runtime|classpath|developmentOnly|coreLibraryDesugaring|testImplementation|testCompileOnly|testRuntimeOnly|testCompile|testAnnotationProcessor|[a-z]\w*(?:Implementation|Api|CompileOnly|RuntimeOnly|AnnotationProcessor))\b\s*\(?\s*(.*)$/;
+  /\b(?:implementation|api|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|compile|runtime|classpath|developmentOnly|coreLibraryDesugaring|testImplementation|testCompileOnly|testRuntimeOnly|testCompile|testAnnotationProcessor|[a-z]\w*(?:Implementation|Api|CompileOnly|RuntimeOnly|AnnotationProcessor))\b\s*\(?\s*(.*)/;
+
+// No `$` after `(.*)`: a line holds no break (dependency-names.ts lfOnly), so `.*` reaches its
+// end at the first try, where `(.*)$` made recheck see a retry from every word before a break.
 
 /**
  * Words one of which any line GRADLE_CONFIG matches holds: a line with none is passed over

@@ -5,12 +5,12 @@
 // hours). Each function here gives what its expression gives, in one pass.
 
 /** Where the text after the last line break starts (`.` matches no line break, so a `.*$` can only start there). */
-function afterLastBreak(s: string): number {
+export function afterLastBreak(s: string): number {
   return Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'), s.lastIndexOf('\u2028'), s.lastIndexOf('\u2029')) + 1;
 }
 
 /** Whether `c` is one character `\s` matches (ASCII told without the expression). */
-const isSpace = (c: string | undefined): boolean => {
+export const isSpace = (c: string | undefined): boolean => {
   if (c === undefined) return false;
   const code = c.charCodeAt(0);
   return code < 128 ? code === 32 || (code >= 9 && code <= 13) : /\s/.test(c);
@@ -65,13 +65,23 @@ const BREAKS = '\n\r\u2028\u2029';
  * every quote after it, each running to the end (quadratic in a line of `\"`).
  */
 export function quotedStrings(s: string, escapedSingle = false, stopAtLf = false): string[] {
+  return literals(s, `"'`, escapedSingle ? `"'` : '"', stopAtLf ? `"'` : '');
+}
+
+/**
+ * The bodies of the literals of `s` opened by one of `quotes`: those in `escaping` take a
+ * backslash escape (of any character but a line break), those in `lineOnly` stop at a LF.
+ * Past a failed open quote, every quote of that kind up to where it failed is escaped and fails
+ * the same way, so it is not tried again.
+ */
+function literals(s: string, quotes: string, escaping: string, lineOnly: string): string[] {
   const out: string[] = [];
-  // Past a failed open quote, every quote of that kind up to where it failed fails the same way.
-  const deadUntil: Record<string, number> = { '"': -1, "'": -1 };
+  const deadUntil = new Map<string, number>();
   for (let p = 0; p < s.length; p++) {
     const q = s[p]!;
-    if ((q !== '"' && q !== "'") || p <= deadUntil[q]!) continue;
-    const escapes = q === '"' || escapedSingle;
+    if (!quotes.includes(q) || p <= (deadUntil.get(q) ?? -1)) continue;
+    const escapes = escaping.includes(q);
+    const stopAtLf = lineOnly.includes(q);
     let j = p + 1;
     let closed = false;
     for (; j < s.length; j++) {
@@ -89,7 +99,49 @@ export function quotedStrings(s: string, escapedSingle = false, stopAtLf = false
     if (closed) {
       out.push(s.slice(p + 1, j));
       p = j;
-    } else deadUntil[q] = j;
+    } else deadUntil.set(q, j);
   }
   return out;
+}
+
+/**
+ * `s.replace(/[C]+$/, '')` for the characters C (`inSet` a string of them, or a test of one
+ * character): the run of them at the end taken off. The expression retries from every
+ * character of a run that does not reach the end (quadratic in a long run of them).
+ */
+export function trimEndOf(s: string, inSet: string | ((c: string) => boolean)): string {
+  const has = typeof inSet === 'string' ? (c: string) => inSet.includes(c) : inSet;
+  let end = s.length;
+  while (end > 0 && has(s[end - 1]!)) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
+
+/**
+ * `s.replace(/[C].*$/, '')` for the characters C: the text cut before the first of them from
+ * which `.*` reaches the end (that is, the first one after the last line break).
+ */
+export function cutAt(s: string, chars: string): string {
+  for (let at = afterLastBreak(s); at < s.length; at++) if (chars.includes(s[at]!)) return s.slice(0, at);
+  return s;
+}
+
+/**
+ * The bodies of the string literals of `code`, in order, as the global expression
+ * `'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|\`([^\`\\]*(?:\\.[^\`\\]*)*)\``
+ * finds them: `'` and `"` stop at a LF, a backquote does not; a backslash escapes any
+ * character but a line break. A literal with no close is tried once: the expression tried
+ * again from every quote of that kind up to where it failed (each escaped, each failing there).
+ */
+export function codeStrings(code: string): string[] {
+  return literals(code, '\'"`', '\'"`', `'"`);
+}
+
+/**
+ * What `\s*(.*)$` captures of `rest`, the text after a match: without its leading blanks, or
+ * null when a line break is left in it (`.` takes none). The expression gave back one blank at
+ * a time and ran `.*` again from each: quadratic in a line of blanks before a break.
+ */
+export function restOfLine(rest: string): string | null {
+  const value = rest.trimStart();
+  return /[\n\r\u2028\u2029]/.test(value) ? null : value;
 }

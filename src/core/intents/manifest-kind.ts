@@ -75,8 +75,23 @@ const LOCKFILE_NAMES = [
   'conda-lock.yml',
 ];
 
-/** `requirements.txt`, `requirements-dev.txt`, `dev-requirements.in`, `requirements_test.txt`, … */
-const REQUIREMENTS = /^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i;
+/**
+ * `requirements.txt`, `requirements-dev.txt`, `dev-requirements.in`, `requirements_test.txt`, …:
+ * what `/^(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)$/i` accepts, in one pass
+ * (that expression tried every `requirements` in a name of them against every split).
+ */
+function isRequirementsName(base: string): boolean {
+  if (!/^[\w.-]*$/.test(base)) return false;
+  const lower = base.toLowerCase();
+  const ext = lower.endsWith('.txt') ? 4 : lower.endsWith('.in') ? 3 : 0;
+  const stop = lower.length - ext;
+  for (let at = ext > 0 ? lower.indexOf('requirements') : -1; at >= 0; at = lower.indexOf('requirements', at + 1)) {
+    const end = at + 'requirements'.length;
+    if (at > 0 && !'-_.'.includes(lower[at - 1]!)) continue;
+    if (end === stop || (end < stop && '-_.'.includes(lower[end]!))) return true;
+  }
+  return false;
+}
 
 // The name sets and table are built on first use: the hook chunk holds this module
 // (intents/intent-free.ts), and a read or a prompt never asks it.
@@ -98,7 +113,7 @@ export function manifestKind(path: string): ManifestKind | undefined {
   // Each pattern below needs the word it is tested after (a regular expression costs a hook
   // its compilation on first use; most files written are none of these).
   if (path.toLowerCase().includes('requirements')) {
-    if (REQUIREMENTS.test(base)) return 'requirements';
+    if (isRequirementsName(base)) return 'requirements';
     // pip's other common layout: requirements/base.txt, requirements/dev.in.
     if (/(?:^|[\\/])requirements[\\/][^\\/]+\.(?:txt|in)$/i.test(path)) return 'requirements';
   }

@@ -2,7 +2,7 @@
 // smol-toml; fragments (and files smol-toml refuses) through a line scanner that tracks
 // the current table, so a line's section decides whether it declares a dependency —
 // moving `foo = "1"` from [package.metadata] into [dependencies] is a new dependency.
-import { quotedStrings } from './line-text.js';
+import { isSpace, quotedStrings } from './line-text.js';
 import { parse as parseToml } from 'smol-toml';
 import { normalizeCrateName, normalizePythonName, pep508Name } from './package-names.js';
 
@@ -201,6 +201,26 @@ const NOT_PACKAGES = new Set([
 const VERSION_VALUE = /^(?:["'](?:[\^~=<>!*]|\d)|\{[^}]*\b(?:version|git|path|workspace|registry|branch|tag|rev|url|extras)\s*=)/;
 
 /**
+ * A table header's name, as `/^\[\[?\s*(.+?)\s*\]\]?$/` takes it from a line with no break
+ * (that expression tries every split of the blanks around the name: cubic in a line of them).
+ */
+export function tableHeader(line: string): string | null {
+  const L = line.length;
+  if (line[0] !== '[' || line[L - 1] !== ']') return null;
+  let s = line[1] === '[' ? 2 : 1;
+  while (s < L && isSpace(line[s])) s++;
+  // The name takes one character at least: when the blanks ran to the last `]`, it is the one before.
+  if (s >= L - 1) s = L - 2;
+  if (s < 1) return null;
+  // The name ends where blanks and `]` or `]]` finish the line, as early as it can.
+  const close = L >= 2 && line[L - 2] === ']' ? L - 2 : L - 1;
+  let b = close;
+  while (b > 0 && isSpace(line[b - 1])) b--;
+  const e = Math.max(s + 1, b);
+  return line.slice(s, e <= close ? e : L - 1);
+}
+
+/**
  * Scans TOML text line by line. `whole` means the text starts at the document root;
  * otherwise lines before the first table header are in an unknown table, where only
  * version-shaped declarations count.
@@ -227,16 +247,17 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
       if (array.depth <= 0) array = undefined;
       continue;
     }
-    const header = /^\[\[?\s*(.+?)\s*\]\]?$/.exec(line);
-    if (header && !line.includes('=')) {
-      table = splitKey(header[1]!);
+    const header = tableHeader(line);
+    if (header !== null && !line.includes('=')) {
+      table = splitKey(header);
       // `[dependencies.serde]` declares serde; `[patch.crates-io.serde]` swaps its source.
       const swap = table.length > 1 ? sourceSwapTable(kind, table.slice(0, -1)) : undefined;
       if (swap !== undefined) names.add(swap + (normalizeName(kind, table[table.length - 1]!) ?? ''));
       else if (table.length > 1 && isDepTable(kind, table.slice(0, -1))) add(table[table.length - 1]);
       continue;
     }
-    const eq = /^((?:"[^"]*"|'[^']*'|[A-Za-z0-9_.\- \t])+?)\s*=\s*(.*)$/.exec(line);
+    // A key is its pieces with the blanks between them (the blanks before `=` are not its own).
+    const eq = /^([ \t]*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_.-])(?:[ \t]*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_.-]))*|[ \t])\s*=\s*(.*)/.exec(line);
     if (!eq) {
       // A bare array element of an unplaced fragment: `"requests>=2",`.
       if (table === undefined && kind === 'pyproject') for (const s of quotedStrings(line)) addSpec(s, true);

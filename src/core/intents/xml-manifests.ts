@@ -5,9 +5,10 @@ function stripXmlComments(text: string): string {
   return text.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ');
 }
 
-function tagValue(block: string, tag: string): string | undefined {
-  const m = new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(block);
-  return m ? m[1] : undefined;
+/** The text of `<tag>…</tag>`, trimmed (as `<tag>\s*([^<]*?)\s*</tag>` took it, without its cubic retries over the blanks). */
+export function tagValue(block: string, tag: string): string | undefined {
+  const m = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(block);
+  return m ? m[1]!.trim() : undefined;
 }
 
 /**
@@ -44,8 +45,10 @@ export function mavenDependencies(text: string, whole: boolean): Set<string> {
 export function dotnetDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // PackageReference (project), PackageVersion (central Directory.Packages.props), packages.config `<package id=…>`.
+  // A tag's attributes hold no `<` (XML refuses one there): the scan from a `<` stops at the next,
+  // where `[^>]*?` ran on from every `<` of a file with no `>` (quadratic).
   const re =
-    /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^>]*?\bid\s*=\s*["']([^"']+)["']/g;
+    /<(?:PackageReference|PackageVersion|GlobalPackageReference)\b[^<>]*?\b(?:Include|Update)\s*=\s*["']([^"']+)["']|<package\b[^<>]*?\bid\s*=\s*["']([^"']+)["']/g;
   const xml = stripXmlComments(text);
   for (let m = re.exec(xml); m; m = re.exec(xml)) names.add((m[1] ?? m[2]!).trim().toLowerCase());
   return names;

@@ -15,14 +15,8 @@ const ADD = /^\*\*\*\s*Add\s+File:\s*/;
 const DELETE = /^\*\*\*\s*Delete\s+File:\s*/;
 const MOVE_FILE = /^\*\*\*\s*Move\s+File:\s*/;
 const MOVE_TO = /^\*\*\*\s*Move\s+to:\s*/;
-const HINT = /^@@\s*(.*?)\s*(?:@@\s*)?$/;
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
-/**
- * What HINT captures of an `@@` line ('' when it does not match), told with string calls: the
- * text between, trimmed, without a closing `@@`. Only when that text holds a line break, which
- * HINT's `.` does not match, does HINT itself run.
- */
 /**
  * The text after a marker's head, as `^<head>\s*(.*)$` captures it, or null when the line is
  * not that marker: the rest may hold no line break, which `.` does not match (the expression
@@ -36,10 +30,16 @@ function marker(head: RegExp, line: string): string | null {
   return LINE_BREAK.test(rest) ? null : rest;
 }
 
-function hint(line: string): string {
+/**
+ * What `/^@@\s*(.*?)\s*(?:@@\s*)?$/` captures of an `@@` line ('' when it does not match),
+ * told with string calls (the expression tried every split of the blanks: cubic in a line of
+ * them): the text between, trimmed, without a closing `@@`. A break left inside that text has
+ * text on both sides, which `.` cannot span and the blanks around it cannot take: no match.
+ */
+export function hint(line: string): string {
   const t = line.slice(2).trim();
   const between = t.endsWith('@@') ? t.slice(0, -2).trimEnd() : t;
-  return LINE_BREAK.test(between) ? (HINT.exec(line)?.[1] ?? '') : between;
+  return LINE_BREAK.test(between) ? '' : between;
 }
 
 class Unparsable extends Error {}

@@ -13,6 +13,7 @@ import { readControllerResult, type StepReading } from './reading.js';
 import { targetName, type ReplayTarget, type RuntimeFactory } from './target.js';
 import { createWorkspace, type Workspace } from './workspace.js';
 import { ownEntry } from '../lookup-table.js';
+import { trimEndOf } from '../intents/line-text.js';
 
 export type ArmName = 'bad' | 'good';
 
@@ -239,7 +240,7 @@ async function runArm(c: Case, armName: ArmName, target: ReplayTarget, options: 
       lastActionId: undefined,
       turn: 0,
     };
-    const cwd = arm.cwd ? `${ws.project}/${arm.cwd.replace(/^\.?\/+/, '')}`.replace(/\/+$/, '') : ws.project;
+    const cwd = arm.cwd ? trimEndOf(`${ws.project}/${arm.cwd.replace(/^\.?\/+/, '')}`, '/') : ws.project;
     for (let index = 0; index < arm.steps.length; index++) {
       const original = arm.steps[index]!;
       const kind = stepKind(original);

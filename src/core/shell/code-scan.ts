@@ -4,6 +4,7 @@
 import { computedHashAccesses } from '../intents/hash-apis.js';
 import { handRolledHash } from './hash-shapes.js';
 import { proveNodeCode } from './programs/inline-proof.js';
+import { codeStrings, isSpace, trimEndOf } from '../intents/line-text.js';
 
 const WRITE_API = new RegExp(
   [
@@ -13,13 +14,14 @@ const WRITE_API = new RegExp(
     String.raw`\bchild_process\b|\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork)\s*\(|\bexec\s*\(`,
     String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|run|Command)\b`,
     // Python
-    String.raw`\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]`,
     String.raw`\.(?:write_text|write_bytes|unlink|touch|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\s*\(`,
     String.raw`\bshutil\.|\bos\.(?:remove|unlink|rename|replace|mkdir|makedirs|rmdir|removedirs|system|popen|exec\w*|spawn\w*|truncate|chmod|chown|symlink|link|utime)\b`,
     String.raw`\bsubprocess\.|\bpathlib\b[\s\S]{0,80}\.write`,
     // Ruby / Perl / PHP
     String.raw`\bFile\.(?:write|open|delete|unlink|rename|binwrite|symlink|chmod)\b|\bFileUtils\.|\bIO\.(?:write|popen)\b|\bDir\.(?:mkdir|rmdir|delete)\b`,
-    String.raw`\b(?:system|exec|qx|unlink|rmdir|mkdir|rename|chmod|chown|symlink|truncate)\s*[\s(]|\bopen\s*\(?\s*\w*\s*,?\s*['"]?\s*[>+|]`,
+    // `open(F, ">x")`, `open F, "|cmd"`: one way through the blanks between the parts (the old
+    // `\s*\(?\s*\w*\s*,?\s*['"]?\s*` tried every split: 1000 blanks after `open` ran for minutes).
+    String.raw`\b(?:system|exec|qx|unlink|rmdir|mkdir|rename|chmod|chown|symlink|truncate)\s*[\s(]|\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?(?:['"]\s*)?[>+|]`,
     String.raw`\b(?:file_put_contents|fopen|fwrite|unlink|rename|mkdir|rmdir|copy|touch|shell_exec|passthru|proc_open|popen)\s*\(`,
     '`',
   ].join('|'),
@@ -59,7 +61,7 @@ const RUNS_OTHER_CODE = new RegExp(
     // Python
     String.raw`\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)\b|\bpty\b|\b__import__\b|\bimportlib\b|\brunpy\b|\bctypes\b|\bimport\s+pip\b|\bpip\s*\.|(?<![.\w])compile\s*\(`,
     // Ruby / Perl / PHP / shells' backticks
-    String.raw`\b(?:system|qx|readpipe|popen|proc_open|shell_exec|passthru|pcntl_exec)\b|\bIO\.popen\b|\bOpen3\b|\bKernel\b|%x[({[]|\bsend\s*\(|\bpublic_send\b|\bopen\s*\(?\s*\w*\s*,?\s*['"]\s*\|`,
+    String.raw`\b(?:system|qx|readpipe|popen|proc_open|shell_exec|passthru|pcntl_exec)\b|\bIO\.popen\b|\bOpen3\b|\bKernel\b|%x[({[]|\bsend\s*\(|\bpublic_send\b|\bopen\s*(?:\(\s*)?(?:\w+\s*)?(?:,\s*)?['"]\s*\|`,
     '`',
   ].join('|'),
 );
@@ -67,8 +69,6 @@ const RUNS_OTHER_CODE = new RegExp(
 /** Modules and functions that compute hashes, however the code then reaches the function. */
 const HASH_MODULE =
   /\b(?:crypto|webcrypto|subtle|hashlib|_hashlib|_sha\d+|_sha3|_md5|_blake2|hmac|Cryptodome|xxhash|blake3|mmh3|crc32c?|adler32|crypt|Digest|OpenSSL|password_hash|hash_file|hash_hmac|md5_file|sha1_file|uuid[35]|pbkdf2\w*|scrypt\w*|hkdf\w*|createSign|createVerify)\b|\bCrypto\s*\.\s*Hash\b/;
-
-const STRING_LITERAL = /'([^'\\\n]*(?:\\.[^'\\\n]*)*)'|"([^"\\\n]*(?:\\.[^"\\\n]*)*)"|`([^`\\]*(?:\\.[^`\\]*)*)`/g;
 
 export interface CodeScan {
   writes: boolean;
@@ -82,22 +82,52 @@ export interface CodeScan {
   hashModule: string | undefined;
 }
 
+/**
+ * Python's `open(f, 'w')`, `open(p, mode="a")`: `/\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/`
+ * in one pass. Each `open(` is looked at up to the next `)`; a later `open(` before that same `)`
+ * sees only commas the first one saw, so it is passed over (the expression scanned again from
+ * each: quadratic in a line of `open(`).
+ */
+export function opensForWrite(text: string): boolean {
+  const mode = /,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/y;
+  let seenTo = -1;
+  for (const m of text.matchAll(/\bopen\s*\(/g)) {
+    const from = m.index + m[0].length;
+    if (from <= seenTo) continue;
+    const close = text.indexOf(')', from);
+    seenTo = close < 0 ? text.length : close;
+    for (let comma = text.indexOf(',', from); comma >= 0 && comma < seenTo; comma = text.indexOf(',', comma + 1)) {
+      mode.lastIndex = comma;
+      if (mode.test(text)) return true;
+    }
+  }
+  return false;
+}
+
 export function scanInlineCode(code: string): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
   const direct = HASH_API.exec(text);
-  const hash = direct ? direct[0].replace(/\s*\($/, '') : (computedHashAccesses(text)[0] ?? handRolledHash(text));
+  const hash = direct
+    ? direct[0].endsWith('(')
+      ? trimEndOf(direct[0].slice(0, -1), isSpace)
+      : direct[0]
+    : (computedHashAccesses(text)[0] ?? handRolledHash(text));
   const paths: string[] = [];
-  STRING_LITERAL.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = STRING_LITERAL.exec(text)) !== null && paths.length < 64) {
-    const s = m[1] ?? m[2] ?? m[3] ?? '';
+  for (const s of codeStrings(text)) {
+    if (paths.length >= 64) break;
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s))
       paths.push(s);
   }
   for (const s of foldedStrings(text))
     if (paths.length < 64 && (s.includes('/') || s.startsWith('.') || s.startsWith('~')) && !/[\s${}]/.test(s)) paths.push(s);
   const module = HASH_MODULE.exec(text);
-  return { writes: WRITE_API.test(text), hash, paths, runsOtherCode: RUNS_OTHER_CODE.test(text), hashModule: module ? module[0] : undefined };
+  return {
+    writes: WRITE_API.test(text) || opensForWrite(text),
+    hash,
+    paths,
+    runsOtherCode: RUNS_OTHER_CODE.test(text),
+    hashModule: module ? module[0] : undefined,
+  };
 }
 
 /** One quoted string literal (no escapes: a piece whose value is itself unsure is not folded). */
@@ -114,7 +144,7 @@ const PATH_JOIN = new RegExp(
 );
 /** `['a', 'b'].join('')`, `''.join(['a', 'b'])`. */
 const LIST_JOIN = new RegExp(
-  String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*(${LIT})?\s*\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
+  String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*(?:(${LIT})\s*)?\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
   'g',
 );
 const literals = (list: string): string[] => (list.match(new RegExp(LIT, 'g')) ?? []).map(unquote);

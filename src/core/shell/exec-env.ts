@@ -469,10 +469,23 @@ export function gitFetchRewrite(key: string): boolean {
   return /^url\..+\.insteadof$/i.test(key);
 }
 
+/**
+ * `/url\..*\.insteadof'?=/i.test(value)`: a line with `url.` and, after it, `.insteadOf=`. The
+ * expression ran `.*` to the line's end from every `url.` (quadratic in a value of them); the
+ * first `url.` of a line is the one to look after.
+ */
+function namesInsteadOf(value: string): boolean {
+  for (const line of value.split(/[\n\r\u2028\u2029]/)) {
+    const at = line.toLowerCase().indexOf('url.');
+    if (at >= 0 && /\.insteadof'?=/i.test(line.slice(at + 4))) return true;
+  }
+  return false;
+}
+
 /** Environment that hands every git a command starts such a rewrite (`GIT_CONFIG_KEY_<n>`, `GIT_CONFIG_PARAMETERS`); an unknown value may be one. */
 export function gitFetchRewriteEnv(name: string, value: string | null | undefined): boolean {
   if (name.startsWith('GIT_CONFIG_KEY_')) return typeof value !== 'string' || gitFetchRewrite(value.trim());
-  if (name === 'GIT_CONFIG_PARAMETERS') return typeof value !== 'string' || /url\..*\.insteadof'?=/i.test(value);
+  if (name === 'GIT_CONFIG_PARAMETERS') return typeof value !== 'string' || namesInsteadOf(value);
   return false;
 }
 

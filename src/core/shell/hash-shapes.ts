@@ -2,6 +2,7 @@
 // module can still compute a hash (FNV, djb2, Adler-32, a CRC table, a byte sum). What gives
 // it away are the algorithms' constants, whichever base they are spelled in, their shapes
 // and their names. Used on inline code (node, python, perl, ruby, php), awk and jq programs.
+import { trimEndOf } from '../intents/line-text.js';
 
 /**
  * Constants only hash functions use: FNV offset bases and primes (32 and 64 bits),
@@ -68,8 +69,34 @@ const DJB2_STEP = /\*\s*33(?![\w.])|<<\s*5(?![\w.])/;
 const WRAP =
   /%\s*(?:256|0x100|65536|0x10000|65535|0xffff|4294967296|0x100000000|2\s*\*\*\s*(?:8|16|32))(?![\w.])|&\s*(?:255|0xff|65535|0xffff|4294967295|0xffffffff)(?![\w.])/i;
 const SUMS = /\bsum\s*\(|\breduce\b|\+=|\badd\b|\binject\b|\bfold\w*\b/;
-/** A multiply-and-add kept to 32 or 64 bits: a polynomial (rolling) hash, whatever its constants. */
-const MULTIPLY_ADD = /\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])[^;\n]*\+|\+[^;\n]*\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])|Math\.imul\b/i;
+/** A multiplication by a number (`* 31`, `*0x01000193`). */
+const TIMES_NUMBER = /\*\s*(?:\d+|0x[0-9a-f]+)(?![\w.])/gi;
+
+/**
+ * A multiply-and-add kept to 32 or 64 bits: a polynomial (rolling) hash, whatever its
+ * constants. `/\*\s*N(?![\w.])[^;\n]*\+|\+[^;\n]*\*\s*N(?![\w.])|Math\.imul\b/i` (N a
+ * number) in one pass: a `+` in the statement line before or after a multiplication by a
+ * number, told by the nearest `+`, `;` or LF on each side (the expression ran to the line's end
+ * from every multiplication: quadratic in a line of them).
+ */
+export function multipliesAndAdds(text: string): boolean {
+  if (/Math\.imul\b/i.test(text)) return true;
+  const mark = /[+;\n]/g;
+  let next = -1;
+  let scanned = 0;
+  let last = '';
+  for (const m of text.matchAll(TIMES_NUMBER)) {
+    for (; scanned < m.index; scanned++) if ('+;\n'.includes(text[scanned]!)) last = text[scanned]!;
+    if (last === '+') return true;
+    const end = m.index + m[0].length;
+    if (next !== -2 && next < end) {
+      mark.lastIndex = end;
+      next = mark.exec(text)?.index ?? -2;
+    }
+    if (next >= 0 && text[next] === '+') return true;
+  }
+  return false;
+}
 const WORD_WRAP =
   /%\s*(?:4294967296|0x100000000|18446744073709551616|2\s*\*\*\s*(?:32|64))(?![\w.])|&\s*(?:0xffffffff(?:ffffffff)?|4294967295)(?![\w.])|>>>\s*0(?![\w.])|Math\.imul\b/i;
 /** jq: the code points of a string added up. */
@@ -88,10 +115,10 @@ export function handRolledHash(code: string): string | undefined {
   if (DJB2_SEED.test(text) && DJB2_STEP.test(text)) return 'djb2 (5381, *33)';
   if (JQ_BYTE_SUM.test(text)) return 'a byte sum (explode | add)';
   if (SUMS.test(text) && WRAP.test(text)) return 'a byte sum';
-  if (MULTIPLY_ADD.test(text) && WORD_WRAP.test(text)) return 'a multiplicative hash';
+  if (multipliesAndAdds(text) && WORD_WRAP.test(text)) return 'a multiplicative hash';
   NUMBER.lastIndex = 0;
   for (let m = NUMBER.exec(text); m !== null; m = NUMBER.exec(text)) {
-    const digits = m[0].replace(/_/g, '').replace(/[nNlLuU]+$/, '');
+    const digits = trimEndOf(m[0].replace(/_/g, ''), 'nNlLuU');
     if (digits.length < 4 || digits.length > 20) continue;
     let value: bigint;
     try {

@@ -7,6 +7,7 @@ import { isWindowsStylePath } from '../paths/canonical.js';
 import { isExecEnv } from './exec-env.js';
 import { cloneScope, MAX_DEPTH, type Invocation, type Scope, type ShellWalker } from './walker.js';
 import { argPath, type Arg } from './words.js';
+import { cutAt } from '../intents/line-text.js';
 
 interface Token {
   /** Literal value; null when it expands at run time. */
@@ -490,7 +491,7 @@ interface CmdletCall {
 }
 
 function paramName(t: Token): string {
-  return t.text.replace(/^-/, '').replace(/:.*$/, '').toLowerCase();
+  return cutAt(t.text.replace(/^-/, ''), ':').toLowerCase();
 }
 
 /** Resolves an abbreviated parameter (`-Pa` for `-Path`) against the names we know. */

@@ -123,6 +123,25 @@ export function blankAwkLiterals(program: string, literals: string[] = []): stri
 /** `print … > "/dev/stderr"` at the end of a statement: gawk's (and the kernel's) standard error, no file. */
 const TO_STANDARD_STREAM = />>?\s*"\/dev\/(?:stderr|stdout)"\s*(?=[;}\n]|$)/g;
 
+/**
+ * `/\bENVIRON\s*\[[^\]]*\]\s*=[^=]/.test(code)`: an assignment to ENVIRON. Every `ENVIRON[`
+ * before the same `]` ends the same way, so each `]` is looked after once (the expression ran
+ * from each of them to it).
+ */
+export function assignsEnviron(code: string): boolean {
+  const assign = /\s*=[^=]/y;
+  let close = -1;
+  for (const m of code.matchAll(/\bENVIRON\s*\[/g)) {
+    const open = m.index + m[0].length;
+    if (open <= close) continue;
+    close = code.indexOf(']', open);
+    if (close < 0) return false;
+    assign.lastIndex = close + 1;
+    if (assign.test(code)) return true;
+  }
+  return false;
+}
+
 /** The files an awk program writes (`print > "out"`, `printf … >> "log"`); empty for a read, null when not proven. */
 export function awkProgramWrites(program: string): string[] | null {
   if (program.length > 16 * 1024) return null;
@@ -132,7 +151,7 @@ export function awkProgramWrites(program: string): string[] | null {
   if (/@/.test(code)) return null;
   // Any pipe (`cmd | getline`, `print | "cmd"`, `|&`) runs a command; `||` is a logical or.
   if (/\|(?!\|)/.test(code.replace(/\|\|/g, ''))) return null;
-  if (/\bsystem\b|\bENVIRON\s*\[[^\]]*\]\s*=[^=]/.test(code)) return null;
+  if (/\bsystem\b/.test(code) || assignsEnviron(code)) return null;
   const writes: string[] = [];
   // A print/printf statement with `>` before the end of the statement redirects to a file.
   for (const m of code.matchAll(/\bprintf?\b([^;{}\n]*)/g)) {

@@ -6,6 +6,7 @@ import { gitTopLevel } from './git-config.js';
 import { isExecEnv as isExecEnvName, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
 import { lookupTable } from '../../lookup-table.js';
+import { cutAt } from '../../intents/line-text.js';
 
 const read: Handler = (w) => w.acc.read();
 
@@ -287,8 +288,8 @@ const printf: Handler = (w, inv) => {
     if (v === '-v') {
       const name = inv.args[i + 1]!.value;
       if (name === null || !subscriptSafe(w, inv, name)) return w.unknown(inv, 'dynamic_word');
-      inv.scope.env.set(name.replace(/\[.*$/, ''), null);
-      if (isExecEnvName(name.replace(/\[.*$/, ''), null, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
+      inv.scope.env.set(cutAt(name, '['), null);
+      if (isExecEnvName(cutAt(name, '['), null, w.ctx.home)) w.unproven(inv, 'shell_command_unproven');
     }
   }
   w.acc.read();

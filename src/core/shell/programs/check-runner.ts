@@ -98,9 +98,19 @@ export function defineCheck(spec: CheckSpec | (() => CheckSpec)): Check {
   return new DeferredCheck(onFirstUse(() => buildCheck(typeof spec === 'function' ? spec() : spec))) as unknown as Check;
 }
 
-/** File names test runners treat as tests (`a.test.ts`, `test_a.py`, `a_test.go`, files under test folders). */
-const TEST_FILE =
-  /(?:^|\/)(?:tests?|__tests__|specs?|e2e|spec-\w+)\/|(?:^|[/._-])(?:test|spec|tests|specs)[._-][^/]*$|(?:^|\/)test_[^/]*\.py$|_test\.(?:go|py|rb|exs?)$|_spec\.rb$|\.(?:test|spec|e2e|bench)\.[cm]?[jt]sx?$|\.bats$|Test\.(?:php|java|kt)$/;
+/**
+ * File names test runners treat as tests (`a.test.ts`, `test_a.py`, `a_test.go`, files under
+ * test folders): a folder of the path, or its last part. The name patterns are tried on the last
+ * part alone, where one expression over the whole path ran `[^/]*$` to the next `/` from every
+ * `_spec_` before it.
+ */
+const TEST_FOLDER = /(?:^|\/)(?:tests?|__tests__|specs?|e2e|spec-\w+)\//;
+const TEST_NAME =
+  /(?:^|[._-])(?:test|spec|tests|specs)[._-]|^test_[^/]*\.py$|_test\.(?:go|py|rb|exs?)$|_spec\.rb$|\.(?:test|spec|e2e|bench)\.[cm]?[jt]sx?$|\.bats$|Test\.(?:php|java|kt)$/;
+
+export function isTestFile(p: string): boolean {
+  return TEST_FOLDER.test(p) || TEST_NAME.test(p.slice(p.lastIndexOf('/') + 1));
+}
 
 function isInsideProject(w: ShellWalker, p: string): boolean {
   const root = w.ctx.projectRoot;
@@ -176,7 +186,7 @@ function foreignOperand(w: ShellWalker, inv: Invocation, a: Arg): boolean {
   if (!p || !isInsideProject(w, p)) return true;
   const rel = relative(w, p);
   // A folder named like a test folder (`tests`) holds tests; any other folder is collected by the runner's rules.
-  if (TEST_FILE.test(rel) || TEST_FILE.test(`${rel}/`)) return false;
+  if (isTestFile(rel) || isTestFile(`${rel}/`)) return false;
   return !w.isDirectory(p);
 }
 

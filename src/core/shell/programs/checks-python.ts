@@ -3,6 +3,7 @@
 // environment (classified as typed, like a package script).
 import { cloneScope, type Handler } from '../walker.js';
 import { defineCheck, runCheck } from './check-runner.js';
+import { restOfLine } from '../../intents/line-text.js';
 
 const PY_CONFIG =
   /^(?:pytest\.ini|\.pytest\.ini|pyproject\.toml|tox\.ini|setup\.cfg|mypy\.ini|\.mypy\.ini|\.flake8|\.pylintrc|pylintrc|ruff\.toml|\.ruff\.toml|pyrightconfig\.json|\.isort\.cfg)$/;
@@ -188,10 +189,11 @@ function toxSections(text: string): Map<string, Map<string, string>> {
       continue;
     }
     if (!current) continue;
-    const kv = /^([A-Za-z_][\w.-]*)\s*=\s*(.*)$/.exec(raw);
-    if (kv) {
+    const kv = /^([A-Za-z_][\w.-]*)\s*=/.exec(raw);
+    const value = kv && restOfLine(raw.slice(kv[0].length));
+    if (kv && value !== null) {
       key = kv[1]!;
-      current.set(key, kv[2]!);
+      current.set(key, value);
       continue;
     }
     if (key && /^\s+\S/.test(raw)) current.set(key, `${current.get(key)}\n${raw.trim()}`);
@@ -231,6 +233,29 @@ const TOX_RUN_KEYS = ['commands_pre', 'commands', 'commands_post'];
  * `deps` are what the project declares, like a requirements file.)
  */
 const TOX_UNSAFE_KEYS = /^(?:install_command|list_dependencies_command|setenv|set_env|change_dir|changedir|runner)$/;
+
+/**
+ * `line` with each `{posargs}` or `{posargs:default}` replaced by `args`, as tox does (the
+ * arguments go in as written). Where `/\{posargs(?::[^}]*)?\}/g` ran to the end from every
+ * `{posargs:` with no `}` after it, the first such one ends the search.
+ */
+export function withPosargs(line: string, args: string): string {
+  let out = '';
+  let copied = 0;
+  for (let at = line.indexOf('{posargs'); at >= 0; ) {
+    const after = at + '{posargs'.length;
+    const close = line[after] === '}' ? after : line[after] === ':' ? line.indexOf('}', after) : -2;
+    if (close === -1) break;
+    if (close === -2) {
+      at = line.indexOf('{posargs', at + 1);
+      continue;
+    }
+    out += line.slice(copied, at) + args;
+    copied = close + 1;
+    at = line.indexOf('{posargs', copied);
+  }
+  return out + line.slice(copied);
+}
 
 /**
  * tox runs each environment's `commands` (and their `_pre`/`_post`) from tox.ini: they are
@@ -300,7 +325,7 @@ export const tox: Handler = (w, inv) => {
       for (const line of body.split('\n')) {
         const l = line.trim().replace(/^[-!]\s*/, '');
         if (l === '') continue;
-        const expanded = l.replace(/\{posargs(?::[^}]*)?\}/g, posargs.join(' ')).replace(/\{toxinidir\}/g, root);
+        const expanded = withPosargs(l, posargs.join(' ')).replace(/\{toxinidir\}/g, root);
         if (/[{}]/.test(expanded)) return w.unknown(inv, 'shell_command_unproven');
         lines.push(expanded);
       }

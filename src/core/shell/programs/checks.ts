@@ -13,6 +13,7 @@ import { AVA, biome, c8, ESLINT, JEST, MOCHA, nyc, PRETTIER, tsc, vitest } from 
 import { BLACK, FLAKE8, ISORT, MYPY, PYLINT, PYRIGHT, PYTEST, ruff, tox } from './checks-python.js';
 import { handlerTable, handlersOf, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
+import { trimEndOf } from '../../intents/line-text.js';
 
 export { vitest } from './checks-js.js';
 
@@ -27,7 +28,7 @@ const small = (read: string, extra: Omit<CheckSpec, 'options'> & { write?: strin
         read
           .split(/\s+/)
           .filter(Boolean)
-          .map((t) => [t.replace(/[:=[\]]+$/, ''), t]),
+          .map((t) => [trimEndOf(t, ':=[]'), t]),
       ).values(),
     ].join(' ');
     return { options: { read: once, write, exec, unsafe, singleDash, abbrev: false }, ...rest };
@@ -323,7 +324,7 @@ const tableHandler =
 
 /** Flags that make any runner rewrite files (`--fix`, snapshot updates). */
 const FIX_FLAGS =
-  /^--(?:fix|write|update-snapshots?|updateSnapshot|snapshot-update|apply|apply-unsafe|autocorrect|autocorrect-all|fix-only|in-place|update)(?:=(?!false$).*)?$|^-[a-zA-Z]*u[a-zA-Z]*$/;
+  /^--(?:fix|write|update-snapshots?|updateSnapshot|snapshot-update|apply|apply-unsafe|autocorrect|autocorrect-all|fix-only|in-place|update)(?:=(?!false$).*)?$|^-[a-tv-zA-Z]*u[a-zA-Z]*$/;
 
 /**
  * A command the user configured as a check (`checkCommands`, matched as an argv prefix):

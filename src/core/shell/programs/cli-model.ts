@@ -8,6 +8,7 @@
 import { defineOptions, onFirstUse, readOrWriteOptions, scanOptions, unprovenOptions, withOptions, type OptionTable } from '../option-table.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { trimEndOf } from '../../intents/line-text.js';
 
 export interface CliSpec {
   /** Options accepted before the subcommand (posix scan). */
@@ -156,7 +157,7 @@ function dedupe(list: string): string {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const tok of list.trim().split(/\s+/)) {
-    const name = tok.replace(/[:=[\]]+$/, '');
+    const name = trimEndOf(tok, ':=[]');
     if (seen.has(name)) continue;
     seen.add(name);
     out.push(tok);

@@ -25,7 +25,7 @@ const SQLITE_DOT =
   /^\.(?:tables|table|schema|fullschema|indexes|indices|databases|dbinfo|show|help|headers|header|mode|width|nullvalue|separator|timer|print|dump|stats|eqp|explain|changes|bail|echo|limit|lint fkey-indexes|parameter list)\b[^;]*$/;
 /** Pragmas that only read when they assign nothing. */
 const SQLITE_PRAGMA =
-  /^pragma\s+(?:\w+\.)?(?:table_info|table_xinfo|table_list|index_list|index_info|index_xinfo|database_list|foreign_key_list|foreign_key_check|integrity_check|quick_check|compile_options|collation_list|function_list|module_list|pragma_list|page_count|page_size|freelist_count|user_version|schema_version|application_id|journal_mode|encoding|foreign_keys|data_version)\b(?:\s*\(\s*['"\w.]*\s*\))?\s*$/i;
+  /^pragma\s+(?:\w+\.)?(?:table_info|table_xinfo|table_list|index_list|index_info|index_xinfo|database_list|foreign_key_list|foreign_key_check|integrity_check|quick_check|compile_options|collation_list|function_list|module_list|pragma_list|page_count|page_size|freelist_count|user_version|schema_version|application_id|journal_mode|encoding|foreign_keys|data_version)\b(?:\s*\(\s*(?:['"\w.]+\s*)?\))?\s*$/i;
 
 function sqliteReadOnly(text: string): boolean {
   const t = text.trim();

@@ -13,6 +13,7 @@ import { modelHandler } from '../program-model.js';
 import BZIP2 from '../models/bzip2.json' with { type: 'json' };
 import GZIP from '../models/gzip.json' with { type: 'json' };
 import XZ from '../models/xz.json' with { type: 'json' };
+import { trimEndOf } from '../../intents/line-text.js';
 
 function effects(w: ShellWalker, inv: Invocation, kind: EffectKind, args: readonly Arg[]): void {
   for (const a of args) w.effect(inv, kind, a);
@@ -31,7 +32,7 @@ function simple(kind: EffectKind, spec: OptionSpec, readOptions: string[] = []):
 }
 
 function baseName(v: string): string {
-  return path.posix.basename(v.replace(/\\/g, '/').replace(/\/+$/, ''));
+  return path.posix.basename(trimEndOf(v.replace(/\\/g, '/'), '/'));
 }
 
 /** A destination that names a folder the sources land in. */

@@ -7,6 +7,7 @@
 // proven only when the config of the repository it runs in names no program.
 import path from 'node:path';
 import type { ShellWalker } from '../walker.js';
+import { restOfLine } from '../../intents/line-text.js';
 
 const BOOLEAN = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 /** The filter git-lfs installs (`git lfs install --local`); any other filter command is a program remit cannot see. */
@@ -105,14 +106,15 @@ export function configRunsPrograms(text: string, network = true): boolean {
     line = line.trim();
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     if (line.startsWith('[')) {
-      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$/.exec(line);
-      if (!h) return true;
+      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+      const after = h && restOfLine(line.slice(h[0].length));
+      if (!h || after === null) return true;
       const name = h[1]!.toLowerCase();
       const dot = name.indexOf('.');
       // `[section.sub]`, the older spelling of a subsection.
       section = dot < 0 ? name : name.slice(0, dot);
       sub = h[2] !== undefined ? h[2].replace(/\\(.)/g, '$1') : dot < 0 ? undefined : h[1]!.slice(dot + 1);
-      line = h[3]!.trim();
+      line = after.trim();
       if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     }
     if (section === undefined) return true;
@@ -143,9 +145,12 @@ function repositoryConfigs(w: ShellWalker, cwd: string): string[] | null {
     if (w.isDirectory(dotGit)) gitDir = dotGit;
     else if (w.exists(dotGit)) {
       const text = w.readFile(dotGit, 4096);
-      const m = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+      const m = text === undefined ? null : /^gitdir:\s*(.+)$/m.exec(text);
       if (!m) return null;
-      gitDir = path.posix.resolve(d, m[1]!);
+      // The path without its trailing blanks, one character at least (as `(.+?)\s*$` took it,
+      // trying every end: quadratic in a line of blanks).
+      const target = m[1]!.trimEnd();
+      gitDir = path.posix.resolve(d, target === '' ? m[1]![0]! : target);
     } else if (isGitDir(w, d)) gitDir = d;
     if (gitDir !== undefined) {
       const out = [`${gitDir}/config`, `${gitDir}/config.worktree`];
@@ -179,7 +184,7 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
     if (!w.exists(f)) continue;
     const text = w.readFile(f, 256 * 1024);
     if (text === undefined || configRunsPrograms(text, network)) return false;
-    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^\s*hookspath\s*=/im.test(text)) return false;
+    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text)) return false;
   }
   const gitDir = files[0]?.slice(0, -'/config'.length);
   if (gitDir !== undefined && gitDir !== `${w.ctx.projectRoot}/.git`) {

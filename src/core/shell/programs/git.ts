@@ -15,6 +15,7 @@ import { onlyKnownOptions } from '../options.js';
 import { decideByModel, programModel } from '../program-model.js';
 import { parseGitOptions } from '../parsers/git-options.js';
 import { compileSpec, isOn } from '../parsers/types.js';
+import { trimEndOf } from '../../intents/line-text.js';
 import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
 
 /** The subcommands decided by data (models/git.json): parsed by git's parse-options, decided from the parsed state. */
@@ -576,8 +577,7 @@ const clone: GitHandler = (g) => {
   if (!dir) {
     if (url.value === null) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
     const name =
-      url.value
-        .replace(/[/\\]+$/, '')
+      trimEndOf(url.value, '/\\')
         .replace(/\.git$/, '')
         .split(/[/:\\]/)
         .pop() || 'repo';

@@ -45,7 +45,7 @@ const uuidgen: Handler = (w, inv) => {
   w.acc.read();
 };
 
-const GPG_HASHING = /^--print-mds?$|^--(?:clear-?|detach-)?sign$|^--(?:with-)?fingerprint$|^-[A-Za-z]*[sb][A-Za-z]*$/;
+const GPG_HASHING = /^--print-mds?$|^--(?:clear-?|detach-)?sign$|^--(?:with-)?fingerprint$|^-[A-Zac-rt-z]*[sb][A-Za-z]*$/;
 
 const NAMES = [
   'md5sum',
@@ -105,8 +105,8 @@ export const hashHandlers: HandlerTable = handlerTable([NAMES, checksum], {
   // `ipfs add` (and `--only-hash`) computes content identifiers; nix-prefetch-url prints a download's hash.
   ipfs: hashingWhen(/^add$/),
   'nix-prefetch-url': hashingWhen(/./),
-  'ssh-keygen': hashingWhen(/^-[A-Za-z]*l[A-Za-z]*$|^-E$/),
-  'ssh-keyscan': hashingWhen(/^-[A-Za-z]*H[A-Za-z]*$/),
+  'ssh-keygen': hashingWhen(/^-[A-Za-km-z]*l[A-Za-z]*$|^-E$/),
+  'ssh-keyscan': hashingWhen(/^-[A-GI-Za-z]*H[A-Za-z]*$/),
   htpasswd: hashingWhen(/./),
   mkpasswd: hashingWhen(/./),
 });

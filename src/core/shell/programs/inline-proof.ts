@@ -226,7 +226,10 @@ export function proveNodeCode(src: string): InlineProof {
   const callable = new Set<string>();
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)/g)) locals.add(m[1]!);
   for (const m of code.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:\([\w$\s,]*\)|[A-Za-z_$][\w$]*)\s*=>/g)) callable.add(m[1]!);
-  for (const m of code.matchAll(/\(?\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*\)?\s*=>/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
+  // Arrow parameters, each list from the start of its first name's word (the leading `\(?\s*` and
+  // the `\s*\)?\s*` before `=>` made every split of the blanks a try: 2 s for 2 kB of them).
+  for (const m of code.matchAll(/(?<![\w$])\d*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*(?:\)\s*)?=>/g))
+    for (const n of m[1]!.split(',')) locals.add(n.trim());
   // Destructured parameters: `([k, v]) =>`, `({ a, b: c }) =>`.
   for (const m of code.matchAll(/\(\s*[[{]([\w$\s,:]*)[\]}]\s*\)\s*=>/g))
     for (const n of m[1]!.split(/[\s,:]+/)) if (/^[A-Za-z_$][\w$]*$/.test(n)) locals.add(n);
@@ -507,7 +510,7 @@ export function provePythonCode(src: string): InlineProof {
   for (const m of code.matchAll(/(?:^|[;\n(,])\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=(?!=)/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
   for (const m of code.matchAll(/\bfor\s+([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s+in\b/g)) for (const n of m[1]!.split(',')) locals.add(n.trim());
   for (const m of code.matchAll(/\blambda\s+([\w\s,]*):/g)) for (const n of m[1]!.split(',')) if (n.trim()) locals.add(n.trim());
-  for (const m of code.matchAll(/(?:^|[;\n])\s*([A-Za-z_]\w*)\s*=\s*lambda\b/g)) callable.add(m[1]!);
+  for (const m of code.matchAll(/(?:^|[;\n])[^\S\n]*([A-Za-z_]\w*)\s*=\s*lambda\b/g)) callable.add(m[1]!);
   for (const m of code.matchAll(/\bdef\s+(\w+)\s*\(([\w\s,=]*)\)/g)) {
     locals.add(m[1]!);
     callable.add(m[1]!);
@@ -680,7 +683,7 @@ function skipDelimited(src: string, i: number): number {
 function regexAllowed(before: string): boolean {
   const t = before.trimEnd();
   if (t === '' || /[(,;{!=~&|?:]$/.test(t)) return true;
-  const word = /([A-Za-z_]\w*)$/.exec(t);
+  const word = /(?:^|\W)\d*([A-Za-z_]\w*)$/.exec(t);
   return !!word && /^(?:if|unless|and|or|not|split|grep|map|return|while|until|x|print)$/.test(word[1]!) && !/[$@%]\w*$/.test(t);
 }
 
@@ -732,7 +735,7 @@ export function provePerlFilter(src: string): InlineProof {
     code += c;
   }
   if (
-    /\bBEGIN\b|\bEND\b|<\s*\$|<[^>]*\*|::|->|\bsub\b|\beval\b|\bdo\b|\brequire\b|\buse\b|\bno\b|\bopen\b|\bsystem\b|\bexec\b|\breadpipe\b|\bqx\b|\bsyscall\b|\bfork\b|\bkill\b|\bunlink\b|\brename\b|\bmkdir\b|\brmdir\b|\bglob\b|\bselect\b|\bbinmode\b|\bchdir\b|\bchmod\b|\bsymlink\b|\blink\b|\butime\b|\btruncate\b/.test(
+    /\bBEGIN\b|\bEND\b|<\s*\$|<[^<>]*\*|::|->|\bsub\b|\beval\b|\bdo\b|\brequire\b|\buse\b|\bno\b|\bopen\b|\bsystem\b|\bexec\b|\breadpipe\b|\bqx\b|\bsyscall\b|\bfork\b|\bkill\b|\bunlink\b|\brename\b|\bmkdir\b|\brmdir\b|\bglob\b|\bselect\b|\bbinmode\b|\bchdir\b|\bchmod\b|\bsymlink\b|\blink\b|\butime\b|\btruncate\b/.test(
       code,
     )
   )

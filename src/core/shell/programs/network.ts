@@ -13,9 +13,38 @@ import { type Arg, argPath } from '../words.js';
 import { safeOverrideHeader, serviceHandlers } from './services.js';
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
+import { cutAt } from '../../intents/line-text.js';
+
+/**
+ * The files of curl's `-w '%output{file}'` (`%output{>>file}` appends), as
+ * `/%output\{(?:>>)?([^}]*)\}/g` finds them; a `%output{` with no `}` after it ends the search
+ * (the expression ran to the end from every later one).
+ */
+export function writeOutFiles(format: string): string[] {
+  const out: string[] = [];
+  for (let at = format.indexOf('%output{'); at >= 0; ) {
+    const from = at + '%output{'.length + (format.startsWith('>>', at + '%output{'.length) ? 2 : 0);
+    const close = format.indexOf('}', from);
+    if (close < 0) break;
+    out.push(format.slice(from, close));
+    at = format.indexOf('%output{', close + 1);
+  }
+  return out;
+}
+
+/**
+ * The file of an HTTPie `field@file` item (`@file` alone too), as `/^[^=:]*@(.+)$/` takes it:
+ * after the last `@` before any `=` or `:` with text after it, none of it a line break.
+ */
+export function fileItem(item: string): string | undefined {
+  const stop = item.search(/[=:]/);
+  const bound = Math.min(stop < 0 ? item.length : stop, item.length - 1) - 1;
+  const at = bound < 0 ? -1 : item.lastIndexOf('@', bound);
+  return at < 0 || /[\n\r\u2028\u2029]/.test(item.slice(at + 1)) ? undefined : item.slice(at + 1);
+}
 
 function urlBaseName(url: string): string | null {
-  const noQuery = url.replace(/[?#].*$/, '');
+  const noQuery = cutAt(url, '?#');
   const afterScheme = noQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   const base = path.posix.basename(afterScheme);
   return base === '' || base === '/' ? null : base;
@@ -239,9 +268,9 @@ const curl: Handler = (w, inv) => {
   // `-w '%output{file}…'` writes the rest of the write-out into a file (curl 8.3); `-w @file` reads a format that may.
   for (const o of optionValues(p, 'w', 'write-out')) {
     if (o.value === null || o.value.startsWith('@')) return w.unknown(inv, o.value === null ? 'dynamic_word' : 'shell_command_unproven');
-    for (const m of o.value.matchAll(/%output\{(?:>>)?([^}]*)\}/g)) {
+    for (const file of writeOutFiles(o.value)) {
       wrote = true;
-      w.effect(inv, 'write', { ...o, value: m[1]!, glob: false });
+      w.effect(inv, 'write', { ...o, value: file, glob: false });
     }
   }
   for (const o of optionValues(p, 'T', 'upload-file')) w.effect(inv, 'read', o);
@@ -845,8 +874,8 @@ const httpie: Handler = (w, inv) => {
       continue;
     }
     data = true;
-    const at = /^[^=:]*@(.+)$/.exec(v) ?? /^[^=]*=@(.+)$/.exec(v) ?? /^[^:]*:=@(.+)$/.exec(v);
-    if (at) w.effect(inv, 'read', { ...a, value: at[1]! });
+    const at = fileItem(v) ?? /^[^=]*=@(.+)$/.exec(v)?.[1] ?? /^[^:]*:=@(.+)$/.exec(v)?.[1];
+    if (at !== undefined) w.effect(inv, 'read', { ...a, value: at });
   }
   if (!offline) {
     const m = method ?? (data || inv.stdinPath !== undefined || inv.stdin !== undefined ? 'POST' : 'GET');

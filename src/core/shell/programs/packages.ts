@@ -15,6 +15,7 @@ import { cargoConfigProven, composerProjectPluginFree, foldersUp, goToolchainPro
 import { handlerTable, type HandlerTable } from '../handler-table.js';
 import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
+import { cutAt } from '../../intents/line-text.js';
 
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lockb', 'bun.lock'];
 
@@ -570,7 +571,7 @@ const corepack: Handler = (w, inv) => {
     return w.unknown(inv, 'dynamic_word');
   }
   if (sub === undefined || sub === '--version' || sub === '-v' || sub === '--help' || sub === '-h') return w.acc.read();
-  const tool = sub.replace(/@.*$/, '');
+  const tool = cutAt(sub, '@');
   if (tool === 'npm' || tool === 'npx' || tool === 'pnpm' || tool === 'pnpx' || tool === 'yarn' || tool === 'yarnpkg') {
     if (sub.includes('@')) w.acc.addDependency('command', sub);
     return w.run(inv, [{ ...inv.args[1]!, value: tool === 'yarnpkg' ? 'yarn' : tool }, ...inv.args.slice(2)]);
@@ -1247,7 +1248,7 @@ function cargoLock(w: ShellWalker, cwd: string): string {
     const manifest = `${d === '/' ? '' : d}/Cargo.toml`;
     if (!w.exists(manifest)) continue;
     nearest ??= d;
-    if (/^\s*\[workspace\]/m.test(w.readFile(manifest, 256 * 1024) ?? '[workspace]')) workspace = d;
+    if (/^[^\S\n\r\u2028\u2029]*\[workspace\]/m.test(w.readFile(manifest, 256 * 1024) ?? '[workspace]')) workspace = d;
   }
   return `${workspace ?? nearest ?? cwd}/Cargo.lock`.replace(/^\/\//, '/');
 }

@@ -15,6 +15,7 @@ import { configFilesHarmless, foldersUp } from './workdir-config.js';
 import { modelHandler } from '../program-model.js';
 import { parseFind } from '../parsers/find.js';
 import XXD_MODEL from '../models/xxd.json' with { type: 'json' };
+import { trimEndOf } from '../../intents/line-text.js';
 
 const read: Handler = (w) => w.acc.read();
 
@@ -526,7 +527,7 @@ function runExec(w: ShellWalker, inv: Invocation, cmd: Arg[], roots: Arg[], inFi
   const scope = inFileDir ? { ...cloneScope(inv.scope), cwd: null } : undefined;
   for (const r of roots) {
     const below: Arg | undefined =
-      r.value === null ? undefined : { value: `${r.value.replace(/\/+$/, '') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
+      r.value === null ? undefined : { value: `${trimEndOf(r.value, '/') || '/'}/*`.replace(/^\/\/\*$/, '/*'), glob: true, tilde: r.tilde, text: r.text };
     for (const stand of below ? [r, below] : [r]) {
       const substituted = cmd.map((a) => {
         if (a.value === '{}') return stand;

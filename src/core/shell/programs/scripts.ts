@@ -9,6 +9,8 @@ import { cloneScope, type Handler, type Invocation, type Scope, type ShellWalker
 import type { Arg } from '../words.js';
 import { isCheckName } from './checks.js';
 import { lookupTable } from '../../lookup-table.js';
+import { trimEndOf } from '../../intents/line-text.js';
+import { cutMakeComment, isTargetVariable, makeAssignment, makeInclude, makeRule } from './make-lines.js';
 
 const SCRIPT_MAX = 64 * 1024;
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|z|da|k|)sh\b/;
@@ -236,7 +238,7 @@ function specialVariablesProven(mk: Makefile, cmdline: readonly string[]): boole
   return true;
 }
 
-const MAKE_PARSE_FUNCTIONS = /\$[({](?:eval|file|guile|value|call)\b|^\s*-?load\b/m;
+const MAKE_PARSE_FUNCTIONS = /\$[({](?:eval|file|guile|value|call)\b|^[^\S\n\r\u2028\u2029]*-?load\b/m;
 
 /** Bodies of `$(shell …)` in `line` (balanced parentheses); null when one cannot be delimited. */
 function shellCalls(line: string): string[] | null {
@@ -278,16 +280,16 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       for (const r of current) r.recipes.push(line.slice(1));
       continue;
     }
-    const trimmed = line.replace(/(^|[^\\])#.*$/, '$1').trim();
+    const trimmed = cutMakeComment(line).trim();
     if (trimmed === '') continue;
     if (MAKE_PARSE_FUNCTIONS.test(trimmed)) out.unproven = true;
     const calls = shellCalls(trimmed);
     if (calls === null) out.unproven = true;
     else out.parseTimeShell.push(...calls);
-    const inc = /^(-?include|sinclude)\s+(.+)$/.exec(trimmed);
+    const inc = makeInclude(trimmed);
     if (inc) {
       current = [];
-      for (const raw of inc[2]!.split(/\s+/)) {
+      for (const raw of inc[1].split(/\s+/)) {
         const name = raw.replace(/\$[({]([A-Za-z0-9_.-]+)[)}]/g, (_, v: string) => vars.get(v) ?? '\u0000');
         const text2 = depth < 8 && !/[\u0000$*?[]/.test(name) ? load(name) : undefined;
         // make tries to build a missing include (even an optional one) before reading: unproven.
@@ -296,20 +298,20 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       }
       continue;
     }
-    const assign = /^(?:export\s+|override\s+|private\s+)*([A-Za-z0-9_.-]+)\s*(::?:?=|\?=|\+=|!=|=)\s*(.*)$/.exec(trimmed);
+    const assign = makeAssignment(trimmed);
     if (assign) {
       current = [];
-      const [, name, op, value] = assign;
-      out.assigned.add(name!);
+      const [name, op, value] = assign;
+      out.assigned.add(name);
       if (op === '!=') {
         // `X != cmd` runs cmd in the shell while reading.
-        out.parseTimeShell.push(value!);
-        vars.set(name!, '$(shell )');
+        out.parseTimeShell.push(value);
+        vars.set(name, '$(shell )');
         continue;
       }
-      if (op === '?=' && vars.has(name!)) continue;
-      if (op === '+=') vars.set(name!, `${vars.get(name!) ?? ''} ${value}`.trim());
-      else vars.set(name!, value!);
+      if (op === '?=' && vars.has(name)) continue;
+      if (op === '+=') vars.set(name, `${vars.get(name) ?? ''} ${value}`.trim());
+      else vars.set(name, value);
       continue;
     }
     if (/^(?:export|unexport|vpath|undefine|define|endef|ifeq|ifneq|ifdef|ifndef|else|endif)\b/.test(trimmed)) {
@@ -319,14 +321,14 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       continue;
     }
     // `target: VAR = value` sets a variable for that target's recipes only: not followed.
-    if (/^[^=]*[^:]:(?!=)[^=]*=/.test(trimmed)) {
+    if (isTargetVariable(trimmed)) {
       out.unproven = true;
       current = [];
       continue;
     }
-    const rule = /^([^:=]+?)\s*::?\s*([^=]*)$/.exec(trimmed);
+    const rule = makeRule(trimmed);
     if (rule) {
-      let prereqText = rule[2]!;
+      let prereqText = rule[1];
       let inline: string | undefined;
       const semi = prereqText.indexOf(';');
       if (semi >= 0) {
@@ -335,7 +337,7 @@ function parseMakefile(text: string, load: (name: string) => string | undefined,
       }
       const prereqs = prereqText.split('|')[0]!.split(/\s+/).filter(Boolean);
       current = [];
-      for (const t of rule[1]!.split(/\s+/).filter(Boolean)) {
+      for (const t of rule[0].split(/\s+/).filter(Boolean)) {
         if (t === '.PHONY') {
           for (const p of prereqs) out.phony.add(p);
           continue;
@@ -564,7 +566,7 @@ const make: Handler = (w, inv) => {
     // handle_non_switch_argument): `make -` builds the default goal.
     if (o.value === '-') continue;
     const eq = o.value.indexOf('=');
-    const name = eq > 0 ? o.value.slice(0, eq).replace(/[:+?!]+$/, '') : '';
+    const name = eq > 0 ? trimEndOf(o.value.slice(0, eq), ':+?!') : '';
     if (eq > 0 && /^[A-Za-z0-9_.-]+$/.test(name)) {
       mk.vars.set(name, o.value.slice(eq + 1));
       cmdlineVars.push(name);

@@ -327,8 +327,12 @@ const gh = cli(GH_CLI);
 
 /** `X-HTTP-Method-Override: DELETE` and its spellings ask for another method; only a read one is safe. */
 export function safeOverrideHeader(header: string): boolean {
-  const m = /^\s*x-(?:http-)?method(?:-override)?\s*:\s*(.*)$/i.exec(header);
-  return !m || /^(?:GET|HEAD|OPTIONS)\s*$/i.test(m[1]!);
+  const m = /^\s*x-(?:http-)?method(?:-override)?\s*:/i.exec(header);
+  if (!m) return true;
+  // The value after its leading blanks (the old `\s*(.*)$` tried every split of them); one
+  // still spanning lines did not match that expression and is passed over as before.
+  const value = header.slice(m[0].length).trimStart();
+  return /[\n\r\u2028\u2029]/.test(value) || /^(?:GET|HEAD|OPTIONS)\s*$/i.test(value);
 }
 
 /**
@@ -928,14 +932,26 @@ const SQL_FUNCTIONS = new Set([
 /** Hash functions SQL can call (PostgreSQL md5/sha256/digest, pgcrypto hmac, MySQL sha2, crc32). */
 export const SQL_HASH = /\b(?:md5|sha|sha1|sha2|sha3|sha224|sha256|sha384|sha512|digest|hmac|crc32|password|encrypt)\s*\(/i;
 
+/**
+ * `text.replace(/\/\*[\s\S]*?\*\//g, ' ')`: each comment a blank. A `/*` with no close ends the
+ * search (the expression ran to the end from every later one).
+ */
+export function blankBlockComments(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let at = text.indexOf('/*'); at >= 0; at = text.indexOf('/*', copied)) {
+    const end = text.indexOf('*/', at + 2);
+    if (end < 0) break;
+    out += `${text.slice(copied, at)} `;
+    copied = end + 2;
+  }
+  return out + text.slice(copied);
+}
+
 /** SQL that only reads: SELECT/SHOW/EXPLAIN (no ANALYZE)/TABLE/VALUES/WITH…SELECT, no INTO, no locking, only listed functions. */
 export function sqlReadOnly(sql: string): boolean {
   if (sql.length > 8192 || /\$\w*\$/.test(sql)) return false;
-  const text = sql
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/"(?:[^"]|"")*"/g, 'q');
+  const text = blankBlockComments(sql.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, ' ')).replace(/"(?:[^"]|"")*"/g, 'q');
   if (/\\/.test(text)) return false;
   for (const raw of text.split(';')) {
     const st = raw.trim().toLowerCase();
@@ -948,7 +964,9 @@ export function sqlReadOnly(sql: string): boolean {
       )
     )
       return false;
-    for (const m of st.matchAll(/\b([a-z_][\w.]*)\s*\(/g)) {
+    // A run of name characters is tried once, from its start (from every `.` in it, a run of
+    // `_._._` was scanned again to its end): its first name, when `(` follows the run.
+    for (const m of st.matchAll(/(?<![\w.])(?=[\w.]+\s*\()[\w.]*?\b([a-z_][\w.]*)\s*\(/g)) {
       const name = m[1]!.split('.').pop()!;
       if (!SQL_FUNCTIONS.has(name) && !/^(?:select|from|where|and|or|not|on|using|as|join|when|then|else|case|coalesce|over|by)$/.test(name)) return false;
     }
@@ -967,7 +985,7 @@ export const PSQL = defineOptions({
  * psql meta-commands that only describe (`\dt`, `\d users`, `\l`, `\conninfo`); `\!`, `\o`,
  * `\copy`, `\i`, `\g`, `\w`, `\s` and `\gexec` run, read or write other things.
  */
-const PSQL_META_READ = /^\\(?:d[a-zA-Z]*[+S]*|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/;
+const PSQL_META_READ = /^\\(?:d[a-zA-Z]*(?:\+[+S]*)?|l\+?|list|conninfo|encoding|timing(?: on| off)?|x(?: on| off| auto)?|\?|h(?:elp)?)(?:\s+[\w.*"]+)?$/;
 
 const psql: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, PSQL);
