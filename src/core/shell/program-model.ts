@@ -483,7 +483,7 @@ function repoConfigSafe(w: ShellWalker, inv: Invocation, c: NonNullable<ProgramM
  * not prove a read (or prove one with a dependency or a hash intent) goes to the family `over`
  * names, else stays unknown. A table model never widens another family: it only adds reads.
  */
-export function tableHandler(m: ProgramModel, codes: TableCodes = {}): Handler {
+function tableHandler(m: ProgramModel, codes: TableCodes = {}): Handler {
   const solo = new Set(m.solo);
   const check = m.check === undefined ? undefined : named(m, 'condition', codes.checks, m.check);
   const safe = m.repoConfig === undefined ? undefined : named(m, 'condition', codes.texts, m.repoConfig.safe);
