@@ -9,8 +9,9 @@
 // a non-linear one; REGEX_RECHECK=1 checks every literal again, and REGEX_VERDICTS=write
 // rewrites the file with what the run found. The non-linear literals still there each carry
 // what recheck found, and `why` when the input they are given in the file named cannot hold
-// it (else they are open work). Expressions built at run time (`new RegExp(...)`) are not
-// seen here.
+// it (else they are open work). The patterns program models hold as data (`operand` in
+// src/core/shell/models/*.json, compiled by program-model.ts) are checked as literals of their
+// file; other expressions built at run time (`new RegExp(...)`) are not seen here.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkSync } from 'recheck';
@@ -59,6 +60,16 @@ function literals(file: string): Found[] {
   return out;
 }
 
+/** The `operand` patterns of the program models, each as the literal it compiles to. */
+function modelPatterns(dir: string): Found[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => {
+      const m = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { operand?: unknown };
+      return typeof m.operand === 'string' ? [{ file: path.relative(ROOT, path.join(dir, f)), line: 1, regex: `/${m.operand}/` }] : [];
+    });
+}
+
 /** recheck's verdict on one literal (no time limit: a limit made the verdict depend on the machine's load). */
 function check(regex: string): Verdict {
   const end = regex.lastIndexOf('/');
@@ -70,7 +81,12 @@ function check(regex: string): Verdict {
 
 describe('regular expressions on the hook path', () => {
   const kept: Record<string, Verdict> = JSON.parse(readFileSync(VERDICTS, 'utf8'));
-  const all = sources(CORE).flatMap(literals);
+  const patterns = modelPatterns(path.join(CORE, 'shell', 'models'));
+  const all = [...sources(CORE).flatMap(literals), ...patterns];
+
+  it('sees the patterns program models hold as data', () => {
+    expect(patterns.length).toBeGreaterThan(0);
+  });
 
   it('finds the expressions it checks', () => {
     // The core holds some nine hundred literals; far fewer means the walk lost its way.

@@ -50,7 +50,7 @@ const validId = (id: unknown): id is string => typeof id === 'string' && id !== 
  * The toolCallId of the open call a `hook` (pre or post) run is about, read from the end of the
  * log `text`; undefined when the log does not show one.
  */
-export function openCallIn(text: string, hook: 'pre' | 'post', tool: string, args: unknown): string | undefined {
+function openCallIn(text: string, hook: 'pre' | 'post', tool: string, args: unknown): string | undefined {
   const wanted = JSON.stringify(args ?? null);
   const complete = new Set<string>();
   const endedHooks = new Set<string>();

@@ -1314,12 +1314,12 @@ dirs: Paths
 }
 }
 /**
- * The parser family: GNU getopt_long, BSD getopt, git's parse-options, OpenSSL's, xxd's own, tar's (old style first word, then getopt_long).
+ * The parser family: GNU getopt_long, BSD getopt, git's parse-options, OpenSSL's, xxd's own, tar's (old style first word, then getopt_long). table: remit's closed option tables (src/core/shell/option-table.ts): no abbreviation, options and operands in any order.
  * 
  * This interface was referenced by `ProgramModel`'s JSON-Schema
  * via the `definition` "parser".
  */
-export type ModelParser = ("getopt" | "bsd" | "git" | "openssl" | "xxd" | "tar")
+export type ModelParser = ("getopt" | "bsd" | "git" | "openssl" | "xxd" | "tar" | "table")
 /**
  * An option: its spellings, value and effect; or, for an option that only chooses what is shown, the short form `-n|--dry-run`, with `=` after a name taking a value and `[=]` after one whose value is optional (`-U|--unified[=]`).
  * 
@@ -1379,9 +1379,24 @@ note?: string
  * via the `definition` "outcome".
  */
 export type ModelOutcome = (("read" | "unknown") | ModelAction[])
+/**
+ * table, a program without subcommands: its read-only options; any other option leaves the command unknown.
+ */
+export type ModelOptionList = string
+/**
+ * table, with reads: the options taken before the subcommand path (every read path takes them too).
+ */
+export type ModelOptionList1 = string
+/**
+ * Options in option-table.ts notation, separated by spaces: `-x` a flag, `-x:` a short option with a value, `-x::` one with an optional attached value, `--name`, `--name=` (a value), `--name[=]` (an optional attached value).
+ * 
+ * This interface was referenced by `ProgramModel`'s JSON-Schema
+ * via the `definition` "optionList".
+ */
+export type ModelOptionList2 = string
 
 /**
- * A program's model as data (src/core/shell/models/*.json): the parser family that reads its arguments, its options with their effects, its subcommands, the environment and files in the working folder it reads, and the rules that decide a command from the parsed state. Loaded by one interpreter (src/core/shell/program-model.ts); docs/DESIGN.md#shell-classification.
+ * A program's model as data (src/core/shell/models/*.json): the parser family that reads its arguments, its options with their effects, its subcommands, the environment and files in the working folder it reads, and the rules that decide a command from the parsed state. Loaded by one interpreter (src/core/shell/program-model.ts); docs/DESIGN.md#shell-classification. A model with the `table` parser is a closed list of read-only options (option-table.ts notation) for a program, or for each subcommand path that only reads; everything else it leaves unknown, or hands to the family named by `over`.
  */
 export interface ProgramModel {
 $schema?: string
@@ -1415,6 +1430,68 @@ configFiles?: ModelConfigFiles
 readWrites?: ModelReadWrites
 rules?: ModelRule[]
 default?: ModelOutcome
+/**
+ * table: the program family (src/core/shell/dispatch.ts) that models the program's other commands; what this model does not prove a read (or proves one with a dependency or hash intent) is judged there.
+ */
+over?: ("packages" | "system" | "network" | "files" | "reads" | "checks" | "hash")
+/**
+ * table: words that, as the program's only argument, print its usage or version (`-V`, `version`).
+ */
+solo?: string[]
+readOptions?: ModelOptionList
+/**
+ * table, with readOptions: one of these options must be given (`crontab -l`).
+ */
+require?: string[]
+/**
+ * table: a pattern (JavaScript regular expression, linear: test/regex-linear.test.ts checks it) every operand must match.
+ */
+operand?: string
+/**
+ * table, with readOptions: at most this many operands.
+ */
+maxOperands?: number
+/**
+ * table, with readOptions: a code condition the program's module supplies, given the option names used (pacman's operations).
+ */
+check?: string
+global?: ModelOptionList1
+/**
+ * table: subcommand paths that only read, each key a comma-separated list of paths (`status,st`, `op log`; `bookmarks#0`: at most 0 operands), each value the read-only options of those paths.
+ */
+reads?: {
+[k: string]: ModelOptionList2 | undefined
+}
+/**
+ * table: a read path that reads only when one of these options is given anywhere in the command (`install`: `--list`).
+ */
+pathRequire?: {
+[k: string]: string[] | undefined
+}
+/**
+ * table: subcommand paths that change state (a refused write).
+ */
+mutations?: string[]
+/**
+ * table: subcommand paths that are neither proven reads nor mutations, known so that their `--help` is a read.
+ */
+known?: string[]
+/**
+ * table: how many words a subcommand path may have (default 2).
+ */
+depth?: number
+/**
+ * table: the program with no argument only prints (default: unknown).
+ */
+bare?: boolean
+/**
+ * table: the repository configuration the program reads, found upward from the working folder by its marker folder; `safe` is a code condition on its text (hooks, a pager or a diff tool it names run with the read). None found is safe.
+ */
+repoConfig?: {
+marker: string
+file: string
+safe: string
+}
 }
 /**
  * This interface was referenced by `ProgramModel`'s JSON-Schema

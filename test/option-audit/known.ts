@@ -2,7 +2,7 @@
 // options they name at each subcommand path and the subcommand paths they decide. One entry,
 // knownNames(program), finds the family that answers the program (program-index.ts, as
 // dispatch.ts does) and reads that family's own data: option tables (read-tables.ts,
-// option-table.ts), the compact models (models-data.ts), the models as data
+// option-table.ts), the table models (models/*.json with the `table` parser), the models as data
 // (src/core/shell/models/*.json), the CLI models (cli-model.ts) and the constants hand-written
 // handlers decide by (handwritten.ts). Nothing here restates a list: each answer is the data
 // the classifier itself uses. Test-only: nothing here is part of the hook bundle.
@@ -13,7 +13,6 @@ import type { ProgramModel } from '../../src/generated/types.js';
 import { isHelpOrVersion } from '../../src/core/shell/help-version.js';
 import { PROGRAM_NAMES } from '../../src/core/shell/program-index.js';
 import { READER_TABLES } from '../../src/core/shell/read-tables.js';
-import { MODELS } from '../../src/core/shell/programs/models-data.js';
 import { HANDWRITTEN, PROBED_OPTIONS } from './handwritten.js';
 import { compactModelNode, dataModelNode, flatNode, NONE, probed, probedTop, tableOptions, union, WHOLE, withOptions, type Known } from './nodes.js';
 
@@ -78,8 +77,10 @@ export function knownNames(program: string): Known | undefined {
   const family = familyOf(program);
   if (family === undefined) return undefined;
   models ??= dataModels();
-  const data = models.get(program);
-  const compact = family === 'models' ? MODELS[program] : undefined;
+  const model = models.get(program);
+  // A table model (the `table` parser) is read as models.ts's family reads it.
+  const data = model?.parser === 'table' ? undefined : model;
+  const compact = family === 'models' && model?.parser === 'table' ? model : undefined;
   let node: Known | undefined = Object.hasOwn(HANDWRITTEN, program) ? HANDWRITTEN[program]!() : undefined;
   if (data) node = union(node, dataModelNode(data));
   if (family === 'reads' && Object.hasOwn(READER_TABLES, program)) node = union(node, flatNode(tableOptions(READER_TABLES[program]!)));

@@ -8,7 +8,6 @@ import type { OptionSpec } from '../../src/core/shell/options.js';
 import type { OptionSpec as ParsedSpec } from '../../src/core/shell/parsers/types.js';
 import { takesOption } from '../../src/core/shell/program-model.js';
 import { reads as readTables, type CliSpec } from '../../src/core/shell/programs/cli-model.js';
-import type { Model } from '../../src/core/shell/programs/models-data.js';
 import { classifyShell } from '../../src/core/shell/classify-shell.js';
 import type { ShellClassification } from '../../src/core/shell/result.js';
 import { virtualContext } from '../support/classify-context.js';
@@ -133,27 +132,28 @@ export function dataModelNode(model: ProgramModel, node: ProgramModel | ModelSub
   };
 }
 
-// ---- compact models (models-data.ts) ----
+// ---- table models (models/*.json with the `table` parser) ----
 
-/** A compact model's node, built as models.ts builds its handler: each read path's table is the global options and its own (cli-model.ts). */
-export function compactModelNode(m: Model): KnownNode {
-  const solo = (m.solo ?? '').split(/\s+/).filter(Boolean);
+/** A table model's node, built as program-model.ts builds its handler: each read path's table is the global options and its own (cli-model.ts). */
+export function compactModelNode(m: ProgramModel): KnownNode {
+  const solo = m.solo ?? [];
   const paths = new Map<string, Known>();
   for (const w of solo) if (!w.startsWith('-')) paths.set(w, WHOLE);
-  const singleDash = m.singleDash ?? false;
+  const singleDash = m.parserRules?.singleDash ?? false;
   const entries: Record<string, string> = {};
   for (const [keys, options] of Object.entries(m.reads ?? {}))
-    entries[
-      keys
-        .split(',')
-        .map((k) => k.trim().replace(/#\d+$/, ''))
-        .join(',')
-    ] = options;
+    if (options !== undefined)
+      entries[
+        keys
+          .split(',')
+          .map((k) => k.trim().replace(/#\d+$/, ''))
+          .join(',')
+      ] = options;
   for (const [p, t] of readTables(entries, m.global ?? '', singleDash)) paths.set(p, flatNode(tableOptions(t)));
-  for (const list of [m.mutations, m.known]) for (const k of (list ?? '').split(',')) if (k.trim()) paths.set(k.trim(), WHOLE);
-  const top = m.reads ? (m.global ?? '') : (m.options ?? '');
-  const topTable = top.trim() ? defineOptions({ read: top, abbrev: false, singleDash, numeric: m.numeric ?? false }) : undefined;
-  // Global options are taken between a path's words too (models.ts: globalBetween).
+  for (const list of [m.mutations, m.known]) for (const k of list ?? []) paths.set(k, WHOLE);
+  const top = m.reads ? (m.global ?? '') : (m.readOptions ?? '');
+  const topTable = top.trim() ? defineOptions({ read: top, abbrev: false, singleDash, numeric: m.parserRules?.numeric ?? false }) : undefined;
+  // Global options are taken between a path's words too (program-model.ts: globalBetween).
   const between = m.reads && topTable !== undefined ? tableOptions(topTable) : () => false;
   return pathNode((n) => solo.includes(n) || (topTable !== undefined && tableOptions(topTable)(n)), paths, {}, m.reads ? CLI_HELP : new Set(), between);
 }

@@ -10,7 +10,10 @@ import { virtualContext as ctx } from '../../../test/support/classify-context.js
 import type { ModelCondition, ModelOption, ModelOutcome, ModelSubcommand, ProgramModel } from '../../generated/types.js';
 import { validateProgramModel } from '../../generated/validate-program-model.js';
 import { classifyShell } from './classify-shell.js';
-import { fullOption } from './program-model.js';
+import { defineOptions } from './option-table.js';
+import { fullOption, modelHandler } from './program-model.js';
+import { reads as readTables } from './programs/cli-model.js';
+import { modelHandlers } from './programs/models.js';
 import type { Arity } from './parsers/types.js';
 
 const DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'models');
@@ -60,6 +63,24 @@ describe('program models', () => {
       for (const [name, sub] of Object.entries(node.subcommands ?? {})) if (sub) check(sub, `${where} ${name}`);
     };
     check(model, model.names[0]!);
+  });
+});
+
+describe('table models', () => {
+  const tables = models.filter(({ model }) => model.parser === 'table');
+  it('finds them', () => expect(tables.length).toBeGreaterThan(100));
+  it.each(tables)('$file: its option lists and operand pattern build, and the models family answers its names', ({ model }) => {
+    const singleDash = model.parserRules?.singleDash ?? false;
+    // A table builds on first use: `short` builds it (a notation mistake throws); a read path's is its global options and its own (cli-model.ts).
+    for (const read of [model.readOptions, model.global])
+      if (read !== undefined) expect(defineOptions({ read, abbrev: false, singleDash }).short).toBeDefined();
+    for (const t of readTables((model.reads ?? {}) as Record<string, string>, model.global ?? '', singleDash).values()) expect(t.short).toBeDefined();
+    if (model.operand !== undefined) expect(new RegExp(model.operand)).toBeInstanceOf(RegExp);
+    for (const n of model.names) expect(Object.hasOwn(modelHandlers, n), n).toBe(true);
+  });
+  it('a code condition no module supplies stops the handler being made', () => {
+    expect(() => modelHandler({ names: ['x'], parser: 'table', readOptions: '', check: 'nowhere' })).toThrow(/no code condition nowhere/);
+    expect(() => modelHandler({ names: ['x'], parser: 'table', repoConfig: { marker: '.x', file: '.x/c', safe: 'nowhere' } })).toThrow(/nowhere/);
   });
 });
 

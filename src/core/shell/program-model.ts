@@ -3,7 +3,9 @@
 // its subcommands, the environment and working-folder files it reads, and rules over the
 // parsed state; this module parses a command with that family and decides it. What data
 // cannot say (git's repository writes, a patch's targets) a model names as a `code` action
-// its program module supplies. docs/DESIGN.md#shell-classification, ARCHITECTURE.md
+// its program module supplies. A model with the `table` parser (the closed read-only option
+// tables of option-table.ts, for a program or each subcommand path that only reads) is
+// decided by tableHandler below. docs/DESIGN.md#shell-classification, ARCHITECTURE.md
 // ("Adding a program").
 import type {
   AnalysisReason,
@@ -16,6 +18,8 @@ import type {
   ModelSubcommand,
   ProgramModel,
 } from '../../generated/types.js';
+import { defineOptions, onFirstUse, readerHandler, scanOptions, scanned, type OptionTable } from './option-table.js';
+import { cli, reads as readTables } from './programs/cli-model.js';
 import { argPath, type Arg } from './words.js';
 import type { Handler, Invocation, ShellWalker } from './walker.js';
 import { parseGetopt } from './parsers/getopt.js';
@@ -101,6 +105,9 @@ function parse(model: ProgramModel, rules: ModelParserRules, args: readonly Arg[
       return parseXxd(args, start, spec);
     case 'tar':
       return parseTar(args, start, spec);
+    case 'table':
+      // A table model is decided by tableHandler, with option-table.ts's scanner.
+      throw new Error(`program model ${model.names[0]}: a table model has no parser family`);
   }
 }
 
@@ -347,10 +354,155 @@ export function programModel(data: object): ProgramModel {
   return data as ProgramModel;
 }
 
-/** The handler of a program whose model decides it, with the code actions its rules name. */
-export function modelHandler(data: object, codes: Readonly<Record<string, CodeAction>> = {}): Handler {
+/** The handler of a program whose model decides it, with the code actions its rules name (and, for a table model, its code conditions and families). */
+export function modelHandler(data: object, codes: Readonly<Record<string, CodeAction>> = {}, table: TableCodes = {}): Handler {
   const model = programModel(data);
+  if (model.parser === 'table') return tableHandler(model, table);
   return (w, inv) => decideByModel(w, inv, model, codes);
+}
+
+// ---- table models ----
+
+type Family = NonNullable<ProgramModel['over']>;
+
+/** What a table model's program module supplies: the code conditions it names and the families it hands commands to. */
+export interface TableCodes {
+  /** `check`: whether the option names given make a read (pacman's operations). */
+  readonly checks?: Readonly<Record<string, (names: ReadonlySet<string>) => boolean>>;
+  /** `repoConfig.safe`: whether the configuration's text runs nothing. */
+  readonly texts?: Readonly<Record<string, (text: string) => boolean>>;
+  /** The handler the family `over` has for a program name. */
+  readonly over?: (family: Family, name: string) => Handler | undefined;
+}
+
+function named<T>(model: ProgramModel, kind: string, table: Readonly<Record<string, T>> | undefined, name: string): T {
+  const f = table && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (f === undefined) throw new Error(`program model ${model.names[0]}: no code ${kind} ${name}`);
+  return f;
+}
+
+/** Splits `path#N` keys into the tables' keys and the operand limits. */
+function pathLimits(entries: Readonly<Record<string, string | undefined>>): { tables: Record<string, string>; max: Map<string, number> } {
+  const tables: Record<string, string> = {};
+  const max = new Map<string, number>();
+  for (const [key, options] of defined(entries)) {
+    const paths: string[] = [];
+    for (const raw of key.split(',')) {
+      const m = /^(.+?)#(\d+)$/.exec(raw.trim());
+      const p = m ? m[1]! : raw.trim();
+      if (m) max.set(p, Number(m[2]));
+      paths.push(p);
+    }
+    tables[paths.join(',')] = options;
+  }
+  return { tables, max };
+}
+
+/** The operand pattern of a table model, compiled once. */
+function operandPattern(m: ProgramModel): () => RegExp | undefined {
+  return onFirstUse(() => (m.operand === undefined ? undefined : new RegExp(m.operand)));
+}
+
+/** A table model with read paths: a CLI (cli-model.ts) whose paths take the global options and their own. */
+function tableCliHandler(m: ProgramModel): Handler {
+  const singleDash = m.parserRules?.singleDash ?? false;
+  const operand = operandPattern(m);
+  const made = onFirstUse(() => {
+    const { tables, max } = pathLimits(m.reads!);
+    const global = m.global ?? '';
+    const readMap = readTables(tables, global, singleDash);
+    return { max, readMap, global: defineOptions({ read: global, abbrev: false, singleDash }) };
+  });
+  return cli(() => {
+    const { max, readMap, global } = made();
+    return {
+      global,
+      reads: readMap,
+      mutations: new Set(m.mutations),
+      known: new Set(m.known),
+      depth: m.depth ?? 2,
+      // The programs modelled as tables take their global options anywhere (jj, hg, svn, cobra's and clap's CLIs, cleo, apt).
+      globalBetween: true,
+      refine: (path: string, inv: Invocation, rest: readonly Arg[]) => {
+        // `npm prune --dry-run`, `apt-get -s install x`: a path that reads only with one of its options, given anywhere.
+        const need = m.pathRequire?.[path];
+        if (need !== undefined && !inv.args.some((a) => a.value !== null && need.includes(a.value))) return false;
+        const limit = max.get(path);
+        const re = operand();
+        if (limit === undefined && !re) return true;
+        const operands = scanOptions(rest, 0, readMap.get(path)!).operands;
+        if (limit !== undefined && operands.length > limit) return false;
+        return !re || operands.every((a) => a.value !== null && re.test(a.value));
+      },
+    };
+  });
+}
+
+/** A table model without subcommands: its read options, the options one of which it requires, its code check, its operands. */
+function tableFlatHandler(m: ProgramModel, check: ((names: ReadonlySet<string>) => boolean) | undefined): Handler {
+  const table = onFirstUse(
+    (): OptionTable =>
+      defineOptions({ read: m.readOptions!, abbrev: false, singleDash: m.parserRules?.singleDash ?? false, numeric: m.parserRules?.numeric ?? false }),
+  );
+  const required = m.require ?? [];
+  const operand = operandPattern(m);
+  return (w, inv) => {
+    const t = table();
+    const s = scanOptions(inv.args, 1, t);
+    if (s.problem === undefined && s.maybeOptions.length === 0) {
+      const names = new Set(s.options.map((o) => o.name));
+      const re = operand();
+      const fails =
+        (required.length > 0 && !scanned(s, ...required)) ||
+        (check !== undefined && !check(names)) ||
+        (m.maxOperands !== undefined && s.operands.length > m.maxOperands) ||
+        (re !== undefined && s.operands.some((a) => a.value === null || !re.test(a.value)));
+      if (fails) return w.unknown(inv, 'shell_command_unproven');
+    }
+    readerHandler(t)(w, inv);
+  };
+}
+
+/** Whether the repository configuration a table model names, upward from the working folder, is safe (none found is safe). */
+function repoConfigSafe(w: ShellWalker, inv: Invocation, c: NonNullable<ProgramModel['repoConfig']>, safe: (text: string) => boolean): boolean {
+  let dir = inv.scope.cwd;
+  if (dir === null) return false;
+  for (;;) {
+    if (w.isDirectory(`${dir}/${c.marker}`)) {
+      const file = `${dir}/${c.file}`;
+      if (!w.exists(file)) return true;
+      const text = w.readFile(file);
+      return text !== undefined && safe(text);
+    }
+    if (dir === '/' || dir === '') return true;
+    dir = dir.slice(0, dir.lastIndexOf('/')) || '/';
+  }
+}
+
+/**
+ * A table model's handler: a `solo` word alone is a read; an unsafe repository configuration
+ * leaves the command unknown; then the read paths or the read options decide, and what they do
+ * not prove a read (or prove one with a dependency or a hash intent) goes to the family `over`
+ * names, else stays unknown. A table model never widens another family: it only adds reads.
+ */
+function tableHandler(m: ProgramModel, codes: TableCodes = {}): Handler {
+  const solo = new Set(m.solo);
+  const check = m.check === undefined ? undefined : named(m, 'condition', codes.checks, m.check);
+  const safe = m.repoConfig === undefined ? undefined : named(m, 'condition', codes.texts, m.repoConfig.safe);
+  const inner = m.reads ? tableCliHandler(m) : m.readOptions !== undefined ? tableFlatHandler(m, check) : undefined;
+  return (w: ShellWalker, inv: Invocation) => {
+    const args = inv.args;
+    if (args.length === 2 && solo.has(args[1]!.value ?? '')) return w.acc.read();
+    if (m.repoConfig && !repoConfigSafe(w, inv, m.repoConfig, safe!)) return w.unknown(inv, 'shell_command_unproven');
+    const over = m.over ? codes.over?.(m.over, inv.name) : undefined;
+    if (args.length === 1 && !m.bare && m.readOptions === undefined) return over ? over(w, inv) : w.unknown(inv, 'shell_command_unproven');
+    if (!inner) return over ? over(w, inv) : w.unknown(inv, 'shell_command_unproven');
+    if (!over) return inner(w, inv);
+    // Proven a read here, or judged by the family that models the rest.
+    const trial = w.isolate(() => inner(w, inv)).finish();
+    if (trial.mutability === 'read' && !trial.intents.dependency && !trial.intents.hash) return inner(w, inv);
+    over(w, inv);
+  };
 }
 
 /**

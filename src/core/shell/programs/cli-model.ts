@@ -1,7 +1,7 @@
 // A command-line program with subcommands, as data: options before the subcommand, the
 // subcommand paths that only read (each with the closed table of options it takes), the paths
 // that change remote state, and a last check. The operations CLIs (services.ts) and the
-// programs modelled as data (models.ts) are read through it. Help of a known subcommand path
+// table models (program-model.ts) are read through it. Help of a known subcommand path
 // (`docker container rm --help`, `kubectl delete -h`) is a read: these parsers print the
 // subcommand's usage and exit on `--help` or `-h` before they act (help-version.ts is the rule
 // for a program's own `--help`).

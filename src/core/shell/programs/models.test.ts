@@ -1,6 +1,6 @@
-// Issue 25: help and version of a modelled program, and the programs modelled as data
-// (models-data.ts), are reads; each model's writing forms, an option outside its table and
-// what another family judges stay what they were.
+// Issue 25: help and version of a modelled program, and the programs modelled as table data
+// (models/*.json with the `table` parser), are reads; each model's writing forms, an option
+// outside its table and what another family judges stay what they were.
 import { describe, expect, it } from 'vitest';
 import { virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
@@ -62,7 +62,7 @@ describe('help and version (help-version.ts)', () => {
   ])('%s is not a read (%s)', (cmd, want) => expect(m(cmd)).toBe(want));
 });
 
-describe('programs as data (models-data.ts)', () => {
+describe('programs as table data (models/*.json)', () => {
   it.each([
     'jj log',
     'jj st',
