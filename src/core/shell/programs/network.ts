@@ -655,7 +655,14 @@ const tar: Handler = (w, inv) => {
 
 export const UNZIP: OptionSpec = { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' };
 
+/** Options a program reads from its environment before its own (zip 3.0 and unzip 6.0 manuals): set, they are unproven. */
+function envOptions(inv: Invocation, names: readonly string[]): boolean {
+  return names.some((n) => inv.scope.env.has(n));
+}
+
 const unzip: Handler = (w, inv) => {
+  // UNZIP and UNZIPOPT are options before the command's own: `UNZIP='-d ../docs'` moves the extraction.
+  if (envOptions(inv, ['UNZIP', 'UNZIPOPT'])) return w.unknown(inv, 'shell_command_unproven');
   const p = parseArgs(inv.args, 1, UNZIP);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (hasOption(p, 'l', 'v', 't', 'z', 'Z', 'p')) {
@@ -673,6 +680,8 @@ const unzip: Handler = (w, inv) => {
 export const ZIP: OptionSpec = { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' };
 
 const zip: Handler = (w, inv) => {
+  // ZIPOPT and ZIP are words put just after `zip`: options and names alike (`ZIP=out.zip zip - a.txt` writes out.zip).
+  if (envOptions(inv, ['ZIPOPT', 'ZIP'])) return w.unknown(inv, 'shell_command_unproven');
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
   // `-sf` / `--show-files` lists what would be operated on and exits before anything is written.
   if (inv.args.some((a) => a.value === '-sf' || a.value === '--show-files')) return w.acc.read();
