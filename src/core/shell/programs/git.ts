@@ -516,17 +516,15 @@ const mv: GitHandler = (g) => {
   }
 };
 
-const clean: GitHandler = (g) => {
-  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
-  const ops = operands(g.args, ['-e', '--exclude']);
-  const paths = [...ops.before, ...ops.after];
+/** What `git clean` removes (its model in models/git.json decides whether it does): the pathspecs given, else the working folder's untracked files. */
+function cleanWrite(g: GitCall, paths: readonly Arg[]): void {
   if (paths.length === 0) {
     if (g.cwd) g.w.effectPath(g.inv, 'delete', g.cwd);
     else g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
     return;
   }
   for (const p of paths) pathEffect(g, 'delete', p);
-};
+}
 
 /** A dry run only reads; `-n` spells it for add, push and prune, but is `--no-verify` for commit and `--no-tags` for fetch. */
 const dryRunOr =
@@ -798,7 +796,6 @@ export const GIT = lookupTable<GitHandler>({
   reset,
   rm,
   mv,
-  clean,
   push: dryRunOr(repoWrite),
   fetch: dryRunOr(repoWrite, false),
   pull: treeWrite,
@@ -915,6 +912,7 @@ export const git: Handler = (w, inv) => {
         treeWrite: () => treeWrite(g),
         indexWrite: () => repoPartsWrite(g, INDEX_PARTS),
         commitWrite: () => repoPartsWrite(g, COMMIT_PARTS),
+        cleanWrite: (_w, _inv, state) => cleanWrite(g, state.parsed.operands),
       },
       i,
       cwd,
