@@ -22,6 +22,8 @@ const FULL = process.env.ORACLE_FUZZ === 'full';
 const SEED = Number(process.env.ORACLE_FUZZ_SEED ?? 20261206);
 const TARGET = FULL ? 220_000 : 4_000;
 const BUDGET_S = Number(process.env.ORACLE_FUZZ_BUDGET_S ?? (FULL ? 3600 : 600));
+/** The setup hook's own limit: the sandbox budget, and half an hour to generate, classify and build fixtures. */
+const HOOK_MS = (BUDGET_S + 1800) * 1000;
 const MAX_RUN = Number(process.env.ORACLE_FUZZ_MAX_RUN ?? Number.POSITIVE_INFINITY);
 const skip = unavailable();
 if (skip) console.log(`grammar fuzz: skipped: ${skip}`);
@@ -120,7 +122,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
       writeFileSync(out, found.map((f) => `${f.command}\t# ${describeEffect(f.effect)}`).join('\n') + '\n');
       console.log(`  reads that changed something: ${out}`);
     }
-  }, 3_600_000);
+  }, HOOK_MS);
 
   it('generates commands for at least 60 programs', () => {
     expect(stats.programs).toBeGreaterThanOrEqual(60);
