@@ -440,9 +440,11 @@ export class ShellWalker {
     if (args.length > 0) {
       const stdoutSet = stdoutOffTerminal(cmd.redirects, this.stdoutSet);
       const base = { args, name: '', depth, text: cmd.text, stdin, stdinDynamic, stdinPath, extraArgs: false, stdoutSet };
+      const restore = this.commandEnv(cmd.assigns, scope);
       if (onlyForCheck && this.isolate(() => this.invoke({ ...base, scope: cloneScope(scope) })).finish().mutability !== 'check')
         this.acc.unproven('shell_command_unproven', cmd.text);
       this.invoke({ ...base, scope });
+      restore();
     } else if (onlyForCheck) this.acc.unproven('shell_command_unproven', cmd.text);
     if (cmd.assignsInExpansion) poisonAll(scope.env);
   }
@@ -463,6 +465,30 @@ export class ShellWalker {
       if (p === null || (p !== root && !p.startsWith(`${root}/`))) return false;
     }
     return true;
+  }
+
+  /**
+   * `BZIP2=a.txt bzip2`: a command's own assignments are in the environment it runs with, so a
+   * handler reading a program's documented variables (BZIP2, UNZIP, PATCH_GET, GOTOOLCHAIN) and
+   * a command it runs in turn see them. Set left to right, as bash does; the returned function
+   * puts back what the shell had, or, where the command itself assigned the name (a function
+   * doing `X=2`), leaves its value unknown.
+   */
+  private commandEnv(assigns: readonly ShAssign[], scope: Scope): () => void {
+    if (assigns.length === 0) return () => {};
+    const saved: [string, boolean, string | null | undefined, string | null][] = [];
+    for (const a of assigns) {
+      const value = this.assignedValue(a, scope);
+      saved.push([a.name, scope.env.has(a.name), scope.env.get(a.name), value]);
+      scope.env.set(a.name, value);
+    }
+    return () => {
+      for (const [name, had, before, value] of saved.reverse()) {
+        if (scope.env.get(name) !== value) scope.env.set(name, null);
+        else if (had) scope.env.set(name, before!);
+        else scope.env.delete(name);
+      }
+    };
   }
 
   /** The literal value an assignment gives (`~/` expanded), '' for `X=`, null when known only at run time. */

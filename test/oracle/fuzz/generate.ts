@@ -1,9 +1,10 @@
 // Seeded command generation from a program's grammar: subcommands, options in every spelling the
 // parser families accept (`--opt=value`, `--opt value`, abbreviations, `--no-` negations, short
 // clusters, attached short values), values that look like options, `--`, operands, and the
-// program's own environment variables. Same seed, same commands.
+// program's own environment variables (one or two, fixed or with any of ENV_VALUES). Same seed,
+// same commands.
 import type { Grammar, Opt } from './grammar.js';
-import { COMMON_VALUES, type Program } from './programs.js';
+import { COMMON_VALUES, ENV_VALUES, type Program } from './programs.js';
 
 import { seededRandom as rng } from '../../support/random.js';
 
@@ -54,6 +55,12 @@ function spell(c: Ctx, o: Opt, opts: Opt[]): string[] {
   return [name, value(c)];
 }
 
+/** One of the program's environment assignments: as written, or a bare name with a value drawn. */
+function assignment(r: () => number, env: readonly string[]): string {
+  const e = pick(r, env);
+  return e.includes('=') ? e : `${e}=${q(pick(r, ENV_VALUES))}`;
+}
+
 export function generate(program: Program, grammar: Grammar, count: number, seed: number): string[] {
   const r = rng(seed);
   const c: Ctx = { r, values: [...COMMON_VALUES, ...(program.values ?? [])] };
@@ -65,7 +72,10 @@ export function generate(program: Program, grammar: Grammar, count: number, seed
     tries++;
     const path = pick(r, paths);
     const words: string[] = [];
-    if (program.env?.length && r() < 0.12) words.push(pick(r, program.env));
+    if (program.env?.length && r() < 0.15) {
+      words.push(assignment(r, program.env));
+      if (r() < 0.2) words.push(assignment(r, program.env));
+    }
     words.push(program.name, ...path.sub);
     const nOpts = path.opts.length ? Math.floor(r() * 4) : 0;
     for (let i = 0; i < nOpts; i++) words.push(...spell(c, pick(r, path.opts), path.opts));

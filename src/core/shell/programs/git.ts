@@ -14,7 +14,7 @@ import { lookupTable } from '../../lookup-table.js';
 import { onlyKnownOptions } from '../options.js';
 import { decideByModel, programModel } from '../program-model.js';
 import { parseGitOptions } from '../parsers/git-options.js';
-import { compileSpec, isOn } from '../parsers/types.js';
+import { compileSpec, isOn, mayBeOption } from '../parsers/types.js';
 import { trimEndOf } from '../../intents/line-text.js';
 import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
 
@@ -517,17 +517,54 @@ const mv: GitHandler = (g) => {
   }
 };
 
-const clean: GitHandler = (g) => {
-  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
-  const ops = operands(g.args, ['-e', '--exclude']);
-  const paths = [...ops.before, ...ops.after];
+/**
+ * git archive parses its words twice (git 2.39): builtin/archive.c first, knowing only -o/--output,
+ * --remote and --exec and keeping every other word (PARSE_OPT_KEEP_ALL: an unknown option takes
+ * no value, long names are whole, `--` and `--end-of-options` stop it), and creates the output
+ * file before archive.c reads the rest. So `--add-file --output=x` and `--format -o x` write x,
+ * though the full table gives --add-file and --format the next word. What that first pass sees.
+ */
+function archiveFirstPass(args: readonly Arg[]): { outputs: Arg[]; remote: boolean; dynamic: boolean } {
+  let outputs: Arg[] = [];
+  let remote = false;
+  let dynamic = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a.value;
+    if (v === null) {
+      dynamic ||= mayBeOption(a);
+      continue;
+    }
+    if (v === '--' || v === '--end-of-options') break;
+    if (v.length < 2 || !v.startsWith('-')) continue;
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = eq < 0 ? v : v.slice(0, eq);
+      if (name === '--no-output') outputs = [];
+      if (name !== '--output' && name !== '--remote' && name !== '--exec') continue;
+      const value = eq < 0 ? args[++i] : { ...a, value: v.slice(eq + 1), text: v.slice(eq + 1) };
+      if (name === '--output' && value) outputs = [value];
+      else if (name !== '--output') remote = true;
+      continue;
+    }
+    // A short cluster: only -o is known here; an unknown letter keeps the rest of the word.
+    if (v[1] === 'o') {
+      const value = v.length > 2 ? { ...a, value: v.slice(2), text: v.slice(2) } : args[++i];
+      if (value) outputs = [value];
+    }
+  }
+  return { outputs, remote, dynamic };
+}
+
+/** What `git clean` removes (its model in models/git.json decides whether it does): the pathspecs given, else the working folder's untracked files. */
+function cleanWrite(g: GitCall, paths: readonly Arg[]): void {
   if (paths.length === 0) {
     if (g.cwd) g.w.effectPath(g.inv, 'delete', g.cwd);
     else g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
     return;
   }
   for (const p of paths) pathEffect(g, 'delete', p);
-};
+}
 
 /** A dry run only reads; `-n` spells it for add, push and prune, but is `--no-verify` for commit and `--no-tags` for fetch. */
 const dryRunOr =
@@ -798,7 +835,6 @@ export const GIT = lookupTable<GitHandler>({
   reset,
   rm,
   mv,
-  clean,
   push: dryRunOr(repoWrite),
   fetch: dryRunOr(repoWrite, false),
   pull: treeWrite,
@@ -905,6 +941,12 @@ export const git: Handler = (w, inv) => {
   // prints its usage (parse-options) and exits 129. `lfs` is another program, not a builtin.
   if (rest.length === 1 && rest[0]!.value === '-h' && sub !== 'lfs') return w.acc.read();
   const g: GitCall = { w, inv: scope === inv.scope ? inv : { ...inv, scope }, cwd, sub, args: rest };
+  if (sub === 'archive') {
+    const first = archiveFirstPass(rest);
+    if (first.dynamic) return w.unknown(inv, 'dynamic_word');
+    if (first.remote) return w.unknownProgram(inv, 'git_arguments_unproven');
+    for (const o of first.outputs) w.effect(g.inv, 'write', o);
+  }
   if (modelled)
     return decideByModel(
       w,
@@ -915,6 +957,7 @@ export const git: Handler = (w, inv) => {
         treeWrite: () => treeWrite(g),
         indexWrite: () => repoPartsWrite(g, INDEX_PARTS),
         commitWrite: () => repoPartsWrite(g, COMMIT_PARTS),
+        cleanWrite: (_w, _inv, state) => cleanWrite(g, state.parsed.operands),
       },
       i,
       cwd,

@@ -684,10 +684,18 @@ const tar: Handler = (w, inv) => {
 
 export const UNZIP: OptionSpec = { values: 'dxP', flags: 'lvtzZpfuocanjCLKMNqVX' };
 
+/** Options a program reads from its environment before its own (zip 3.0 and unzip 6.0 manuals): set, they are unproven. */
+function envOptions(inv: Invocation, names: readonly string[]): boolean {
+  return names.some((n) => inv.scope.env.has(n));
+}
+
 /** zipinfo's options, which `unzip -Z` takes after it (zipinfo only lists: `-Z1` names, `-Zt` totals). */
 const ZIPINFO_OPTIONS = /^-[12smlvhMtTzCx]+$/;
 
 const unzip: Handler = (w, inv) => {
+  // UNZIP and UNZIPOPT are options before the command's own: `UNZIP='-d ../docs'` moves the
+  // extraction; ZIPINFO and ZIPINFOOPT are the same for `unzip -Z`.
+  if (envOptions(inv, ['UNZIP', 'UNZIPOPT', 'ZIPINFO', 'ZIPINFOOPT'])) return w.unknown(inv, 'shell_command_unproven');
   if (/^-Z[12smlvhMtTzC]*$/.test(inv.args[1]?.value ?? '')) {
     const rest = inv.args.slice(2);
     if (rest.some((a) => a.value === null || (a.value.startsWith('-') && !ZIPINFO_OPTIONS.test(a.value)))) return w.unknown(inv, 'shell_command_unproven');
@@ -712,6 +720,8 @@ const unzip: Handler = (w, inv) => {
 export const ZIP: OptionSpec = { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' };
 
 const zip: Handler = (w, inv) => {
+  // ZIPOPT and ZIP are words put just after `zip`: options and names alike (`ZIP=out.zip zip - a.txt` writes out.zip).
+  if (envOptions(inv, ['ZIPOPT', 'ZIP'])) return w.unknown(inv, 'shell_command_unproven');
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
   // `-sf` / `--show-files` lists what would be operated on and exits before anything is written.
   if (inv.args.some((a) => a.value === '-sf' || a.value === '--show-files')) return w.acc.read();

@@ -135,8 +135,14 @@ const env: Handler = (w, inv) => {
     w.envIntents(v.slice(0, eq), v.slice(eq + 1));
   }
   const chdir = p.options.find((o) => o.name === 'C' || o.name === 'chdir');
-  // The program env starts cannot change this shell (`env cd docs` changes no folder).
+  // The program env starts cannot change this shell (`env cd docs` changes no folder); it runs
+  // with the assignments (`env BZIP2=a.txt bzip2`: bzip2 reads them).
   const scope = cloneScope(inv.scope);
+  for (let k = p.rest; k < i; k++) {
+    const v = args[k]!.value!;
+    const eq = v.indexOf('=');
+    if (eq > 0) scope.env.set(v.slice(0, eq), v.slice(eq + 1));
+  }
   if (chdir) scope.cwd = chdir.value ? argPath(chdir.value, inv.scope.cwd, w.pc) : null;
   const inner = args.slice(i);
   if (inner.length === 0) return w.acc.read();
