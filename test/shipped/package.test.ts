@@ -9,9 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const made: string[] = [];
+// The folders hold installed copies of the package (thousands of files): removing them took
+// over vitest's 10 s default for a hook on a loaded machine, and failed a suite whose tests passed.
 afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('the packed package', () => {
   it('declares a prepack build and no dependencies to fetch', () => {
