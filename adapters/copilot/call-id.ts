@@ -27,13 +27,11 @@ const SAFE_SESSION = /^[A-Za-z0-9_-]{1,128}$/;
 const PRE_WAIT_MS = 300;
 const PRE_POLL_MS = 20;
 
-function logFile(env: Env, sessionId: string): string | undefined {
-  return SAFE_SESSION.test(sessionId) ? path.join(copilotHome(env), 'session-state', sessionId, 'events.jsonl') : undefined;
-}
-
-function tail(file: string): string | undefined {
+/** The end of the session's log; undefined when the session id is not a safe folder name or the log cannot be read. */
+function logTail(env: Env, sessionId: string): string | undefined {
+  if (!SAFE_SESSION.test(sessionId)) return undefined;
   try {
-    return readRegularFileTailSync(file, TAIL_BYTES).toString('utf8');
+    return readRegularFileTailSync(path.join(copilotHome(env), 'session-state', sessionId, 'events.jsonl'), TAIL_BYTES).toString('utf8');
   } catch {
     return undefined;
   }
@@ -85,8 +83,7 @@ function openCallIn(text: string, hook: 'pre' | 'post', tool: string, args: unkn
 
 /** The toolCallId the session log gives the open call a hook run is about (see above), if it has one. */
 export function loggedCallId(env: Env, sessionId: string, hook: 'pre' | 'post', tool: string, args: unknown): string | undefined {
-  const file = logFile(env, sessionId);
-  const text = file === undefined ? undefined : tail(file);
+  const text = logTail(env, sessionId);
   return text === undefined ? undefined : openCallIn(text, hook, tool, args);
 }
 
@@ -101,8 +98,7 @@ const DECLINED = 'Denied by user via preToolUse hook prompt';
  * interaction, so each is reported once. Empty when the log cannot say: nothing is claimed.
  */
 export function declinedInLastInteraction(env: Env, sessionId: string): string[] {
-  const file = logFile(env, sessionId);
-  const text = file === undefined ? undefined : tail(file);
+  const text = logTail(env, sessionId);
   if (text === undefined) return [];
   const lines = text.split('\n');
   let interaction: string | undefined;
@@ -129,7 +125,7 @@ export function declinedInLastInteraction(env: Env, sessionId: string): string[]
       interaction ??= at;
       const id = e.data?.toolCallId;
       const message = e.data?.error?.message;
-      if (typeof id === 'string' && id !== '' && id.length <= 512 && typeof message === 'string' && message.startsWith(DECLINED)) ids.unshift(id);
+      if (validId(id) && typeof message === 'string' && message.startsWith(DECLINED)) ids.unshift(id);
     } catch {
       // A line cut by the tail's start, or not JSON: proves nothing.
     }
@@ -142,10 +138,9 @@ export function declinedInLastInteraction(env: Env, sessionId: string): string[]
  * preToolUse whose call the log does not show yet looks again until PRE_WAIT_MS have passed.
  */
 export async function copilotCallId(env: Env, sessionId: string, hook: 'pre' | 'post', tool: string, args: unknown, timestamp: unknown): Promise<string> {
-  const file = logFile(env, sessionId);
   const deadline = Date.now() + (hook === 'pre' ? PRE_WAIT_MS : 0);
   for (;;) {
-    const text = file === undefined ? undefined : tail(file);
+    const text = logTail(env, sessionId);
     const id = text === undefined ? undefined : openCallIn(text, hook, tool, args);
     if (id !== undefined) return id;
     // No log at all: nothing to wait for.

@@ -16,10 +16,10 @@ import { encodeState } from '../../core/state/decode.js';
 import { auditFile, sessionFile, sessionKey } from '../../core/state/home.js';
 import { readSession } from '../../core/state/store.js';
 import { REASONS } from '../../core/decide/reasons.js';
-import { nearest } from '../../core/contract/nearest.js';
 import type { HostModule } from '../../../adapters/host-module.js';
 import { findLine, hostLines, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
 import { printError, UsageError, type CliIO } from '../io.js';
+import { unknownHost } from '../options.js';
 import { guarded, out, parseArgs, selectSession, sessionKnown } from './readback-args.js';
 
 const EXIT_CODES = { allow: 0, report: 4, ask: 4, deny: 5 } as const;
@@ -104,10 +104,7 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
     const names = `${lineNames.join(', ')} or core`;
     if (!host) throw new UsageError(`--host is needed: ${names}`);
     const known = host === 'core' ? undefined : findLine(host, hosts)?.line;
-    if (host !== 'core' && !known) {
-      const near = nearest(host, [...lineNames, 'core']);
-      throw new UsageError(`unknown host '${host}' (${names})${near ? `; did you mean --host ${near}?` : ''}`);
-    }
+    if (host !== 'core' && !known) throw unknownHost(host, [...lineNames, 'core'], names);
     const prompt = args.flags.prompt as string | undefined;
     const tool = (args.flags.tool as string | undefined) ?? '';
     if (host !== 'core' && !tool)

@@ -10,7 +10,7 @@ import { findProjectRoot } from '../../core/paths/project-root.js';
 import { auditFile, homeProblem, resolveRemitHome, sessionFile, sessionKey } from '../../core/state/home.js';
 import { latestSessionFor } from '../../core/state/store.js';
 import { printError, UsageError, type CliIO } from '../io.js';
-import { unknownOption } from '../options.js';
+import { unknownHost, unknownOption } from '../options.js';
 
 /** The hosts' names, from the schema's enum (the host list's order): the read-back chunk loads no host module. */
 const HOST_NAMES: readonly string[] = HOST_CAPABILITY_SCHEMA.properties.host.enum;
@@ -54,10 +54,7 @@ export function selectSession(args: ParsedArgs, io: CliIO): string | null {
   const host = args.flags.host as string | undefined;
   const session = args.flags.session as string | undefined;
   if (session !== undefined || host !== undefined) {
-    if (host && !HOST_NAMES.includes(host)) {
-      const near = nearest(host, HOST_NAMES);
-      throw new UsageError(`unknown host '${host}' (${HOST_NAMES.join(', ')})${near ? `; did you mean --host ${near}?` : ''}`);
-    }
+    if (host && !HOST_NAMES.includes(host)) throw unknownHost(host, HOST_NAMES);
     if (!session || !host) throw new UsageError('--host and --session go together');
     const key = sessionKey(host, session);
     // A session named on the command line must exist: zero counts, "intact" or "defaults
