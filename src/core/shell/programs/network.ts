@@ -6,6 +6,7 @@
 // An option these tables do not know leaves the command unproven.
 import path from 'node:path';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from '../options.js';
+import { mayExpandToOption } from '../option-table.js';
 import { parseTar } from '../parsers/tar.js';
 import { compileSpec } from '../parsers/types.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
@@ -719,14 +720,45 @@ const unzip: Handler = (w, inv) => {
 
 export const ZIP: OptionSpec = { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' };
 
+/**
+ * Whether zip, reading its words as its own parser does, is given `-sf` (show files, then
+ * exit): a word that is the value of a preceding option (`-n -sf`, `-P -sf`) or comes after
+ * `--` (a file name) is not the option, and zip matches the two-letter `sf` before the
+ * one-letter `s` that takes a value, in a cluster too (`-qsf`). Any long option but an
+ * abbreviation of `--show-files` is not followed here (parseArgs leaves it unknown).
+ */
+function zipShowsFiles(args: readonly Arg[]): boolean {
+  const values = ZIP.values!;
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    // A word known only at run time may be an option taking the next word as its value.
+    if (mayExpandToOption(args[i]!)) return false;
+    if (v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */) continue;
+    if (v === '--') return false;
+    if (v.startsWith('--')) {
+      const name = v.slice(2);
+      if (name.length >= 6 && 'show-files'.startsWith(name)) return true;
+      return false;
+    }
+    for (let j = 1; j < v.length; j++) {
+      if (v.startsWith('sf', j)) return true;
+      if (values.includes(v[j]!)) {
+        if (j + 1 === v.length) i++;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 const zip: Handler = (w, inv) => {
   // ZIPOPT and ZIP are words put just after `zip`: options and names alike (`ZIP=out.zip zip - a.txt` writes out.zip).
   if (envOptions(inv, ['ZIPOPT', 'ZIP'])) return w.unknown(inv, 'shell_command_unproven');
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
   // `-sf` / `--show-files` lists what would be operated on and exits before anything is written.
-  if (inv.args.some((a) => a.value === '-sf' || a.value === '--show-files')) return w.acc.read();
+  if (zipShowsFiles(inv.args)) return w.acc.read();
   const p = parseArgs(inv.args, 1, ZIP);
-  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  if (p.unknown.length > 0 || p.maybeOptions.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const out = optionValues(p, 'O')[0] ?? p.operands[0];
   if (!out) return w.unprovenWrite(inv, 'write_path_missing');
   const sources = optionValues(p, 'O').length ? p.operands : p.operands.slice(1);
