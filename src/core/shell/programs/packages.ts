@@ -155,6 +155,34 @@ interface NpmOpts {
   prefix: Arg | undefined;
   /** Arguments after a literal `--` (passed to scripts). */
   passthrough: Arg[];
+  /**
+   * The last setting of each switch, under its canonical name (`--usage` for `-h` and
+   * `--help`): true only for a plain `--x`, `--x=true` or `--x true`; false for `--no-x`,
+   * `--x=false`, `--x false`; undefined for any other value. npm's option parser lets the last
+   * setting win and takes a following `true`/`false` word as a switch's value.
+   */
+  switches: Map<string, boolean | undefined>;
+}
+
+/** npm's shorthands for one switch. */
+const NPM_SWITCH_NAMES: Readonly<Record<string, string>> = { '-h': '--usage', '-H': '--usage', '-?': '--usage', '--help': '--usage' };
+
+/** Whether the switch `name` ends up on, as npm's parser reads the words (not merely given). */
+function switchOn(o: NpmOpts, name: string): boolean {
+  return o.switches.get(NPM_SWITCH_NAMES[name] ?? name) === true;
+}
+
+/** Records one switch word: `--x`, `--no-x`, `--x=v`, with `next` the word after it; returns whether `next` was taken as its value. */
+function setSwitch(switches: Map<string, boolean | undefined>, name: string, attached: string | undefined, next: string | null | undefined): boolean {
+  const given = attached ?? (next === 'true' || next === 'false' ? next : undefined);
+  let on: boolean | undefined = given === undefined || given === 'true' ? true : given === 'false' ? false : undefined;
+  let base = NPM_SWITCH_NAMES[name] ?? name;
+  if (base.startsWith('--no-')) {
+    base = `--${base.slice(5)}`;
+    on = on === undefined ? undefined : !on;
+  }
+  switches.set(base, on);
+  return attached === undefined && given !== undefined;
 }
 
 const NPM_VALUE_OPTS = new Set([
@@ -193,6 +221,7 @@ function npmOptions(args: readonly Arg[], from: number): NpmOpts {
   const operands: Arg[] = [];
   const flags = new Set<string>();
   const passthrough: Arg[] = [];
+  const switches = new Map<string, boolean | undefined>();
   let prefix: Arg | undefined;
   for (let i = from; i < args.length; i++) {
     const a = args[i]!;
@@ -209,11 +238,12 @@ function npmOptions(args: readonly Arg[], from: number): NpmOpts {
         const val = args[++i];
         if ((name === '--prefix' || name === '-C' || name === '--dir' || name === '--cwd') && val) prefix = val;
       } else if ((name === '--prefix' || name === '--dir' || name === '--cwd') && eq > 0) prefix = { ...a, value: v.slice(eq + 1) };
+      else if (!NPM_VALUE_OPTS.has(name) && setSwitch(switches, name, eq > 0 ? v.slice(eq + 1) : undefined, args[i + 1]?.value)) i++;
       continue;
     }
     operands.push(a);
   }
-  return { operands, flags, prefix, passthrough };
+  return { operands, flags, prefix, passthrough, switches };
 }
 
 /** npx / pnpm dlx / yarn dlx / bunx: run a package's bin, fetching it when absent. */
@@ -440,14 +470,14 @@ const npm: Handler = (w, inv) => {
   const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
   if (NPM_READ.has(cmd)) return readIf(w, inv, readFlags);
   // `npm install --help`: npm prints a command's usage when `usage` is set, before it runs it.
-  if ((o.flags.has('--help') || o.flags.has('-h')) && o.passthrough.length === 0) return readIf(w, inv, readFlags);
+  if (switchOn(o, '--usage') && o.passthrough.length === 0) return readIf(w, inv, readFlags);
   // The cache's and the tokens' listings; `prune --dry-run` says what it would remove.
   if ((cmd === 'cache' || cmd === 'token') && (rest[0]?.value === 'ls' || rest[0]?.value === 'list')) return readIf(w, inv, readFlags);
-  if (cmd === 'prune' && o.flags.has('--dry-run'))
+  if (cmd === 'prune' && switchOn(o, '--dry-run'))
     return readIf(
       w,
       inv,
-      [...o.flags].every((f) => f === '--dry-run' || NPM_READ_FLAGS.has(f)),
+      [...o.flags].every((f) => f === '--dry-run' || f === '--no-dry-run' || NPM_READ_FLAGS.has(f)),
     );
   const lists = NPM_REGISTRY_LISTS[cmd];
   if (lists) return readIf(w, inv, lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags);
@@ -513,7 +543,7 @@ const npm: Handler = (w, inv) => {
     }
     addDependencies(w, rest, npmPackageName);
     if (global) return w.unprovenWrite(inv, 'write_path_missing');
-    return nodeInstallEffects(w, inv, dir, 'package-lock.json', !o.flags.has('--no-save'));
+    return nodeInstallEffects(w, inv, dir, 'package-lock.json', o.switches.get('--save') !== false);
   }
   if (NPM_CI.has(cmd)) {
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
