@@ -1331,6 +1331,62 @@ const GO_HELP: ReadonlySet<string> = new Set(['-h', '-help', '--help']);
 /** go list's options that build, write or run: the rest only choose what it prints. */
 const GO_LIST_ACTS = /^--?(?:toolexec|export|compiled|modfile|pkgdir|work|mod=mod)(?:=|$)/;
 
+/** go env's flags that write go's env file, in any spelling Go's flag package takes. */
+const GO_ENV_WRITES = /^--?[wu](?:=|$)/;
+
+/** go mod edit's value-taking flags (the word after one is its value, whatever it looks like). */
+const GO_MOD_EDIT_VALUES: ReadonlySet<string> = new Set([
+  'module',
+  'go',
+  'toolchain',
+  'require',
+  'droprequire',
+  'exclude',
+  'dropexclude',
+  'replace',
+  'dropreplace',
+  'retract',
+  'dropretract',
+  'tool',
+  'droptool',
+  'godebug',
+  'dropgodebug',
+  'ignore',
+  'dropignore',
+]);
+
+/** A boolean flag's `=value` as Go's strconv.ParseBool reads it (undefined: go refuses it). */
+function goBool(v: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  return undefined;
+}
+
+/**
+ * Whether `go mod edit` ends with -print or -json on, so it prints go.mod instead of writing
+ * it: its flags read as Go's flag package reads them (one dash or two, `=value` or the next
+ * word, the last setting winning, options ending at the first operand or `--`). An unknown
+ * flag or a word known only at run time proves nothing.
+ */
+function goModEditPrints(args: readonly Arg[], from: number): boolean {
+  const on = { print: false, json: false };
+  for (let i = from; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return false;
+    if (v === '--' || v.length < 2 || !v.startsWith('-')) break;
+    const body = v.slice(v.startsWith('--') ? 2 : 1);
+    const eq = body.indexOf('=');
+    const name = eq >= 0 ? body.slice(0, eq) : body;
+    if (name === 'print' || name === 'json' || name === 'fmt') {
+      const set = eq >= 0 ? goBool(body.slice(eq + 1)) : true;
+      if (set === undefined) return false;
+      if (name !== 'fmt') on[name] = set;
+    } else if (!GO_MOD_EDIT_VALUES.has(name)) return false;
+    else if (eq < 0) i++;
+  }
+  return on.print || on.json;
+}
+
 /** `go build -h`, `go mod tidy -h`, `go -h`: usage only. */
 function goUsage(args: readonly Arg[]): boolean {
   const v = args.map((a) => a.value);
@@ -1354,10 +1410,14 @@ const goTool: Handler = (w, inv) => {
   if (goUsage(args)) return read();
   // `go list -export` and `-compiled` build, `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs,
   // `-mod=mod` lets it update go.mod and go.sum, `-modfile` reads (and may write) another go.mod, `-pkgdir` and `-work` keep build output.
-  if (sub === 'list' && args.some((a, k) => a.value === null || GO_LIST_ACTS.test(a.value) || (a.value === '-mod' && args[k + 1]?.value === 'mod')))
+  if (
+    sub === 'list' &&
+    args.some((a, k) => a.value === null || GO_LIST_ACTS.test(a.value) || ((a.value === '-mod' || a.value === '--mod') && args[k + 1]?.value === 'mod'))
+  )
     return w.unknown(inv, 'shell_command_unproven');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return read();
-  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : read();
+  // `-w`/`-u` in any spelling Go's flag package takes (`--w`, `-w=true`) change go's own env file.
+  if (sub === 'env') return args.some((a) => a.value === null || GO_ENV_WRITES.test(a.value)) ? w.unprovenWrite(inv, 'write_path_missing') : read();
   // `go fmt -n ./...` prints the gofmt command it would run and runs nothing (go's flags end at the
   // first package, so `go fmt ./... -n` formats: -n must come first, and -x runs it).
   if (sub === 'fmt' && args[2]?.value === '-n' && args.slice(3).every((a) => a.value !== null && !a.value.startsWith('-'))) return read();
@@ -1401,7 +1461,7 @@ const goTool: Handler = (w, inv) => {
           else if (/^--?(?:require|replace|tool)$/.test(v)) w.acc.addDependency('command', '(go mod edit)');
         }
       }
-      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return read();
+      if (goModEditPrints(args, 3)) return read();
     }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);
