@@ -458,7 +458,13 @@ function inEffect(options: readonly { readonly name: string }[], modes: readonly
 function tableFlatHandler(m: ProgramModel, check: ((names: ReadonlySet<string>) => boolean) | undefined): Handler {
   const table = onFirstUse(
     (): OptionTable =>
-      defineOptions({ read: m.readOptions!, abbrev: false, singleDash: m.parserRules?.singleDash ?? false, numeric: m.parserRules?.numeric ?? false }),
+      defineOptions({
+        read: m.readOptions!,
+        abbrev: false,
+        posix: m.parserRules?.posix ?? false,
+        singleDash: m.parserRules?.singleDash ?? false,
+        numeric: m.parserRules?.numeric ?? false,
+      }),
   );
   const required = m.require ?? [];
   const modes = m.modes ?? [];
