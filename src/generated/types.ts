@@ -1444,6 +1444,10 @@ readOptions?: ModelOptionList
  */
 require?: string[]
 /**
+ * table, with readOptions: groups of options (each group one mode under all its spellings) of which the program keeps only the last given (`zstd -t -d f` decompresses): `require` counts only that last one.
+ */
+modes?: [string, ...(string)[]][]
+/**
  * table: a pattern (JavaScript regular expression, linear: test/regex-linear.test.ts checks it) every operand must match.
  */
 operand?: string
@@ -1463,7 +1467,7 @@ reads?: {
 [k: string]: ModelOptionList2 | undefined
 }
 /**
- * table: a read path that reads only when one of these options is given anywhere in the command (`install`: `--list`).
+ * table: a read path that reads only when one of these options is among the options parsed (global ones, between the path's words, or the path's own; not an option's value nor a word after `--`) (`install`: `--list`).
  */
 pathRequire?: {
 [k: string]: string[] | undefined

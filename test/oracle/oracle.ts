@@ -211,6 +211,7 @@ function buildFixture(base: string, plant: Plant = {}): void {
     ['tar', 'cf', 'a.tar', 'packed'],
     ['zip', '-qr', 'a.zip', 'packed'],
     ['sh', '-c', 'gzip -c packed/inside.txt > a.gz && xz -c packed/inside.txt > a.xz && bzip2 -c packed/inside.txt > a.bz2'],
+    ['sh', '-c', 'zstd -qc packed/inside.txt > a.zst'],
   ] as const)
     spawnSync(prog, args, { cwd: proj, stdio: 'ignore' });
   rmSync(path.join(proj, 'packed'), { recursive: true });

@@ -18,7 +18,7 @@ import type {
   ModelSubcommand,
   ProgramModel,
 } from '../../generated/types.js';
-import { defineOptions, onFirstUse, readerHandler, scanOptions, scanned, type OptionTable } from './option-table.js';
+import { defineOptions, onFirstUse, readerHandler, scanOptions, type OptionTable } from './option-table.js';
 import { cli, reads as readTables } from './programs/cli-model.js';
 import { argPath, type Arg } from './words.js';
 import type { Handler, Invocation, ShellWalker } from './walker.js';
@@ -423,10 +423,10 @@ function tableCliHandler(m: ProgramModel): Handler {
       depth: m.depth ?? 2,
       // The programs modelled as tables take their global options anywhere (jj, hg, svn, cobra's and clap's CLIs, cleo, apt).
       globalBetween: true,
-      refine: (path: string, inv: Invocation, rest: readonly Arg[]) => {
-        // `npm prune --dry-run`, `apt-get -s install x`: a path that reads only with one of its options, given anywhere.
+      refine: (path: string, _inv: Invocation, rest: readonly Arg[], given: ReadonlySet<string>) => {
+        // `cargo install --list`, `apt-get -s install x`: a path that reads only with one of its options, as an option (not a value, not after `--`).
         const need = m.pathRequire?.[path];
-        if (need !== undefined && !inv.args.some((a) => a.value !== null && need.includes(a.value))) return false;
+        if (need !== undefined && !need.some((n) => given.has(n))) return false;
         const limit = max.get(path);
         const re = operand();
         if (limit === undefined && !re) return true;
@@ -438,22 +438,45 @@ function tableCliHandler(m: ProgramModel): Handler {
   });
 }
 
+/**
+ * The names of the options in effect once the program has read them all: of the options in
+ * `modes` (groups, each one mode under all its spellings) only the last given stays, as the
+ * program keeps only its last mode (`zstd -t -d f` decompresses).
+ */
+function inEffect(options: readonly { readonly name: string }[], modes: readonly (readonly string[])[]): Set<string> {
+  const names = new Set<string>();
+  let mode: string | undefined;
+  for (const o of options) {
+    if (modes.some((g) => g.includes(o.name))) mode = o.name;
+    else names.add(o.name);
+  }
+  if (mode !== undefined) names.add(mode);
+  return names;
+}
+
 /** A table model without subcommands: its read options, the options one of which it requires, its code check, its operands. */
 function tableFlatHandler(m: ProgramModel, check: ((names: ReadonlySet<string>) => boolean) | undefined): Handler {
   const table = onFirstUse(
     (): OptionTable =>
-      defineOptions({ read: m.readOptions!, abbrev: false, singleDash: m.parserRules?.singleDash ?? false, numeric: m.parserRules?.numeric ?? false }),
+      defineOptions({
+        read: m.readOptions!,
+        abbrev: false,
+        posix: m.parserRules?.posix ?? false,
+        singleDash: m.parserRules?.singleDash ?? false,
+        numeric: m.parserRules?.numeric ?? false,
+      }),
   );
   const required = m.require ?? [];
+  const modes = m.modes ?? [];
   const operand = operandPattern(m);
   return (w, inv) => {
     const t = table();
     const s = scanOptions(inv.args, 1, t);
     if (s.problem === undefined && s.maybeOptions.length === 0) {
-      const names = new Set(s.options.map((o) => o.name));
+      const names = inEffect(s.options, modes);
       const re = operand();
       const fails =
-        (required.length > 0 && !scanned(s, ...required)) ||
+        (required.length > 0 && !required.some((r) => names.has(r))) ||
         (check !== undefined && !check(names)) ||
         (m.maxOperands !== undefined && s.operands.length > m.maxOperands) ||
         (re !== undefined && s.operands.some((a) => a.value === null || !re.test(a.value)));

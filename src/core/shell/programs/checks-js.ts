@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
+import { scanOptions } from '../option-table.js';
 import { defineCheck, runCheck } from './check-runner.js';
 import { foldersUp } from './workdir-config.js';
 
@@ -244,16 +245,21 @@ export const tsc: Handler = (w, outer) => {
   const inv = args.length === outer.args.length ? outer : { ...outer, args };
   const vals = inv.args.map((a) => a.value?.toLowerCase() ?? null);
   if (vals.length === 2 && (vals[1] === '-v' || vals[1] === '--version' || vals[1] === '-h' || vals[1] === '--help')) return w.acc.read();
-  if (vals.includes('--init')) return w.effect(inv, 'create', { value: 'tsconfig.json', glob: false, tilde: false, text: 'tsconfig.json' });
-  const noEmit = vals.some((v) => v === '--noemit' || v === '--noemit=true') && !vals.includes('--noemit=false');
-  const build = vals.includes('--build') || vals.includes('-b');
-  const buildInfo = vals.some((v) => v !== null && /^--(?:incremental|composite)(?:=true)?$|^-i$/.test(v));
+  // The options as tsc's parser takes them: `tsc --baseUrl --noEmit a.ts` gives --noEmit to
+  // --baseUrl as its value and emits a.js. tsc refuses `--noEmit=…`, so only the bare word proves it.
+  const given = scanOptions(inv.args, 1, TSC.table).options;
+  const has = (...names: string[]): boolean => given.some((o) => names.includes(o.name));
+  if (has('--init')) return w.effect(inv, 'create', { value: 'tsconfig.json', glob: false, tilde: false, text: 'tsconfig.json' });
+  const noEmit = has('--noEmit') && given.every((o) => o.name !== '--noEmit' || o.value === undefined);
+  const build = has('--build', '-b');
+  const buildInfo = has('--incremental', '--composite', '-i');
+  const shows = has('--showConfig', '--listFilesOnly');
   const sub = w.isolate(() => runCheck(w, inv, 1, TSC));
   const r = sub.finish();
   w.acc.absorb(sub, false, inv.text);
   if (r.mutability === 'unknown' || r.mutability === 'write') return;
-  if (!noEmit || build || buildInfo || vals.includes('--showconfig')) {
-    if (vals.includes('--showconfig') || vals.includes('--listfilesonly')) return w.acc.read();
+  if (!noEmit || build || buildInfo || has('--showConfig')) {
+    if (shows) return w.acc.read();
     // Output folders come from tsconfig.json: the write is real, its paths unproven.
     return w.unprovenWrite(inv, 'write_path_missing');
   }

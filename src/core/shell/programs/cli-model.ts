@@ -19,7 +19,7 @@ export interface CliSpec {
   readonly mutations: ReadonlySet<string>;
   readonly depth: number;
   /** A last check on a read (`gh api` with fields, `aws … get-object outfile`): returns false to leave it unproven, 'write' for a mutation. */
-  readonly refine?: (path: string, inv: Invocation, rest: readonly Arg[]) => boolean | 'write';
+  readonly refine?: (path: string, inv: Invocation, rest: readonly Arg[], given: ReadonlySet<string>) => boolean | 'write';
   /**
    * Options naming a config file that can make the CLI run a program (a kubeconfig's `exec`
    * credential plugin), with the folder under HOME where the user keeps them: a file
@@ -85,6 +85,8 @@ export function cli(make: () => CliSpec): Handler {
     const g = scanOptions(inv.args, 1, withOptions(spec.global, { posix: true }));
     if (unprovenOptions(w, inv, g)) return;
     const start = g.rest;
+    // The options parsed, before, between and after the path's words: an option's value or a word after `--` is none.
+    const given = new Set(g.options.map((o) => o.name));
     const words: string[] = [];
     let path: string | undefined;
     let kind: 'read' | 'mutation' | undefined;
@@ -98,6 +100,7 @@ export function cli(make: () => CliSpec): Handler {
         if (spec.globalBetween && words.length > 0) {
           const between = scanOptions(inv.args, i, withOptions(spec.global, { posix: true }));
           if (between.problem === undefined && between.maybeOptions.length === 0 && between.rest > i) {
+            for (const o of between.options) given.add(o.name);
             i = between.rest - 1;
             continue;
           }
@@ -130,7 +133,8 @@ export function cli(make: () => CliSpec): Handler {
     if (unprovenOptions(w, inv, s)) return;
     // These tables list what remit knows, not every option the CLI has: a hidden word may be another.
     if (s.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
-    const refined = spec.refine ? spec.refine(path, inv, rest) : true;
+    for (const o of s.options) given.add(o.name);
+    const refined = spec.refine ? spec.refine(path, inv, rest, given) : true;
     if (refined === 'write') return mutation(w, inv);
     if (!refined) return w.unknown(inv, 'shell_command_unproven');
     readOrWriteOptions(w, inv, s);

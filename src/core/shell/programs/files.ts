@@ -13,7 +13,7 @@ import { modelHandler } from '../program-model.js';
 import BZIP2 from '../models/bzip2.json' with { type: 'json' };
 import GZIP from '../models/gzip.json' with { type: 'json' };
 import XZ from '../models/xz.json' with { type: 'json' };
-import { trimEndOf } from '../../intents/line-text.js';
+import { cutAt, trimEndOf } from '../../intents/line-text.js';
 
 function effects(w: ShellWalker, inv: Invocation, kind: EffectKind, args: readonly Arg[]): void {
   for (const a of args) w.effect(inv, kind, a);
@@ -51,13 +51,15 @@ function backupSuffixes(p: ParsedArgs): string[] | null {
   let control: string | null | undefined;
   for (const o of p.options) {
     if (o.name === 'b') on = true;
+    // The last value given wins; a bare `--backup` keeps it (`--backup=none --backup` makes none).
     if (o.name === 'backup') {
       on = true;
       if (o.value) control = o.value.value;
     }
   }
   if (!on) return [];
-  const suffixArg = optionValues(p, 'S', 'suffix')[0];
+  // The last -S wins (`-S .a -S .b` backs up to f.b).
+  const suffixArg = optionValues(p, 'S', 'suffix').pop();
   const suffix = suffixArg ? suffixArg.value : '~';
   if (suffix === null || control === null) return null;
   if (control === 'none' || control === 'off') return [];
@@ -481,32 +483,59 @@ const PATCH_OPTIONS = {
   longOptional: ['merge'],
 };
 
+/**
+ * Whether `-p<strip>` names the files the unified-diff parser finds: that parser drops git's
+ * `a/` and `b/` and keeps any other path whole, so -p1 agrees only where every header path has
+ * such a prefix and -p0 only where none has (`patch -p1` on `--- src/docs/b.ts` patches docs/b.ts).
+ */
+function stripAgrees(w: ShellWalker, inv: Invocation, files: readonly Arg[], strip: '0' | '1'): boolean {
+  const texts: (string | undefined)[] = [];
+  if (files.length === 0) texts.push(inv.stdin ?? (inv.stdinPath !== undefined ? w.readFile(inv.stdinPath) : undefined));
+  for (const f of files) {
+    const p = w.path(inv, f);
+    texts.push(p === null ? undefined : w.readFile(p));
+  }
+  for (const t of texts) {
+    if (t === undefined) return false;
+    for (const line of t.split('\n')) {
+      if (!line.startsWith('--- ') && !line.startsWith('+++ ')) continue;
+      const name = cutAt(line.slice(4), '\t');
+      if (name === '/dev/null') continue;
+      if ((name.startsWith('a/') || name.startsWith('b/')) !== (strip === '1')) return false;
+    }
+  }
+  return true;
+}
+
 const patch: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, PATCH_OPTIONS);
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (p.maybeOptions.length > 0) return w.unknown(inv, 'dynamic_word');
   if (hasOption(p, 'help', 'v', 'version')) return w.acc.read();
+  // patch changes folder at each -d as it reads it (`-d a -d b` works in a/b), before it opens
+  // any file: the patch (-i or the second operand), -o and -r are read and written from there.
+  let scoped = inv;
+  for (const dir of optionValues(p, 'd', 'directory')) scoped = { ...scoped, scope: { ...scoped.scope, cwd: w.path(scoped, dir) } };
   const out = optionValues(p, 'o', 'output').pop();
   if (hasOption(p, 'dry-run')) {
-    if (out && out.value !== '-') return w.effect(inv, 'write', out);
+    if (out && out.value !== '-') return w.effect(scoped, 'write', out);
     return w.acc.read();
   }
   if (inv.scope.env.has('PATCH_GET') || optionValues(p, 'g', 'get').some((g) => g.value !== '0')) return w.unknown(inv, 'shell_command_unproven');
   if (optionValues(p, 'B', 'prefix').some((b) => b.value === null || b.value.includes('/'))) return w.unprovenWrite(inv, 'write_path_missing');
-  const dir = optionValues(p, 'd', 'directory')[0];
-  const scoped = dir ? { ...inv, scope: { ...inv.scope, cwd: w.path(inv, dir) } } : inv;
   for (const r of optionValues(p, 'r', 'reject-file')) w.effect(scoped, 'write', r);
   const input = optionValues(p, 'i', 'input');
   const [original, patchFile] = p.operands;
   if (patchFile) input.push(patchFile);
-  for (const f of input) w.effect(inv, 'read', f);
-  if (out && out.value !== '-') return w.effect(inv, 'write', out);
+  for (const f of input) w.effect(scoped, 'read', f);
+  if (out && out.value !== '-') return w.effect(scoped, 'write', out);
   // `-o -` prints the patched file; a hunk that fails is saved to `-.rej` unless `-r` names a file.
   if (out) return optionValues(p, 'r', 'reject-file').length ? undefined : w.effect(scoped, 'write', { ...out, value: '-.rej' });
   if (original) return w.effect(scoped, 'write', original);
-  const strip = optionValues(p, 'p', 'strip')[0]?.value;
-  if (strip !== '0' && strip !== '1') return w.unprovenWrite(inv, 'write_path_missing');
-  if (!patchTargets(w, scoped, input, scoped.scope.cwd, inv.scope.cwd, hasOption(p, 'R', 'reverse'))) w.unprovenWrite(inv, 'write_path_missing');
+  // The last -p wins (`-p1 -p2` strips two).
+  const strip = optionValues(p, 'p', 'strip').pop()?.value;
+  if ((strip !== '0' && strip !== '1') || !stripAgrees(w, scoped, input, strip)) return w.unprovenWrite(inv, 'write_path_missing');
+  if (!patchTargets(w, scoped, input, scoped.scope.cwd, scoped.scope.cwd, hasOption(p, 'R', 'reverse'))) w.unprovenWrite(inv, 'write_path_missing');
 };
 
 export const fileHandlers = lookupTable<Handler>({

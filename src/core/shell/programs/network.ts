@@ -5,7 +5,8 @@
 // other than GET/HEAD/OPTIONS, a body, a form, an upload) is a mutation with no local path.
 // An option these tables do not know leaves the command unproven.
 import path from 'node:path';
-import { hasOption, optionValues, parseArgs, type OptionSpec } from '../options.js';
+import { hasOption, optionValues, parseArgs, type OptionSpec, type ParsedArgs } from '../options.js';
+import { mayExpandToOption } from '../option-table.js';
 import { parseTar } from '../parsers/tar.js';
 import { compileSpec } from '../parsers/types.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
@@ -252,7 +253,8 @@ const curl: Handler = (w, inv) => {
   if (hasOption(p, 'K', 'config')) return w.unknown(inv, 'shell_command_unproven');
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
   if (curlChangesRemote(p)) w.acc.write(inv.text);
-  const outDir = optionValues(p, 'output-dir')[0];
+  // curl and wget keep the last setting of an option that takes one value (`--output-dir a --output-dir b` writes in b).
+  const outDir = optionValues(p, 'output-dir').pop();
   let wrote = false;
   for (const o of optionValues(p, 'o', 'output')) {
     if (o.value === '-') continue;
@@ -382,23 +384,38 @@ export const WGET: OptionSpec = {
   ],
 };
 
+/**
+ * Whether wget's boolean `--name` ends up on: wget takes `--name=on|yes|1` and `--name=off|no|0`
+ * (any case) and the last setting wins, so `--spider=off` downloads.
+ */
+function wgetSwitchOn(p: ParsedArgs, name: string): boolean {
+  let on = false;
+  for (const o of p.options) {
+    if (o.name !== name) continue;
+    const v = o.value === undefined ? 'on' : o.value.value?.toLowerCase();
+    on = v === 'on' || v === 'yes' || v === '1';
+  }
+  return on;
+}
+
 const wget: Handler = (w, inv) => {
   const p = parseArgs(inv.args, 1, WGET);
   if (hasOption(p, 'e', 'execute', 'config')) return w.unknown(inv, 'shell_command_unproven');
   if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
-  const method = optionValues(p, 'method')[0];
+  const method = optionValues(p, 'method').pop();
   if ((method && (method.value === null || !SAFE_METHODS.test(method.value))) || hasOption(p, 'post-data', 'post-file', 'body-data', 'body-file'))
     w.acc.write(inv.text);
   else if (optionValues(p, 'header').some((h) => h.value === null || !safeOverrideHeader(h.value))) w.acc.write(inv.text);
   for (const o of optionValues(p, 'o', 'output-file', 'a', 'append-output', 'save-cookies', 'rejected-log', 'warc-file')) w.effect(inv, 'write', o);
   for (const o of optionValues(p, 'i', 'input-file', 'post-file', 'body-file', 'load-cookies')) if (o.value !== '-') w.effect(inv, 'read', o);
-  if (hasOption(p, 'spider')) return w.acc.read();
-  const doc = optionValues(p, 'O', 'output-document')[0];
+  if (wgetSwitchOn(p, 'spider')) return w.acc.read();
+  // The last -O wins (`-O - -O out.html` writes out.html).
+  const doc = optionValues(p, 'O', 'output-document').pop();
   if (doc) {
     if (doc.value === '-') return w.acc.read();
     return w.effect(inv, 'write', doc);
   }
-  const dir = optionValues(p, 'P', 'directory-prefix')[0];
+  const dir = optionValues(p, 'P', 'directory-prefix').pop();
   if (hasOption(p, 'r', 'recursive', 'm', 'mirror', 'p', 'page-requisites', 'x', 'force-directories', 'content-disposition', 'trust-server-names')) {
     const d = dir ? w.path(inv, dir) : inv.scope.cwd;
     if (d) return w.effectPath(inv, 'write', d);
@@ -719,14 +736,45 @@ const unzip: Handler = (w, inv) => {
 
 export const ZIP: OptionSpec = { values: 'xibPOntsb', flags: 'rRqjmduf0123456789TvDAlkgXyeSzFU@$' };
 
+/**
+ * Whether zip, reading its words as its own parser does, is given `-sf` (show files, then
+ * exit): a word that is the value of a preceding option (`-n -sf`, `-P -sf`) or comes after
+ * `--` (a file name) is not the option, and zip matches the two-letter `sf` before the
+ * one-letter `s` that takes a value, in a cluster too (`-qsf`). Any long option but an
+ * abbreviation of `--show-files` is not followed here (parseArgs leaves it unknown).
+ */
+function zipShowsFiles(args: readonly Arg[]): boolean {
+  const values = ZIP.values!;
+  for (let i = 1; i < args.length; i++) {
+    const v = args[i]!.value;
+    // A word known only at run time may be an option taking the next word as its value.
+    if (mayExpandToOption(args[i]!)) return false;
+    if (v === null || v.length < 2 || v.charCodeAt(0) !== 45 /* - */) continue;
+    if (v === '--') return false;
+    if (v.startsWith('--')) {
+      const name = v.slice(2);
+      if (name.length >= 6 && 'show-files'.startsWith(name)) return true;
+      return false;
+    }
+    for (let j = 1; j < v.length; j++) {
+      if (v.startsWith('sf', j)) return true;
+      if (values.includes(v[j]!)) {
+        if (j + 1 === v.length) i++;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 const zip: Handler = (w, inv) => {
   // ZIPOPT and ZIP are words put just after `zip`: options and names alike (`ZIP=out.zip zip - a.txt` writes out.zip).
   if (envOptions(inv, ['ZIPOPT', 'ZIP'])) return w.unknown(inv, 'shell_command_unproven');
   for (const a of inv.args) if (a.value === '-TT' || a.value?.startsWith('--unzip-command')) return w.unknown(inv, 'shell_command_unproven');
   // `-sf` / `--show-files` lists what would be operated on and exits before anything is written.
-  if (inv.args.some((a) => a.value === '-sf' || a.value === '--show-files')) return w.acc.read();
+  if (zipShowsFiles(inv.args)) return w.acc.read();
   const p = parseArgs(inv.args, 1, ZIP);
-  if (p.unknown.length > 0) return w.unknown(inv, 'shell_command_unproven');
+  if (p.unknown.length > 0 || p.maybeOptions.length > 0) return w.unknown(inv, 'shell_command_unproven');
   const out = optionValues(p, 'O')[0] ?? p.operands[0];
   if (!out) return w.unprovenWrite(inv, 'write_path_missing');
   const sources = optionValues(p, 'O').length ? p.operands : p.operands.slice(1);

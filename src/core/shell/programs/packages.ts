@@ -155,6 +155,34 @@ interface NpmOpts {
   prefix: Arg | undefined;
   /** Arguments after a literal `--` (passed to scripts). */
   passthrough: Arg[];
+  /**
+   * The last setting of each switch, under its canonical name (`--usage` for `-h` and
+   * `--help`): true only for a plain `--x`, `--x=true` or `--x true`; false for `--no-x`,
+   * `--x=false`, `--x false`; undefined for any other value. npm's option parser lets the last
+   * setting win and takes a following `true`/`false` word as a switch's value.
+   */
+  switches: Map<string, boolean | undefined>;
+}
+
+/** npm's shorthands for one switch. */
+const NPM_SWITCH_NAMES: Readonly<Record<string, string>> = { '-h': '--usage', '-H': '--usage', '-?': '--usage', '--help': '--usage' };
+
+/** Whether the switch `name` ends up on, as npm's parser reads the words (not merely given). */
+function switchOn(o: NpmOpts, name: string): boolean {
+  return o.switches.get(NPM_SWITCH_NAMES[name] ?? name) === true;
+}
+
+/** Records one switch word: `--x`, `--no-x`, `--x=v`, with `next` the word after it; returns whether `next` was taken as its value. */
+function setSwitch(switches: Map<string, boolean | undefined>, name: string, attached: string | undefined, next: string | null | undefined): boolean {
+  const given = attached ?? (next === 'true' || next === 'false' ? next : undefined);
+  let on: boolean | undefined = given === undefined || given === 'true' ? true : given === 'false' ? false : undefined;
+  let base = NPM_SWITCH_NAMES[name] ?? name;
+  if (base.startsWith('--no-')) {
+    base = `--${base.slice(5)}`;
+    on = on === undefined ? undefined : !on;
+  }
+  switches.set(base, on);
+  return attached === undefined && given !== undefined;
 }
 
 const NPM_VALUE_OPTS = new Set([
@@ -193,6 +221,7 @@ function npmOptions(args: readonly Arg[], from: number): NpmOpts {
   const operands: Arg[] = [];
   const flags = new Set<string>();
   const passthrough: Arg[] = [];
+  const switches = new Map<string, boolean | undefined>();
   let prefix: Arg | undefined;
   for (let i = from; i < args.length; i++) {
     const a = args[i]!;
@@ -209,11 +238,12 @@ function npmOptions(args: readonly Arg[], from: number): NpmOpts {
         const val = args[++i];
         if ((name === '--prefix' || name === '-C' || name === '--dir' || name === '--cwd') && val) prefix = val;
       } else if ((name === '--prefix' || name === '--dir' || name === '--cwd') && eq > 0) prefix = { ...a, value: v.slice(eq + 1) };
+      else if (!NPM_VALUE_OPTS.has(name) && setSwitch(switches, name, eq > 0 ? v.slice(eq + 1) : undefined, args[i + 1]?.value)) i++;
       continue;
     }
     operands.push(a);
   }
-  return { operands, flags, prefix, passthrough };
+  return { operands, flags, prefix, passthrough, switches };
 }
 
 /** npx / pnpm dlx / yarn dlx / bunx: run a package's bin, fetching it when absent. */
@@ -440,14 +470,14 @@ const npm: Handler = (w, inv) => {
   const readFlags = [...o.flags].every((f) => NPM_READ_FLAGS.has(f));
   if (NPM_READ.has(cmd)) return readIf(w, inv, readFlags);
   // `npm install --help`: npm prints a command's usage when `usage` is set, before it runs it.
-  if ((o.flags.has('--help') || o.flags.has('-h')) && o.passthrough.length === 0) return readIf(w, inv, readFlags);
+  if (switchOn(o, '--usage') && o.passthrough.length === 0) return readIf(w, inv, readFlags);
   // The cache's and the tokens' listings; `prune --dry-run` says what it would remove.
   if ((cmd === 'cache' || cmd === 'token') && (rest[0]?.value === 'ls' || rest[0]?.value === 'list')) return readIf(w, inv, readFlags);
-  if (cmd === 'prune' && o.flags.has('--dry-run'))
+  if (cmd === 'prune' && switchOn(o, '--dry-run'))
     return readIf(
       w,
       inv,
-      [...o.flags].every((f) => f === '--dry-run' || NPM_READ_FLAGS.has(f)),
+      [...o.flags].every((f) => f === '--dry-run' || f === '--no-dry-run' || NPM_READ_FLAGS.has(f)),
     );
   const lists = NPM_REGISTRY_LISTS[cmd];
   if (lists) return readIf(w, inv, lists.has(rest.length ? (rest[0]!.value ?? '') : 'ls') && readFlags);
@@ -513,7 +543,7 @@ const npm: Handler = (w, inv) => {
     }
     addDependencies(w, rest, npmPackageName);
     if (global) return w.unprovenWrite(inv, 'write_path_missing');
-    return nodeInstallEffects(w, inv, dir, 'package-lock.json', !o.flags.has('--no-save'));
+    return nodeInstallEffects(w, inv, dir, 'package-lock.json', o.switches.get('--save') !== false);
   }
   if (NPM_CI.has(cmd)) {
     if (dir === null) return w.acc.unprovenWrite('dynamic_word', inv.text);
@@ -1301,6 +1331,62 @@ const GO_HELP: ReadonlySet<string> = new Set(['-h', '-help', '--help']);
 /** go list's options that build, write or run: the rest only choose what it prints. */
 const GO_LIST_ACTS = /^--?(?:toolexec|export|compiled|modfile|pkgdir|work|mod=mod)(?:=|$)/;
 
+/** go env's flags that write go's env file, in any spelling Go's flag package takes. */
+const GO_ENV_WRITES = /^--?[wu](?:=|$)/;
+
+/** go mod edit's value-taking flags (the word after one is its value, whatever it looks like). */
+const GO_MOD_EDIT_VALUES: ReadonlySet<string> = new Set([
+  'module',
+  'go',
+  'toolchain',
+  'require',
+  'droprequire',
+  'exclude',
+  'dropexclude',
+  'replace',
+  'dropreplace',
+  'retract',
+  'dropretract',
+  'tool',
+  'droptool',
+  'godebug',
+  'dropgodebug',
+  'ignore',
+  'dropignore',
+]);
+
+/** A boolean flag's `=value` as Go's strconv.ParseBool reads it (undefined: go refuses it). */
+function goBool(v: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  return undefined;
+}
+
+/**
+ * Whether `go mod edit` ends with -print or -json on, so it prints go.mod instead of writing
+ * it: its flags read as Go's flag package reads them (one dash or two, `=value` or the next
+ * word, the last setting winning, options ending at the first operand or `--`). An unknown
+ * flag or a word known only at run time proves nothing.
+ */
+function goModEditPrints(args: readonly Arg[], from: number): boolean {
+  const on = { print: false, json: false };
+  for (let i = from; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return false;
+    if (v === '--' || v.length < 2 || !v.startsWith('-')) break;
+    const body = v.slice(v.startsWith('--') ? 2 : 1);
+    const eq = body.indexOf('=');
+    const name = eq >= 0 ? body.slice(0, eq) : body;
+    if (name === 'print' || name === 'json' || name === 'fmt') {
+      const set = eq >= 0 ? goBool(body.slice(eq + 1)) : true;
+      if (set === undefined) return false;
+      if (name !== 'fmt') on[name] = set;
+    } else if (!GO_MOD_EDIT_VALUES.has(name)) return false;
+    else if (eq < 0) i++;
+  }
+  return on.print || on.json;
+}
+
 /** `go build -h`, `go mod tidy -h`, `go -h`: usage only. */
 function goUsage(args: readonly Arg[]): boolean {
   const v = args.map((a) => a.value);
@@ -1324,10 +1410,14 @@ const goTool: Handler = (w, inv) => {
   if (goUsage(args)) return read();
   // `go list -export` and `-compiled` build, `-toolexec` (any spelling: `--toolexec=x`) names a program the build runs,
   // `-mod=mod` lets it update go.mod and go.sum, `-modfile` reads (and may write) another go.mod, `-pkgdir` and `-work` keep build output.
-  if (sub === 'list' && args.some((a, k) => a.value === null || GO_LIST_ACTS.test(a.value) || (a.value === '-mod' && args[k + 1]?.value === 'mod')))
+  if (
+    sub === 'list' &&
+    args.some((a, k) => a.value === null || GO_LIST_ACTS.test(a.value) || ((a.value === '-mod' || a.value === '--mod') && args[k + 1]?.value === 'mod'))
+  )
     return w.unknown(inv, 'shell_command_unproven');
   if (sub === undefined || ['version', 'list', 'doc', 'help'].includes(sub)) return read();
-  if (sub === 'env') return args.some((a) => a.value === '-w' || a.value === '-u') ? w.unprovenWrite(inv, 'write_path_missing') : read();
+  // `-w`/`-u` in any spelling Go's flag package takes (`--w`, `-w=true`) change go's own env file.
+  if (sub === 'env') return args.some((a) => a.value === null || GO_ENV_WRITES.test(a.value)) ? w.unprovenWrite(inv, 'write_path_missing') : read();
   // `go fmt -n ./...` prints the gofmt command it would run and runs nothing (go's flags end at the
   // first package, so `go fmt ./... -n` formats: -n must come first, and -x runs it).
   if (sub === 'fmt' && args[2]?.value === '-n' && args.slice(3).every((a) => a.value !== null && !a.value.startsWith('-'))) return read();
@@ -1371,7 +1461,7 @@ const goTool: Handler = (w, inv) => {
           else if (/^--?(?:require|replace|tool)$/.test(v)) w.acc.addDependency('command', '(go mod edit)');
         }
       }
-      if (args.slice(3).some((a) => a.value === '-print' || a.value === '-json')) return read();
+      if (goModEditPrints(args, 3)) return read();
     }
     if ((action === 'tidy' || action === 'edit' || action === 'init' || action === 'vendor') && cwd) {
       manifestWrite(w, inv, `${cwd}/go.mod`);

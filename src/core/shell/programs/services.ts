@@ -759,7 +759,10 @@ const terraform: Handler = (w, inv) => {
     return w.acc.read();
   }
   if (sub === 'fmt') {
-    if (rest.some((a) => a.value === '-check' || a.value === '-check=true') && flags(TERRAFORM_FMT_CHECK)) return w.acc.read();
+    // Go's flag package ends the options at the first target (or `-`, `--`): a `-check` after one is another target.
+    const end = rest.findIndex((a) => a.value === null || a.value === '-' || a.value === '--' || !a.value.startsWith('-'));
+    const options = end < 0 ? rest : rest.slice(0, end);
+    if (options.some((a) => a.value === '-check' || a.value === '-check=true') && flags(TERRAFORM_FMT_CHECK)) return w.acc.read();
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'init' || sub === 'get') {
