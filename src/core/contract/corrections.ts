@@ -7,6 +7,7 @@
 // only as a whole clause, because with an object they usually narrow a change instead of
 // forbidding it: "no changes to the API", "make the field readonly", 不要改变接口.
 import type { TaskContract } from '../../generated/types.js';
+import { isSpaceCode } from './ascii.js';
 import { withoutQuotedText } from './dequote.js';
 
 export type CorrectionMode = 'answer' | 'review' | 'monitor';
@@ -23,10 +24,6 @@ export interface CorrectionPhrase {
 // `i` folds nothing else here, and with `\s` in the pattern it makes V8 close every whitespace
 // range over Unicode case on a process's first use (some 0.1 ms of each prompt).
 const STOP = /^(?:[Ss][Tt][Oo][Pp](?:\s+[Nn][Oo][Ww])?|停止|停下来)[\s.!。！]*$/;
-
-// Clause boundaries: sentence and clause punctuation (ASCII and CJK), brackets, dashes used
-// as breaks, and the line breaks dequoting leaves where quoted text was.
-const CLAUSE_BREAK = /[\n.,;:!?()[\]{}。，；：！？、（）…–—]+|\s-+\s/;
 
 const LEAD = '(?:(?:please|pls|and|but|so|now|then|just|also|ok|okay|again|instead|remember|hey|for now|from now on|right now|this time|for this task)\\s+)*';
 const TAIL =
@@ -105,21 +102,106 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
   }
   const lower = said.toLowerCase();
   if (!MAY_CORRECT.test(lower)) return null;
-  for (const raw of lower.split(CLAUSE_BREAK)) {
-    // Blank clauses (a prompt of blank lines has hundreds of thousands) are passed over first.
-    const trimmed = raw.trim();
-    if (trimmed === '') continue;
-    // Each rewrite only when it changes something: a clause can be a megabyte long.
-    const apostrophes = /[’ʼ]/.test(trimmed) ? trimmed.replace(/[’ʼ]/g, "'") : trimmed;
-    const clause = /\s\s|[^\S ]/.test(apostrophes) ? apostrophes.replace(/\s+/g, ' ') : apostrophes;
-    let best: { at: number; rule: PhraseRule; text: string } | null = null;
-    for (const rule of RULES) {
-      const m = firstMatch(rule, clause);
-      if (m && (best === null || m.at < best.at)) best = { ...m, rule };
+  // The clauses are those a split at every clause break gives, walked by offsets; only one
+  // that holds a word some rule needs is cut out and read, so a megabyte of blank lines or of
+  // short clauses builds no string per clause.
+  let hit = -1;
+  for (let start = 0, i = 0; ; ) {
+    if (hit < start) {
+      RULE_WORD.lastIndex = start;
+      const m = RULE_WORD.exec(lower);
+      if (!m) return null;
+      hit = m.index;
     }
-    if (best) return { mode: best.rule.mode, phrase: best.text.trim(), stop: false };
+    // The first clause break from i: a run of break characters, or `\s-+\s`.
+    let end = lower.length;
+    let next = -1;
+    for (; i < lower.length; i++) {
+      const c = lower.charCodeAt(i);
+      if (isBreakChar(c)) {
+        end = i;
+        for (i++; i < lower.length && isBreakChar(lower.charCodeAt(i)); ) i++;
+        next = i;
+        break;
+      }
+      if (lower.charCodeAt(i + 1) === 0x2d && isSpaceCode(c)) {
+        let j = i + 2;
+        while (lower.charCodeAt(j) === 0x2d) j++;
+        if (j < lower.length && isSpaceCode(lower.charCodeAt(j))) {
+          end = i;
+          next = i = j + 1;
+          break;
+        }
+      }
+    }
+    if (end > hit) {
+      const found = phraseIn(lower.slice(start, end));
+      if (found) return found;
+    }
+    if (next < 0) return null;
+    start = next;
   }
-  return null;
+}
+
+/**
+ * Every word one of RULES needs (MAY_CORRECT's, with `only` for its `read.?only`, which a run of
+ * blanks collapsed to one space also makes): a clause without one holds no phrase.
+ */
+const RULE_WORD = /review|answer|monitor|edit|change|modify|touch|only|只|不要|别/g;
+
+/**
+ * Clause boundaries: sentence and clause punctuation (ASCII and CJK), brackets, dashes used
+ * as breaks, and the line breaks dequoting leaves where quoted text was — the expression
+ * `/[\n.,;:!?()[\]{}。，；：！？、（）…–—]+|\s-+\s/`, told by code in one pass. This is its
+ * first branch's class.
+ */
+function isBreakChar(c: number): boolean {
+  if (c < 0x80)
+    return (
+      c === 0x0a ||
+      c === 0x2e ||
+      c === 0x2c ||
+      c === 0x3b ||
+      c === 0x3a ||
+      c === 0x21 ||
+      c === 0x3f ||
+      c === 0x28 ||
+      c === 0x29 ||
+      c === 0x5b ||
+      c === 0x5d ||
+      c === 0x7b ||
+      c === 0x7d
+    );
+  return (
+    c === 0x3002 ||
+    c === 0xff0c ||
+    c === 0xff1b ||
+    c === 0xff1a ||
+    c === 0xff01 ||
+    c === 0xff1f ||
+    c === 0x3001 ||
+    c === 0xff08 ||
+    c === 0xff09 ||
+    c === 0x2026 ||
+    c === 0x2013 ||
+    c === 0x2014
+  );
+}
+
+/** The first phrase in one clause (lower-cased, as split), or null; exported for the test of the clause walk. */
+export function phraseIn(raw: string): CorrectionPhrase | null {
+  // Blank clauses (a prompt of blank lines has hundreds of thousands) are passed over first.
+  const trimmed = raw.trim();
+  if (trimmed === '') return null;
+  // Each rewrite only when it changes something: a clause can be a megabyte long.
+  const apostrophes = /[’ʼ]/.test(trimmed) ? trimmed.replace(/[’ʼ]/g, "'") : trimmed;
+  const clause = /\s\s|[^\S ]/.test(apostrophes) ? apostrophes.replace(/\s+/g, ' ') : apostrophes;
+  let best: { at: number; rule: PhraseRule; text: string } | null = null;
+  for (const rule of RULES) {
+    const m = firstMatch(rule, clause);
+    if (m && (best === null || m.at < best.at)) best = { ...m, rule };
+  }
+  return best ? { mode: best.rule.mode, phrase: best.text.trim(), stop: false } : null;
 }
 
 const ARMING_SOURCES: ReadonlySet<TaskContract['source']> = new Set(['directive', 'correction', 'project-default']);

@@ -1,0 +1,270 @@
+// Scans rewritten for speed on a megabyte of hostile input (issue 27) must give exactly what
+// the code they replaced gave. The old code is kept only in this file; old and new meet on
+// many thousands of random strings over the characters and words that steer them, from a
+// fixed seed, as test/regex-rewrites.test.ts does for rewritten expressions.
+import { describe, expect, it } from 'vitest';
+import { isAsciiLetter } from '../src/core/contract/ascii.js';
+import { findCorrectionPhrase, phraseIn } from '../src/core/contract/corrections.js';
+import { withoutQuotedText } from '../src/core/contract/dequote.js';
+import { seededRandom } from './support/random.js';
+
+/** The first of `n` random strings (up to `max` items of `alphabet` each, from a fixed seed) on which `before` and `after` disagree. */
+function firstDifference<T>(before: (s: string) => T, after: (s: string) => T, alphabet: readonly string[], n: number, max: number): string | undefined {
+  const random = seededRandom(27);
+  const pick = (k: number) => Math.floor(random() * k);
+  for (let i = 0; i < n; i++) {
+    let s = '';
+    for (let len = pick(max + 1); len > 0; len--) s += alphabet[pick(alphabet.length)];
+    if (JSON.stringify(before(s)) !== JSON.stringify(after(s))) return s;
+  }
+  return undefined;
+}
+
+// --- withoutQuotedText before the rewrite: a split into lines and a regular expression per opener.
+const ANY_QUOTING = /[`"“‘'「『«>~]/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const BLOCK_QUOTE = /^ {0,3}>/;
+let wordChar: RegExp | undefined;
+function oldWithoutQuotedText(text: string): string {
+  if (!ANY_QUOTING.test(text)) return text;
+  const out: string[] = [];
+  /** The open fence: its character and length (`^ {0,3}C{n,}\s*$` closes it). */
+  let fence: { ch: string; n: number } | null = null;
+  for (const raw of text.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line === '') {
+      out.push('');
+      continue;
+    }
+    if (fence) {
+      if (closesFence(line, fence.ch, fence.n)) fence = null;
+      out.push('');
+      continue;
+    }
+    // Only a line whose first character after up to three spaces is a backtick, a tilde or
+    // `>` can open a block.
+    const c0 = line.charCodeAt(afterIndent(line));
+    if (c0 === 0x60 || c0 === 0x7e || c0 === 0x3e) {
+      const open = FENCE_OPEN.exec(line);
+      if (open) {
+        // Closed by a fence of the same character at least as long; unclosed runs to the end.
+        fence = { ch: open[1]![0]!, n: open[1]!.length };
+        out.push('');
+        continue;
+      }
+      if (BLOCK_QUOTE.test(line)) {
+        out.push('');
+        continue;
+      }
+    }
+    out.push(withoutInlineQuotes(line));
+  }
+  return out.join('\n');
+}
+
+/** Where a line's text starts after up to three spaces (what `^ {0,3}` takes). */
+function afterIndent(line: string): number {
+  let i = 0;
+  while (i < 3 && line.charCodeAt(i) === 0x20) i++;
+  return i;
+}
+
+/**
+ * Whether `line` is `^ {0,3}C{n,}\s*$` for the open fence's character and length, without
+ * building that expression for every fence (a megabyte of fences built a hundred thousand).
+ */
+function closesFence(line: string, ch: string, n: number): boolean {
+  const from = afterIndent(line);
+  let end = from;
+  while (line[end] === ch) end++;
+  return end - from >= n && line.slice(end).trim() === '';
+}
+
+const PAIRS: Readonly<Record<string, string>> = {
+  '"': '"',
+  '“': '”',
+  '‘': '’',
+  "'": "'",
+  '「': '」',
+  '『': '』',
+  '«': '»',
+};
+
+/** A letter or a digit (Unicode's L and N); ASCII is told without the property class. */
+function isWord(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || isAsciiLetter(c);
+  wordChar ??= /[\p{L}\p{N}]/u;
+  return wordChar.test(ch);
+}
+
+/** Apostrophe-like quotes only open and close at word edges, so "don't" and "it’s" survive. */
+function apostropheLike(ch: string): boolean {
+  return ch === "'" || ch === '‘';
+}
+
+const OPENER = /[`"“‘'「『«]/g;
+
+function withoutInlineQuotes(line: string): string {
+  OPENER.lastIndex = 0;
+  if (!OPENER.test(line)) return line;
+  const parts: string[] = [];
+  let copied = 0;
+  // Once a search for a closer from position p fails, no later opener of that kind can close.
+  const exhausted = new Set<string>();
+  OPENER.lastIndex = 0;
+  for (let m = OPENER.exec(line); m; m = OPENER.exec(line)) {
+    const i = m.index;
+    const ch = m[0];
+    if (ch === '`') {
+      let n = 1;
+      while (line.charCodeAt(i + n) === 0x60) n++;
+      const kind = '`' + n;
+      const end = exhausted.has(kind) ? -1 : findBacktickRun(line, i + n, n);
+      if (end < 0) {
+        exhausted.add(kind);
+        OPENER.lastIndex = i + n;
+        continue;
+      }
+      if (i > copied) parts.push(line.slice(copied, i));
+      parts.push('\n');
+      copied = OPENER.lastIndex = end + n;
+      continue;
+    }
+    if (exhausted.has(ch) || (apostropheLike(ch) && isWord(line[i - 1]))) continue;
+    const end = findCloser(line, i + 1, PAIRS[ch]!, apostropheLike(ch));
+    if (end < 0) {
+      exhausted.add(ch);
+      continue;
+    }
+    if (i > copied) parts.push(line.slice(copied, i));
+    parts.push('\n');
+    copied = OPENER.lastIndex = end + 1;
+  }
+  parts.push(line.slice(copied));
+  return parts.join('');
+}
+
+function findBacktickRun(line: string, from: number, n: number): number {
+  let j = line.indexOf('`', from);
+  while (j >= 0) {
+    let k = j;
+    while (line[k] === '`') k++;
+    if (k - j === n) return j;
+    j = line.indexOf('`', k);
+  }
+  return -1;
+}
+
+function findCloser(line: string, from: number, closer: string, atWordEdge: boolean): number {
+  let j = line.indexOf(closer, from);
+  while (j >= 0 && atWordEdge && isWord(line[j + 1])) j = line.indexOf(closer, j + 1);
+  return j;
+}
+
+// --- findCorrectionPhrase's clause loop before the rewrite: a split at every clause break.
+const CLAUSE_BREAK = /[\n.,;:!?()[\]{}。，；：！？、（）…–—]+|\s-+\s/;
+const MAY_CORRECT = /review|answer|monitor|edit|change|modify|touch|read.?only|只|不要|别/;
+
+function oldClauses(text: string): ReturnType<typeof phraseIn> {
+  const lower = oldWithoutQuotedText(text).toLowerCase();
+  if (!MAY_CORRECT.test(lower)) return null;
+  for (const raw of lower.split(CLAUSE_BREAK)) {
+    const found = phraseIn(raw);
+    if (found) return found;
+  }
+  return null;
+}
+
+const quoting = [
+  '`',
+  '```',
+  '``',
+  '~~~',
+  '"',
+  '“',
+  '”',
+  '‘',
+  '’',
+  "'",
+  '「',
+  '」',
+  '『',
+  '』',
+  '«',
+  '»',
+  '>',
+  '~',
+  ' ',
+  '   ',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  'a',
+  'é',
+  '中',
+  '\u2028',
+  '\u00a0',
+  '\ufeff',
+];
+const phrases = [
+  ...quoting,
+  'review',
+  'only',
+  ' only',
+  'read',
+  'read-only',
+  '-',
+  ' - ',
+  ' -- ',
+  "don't ",
+  'do not ',
+  'edit ',
+  'anything',
+  'no changes',
+  '.',
+  ',',
+  '!',
+  '(',
+  '…',
+  '—',
+  '–',
+  '。',
+  '，',
+  '不要',
+  '修改',
+  '只',
+  '审查',
+  'not ',
+  'please ',
+  'answer',
+  'just ',
+  'monitor',
+  'ʼ',
+  'REVIEW',
+];
+
+describe('rewritten scans give what the old code gave', () => {
+  it('withoutQuotedText, walked by offsets', () => {
+    expect(firstDifference(oldWithoutQuotedText, withoutQuotedText, quoting, 100_000, 16)).toBeUndefined();
+  });
+
+  it('withoutQuotedText on long runs of one hostile unit', () => {
+    for (const unit of ['```\n', '"', '` ``', ' \n', '~~~~\r\n', '> x\n', "a'b' ", '“x', '```\n   ```  \n']) {
+      const text = unit.repeat(2000);
+      expect(withoutQuotedText(text), JSON.stringify(unit)).toBe(oldWithoutQuotedText(text));
+    }
+  });
+
+  it('findCorrectionPhrase, its clauses walked by offsets', () => {
+    expect(firstDifference((s) => findStop(s) ?? oldClauses(s), findCorrectionPhrase, phrases, 100_000, 14)).toBeUndefined();
+  });
+});
+
+/** The part of findCorrectionPhrase the rewrite left alone: a bare "stop". */
+function findStop(s: string): ReturnType<typeof findCorrectionPhrase> {
+  const found = findCorrectionPhrase(s);
+  return found?.stop ? found : null;
+}
