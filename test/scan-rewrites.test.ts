@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { isAsciiLetter } from '../src/core/contract/ascii.js';
 import { findCorrectionPhrase, phraseIn } from '../src/core/contract/corrections.js';
 import { withoutQuotedText } from '../src/core/contract/dequote.js';
+import { wholeDependencies } from '../src/core/intents/dependency-names.js';
+import { cutComment, cutOptions, trimmed } from '../src/core/intents/line-text.js';
+import { pep508Name } from '../src/core/intents/package-names.js';
 import { seededRandom } from './support/random.js';
 
 /** The first of `n` random strings (up to `max` items of `alphabet` each, from a fixed seed) on which `before` and `after` disagree. */
@@ -177,6 +180,19 @@ function oldClauses(text: string): ReturnType<typeof phraseIn> {
   return null;
 }
 
+// --- requirementsDependencies before the rewrite: a split into lines, each cut as a string.
+function oldRequirements(text: string): string[] {
+  const names = new Set<string>();
+  const joined = text.includes('\\') ? text.replace(/\\\r?\n/g, ' ') : text;
+  for (const raw of joined.split('\n')) {
+    const line = trimmed(cutComment(raw, '#', true));
+    if (line === '' || line.startsWith('-')) continue;
+    const n = pep508Name(cutOptions(line));
+    if (n) names.add(n);
+  }
+  return [...names];
+}
+
 const quoting = [
   '`',
   '```',
@@ -246,7 +262,50 @@ const phrases = [
   'REVIEW',
 ];
 
+const requirementParts = [
+  'a',
+  'Bc',
+  '==',
+  '1',
+  '#',
+  ' #',
+  ' ',
+  '\t',
+  '-',
+  ' -',
+  '--hash',
+  ' -e',
+  '\\',
+  '\\\n',
+  '\n',
+  '\r\n',
+  '[x]',
+  ']',
+  ';',
+  '@',
+  '.',
+  '_',
+  '\u2028',
+  '\u00a0',
+  '>=',
+  '(',
+  'x y',
+];
+
 describe('rewritten scans give what the old code gave', () => {
+  it('requirementsDependencies, its lines walked by offsets', () => {
+    // Through wholeDependencies, which gives the reader LF-only text.
+    expect(
+      firstDifference(
+        (s) => oldRequirements(s.replace(/\r\n?|[\u2028\u2029]/g, '\n')),
+        (s) => [...wholeDependencies('requirements', s)],
+        requirementParts,
+        100_000,
+        14,
+      ),
+    ).toBeUndefined();
+  });
+
   it('withoutQuotedText, walked by offsets', () => {
     expect(firstDifference(oldWithoutQuotedText, withoutQuotedText, quoting, 100_000, 16)).toBeUndefined();
   });
