@@ -3,7 +3,7 @@
 // many thousands of random strings over the characters and words that steer them, from a
 // fixed seed, as test/regex-rewrites.test.ts does for rewritten expressions.
 import { describe, expect, it } from 'vitest';
-import { isAsciiLetter } from '../src/core/contract/ascii.js';
+import { isAsciiLetter, isSpaceCode } from '../src/core/contract/ascii.js';
 import { findCorrectionPhrase, phraseIn } from '../src/core/contract/corrections.js';
 import { withoutQuotedText } from '../src/core/contract/dequote.js';
 import { wholeDependencies } from '../src/core/intents/dependency-names.js';
@@ -293,6 +293,13 @@ const requirementParts = [
 ];
 
 describe('rewritten scans give what the old code gave', () => {
+  it('isSpaceCode, which the prompt scans tell blanks with, is `\\s` (and what trim removes) for every code unit', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (isSpaceCode(c) !== /\s/.test(ch) || isSpaceCode(c) !== (ch.trim() === '')) expect(c).toBe(-1);
+    }
+  });
+
   it('requirementsDependencies, its lines walked by offsets', () => {
     // Through wholeDependencies, which gives the reader LF-only text.
     expect(

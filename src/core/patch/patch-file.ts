@@ -73,6 +73,12 @@ export class PatchLines {
     return this.text.slice(this.starts[i]! + 1, Math.max(this.starts[i]! + 1, this.end(i)));
   }
 
+  /** Whether line `i` is `s`, without cutting the line out. */
+  is(i: number, s: string): boolean {
+    const start = this.starts[i]!;
+    return this.end(i) - start === s.length && this.text.startsWith(s, start);
+  }
+
   /** Whether line `i` is empty. */
   empty(i: number): boolean {
     return this.end(i) === this.starts[i]!;
