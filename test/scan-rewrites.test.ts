@@ -7,6 +7,8 @@ import { isAsciiLetter, isSpaceCode } from '../src/core/contract/ascii.js';
 import { findCorrectionPhrase, phraseIn } from '../src/core/contract/corrections.js';
 import { withoutQuotedText } from '../src/core/contract/dequote.js';
 import { wholeDependencies } from '../src/core/intents/dependency-names.js';
+import { JsonTokens } from '../src/core/intents/json-manifests.js';
+import { condaName } from '../src/core/intents/yaml-manifests.js';
 import { cutComment, cutOptions, trimmed } from '../src/core/intents/line-text.js';
 import { pep508Name } from '../src/core/intents/package-names.js';
 import { seededRandom } from './support/random.js';
@@ -193,6 +195,116 @@ function oldRequirements(text: string): string[] {
   return [...names];
 }
 
+// --- The JSON scanner's tokens before the rewrite: a generator, an object per token.
+type OldToken = { t: 'str'; v: string } | { t: '{' | '}' | '[' | ']' | ':' | ',' } | { t: 'lit' };
+
+function* oldTokens(text: string): Generator<OldToken> {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text[i]!;
+    if (c === '"') {
+      let k = i + 1;
+      let out = '';
+      let segStart = k;
+      while (k < n && text[k] !== '"' && text[k] !== '\n') {
+        if (text[k] === '\\') {
+          out += text.slice(segStart, k);
+          const e = text[k + 1];
+          out += e === 'n' ? '\n' : e === 't' ? '\t' : (e ?? '');
+          k += 2;
+          segStart = k;
+        } else k++;
+      }
+      out += text.slice(segStart, Math.min(k, n));
+      yield { t: 'str', v: out };
+      i = k + 1;
+    } else if (c === '{' || c === '}' || c === '[' || c === ']' || c === ':' || c === ',') {
+      yield { t: c };
+      i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? n : nl;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (/\s/.test(c)) {
+      i++;
+    } else {
+      while (i < n && !/[\s{}[\]:,"]/.test(text[i]!)) i++;
+      yield { t: 'lit' };
+    }
+  }
+}
+
+function newTokens(text: string): OldToken[] {
+  const out: OldToken[] = [];
+  for (const tok = new JsonTokens(text); tok.next(); ) out.push(tok.t === 'str' ? { t: 'str', v: tok.v } : ({ t: tok.t } as OldToken));
+  return out;
+}
+
+const jsonParts = [
+  '"',
+  '\\',
+  '\\n',
+  '\\t',
+  'n',
+  'a',
+  '1',
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  ',',
+  ' ',
+  '\n',
+  '\t',
+  '\u00a0',
+  '\u2028',
+  '/',
+  '//',
+  '/*',
+  '*/',
+  '*',
+  'true',
+  '"a":"1"',
+  'é',
+];
+const condaParts = [
+  'dependencies:',
+  'channels:',
+  '\n',
+  '  ',
+  '- ',
+  '-',
+  'a',
+  'Np',
+  '=1',
+  '::',
+  'conda-forge::',
+  'pip',
+  'pip:',
+  'python',
+  '.',
+  '_',
+  '#',
+  ' #',
+  '"',
+  "'",
+  '>=',
+  'é',
+];
+
+// condaName before the rewrite: two expressions.
+function oldCondaName(spec: string): string | undefined {
+  const s = spec.replace(/^[\w.-]+::/, '').trim();
+  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(s);
+  if (!m) return undefined;
+  const n = m[1]!.toLowerCase();
+  return n === 'python' || n === 'pip' ? undefined : n;
+}
+
 const quoting = [
   '`',
   '```',
@@ -298,6 +410,14 @@ describe('rewritten scans give what the old code gave', () => {
       const ch = String.fromCharCode(c);
       if (isSpaceCode(c) !== /\s/.test(ch) || isSpaceCode(c) !== (ch.trim() === '')) expect(c).toBe(-1);
     }
+  });
+
+  it("the JSON scanner's tokens, read by char code into one object", () => {
+    expect(firstDifference((s) => [...oldTokens(s)], newTokens, jsonParts, 100_000, 14)).toBeUndefined();
+  });
+
+  it('condaName, told by code', () => {
+    expect(firstDifference(oldCondaName, condaName, condaParts, 100_000, 8)).toBeUndefined();
   });
 
   it('requirementsDependencies, its lines walked by offsets', () => {

@@ -16,7 +16,8 @@ export function normalizeCrateName(name: string): string {
 function isSpaceCode(c: number): boolean {
   return c < 128 ? c === 32 || (c >= 9 && c <= 13) : c === 0xa0 || c === 0xfeff || /\s/.test(String.fromCharCode(c));
 }
-const isAlnumCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** `[A-Za-z0-9]`, by code. */
+export const isAlnumCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** `.` matches none of these. */
 const isBreakCode = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
