@@ -8,6 +8,7 @@ import { findCorrectionPhrase, phraseIn } from '../src/core/contract/corrections
 import { withoutQuotedText } from '../src/core/contract/dequote.js';
 import { wholeDependencies } from '../src/core/intents/dependency-names.js';
 import { JsonTokens } from '../src/core/intents/json-manifests.js';
+import { splitKey } from '../src/core/intents/toml-manifests.js';
 import { condaName } from '../src/core/intents/yaml-manifests.js';
 import { cutComment, cutOptions, trimmed } from '../src/core/intents/line-text.js';
 import { pep508Name } from '../src/core/intents/package-names.js';
@@ -305,6 +306,30 @@ function oldCondaName(spec: string): string | undefined {
   return n === 'python' || n === 'pip' ? undefined : n;
 }
 
+// --- splitKey before its one-part shortcut.
+function oldSplitKey(raw: string): string[] {
+  const parts: string[] = [];
+  let i = 0;
+  const s = raw.trim();
+  while (i < s.length) {
+    while (s[i] === ' ' || s[i] === '\t') i++;
+    const q = s[i];
+    if (q === '"' || q === "'") {
+      const end = s.indexOf(q, i + 1);
+      parts.push(s.slice(i + 1, end < 0 ? s.length : end));
+      i = end < 0 ? s.length : end + 1;
+    } else {
+      let k = i;
+      while (k < s.length && s[k] !== '.') k++;
+      parts.push(s.slice(i, k).trim());
+      i = k;
+    }
+    while (s[i] === ' ' || s[i] === '\t') i++;
+    if (s[i] === '.') i++;
+  }
+  return parts;
+}
+
 const quoting = [
   '`',
   '```',
@@ -414,6 +439,10 @@ describe('rewritten scans give what the old code gave', () => {
 
   it("the JSON scanner's tokens, read by char code into one object", () => {
     expect(firstDifference((s) => [...oldTokens(s)], newTokens, jsonParts, 100_000, 14)).toBeUndefined();
+  });
+
+  it('splitKey, a bare key with no dot taken whole', () => {
+    expect(firstDifference(oldSplitKey, splitKey, ['a', 'B-c', '_', '.', '"', "'", ' ', '\t', '\u00a0', '\n', 'x y'], 100_000, 8)).toBeUndefined();
   });
 
   it('condaName, told by code', () => {

@@ -239,7 +239,9 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
   const names = new Set<string>();
   let section: string | undefined;
   let collecting = false;
-  for (const raw of text.split('\n')) {
+  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
+    end = nextAt(text, '\n', start);
+    const raw = text.slice(start, end);
     const hash = cutComment(raw, '#', true);
     const semicolon = cutComment(raw, ';', true);
     const line = hash.length < semicolon.length ? hash : semicolon;
@@ -252,7 +254,7 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
     // Trimmed once (no new string for a line with no blank at either end).
     const spec = trimmed(line);
     if (spec === '') continue;
-    const indented = /^\s/.test(line);
+    const indented = isSpace(line[0]);
     const kv = indented ? null : /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(line);
     if (kv) {
       collecting = (section === 'options' && SETUP_CFG_KEYS.test(kv[1]!.toLowerCase())) || section === 'options.extras_require';

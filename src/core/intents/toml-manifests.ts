@@ -109,10 +109,12 @@ function sourceSwapTable(kind: TomlManifest, table: readonly string[]): string |
 }
 
 /** Splits a TOML key (`a."b.c".d`, `'x'`) into its parts. */
-function splitKey(raw: string): string[] {
+export function splitKey(raw: string): string[] {
+  const s = raw.trim();
+  // A bare key with no dot (most keys, and every `[dependencies]`) is one part, itself.
+  if (s !== '' && !s.includes('.') && !s.includes('"') && !s.includes("'")) return [s];
   const parts: string[] = [];
   let i = 0;
-  const s = raw.trim();
   while (i < s.length) {
     while (s[i] === ' ' || s[i] === '\t') i++;
     const q = s[i];
@@ -242,8 +244,10 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
       const n = pep508NameIn(text, from, to, requireVersion);
       if (n) names.add(n);
     });
-  for (const rawLine of text.split('\n')) {
-    const line = stripComment(rawLine).trim();
+  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
+    end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = stripComment(text.slice(start, end)).trim();
     if (line === '') continue;
     if (array) {
       if (array.deps) addSpecs(line, array.unknown);
