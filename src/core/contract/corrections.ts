@@ -71,7 +71,7 @@ const RULES: readonly PhraseRule[] = [
 ];
 
 /** Cheap screen: a prompt with none of these words holds no correction. */
-const MAY_CORRECT = /review|answer|monitor|edit|change|modify|touch|read.?only|只|不要|别/;
+const MAY_CORRECT = /review|answer|monitor|edit|change|modify|touch|read.?only|只|不要|别/g;
 
 function firstMatch(rule: PhraseRule, clause: string): { at: number; text: string } | null {
   if (rule.whole) {
@@ -101,11 +101,18 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
     };
   }
   const lower = said.toLowerCase();
+  // Every MAY_CORRECT word holds a RULE_WORD word, which starts at most five characters after
+  // it (`read-only`): a prompt with no RULE_WORD word has none, and MAY_CORRECT is looked for
+  // only from five before the first one.
+  RULE_WORD.lastIndex = 0;
+  const first = RULE_WORD.exec(lower);
+  if (!first) return null;
+  MAY_CORRECT.lastIndex = Math.max(0, first.index - 5);
   if (!MAY_CORRECT.test(lower)) return null;
   // The clauses are those a split at every clause break gives, walked by offsets; only one
   // that holds a word some rule needs is cut out and read, so a megabyte of blank lines or of
   // short clauses builds no string per clause.
-  let hit = -1;
+  let hit = first.index;
   for (let start = 0, i = 0; ; ) {
     if (hit < start) {
       RULE_WORD.lastIndex = start;
@@ -116,18 +123,20 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
     // The first clause break from i: a run of break characters, or `\s-+\s`.
     let end = lower.length;
     let next = -1;
-    for (; i < lower.length; i++) {
+    for (const n = lower.length; i < n; i++) {
       const c = lower.charCodeAt(i);
-      if (isBreakChar(c)) {
+      const k = charKind(c);
+      if (k === 0) continue;
+      if (k === BREAK) {
         end = i;
-        for (i++; i < lower.length && isBreakChar(lower.charCodeAt(i)); ) i++;
+        for (i++; i < n && charKind(lower.charCodeAt(i)) === BREAK; ) i++;
         next = i;
         break;
       }
-      if (lower.charCodeAt(i + 1) === 0x2d && isSpaceCode(c)) {
+      if (i + 1 < n && lower.charCodeAt(i + 1) === 0x2d) {
         let j = i + 2;
-        while (lower.charCodeAt(j) === 0x2d) j++;
-        if (j < lower.length && isSpaceCode(lower.charCodeAt(j))) {
+        while (j < n && lower.charCodeAt(j) === 0x2d) j++;
+        if (j < n && isSpaceCode(lower.charCodeAt(j))) {
           end = i;
           next = i = j + 1;
           break;
@@ -186,6 +195,21 @@ function isBreakChar(c: number): boolean {
     c === 0x2013 ||
     c === 0x2014
   );
+}
+
+const BREAK = 1;
+const SPACE = 2;
+/** Per ASCII code: BREAK, SPACE or 0 (a line feed is a break first: the expression's first branch takes it). */
+const ASCII_KIND = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) t[c] = isBreakChar(c) ? BREAK : isSpaceCode(c) ? SPACE : 0;
+  return t;
+})();
+
+/** A character's part in a clause break: BREAK (`[\n.,;:…]`), SPACE (`\s`, which may open `\s-+\s`) or 0. */
+function charKind(c: number): number {
+  if (c < 0x80) return ASCII_KIND[c]!;
+  return isBreakChar(c) ? BREAK : isSpaceCode(c) ? SPACE : 0;
 }
 
 /** The first phrase in one clause (lower-cased, as split), or null; exported for the test of the clause walk. */

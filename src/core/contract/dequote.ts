@@ -54,6 +54,8 @@ export function withoutQuotedText(text: string): string {
   /** The open fence: its character's code and length (`^ {0,3}C{n,}\s*$` closes it); 0 when none is open. */
   let fenceCode = 0;
   let fenceN = 0;
+  /** Where the first opener at or after the last line asked about is (the text's length: none). */
+  let nextOpener = -1;
   for (let start = 0; start <= text.length; ) {
     const nl = text.indexOf('\n', start);
     const next = nl < 0 ? text.length : nl;
@@ -81,7 +83,12 @@ export function withoutQuotedText(text: string): string {
         }
       } else if (c0 === 0x3e) drop = true;
       if (!drop) {
-        const opener = firstOpener(text, start, end);
+        // The next opener at or after this line, looked up natively and only when behind it.
+        if (nextOpener < start) {
+          OPENER.lastIndex = start;
+          nextOpener = OPENER.exec(text)?.index ?? text.length;
+        }
+        const opener = nextOpener < end ? nextOpener : -1;
         if (opener >= 0) {
           out.add(text.slice(copied, start));
           copied = withoutInlineQuotes(text.slice(start, end), opener - start, out) + start;
@@ -135,13 +142,11 @@ const PAIRS: Readonly<Record<string, string>> = {
 
 /** One of `[`"“‘'「『«]`: a backtick, or a quote PAIRS closes. */
 function isOpener(c: number): boolean {
-  return c === 0x60 || c === 0x22 || c === 0x27 || c === 0xab || c === 0x201c || c === 0x2018 || c === 0x300c || c === 0x300e;
+  if (c < 0x80) return c === 0x60 || c === 0x22 || c === 0x27;
+  return c === 0xab || c === 0x201c || c === 0x2018 || c === 0x300c || c === 0x300e;
 }
 
-function firstOpener(text: string, from: number, end: number): number {
-  for (let i = from; i < end; i++) if (isOpener(text.charCodeAt(i))) return i;
-  return -1;
-}
+const OPENER = /[`"“‘'「『«]/g;
 
 /** A letter or a digit (Unicode's L and N); ASCII is told without the property class. */
 function isWord(ch: string | undefined): boolean {
