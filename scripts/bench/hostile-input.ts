@@ -3,7 +3,9 @@
 // patch formats and every dependency manifest plus the code hash scan. Each row is the slowest
 // shape's least CPU time of five at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
 // (4 when linear, 16 when quadratic; over 8 fails), both in CPU time. The shell classifier
-// refuses a command over 256 KiB unread, so it is measured at 64 and 256 kB. Prints one JSON row per
+// refuses a command over 256 KiB unread (parse.ts MAX_SOURCE), so it is measured at 64 and
+// 256 kB; but an apply_patch heredoc is taken out of the command and judged as a patch before
+// that cap (classify-request.ts), so those shapes have a row of their own at 1 MB. Prints one JSON row per
 // parser; --verbose also prints every shape's figures on stderr; --shape <text> measures only
 // the shapes whose parser or shape name holds the text (for a profile: node --cpu-prof
 // .bench/hostile-input.cjs --shape 'many files'). --once <kB> [--dry]: each matched shape is
@@ -89,6 +91,12 @@ const correctionShapes: Record<string, Shape> = {
   'one long word': (n) => fill('x', n),
 };
 
+/** Commands the shell tool's request hands to the patch parser whole, at any length. */
+const applyPatchHeredocShapes: Record<string, Shape> = {
+  'heredoc apply_patch': (n) => fill('+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.ts\n", '*** End Patch\nEOF\n'),
+  'heredoc apply_patch, many files': (n) => fill('*** Add File: a.ts\n+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n", '*** End Patch\nEOF\n'),
+};
+
 const shellShapes: Record<string, Shape> = {
   'one long word': (n) => fill('a', n, 'echo '),
   separators: (n) => fill(';', n, 'true'),
@@ -97,8 +105,7 @@ const shellShapes: Record<string, Shape> = {
   'open quote': (n) => fill('x', n, 'echo "'),
   'long quoted string': (n) => fill('x', n, "echo '", "'"),
   'nested substitutions': (n) => fill('$(', n),
-  'heredoc apply_patch': (n) => fill('+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.ts\n", '*** End Patch\nEOF\n'),
-  'heredoc apply_patch, many files': (n) => fill('*** Add File: a.ts\n+x\n', n, "apply_patch <<'EOF'\n*** Begin Patch\n", '*** End Patch\nEOF\n'),
+  ...applyPatchHeredocShapes,
   'heredoc to cat': (n) => fill('line\n', n, 'cat <<EOF > /dev/null\n', 'EOF\n'),
   'many words': (n) => fill('ab ', n, 'ls '),
   'inline code, open( repeated': (n) => fill('open(x', n, 'python3 -c "', '"'),
@@ -150,6 +157,9 @@ const manifestShapes: Record<string, [string, Shape]> = {
   'code file, open comment': manifest('a.ts', 'x', '/*'),
 };
 
+/** A Bash tool call of the command, as a hook classifies it. */
+const bash = (command: string) => classifyToolRequest({ type: 'shell', command }, { id: 'c', tool: 'Bash', cwd: ROOT }, ctx);
+
 const parsers: Parser[] = [
   { name: 'directive (parsePrompt, fresh session)', shapes: promptShapes, run: (t) => parsePrompt(t, { projectRoot: ROOT, previous: defaultContract() }) },
   { name: 'corrections (parsePrompt, armed session)', shapes: correctionShapes, run: (t) => parsePrompt(t, { projectRoot: ROOT, previous: armed }) },
@@ -157,8 +167,13 @@ const parsers: Parser[] = [
   {
     name: 'shell (classifyToolRequest, Bash)',
     shapes: shellShapes,
-    run: (t) => classifyToolRequest({ type: 'shell', command: t }, { id: 'c', tool: 'Bash', cwd: ROOT }, ctx),
+    run: bash,
     sizes: [MB / 16, MB / 4],
+  },
+  {
+    name: 'apply_patch heredoc in a shell command (classifyToolRequest, Bash)',
+    shapes: applyPatchHeredocShapes,
+    run: bash,
   },
 ];
 

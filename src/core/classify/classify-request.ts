@@ -48,7 +48,11 @@ function nulPath(base: ClassifyBase, digest: string): Action {
 
 export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, ctx: ClassifyContext): Promise<Action> {
   const { tool: _tool, ...normalised } = req as ToolRequest & { tool?: string };
-  const digest = inputDigest(ctx.digestKey, base.tool, normalised);
+  return classifyWithDigest(req, base, ctx, inputDigest(ctx.digestKey, base.tool, normalised));
+}
+
+/** classifyToolRequest once the input's digest is known (a request judged as another keeps its own). */
+async function classifyWithDigest(req: ToolRequest, base: ClassifyBase, ctx: ClassifyContext, digest: string): Promise<Action> {
   const canon = (p: string) => canonicalPath(p, base.cwd, { realpath: ctx.realpath, home: ctx.home });
   try {
     switch (req.type) {
@@ -155,8 +159,8 @@ export async function classifyToolRequest(req: ToolRequest, base: ClassifyBase, 
         const invocation = req.command.includes('apply_patch') ? (await import('./file-change.js')).extractApplyPatchInvocation(req.command) : null;
         if (invocation) {
           const cwd = invocation.workdir ? canon(invocation.workdir) : req.workdir ? canon(req.workdir) : base.cwd;
-          const a = await classifyToolRequest({ type: 'patch', patch: invocation.patch, format: 'apply_patch' }, { ...base, cwd }, ctx);
-          return { ...a, inputDigest: digest };
+          // Under the command's digest: the patch's own (a second pass over a megabyte) would be dropped.
+          return classifyWithDigest({ type: 'patch', patch: invocation.patch, format: 'apply_patch' }, { ...base, cwd }, ctx, digest);
         }
         // The parser is the heaviest part of remit; only shell tools pay for loading it.
         const { classifyShell } = await import('../shell/classify-shell.js');

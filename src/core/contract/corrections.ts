@@ -7,6 +7,7 @@
 // only as a whole clause, because with an object they usually narrow a change instead of
 // forbidding it: "no changes to the API", "make the field readonly", 不要改变接口.
 import type { TaskContract } from '../../generated/types.js';
+import { isSpaceCode } from './ascii.js';
 import { withoutQuotedText } from './dequote.js';
 
 export type CorrectionMode = 'answer' | 'review' | 'monitor';
@@ -23,10 +24,6 @@ export interface CorrectionPhrase {
 // `i` folds nothing else here, and with `\s` in the pattern it makes V8 close every whitespace
 // range over Unicode case on a process's first use (some 0.1 ms of each prompt).
 const STOP = /^(?:[Ss][Tt][Oo][Pp](?:\s+[Nn][Oo][Ww])?|停止|停下来)[\s.!。！]*$/;
-
-// Clause boundaries: sentence and clause punctuation (ASCII and CJK), brackets, dashes used
-// as breaks, and the line breaks dequoting leaves where quoted text was.
-const CLAUSE_BREAK = /[\n.,;:!?()[\]{}。，；：！？、（）…–—]+|\s-+\s/;
 
 const LEAD = '(?:(?:please|pls|and|but|so|now|then|just|also|ok|okay|again|instead|remember|hey|for now|from now on|right now|this time|for this task)\\s+)*';
 const TAIL =
@@ -74,7 +71,7 @@ const RULES: readonly PhraseRule[] = [
 ];
 
 /** Cheap screen: a prompt with none of these words holds no correction. */
-const MAY_CORRECT = /review|answer|monitor|edit|change|modify|touch|read.?only|只|不要|别/;
+const MAY_CORRECT = /review|answer|monitor|edit|change|modify|touch|read.?only|只|不要|别/g;
 
 function firstMatch(rule: PhraseRule, clause: string): { at: number; text: string } | null {
   if (rule.whole) {
@@ -104,22 +101,131 @@ export function findCorrectionPhrase(text: string): CorrectionPhrase | null {
     };
   }
   const lower = said.toLowerCase();
+  // Every MAY_CORRECT word holds a RULE_WORD word, which starts at most five characters after
+  // it (`read-only`): a prompt with no RULE_WORD word has none, and MAY_CORRECT is looked for
+  // only from five before the first one.
+  RULE_WORD.lastIndex = 0;
+  const first = RULE_WORD.exec(lower);
+  if (!first) return null;
+  MAY_CORRECT.lastIndex = Math.max(0, first.index - 5);
   if (!MAY_CORRECT.test(lower)) return null;
-  for (const raw of lower.split(CLAUSE_BREAK)) {
-    // Blank clauses (a prompt of blank lines has hundreds of thousands) are passed over first.
-    const trimmed = raw.trim();
-    if (trimmed === '') continue;
-    // Each rewrite only when it changes something: a clause can be a megabyte long.
-    const apostrophes = /[’ʼ]/.test(trimmed) ? trimmed.replace(/[’ʼ]/g, "'") : trimmed;
-    const clause = /\s\s|[^\S ]/.test(apostrophes) ? apostrophes.replace(/\s+/g, ' ') : apostrophes;
-    let best: { at: number; rule: PhraseRule; text: string } | null = null;
-    for (const rule of RULES) {
-      const m = firstMatch(rule, clause);
-      if (m && (best === null || m.at < best.at)) best = { ...m, rule };
+  // The clauses are those a split at every clause break gives, walked by offsets; only one
+  // that holds a word some rule needs is cut out and read, so a megabyte of blank lines or of
+  // short clauses builds no string per clause.
+  let hit = first.index;
+  for (let start = 0, i = 0; ; ) {
+    if (hit < start) {
+      RULE_WORD.lastIndex = start;
+      const m = RULE_WORD.exec(lower);
+      if (!m) return null;
+      hit = m.index;
     }
-    if (best) return { mode: best.rule.mode, phrase: best.text.trim(), stop: false };
+    // The first clause break from i: a run of break characters, or `\s-+\s`.
+    let end = lower.length;
+    let next = -1;
+    for (const n = lower.length; i < n; i++) {
+      const c = lower.charCodeAt(i);
+      const k = charKind(c);
+      if (k === 0) continue;
+      if (k === BREAK) {
+        end = i;
+        for (i++; i < n && charKind(lower.charCodeAt(i)) === BREAK; ) i++;
+        next = i;
+        break;
+      }
+      if (i + 1 < n && lower.charCodeAt(i + 1) === 0x2d) {
+        let j = i + 2;
+        while (j < n && lower.charCodeAt(j) === 0x2d) j++;
+        if (j < n && isSpaceCode(lower.charCodeAt(j))) {
+          end = i;
+          next = i = j + 1;
+          break;
+        }
+      }
+    }
+    if (end > hit) {
+      const found = phraseIn(lower.slice(start, end));
+      if (found) return found;
+    }
+    if (next < 0) return null;
+    start = next;
   }
-  return null;
+}
+
+/**
+ * Every word one of RULES needs (MAY_CORRECT's, with `only` for its `read.?only`, which a run of
+ * blanks collapsed to one space also makes): a clause without one holds no phrase.
+ */
+const RULE_WORD = /review|answer|monitor|edit|change|modify|touch|only|只|不要|别/g;
+
+/**
+ * Clause boundaries: sentence and clause punctuation (ASCII and CJK), brackets, dashes used
+ * as breaks, and the line breaks dequoting leaves where quoted text was — the expression
+ * `/[\n.,;:!?()[\]{}。，；：！？、（）…–—]+|\s-+\s/`, told by code in one pass. This is its
+ * first branch's class.
+ */
+function isBreakChar(c: number): boolean {
+  if (c < 0x80)
+    return (
+      c === 0x0a ||
+      c === 0x2e ||
+      c === 0x2c ||
+      c === 0x3b ||
+      c === 0x3a ||
+      c === 0x21 ||
+      c === 0x3f ||
+      c === 0x28 ||
+      c === 0x29 ||
+      c === 0x5b ||
+      c === 0x5d ||
+      c === 0x7b ||
+      c === 0x7d
+    );
+  return (
+    c === 0x3002 ||
+    c === 0xff0c ||
+    c === 0xff1b ||
+    c === 0xff1a ||
+    c === 0xff01 ||
+    c === 0xff1f ||
+    c === 0x3001 ||
+    c === 0xff08 ||
+    c === 0xff09 ||
+    c === 0x2026 ||
+    c === 0x2013 ||
+    c === 0x2014
+  );
+}
+
+const BREAK = 1;
+const SPACE = 2;
+/** Per ASCII code: BREAK, SPACE or 0 (a line feed is a break first: the expression's first branch takes it). */
+const ASCII_KIND = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) t[c] = isBreakChar(c) ? BREAK : isSpaceCode(c) ? SPACE : 0;
+  return t;
+})();
+
+/** A character's part in a clause break: BREAK (`[\n.,;:…]`), SPACE (`\s`, which may open `\s-+\s`) or 0. */
+function charKind(c: number): number {
+  if (c < 0x80) return ASCII_KIND[c]!;
+  return isBreakChar(c) ? BREAK : isSpaceCode(c) ? SPACE : 0;
+}
+
+/** The first phrase in one clause (lower-cased, as split), or null; exported for the test of the clause walk. */
+export function phraseIn(raw: string): CorrectionPhrase | null {
+  // Blank clauses (a prompt of blank lines has hundreds of thousands) are passed over first.
+  const trimmed = raw.trim();
+  if (trimmed === '') return null;
+  // Each rewrite only when it changes something: a clause can be a megabyte long.
+  const apostrophes = /[’ʼ]/.test(trimmed) ? trimmed.replace(/[’ʼ]/g, "'") : trimmed;
+  const clause = /\s\s|[^\S ]/.test(apostrophes) ? apostrophes.replace(/\s+/g, ' ') : apostrophes;
+  let best: { at: number; rule: PhraseRule; text: string } | null = null;
+  for (const rule of RULES) {
+    const m = firstMatch(rule, clause);
+    if (m && (best === null || m.at < best.at)) best = { ...m, rule };
+  }
+  return best ? { mode: best.rule.mode, phrase: best.text.trim(), stop: false } : null;
 }
 
 const ARMING_SOURCES: ReadonlySet<TaskContract['source']> = new Set(['directive', 'correction', 'project-default']);

@@ -3,70 +3,131 @@
 // ("…", “…”, ‘…’, '…', 「…」, 『…』, «…»). "Add 'review only' to the README" is a task, not
 // a correction. Removed text becomes a line break, so words on either side never join into
 // a phrase. Every scan is linear: a megabyte of unmatched quotes costs one pass.
+//
+// The text is walked by offsets, line by line, and copied out in runs: only a line holding an
+// opener is cut out to be read, and removed spans meeting end to end add up to one run of
+// line breaks, so a megabyte of fences or of `""` pairs builds no string per line or per pair.
 
-import { isAsciiLetter } from './ascii.js';
+import { isAsciiLetter, isSpaceCode } from './ascii.js';
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const BLOCK_QUOTE = /^ {0,3}>/;
 // Made on the first non-ASCII character it is asked about: a Unicode property class costs a
 // process some 0.1 ms to build (ICU's tables), and every prompt loads this module.
 let wordChar: RegExp | undefined;
 
 const ANY_QUOTING = /[`"“‘'「『«>~]/;
 
+/**
+ * The result, built by appending: text copied in runs, and line breaks counted until the next
+ * run. (Appending makes a rope V8 flattens once; an array of a hundred thousand pieces joined
+ * cost several times more.)
+ */
+class Pieces {
+  private text = '';
+  private breaks = 0;
+  add(s: string): void {
+    if (s === '') return;
+    if (s === '\n') {
+      this.breaks++;
+      return;
+    }
+    this.flush();
+    this.text += s;
+  }
+  addBreak(): void {
+    this.breaks++;
+  }
+  join(): string {
+    this.flush();
+    return this.text;
+  }
+  private flush(): void {
+    if (this.breaks > 0) this.text += this.breaks === 1 ? '\n' : '\n'.repeat(this.breaks);
+    this.breaks = 0;
+  }
+}
+
 export function withoutQuotedText(text: string): string {
   if (!ANY_QUOTING.test(text)) return text;
-  const out: string[] = [];
-  /** The open fence: its character and length (`^ {0,3}C{n,}\s*$` closes it). */
-  let fence: { ch: string; n: number } | null = null;
-  for (const raw of text.split('\n')) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line === '') {
-      out.push('');
-      continue;
-    }
-    if (fence) {
-      if (closesFence(line, fence.ch, fence.n)) fence = null;
-      out.push('');
-      continue;
-    }
-    // Only a line whose first character after up to three spaces is a backtick, a tilde or
-    // `>` can open a block.
-    const c0 = line.charCodeAt(afterIndent(line));
-    if (c0 === 0x60 || c0 === 0x7e || c0 === 0x3e) {
-      const open = FENCE_OPEN.exec(line);
-      if (open) {
-        // Closed by a fence of the same character at least as long; unclosed runs to the end.
-        fence = { ch: open[1]![0]!, n: open[1]!.length };
-        out.push('');
-        continue;
+  const out = new Pieces();
+  /** Where the text not yet given to `out` starts. */
+  let copied = 0;
+  /** The open fence: its character's code and length (`^ {0,3}C{n,}\s*$` closes it); 0 when none is open. */
+  let fenceCode = 0;
+  let fenceN = 0;
+  /** Where the first opener at or after the last line asked about is (the text's length: none). */
+  let nextOpener = -1;
+  for (let start = 0; start <= text.length; ) {
+    const nl = text.indexOf('\n', start);
+    const next = nl < 0 ? text.length : nl;
+    // A line's `\r` before its `\n` is not part of it (nor is it kept).
+    const end = next > start && text.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
+    let drop = false;
+    if (end === start) {
+      drop = end !== next;
+    } else if (fenceCode !== 0) {
+      if (closesFence(text, start, end, fenceCode, fenceN)) fenceCode = 0;
+      drop = true;
+    } else {
+      // Only a line whose first character after up to three spaces is a backtick, a tilde or
+      // `>` can open a block.
+      const from = afterIndent(text, start, end);
+      const c0 = from < end ? text.charCodeAt(from) : -1;
+      if (c0 === 0x60 || c0 === 0x7e) {
+        let run = from;
+        while (run < end && text.charCodeAt(run) === c0) run++;
+        if (run - from >= 3) {
+          // Closed by a fence of the same character at least as long; unclosed runs to the end.
+          fenceCode = c0;
+          fenceN = run - from;
+          drop = true;
+        }
+      } else if (c0 === 0x3e) drop = true;
+      if (!drop) {
+        // The next opener at or after this line, looked up natively and only when behind it.
+        if (nextOpener < start) {
+          OPENER.lastIndex = start;
+          nextOpener = OPENER.exec(text)?.index ?? text.length;
+        }
+        const opener = nextOpener < end ? nextOpener : -1;
+        if (opener >= 0) {
+          out.add(text.slice(copied, start));
+          copied = withoutInlineQuotes(text.slice(start, end), opener - start, out) + start;
+        }
+        if (end !== next) {
+          out.add(text.slice(copied, end));
+          copied = next;
+        }
       }
-      if (BLOCK_QUOTE.test(line)) {
-        out.push('');
-        continue;
-      }
     }
-    out.push(withoutInlineQuotes(line));
+    if (drop) {
+      out.add(text.slice(copied, start));
+      copied = next;
+    }
+    if (nl < 0) break;
+    start = nl + 1;
   }
-  return out.join('\n');
+  out.add(text.slice(copied));
+  return out.join();
 }
 
 /** Where a line's text starts after up to three spaces (what `^ {0,3}` takes). */
-function afterIndent(line: string): number {
-  let i = 0;
-  while (i < 3 && line.charCodeAt(i) === 0x20) i++;
+function afterIndent(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && i < start + 3 && text.charCodeAt(i) === 0x20) i++;
   return i;
 }
 
 /**
- * Whether `line` is `^ {0,3}C{n,}\s*$` for the open fence's character and length, without
+ * Whether the line is `^ {0,3}C{n,}\s*$` for the open fence's character and length, without
  * building that expression for every fence (a megabyte of fences built a hundred thousand).
  */
-function closesFence(line: string, ch: string, n: number): boolean {
-  const from = afterIndent(line);
-  let end = from;
-  while (line[end] === ch) end++;
-  return end - from >= n && line.slice(end).trim() === '';
+function closesFence(text: string, start: number, end: number, code: number, n: number): boolean {
+  const from = afterIndent(text, start, end);
+  let i = from;
+  while (i < end && text.charCodeAt(i) === code) i++;
+  if (i - from < n) return false;
+  while (i < end && isSpaceCode(text.charCodeAt(i))) i++;
+  return i === end;
 }
 
 const PAIRS: Readonly<Record<string, string>> = {
@@ -78,6 +139,14 @@ const PAIRS: Readonly<Record<string, string>> = {
   '『': '』',
   '«': '»',
 };
+
+/** One of `[`"“‘'「『«]`: a backtick, or a quote PAIRS closes. */
+function isOpener(c: number): boolean {
+  if (c < 0x80) return c === 0x60 || c === 0x22 || c === 0x27;
+  return c === 0xab || c === 0x201c || c === 0x2018 || c === 0x300c || c === 0x300e;
+}
+
+const OPENER = /[`"“‘'「『«]/g;
 
 /** A letter or a digit (Unicode's L and N); ASCII is told without the property class. */
 function isWord(ch: string | undefined): boolean {
@@ -93,53 +162,59 @@ function apostropheLike(ch: string): boolean {
   return ch === "'" || ch === '‘';
 }
 
-const OPENER = /[`"“‘'「『«]/g;
-
-function withoutInlineQuotes(line: string): string {
-  OPENER.lastIndex = 0;
-  if (!OPENER.test(line)) return line;
-  const parts: string[] = [];
+/**
+ * Gives `out` the line with its inline code and quoted spans each made a line break, from its
+ * first opener at `from`, up to where the line is left unchanged; returns that offset.
+ */
+function withoutInlineQuotes(line: string, from: number, out: Pieces): number {
   let copied = 0;
-  // Once a search for a closer from position p fails, no later opener of that kind can close.
+  // Once a search for a closer from position p fails, no later opener of that kind can close:
+  // quotes by their character, backtick runs by their length.
   const exhausted = new Set<string>();
-  OPENER.lastIndex = 0;
-  for (let m = OPENER.exec(line); m; m = OPENER.exec(line)) {
-    const i = m.index;
-    const ch = m[0];
-    if (ch === '`') {
-      let n = 1;
-      while (line.charCodeAt(i + n) === 0x60) n++;
-      const kind = '`' + n;
-      const end = exhausted.has(kind) ? -1 : findBacktickRun(line, i + n, n);
-      if (end < 0) {
-        exhausted.add(kind);
-        OPENER.lastIndex = i + n;
-        continue;
-      }
-      if (i > copied) parts.push(line.slice(copied, i));
-      parts.push('\n');
-      copied = OPENER.lastIndex = end + n;
+  const exhaustedRuns = new Set<number>();
+  for (let i = from; i < line.length; ) {
+    const c = line.charCodeAt(i);
+    if (!isOpener(c)) {
+      i++;
       continue;
     }
-    if (exhausted.has(ch) || (apostropheLike(ch) && isWord(line[i - 1]))) continue;
+    if (c === 0x60) {
+      let n = 1;
+      while (line.charCodeAt(i + n) === 0x60) n++;
+      const end = exhaustedRuns.has(n) ? -1 : findBacktickRun(line, i + n, n);
+      if (end < 0) {
+        exhaustedRuns.add(n);
+        i += n;
+        continue;
+      }
+      out.add(line.slice(copied, i));
+      out.addBreak();
+      copied = i = end + n;
+      continue;
+    }
+    const ch = line[i]!;
+    if (exhausted.has(ch) || (apostropheLike(ch) && isWord(line[i - 1]))) {
+      i++;
+      continue;
+    }
     const end = findCloser(line, i + 1, PAIRS[ch]!, apostropheLike(ch));
     if (end < 0) {
       exhausted.add(ch);
+      i++;
       continue;
     }
-    if (i > copied) parts.push(line.slice(copied, i));
-    parts.push('\n');
-    copied = OPENER.lastIndex = end + 1;
+    out.add(line.slice(copied, i));
+    out.addBreak();
+    copied = i = end + 1;
   }
-  parts.push(line.slice(copied));
-  return parts.join('');
+  return copied;
 }
 
 function findBacktickRun(line: string, from: number, n: number): number {
   let j = line.indexOf('`', from);
   while (j >= 0) {
     let k = j;
-    while (line[k] === '`') k++;
+    while (line.charCodeAt(k) === 0x60) k++;
     if (k - j === n) return j;
     j = line.indexOf('`', k);
   }

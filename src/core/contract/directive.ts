@@ -3,6 +3,7 @@
 // bad token, so a typo never half-applies.
 import type { DirectiveError, Level, Mode, Policy, TaskContract } from '../../generated/types.js';
 import { isWindowsStylePath } from '../paths/canonical.js';
+import { isSpaceCode } from './ascii.js';
 import { defaultContract } from './defaults.js';
 import { directiveError } from './directive-error.js';
 import { resolveFilesValue, type ResolvedFiles } from './files-globs.js';
@@ -51,8 +52,14 @@ const VALID_TOKENS = 'answer review monitor change, watch guard lock off, files=
 export function parseDirectiveHead(head: string, projectRoot: string): TaskContract | DirectiveError {
   const named: Named = {};
   const firstToken = new Map<Field, { token: string; key: string }>();
-  for (const token of head.split(/\s+/)) {
-    if (token === '') continue;
+  // The tokens `head.split(/\s+/)` gives, found one at a time: a megabyte head's first bad
+  // token ends the parse before the rest is cut into an array.
+  for (let at = 0; at < head.length; ) {
+    while (at < head.length && isSpaceCode(head.charCodeAt(at))) at++;
+    if (at === head.length) break;
+    const start = at;
+    while (at < head.length && !isSpaceCode(head.charCodeAt(at))) at++;
+    const token = head.slice(start, at);
     const setting = readToken(token, projectRoot);
     if ('code' in setting) return setting;
     const earlier = firstToken.get(setting.field);

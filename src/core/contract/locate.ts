@@ -2,6 +2,8 @@
 // line, at most three spaces in. Four spaces or a tab make an indented code example, and
 // anything in front (a quote, a list marker, `>`, a backtick, prose) makes it a mention.
 
+import { isSpaceCode } from './ascii.js';
+
 const LINE_BREAK = /\r\n|[\n\r\u2028\u2029\u0085]/g;
 const LINE_BREAK_CHAR = /[\n\r\u2028\u2029\u0085]/;
 const CONTENT = /\S/g;
@@ -71,7 +73,7 @@ function headEnd(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const ch = s.charCodeAt(i);
     if (ch === 0x2d /* - */ && s.charCodeAt(i + 1) === 0x2d) return i;
-    if (ch === 0x3a /* : */ && (i + 1 === s.length || /\s/.test(s.charAt(i + 1)))) return i;
+    if (ch === 0x3a /* : */ && (i + 1 === s.length || isSpaceCode(s.charCodeAt(i + 1)))) return i;
     if (ch === 0xff1a /* ： */) return i;
   }
   return s.length;

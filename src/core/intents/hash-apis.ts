@@ -4,6 +4,7 @@
 // generic `hash(` is only counted in PHP, where it is the built-in.
 import type { CodeFamily } from './code-language.js';
 import { mayHoldComputedAccess, mayHoldHashCall } from './hash-words.js';
+import { isSpace } from './line-text.js';
 import { stripCode } from './strip-code.js';
 
 export { mayHoldHashCall };
@@ -20,7 +21,8 @@ interface ChainCall {
   last?: RegExp;
 }
 
-const MEMBER = /\s*(?:\.|::)\s*(\w+)/y;
+/** `\w`: `[A-Za-z0-9_]` (NaN past the end is none). */
+const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const OPEN = /\s*\(/y;
 
 /** The call texts of a chain pattern in `code`, in order, as its expression's matches. */
@@ -31,12 +33,24 @@ export function chainCalls(code: string, c: ChainCall): string[] {
     let end = m.index + m[0].length;
     // The head is a whole word (`mmh3x.hash(` is no mmh3 call).
     if (/\w/.test(code[end] ?? '')) continue;
-    let name: string | undefined;
-    MEMBER.lastIndex = end;
-    for (let e = MEMBER.exec(code); e !== null; e = MEMBER.exec(code)) {
-      name = e[1];
-      end = MEMBER.lastIndex;
+    // The members `\s*(?:\.|::)\s*(\w+)`, walked by code (a match and its capture apiece cost
+    // most of a megabyte-long chain); only the last one's name is kept.
+    let nameStart = -1;
+    let nameEnd = -1;
+    for (;;) {
+      let k = end;
+      while (isSpace(code[k])) k++;
+      if (code.charCodeAt(k) === 46) k++;
+      else if (code.charCodeAt(k) === 58 && code.charCodeAt(k + 1) === 58) k += 2;
+      else break;
+      while (isSpace(code[k])) k++;
+      const start = k;
+      while (isWordCode(code.charCodeAt(k))) k++;
+      if (k === start) break;
+      nameStart = start;
+      nameEnd = end = k;
     }
+    const name = nameStart < 0 ? undefined : code.slice(nameStart, nameEnd);
     OPEN.lastIndex = end;
     if (OPEN.test(code) && (c.last === undefined || (name !== undefined && c.last.test(name)))) {
       out.push(code.slice(m.index, OPEN.lastIndex));

@@ -7,7 +7,7 @@
 // (`"lodash": "npm:evil@1"`, `"x": "github:me/x"`), an npm/yarn/pnpm override and a
 // deno.json import each add a name of the form `<key> from <source>` / `override <key>=…`,
 // so swapping the source of an existing dependency reads as a new dependency.
-import { cutComment } from './line-text.js';
+import { cutComment, isSpace } from './line-text.js';
 
 export type JsonManifest = 'npm' | 'composer' | 'deno';
 
@@ -109,45 +109,74 @@ function fromParsed(kind: JsonManifest, doc: unknown): Set<string> {
   return names;
 }
 
-type Token = { t: 'str'; v: string } | { t: '{' | '}' | '[' | ']' | ':' | ',' } | { t: 'lit' };
+type TokenKind = 'str' | '{' | '}' | '[' | ']' | ':' | ',' | 'lit';
 
-function* tokens(text: string): Generator<Token> {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text[i]!;
-    if (c === '"') {
-      let k = i + 1;
-      let out = '';
-      let segStart = k;
-      while (k < n && text[k] !== '"' && text[k] !== '\n') {
-        if (text[k] === '\\') {
-          out += text.slice(segStart, k);
-          const e = text[k + 1];
-          out += e === 'n' ? '\n' : e === 't' ? '\t' : (e ?? '');
-          k += 2;
-          segStart = k;
-        } else k++;
+/**
+ * JSON-ish tokens, one at a time: `next()` moves to the next and says whether there is one;
+ * `t` is its kind and `v` a string token's text. One object for the whole scan and char codes
+ * (a generator yielding an object per token, and an expression per blank, cost most of a
+ * megabyte of pairs).
+ */
+export class JsonTokens {
+  t: TokenKind = 'lit';
+  v = '';
+  private i = 0;
+  constructor(private readonly text: string) {}
+
+  next(): boolean {
+    const text = this.text;
+    const n = text.length;
+    let i = this.i;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        // A string ends at its quote or at the line's end; `\n` and `\t` are read, any other escaped character kept.
+        let k = i + 1;
+        let out = '';
+        let segStart = k;
+        for (let d = text.charCodeAt(k); k < n && d !== 34 && d !== 10; d = text.charCodeAt(k)) {
+          if (d === 92) {
+            out += text.slice(segStart, k);
+            const e = text[k + 1];
+            out += e === 'n' ? '\n' : e === 't' ? '\t' : (e ?? '');
+            k += 2;
+            segStart = k;
+          } else k++;
+        }
+        this.v = out + text.slice(segStart, Math.min(k, n));
+        this.t = 'str';
+        this.i = k + 1;
+        return true;
       }
-      out += text.slice(segStart, Math.min(k, n));
-      yield { t: 'str', v: out };
-      i = k + 1;
-    } else if (c === '{' || c === '}' || c === '[' || c === ']' || c === ':' || c === ',') {
-      yield { t: c };
-      i++;
-    } else if (c === '/' && text[i + 1] === '/') {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? n : nl;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else if (/\s/.test(c)) {
-      i++;
-    } else {
-      while (i < n && !/[\s{}[\]:,"]/.test(text[i]!)) i++;
-      yield { t: 'lit' };
+      if (c === 123 || c === 125 || c === 91 || c === 93 || c === 58 || c === 44) {
+        this.t = text[i] as TokenKind;
+        this.i = i + 1;
+        return true;
+      }
+      if (c === 47 && text.charCodeAt(i + 1) === 47) {
+        const nl = text.indexOf('\n', i);
+        i = nl < 0 ? n : nl;
+      } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+        const end = text.indexOf('*/', i + 2);
+        i = end < 0 ? n : end + 2;
+      } else if (isSpace(text[i])) {
+        i++;
+      } else {
+        while (i < n && !endsLiteral(text, i)) i++;
+        this.t = 'lit';
+        this.i = i;
+        return true;
+      }
     }
+    this.i = i;
+    return false;
   }
+}
+
+/** `[\s{}[\]:,"]`: what ends a bare literal. */
+function endsLiteral(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === 123 || c === 125 || c === 91 || c === 93 || c === 58 || c === 44 || c === 34 || isSpace(text[i]);
 }
 
 /** One open container: the key it is under (undefined when not visible) and whether it is an array. */
@@ -180,7 +209,7 @@ export function scanJsonDependencies(kind: JsonManifest, text: string, whole: bo
     const src = kind === 'deno' ? `${n} from ${sourceOf(value)}` : sourceName(n, value);
     if (src) names.add(src);
   };
-  for (const tok of tokens(text)) {
+  for (const tok = new JsonTokens(text); tok.next(); ) {
     const frame = top();
     switch (tok.t) {
       case 'str':

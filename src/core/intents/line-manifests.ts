@@ -1,23 +1,45 @@
 // Line-shaped manifests: requirements files, go.mod, Gemfile/gemspec and Gradle builds.
 // The same scanner reads whole files and fragments; only go.mod has blocks whose kind
 // decides whether a line declares anything.
-import { cutComment, cutOptions, quotedStrings, trimmed } from './line-text.js';
-import { pep508Name } from './package-names.js';
+import { cutComment, cutOptions, isSpace, quotedStrings, trimmed } from './line-text.js';
+import { pep508Name, pep508NameIn } from './package-names.js';
 
 /** requirements*.txt / *.in: names only; options (-r, -c, -e, --index-url …), URLs and paths skipped. */
 export function requirementsDependencies(text: string): Set<string> {
   const names = new Set<string>();
   // Continuation lines joined (no pass over a file with no backslash).
   const joined = text.includes('\\') ? text.replace(/\\\r?\n/g, ' ') : text;
-  for (const raw of joined.split('\n')) {
-    const line = trimmed(cutComment(raw, '#', true));
-    if (line === '' || line.startsWith('-')) continue;
-    // Per-requirement options follow the spec: `pkg==1 --hash=sha256:…`.
-    const spec = cutOptions(line);
-    const n = pep508Name(spec);
+  // Lines are walked by offsets. One with no `#` and no `-` and no blank at either end has
+  // nothing to cut (no comment, no option, no flag) and is read where it is; only the others
+  // are cut out as strings, so a megabyte of `a==1` lines builds no string per line.
+  let hash = nextAt(joined, '#', 0);
+  let dash = nextAt(joined, '-', 0);
+  for (let start = 0; start <= joined.length; ) {
+    const end = nextAt(joined, '\n', start);
+    if (hash < start) hash = nextAt(joined, '#', start);
+    if (dash < start) dash = nextAt(joined, '-', start);
+    const n =
+      hash >= end && dash >= end && start < end && !isSpace(joined[start]) && !isSpace(joined[end - 1])
+        ? pep508NameIn(joined, start, end)
+        : requirementName(joined.slice(start, end));
     if (n) names.add(n);
+    start = end + 1;
   }
   return names;
+}
+
+/** Where the first `ch` at or after `from` is, or the text's length when there is none. */
+function nextAt(text: string, ch: string, from: number): number {
+  const at = text.indexOf(ch, from);
+  return at < 0 ? text.length : at;
+}
+
+/** The name a requirements line declares (comments, options and flags cut), or undefined. */
+function requirementName(raw: string): string | undefined {
+  const line = trimmed(cutComment(raw, '#', true));
+  if (line === '' || line.startsWith('-')) return undefined;
+  // Per-requirement options follow the spec: `pkg==1 --hash=sha256:…`.
+  return pep508Name(cutOptions(line));
 }
 
 const REPLACE_LINE = /^("?)([^\s"]+)\1(?:\s+v\S+)?\s*=>\s*("?)([^\s"]+)\3/;
@@ -217,7 +239,9 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
   const names = new Set<string>();
   let section: string | undefined;
   let collecting = false;
-  for (const raw of text.split('\n')) {
+  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
+    end = nextAt(text, '\n', start);
+    const raw = text.slice(start, end);
     const hash = cutComment(raw, '#', true);
     const semicolon = cutComment(raw, ';', true);
     const line = hash.length < semicolon.length ? hash : semicolon;
@@ -230,7 +254,7 @@ export function setupCfgDependencies(text: string, whole: boolean): Set<string> 
     // Trimmed once (no new string for a line with no blank at either end).
     const spec = trimmed(line);
     if (spec === '') continue;
-    const indented = /^\s/.test(line);
+    const indented = isSpace(line[0]);
     const kv = indented ? null : /^([\w.-]+)\s*[=:]\s*(.*)$/.exec(line);
     if (kv) {
       collecting = (section === 'options' && SETUP_CFG_KEYS.test(kv[1]!.toLowerCase())) || section === 'options.extras_require';

@@ -55,8 +55,6 @@ export function cutOptions(s: string): string {
   return s;
 }
 
-const BREAKS = '\n\r\u2028\u2029';
-
 /**
  * The quoted strings of `s`, in order, as the global expression
  * `"((?:[^"\\]|\\.)*)"|'([^']*)'` finds them (`escapedSingle`: `'((?:[^'\\]|\\.)*)'` for the
@@ -65,44 +63,61 @@ const BREAKS = '\n\r\u2028\u2029';
  * every quote after it, each running to the end (quadratic in a line of `\"`).
  */
 export function quotedStrings(s: string, escapedSingle = false, stopAtLf = false): string[] {
-  return literals(s, `"'`, escapedSingle ? `"'` : '"', stopAtLf ? `"'` : '');
+  const out: string[] = [];
+  literals(s, `"'`, escapedSingle ? `"'` : '"', stopAtLf ? `"'` : '', (from, to) => out.push(s.slice(from, to)));
+  return out;
+}
+
+/** quotedStrings' strings as where each body starts and ends in `s`, without cutting them out. */
+export function eachQuotedString(s: string, visit: (from: number, to: number) => void): void {
+  literals(s, `"'`, '"', '', visit);
 }
 
 /**
- * The bodies of the literals of `s` opened by one of `quotes`: those in `escaping` take a
+ * Gives `visit` where each body of the literals of `s` opened by one of `quotes` starts and
+ * ends, in order: those in `escaping` take a
  * backslash escape (of any character but a line break), those in `lineOnly` stop at a LF.
  * Past a failed open quote, every quote of that kind up to where it failed is escaped and fails
  * the same way, so it is not tried again.
  */
-function literals(s: string, quotes: string, escaping: string, lineOnly: string): string[] {
-  const out: string[] = [];
-  const deadUntil = new Map<string, number>();
-  for (let p = 0; p < s.length; p++) {
-    const q = s[p]!;
-    if (!quotes.includes(q) || p <= (deadUntil.get(q) ?? -1)) continue;
-    const escapes = escaping.includes(q);
-    const stopAtLf = lineOnly.includes(q);
+function literals(s: string, quotes: string, escaping: string, lineOnly: string, visit: (from: number, to: number) => void): void {
+  // By char code (a string per character read and a search of `quotes` for each cost a
+  // megabyte-long array of strings most of its time); at most three quote characters.
+  const q0 = quotes.charCodeAt(0);
+  const q1 = quotes.charCodeAt(1);
+  const q2 = quotes.charCodeAt(2);
+  /** Per quote character, where its last failed search ended. */
+  const deadUntil = [-1, -1, -1];
+  const n = s.length;
+  for (let p = 0; p < n; p++) {
+    const q = s.charCodeAt(p);
+    const k = q === q0 ? 0 : q === q1 ? 1 : q === q2 ? 2 : -1;
+    if (k < 0 || p <= deadUntil[k]!) continue;
+    const escapes = escaping.includes(quotes[k]!);
+    const stopAtLf = lineOnly.includes(quotes[k]!);
     let j = p + 1;
     let closed = false;
-    for (; j < s.length; j++) {
-      const c = s[j]!;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
       if (c === q) {
         closed = true;
         break;
       }
-      if (stopAtLf && c === '\n') break;
-      if (c === '\\' && escapes) {
-        if (j + 1 >= s.length || BREAKS.includes(s[j + 1]!)) break;
+      if (stopAtLf && c === 10) break;
+      if (c === 92 && escapes) {
+        if (j + 1 >= n || isBreakCode(s.charCodeAt(j + 1))) break;
         j++;
       }
     }
     if (closed) {
-      out.push(s.slice(p + 1, j));
+      visit(p + 1, j);
       p = j;
-    } else deadUntil.set(q, j);
+    } else deadUntil[k] = j;
   }
-  return out;
 }
+
+/** A line break (`.` matches none): LF, CR, U+2028, U+2029. */
+const isBreakCode = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
 /**
  * `s.replace(/[C]+$/, '')` for the characters C (`inSet` a string of them, or a test of one
@@ -133,7 +148,9 @@ export function cutAt(s: string, chars: string): string {
  * again from every quote of that kind up to where it failed (each escaped, each failing there).
  */
 export function codeStrings(code: string): string[] {
-  return literals(code, '\'"`', '\'"`', `'"`);
+  const out: string[] = [];
+  literals(code, '\'"`', '\'"`', `'"`, (from, to) => out.push(code.slice(from, to)));
+  return out;
 }
 
 /**

@@ -25,7 +25,7 @@ describe('pep508Name', () => {
   });
 
   it('gives what the expression gave, for every string of a small alphabet with line breaks, blanks, brackets and specifiers', () => {
-    const alphabet = ['a', 'Z', '9', '.', '_', '-', ' ', '\t', '\n', '\r', '\u2028', '\u00a0', '[', ']', '=', '>', '@', ';', '(', 'x'];
+    const alphabet = ['a', 'Z', '9', '.', '_', '-', ' ', '\t', '\n', '\r', '\u2028', '\u00a0', '[', ']', '=', '>', '@', ';', '(', '<', '!', '~', 'x'];
     let seed = 7;
     const next = () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;

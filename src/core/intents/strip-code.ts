@@ -62,6 +62,17 @@ function regexAllowedAt(text: string, at: number): boolean {
   return /^(?:return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/.test(text.slice(s, j + 1));
 }
 
+/**
+ * Per ASCII code, whether the loop below acts on it: 1 when no branch does, 2 for `r` and `b`
+ * (only a Rust raw string starts with one), 0 for the characters a branch starts at.
+ */
+const PLAIN = (() => {
+  const t = new Uint8Array(128).fill(1);
+  for (const ch of '{}/#=`<@$"\'') t[ch.charCodeAt(0)] = 0;
+  t[0x72] = t[0x62] = 2;
+  return t;
+})();
+
 export function stripCode(text: string, family: CodeFamily): string {
   const syn = SYNTAX[family];
   const out: string[] = [];
@@ -107,6 +118,12 @@ export function stripCode(text: string, family: CodeFamily): string {
   const atLineStart = (k: number) => k === 0 || text[k - 1] === '\n';
 
   while (i < n) {
+    // Most characters start nothing below: passed over by code, without making a string of them.
+    const code = text.charCodeAt(i);
+    if (code < 128 && (PLAIN[code] === 1 || (PLAIN[code] === 2 && !syn.rustRaw))) {
+      i++;
+      continue;
+    }
     const c = text[i]!;
     const next = text[i + 1];
 

@@ -2,9 +2,9 @@
 // smol-toml; fragments (and files smol-toml refuses) through a line scanner that tracks
 // the current table, so a line's section decides whether it declares a dependency —
 // moving `foo = "1"` from [package.metadata] into [dependencies] is a new dependency.
-import { isSpace, quotedStrings } from './line-text.js';
+import { eachQuotedString, isSpace, quotedStrings } from './line-text.js';
 import { parse as parseToml } from 'smol-toml';
-import { normalizeCrateName, normalizePythonName, pep508Name } from './package-names.js';
+import { normalizeCrateName, normalizePythonName, pep508Name, pep508NameIn } from './package-names.js';
 
 export type TomlManifest = 'cargo' | 'pyproject' | 'pipfile';
 
@@ -109,10 +109,12 @@ function sourceSwapTable(kind: TomlManifest, table: readonly string[]): string |
 }
 
 /** Splits a TOML key (`a."b.c".d`, `'x'`) into its parts. */
-function splitKey(raw: string): string[] {
+export function splitKey(raw: string): string[] {
+  const s = raw.trim();
+  // A bare key with no dot (most keys, and every `[dependencies]`) is one part, itself.
+  if (s !== '' && !s.includes('.') && !s.includes('"') && !s.includes("'")) return [s];
   const parts: string[] = [];
   let i = 0;
-  const s = raw.trim();
   while (i < s.length) {
     while (s[i] === ' ' || s[i] === '\t') i++;
     const q = s[i];
@@ -134,14 +136,15 @@ function splitKey(raw: string): string[] {
 
 /** Removes a trailing `# comment`, respecting quotes. */
 function stripComment(line: string): string {
-  let quote: string | undefined;
+  let quote = 0;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#') return line.slice(0, i);
+    const c = line.charCodeAt(i);
+    if (quote !== 0) {
+      // `\` escapes in a basic (`"`) string only.
+      if (c === 92 && quote === 34) i++;
+      else if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 35) return line.slice(0, i);
   }
   return line;
 }
@@ -149,21 +152,22 @@ function stripComment(line: string): string {
 /** Bracket balance of a line outside strings. */
 function bracketDelta(line: string): number {
   let d = 0;
-  let quote: string | undefined;
+  let quote = 0;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[') d++;
-    else if (c === ']') d--;
+    const c = line.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === 92 && quote === 34) i++;
+      else if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 91) d++;
+    else if (c === 93) d--;
   }
   return d;
 }
 
 /** The source key of an inline table on one line: `{ git = "https://…", branch = "x" }` → `git:https://…`. */
 function scannedSource(value: string): string | undefined {
+  if (!value.includes('=')) return undefined;
   const m = /\b(git|path|registry|url|index|file)\s*=\s*["']([^"']+)["']/.exec(value);
   return m ? `${m[1]}:${m[2]}` : undefined;
 }
@@ -234,15 +238,19 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
     const n = name === undefined ? undefined : normalizeName(kind, name);
     if (n) names.add(n);
   };
-  const addSpec = (spec: string, requireVersion: boolean) => {
-    const n = pep508Name(spec, requireVersion);
-    if (n) names.add(n);
-  };
-  for (const rawLine of text.split('\n')) {
-    const line = stripComment(rawLine).trim();
+  /** The PEP 508 names of the quoted strings of `text`, each read where it is (an array of a megabyte holds a hundred thousand). */
+  const addSpecs = (text: string, requireVersion: boolean) =>
+    eachQuotedString(text, (from, to) => {
+      const n = pep508NameIn(text, from, to, requireVersion);
+      if (n) names.add(n);
+    });
+  for (let start = 0, end = 0; start <= text.length; start = end + 1) {
+    end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = stripComment(text.slice(start, end)).trim();
     if (line === '') continue;
     if (array) {
-      for (const s of quotedStrings(line)) if (array.deps) addSpec(s, array.unknown);
+      if (array.deps) addSpecs(line, array.unknown);
       array.depth += bracketDelta(line);
       if (array.depth <= 0) array = undefined;
       continue;
@@ -260,14 +268,13 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
     const eq = /^([ \t]*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_.-])(?:[ \t]*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_.-]))*|[ \t])\s*=\s*(.*)/.exec(line);
     if (!eq) {
       // A bare array element of an unplaced fragment: `"requests>=2",`.
-      if (table === undefined && kind === 'pyproject') for (const s of quotedStrings(line)) addSpec(s, true);
+      if (table === undefined && kind === 'pyproject') addSpecs(line, true);
       continue;
     }
     const keyParts = splitKey(eq[1]!);
     const value = eq[2]!.trim();
     const key = keyParts[0] ?? '';
     if (table !== undefined) {
-      const full = [...table, ...keyParts.slice(0, -1)];
       const lastKey = keyParts[keyParts.length - 1] ?? '';
       const swap = sourceSwapTable(kind, table);
       if (swap !== undefined) {
@@ -276,17 +283,17 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
         const src = scannedSource(value);
         if (n && src) names.add(`${swap}${n} from ${src}`);
       } else if (isDepTable(kind, table)) {
-        add(key);
         const n = normalizeName(kind, key);
+        if (n) names.add(n);
         const src = scannedSource(value);
         if (n && src) names.add(`${n} from ${src}`);
         // `alias = { package = "real" }` pulls in `real`.
-        const pkg = kind === 'cargo' ? /\bpackage\s*=\s*["']([^"']+)["']/.exec(value) : null;
+        const pkg = kind === 'cargo' && value.includes('=') ? /\bpackage\s*=\s*["']([^"']+)["']/.exec(value) : null;
         if (pkg) add(pkg[1]);
       } else if (table.length > 0 && isDepTable(kind, table.slice(0, -1)) && lastKey === 'package') {
         add(quotedStrings(value)[0]);
-      } else if (value.startsWith('[') && isDepArray(kind, full, lastKey)) {
-        for (const s of quotedStrings(value)) addSpec(s, false);
+      } else if (value.startsWith('[') && isDepArray(kind, [...table, ...keyParts.slice(0, -1)], lastKey)) {
+        addSpecs(value, false);
         const depth = bracketDelta(value);
         if (depth > 0) array = { deps: true, unknown: false, depth };
       } else if (value.startsWith('[')) {
@@ -297,13 +304,13 @@ export function scanTomlDependencies(kind: TomlManifest, text: string, whole: bo
     }
     // Unknown table (a fragment with no header above this line).
     if (kind === 'pyproject' && value.startsWith('[') && /^(?:dependencies|dev-dependencies)$/.test(key)) {
-      for (const s of quotedStrings(value)) addSpec(s, false);
+      addSpecs(value, false);
       const depth = bracketDelta(value);
       if (depth > 0) array = { deps: true, unknown: false, depth };
       continue;
     }
     if (value.startsWith('[')) {
-      for (const s of quotedStrings(value)) if (kind === 'pyproject') addSpec(s, true);
+      if (kind === 'pyproject') addSpecs(value, true);
       const depth = bracketDelta(value);
       if (depth > 0) array = { deps: kind === 'pyproject', unknown: true, depth };
       continue;

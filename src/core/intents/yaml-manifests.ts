@@ -2,7 +2,7 @@
 // Flutter pubspec.yaml. Indentation places a line under its top-level key; a fragment
 // whose top-level key is not visible is read by the shape of its lines.
 import { cutComment } from './line-text.js';
-import { pep508Name } from './package-names.js';
+import { isAlnumCode, pep508Name } from './package-names.js';
 
 /**
  * Each line that holds more than a comment and blanks: its indent and its text, trimmed and
@@ -29,11 +29,13 @@ function unquote(s: string): string {
 }
 
 /** `numpy=1.26`, `conda-forge::numpy>=1`, `python=3.11` → `numpy`, `numpy`, undefined. */
-function condaName(spec: string): string | undefined {
-  const s = spec.replace(/^[\w.-]+::/, '').trim();
-  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(s);
-  if (!m) return undefined;
-  const n = m[1]!.toLowerCase();
+export function condaName(spec: string): string | undefined {
+  const s = (spec.includes('::') ? spec.replace(/^[\w.-]+::/, '') : spec).trim();
+  // `^[A-Za-z0-9][A-Za-z0-9._-]*`, by code: no match object per line.
+  if (!isAlnumCode(s.charCodeAt(0))) return undefined;
+  let end = 1;
+  while (end < s.length && (isAlnumCode(s.charCodeAt(end)) || s.charCodeAt(end) === 46 || s.charCodeAt(end) === 95 || s.charCodeAt(end) === 45)) end++;
+  const n = (end === s.length ? s : s.slice(0, end)).toLowerCase();
   return n === 'python' || n === 'pip' ? undefined : n;
 }
 

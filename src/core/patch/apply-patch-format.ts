@@ -45,7 +45,7 @@ export function parseApplyPatch(text: string): PatchFile[] {
   const [lo, n] = stripHeredoc(lines, ...trimOuterBlankLines(lines, 0, lines.length));
   if (lo === n || lines.at(lo).trim() !== BEGIN) fail();
   const files: PatchFile[] = [];
-  const build = new PatchBuilder();
+  const build = new PatchBuilder(lines.length);
   let i = lo + 1;
   while (i < n) {
     const line = lines.at(i).trim();

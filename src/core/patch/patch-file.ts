@@ -46,15 +46,15 @@ export class PatchLines {
   private readonly starts: Int32Array;
 
   constructor(private readonly text: string) {
-    // Two passes over the characters (a loop of indexOf calls cost some three times as much).
+    // One pass over the characters into room for a line per character, used only as far as
+    // the lines go (a first pass to count them cost as much again, and a loop of indexOf calls
+    // some three times as much on short lines). The room lives as long as the parse.
+    const room = new Int32Array(text.length + 2);
     let n = 1;
-    for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) n++;
-    const starts = new Int32Array(n + 1);
-    let i = 1;
-    for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) starts[i++] = k + 1;
-    starts[n] = text.length + 1;
+    for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 10) room[n++] = k + 1;
+    room[n] = text.length + 1;
     this.length = n;
-    this.starts = starts;
+    this.starts = room.subarray(0, n + 1);
   }
 
   /** Where line `i` ends, before its LF and the CR of a CRLF. */
@@ -73,6 +73,12 @@ export class PatchLines {
     return this.text.slice(this.starts[i]! + 1, Math.max(this.starts[i]! + 1, this.end(i)));
   }
 
+  /** Whether line `i` is `s`, without cutting the line out. */
+  is(i: number, s: string): boolean {
+    const start = this.starts[i]!;
+    return this.end(i) - start === s.length && this.text.startsWith(s, start);
+  }
+
   /** Whether line `i` is empty. */
   empty(i: number): boolean {
     return this.end(i) === this.starts[i]!;
@@ -81,7 +87,11 @@ export class PatchLines {
   /** The first character of line `i` ('' for an empty line). */
   first(i: number): string {
     const start = this.starts[i]!;
-    return this.end(i) === start ? '' : this.text[start]!;
+    // Where the LF (or the text's end) is: the line is empty when it starts there, or when a
+    // lone CR stands before it. (Told without end(): this is asked of every line.)
+    const next = this.starts[i + 1]! - 1;
+    if (next === start || (next === start + 1 && this.text.charCodeAt(start) === 13)) return '';
+    return this.text[start]!;
   }
 
   /** Lines [lo, hi) joined by LF (what `split` and `join` would give), a slice of the text when it can be. */
@@ -95,6 +105,13 @@ export class PatchLines {
   }
 }
 
+/** A list of `size` slots holding the first `count` of `list`. */
+function grown<T>(list: T[], count: number, size: number): T[] {
+  const out = new Array<T>(size);
+  for (let i = 0; i < count; i++) out[i] = list[i]!;
+  return out;
+}
+
 /** A hunk line's kind in the pool: context, removed, added. */
 const CONTEXT = 0;
 const REMOVED = 1;
@@ -102,19 +119,56 @@ const ADDED = 2;
 
 /**
  * Every line one parse keeps, in order; each file and hunk names a range of it. Hunk lines
- * carry their kind; an Add block's lines, all added, are a list of their own.
+ * carry their kind; an Add block's lines, all added, are a list of their own. The lists are
+ * made at the size the parse announced (its text's line count, which no list outgrows) and
+ * filled by index, counted: pushing a megabyte of short lines one at a time cost more than
+ * reading them (each growth of a large list copies it into new space).
  */
 class LinePool {
-  /** Add blocks' lines. */
-  readonly whole: string[] = [];
-  /** Hunk lines. */
-  readonly lines: string[] = [];
-  /** Per line: CONTEXT, REMOVED or ADDED (small integers: no pointer for the collector to follow). */
-  readonly kinds: number[] = [];
+  constructor(private readonly capacity: number) {}
+  /** Add blocks' lines: [0, wholeCount) are set. */
+  whole: string[] = [];
+  wholeCount = 0;
+  /** Hunk lines: [0, lineCount) are set. */
+  lines: string[] = [];
+  /** Per hunk line: CONTEXT, REMOVED or ADDED. */
+  kinds = new Uint8Array(0);
+  lineCount = 0;
   /** Two numbers per hunk: where its lines start and end. */
-  readonly spans: number[] = [];
-  /** Per hunk, the text after `@@` ('' for none). */
-  readonly headers: string[] = [];
+  spans: number[] = [];
+  /** Per hunk, the text after `@@` ('' for none): [0, hunkCount) are set. */
+  headers: string[] = [];
+  hunkCount = 0;
+
+  addWhole(text: string): void {
+    if (this.wholeCount === this.whole.length) this.whole = grown(this.whole, this.wholeCount, Math.max(this.capacity, 2 * this.wholeCount, 16));
+    this.whole[this.wholeCount++] = text;
+  }
+
+  addLine(text: string, kind: number): void {
+    if (this.lineCount === this.kinds.length) {
+      // The announced size at once; past it (never, for a parse that announced its line count) twice as much.
+      const size = Math.max(this.capacity, 2 * this.lineCount, 16);
+      const kinds = new Uint8Array(size);
+      kinds.set(this.kinds);
+      this.kinds = kinds;
+      this.lines = grown(this.lines, this.lineCount, size);
+    }
+    this.lines[this.lineCount] = text;
+    this.kinds[this.lineCount++] = kind;
+  }
+
+  addHunk(from: number, to: number, header: string): void {
+    if (this.hunkCount === this.headers.length) {
+      // Most patches have a few hunks: room for 16 first, then for as many as the lines.
+      const size = this.hunkCount === 0 ? Math.max(1, Math.min(this.capacity, 16)) : Math.max(this.capacity, 2 * this.hunkCount);
+      this.headers = grown(this.headers, this.hunkCount, size);
+      this.spans = grown(this.spans, 2 * this.hunkCount, 2 * size);
+    }
+    this.spans[2 * this.hunkCount] = from;
+    this.spans[2 * this.hunkCount + 1] = to;
+    this.headers[this.hunkCount++] = header;
+  }
 
   /** The hunk lines of [from, to) of kind `kind`, or (`but`) of any other kind. */
   pick(from: number, to: number, kind: number, but: boolean): readonly string[] {
@@ -173,7 +227,7 @@ class PooledFile implements PatchFile {
  * block's text line by line, or a file with no lines. One builder per parse.
  */
 export class PatchBuilder {
-  private readonly pool = new LinePool();
+  private readonly pool: LinePool;
   private hunk0 = 0;
   private line0 = 0;
   private whole0 = 0;
@@ -183,35 +237,36 @@ export class PatchBuilder {
   /** Whether a hunk is open (an `@@` line or a body line started it). */
   open = false;
 
+  /** `lineCount`: how many lines the patch text has (no file, hunk or line outnumbers them). */
+  constructor(lineCount: number) {
+    this.pool = new LinePool(lineCount);
+  }
+
   /** Opens a hunk (the previous one closed first); `header` is the text after `@@`. */
   openHunk(header?: string): void {
     this.closeHunk();
     this.open = true;
     this.header = header ?? '';
-    this.hunkStart = this.pool.lines.length;
+    this.hunkStart = this.pool.lineCount;
   }
 
   /** A hunk body line; opens a hunk with no header when none is open. */
   line(kind: ' ' | '-' | '+', text: string): void {
     if (!this.open) this.openHunk();
-    this.pool.lines.push(text);
-    this.pool.kinds.push(kind === ' ' ? CONTEXT : kind === '-' ? REMOVED : ADDED);
+    this.pool.addLine(text, kind === ' ' ? CONTEXT : kind === '-' ? REMOVED : ADDED);
   }
 
   /** Closes the open hunk: kept when it holds a line, or when `keepEmpty` (a unified diff's `@@ -0,0 +0,0 @@`). */
   closeHunk(keepEmpty = false): void {
     if (!this.open) return;
     const p = this.pool;
-    if (keepEmpty || p.lines.length > this.hunkStart) {
-      p.spans.push(this.hunkStart, p.lines.length);
-      p.headers.push(this.header);
-    }
+    if (keepEmpty || p.lineCount > this.hunkStart) p.addHunk(this.hunkStart, p.lineCount, this.header);
     this.open = false;
   }
 
   /** Hunks the file being built holds so far (closed ones). */
   get hunkCount(): number {
-    return this.pool.headers.length - this.hunk0;
+    return this.pool.hunkCount - this.hunk0;
   }
 
   /** The file built from the hunks since the last file (the open one closed first). */
@@ -222,41 +277,42 @@ export class PatchBuilder {
 
   /** A line of an Add block's text. */
   addLine(text: string): void {
-    this.pool.whole.push(text);
+    this.pool.addWhole(text);
   }
 
   /** Lines of the Add block being built. */
   get addCount(): number {
-    return this.pool.whole.length - this.whole0;
+    return this.pool.wholeCount - this.whole0;
   }
 
   /** The Add block's last line; drops it when `drop`. */
   lastAdded(drop = false): string | undefined {
     if (this.addCount === 0) return undefined;
-    return drop ? this.pool.whole.pop() : this.pool.whole[this.pool.whole.length - 1];
+    const p = this.pool;
+    return drop ? p.whole[--p.wholeCount] : p.whole[p.wholeCount - 1];
   }
 
   /** An Add block's file: its lines since the last file are its whole text, held as one hunk (even an empty one). */
   buildAdd(path: string): PatchFile {
     const p = this.pool;
-    const f = new PooledFile('add', path, undefined, p, 0, 0, this.whole0, p.whole.length, true);
-    this.whole0 = p.whole.length;
+    const f = new PooledFile('add', path, undefined, p, 0, 0, this.whole0, p.wholeCount, true);
+    this.whole0 = p.wholeCount;
     return f;
   }
 
   /** A file with no lines: a delete, or a rename alone. Lines and hunks gathered since the last file are dropped. */
   bare(op: PatchFile['op'], path: string, moveTo?: string): PatchFile {
     this.open = false;
-    this.hunk0 = this.pool.headers.length;
-    this.line0 = this.pool.lines.length;
+    this.hunk0 = this.pool.hunkCount;
+    this.line0 = this.pool.lineCount;
     return this.finish(op, path, moveTo);
   }
 
   private finish(op: PatchFile['op'], path: string, moveTo: string | undefined): PatchFile {
     const p = this.pool;
-    const f = new PooledFile(op, path, moveTo, p, this.hunk0, p.headers.length, this.line0, p.lines.length, false);
-    this.hunk0 = p.headers.length;
-    this.line0 = p.lines.length;
+    const f = new PooledFile(op, path, moveTo, p, this.hunk0, p.hunkCount, this.line0, p.lineCount, false);
+    this.hunk0 = p.hunkCount;
+    this.line0 = p.lineCount;
     return f;
   }
 }

@@ -36,13 +36,14 @@ export function extractApplyPatchInvocation(command: string): ApplyPatchInvocati
     let i = first + 1;
     let end = lines.length;
     for (; i < lines.length; i++) {
-      const l = stripTabs ? lines.at(i).replace(/^\t+/, '') : lines.at(i);
-      if (l === delimiter) {
+      // Without `-`, a line is compared where it is: a megabyte of body is not cut into lines.
+      const l = stripTabs ? lines.at(i).replace(/^\t+/, '') : undefined;
+      if (l === undefined ? lines.is(i, delimiter) : l === delimiter) {
         end = i;
         i++;
         break;
       }
-      body?.push(l);
+      if (l !== undefined) body?.push(l);
     }
     // Anything after the terminator is another statement: not the shape Codex intercepts.
     if (end < lines.length) for (; i < lines.length; i++) if (lines.at(i).trim() !== '') return null;

@@ -101,7 +101,7 @@ function finishSection(s: Section | undefined, file: PatchBuilder, files: PatchF
 export function parseUnifiedDiff(text: string): PatchFile[] {
   const lines = new PatchLines(text);
   const files: PatchFile[] = [];
-  const file = new PatchBuilder();
+  const file = new PatchBuilder(lines.length);
   let s: Section | undefined;
   const n = lines.length;
   let i = 0;

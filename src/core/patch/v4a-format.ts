@@ -70,7 +70,7 @@ export function parseV4a(text: string): PatchFile[] {
     }
   }
   const files: PatchFile[] = [];
-  const build = new PatchBuilder();
+  const build = new PatchBuilder(lines.length);
   let cur: Building | undefined;
   const finish = () => {
     if (!cur) return;
