@@ -66,7 +66,7 @@ export const SHAPED = 0.25;
 
 /**
  * Spellings of the flags a read is proven by (a dry run, a listing, a check): preferred, half the
- * time, where a shape needs a flag, so `-o -n` and `--no-dry-run` after `-n` come up often enough
+ * time, where a shape needs a flag or a flag to negate, so `-o -n` and `--no-dry-run` after `-n` come up often enough
  * in a program's few hundred commands.
  */
 const PROOF_LIKE = /^--?(?:n|l|t|p|dry|dry-?run|no-act|just-print|recon|simulate|check|list|print|show|preview|noop|what-if|test|stat)$/;
@@ -107,7 +107,8 @@ function shape(r: () => number, opts: Opt[]): string[][] | undefined {
     // A flag and its negation, in both orders (last wins); or the negation abbreviated after the
     // flag and the flag abbreviated after its negation.
     if (!longFlags.length) return undefined;
-    const o = pick(r, longFlags);
+    const proof = longFlags.filter((x) => x.names.some((n) => PROOF_LIKE.test(n)));
+    const o = proof.length && r() < 0.5 ? pick(r, proof) : pick(r, longFlags);
     const long = pick(
       r,
       o.names.filter((n) => n.startsWith('--') && n.length > 3),
