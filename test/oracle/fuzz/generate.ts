@@ -2,11 +2,12 @@
 // parser families accept (`--opt=value`, `--opt value`, abbreviations, `--no-` negations, short
 // clusters, attached short values), values that look like options, `--`, operands, and the
 // program's own environment variables (one or two, fixed or with any of ENV_VALUES). A quarter of
-// the commands (SHAPED) are built around one sequence that only the order of its words decides,
+// the draws (SHAPED) are built around one sequence that only the order of its words decides,
 // drawn from the path's own options (shape() below): a flag and its negation in both orders, an
 // abbreviated negation, two flags in both orders, a value-taking option whose value is one of the
 // path's flags, a short cluster ending in a value-taking letter before a flag-like word, and
-// `--`/`--end-of-options` before option-like operands. Independent picks make these rare, and
+// `--`/`--end-of-options` before option-like operands; with both orders kept, some three in ten
+// of the commands. Independent picks make these rare, and
 // they are where a parser that reads words one at a time and the real one part ways. Same seed,
 // same commands.
 import type { Grammar, Opt } from './grammar.js';
@@ -61,7 +62,7 @@ function spell(c: Ctx, o: Opt, opts: Opt[]): string[] {
   return [name, value(c)];
 }
 
-/** The share of commands built around one order-decided sequence (shape()). */
+/** The share of draws built around one order-decided sequence (shape()); each gives one or two commands. */
 export const SHAPED = 0.25;
 
 /**
