@@ -1,6 +1,8 @@
 // Grammar fuzzing against the effect oracle: commands generated from each program's full option
 // list (test/oracle/fuzz/), classified by remit, and every one remit calls a read run for real in
 // the sandbox. A read that changed anything fails the run, unless known-divergences.txt lists it.
+// Each command draws one fixture variant (VARIANTS in fuzz/programs.ts: nothing planted, or the
+// programs' own configuration planted), seeded, and is classified against it and run in it.
 // `npm test` runs a small deterministic slice; `npm run fuzz` the full run (ORACLE_FUZZ=full),
 // every read it generates. ORACLE_FUZZ_SEED picks the seed; ORACLE_FUZZ_BUDGET_S bounds the time
 // spent in the sandbox, and a run the budget stops before its last read FAILS (reads not run are
@@ -13,7 +15,7 @@ import { createJudge } from '../shell-corpus/harness.js';
 import { seededRandom } from '../support/random.js';
 import { generate } from './fuzz/generate.js';
 import { figGrammar, helpGrammar, type Grammar } from './fuzz/grammar.js';
-import { PLANT, PROGRAMS } from './fuzz/programs.js';
+import { PROGRAMS, VARIANTS } from './fuzz/programs.js';
 import { installedSet } from './installed.js';
 import { loadDivergences, loadIncidental } from './lists.js';
 import { changedAnything, createOracle, describeEffect, systemPath, unavailable, type Effect } from './oracle.js';
@@ -30,11 +32,19 @@ if (skip) console.log(`grammar fuzz: skipped: ${skip}`);
 
 interface Found {
   command: string;
+  variant: string;
   effect: Effect;
+}
+
+/** A read to run, and the index in VARIANTS of the fixture it was classified against. */
+interface Read {
+  command: string;
+  variant: number;
 }
 
 const found: Found[] = [];
 let stats = { programs: 0, generated: 0, reads: 0, run: 0, changed: 0, known: 0, notRun: 0, seconds: 0, budgetCut: false };
+const perVariant = VARIANTS.map(() => ({ generated: 0, reads: 0, run: 0, changed: 0 }));
 
 describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle', () => {
   beforeAll(async () => {
@@ -57,15 +67,21 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     const per = Math.ceil(TARGET / shares);
     const commands: string[] = [];
     grammars.forEach(({ prog, g }, i) => commands.push(...generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i)));
-    const judge = createJudge(PLANT.proj);
-    const reads: string[] = [];
+    // Each command's variant, drawn from its own seeded sequence so the commands stay the same.
+    const draw = seededRandom(SEED ^ 0x5a17);
+    const judges = VARIANTS.map((v) => createJudge(v.plant.proj));
+    const reads: Read[] = [];
     try {
       for (const command of commands) {
-        const action = await judge.classify({ command, shell: 'bash' });
-        if (action.mutability === 'read') reads.push(command);
+        const variant = Math.floor(draw() * VARIANTS.length);
+        perVariant[variant]!.generated++;
+        const action = await judges[variant]!.classify({ command, shell: 'bash' });
+        if (action.mutability !== 'read') continue;
+        reads.push({ command, variant });
+        perVariant[variant]!.reads++;
       }
     } finally {
-      judge.dispose();
+      for (const j of judges) j.dispose();
     }
     // Seeded order, so a run cut short by its time budget still samples every program.
     const r = seededRandom(SEED);
@@ -75,7 +91,9 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     }
     const divergences = loadDivergences();
     const incidental = loadIncidental();
-    const oracle = createOracle({ parallel: 2, plant: PLANT });
+    // One oracle per variant, two sandboxes each; a chunk's reads run variant by variant, so only
+    // two sandboxes work at a time.
+    const oracles = VARIANTS.map((v) => createOracle({ parallel: 2, plant: v.plant }));
     const t0 = performance.now();
     let run = 0;
     let budgetCut = false;
@@ -88,20 +106,25 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
           break;
         }
         const chunk = reads.slice(i, Math.min(i + 2000, limit));
-        const effects = await oracle.runExpectedClean(chunk, { batch: 25, timeoutMs: 3000 });
+        for (const [v, oracle] of oracles.entries()) {
+          const mine = chunk.filter((x) => x.variant === v).map((x) => x.command);
+          const effects = await oracle.runExpectedClean(mine, { batch: 25, timeoutMs: 3000 });
+          perVariant[v]!.run += mine.length;
+          mine.forEach((command, k) => {
+            const e = effects[k]!;
+            const meaningful = { ...e, changes: e.changes.filter((c) => !incidental.match(c.path)) };
+            if (!changedAnything(meaningful)) return;
+            stats.changed++;
+            perVariant[v]!.changed++;
+            if (divergences.has(command)) stats.known++;
+            else found.push({ command, variant: VARIANTS[v]!.name, effect: meaningful });
+          });
+        }
         run += chunk.length;
-        chunk.forEach((command, k) => {
-          const e = effects[k]!;
-          const meaningful = { ...e, changes: e.changes.filter((c) => !incidental.match(c.path)) };
-          if (!changedAnything(meaningful)) return;
-          stats.changed++;
-          if (divergences.has(command)) stats.known++;
-          else found.push({ command, effect: meaningful });
-        });
         if (progress) appendFileSync(progress, `${new Date().toISOString()} run ${run}/${limit}, changed ${stats.changed}\n`);
       }
     } finally {
-      oracle.dispose();
+      for (const o of oracles) o.dispose();
     }
     const seconds = (performance.now() - t0) / 1000;
     stats = { ...stats, programs: grammars.length, generated: commands.length, reads: reads.length, run, notRun: reads.length - run, seconds, budgetCut };
@@ -112,6 +135,10 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
         stats.notRun
           ? `  ${budgetCut ? `time budget (${BUDGET_S} s) reached` : `capped at ${MAX_RUN} reads (ORACLE_FUZZ_MAX_RUN)`}: ${stats.notRun} reads not run`
           : '  every read was run',
+        ...VARIANTS.map((v, k) => {
+          const n = perVariant[k]!;
+          return `  variant ${v.name} (${v.about}): generated ${n.generated}, read ${n.reads}, run ${n.run}, changed ${n.changed}`;
+        }),
         missing.length ? `  not fuzzed: ${missing.join(', ')}` : '',
       ]
         .filter(Boolean)
@@ -119,7 +146,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     );
     if (found.length) {
       const out = process.env.ORACLE_FUZZ_OUT ?? '/tmp/remit-fuzz-findings.txt';
-      writeFileSync(out, found.map((f) => `${f.command}\t# ${describeEffect(f.effect)}`).join('\n') + '\n');
+      writeFileSync(out, found.map((f) => `${f.command}\t# [${f.variant}] ${describeEffect(f.effect)}`).join('\n') + '\n');
       console.log(`  reads that changed something: ${out}`);
     }
   }, HOOK_MS);
@@ -137,6 +164,6 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
   });
 
   it('no command remit calls a read changes anything', () => {
-    expect(found.map((f) => `${f.command}\t${describeEffect(f.effect)}`)).toEqual([]);
+    expect(found.map((f) => `${f.command}\t[${f.variant}] ${describeEffect(f.effect)}`)).toEqual([]);
   });
 });

@@ -169,6 +169,28 @@ function age(root: string): void {
 }
 
 /**
+ * The project's remote `origin`: a bare repository beside it (tpl/origin.git, /mnt/w/origin.git in
+ * the sandbox), inside what the driver watches, so a push, a fetch or a pull that writes is seen as
+ * a change wherever it lands (the bare repository, `.git/refs/remotes`, FETCH_HEAD). main is pushed
+ * with its upstream set one commit before the last, so a push has something to send; the remote
+ * alone has the branch `upstream-only`, so a fetch has something to bring; origin/gone is stale,
+ * so a prune has something to delete.
+ */
+function addOrigin(base: string, proj: string): void {
+  const bare = path.join(base, 'tpl', 'origin.git');
+  git(base, 'init', '-q', '--bare', '-b', 'main', bare);
+  git(proj, 'remote', 'add', 'origin', bare);
+  git(proj, 'push', '-q', '-u', 'origin', 'main');
+  git(bare, 'branch', 'upstream-only', 'main');
+  // So `git push -o …` is not turned away before it writes.
+  git(bare, 'config', 'receive.advertisePushOptions', 'true');
+  // A remote-tracking branch the remote no longer has, so a prune has something to delete.
+  git(proj, 'update-ref', 'refs/remotes/origin/gone', 'main');
+  // The path the sandbox sees it at (its working copy of tpl/ is /mnt/w/).
+  git(proj, 'remote', 'set-url', 'origin', '/mnt/w/origin.git');
+}
+
+/**
  * The fixture project: the shell corpus's tree (test/shell-corpus/harness.ts, so the corpus runs
  * against the files its verdicts assume) made a real git repository with history, a Rust crate
  * with no Cargo.lock, symlinks, executables, and canaries where a program might run something.
@@ -226,6 +248,7 @@ function buildFixture(base: string, plant: Plant = {}): void {
   git(proj, 'add', 'test', 'docs');
   git(proj, 'commit', '-q', '-m', 'tests and docs');
   git(proj, 'branch', 'feature');
+  addOrigin(base, proj);
   git(proj, 'add', '-A');
   git(proj, 'commit', '-q', '-m', 'the rest');
   for (const hook of GIT_HOOKS) put(proj, `.git/hooks/${hook}`, canaryScript(`git-hook:${hook}`), 0o755);

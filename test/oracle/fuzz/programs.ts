@@ -1,7 +1,8 @@
 // The programs the grammar fuzzer drives: where each one's grammar comes from, the documented
 // environment variables that change what it does (each program's manual, its ENVIRONMENT
 // section or its documentation's list), and values its options and operands take. Config files
-// it finds by itself in the working folder or HOME are planted in the fuzz fixture (PLANT below).
+// it finds by itself in the working folder or HOME are planted in one of the fuzz fixture's two
+// variants (PLANT and VARIANTS below).
 import type { Plant } from '../oracle.js';
 
 export interface Program {
@@ -339,8 +340,9 @@ export const COMMON_VALUES = [
 ];
 
 /**
- * Configuration each program finds by itself, planted in the fuzz fixture. Each would make a read
- * run the canary or write a file; a read that changes something under them is a finding.
+ * Configuration each program finds by itself, planted in the fuzz fixture's `planted` variant.
+ * Each would make a read run the canary or write a file; a read that changes something under them
+ * is a finding.
  */
 export const PLANT: Plant = {
   proj: {
@@ -363,3 +365,21 @@ export const PLANT: Plant = {
     '.npmrc': `script-shell=${CANARY}\n`,
   },
 };
+
+/** One fixture a generated command is classified against and run in: the same files for both. */
+export interface Variant {
+  name: string;
+  /** What it is, for the summary. */
+  about: string;
+  plant: Plant;
+}
+
+/**
+ * Each generated command draws one, seeded. A planted config that makes remit refuse a program
+ * (an `.npmrc` naming a script shell) also hides that program's reads from the fuzz: in `bare`
+ * they are classified and run with nothing planted; in `planted` the configs stand.
+ */
+export const VARIANTS: readonly Variant[] = [
+  { name: 'bare', about: 'no configuration planted', plant: {} },
+  { name: 'planted', about: 'the configuration of PLANT planted', plant: PLANT },
+];
