@@ -493,20 +493,15 @@ const reset: GitHandler = (g) => {
   repoWrite(g);
 };
 
-const rm: GitHandler = (g) => {
-  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
-  const ops = operands(g.args, ['--pathspec-from-file']);
-  if (has(g.args, '--pathspec-from-file')) return treeWrite(g);
+/** What `git rm` removes (its model in models/git.json decides whether it does): the index entries and the files named. */
+function rmWrite(g: GitCall, paths: readonly Arg[]): void {
   repoWrite(g);
-  if (has(g.args, '--cached')) return;
-  for (const p of [...ops.before, ...ops.after]) pathEffect(g, 'delete', p);
-};
+  for (const p of paths) pathEffect(g, 'delete', p);
+}
 
-const mv: GitHandler = (g) => {
-  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
-  const ops = operands(g.args);
+/** What `git mv` moves (its model decides whether it does): each operand, and each source into a destination folder. */
+function mvWrite(g: GitCall, all: readonly Arg[]): void {
   repoWrite(g);
-  const all = [...ops.before, ...ops.after];
   for (const p of all) pathEffect(g, 'move', p);
   const dest = all[all.length - 1];
   if (dest && all.length > 1) {
@@ -515,7 +510,7 @@ const mv: GitHandler = (g) => {
       for (const s of all.slice(0, -1)) if (s.value !== null) g.w.effectPath(g.inv, 'move', `${d}/${path.posix.basename(s.value)}`);
     }
   }
-};
+}
 
 /**
  * git archive parses its words twice (git 2.39): builtin/archive.c first, knowing only -o/--output,
@@ -565,15 +560,6 @@ function cleanWrite(g: GitCall, paths: readonly Arg[]): void {
   }
   for (const p of paths) pathEffect(g, 'delete', p);
 }
-
-/** A dry run only reads; `-n` spells it for add, push and prune, but is `--no-verify` for commit and `--no-tags` for fetch. */
-const dryRunOr =
-  (write: GitHandler, short = true): GitHandler =>
-  (g) => {
-    // Even a dry run starts the program these name on the other side (run locally for a path remote).
-    if (has(g.args, '--upload-pack', '--receive-pack', '--exec')) return unknown(g);
-    return has(g.args, '--dry-run') || (short && has(g.args, '-n')) ? g.w.acc.read() : write(g);
-  };
 
 const init: GitHandler = (g) => {
   const ops = operands(g.args, ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared']);
@@ -833,10 +819,6 @@ export const GIT = lookupTable<GitHandler>({
       : treeWrite(g),
   restore,
   reset,
-  rm,
-  mv,
-  push: dryRunOr(repoWrite),
-  fetch: dryRunOr(repoWrite, false),
   pull: treeWrite,
   merge: treeWrite,
   rebase: treeWrite,
@@ -860,7 +842,6 @@ export const GIT = lookupTable<GitHandler>({
   lfs,
   'symbolic-ref': symbolicRef,
   gc: repoWrite,
-  prune: dryRunOr(repoWrite),
   repack: repoWrite,
   maintenance: repoWrite,
   'pack-refs': repoWrite,
@@ -958,6 +939,8 @@ export const git: Handler = (w, inv) => {
         indexWrite: () => repoPartsWrite(g, INDEX_PARTS),
         commitWrite: () => repoPartsWrite(g, COMMIT_PARTS),
         cleanWrite: (_w, _inv, state) => cleanWrite(g, state.parsed.operands),
+        rmWrite: (_w, _inv, state) => rmWrite(g, state.parsed.operands),
+        mvWrite: (_w, _inv, state) => mvWrite(g, state.parsed.operands),
       },
       i,
       cwd,
