@@ -280,7 +280,8 @@ function surroundings(d: Decision, node: Node, state: ModelState, cwd: string | 
 /**
  * Decides `inv` by `model`, from argument `start` (1: after the program name). The first
  * operand picks a subcommand while the node has subcommands (a word known only at run time
- * is unknown, a name not listed is unproven); the chosen node's options are parsed by the
+ * is unknown, a name not listed is unproven unless the node's subcommands are optional, when
+ * it is the node's own operand); the chosen node's options are parsed by the
  * model's family, and then, in order: an option problem leaves the command unproven; each
  * option given has its effect; the environment and files the nodes name; the first rule
  * whose condition holds, else the node's default (read).
@@ -309,7 +310,10 @@ export function decideByModel(
     const sub: ModelSubcommand | undefined = Object.hasOwn(node.subcommands, name)
       ? node.subcommands[name]
       : Object.values(node.subcommands).find((s) => s?.aliases?.includes(name));
-    if (!sub) return d.unknown();
+    if (!sub) {
+      if ('subcommandOptional' in node && node.subcommandOptional) break;
+      return d.unknown();
+    }
     for (const [k, v] of defined(sub.vars)) vars.set(k, v);
     node = sub;
     chain.push(sub);

@@ -11,10 +11,9 @@ import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
-import { onlyKnownOptions } from '../options.js';
-import { decideByModel, programModel } from '../program-model.js';
+import { decideByModel, programModel, type ModelState } from '../program-model.js';
 import { parseGitOptions } from '../parsers/git-options.js';
-import { compileSpec, isOn, mayBeOption } from '../parsers/types.js';
+import { compileSpec, isOn, lastOf, mayBeOption } from '../parsers/types.js';
 import { trimEndOf } from '../../intents/line-text.js';
 import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
 
@@ -318,128 +317,38 @@ const lsRemote: GitHandler = (g) => {
   unknown(g);
 };
 
-const tag: GitHandler = (g) => {
-  const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
-  if (has(g.args, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-f', '--force', '-m', '-F', '-u')) return repoWrite(g);
-  if (has(g.args, '-v', '--verify')) return g.w.acc.read();
-  // `-n<num>`, `--contains`, `--points-at`, `--merged` imply `--list` (git-tag(1)).
-  const lists =
-    g.args.some((a) => a.value !== null && /^-n\d*$/.test(a.value)) || has(g.args, '--contains', '--no-contains', '--points-at', '--merged', '--no-merged');
-  if (lists || has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
+/** What `git worktree add`, `move` and `remove` change (their models decide that they do): the repository's worktree list and the folders named. */
+function worktreeWrite(g: GitCall, kind: 'create' | 'move' | 'delete', paths: readonly Arg[]): void {
   repoWrite(g);
-};
+  for (const p of paths) pathEffect(g, kind, p);
+}
 
-const config: GitHandler = (g) => {
-  const a = g.args;
-  const first = a[0]?.value;
-  const fileOpt = a.findIndex((x) => x.value === '-f' || x.value === '--file' || (x.value ?? '').startsWith('--file='));
+/**
+ * What a `git config` that sets, unsets, renames or edits writes (its model decides that it
+ * does): the file `-f` names, the global or system file, or the repository's config (its
+ * config.worktree with --worktree). A key set (or a section renamed to) `url.<base>.insteadOf`
+ * swaps where git fetches from: a dependency source.
+ */
+function configWrite(g: GitCall, state: ModelState): void {
+  const p = state.parsed;
+  const file = lastOf(p, '-f');
   let target: string | null;
-  if (fileOpt >= 0) {
-    const v = a[fileOpt]!.value!;
-    const f = v.startsWith('--file=') ? { ...a[fileOpt]!, value: v.slice(7) } : a[fileOpt + 1];
-    target = f ? argPath(f, g.cwd, g.w.pc) : null;
-  } else if (has(a, '--global')) target = canonicalPath('~/.gitconfig', '/', { realpath: g.w.pc.realpath, home: g.w.pc.home });
-  else if (has(a, '--system')) target = '/etc/gitconfig';
+  if (file && !file.negated) target = file.value ? argPath(file.value, g.cwd, g.w.pc) : null;
+  else if (isOn(p, '--global')) target = canonicalPath('~/.gitconfig', '/', { realpath: g.w.pc.realpath, home: g.w.pc.home });
+  else if (isOn(p, '--system')) target = '/etc/gitconfig';
   else {
     const d = gitDir(g);
-    target = d ? `${d}/${has(a, '--worktree') ? 'config.worktree' : 'config'}` : null;
+    target = d ? `${d}/${isOn(p, '--worktree') ? 'config.worktree' : 'config'}` : null;
   }
-  const write = (): void => {
-    if (target) g.w.effectPath(g.inv, 'write', target);
-    else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
-    // The key set (or a section renamed to): `url.<base>.insteadOf` swaps where git fetches from.
-    const unsets = first === 'unset' || first === 'remove-section' || has(a, '--unset', '--unset-all', '--remove-section');
-    const named = operands(first === 'set' || first === 'rename-section' ? a.slice(1) : a, [
-      '-f',
-      '--file',
-      '--blob',
-      '--type',
-      '--default',
-      '--value',
-      '--comment',
-    ]);
-    const keys = [...named.before, ...named.after];
-    const renamesToUrl = (first === 'rename-section' || has(a, '--rename-section')) && keys.some((k) => k.value === null || /^url\./i.test(k.value));
-    if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
-      g.w.acc.addDependency('command', 'package source url.insteadOf');
-  };
-  if (first === 'get' || first === 'list') return onlyKnownOptions(a.slice(1), CONFIG_READ, CONFIG_VALUES) ? g.w.acc.read() : unknown(g);
-  if (first === 'set' || first === 'unset' || first === 'rename-section' || first === 'remove-section' || first === 'edit') return write();
-  if (has(a, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit')) return write();
-  const ops = operands(a, ['-f', '--file', '--blob', '--type', '--default']);
-  const gets = has(a, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list');
-  // Words after `--` are still the key and the value (`git config -- core.pager x` sets it).
-  if (!gets && ops.before.length + ops.after.length >= 2) return write();
-  // What is left reads: only with options git-config(1) lists for reading, and no word known
-  // only at run time (`git config "$X" k` unsets k when X is --unset).
-  if (!onlyKnownOptions(a, CONFIG_READ, CONFIG_VALUES)) return unknown(g);
-  g.w.acc.read();
-};
-
-/** `git config` options whose value may be the next word. */
-const CONFIG_VALUES = new Set(['--file', '--blob', '--type', '--default', '--value', '--url', '-f']);
-/** `git config` options that only choose what is read and how it is shown (git-config(1)), the get and list subcommands' own among them. */
-export const CONFIG_READ = new Set([
-  ...CONFIG_VALUES,
-  '--get',
-  '--get-all',
-  '--get-regexp',
-  '--get-urlmatch',
-  '--get-color',
-  '--get-colorbool',
-  '--list',
-  '--global',
-  '--system',
-  '--local',
-  '--worktree',
-  '--no-type',
-  '--bool',
-  '--int',
-  '--bool-or-int',
-  '--path',
-  '--expiry-date',
-  '--null',
-  '--name-only',
-  '--show-origin',
-  '--show-scope',
-  '--includes',
-  '--no-includes',
-  '--fixed-value',
-  '--all',
-  '--regexp',
-  '--show-names',
-  '--no-show-names',
-  '-l',
-  '-z',
-]);
-
-const remote: GitHandler = (g) => {
-  const action = g.args.find((x) => x.value !== null && !x.value.startsWith('-'))?.value;
-  if (action === undefined || action === 'show' || action === 'get-url') return g.w.acc.read();
-  repoWrite(g);
-};
-
-const worktree: GitHandler = (g) => {
-  const action = g.args[0]?.value;
-  const ops = operands(g.args.slice(1), ['-b', '-B', '--reason', '--orphan']);
-  if (action === 'list') return g.w.acc.read();
-  if (action === 'add') {
-    repoWrite(g);
-    if (ops.before[0]) pathEffect(g, 'create', ops.before[0]);
-    return;
-  }
-  if (action === 'remove') {
-    repoWrite(g);
-    for (const o of ops.before) pathEffect(g, 'delete', o);
-    return;
-  }
-  if (action === 'move') {
-    repoWrite(g);
-    for (const o of ops.before) pathEffect(g, 'move', o);
-    return;
-  }
-  repoWrite(g);
-};
+  if (target) g.w.effectPath(g.inv, 'write', target);
+  else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+  const sub = state.path[0];
+  const unsets = sub === 'unset' || sub === 'remove-section' || state.vars.has('unset') || state.vars.has('unset-all') || state.vars.has('remove-section');
+  const keys = p.operands;
+  const renamesToUrl = (sub === 'rename-section' || state.vars.has('rename-section')) && keys.some((k) => k.value === null || /^url\./i.test(k.value));
+  if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
+    g.w.acc.addDependency('command', 'package source url.insteadOf');
+}
 
 const checkout: GitHandler = (g) => {
   if (has(g.args, '-p', '--patch')) return treeWrite(g);
@@ -805,13 +714,7 @@ export const GIT = lookupTable<GitHandler>({
   // `--tool-help` lists the diff tools git knows and runs none.
   difftool: (g) => (g.args.length === 1 && g.args[0]!.value === '--tool-help' ? g.w.acc.read() : unknown(g)),
   mergetool: (g) => (g.args.length === 1 && g.args[0]!.value === '--tool-help' ? g.w.acc.read() : unknown(g)),
-  // `--web` starts a browser, `--info` runs info; the man page is read through a pager.
-  help: (g) => (has(g.args, '-w', '--web', '-i', '--info') ? unknown(g) : g.w.acc.read()),
   version: (g) => g.w.acc.read(),
-  tag,
-  config,
-  remote,
-  worktree,
   checkout,
   switch: (g) =>
     has(g.args, '-c', '-C', '--create', '--force-create') && operands(g.args, ['-c', '-C', '--create', '--force-create']).before.length === 0
@@ -825,7 +728,6 @@ export const GIT = lookupTable<GitHandler>({
   'cherry-pick': treeWrite,
   revert: treeWrite,
   am: treeWrite,
-  'sparse-checkout': (g) => (g.args[0]?.value === 'list' ? g.w.acc.read() : treeWrite(g)),
   'filter-branch': (g) => unknown(g),
   'filter-repo': (g) => unknown(g),
   init,
@@ -851,13 +753,10 @@ export const GIT = lookupTable<GitHandler>({
   // Plumbing that prints the object id it computes is hashing, as hash-object is.
   'write-tree': hashing(repoWrite),
   'commit-tree': hashing(repoWrite),
-  replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
   mktag: hashing(repoWrite),
   mktree: hashing(repoWrite),
   'index-pack': hashing(repoWrite),
   'verify-pack': hashing((g) => g.w.acc.read()),
-  // `--lost-found` writes dangling objects into .git/lost-found.
-  fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 });
 
 export const GLOBAL_FLAGS = new Set([
@@ -928,6 +827,9 @@ export const git: Handler = (w, inv) => {
     if (first.remote) return w.unknownProgram(inv, 'git_arguments_unproven');
     for (const o of first.outputs) w.effect(g.inv, 'write', o);
   }
+  // `git config "$KEY" <value>`: a key known only at run time may be `url.<base>.insteadOf`
+  // (the model leaves the command unknown, the source swap is said too).
+  if (sub === 'config' && rest.length >= 2 && rest[0]!.value === null) w.acc.addDependency('command', 'package source url.insteadOf');
   if (modelled)
     return decideByModel(
       w,
@@ -941,6 +843,10 @@ export const git: Handler = (w, inv) => {
         cleanWrite: (_w, _inv, state) => cleanWrite(g, state.parsed.operands),
         rmWrite: (_w, _inv, state) => rmWrite(g, state.parsed.operands),
         mvWrite: (_w, _inv, state) => mvWrite(g, state.parsed.operands),
+        worktreeAdd: (_w, _inv, state) => worktreeWrite(g, 'create', state.parsed.operands.slice(0, 1)),
+        worktreeMove: (_w, _inv, state) => worktreeWrite(g, 'move', state.parsed.operands),
+        worktreeRemove: (_w, _inv, state) => worktreeWrite(g, 'delete', state.parsed.operands),
+        configWrite: (_w, _inv, state) => configWrite(g, state),
       },
       i,
       cwd,
@@ -996,7 +902,6 @@ const GIT_VALUE_OPTIONS = lookupTable<ReadonlySet<string>>({
   shortlog: LOG_VALUE,
   'rev-list': LOG_VALUE,
   blame: new Set(['-L']),
-  tag: new Set(['-m', '-F', '--message', '--file']),
   merge: new Set(['-m', '-F', '--message', '--file']),
   notes: new Set(['-m', '-F']),
 });
