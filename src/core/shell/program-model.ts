@@ -71,12 +71,16 @@ const compiled = new WeakMap<Node, Compiled>();
 function compile(model: ProgramModel, node: Node): Compiled {
   let c = compiled.get(node);
   if (c) return c;
-  const options: ModelOptionFull[] = (node.options ?? []).map(fullOption);
+  // The node's own options come last, so a spelling they share with an included set is theirs:
+  // git parses a builtin's own options before it hands the rest to the revision and diff parser
+  // (`git format-patch -n` is --numbered, not the revision walk's --max-count).
+  const options: ModelOptionFull[] = [];
   for (const name of node.include ?? []) {
     const set = model.optionSets?.[name];
     if (!set) throw new Error(`program model ${model.names[0]}: no option set ${name}`);
     for (const o of set) options.push(fullOption(o));
   }
+  for (const o of node.options ?? []) options.push(fullOption(o));
   // git's parse-options unsets any long option with `--no-`; the revision parser only those it names.
   const git = model.parser === 'git' && !(node.parserRules?.exact ?? model.parserRules?.exact);
   const spec = compileSpec(

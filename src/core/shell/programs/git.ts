@@ -518,30 +518,23 @@ const clone: GitHandler = (g) => {
   pathEffect(g, 'create', dir);
 };
 
-const apply: GitHandler = (g) => {
-  const onlyInfo = has(g.args, '--check', '--stat', '--numstat', '--summary') && !has(g.args, '--apply');
-  const ops = operands(g.args, ['-p', '-C', '--exclude', '--include', '--directory', '--whitespace']);
-  const files = [...ops.before, ...ops.after];
+/**
+ * What `git apply` changes (its model decides that it applies): the index alone with --cached,
+ * the index too with --index, and the files the patch names. `-p<n>` other than 1 strips
+ * another number of leading folders, `--directory=<root>` puts every path under <root>,
+ * `--unsafe-paths` lets a path leave the work tree and `--reject` leaves `.rej` files beside
+ * them: the patch's own paths are then not all it writes.
+ */
+function applyWrite(g: GitCall, state: ModelState): void {
+  const p = state.parsed;
+  const files = p.operands;
   for (const f of files) pathEffect(g, 'read', f);
-  if (onlyInfo) return g.w.acc.read();
-  if (has(g.args, '--cached')) return repoWrite(g);
-  if (has(g.args, '--index')) repoWrite(g);
-  // `-p<n>` other than 1 strips another number of leading folders, `--directory=<root>` puts
-  // every path under <root>, `--unsafe-paths` lets a path leave the work tree: the patch's own
-  // paths are no longer where it writes.
-  const moved = g.args.some((a, k) => {
-    const v = a.value;
-    if (v === null) return false;
-    const strip = /^-p(\d*)$/.exec(v);
-    if (strip) return (strip[1] || g.args[k + 1]?.value) !== '1';
-    if (!v.startsWith('--')) return false;
-    const name = v.slice(2).split('=')[0]!;
-    // Abbreviated as parse-options allows (`--dir`; `--un` is also --unidiff-zero).
-    return name !== '' && ('directory'.startsWith(name) || (name.length >= 3 && 'unsafe-paths'.startsWith(name)));
-  });
-  const root = workTree(g);
-  if (moved || !patchTargets(g.w, g.inv, files, root, g.cwd, has(g.args, '-R', '--reverse'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
-};
+  if (isOn(p, '--cached')) return repoWrite(g);
+  if (isOn(p, '--index')) repoWrite(g);
+  const strip = lastOf(p, '-p');
+  const moved = (strip !== undefined && strip.value?.value !== '1') || isOn(p, '--directory') || isOn(p, '--unsafe-paths') || isOn(p, '--reject');
+  if (moved || !patchTargets(g.w, g.inv, files, workTree(g), g.cwd, isOn(p, '-R'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+}
 
 /**
  * Write effects for the files a unified diff touches; false when the patch text cannot be
@@ -588,18 +581,13 @@ const hashObject: GitHandler = (g) => {
   else g.w.acc.read();
 };
 
-const formatPatch: GitHandler = (g) => {
-  if (has(g.args, '--stdout')) return g.w.acc.read();
-  const outIdx = g.args.findIndex((a) => a.value === '-o' || a.value === '--output-directory' || (a.value ?? '').startsWith('--output-directory='));
-  let dir: string | null = g.cwd;
-  if (outIdx >= 0) {
-    const v = g.args[outIdx]!.value!;
-    const d = v.includes('=') ? { ...g.args[outIdx]!, value: v.slice(v.indexOf('=') + 1) } : g.args[outIdx + 1];
-    dir = d ? argPath(d, g.cwd, g.w.pc) : null;
-  }
+/** Where `git format-patch` writes its patch files (its model decides that it does): the folder -o names, else the working folder. */
+function formatPatchWrite(g: GitCall, state: ModelState): void {
+  const out = lastOf(state.parsed, '-o');
+  const dir = out?.value ? argPath(out.value, g.cwd, g.w.pc) : out ? null : g.cwd;
   if (!dir) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
   g.w.effectPath(g.inv, 'create', `${dir}/*.patch`);
-};
+}
 
 const notes: GitHandler = (g) => {
   const action = g.args[0]?.value;
@@ -634,12 +622,6 @@ const lfs: GitHandler = (g) => {
   // `pointer --file` and `clean` print the SHA-256 object id of a file's content.
   if (action === 'pointer' || action === 'clean') g.w.acc.addHash('command', g.inv.text);
   treeWrite(g);
-};
-
-const symbolicRef: GitHandler = (g) => {
-  const ops = operands(g.args, ['-m']);
-  if (ops.before.length >= 2 || has(g.args, '-d', '--delete')) return repoWrite(g);
-  g.w.acc.read();
 };
 
 /**
@@ -732,17 +714,14 @@ export const GIT = lookupTable<GitHandler>({
   'filter-repo': (g) => unknown(g),
   init,
   clone,
-  apply,
   'hash-object': hashObject,
   // The SHA-1 of a patch's changes, computed from standard input.
   'patch-id': hashing((g) => g.w.acc.read()),
-  'format-patch': formatPatch,
   notes,
   submodule,
   reflog,
   bisect,
   lfs,
-  'symbolic-ref': symbolicRef,
   gc: repoWrite,
   repack: repoWrite,
   maintenance: repoWrite,
@@ -847,6 +826,8 @@ export const git: Handler = (w, inv) => {
         worktreeMove: (_w, _inv, state) => worktreeWrite(g, 'move', state.parsed.operands),
         worktreeRemove: (_w, _inv, state) => worktreeWrite(g, 'delete', state.parsed.operands),
         configWrite: (_w, _inv, state) => configWrite(g, state),
+        applyWrite: (_w, _inv, state) => applyWrite(g, state),
+        formatPatchWrite: (_w, _inv, state) => formatPatchWrite(g, state),
       },
       i,
       cwd,
