@@ -195,6 +195,8 @@ describe.skipIf(spawnSync('git', ['--version']).status !== 0)("git's model again
     'apply',
     'format-patch',
     'symbolic-ref',
+    'clone',
+    'init',
   ];
   function modelled(sub: string): Map<string, Arity> {
     const out = new Map<string, Arity>();

@@ -95,6 +95,11 @@ function compile(model: ProgramModel, node: Node): Compiled {
   return c;
 }
 
+/** `word` spells, whole, an option of `node` that takes no value, sets nothing and only chooses what is shown. */
+function plainFlag(model: ProgramModel, node: Node, word: string): boolean {
+  return compile(model, node).options.some((o) => o.names.includes(word) && (o.value ?? 'none') === 'none' && (o.effect ?? 'read') === 'read' && !o.sets);
+}
+
 function parse(model: ProgramModel, rules: ModelParserRules, args: readonly Arg[], start: number, spec: OptionSpec): Parsed {
   switch (model.parser) {
     case 'getopt':
@@ -308,6 +313,19 @@ export function decideByModel(
   let i = start;
   while (node.subcommands) {
     const a = inv.args[i];
+    // git's parse-options reads a parent's options before its subcommand (`git remote -v show`):
+    // a flag of the parent that only shows more, spelled whole, is passed over.
+    if (
+      a &&
+      a.value !== null &&
+      a.value.startsWith('-') &&
+      model.parser === 'git' &&
+      !('subcommandOptional' in node && node.subcommandOptional) &&
+      plainFlag(model, node, a.value)
+    ) {
+      i++;
+      continue;
+    }
     if (!a || (a.value !== null && a.value.startsWith('-'))) break;
     if (a.value === null) return d.unknown('dynamic_word');
     const name = a.value;

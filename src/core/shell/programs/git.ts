@@ -470,42 +470,19 @@ function cleanWrite(g: GitCall, paths: readonly Arg[]): void {
   for (const p of paths) pathEffect(g, 'delete', p);
 }
 
-const init: GitHandler = (g) => {
-  const ops = operands(g.args, ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared']);
-  if (has(g.args, '--template', '--separate-git-dir')) return unknown(g);
-  const dir = ops.before[0];
+/** What `git init` creates (its model decides that it does): `.git` in the folder named, or the folder itself with --bare. */
+function initWrite(g: GitCall, state: ModelState): void {
+  const dir = state.parsed.operands[0];
   const base = dir ? argPath(dir, g.cwd, g.w.pc) : g.cwd;
   if (!base) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
-  g.w.effectPath(g.inv, 'create', has(g.args, '--bare') ? base : `${base}/.git`);
-};
+  g.w.effectPath(g.inv, 'create', isOn(state.parsed, '--bare') ? base : `${base}/.git`);
+}
 
-const clone: GitHandler = (g) => {
-  if (has(g.args, '-u', '--upload-pack', '--template', '--separate-git-dir')) return unknown(g);
-  const ops = operands(g.args, [
-    '-b',
-    '--branch',
-    '-o',
-    '--origin',
-    '--depth',
-    '--reference',
-    '--reference-if-able',
-    '-c',
-    '--config',
-    '--filter',
-    '-j',
-    '--jobs',
-    '--shallow-since',
-    '--shallow-exclude',
-    '--bundle-uri',
-    '--server-option',
-    '--revision',
-    '--ref-format',
-  ]);
-  if (has(g.args, '-c', '--config')) return unknown(g);
-  const all = [...ops.before, ...ops.after];
-  const url = all[0];
+/** What `git clone` creates (its model decides that it does): the folder named, else the one git names after the repository. */
+function cloneWrite(g: GitCall, state: ModelState): void {
+  const [url, named] = state.parsed.operands;
   if (!url) return unknown(g);
-  let dir = all[1];
+  let dir = named;
   if (!dir) {
     if (url.value === null) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
     const name =
@@ -516,7 +493,7 @@ const clone: GitHandler = (g) => {
     dir = { value: name, glob: false, tilde: false, text: name };
   }
   pathEffect(g, 'create', dir);
-};
+}
 
 /**
  * What `git apply` changes (its model decides that it applies): the index alone with --cached,
@@ -712,8 +689,6 @@ export const GIT = lookupTable<GitHandler>({
   am: treeWrite,
   'filter-branch': (g) => unknown(g),
   'filter-repo': (g) => unknown(g),
-  init,
-  clone,
   'hash-object': hashObject,
   // The SHA-1 of a patch's changes, computed from standard input.
   'patch-id': hashing((g) => g.w.acc.read()),
@@ -828,6 +803,8 @@ export const git: Handler = (w, inv) => {
         configWrite: (_w, _inv, state) => configWrite(g, state),
         applyWrite: (_w, _inv, state) => applyWrite(g, state),
         formatPatchWrite: (_w, _inv, state) => formatPatchWrite(g, state),
+        initWrite: (_w, _inv, state) => initWrite(g, state),
+        cloneWrite: (_w, _inv, state) => cloneWrite(g, state),
       },
       i,
       cwd,
