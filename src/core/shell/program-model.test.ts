@@ -197,6 +197,7 @@ describe.skipIf(spawnSync('git', ['--version']).status !== 0)("git's model again
     'symbolic-ref',
     'clone',
     'init',
+    'reset',
   ];
   function modelled(sub: string): Map<string, Arity> {
     const out = new Map<string, Arity>();

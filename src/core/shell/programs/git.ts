@@ -397,11 +397,6 @@ const restore: GitHandler = (g) => {
   }
 };
 
-const reset: GitHandler = (g) => {
-  if (has(g.args, '--hard', '--merge', '--keep', '-p', '--patch')) return treeWrite(g);
-  repoWrite(g);
-};
-
 /** What `git rm` removes (its model in models/git.json decides whether it does): the index entries and the files named. */
 function rmWrite(g: GitCall, paths: readonly Arg[]): void {
   repoWrite(g);
@@ -680,7 +675,6 @@ export const GIT = lookupTable<GitHandler>({
       ? repoWrite(g)
       : treeWrite(g),
   restore,
-  reset,
   pull: treeWrite,
   merge: treeWrite,
   rebase: treeWrite,
