@@ -1583,6 +1583,10 @@ aliases?: string[]
  * any: the arguments are not parsed (a subcommand that writes whatever they say); its default decides.
  */
 arguments?: "any"
+/**
+ * git's PARSE_OPT_SUBCOMMAND_OPTIONAL: a first operand that names none of the subcommands is the node's own, parsed with its options (`git config core.pager` beside `git config get core.pager`).
+ */
+subcommandOptional?: boolean
 parserRules?: ModelParserRules
 options?: ModelOption[]
 include?: ModelInclude

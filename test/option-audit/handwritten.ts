@@ -49,7 +49,7 @@ import { JOURNALCTL, RUSTUP_GLOBAL, SYSTEMCTL, VERSION_ONLY, VERSION_WORDS } fro
 import { NODE, PY_SAFE_FLAGS, PY_VALUE, RUBY_SAFE_FLAGS } from '../../src/core/shell/programs/interpreters.js';
 import { MAKE_OPTIONS } from '../../src/core/shell/programs/scripts.js';
 import { SQLITE } from '../../src/core/shell/programs/datastores.js';
-import { CONFIG_READ, GIT, GLOBAL_FLAGS, READ_LONG, READ_SHORT_FLAGS, READ_SHORT_VALUE, readOnly } from '../../src/core/shell/programs/git.js';
+import { GIT, GLOBAL_FLAGS, READ_LONG, READ_SHORT_FLAGS, READ_SHORT_VALUE, readOnly } from '../../src/core/shell/programs/git.js';
 import {
   cliNode,
   decision,
@@ -90,7 +90,7 @@ function gitNode(): KnownNode {
     // Besides the flags it passes over, git.ts follows -C and -c itself and reads --version and the
     // other options that print and exit: those, asked of the classifier.
     option: (n) => GLOBAL_FLAGS.has(n) || decision(['git', n, ...(n === '-C' ? ['.'] : n === '-c' ? ['color.ui=auto'] : [])]) === 'read',
-    sub: (w) => (Object.hasOwn(GIT, w) && GIT[w] === readOnly ? reader : w === 'config' ? flatNode(sets(CONFIG_READ)) : undefined),
+    sub: (w) => (Object.hasOwn(GIT, w) && GIT[w] === readOnly ? reader : undefined),
   };
 }
 

@@ -71,12 +71,16 @@ const compiled = new WeakMap<Node, Compiled>();
 function compile(model: ProgramModel, node: Node): Compiled {
   let c = compiled.get(node);
   if (c) return c;
-  const options: ModelOptionFull[] = (node.options ?? []).map(fullOption);
+  // The node's own options come last, so a spelling they share with an included set is theirs:
+  // git parses a builtin's own options before it hands the rest to the revision and diff parser
+  // (`git format-patch -n` is --numbered, not the revision walk's --max-count).
+  const options: ModelOptionFull[] = [];
   for (const name of node.include ?? []) {
     const set = model.optionSets?.[name];
     if (!set) throw new Error(`program model ${model.names[0]}: no option set ${name}`);
     for (const o of set) options.push(fullOption(o));
   }
+  for (const o of node.options ?? []) options.push(fullOption(o));
   // git's parse-options unsets any long option with `--no-`; the revision parser only those it names.
   const git = model.parser === 'git' && !(node.parserRules?.exact ?? model.parserRules?.exact);
   const spec = compileSpec(
@@ -89,6 +93,11 @@ function compile(model: ProgramModel, node: Node): Compiled {
   c = { options, spec, pure: options.every((o) => (o.effect ?? 'read') === 'read' && !o.sets) };
   compiled.set(node, c);
   return c;
+}
+
+/** `word` spells, whole, an option of `node` that takes no value, sets nothing and only chooses what is shown. */
+function plainFlag(model: ProgramModel, node: Node, word: string): boolean {
+  return compile(model, node).options.some((o) => o.names.includes(word) && (o.value ?? 'none') === 'none' && (o.effect ?? 'read') === 'read' && !o.sets);
 }
 
 function parse(model: ProgramModel, rules: ModelParserRules, args: readonly Arg[], start: number, spec: OptionSpec): Parsed {
@@ -280,7 +289,8 @@ function surroundings(d: Decision, node: Node, state: ModelState, cwd: string | 
 /**
  * Decides `inv` by `model`, from argument `start` (1: after the program name). The first
  * operand picks a subcommand while the node has subcommands (a word known only at run time
- * is unknown, a name not listed is unproven); the chosen node's options are parsed by the
+ * is unknown, a name not listed is unproven unless the node's subcommands are optional, when
+ * it is the node's own operand); the chosen node's options are parsed by the
  * model's family, and then, in order: an option problem leaves the command unproven; each
  * option given has its effect; the environment and files the nodes name; the first rule
  * whose condition holds, else the node's default (read).
@@ -303,13 +313,29 @@ export function decideByModel(
   let i = start;
   while (node.subcommands) {
     const a = inv.args[i];
+    // git's parse-options reads a parent's options before its subcommand (`git remote -v show`):
+    // a flag of the parent that only shows more, spelled whole, is passed over.
+    if (
+      a &&
+      a.value !== null &&
+      a.value.startsWith('-') &&
+      model.parser === 'git' &&
+      !('subcommandOptional' in node && node.subcommandOptional) &&
+      plainFlag(model, node, a.value)
+    ) {
+      i++;
+      continue;
+    }
     if (!a || (a.value !== null && a.value.startsWith('-'))) break;
     if (a.value === null) return d.unknown('dynamic_word');
     const name = a.value;
     const sub: ModelSubcommand | undefined = Object.hasOwn(node.subcommands, name)
       ? node.subcommands[name]
       : Object.values(node.subcommands).find((s) => s?.aliases?.includes(name));
-    if (!sub) return d.unknown();
+    if (!sub) {
+      if ('subcommandOptional' in node && node.subcommandOptional) break;
+      return d.unknown();
+    }
     for (const [k, v] of defined(sub.vars)) vars.set(k, v);
     node = sub;
     chain.push(sub);

@@ -11,10 +11,9 @@ import { argPath, type Arg } from '../words.js';
 import { repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
-import { onlyKnownOptions } from '../options.js';
-import { decideByModel, programModel } from '../program-model.js';
+import { decideByModel, programModel, type ModelState } from '../program-model.js';
 import { parseGitOptions } from '../parsers/git-options.js';
-import { compileSpec, isOn, mayBeOption } from '../parsers/types.js';
+import { compileSpec, isOn, lastOf, mayBeOption } from '../parsers/types.js';
 import { trimEndOf } from '../../intents/line-text.js';
 import GIT_MODEL_DATA from '../models/git.json' with { type: 'json' };
 
@@ -318,128 +317,38 @@ const lsRemote: GitHandler = (g) => {
   unknown(g);
 };
 
-const tag: GitHandler = (g) => {
-  const ops = operands(g.args, ['--sort', '--format', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at', '-m', '-F', '-u']);
-  if (has(g.args, '-d', '--delete', '-a', '--annotate', '-s', '--sign', '-f', '--force', '-m', '-F', '-u')) return repoWrite(g);
-  if (has(g.args, '-v', '--verify')) return g.w.acc.read();
-  // `-n<num>`, `--contains`, `--points-at`, `--merged` imply `--list` (git-tag(1)).
-  const lists =
-    g.args.some((a) => a.value !== null && /^-n\d*$/.test(a.value)) || has(g.args, '--contains', '--no-contains', '--points-at', '--merged', '--no-merged');
-  if (lists || has(g.args, '-l', '--list') || ops.before.length === 0) return g.w.acc.read();
+/** What `git worktree add`, `move` and `remove` change (their models decide that they do): the repository's worktree list and the folders named. */
+function worktreeWrite(g: GitCall, kind: 'create' | 'move' | 'delete', paths: readonly Arg[]): void {
   repoWrite(g);
-};
+  for (const p of paths) pathEffect(g, kind, p);
+}
 
-const config: GitHandler = (g) => {
-  const a = g.args;
-  const first = a[0]?.value;
-  const fileOpt = a.findIndex((x) => x.value === '-f' || x.value === '--file' || (x.value ?? '').startsWith('--file='));
+/**
+ * What a `git config` that sets, unsets, renames or edits writes (its model decides that it
+ * does): the file `-f` names, the global or system file, or the repository's config (its
+ * config.worktree with --worktree). A key set (or a section renamed to) `url.<base>.insteadOf`
+ * swaps where git fetches from: a dependency source.
+ */
+function configWrite(g: GitCall, state: ModelState): void {
+  const p = state.parsed;
+  const file = lastOf(p, '-f');
   let target: string | null;
-  if (fileOpt >= 0) {
-    const v = a[fileOpt]!.value!;
-    const f = v.startsWith('--file=') ? { ...a[fileOpt]!, value: v.slice(7) } : a[fileOpt + 1];
-    target = f ? argPath(f, g.cwd, g.w.pc) : null;
-  } else if (has(a, '--global')) target = canonicalPath('~/.gitconfig', '/', { realpath: g.w.pc.realpath, home: g.w.pc.home });
-  else if (has(a, '--system')) target = '/etc/gitconfig';
+  if (file && !file.negated) target = file.value ? argPath(file.value, g.cwd, g.w.pc) : null;
+  else if (isOn(p, '--global')) target = canonicalPath('~/.gitconfig', '/', { realpath: g.w.pc.realpath, home: g.w.pc.home });
+  else if (isOn(p, '--system')) target = '/etc/gitconfig';
   else {
     const d = gitDir(g);
-    target = d ? `${d}/${has(a, '--worktree') ? 'config.worktree' : 'config'}` : null;
+    target = d ? `${d}/${isOn(p, '--worktree') ? 'config.worktree' : 'config'}` : null;
   }
-  const write = (): void => {
-    if (target) g.w.effectPath(g.inv, 'write', target);
-    else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
-    // The key set (or a section renamed to): `url.<base>.insteadOf` swaps where git fetches from.
-    const unsets = first === 'unset' || first === 'remove-section' || has(a, '--unset', '--unset-all', '--remove-section');
-    const named = operands(first === 'set' || first === 'rename-section' ? a.slice(1) : a, [
-      '-f',
-      '--file',
-      '--blob',
-      '--type',
-      '--default',
-      '--value',
-      '--comment',
-    ]);
-    const keys = [...named.before, ...named.after];
-    const renamesToUrl = (first === 'rename-section' || has(a, '--rename-section')) && keys.some((k) => k.value === null || /^url\./i.test(k.value));
-    if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
-      g.w.acc.addDependency('command', 'package source url.insteadOf');
-  };
-  if (first === 'get' || first === 'list') return onlyKnownOptions(a.slice(1), CONFIG_READ, CONFIG_VALUES) ? g.w.acc.read() : unknown(g);
-  if (first === 'set' || first === 'unset' || first === 'rename-section' || first === 'remove-section' || first === 'edit') return write();
-  if (has(a, '--unset', '--unset-all', '--add', '--replace-all', '--rename-section', '--remove-section', '-e', '--edit')) return write();
-  const ops = operands(a, ['-f', '--file', '--blob', '--type', '--default']);
-  const gets = has(a, '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool', '-l', '--list');
-  // Words after `--` are still the key and the value (`git config -- core.pager x` sets it).
-  if (!gets && ops.before.length + ops.after.length >= 2) return write();
-  // What is left reads: only with options git-config(1) lists for reading, and no word known
-  // only at run time (`git config "$X" k` unsets k when X is --unset).
-  if (!onlyKnownOptions(a, CONFIG_READ, CONFIG_VALUES)) return unknown(g);
-  g.w.acc.read();
-};
-
-/** `git config` options whose value may be the next word. */
-const CONFIG_VALUES = new Set(['--file', '--blob', '--type', '--default', '--value', '--url', '-f']);
-/** `git config` options that only choose what is read and how it is shown (git-config(1)), the get and list subcommands' own among them. */
-export const CONFIG_READ = new Set([
-  ...CONFIG_VALUES,
-  '--get',
-  '--get-all',
-  '--get-regexp',
-  '--get-urlmatch',
-  '--get-color',
-  '--get-colorbool',
-  '--list',
-  '--global',
-  '--system',
-  '--local',
-  '--worktree',
-  '--no-type',
-  '--bool',
-  '--int',
-  '--bool-or-int',
-  '--path',
-  '--expiry-date',
-  '--null',
-  '--name-only',
-  '--show-origin',
-  '--show-scope',
-  '--includes',
-  '--no-includes',
-  '--fixed-value',
-  '--all',
-  '--regexp',
-  '--show-names',
-  '--no-show-names',
-  '-l',
-  '-z',
-]);
-
-const remote: GitHandler = (g) => {
-  const action = g.args.find((x) => x.value !== null && !x.value.startsWith('-'))?.value;
-  if (action === undefined || action === 'show' || action === 'get-url') return g.w.acc.read();
-  repoWrite(g);
-};
-
-const worktree: GitHandler = (g) => {
-  const action = g.args[0]?.value;
-  const ops = operands(g.args.slice(1), ['-b', '-B', '--reason', '--orphan']);
-  if (action === 'list') return g.w.acc.read();
-  if (action === 'add') {
-    repoWrite(g);
-    if (ops.before[0]) pathEffect(g, 'create', ops.before[0]);
-    return;
-  }
-  if (action === 'remove') {
-    repoWrite(g);
-    for (const o of ops.before) pathEffect(g, 'delete', o);
-    return;
-  }
-  if (action === 'move') {
-    repoWrite(g);
-    for (const o of ops.before) pathEffect(g, 'move', o);
-    return;
-  }
-  repoWrite(g);
-};
+  if (target) g.w.effectPath(g.inv, 'write', target);
+  else g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+  const sub = state.path[0];
+  const unsets = sub === 'unset' || sub === 'remove-section' || state.vars.has('unset') || state.vars.has('unset-all') || state.vars.has('remove-section');
+  const keys = p.operands;
+  const renamesToUrl = (sub === 'rename-section' || state.vars.has('rename-section')) && keys.some((k) => k.value === null || /^url\./i.test(k.value));
+  if (!unsets && (renamesToUrl || (keys[0] !== undefined && (keys[0].value === null || gitFetchRewrite(keys[0].value)))))
+    g.w.acc.addDependency('command', 'package source url.insteadOf');
+}
 
 const checkout: GitHandler = (g) => {
   if (has(g.args, '-p', '--patch')) return treeWrite(g);
@@ -488,25 +397,15 @@ const restore: GitHandler = (g) => {
   }
 };
 
-const reset: GitHandler = (g) => {
-  if (has(g.args, '--hard', '--merge', '--keep', '-p', '--patch')) return treeWrite(g);
+/** What `git rm` removes (its model in models/git.json decides whether it does): the index entries and the files named. */
+function rmWrite(g: GitCall, paths: readonly Arg[]): void {
   repoWrite(g);
-};
+  for (const p of paths) pathEffect(g, 'delete', p);
+}
 
-const rm: GitHandler = (g) => {
-  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
-  const ops = operands(g.args, ['--pathspec-from-file']);
-  if (has(g.args, '--pathspec-from-file')) return treeWrite(g);
+/** What `git mv` moves (its model decides whether it does): each operand, and each source into a destination folder. */
+function mvWrite(g: GitCall, all: readonly Arg[]): void {
   repoWrite(g);
-  if (has(g.args, '--cached')) return;
-  for (const p of [...ops.before, ...ops.after]) pathEffect(g, 'delete', p);
-};
-
-const mv: GitHandler = (g) => {
-  if (has(g.args, '-n', '--dry-run')) return g.w.acc.read();
-  const ops = operands(g.args);
-  repoWrite(g);
-  const all = [...ops.before, ...ops.after];
   for (const p of all) pathEffect(g, 'move', p);
   const dest = all[all.length - 1];
   if (dest && all.length > 1) {
@@ -515,7 +414,7 @@ const mv: GitHandler = (g) => {
       for (const s of all.slice(0, -1)) if (s.value !== null) g.w.effectPath(g.inv, 'move', `${d}/${path.posix.basename(s.value)}`);
     }
   }
-};
+}
 
 /**
  * git archive parses its words twice (git 2.39): builtin/archive.c first, knowing only -o/--output,
@@ -566,51 +465,19 @@ function cleanWrite(g: GitCall, paths: readonly Arg[]): void {
   for (const p of paths) pathEffect(g, 'delete', p);
 }
 
-/** A dry run only reads; `-n` spells it for add, push and prune, but is `--no-verify` for commit and `--no-tags` for fetch. */
-const dryRunOr =
-  (write: GitHandler, short = true): GitHandler =>
-  (g) => {
-    // Even a dry run starts the program these name on the other side (run locally for a path remote).
-    if (has(g.args, '--upload-pack', '--receive-pack', '--exec')) return unknown(g);
-    return has(g.args, '--dry-run') || (short && has(g.args, '-n')) ? g.w.acc.read() : write(g);
-  };
-
-const init: GitHandler = (g) => {
-  const ops = operands(g.args, ['--template', '--separate-git-dir', '-b', '--initial-branch', '--object-format', '--ref-format', '--shared']);
-  if (has(g.args, '--template', '--separate-git-dir')) return unknown(g);
-  const dir = ops.before[0];
+/** What `git init` creates (its model decides that it does): `.git` in the folder named, or the folder itself with --bare. */
+function initWrite(g: GitCall, state: ModelState): void {
+  const dir = state.parsed.operands[0];
   const base = dir ? argPath(dir, g.cwd, g.w.pc) : g.cwd;
   if (!base) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
-  g.w.effectPath(g.inv, 'create', has(g.args, '--bare') ? base : `${base}/.git`);
-};
+  g.w.effectPath(g.inv, 'create', isOn(state.parsed, '--bare') ? base : `${base}/.git`);
+}
 
-const clone: GitHandler = (g) => {
-  if (has(g.args, '-u', '--upload-pack', '--template', '--separate-git-dir')) return unknown(g);
-  const ops = operands(g.args, [
-    '-b',
-    '--branch',
-    '-o',
-    '--origin',
-    '--depth',
-    '--reference',
-    '--reference-if-able',
-    '-c',
-    '--config',
-    '--filter',
-    '-j',
-    '--jobs',
-    '--shallow-since',
-    '--shallow-exclude',
-    '--bundle-uri',
-    '--server-option',
-    '--revision',
-    '--ref-format',
-  ]);
-  if (has(g.args, '-c', '--config')) return unknown(g);
-  const all = [...ops.before, ...ops.after];
-  const url = all[0];
+/** What `git clone` creates (its model decides that it does): the folder named, else the one git names after the repository. */
+function cloneWrite(g: GitCall, state: ModelState): void {
+  const [url, named] = state.parsed.operands;
   if (!url) return unknown(g);
-  let dir = all[1];
+  let dir = named;
   if (!dir) {
     if (url.value === null) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
     const name =
@@ -621,32 +488,25 @@ const clone: GitHandler = (g) => {
     dir = { value: name, glob: false, tilde: false, text: name };
   }
   pathEffect(g, 'create', dir);
-};
+}
 
-const apply: GitHandler = (g) => {
-  const onlyInfo = has(g.args, '--check', '--stat', '--numstat', '--summary') && !has(g.args, '--apply');
-  const ops = operands(g.args, ['-p', '-C', '--exclude', '--include', '--directory', '--whitespace']);
-  const files = [...ops.before, ...ops.after];
+/**
+ * What `git apply` changes (its model decides that it applies): the index alone with --cached,
+ * the index too with --index, and the files the patch names. `-p<n>` other than 1 strips
+ * another number of leading folders, `--directory=<root>` puts every path under <root>,
+ * `--unsafe-paths` lets a path leave the work tree and `--reject` leaves `.rej` files beside
+ * them: the patch's own paths are then not all it writes.
+ */
+function applyWrite(g: GitCall, state: ModelState): void {
+  const p = state.parsed;
+  const files = p.operands;
   for (const f of files) pathEffect(g, 'read', f);
-  if (onlyInfo) return g.w.acc.read();
-  if (has(g.args, '--cached')) return repoWrite(g);
-  if (has(g.args, '--index')) repoWrite(g);
-  // `-p<n>` other than 1 strips another number of leading folders, `--directory=<root>` puts
-  // every path under <root>, `--unsafe-paths` lets a path leave the work tree: the patch's own
-  // paths are no longer where it writes.
-  const moved = g.args.some((a, k) => {
-    const v = a.value;
-    if (v === null) return false;
-    const strip = /^-p(\d*)$/.exec(v);
-    if (strip) return (strip[1] || g.args[k + 1]?.value) !== '1';
-    if (!v.startsWith('--')) return false;
-    const name = v.slice(2).split('=')[0]!;
-    // Abbreviated as parse-options allows (`--dir`; `--un` is also --unidiff-zero).
-    return name !== '' && ('directory'.startsWith(name) || (name.length >= 3 && 'unsafe-paths'.startsWith(name)));
-  });
-  const root = workTree(g);
-  if (moved || !patchTargets(g.w, g.inv, files, root, g.cwd, has(g.args, '-R', '--reverse'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
-};
+  if (isOn(p, '--cached')) return repoWrite(g);
+  if (isOn(p, '--index')) repoWrite(g);
+  const strip = lastOf(p, '-p');
+  const moved = (strip !== undefined && strip.value?.value !== '1') || isOn(p, '--directory') || isOn(p, '--unsafe-paths') || isOn(p, '--reject');
+  if (moved || !patchTargets(g.w, g.inv, files, workTree(g), g.cwd, isOn(p, '-R'))) g.w.acc.unprovenWrite('write_path_missing', g.inv.text);
+}
 
 /**
  * Write effects for the files a unified diff touches; false when the patch text cannot be
@@ -693,18 +553,13 @@ const hashObject: GitHandler = (g) => {
   else g.w.acc.read();
 };
 
-const formatPatch: GitHandler = (g) => {
-  if (has(g.args, '--stdout')) return g.w.acc.read();
-  const outIdx = g.args.findIndex((a) => a.value === '-o' || a.value === '--output-directory' || (a.value ?? '').startsWith('--output-directory='));
-  let dir: string | null = g.cwd;
-  if (outIdx >= 0) {
-    const v = g.args[outIdx]!.value!;
-    const d = v.includes('=') ? { ...g.args[outIdx]!, value: v.slice(v.indexOf('=') + 1) } : g.args[outIdx + 1];
-    dir = d ? argPath(d, g.cwd, g.w.pc) : null;
-  }
+/** Where `git format-patch` writes its patch files (its model decides that it does): the folder -o names, else the working folder. */
+function formatPatchWrite(g: GitCall, state: ModelState): void {
+  const out = lastOf(state.parsed, '-o');
+  const dir = out?.value ? argPath(out.value, g.cwd, g.w.pc) : out ? null : g.cwd;
   if (!dir) return g.w.acc.unprovenWrite('dynamic_word', g.inv.text);
   g.w.effectPath(g.inv, 'create', `${dir}/*.patch`);
-};
+}
 
 const notes: GitHandler = (g) => {
   const action = g.args[0]?.value;
@@ -739,12 +594,6 @@ const lfs: GitHandler = (g) => {
   // `pointer --file` and `clean` print the SHA-256 object id of a file's content.
   if (action === 'pointer' || action === 'clean') g.w.acc.addHash('command', g.inv.text);
   treeWrite(g);
-};
-
-const symbolicRef: GitHandler = (g) => {
-  const ops = operands(g.args, ['-m']);
-  if (ops.before.length >= 2 || has(g.args, '-d', '--delete')) return repoWrite(g);
-  g.w.acc.read();
 };
 
 /**
@@ -819,48 +668,30 @@ export const GIT = lookupTable<GitHandler>({
   // `--tool-help` lists the diff tools git knows and runs none.
   difftool: (g) => (g.args.length === 1 && g.args[0]!.value === '--tool-help' ? g.w.acc.read() : unknown(g)),
   mergetool: (g) => (g.args.length === 1 && g.args[0]!.value === '--tool-help' ? g.w.acc.read() : unknown(g)),
-  // `--web` starts a browser, `--info` runs info; the man page is read through a pager.
-  help: (g) => (has(g.args, '-w', '--web', '-i', '--info') ? unknown(g) : g.w.acc.read()),
   version: (g) => g.w.acc.read(),
-  tag,
-  config,
-  remote,
-  worktree,
   checkout,
   switch: (g) =>
     has(g.args, '-c', '-C', '--create', '--force-create') && operands(g.args, ['-c', '-C', '--create', '--force-create']).before.length === 0
       ? repoWrite(g)
       : treeWrite(g),
   restore,
-  reset,
-  rm,
-  mv,
-  push: dryRunOr(repoWrite),
-  fetch: dryRunOr(repoWrite, false),
   pull: treeWrite,
   merge: treeWrite,
   rebase: treeWrite,
   'cherry-pick': treeWrite,
   revert: treeWrite,
   am: treeWrite,
-  'sparse-checkout': (g) => (g.args[0]?.value === 'list' ? g.w.acc.read() : treeWrite(g)),
   'filter-branch': (g) => unknown(g),
   'filter-repo': (g) => unknown(g),
-  init,
-  clone,
-  apply,
   'hash-object': hashObject,
   // The SHA-1 of a patch's changes, computed from standard input.
   'patch-id': hashing((g) => g.w.acc.read()),
-  'format-patch': formatPatch,
   notes,
   submodule,
   reflog,
   bisect,
   lfs,
-  'symbolic-ref': symbolicRef,
   gc: repoWrite,
-  prune: dryRunOr(repoWrite),
   repack: repoWrite,
   maintenance: repoWrite,
   'pack-refs': repoWrite,
@@ -870,13 +701,10 @@ export const GIT = lookupTable<GitHandler>({
   // Plumbing that prints the object id it computes is hashing, as hash-object is.
   'write-tree': hashing(repoWrite),
   'commit-tree': hashing(repoWrite),
-  replace: (g) => (has(g.args, '-l', '--list') || g.args.length === 0 ? g.w.acc.read() : repoWrite(g)),
   mktag: hashing(repoWrite),
   mktree: hashing(repoWrite),
   'index-pack': hashing(repoWrite),
   'verify-pack': hashing((g) => g.w.acc.read()),
-  // `--lost-found` writes dangling objects into .git/lost-found.
-  fsck: (g) => (has(g.args, '--lost-found') ? repoWrite(g) : g.w.acc.read()),
 });
 
 export const GLOBAL_FLAGS = new Set([
@@ -947,6 +775,9 @@ export const git: Handler = (w, inv) => {
     if (first.remote) return w.unknownProgram(inv, 'git_arguments_unproven');
     for (const o of first.outputs) w.effect(g.inv, 'write', o);
   }
+  // `git config "$KEY" <value>`: a key known only at run time may be `url.<base>.insteadOf`
+  // (the model leaves the command unknown, the source swap is said too).
+  if (sub === 'config' && rest.length >= 2 && rest[0]!.value === null) w.acc.addDependency('command', 'package source url.insteadOf');
   if (modelled)
     return decideByModel(
       w,
@@ -958,6 +789,16 @@ export const git: Handler = (w, inv) => {
         indexWrite: () => repoPartsWrite(g, INDEX_PARTS),
         commitWrite: () => repoPartsWrite(g, COMMIT_PARTS),
         cleanWrite: (_w, _inv, state) => cleanWrite(g, state.parsed.operands),
+        rmWrite: (_w, _inv, state) => rmWrite(g, state.parsed.operands),
+        mvWrite: (_w, _inv, state) => mvWrite(g, state.parsed.operands),
+        worktreeAdd: (_w, _inv, state) => worktreeWrite(g, 'create', state.parsed.operands.slice(0, 1)),
+        worktreeMove: (_w, _inv, state) => worktreeWrite(g, 'move', state.parsed.operands),
+        worktreeRemove: (_w, _inv, state) => worktreeWrite(g, 'delete', state.parsed.operands),
+        configWrite: (_w, _inv, state) => configWrite(g, state),
+        applyWrite: (_w, _inv, state) => applyWrite(g, state),
+        formatPatchWrite: (_w, _inv, state) => formatPatchWrite(g, state),
+        initWrite: (_w, _inv, state) => initWrite(g, state),
+        cloneWrite: (_w, _inv, state) => cloneWrite(g, state),
       },
       i,
       cwd,
@@ -1013,7 +854,6 @@ const GIT_VALUE_OPTIONS = lookupTable<ReadonlySet<string>>({
   shortlog: LOG_VALUE,
   'rev-list': LOG_VALUE,
   blame: new Set(['-L']),
-  tag: new Set(['-m', '-F', '--message', '--file']),
   merge: new Set(['-m', '-F', '--message', '--file']),
   notes: new Set(['-m', '-F']),
 });
