@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJudge, loadCorpus, refused, type Entry, type Verdict } from '../shell-corpus/harness.js';
 import { installedSet, missingPrograms, programsOf } from './installed.js';
 import { loadDivergences, loadIncidental, loadNoEffect } from './lists.js';
-import { changedAnything, createOracle, describeEffect, realPrograms, systemPath, typedReal, unavailable, type Effect } from './oracle.js';
+import { changedAnything, createOracle, HOOK_FILES, describeEffect, realPrograms, systemPath, typedReal, unavailable, type Effect } from './oracle.js';
 
 const skip = unavailable();
 if (skip) console.log(`effect oracle: skipped: ${skip}`);
@@ -51,7 +51,7 @@ describe.skipIf(skip !== undefined)('shell corpus against the effect oracle', ()
       else if (missing.length) for (const m of missing) notRun.set(m, (notRun.get(m) ?? 0) + 1);
       else runnable.push(e);
     }
-    const judge = createJudge();
+    const judge = createJudge(HOOK_FILES);
     const judged: { entry: Entry; verdict: Verdict }[] = [];
     try {
       for (const entry of runnable) judged.push({ entry, verdict: await judge.judge(entry) });

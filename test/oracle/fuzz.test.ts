@@ -18,7 +18,7 @@ import { figGrammar, helpGrammar, type Grammar } from './fuzz/grammar.js';
 import { PROGRAMS, VARIANTS } from './fuzz/programs.js';
 import { installedSet } from './installed.js';
 import { loadDivergences, loadIncidental } from './lists.js';
-import { changedAnything, createOracle, describeEffect, systemPath, unavailable, type Effect } from './oracle.js';
+import { changedAnything, createOracle, HOOK_FILES, describeEffect, systemPath, unavailable, type Effect } from './oracle.js';
 
 const FULL = process.env.ORACLE_FUZZ === 'full';
 const SEED = Number(process.env.ORACLE_FUZZ_SEED ?? 20261206);
@@ -69,7 +69,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     grammars.forEach(({ prog, g }, i) => commands.push(...generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i)));
     // Each command's variant, drawn from its own seeded sequence so the commands stay the same.
     const draw = seededRandom(SEED ^ 0x5a17);
-    const judges = VARIANTS.map((v) => createJudge(v.plant.proj));
+    const judges = VARIANTS.map((v) => createJudge({ ...HOOK_FILES, ...v.plant.proj }));
     const reads: Read[] = [];
     try {
       for (const command of commands) {

@@ -113,6 +113,11 @@ export const CANARY_ENV: Record<string, string> = {
   RSYNC_RSH: 'canary-ssh',
 };
 
+/**
+ * Every hook the fixture's repository holds, each a canary. remit reads the hooks folder (a dry
+ * run that still runs pre-push or post-index-change is no read), so whoever judges commands
+ * run here judges them with these files too: HOOK_FILES.
+ */
 const GIT_HOOKS = [
   'applypatch-msg',
   'pre-applypatch',
@@ -134,6 +139,9 @@ const GIT_HOOKS = [
   'fsmonitor-watchman',
   'sendemail-validate',
 ];
+
+/** The fixture's hooks as files under the project, for a judge's world (their content does not matter to remit). */
+export const HOOK_FILES: Readonly<Record<string, string>> = Object.fromEntries(GIT_HOOKS.map((h) => [`.git/hooks/${h}`, '#!/bin/sh\n']));
 
 function canaryScript(name: string): string {
   return `#!/bin/sh\nprintf '%s\\n' "${name} $*" >> /mnt/canary/log\nexit 0\n`;

@@ -197,6 +197,31 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
 }
 
 /**
+ * Whether git may run the hook `name` for the repository found from `cwd`: a hooks folder named
+ * by core.hooksPath (husky's `.husky/_`) in the repository's or the user's config, or
+ * `hooks/<name>` in the repository's git folder (a `.sample` is no hook). What this command may
+ * already have changed, or a config that cannot be read, may run one.
+ */
+export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
+  if (cwd === null) return true;
+  const files = repositoryConfigs(w, cwd);
+  if (files === null) return true;
+  const home = w.pc.home;
+  const user = home ? [`${home}/.gitconfig`, `${home}/.config/git/config`] : [];
+  for (const f of [...files, ...user]) {
+    if (w.acc.mayHaveChanged(f)) return true;
+    if (!w.exists(f)) continue;
+    const text = w.readFile(f, 256 * 1024);
+    if (text === undefined || /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text)) return true;
+  }
+  for (const f of files) {
+    const hook = `${path.posix.dirname(f)}/hooks/${name}`;
+    if (w.acc.mayHaveChanged(hook) || w.exists(hook)) return true;
+  }
+  return false;
+}
+
+/**
  * The folder `git rev-parse --show-toplevel` prints from `cwd`: the nearest one up holding a
  * `.git`; null when there is none (git fails, so `cd "$(…)" && …` runs nothing after it).
  */

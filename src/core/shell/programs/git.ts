@@ -8,7 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
-import { repositoryConfigProven } from './git-config.js';
+import { hookMayRun, repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { decideByModel, programModel, type ModelState } from '../program-model.js';
@@ -455,6 +455,26 @@ function archiveFirstPass(args: readonly Arg[]): { outputs: Arg[]; remote: boole
   return { outputs, remote, dynamic };
 }
 
+/**
+ * `git push --dry-run` still runs the pre-push hook (git 2.39: husky's pre-push runs a test
+ * suite), unless `--no-verify` is in effect: a read only where no such hook may run.
+ */
+function pushDryRun(g: GitCall, state: ModelState): void {
+  if (isOn(state.parsed, '--no-verify') || !hookMayRun(g.w, g.cwd, 'pre-push')) return g.w.acc.read();
+  g.w.unknownProgram(g.inv, 'git_arguments_unproven');
+}
+
+/**
+ * `git commit --dry-run` writes nothing, but `-p`/`--interactive` stage hunks first, and with
+ * paths or `-a` it builds a temporary index, running the post-index-change hook (checked with
+ * git 2.39): a read only where no such hook may run.
+ */
+function commitDryRun(g: GitCall, state: ModelState): void {
+  if (isOn(state.parsed, '-p') || isOn(state.parsed, '--interactive')) return repoPartsWrite(g, COMMIT_PARTS);
+  if (!hookMayRun(g.w, g.cwd, 'post-index-change')) return g.w.acc.read();
+  g.w.unknownProgram(g.inv, 'git_arguments_unproven');
+}
+
 /** What `git clean` removes (its model in models/git.json decides whether it does): the pathspecs given, else the working folder's untracked files. */
 function cleanWrite(g: GitCall, paths: readonly Arg[]): void {
   if (paths.length === 0) {
@@ -789,6 +809,8 @@ export const git: Handler = (w, inv) => {
         indexWrite: () => repoPartsWrite(g, INDEX_PARTS),
         commitWrite: () => repoPartsWrite(g, COMMIT_PARTS),
         cleanWrite: (_w, _inv, state) => cleanWrite(g, state.parsed.operands),
+        pushDryRun: (_w, _inv, state) => pushDryRun(g, state),
+        commitDryRun: (_w, _inv, state) => commitDryRun(g, state),
         rmWrite: (_w, _inv, state) => rmWrite(g, state.parsed.operands),
         mvWrite: (_w, _inv, state) => mvWrite(g, state.parsed.operands),
         worktreeAdd: (_w, _inv, state) => worktreeWrite(g, 'create', state.parsed.operands.slice(0, 1)),

@@ -1,0 +1,68 @@
+// Dry runs that still run a hook: `git push --dry-run` runs pre-push (unless --no-verify), and
+// `git commit --dry-run` runs post-index-change when it builds an index (paths, -a) or refreshes
+// it. Each is a read only where no such hook may run; checked against the real git with hooks
+// that record their run.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { virtualContext } from '../../../../test/support/classify-context.js';
+import { classifyShell } from '../classify-shell.js';
+
+const REPO = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': '[core]\n', 'a.ts': 'a\n' };
+const m = (cmd: string, files: Record<string, string> = {}) => classifyShell(cmd, virtualContext({ ...REPO, ...files })).mutability;
+
+describe('git dry runs that run hooks', () => {
+  it('push --dry-run reads only where no pre-push hook may run', () => {
+    expect(m('git push --dry-run origin')).toBe('read');
+    expect(m('git push --dry-run origin', { '.git/hooks/pre-push.sample': '#!/bin/sh\n' })).toBe('read');
+    expect(m('git push --dry-run origin', { '.git/hooks/pre-push': '#!/bin/sh\n' })).toBe('unknown');
+    expect(m('git push -n origin', { '.git/config': '[core]\n\thooksPath = .husky/_\n' })).toBe('unknown');
+    expect(m('git push --dry-run --no-verify origin', { '.git/hooks/pre-push': '#!/bin/sh\n' })).toBe('read');
+    expect(m('git push -n --no-verify --verify origin', { '.git/hooks/pre-push': '#!/bin/sh\n' })).not.toBe('read');
+  });
+  it('commit --dry-run reads only where no post-index-change hook may run; -p stages first', () => {
+    expect(m('git commit --dry-run a.ts')).toBe('read');
+    expect(m('git commit --dry-run a.ts', { '.git/hooks/post-index-change': '#!/bin/sh\n' })).toBe('unknown');
+    expect(m('git commit -p --dry-run a.ts')).toBe('write');
+    expect(m('git commit --interactive --dry-run')).toBe('write');
+  });
+
+  const git = (cwd: string, ...args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8', input: '' });
+  it.skipIf(spawnSync('git', ['--version']).status !== 0)('agrees with the real git: the hooks run in a dry run', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'remit-git-hooks-'));
+    try {
+      const origin = path.join(dir, 'origin.git');
+      const work = path.join(dir, 'work');
+      git(dir, 'init', '-q', '--bare', origin);
+      git(dir, 'init', '-q', work);
+      for (const [k, v] of [
+        ['user.email', 'a@b'],
+        ['user.name', 'a'],
+      ])
+        git(work, 'config', k!, v!);
+      writeFileSync(path.join(work, 'a.ts'), 'a\n');
+      git(work, 'add', 'a.ts');
+      git(work, 'commit', '-qm', 'one');
+      git(work, 'remote', 'add', 'origin', origin);
+      const log = path.join(dir, 'ran.log');
+      for (const hook of ['pre-push', 'post-index-change']) {
+        const f = path.join(work, '.git', 'hooks', hook);
+        writeFileSync(f, `#!/bin/sh\necho ${hook} >> '${log}'\n`);
+        chmodSync(f, 0o755);
+      }
+      const ran = (args: string[]): string => {
+        rmSync(log, { force: true });
+        git(work, ...args);
+        return existsSync(log) ? readFileSync(log, 'utf8') : '';
+      };
+      expect(ran(['push', '--dry-run', 'origin', 'HEAD'])).toContain('pre-push');
+      expect(ran(['push', '--dry-run', '--no-verify', 'origin', 'HEAD'])).toBe('');
+      writeFileSync(path.join(work, 'a.ts'), 'b\n');
+      expect(ran(['commit', '--dry-run', 'a.ts'])).toContain('post-index-change');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
