@@ -45,6 +45,7 @@ function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?
  */
 function unprovenCodeIntents(w: ShellWalker, inv: Invocation, scan: CodeScan): void {
   if (scan.hashModule && !scan.hash) w.acc.addHash('code', scan.hashModule);
+  if (scan.obscured) w.acc.hiddenPaths();
   if (scan.runsOtherCode) {
     // What it runs is not in its text: possible intents, which ask (rules dependency-policy, hash-policy).
     w.acc.addDependency('hidden', '(a command the code runs)');
