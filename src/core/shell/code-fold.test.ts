@@ -85,6 +85,20 @@ describe('strings folded as each language builds them', () => {
     expect(scanInlineCode(code).paths).toContain('~/.claude/settings.json');
   });
 
+  it.each([
+    [`p = '.cla'\nopen(p + 'ude/settings.json', 'w')`, SETTINGS],
+    [`const d = '.claude'; require('fs').writeFileSync(require('path').join(d, 'settings.json'), 'x')`, SETTINGS],
+    [`import os\nhome = os.path.expanduser('~')\nopen(os.path.join(home, '.claude', 'settings.json'), 'w')`, '~/.claude/settings.json'],
+    [`my $h = $ENV{HOME}; open(F, '>', $h . '/.claude/settings.json')`, '~/.claude/settings.json'],
+  ])('%s: a name set once stands for its value', (code, path) => {
+    expect(scanInlineCode(code).paths).toContain(path);
+  });
+
+  it('does not fold a name set more than once', () => {
+    expect(scanInlineCode(`p = 'x'\np += '/y'\nopen(p + '/z', 'w')`).paths).not.toContain('x/y/z');
+    expect(scanInlineCode(`for p in ['a', 'b']: open(p + '/z', 'w')`).paths).not.toContain('a/z');
+  });
+
   it('folds code handed to eval as a literal, and sees its write', () => {
     const scan = scanInlineCode(`exec(bytes.fromhex('${Buffer.from("open('.claude/settings.json','w')").toString('hex')}'))`);
     expect(scan.paths).toContain(SETTINGS);

@@ -302,9 +302,12 @@ class Folder {
   readonly code: string[] = [];
   obscured = false;
   opensForWrite = false;
-  private readonly memo = new Map<number, { v: Value; end: number } | null>();
+  private readonly memo: ({ v: Value; end: number } | null | undefined)[] = [];
   private depth = 0;
 
+  /** How many times each name is assigned (`=`, `+=`, `.=`, `:=` …): only a name set once is folded. */
+  private readonly assigned: Map<string, number>;
+  private readonly vars = new Map<string, Value>();
   /** For each opening bracket, the index of its match (or -1). */
   private readonly match: Int32Array;
 
@@ -313,6 +316,7 @@ class Folder {
     private readonly budget: { left: number },
   ) {
     this.match = matching(toks);
+    this.assigned = assignments(toks);
   }
 
   private at(i: number): Tok | undefined {
@@ -331,6 +335,15 @@ class Folder {
   /** Every expression start, left to right; a parsed expression is skipped whole. */
   run(): void {
     for (let i = 0; i < this.toks.length; ) {
+      // `p = '.cla' + 'ude'`, `my $home = $ENV{HOME}`: a name given one value, once, stands
+      // for that value where it is used after.
+      const t = this.toks[i]!;
+      if (t.k === 'id' && this.isP(i + 1, '=') && this.assigned.get(t.s) === 1) {
+        const r = this.expr(i + 2);
+        if (r && r.v.t !== 'u' && r.v.t !== 'name' && this.vars.size < 256) this.vars.set(t.s, r.v);
+        i = r ? r.end : i + 2;
+        continue;
+      }
       const r = this.expr(i);
       i = r && r.end > i ? r.end : i + 1;
     }
@@ -339,12 +352,13 @@ class Folder {
   /** An expression at token i: `+`, `.`, `<<`, `-` between products. */
   expr(i: number): { v: Value; end: number } | null {
     // Failures are kept too: a start is parsed once whatever asks for it again.
-    if (this.memo.has(i)) return this.memo.get(i)!;
+    const seen = this.memo[i];
+    if (seen !== undefined) return seen;
     if (this.depth >= MAX_DEPTH || this.budget.left-- <= 0) return null;
     this.depth++;
     try {
       const r = this.sum(i);
-      this.memo.set(i, r);
+      this.memo[i] = r;
       return r;
     } finally {
       this.depth--;
@@ -412,6 +426,7 @@ class Folder {
   private postfix(i: number): { v: Value; end: number } | null {
     let cur: { v: Value; end: number } | null = this.primary(i);
     if (!cur) return null;
+    let members = 0;
     for (;;) {
       const j: number = cur.end;
       const t = this.at(j);
@@ -426,8 +441,15 @@ class Folder {
         cur = r;
       } else if ((t.s === '.' || t.s === '->' || t.s === '::' || t.s === '?.') && this.at(j + 1)?.k === 'id') {
         const name: string = (this.at(j + 1) as { s: string }).s;
-        if (cur.v.t === 'name') cur = { v: this.member(cur.v.name, name), end: j + 2 };
-        else if (METHODS.has(name) || cur.v.t === 'u') {
+        if (cur.v.t === 'name') {
+          // A name of more than a few pieces names nothing the folder knows: the rest of the
+          // chain is passed over without building it (a megabyte of `x.y.` made a name each step).
+          if (++members > 6) {
+            let k = j;
+            while (this.at(k + 1)?.k === 'id' && (this.isP(k, '.') || this.isP(k, '::') || this.isP(k, '->'))) k += 2;
+            cur = { v: UNKNOWN, end: k };
+          } else cur = { v: this.member(cur.v.name, name), end: j + 2 };
+        } else if (METHODS.has(name) || cur.v.t === 'u') {
           // `.reverse('x')` with an argument is Perl's `'a' . reverse('x')`, not a method.
           if (name === 'reverse' && this.isP(j + 2, '(') && !this.isP(j + 3, ')')) break;
           const called = this.isP(j + 2, '(') ? this.args(j + 2) : null;
@@ -443,8 +465,8 @@ class Folder {
   private member(base: string, name: string): Value {
     // Only the last pieces of a dotted name decide anything: a long chain keeps its tail, or
     // a megabyte of `x.y.` would copy an ever longer name at each step.
-    const long = `${base}.${name}`;
-    const full = long.length > 128 ? long.slice(long.indexOf('.', long.length - 128) + 1) : long;
+    const cut = base.length > 48 ? base.indexOf('.', base.length - 48) : -1;
+    const full = `${cut >= 0 ? base.slice(cut + 1) : base}.${name}`;
     if ((base.endsWith('env') || base === 'ENV') && HOME_VARS.has(name)) return str('~', true);
     if (full === 'Dir.home') return str('~', true);
     return { t: 'name', name: full };
@@ -525,6 +547,8 @@ class Folder {
       }
       // `new Buffer(…)`, Ruby's `Pathname.new(…)` read as the call.
       if (t.s === 'new') return this.primary(i + 1);
+      const known = this.vars.get(t.s);
+      if (known && !this.isP(i + 1, '(')) return { v: known, end: i + 1 };
       return { v: { t: 'name', name: t.s }, end: i + 1 };
     }
     if (t.s === '(' || t.s === '[') {
@@ -796,6 +820,26 @@ const OPENS = new Map([
   ['{', '}'],
 ]);
 
+/** Assignment operators that change a name already set: `+=`, `.=`, `<<=`, `:=`, `||=` … */
+const COMPOUND = new Set(['+', '-', '.', '*', '/', '%', '|', '&', '<<', ':', '?', '^', '**', '//']);
+
+/** How many times each name is assigned; `for x in`, `for (const x of` and compound forms count as more than once. */
+function assignments(toks: Tok[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (name: string, n: number) => out.set(name, (out.get(name) ?? 0) + n);
+  toks.forEach((t, i) => {
+    if (t.k !== 'id') return;
+    const next = toks[i + 1];
+    if (next?.k !== 'p') {
+      if (next?.k === 'id' && (next.s === 'in' || next.s === 'of')) add(t.s, 2);
+      return;
+    }
+    if (next.s === '=') add(t.s, 1);
+    else if (COMPOUND.has(next.s) && toks[i + 2]?.k === 'p' && (toks[i + 2] as { s: string }).s === '=') add(t.s, 2);
+  });
+  return out;
+}
+
 /** Each opening bracket's match, by one stack pass; a closer of the wrong kind is passed over. */
 function matching(toks: Tok[]): Int32Array {
   const out = new Int32Array(toks.length).fill(-1);
@@ -814,8 +858,41 @@ function matching(toks: Tok[]): Int32Array {
 /** What folding a piece of code adds to the whole. */
 type Sink = { strings: string[]; obscured: boolean; code: string[]; opensForWrite: boolean };
 
-const PUNCT3 = ['...'];
-const PUNCT2 = ['<<', '::', '->', '?.', '=>', '==', '**', '//'];
+/** One token per punctuation mark, shared: a megabyte of `.` is not a million objects. */
+const PUNCTS = new Map<string, Tok>();
+function punct(p: string): Tok {
+  let t = PUNCTS.get(p);
+  if (!t) {
+    t = { k: 'p', s: p };
+    if (PUNCTS.size < 256) PUNCTS.set(p, t);
+  }
+  return t;
+}
+
+/** The punctuation mark at `i`: `...`, one of `<< :: -> ?. => == ** //`, or the one character. */
+function longPunct(code: string, i: number, ch: string): string {
+  const next = code[i + 1];
+  switch (ch) {
+    case '.':
+      return next === '.' && code[i + 2] === '.' ? '...' : ch;
+    case '<':
+      return next === '<' ? '<<' : ch;
+    case ':':
+      return next === ':' ? '::' : ch;
+    case '-':
+      return next === '>' ? '->' : ch;
+    case '?':
+      return next === '.' ? '?.' : ch;
+    case '=':
+      return next === '>' ? '=>' : next === '=' ? '==' : ch;
+    case '*':
+      return next === '*' ? '**' : ch;
+    case '/':
+      return next === '/' ? '//' : ch;
+    default:
+      return ch;
+  }
+}
 
 /**
  * The tokens of `code`. String literals carry their folded value: escapes read, and the
@@ -853,7 +930,7 @@ function tokenize(code: string, budget: { left: number }, depth: number, folder:
         if (d === '\\') j++;
       }
       if (!closed) {
-        toks.push({ k: 'p', s: ch });
+        toks.push(punct(ch));
         i++;
         continue;
       }
@@ -884,10 +961,8 @@ function tokenize(code: string, budget: { left: number }, depth: number, folder:
       i = j;
       continue;
     }
-    const three = code.slice(i, i + 3);
-    const two = code.slice(i, i + 2);
-    const p = PUNCT3.includes(three) ? three : PUNCT2.includes(two) ? two : ch;
-    toks.push({ k: 'p', s: p });
+    const p = longPunct(code, i, ch);
+    toks.push(punct(p));
     i += p.length;
   }
   return toks;

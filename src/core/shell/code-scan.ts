@@ -13,7 +13,7 @@ const WRITE_API = new RegExp(
     String.raw`\b(?:writeFile|appendFile|createWriteStream|rmSync|rmdir|unlink|rename|mkdir|mkdtemp|copyFile|cpSync|symlink|truncate|chmod|chown|utimes|lchown|link)(?:Sync)?\s*\(`,
     String.raw`\bfs(?:\/promises)?\b[\s\S]{0,40}\.(?:rm|cp|write|open)\s*\(`,
     String.raw`\bchild_process\b|\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork)\s*\(|\bexec\s*\(`,
-    String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|run|Command)\b`,
+    String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|makeTempFile|makeTempDir|create|open|copyFile|symlink|link|truncate|chmod|chown|utime|run|Command)(?:Sync)?\b`,
     // Python
     String.raw`\.(?:write_text|write_bytes|unlink|touch|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\s*\(`,
     String.raw`\bshutil\.|\bos\.(?:remove|unlink|rename|replace|mkdir|makedirs|rmdir|removedirs|system|popen|exec\w*|spawn\w*|truncate|chmod|chown|symlink|link|utime)\b`,
