@@ -112,6 +112,12 @@ const shellShapes: Record<string, Shape> = {
   'inline code, blanks after open': (n) => fill(' ', n, "perl -ne 'open", "'"),
   'inline code, blanks in join()': (n) => fill('\t', n, `node -e "[''].join(`, '"'),
   'inline code, unclosed strings': (n) => fill("\\'", n, `node -e "'`, '"'),
+  // The folder (src/core/shell/code-fold.ts): nesting, chains, interpolations and decoders.
+  'inline code, nested calls': (n) => fill('f(g(', n, 'python3 -c "', '"'),
+  'inline code, a chain of concatenations': (n) => fill("'a'.", n, "perl -e '", "'"),
+  'inline code, templates in templates': (n) => fill('`${', n, "node -e '", "'"),
+  'inline code, decoders on decoders': (n) => fill('chr(b64decode(', n, 'python3 -c "', '"'),
+  'inline code, a dotted chain': (n) => fill('x.y.', n, 'python3 -c "', '"'),
   'curl write-out, unclosed %output{': (n) => fill('%output{x', n, "curl -w '", "' http://localhost/"),
 };
 

@@ -43,6 +43,10 @@ mentionedPaths?: string[]
  */
 remitCommand?: boolean
 /**
+ * Unproven inline code writes and builds its strings with a decoding or obfuscation primitive (base64, hex, rot13, character codes, reversal, eval) on a value that is not a literal: a write target may be a protected path under a name no scan can see.
+ */
+hiddenPaths?: boolean
+/**
  * A read only because the user taught it (remit reads add): a command no model proves, matched exactly against the user's own configuration.
  */
 taught?: boolean
@@ -726,6 +730,10 @@ hostConfigFolder?: number
  * The command runs one of remit's own mutating commands.
  */
 remitCommand?: true
+/**
+ * Rule `self-protection`: unproven inline code writes through a name it decodes at run time, which may be a protected path.
+ */
+hiddenPaths?: true
 /**
  * Rule `approved-once`: a one-time approval of this input was waiting.
  */

@@ -170,6 +170,7 @@ async function classifyWithDigest(req: ToolRequest, base: ClassifyBase, ctx: Cla
         if (s.analysis) a.analysis = s.analysis;
         if (s.mentionedPaths.length) a.mentionedPaths = s.mentionedPaths;
         if (s.remitCommand) a.remitCommand = true;
+        if (s.hiddenPaths && s.mutability !== 'read') a.hiddenPaths = true;
         if (s.taught && s.mutability === 'read') a.taught = true;
         if (Object.keys(s.facts).length) a.facts = s.facts;
         return a;

@@ -156,6 +156,17 @@ function ruleSelfProtection(f: DecisionFacts, how: How): Verdict | null {
       ...factOf('remit', own),
     };
   }
+  if (how === 'direct' && f.input.hiddenPaths) {
+    // Not a named path but a name built at run time through a decoder remit cannot read: it
+    // may be remit's own state, so even hostconfig=allow asks (docs/DESIGN.md#rule-table).
+    return {
+      outcome: 'ask',
+      code,
+      explanation: `${described(f, 'The inline code')} writes through a name it decodes or reverses at run time, so remit cannot prove it stays off remit's own state and host hook configuration.`,
+      fact: { kind: 'analysis', reason: 'it writes through a name built at run time by a decoder remit cannot read' },
+      nextStep: `Write the path as a literal, ${approveLine}.`,
+    };
+  }
   if (f.contract.hostconfig === 'allow') return null;
   const host = f.paths.hit('hostConfig', how);
   if (host !== null) {

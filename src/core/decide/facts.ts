@@ -119,6 +119,7 @@ export function liveFacts(input: DecisionInput): DecisionFacts {
     noted.first = effects[0]!.index;
   }
   if (action.remitCommand) noted.remitCommand = true;
+  if (action.hiddenPaths) noted.hiddenPaths = true;
   if (input.approved) noted.approved = true;
   if (input.directiveError) noted.directiveError = input.directiveError.code;
   if (action.mutability === 'delegate') {

@@ -5,6 +5,7 @@ import { computedHashAccesses } from '../intents/hash-apis.js';
 import { handRolledHash } from './hash-shapes.js';
 import { proveNodeCode } from './programs/inline-proof.js';
 import { codeStrings, isSpace, trimEndOf } from '../intents/line-text.js';
+import { foldCode } from './code-fold.js';
 
 const WRITE_API = new RegExp(
   [
@@ -12,7 +13,7 @@ const WRITE_API = new RegExp(
     String.raw`\b(?:writeFile|appendFile|createWriteStream|rmSync|rmdir|unlink|rename|mkdir|mkdtemp|copyFile|cpSync|symlink|truncate|chmod|chown|utimes|lchown|link)(?:Sync)?\s*\(`,
     String.raw`\bfs(?:\/promises)?\b[\s\S]{0,40}\.(?:rm|cp|write|open)\s*\(`,
     String.raw`\bchild_process\b|\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork)\s*\(|\bexec\s*\(`,
-    String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|run|Command)\b`,
+    String.raw`\bBun\.write\s*\(|\bDeno\.(?:writeTextFile|writeFile|remove|rename|mkdir|makeTempFile|makeTempDir|create|open|copyFile|symlink|link|truncate|chmod|chown|utime|run|Command)(?:Sync)?\b`,
     // Python
     String.raw`\.(?:write_text|write_bytes|unlink|touch|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\s*\(`,
     String.raw`\bshutil\.|\bos\.(?:remove|unlink|rename|replace|mkdir|makedirs|rmdir|removedirs|system|popen|exec\w*|spawn\w*|truncate|chmod|chown|symlink|link|utime)\b`,
@@ -70,6 +71,22 @@ const RUNS_OTHER_CODE = new RegExp(
 const HASH_MODULE =
   /\b(?:crypto|webcrypto|subtle|hashlib|_hashlib|_sha\d+|_sha3|_md5|_blake2|hmac|Cryptodome|xxhash|blake3|mmh3|crc32c?|adler32|crypt|Digest|OpenSSL|password_hash|hash_file|hash_hmac|md5_file|sha1_file|uuid[35]|pbkdf2\w*|scrypt\w*|hkdf\w*|createSign|createVerify)\b|\bCrypto\s*\.\s*Hash\b/;
 
+/**
+ * Perl's `$p =~ tr/a-z/n-za-m/` (or `y///`), and a bare `tr/…/` on `$_`: a translate table.
+ * Found by looking at each `=~` and `tr/` once (`=~\s*(?:tr|y)\b` retried its blanks from
+ * every `=`).
+ */
+function perlTranslates(text: string): boolean {
+  for (let at = text.indexOf('=~'); at >= 0; at = text.indexOf('=~', at + 2)) {
+    let k = at + 2;
+    while (k < text.length && isSpace(text[k])) k++;
+    const word = text.startsWith('tr', k) ? 2 : text[k] === 'y' ? 1 : 0;
+    if (word && !/\w/.test(text[k + word] ?? '')) return true;
+  }
+  for (let at = text.indexOf('tr/'); at >= 0; at = text.indexOf('tr/', at + 3)) if (!/\w/.test(text[at - 1] ?? '')) return true;
+  return false;
+}
+
 export interface CodeScan {
   writes: boolean;
   /** The first hashing API found (for the explanation). */
@@ -80,7 +97,20 @@ export interface CodeScan {
   runsOtherCode: boolean;
   /** A hashing module or function it names, reached however (for the explanation). */
   hashModule: string | undefined;
+  /**
+   * It writes, and builds a string with a decoding or obfuscation primitive (base64, hex,
+   * rot13, character codes, reversal, eval, a translate table) whose input is not a literal
+   * the folder read: what it writes may be a protected path under a name no scan sees.
+   */
+  obscured: boolean;
 }
+
+/**
+ * Primitives the folder does not read at all: a translate table, a decompressor, a name taken
+ * by getattr or from globals(), Perl's `tr///`. Beside a write they hide what is written.
+ */
+const OPAQUE =
+  /\b(?:maketrans|translate|b32decode|b85decode|a85decode|ascii85|decompress|inflateSync|inflateRawSync|gunzipSync|brotliDecompressSync|unzipSync|zlib|gzinflate|gzuncompress|gzdecode|getattr|__import__|globals|convert_uudecode|uudecode)\b/;
 
 /**
  * Python's `open(f, 'w')`, `open(p, mode="a")`: `/\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]/`
@@ -118,49 +148,21 @@ export function scanInlineCode(code: string): CodeScan {
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s))
       paths.push(s);
   }
-  for (const s of foldedStrings(text))
-    if (paths.length < 64 && (s.includes('/') || s.startsWith('.') || s.startsWith('~')) && !/[\s${}]/.test(s)) paths.push(s);
+  const folded = foldCode(text);
+  for (const s of folded.strings)
+    if (paths.length < 64 && s.length < 1024 && (s.includes('/') || s.startsWith('.') || s.startsWith('~')) && !/[\s${}\0]/.test(s) && !paths.includes(s))
+      paths.push(s);
+  // Code handed to eval/exec as a string the folder read is code too.
+  const writes = WRITE_API.test(text) || opensForWrite(text) || folded.opensForWrite || folded.code.some((c) => WRITE_API.test(c) || opensForWrite(c));
   const module = HASH_MODULE.exec(text);
   return {
-    writes: WRITE_API.test(text) || opensForWrite(text),
+    writes,
     hash,
     paths,
     runsOtherCode: RUNS_OTHER_CODE.test(text),
     hashModule: module ? module[0] : undefined,
+    obscured: writes && (folded.obscured || OPAQUE.test(text) || perlTranslates(text)),
   };
-}
-
-/** One quoted string literal (no escapes: a piece whose value is itself unsure is not folded). */
-const LIT = String.raw`(?:'[^'\\\n]*'|"[^"\\\n]*")`;
-const unquote = (l: string): string => l.slice(1, -1);
-const LITS = (sep: string) => new RegExp(String.raw`${LIT}(?:${sep}${LIT})+`, 'g');
-/** `'a' + 'b'`, Python's adjacent `'a' 'b'`. */
-const CONCAT = LITS(String.raw`\s*\+\s*`);
-const ADJACENT = LITS(String.raw`[ 	]+`);
-/** `path.join('a', 'b')` under any name, `os.path.join(…)`, `Path('a') / 'b'`. */
-const PATH_JOIN = new RegExp(
-  String.raw`\.\s*(?:join|resolve|joinpath)\s*\(\s*(${LIT}(?:\s*,\s*${LIT})+)\s*\)|\bPath\s*\(\s*(${LIT})\s*\)((?:\s*\/\s*${LIT})+)`,
-  'g',
-);
-/** `['a', 'b'].join('')`, `''.join(['a', 'b'])`. */
-const LIST_JOIN = new RegExp(
-  String.raw`\[\s*(${LIT}(?:\s*,\s*${LIT})*)\s*\]\s*\.\s*join\s*\(\s*(?:(${LIT})\s*)?\)|(${LIT})\s*\.\s*join\s*\(\s*[[(]\s*(${LIT}(?:\s*,\s*${LIT})*)\s*[\])]\s*\)`,
-  'g',
-);
-const literals = (list: string): string[] => (list.match(new RegExp(LIT, 'g')) ?? []).map(unquote);
-
-/**
- * Strings the code builds from literal pieces, folded as the language would
- * (`'.cla' + 'ude/settings.json'`, `os.path.join('.claude', 'settings.json')`): a path spelled
- * in parts is the path, for the protected-path check of what inline code names.
- */
-function foldedStrings(text: string): string[] {
-  const out: string[] = [];
-  for (const re of [CONCAT, ADJACENT]) for (const m of text.matchAll(re)) out.push(literals(m[0]).join(''));
-  for (const m of text.matchAll(PATH_JOIN)) out.push(m[1] !== undefined ? literals(m[1]).join('/') : [unquote(m[2]!), ...literals(m[3]!)].join('/'));
-  for (const m of text.matchAll(LIST_JOIN))
-    out.push(m[1] !== undefined ? literals(m[1]).join(m[2] === undefined ? ',' : unquote(m[2])) : literals(m[4]!).join(unquote(m[3]!)));
-  return out.slice(0, 64);
 }
 
 /** Node inline code proven read-only (the closed-world prover in programs/inline-proof.ts). */

@@ -11,6 +11,8 @@ export interface ShellClassification {
   analysis?: AnalysisReason;
   mentionedPaths: string[];
   remitCommand: boolean;
+  /** Inline code writes through a name it decodes at run time (code-scan.ts `obscured`). */
+  hiddenPaths: boolean;
   /** A read the user taught decided a part of the command. */
   taught: boolean;
   facts: NonNullable<Action['facts']>;
@@ -60,6 +62,7 @@ export class ShellAccumulator {
   private hash = false;
   private hashEvidence: EvidenceKind | undefined;
   private remit = false;
+  private hidden = false;
   private readonly facts: NonNullable<Action['facts']> = {};
   /** Symlinks this command created: link path → the path it points at (canonical). */
   private readonly links = new Map<string, string>();
@@ -192,6 +195,14 @@ export class ShellAccumulator {
     this.modeled.add(path);
   }
 
+  /**
+   * Unproven inline code that writes builds its strings with a decoder remit cannot read: a
+   * write target may be a protected path under a name no scan can see (rule self-protection).
+   */
+  hiddenPaths(): void {
+    this.hidden = true;
+  }
+
   remitMutation(segment: string): void {
     this.remit = true;
     this.markWrite(segment);
@@ -216,6 +227,7 @@ export class ShellAccumulator {
     if (o.dependency) for (const n of o.dependencyNames.length ? o.dependencyNames : ['(script)']) this.addDependency(o.dependencyEvidence ?? 'script', n);
     if (o.hash) this.addHash(o.hashEvidence ?? 'script', o.facts.hash ?? segment);
     if (o.remit) this.remit = true;
+    if (o.hidden) this.hidden = true;
     if (o.wrote) {
       this.markWrite(o.facts.mutation ?? segment);
       if (o.reason !== undefined && this.reason === undefined) this.reason = o.reason;
@@ -263,6 +275,7 @@ export class ShellAccumulator {
       intents,
       mentionedPaths: [...this.mentioned],
       remitCommand: this.remit,
+      hiddenPaths: this.hidden,
       taught: this.taughtRead,
       facts: this.facts,
     };

@@ -6,6 +6,8 @@
 // outside the list — leaves the code unproven. The JSON files a Node program requires are
 // returned so they can be recorded as reads.
 
+import { cook } from '../code-fold.js';
+
 const MAX = 2048;
 
 export interface InlineProof {
@@ -36,18 +38,20 @@ function blankStrings(src: string, quotes: string, forbid: RegExp): Blanked | nu
     const triple = src.startsWith(c.repeat(3), i) && quotes.includes('T');
     const close = triple ? c.repeat(3) : c;
     let j = i + close.length;
-    let body = '';
+    let raw = '';
     for (; j < src.length; j++) {
       if (src[j] === '\\') {
-        body += src[j + 1] ?? '';
+        raw += src.slice(j, j + 2);
         j++;
         continue;
       }
       if (src.startsWith(close, j)) break;
       if (!triple && src[j] === '\n') return null;
-      body += src[j];
+      raw += src[j];
     }
     if (j >= src.length) return null;
+    // The value the language reads: `'\x2eclaude/settings.json'` is `.claude/settings.json`.
+    const body = cook(raw);
     if (forbid.test(body)) return null;
     code += ` S${strings.length} `;
     strings.push(body);

@@ -2,7 +2,8 @@
 // `php -r`, `osascript -e`, a heredoc on stdin) is `interpreter_inline_code` unless it is
 // the one shape we prove read-only; its text is scanned for hashing APIs and paths.
 // Running a program file is `shell_command_unproven`: we do not read other languages.
-import { scanInlineCode, type CodeScan } from '../code-scan.js';
+import { scanInlineCode } from '../code-scan.js';
+import { inlineCode, unprovenCodeIntents } from './inline-code.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { defineOptions, scanOptions } from '../option-table.js';
@@ -13,44 +14,6 @@ import { importShadowed } from './python-path.js';
 import { pythonWarningsSafe } from '../exec-env.js';
 import { remitScript } from './remit.js';
 import { lookupTable } from '../../lookup-table.js';
-
-function inlineCode(w: ShellWalker, inv: Invocation, code: string | null, prove?: (code: string) => InlineProof): void {
-  if (code === null) return w.unknownCode(inv);
-  const scan = scanInlineCode(code);
-  if (scan.hash) w.acc.addHash('code', scan.hash);
-  const proof = prove && !scan.hash ? prove(code) : undefined;
-  if (proof?.ok) {
-    // `open('src/a.ts', 'w')`: the file as named, from the folder the interpreter runs in.
-    for (const f of proof.writes ?? []) w.effect(inv, 'write', { value: f, glob: false, tilde: false, text: f });
-    if (!proof.writes?.length) w.acc.read();
-    return;
-  }
-  unprovenCodeIntents(w, inv, scan);
-  w.unproven(inv, 'interpreter_inline_code');
-  w.mentionManifests(code, inv.scope.cwd);
-  // The code itself is not a path; the strings inside it may be.
-  w.mentionArgs(
-    inv.args.filter((a) => a.value !== code),
-    inv.scope.cwd,
-  );
-  for (const p of scan.paths) {
-    const path = w.path(inv, { value: p, glob: false, tilde: p.startsWith('~/'), text: p });
-    if (path) w.acc.mention(path);
-  }
-}
-
-/**
- * Unproven code that names a hashing module hashes as far as `hash=` knows; code that starts
- * other programs or evaluates text may also install (docs/DESIGN.md#shell-classification).
- */
-function unprovenCodeIntents(w: ShellWalker, inv: Invocation, scan: CodeScan): void {
-  if (scan.hashModule && !scan.hash) w.acc.addHash('code', scan.hashModule);
-  if (scan.runsOtherCode) {
-    // What it runs is not in its text: possible intents, which ask (rules dependency-policy, hash-policy).
-    w.acc.addDependency('hidden', '(a command the code runs)');
-    w.acc.addHash('hidden', inv.text);
-  }
-}
 
 function stdinCode(w: ShellWalker, inv: Invocation, prove?: (code: string) => InlineProof): void {
   if (inv.stdin !== undefined) return inlineCode(w, inv, inv.stdin, prove);

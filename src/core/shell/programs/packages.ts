@@ -6,6 +6,7 @@
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { runCheck } from './check-runner.js';
+import { inlineCode } from './inline-code.js';
 import { BUN_TEST, cargoCheck, DENO_CHECK, DENO_FMT, DENO_LINT, DENO_TEST, DOTNET_FORMAT, dotnetTest, GO_TEST, goVet } from './checks-build.js';
 import { vitest } from './checks-js.js';
 import { installer, installerHandlers } from './installers.js';
@@ -1673,6 +1674,22 @@ function denoDoc(w: ShellWalker, inv: Invocation): void {
   w.acc.read();
 }
 
+/** deno eval's options that take their value as the next word. */
+const DENO_EVAL_VALUED = new Set(['--ext', '--import-map', '-c', '--config', '--location', '--seed', '--cert', '-L', '--log-level']);
+
+/** `deno eval [options] <code> [args]`: the code is scanned as node's is; it stays unproven. */
+function denoEval(w: ShellWalker, inv: Invocation): void {
+  const args = inv.args;
+  for (let i = 2; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === null) return w.unknownCode(inv);
+    if (v === '--') return inlineCode(w, inv, args[i + 1]?.value ?? null);
+    if (DENO_EVAL_VALUED.has(v)) i++;
+    else if (!v.startsWith('-')) return inlineCode(w, inv, v);
+  }
+  w.unknown(inv, 'interpreter_inline_code');
+}
+
 const deno: Handler = (w, inv) => {
   const args = inv.args;
   const sub = args[1]?.value;
@@ -1683,7 +1700,7 @@ const deno: Handler = (w, inv) => {
   if (sub === 'lint') return runCheck(w, inv, 2, DENO_LINT);
   if (sub === 'check') return runCheck(w, inv, 2, DENO_CHECK);
   if (sub === 'fmt') return runCheck(w, inv, 2, DENO_FMT);
-  if (sub === 'eval') return w.unknown(inv, 'interpreter_inline_code');
+  if (sub === 'eval') return denoEval(w, inv);
   if (sub === 'run' || sub === 'x' || sub === 'serve' || sub === 'task' || (sub !== undefined && !sub.startsWith('-') && /^(?:npm|jsr|https?):/.test(sub))) {
     // `deno run npm:cowsay`, `deno x jsr:@std/x`: a package fetched by name and run.
     for (const a of args.slice(sub === 'run' || sub === 'x' || sub === 'serve' || sub === 'task' ? 2 : 1)) {

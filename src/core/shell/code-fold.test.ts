@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { foldCode } from './code-fold.js';
+import { scanInlineCode } from './code-scan.js';
+
+const SETTINGS = '.claude/settings.json';
+const B64 = Buffer.from(SETTINGS).toString('base64');
+const HEX = Buffer.from(SETTINGS).toString('hex');
+const CODES = [...SETTINGS].map((c) => c.charCodeAt(0)).join(',');
+const REV = [...SETTINGS].reverse().join('');
+
+describe('strings folded as each language builds them', () => {
+  it.each([
+    // Perl, PHP: `.`; Ruby: `<<`
+    [`open(F, '>', '.cla'.'ude/settings.json')`],
+    [`file_put_contents('.cla' . 'ude/settings.json', 'x');`],
+    [`File.write('.cla' << 'ude/settings.json', 'x')`],
+    // templates, f-strings, printf-style and format with literal arguments
+    ['require("fs").writeFileSync(`.cla${"ude"}/settings.json`, "x")'],
+    ['require("fs").writeFileSync(`.claude/settings.json`, "x")'],
+    [`open(f'{".cla"}ude/settings.json', 'w')`],
+    [`open('%sude/%s' % ('.cla', 'settings.json'), 'w')`],
+    [`open('{}ude/{}'.format('.cla', 'settings.json'), 'w')`],
+    [`open(F, '>', sprintf('%sude/%s', '.cla', 'settings.json'))`],
+    // reversal
+    [`open('${REV}'[::-1], 'w')`],
+    [`open(''.join(reversed('${REV}')), 'w')`],
+    [`require('fs').writeFileSync('${REV}'.split('').reverse().join(''), 'x')`],
+    [`open(F, '>', scalar reverse '${REV}')`],
+    [`file_put_contents(strrev('${REV}'), 'x');`],
+    [`File.write('${REV}'.reverse, 'x')`],
+    // character codes
+    [`open(chr(46) + 'claude/settings.json', 'w')`],
+    [`open(''.join(map(chr, [${CODES}])), 'w')`],
+    [`open(bytes([${CODES}]).decode(), 'w')`],
+    [`require('fs').writeFileSync(String.fromCharCode(${CODES}), 'x')`],
+    [`open(F, '>', pack('C*', ${CODES}))`],
+    [`File.write([${CODES}].pack('c*'), 'x')`],
+    [`File.write(46.chr + 'claude/settings.json', 'x')`],
+    // escapes inside a literal
+    [String.raw`open('\x2eclaude/settings.json', 'w')`],
+    [String.raw`require('fs').writeFileSync('\u002eclaude/settings.json', 'x')`],
+    [String.raw`open(F, ">", "\056claude/settings.json")`],
+    // base64, hex, rot13, percent-encoding of a literal
+    [`import base64; open(base64.b64decode('${B64}'), 'w')`],
+    [`require('fs').writeFileSync(atob('${B64}'), 'x')`],
+    [`require('fs').writeFileSync(Buffer.from('${B64}', 'base64').toString(), 'x')`],
+    [`require('fs').writeFileSync(Buffer.from('${HEX}', 'hex'), 'x')`],
+    [`open(bytes.fromhex('${HEX}'), 'w')`],
+    [`import binascii; open(binascii.unhexlify('${HEX}'), 'w')`],
+    [`import codecs; open(codecs.decode('.pynhqr/frggvatf.wfba', 'rot13'), 'w')`],
+    [`import codecs; open(codecs.decode('${HEX}', 'hex'), 'w')`],
+    [`file_put_contents(base64_decode('${B64}'), 'x');`],
+    [`file_put_contents(hex2bin('${HEX}'), 'x');`],
+    [`file_put_contents(str_rot13('.pynhqr/frggvatf.wfba'), 'x');`],
+    [`use MIME::Base64; open(F, '>', decode_base64('${B64}'))`],
+    [`require 'base64'; File.write(Base64.decode64('${B64}'), 'x')`],
+    [`File.write('${B64}'.unpack1('m'), 'x')`],
+    [`require('fs').writeFileSync(decodeURIComponent('%2Eclaude%2Fsettings.json'), 'x')`],
+  ])('%s names .claude/settings.json', (code) => {
+    const scan = scanInlineCode(code);
+    expect(scan.paths).toContain(SETTINGS);
+    expect(scan.obscured).toBe(false);
+  });
+
+  it.each([
+    [`import os; open(os.path.join(os.path.expanduser('~'), '.claude', 'settings.json'), 'w')`],
+    [`import os; open(os.environ['HOME'] + '/.claude/settings.json', 'w')`],
+    [`import os; open(os.getenv('HOME') + '/.claude/settings.json', 'w')`],
+    [`import os; open(os.environ.get('HOME') + '/.claude/settings.json', 'w')`],
+    [`from pathlib import Path; (Path.home() / '.claude' / 'settings.json').write_text('x')`],
+    [`import os; open(f"{os.environ['HOME']}/.claude/settings.json", 'w')`],
+    [`require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', 'x')`],
+    [`require('fs').writeFileSync(require('path').join(require('os').homedir(), '.claude', 'settings.json'), 'x')`],
+    ['require("fs").writeFileSync(`${process.env.HOME}/.claude/settings.json`, "x")'],
+    ['require("fs").writeFileSync(`${require("os").homedir()}/.claude/settings.json`, "x")'],
+    [`await Deno.writeTextFile(Deno.env.get('HOME') + '/.claude/settings.json', 'x')`],
+    [`open(F, ">", "$ENV{HOME}/.claude/settings.json")`],
+    [`open(F, ">", $ENV{HOME} . "/.claude/settings.json")`],
+    [`file_put_contents(getenv('HOME') . '/.claude/settings.json', 'x');`],
+    [`file_put_contents($_SERVER['HOME'] . '/.claude/settings.json', 'x');`],
+    [`File.write(File.join(Dir.home, '.claude', 'settings.json'), 'x')`],
+    [`File.write(ENV['HOME'] + '/.claude/settings.json', 'x')`],
+    [`File.write("#{Dir.home}/.claude/settings.json", 'x')`],
+  ])('%s names ~/.claude/settings.json', (code) => {
+    expect(scanInlineCode(code).paths).toContain('~/.claude/settings.json');
+  });
+
+  it.each([
+    [`p = '.cla'\nopen(p + 'ude/settings.json', 'w')`, SETTINGS],
+    [`const d = '.claude'; require('fs').writeFileSync(require('path').join(d, 'settings.json'), 'x')`, SETTINGS],
+    [`import os\nhome = os.path.expanduser('~')\nopen(os.path.join(home, '.claude', 'settings.json'), 'w')`, '~/.claude/settings.json'],
+    [`my $h = $ENV{HOME}; open(F, '>', $h . '/.claude/settings.json')`, '~/.claude/settings.json'],
+  ])('%s: a name set once stands for its value', (code, path) => {
+    expect(scanInlineCode(code).paths).toContain(path);
+  });
+
+  it('does not fold a name set more than once', () => {
+    expect(scanInlineCode(`p = 'x'\np += '/y'\nopen(p + '/z', 'w')`).paths).not.toContain('x/y/z');
+    expect(scanInlineCode(`for p in ['a', 'b']: open(p + '/z', 'w')`).paths).not.toContain('a/z');
+  });
+
+  it('folds code handed to eval as a literal, and sees its write', () => {
+    const scan = scanInlineCode(`exec(bytes.fromhex('${Buffer.from("open('.claude/settings.json','w')").toString('hex')}'))`);
+    expect(scan.paths).toContain(SETTINGS);
+    expect(scan.writes).toBe(true);
+    expect(scan.obscured).toBe(false);
+  });
+});
+
+describe('a decoder on a value that is not a literal', () => {
+  it.each([
+    [`import base64, sys; open(base64.b64decode(sys.argv[1]), 'w').write('x')`],
+    [`import sys; open(sys.argv[1][::-1], 'w').write('x')`],
+    [`import sys; open(''.join(reversed(sys.argv[1])), 'w').write('x')`],
+    [`import sys; open(''.join(chr(int(c)) for c in sys.argv[1:]), 'w').write('x')`],
+    [`import sys; open(''.join(map(chr, codes)), 'w').write('x')`],
+    [`import codecs, sys; open(codecs.decode(sys.argv[1], 'rot13'), 'w').write('x')`],
+    [`import sys; open(bytes.fromhex(sys.argv[1]), 'w').write('x')`],
+    [`const s = process.argv[1]; require('fs').writeFileSync(atob(s), 'x')`],
+    [`require('fs').writeFileSync(Buffer.from(process.argv[1], 'base64').toString(), 'x')`],
+    [`require('fs').writeFileSync(String.fromCharCode(...process.argv.slice(1).map(Number)), 'x')`],
+    [`require('fs').writeFileSync(process.argv[1].split('').reverse().join(''), 'x')`],
+    [`eval(process.argv[1]); require('fs').writeFileSync('a', 'x')`],
+    [`file_put_contents(base64_decode($argv[1]), 'x');`],
+    [`file_put_contents(strrev($argv[1]), 'x');`],
+    [`my $p = $ARGV[0]; $p =~ tr/a-z/n-za-m/; open(F, '>', $p)`],
+    [`open(F, '>', scalar reverse $ARGV[0])`],
+    [`File.write(ARGV[0].unpack1('m'), 'x')`],
+    [`import sys; t = str.maketrans('ab', 'ba'); open(sys.argv[1].translate(t), 'w')`],
+  ])('%s may write a name no scan sees', (code) => {
+    expect(scanInlineCode(code).obscured).toBe(true);
+  });
+
+  it.each([
+    // writes a computed name with no decoder: today's verdict
+    [`import sys\nfor f in sys.argv[1:]: open(f, 'w').write('x')`],
+    [`const fs = require('fs'); for (const f of process.argv.slice(1)) fs.writeFileSync(f, 'x')`],
+    [`open(F, '>', $ARGV[0])`],
+    // decodes, writes nothing
+    [`import base64, sys; print(base64.b64decode(sys.argv[1]))`],
+    [`console.log(atob(process.argv[1]))`],
+    // reverses a list, joins nothing
+    [`const fs = require('fs'); const xs = fs.readdirSync('.').reverse(); fs.writeFileSync('out.txt', xs.join('\\n'))`],
+    // decodes utf-8 bytes
+    [`import subprocess; open('out.txt', 'w').write(subprocess.check_output(['ls']).decode('utf-8'))`],
+    [`require('fs').writeFileSync('out.txt', Buffer.from(process.argv[1]))`],
+  ])('%s is not marked', (code) => {
+    expect(scanInlineCode(code).obscured).toBe(false);
+  });
+});
+
+describe('folds stay linear', () => {
+  it('a megabyte of nesting, concatenation, templates and decoders folds in one pass', () => {
+    const shapes = ['(', "'a'+", '`${', 'chr(', '[::-1]', "'a'.", 'f(g(', '"$ENV{', '\\', '[', "'", 'x.y.', '#{', ','];
+    for (const s of shapes) {
+      const code = s.repeat(Math.ceil((1 << 20) / s.length));
+      const t = process.cpuUsage();
+      foldCode(code);
+      const used = process.cpuUsage(t);
+      expect(used.user + used.system, s).toBeLessThan(4_000_000);
+    }
+  }, 600_000);
+});

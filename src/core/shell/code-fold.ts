@@ -1,0 +1,1095 @@
+// Folds the strings inline code builds from literal pieces, the way the language would build
+// them, so a protected path spelled in parts, reversed, as character codes, encoded or joined
+// to the home folder is the path the protected-path check names. One tokenizer pass and one
+// evaluating pass over the tokens, each token parsed once (a start memoised), nesting capped:
+// linear in the code, which the hook may be handed at a megabyte.
+//
+// The languages are not told apart: a shape one language folds and another rejects as a
+// syntax error (`'a' . 'b'` is Perl's and PHP's concatenation, a syntax error in Python) is
+// folded wherever it appears. A fold only adds names to check; it never proves anything read.
+//
+// What the folder cannot fold it notes: a decoding or obfuscation primitive (base64, hex,
+// rot13, character codes, reversal, eval) applied to a value that is not a literal. Code that
+// writes and does that may write a protected path under a name no scan can see.
+
+type Value =
+  | { t: 's'; s: string; path?: boolean }
+  | { t: 'n'; n: number }
+  | { t: 'l'; items: Value[] }
+  /** Unknown; `rev`: a reversal of something unknown, which a join makes a hidden name. */
+  | { t: 'u'; rev?: true }
+  /** A function or namespace by name (`os.path`, `Buffer`), not yet called. */
+  | { t: 'name'; name: string };
+
+type Tok = { k: 'str'; v: Value; raw: string; plain: boolean } | { k: 'num'; n: number } | { k: 'id'; s: string } | { k: 'p'; s: string };
+
+const UNKNOWN: Value = { t: 'u' };
+const REVERSED: Value = { t: 'u', rev: true };
+const MAX_DEPTH = 48;
+/** A folded value longer than this is not a path; it is dropped (and a repeat cannot grow it). */
+const MAX_LEN = 4096;
+
+export interface Folded {
+  /** Strings built by an operation on literal pieces. */
+  strings: string[];
+  /** A decoding or obfuscation primitive met a value that is not a literal. */
+  obscured: boolean;
+  /** An `open`/`fopen` call with a mode that writes (`'w'`, `'a'`, `'>'`, `mode='x'`), whatever its first argument. */
+  opensForWrite: boolean;
+  /** Code text the folder decoded or assembled and handed to eval/exec (scanned by the caller). */
+  code: string[];
+}
+
+const isIdStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
+const isIdPart = (c: number): boolean => isIdStart(c) || (c >= 48 && c <= 57);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v', e: '\x1b' };
+const HEX = /^[0-9a-fA-F]+$/;
+
+/** The body of a literal with its escapes read (\xHH, \uHHHH, \u{…}, \x{…}, octal, \n …). */
+export function cook(body: string): string {
+  if (!body.includes('\\')) return body;
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== '\\' || i + 1 >= body.length) {
+      out += c;
+      continue;
+    }
+    const n = body[++i]!;
+    if (n === 'x' || n === 'u') {
+      let hex = '';
+      if (body[i + 1] === '{') {
+        const close = body.indexOf('}', i + 2);
+        if (close > 0 && close - i < 12) {
+          hex = body.slice(i + 2, close);
+          if (HEX.test(hex)) {
+            out += String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff));
+            i = close;
+            continue;
+          }
+        }
+      }
+      hex = body.slice(i + 1, i + 1 + (n === 'x' ? 2 : 4));
+      if (hex.length === (n === 'x' ? 2 : 4) && HEX.test(hex)) {
+        out += String.fromCharCode(Number.parseInt(hex, 16));
+        i += hex.length;
+        continue;
+      }
+      out += n;
+    } else if (n >= '0' && n <= '7') {
+      let j = i;
+      while (j < i + 3 && j < body.length && body[j]! >= '0' && body[j]! <= '7') j++;
+      out += String.fromCharCode(Number.parseInt(body.slice(i, j), 8));
+      i = j - 1;
+    } else out += SIMPLE_ESCAPES[n] ?? n;
+  }
+  return out;
+}
+
+const strOf = (v: Value): string | null => (v.t === 's' ? v.s : v.t === 'n' ? String(v.n) : null);
+const listOf = (v: Value): Value[] | null => (v.t === 'l' ? v.items : v.t === 's' ? [...v.s].map((s) => ({ t: 's', s }) as Value) : null);
+const str = (s: string, path?: boolean): Value => (s.length > MAX_LEN ? UNKNOWN : path ? { t: 's', s, path } : { t: 's', s });
+
+/** The home folder under any spelling: what `~/` stands for in a protected path. */
+const HOME_VARS = new Set(['HOME', 'USERPROFILE']);
+const HOME_CALLS = new Set(['homedir', 'home', 'gethomedir', 'get_home_dir']);
+
+function base64(s: string): string | null {
+  const clean = s.replace(/[\s=]/g, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*$/.test(clean)) return null;
+  return Buffer.from(clean, 'base64').toString('latin1');
+}
+function hex(s: string): string | null {
+  const clean = s.replace(/\s/g, '');
+  return clean.length % 2 === 0 && HEX.test(clean) ? Buffer.from(clean, 'hex').toString('latin1') : clean === '' ? '' : null;
+}
+function rot13(s: string): string {
+  let out = '';
+  for (const c of s) {
+    const code = c.charCodeAt(0);
+    const base = code >= 65 && code <= 90 ? 65 : code >= 97 && code <= 122 ? 97 : 0;
+    out += base ? String.fromCharCode(((code - base + 13) % 26) + base) : c;
+  }
+  return out;
+}
+function percent(s: string): string | null {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+const charOf = (v: Value): string | null => (v.t === 'n' && Number.isInteger(v.n) && v.n >= 0 && v.n <= 0x10ffff ? String.fromCodePoint(v.n) : null);
+
+/** A path join: os.path.join and resolve start again at an absolute piece; path.join does not. */
+function joinPath(parts: string[], restart: boolean): string {
+  let out = '';
+  for (const p of parts) {
+    if (restart && (p.startsWith('/') || p.startsWith('~'))) out = p;
+    else if (out === '' || out.endsWith('/')) out += p;
+    else out += `/${p}`;
+  }
+  return out;
+}
+
+/** printf's `%s %d %c %%` (Python's `%`, sprintf, Ruby's `format`) with literal arguments. */
+function printf(fmt: string, args: Value[]): string | null {
+  let out = '';
+  let k = 0;
+  for (let i = 0; i < fmt.length; i++) {
+    const c = fmt[i]!;
+    if (c !== '%') {
+      out += c;
+      continue;
+    }
+    const spec = fmt[++i];
+    if (spec === '%') out += '%';
+    else if (spec === 's' || spec === 'd' || spec === 'i' || spec === 'r') {
+      const a = args[k++];
+      const s = a ? strOf(a) : null;
+      if (s === null) return null;
+      out += s;
+    } else if (spec === 'c') {
+      const a = args[k++];
+      const s = a ? (a.t === 's' ? a.s : charOf(a)) : null;
+      if (s === null) return null;
+      out += s;
+    } else return null;
+  }
+  return out;
+}
+
+/** Python's `'{}/{}'.format(a, b)` and `{0}`, with literal arguments. */
+function pyFormat(fmt: string, args: Value[]): string | null {
+  let out = '';
+  let k = 0;
+  for (let i = 0; i < fmt.length; i++) {
+    const c = fmt[i]!;
+    if (c === '{' && fmt[i + 1] === '{') {
+      out += '{';
+      i++;
+    } else if (c === '}' && fmt[i + 1] === '}') {
+      out += '}';
+      i++;
+    } else if (c === '{') {
+      const close = fmt.indexOf('}', i);
+      if (close < 0) return null;
+      const field = fmt.slice(i + 1, close);
+      const a = field === '' ? args[k++] : /^\d+$/.test(field) ? args[Number(field)] : undefined;
+      const s = a ? strOf(a) : null;
+      if (s === null) return null;
+      out += s;
+      i = close;
+    } else out += c;
+  }
+  return out;
+}
+
+/** Perl's and Ruby's `pack`: character codes (`C*`, `c*`, `U*`, `W*`) or hex (`H*`) of literals. */
+function pack(template: string, args: Value[]): string | null {
+  const t = template.replace(/\s/g, '');
+  if (/^[CcUW]\*?$/.test(t) || /^[CcUW]+$/.test(t)) {
+    let out = '';
+    for (const a of args) {
+      const s = charOf(a);
+      if (s === null) return null;
+      out += s;
+    }
+    return out;
+  }
+  if (/^H\*?$/.test(t) && args.length === 1) {
+    const s = strOf(args[0]!);
+    return s === null ? null : hex(s);
+  }
+  return null;
+}
+
+/** Decoding functions by their last name, applied to literal input. */
+const DECODERS: Record<string, (s: string) => string | null> = {
+  __proto__: null as never,
+  atob: base64,
+  b64decode: base64,
+  standard_b64decode: base64,
+  urlsafe_b64decode: base64,
+  decodebytes: base64,
+  decodestring: base64,
+  a2b_base64: base64,
+  decode_base64: base64,
+  decode64: base64,
+  strict_decode64: base64,
+  urlsafe_decode64: base64,
+  base64_decode: base64,
+  b16decode: hex,
+  fromhex: hex,
+  unhexlify: hex,
+  a2b_hex: hex,
+  hex2bin: hex,
+  str_rot13: rot13,
+  strrev: (s) => [...s].reverse().join(''),
+  decodeURIComponent: percent,
+  decodeURI: percent,
+  unescape: percent,
+  unquote: percent,
+  unquote_plus: percent,
+  urldecode: percent,
+  rawurldecode: percent,
+  decode_www_form_component: percent,
+};
+
+/** Whether reading text in `enc` changes it (base64, hex, rot13, an unknown codec), unlike utf-8. */
+function decoding(enc: string | null): boolean {
+  const e = (enc ?? 'utf8').toLowerCase().replace(/[-_]/g, '');
+  return !(
+    e === 'utf8' ||
+    e === 'ascii' ||
+    e === 'latin1' ||
+    e === 'binary' ||
+    e === 'utf' ||
+    e === 'u8' ||
+    e === 'iso88591' ||
+    e === 'utf16le' ||
+    e === 'ucs2'
+  );
+}
+
+/** Encodings a `decode(x, enc)` / `Buffer.from(x, enc)` / `.decode(enc)` reads. */
+function decodeAs(s: string, enc: string | null): string | null {
+  if (!decoding(enc)) return s;
+  const e = (enc ?? '').toLowerCase().replace(/[-_]/g, '');
+  if (e === 'base64' || e === 'base64url' || e === 'base64codec') return base64(s);
+  if (e === 'hex' || e === 'hexcodec') return hex(s);
+  if (e === 'rot13') return rot13(s);
+  return null;
+}
+
+/** Methods a value folds through; a name outside this set after `.` is Perl's/PHP's concatenation. */
+const METHODS = new Set([
+  'join',
+  'split',
+  'reverse',
+  'format',
+  'decode',
+  'encode',
+  'toString',
+  'upper',
+  'lower',
+  'toUpperCase',
+  'toLowerCase',
+  'upcase',
+  'downcase',
+  'replace',
+  'replaceAll',
+  'gsub',
+  'concat',
+  'chr',
+  'pack',
+  'unpack',
+  'unpack1',
+  'strip',
+  'trim',
+  'joinpath',
+  'chars',
+  'expanduser',
+  'resolve',
+  'to_s',
+  'toArray',
+]);
+
+class Folder {
+  readonly strings: string[] = [];
+  readonly code: string[] = [];
+  obscured = false;
+  opensForWrite = false;
+  private readonly memo: ({ v: Value; end: number } | null | undefined)[] = [];
+  private depth = 0;
+
+  /** How many times each name is assigned (`=`, `+=`, `.=`, `:=` …): only a name set once is folded. */
+  private readonly assigned: Map<string, number>;
+  private readonly vars = new Map<string, Value>();
+  /** For each opening bracket, the index of its match (or -1). */
+  private readonly match: Int32Array;
+
+  constructor(
+    private readonly toks: Tok[],
+    private readonly budget: { left: number },
+  ) {
+    this.match = matching(toks);
+    this.assigned = assignments(toks);
+  }
+
+  private at(i: number): Tok | undefined {
+    return this.toks[i];
+  }
+  private isP(i: number, s: string): boolean {
+    const t = this.toks[i];
+    return t !== undefined && t.k === 'p' && t.s === s;
+  }
+
+  private keep(v: Value): Value {
+    if (v.t === 's' && this.strings.length < 256) this.strings.push(v.s);
+    return v;
+  }
+
+  /** Every expression start, left to right; a parsed expression is skipped whole. */
+  run(): void {
+    for (let i = 0; i < this.toks.length; ) {
+      // `p = '.cla' + 'ude'`, `my $home = $ENV{HOME}`: a name given one value, once, stands
+      // for that value where it is used after.
+      const t = this.toks[i]!;
+      if (t.k === 'id' && this.isP(i + 1, '=') && this.assigned.get(t.s) === 1) {
+        const r = this.expr(i + 2);
+        if (r && r.v.t !== 'u' && r.v.t !== 'name' && this.vars.size < 256) this.vars.set(t.s, r.v);
+        i = r ? r.end : i + 2;
+        continue;
+      }
+      const r = this.expr(i);
+      i = r && r.end > i ? r.end : i + 1;
+    }
+  }
+
+  /** An expression at token i: `+`, `.`, `<<`, `-` between products. */
+  expr(i: number): { v: Value; end: number } | null {
+    // Failures are kept too: a start is parsed once whatever asks for it again.
+    const seen = this.memo[i];
+    if (seen !== undefined) return seen;
+    if (this.depth >= MAX_DEPTH || this.budget.left-- <= 0) return null;
+    this.depth++;
+    try {
+      const r = this.sum(i);
+      this.memo[i] = r;
+      return r;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private sum(i: number): { v: Value; end: number } | null {
+    let left: { v: Value; end: number } | null = this.product(i);
+    if (!left) return null;
+    for (;;) {
+      const j = left.end;
+      const op = this.at(j);
+      // Python's adjacent literals `'a' 'b'`.
+      if (op?.k === 'str' && this.toks[j - 1]?.k === 'str') {
+        const right = this.product(j);
+        if (!right) break;
+        left = { v: this.concat(left.v, right.v), end: right.end };
+        continue;
+      }
+      if (op?.k !== 'p' || (op.s !== '+' && op.s !== '.' && op.s !== '<<' && op.s !== '-')) break;
+      const right = this.product(j + 1);
+      if (!right) break;
+      if (op.s === '-') left = { v: left.v.t === 'n' && right.v.t === 'n' ? { t: 'n', n: left.v.n - right.v.n } : UNKNOWN, end: right.end };
+      else if (op.s === '+' && left.v.t === 'n' && right.v.t === 'n') left = { v: { t: 'n', n: left.v.n + right.v.n }, end: right.end };
+      else left = { v: this.concat(left.v, right.v), end: right.end };
+    }
+    return left;
+  }
+
+  private concat(a: Value, b: Value): Value {
+    const x = a.t === 'n' ? String(a.n) : strOf(a);
+    const y = b.t === 'n' ? String(b.n) : strOf(b);
+    if (a.t === 'l' && b.t === 'l') return { t: 'l', items: [...a.items, ...b.items] };
+    return x !== null && y !== null ? this.keep(str(x + y)) : UNKNOWN;
+  }
+
+  /** `*`, `%` (Python's and Ruby's formatting), and Path's `/`. */
+  private product(i: number): { v: Value; end: number } | null {
+    let left: { v: Value; end: number } | null = this.postfix(i);
+    if (!left) return null;
+    for (;;) {
+      const j = left.end;
+      const op = this.at(j);
+      if (op?.k !== 'p' || (op.s !== '%' && op.s !== '*' && op.s !== '/')) break;
+      if (op.s === '/' && !(left.v.t === 's' && left.v.path)) break;
+      const right = this.postfix(j + 1);
+      if (!right) break;
+      const a: Value = left.v;
+      const b: Value = right.v;
+      let v: Value = UNKNOWN;
+      if (op.s === '*' && a.t === 'n' && b.t === 'n') v = { t: 'n', n: a.n * b.n };
+      else if (op.s === '%' && a.t === 's') {
+        const s = printf(a.s, b.t === 'l' ? b.items : [b]);
+        v = s === null ? UNKNOWN : this.keep(str(s));
+      } else if (op.s === '/' && a.t === 's') {
+        const s = strOf(b);
+        v = s === null ? UNKNOWN : this.keep(str(joinPath([a.s, s], true), true));
+      }
+      left = { v, end: right.end };
+    }
+    return left;
+  }
+
+  /** A primary followed by calls, subscripts and methods. */
+  private postfix(i: number): { v: Value; end: number } | null {
+    let cur: { v: Value; end: number } | null = this.primary(i);
+    if (!cur) return null;
+    let members = 0;
+    for (;;) {
+      const j: number = cur.end;
+      const t = this.at(j);
+      if (t?.k !== 'p') break;
+      if (t.s === '(' && cur.v.t === 'name') {
+        const args = this.args(j);
+        if (!args) return { v: UNKNOWN, end: j + 1 };
+        cur = { v: this.call(cur.v.name, args.items), end: args.end };
+      } else if (t.s === '[' || (t.s === '{' && cur.v.t === 'name' && cur.v.name === '$ENV')) {
+        const r = this.subscript(cur.v, j);
+        if (!r) break;
+        cur = r;
+      } else if ((t.s === '.' || t.s === '->' || t.s === '::' || t.s === '?.') && this.at(j + 1)?.k === 'id') {
+        const name: string = (this.at(j + 1) as { s: string }).s;
+        if (cur.v.t === 'name') {
+          // A name of more than a few pieces names nothing the folder knows: the rest of the
+          // chain is passed over without building it (a megabyte of `x.y.` made a name each step).
+          if (++members > 6) {
+            let k = j;
+            while (this.at(k + 1)?.k === 'id' && (this.isP(k, '.') || this.isP(k, '::') || this.isP(k, '->'))) k += 2;
+            cur = { v: UNKNOWN, end: k };
+          } else cur = { v: this.member(cur.v.name, name), end: j + 2 };
+        } else if (METHODS.has(name) || cur.v.t === 'u') {
+          // `.reverse('x')` with an argument is Perl's `'a' . reverse('x')`, not a method.
+          if (name === 'reverse' && this.isP(j + 2, '(') && !this.isP(j + 3, ')')) break;
+          const called = this.isP(j + 2, '(') ? this.args(j + 2) : null;
+          if (this.isP(j + 2, '(') && !called) return { v: UNKNOWN, end: j + 3 };
+          cur = { v: this.method(cur.v, name, called?.items ?? null), end: called ? called.end : j + 2 };
+        } else break;
+      } else break;
+    }
+    return cur;
+  }
+
+  /** A dotted name that is a value of its own (`process.env.HOME`, Ruby's `Dir.home`). */
+  private member(base: string, name: string): Value {
+    // Only the last pieces of a dotted name decide anything: a long chain keeps its tail, or
+    // a megabyte of `x.y.` would copy an ever longer name at each step.
+    const cut = base.length > 48 ? base.indexOf('.', base.length - 48) : -1;
+    const full = `${cut >= 0 ? base.slice(cut + 1) : base}.${name}`;
+    if ((base.endsWith('env') || base === 'ENV') && HOME_VARS.has(name)) return str('~', true);
+    if (full === 'Dir.home') return str('~', true);
+    return { t: 'name', name: full };
+  }
+
+  /** `x[::-1]`, `list[0]`, `os.environ['HOME']`, `$ENV{HOME}`, `$_SERVER['HOME']`. */
+  private subscript(v: Value, j: number): { v: Value; end: number } | null {
+    const close = this.isP(j, '{') ? '}' : ']';
+    // `[::-1]`
+    if (close === ']' && this.isP(j + 1, '::') && this.isP(j + 2, '-') && this.at(j + 3)?.k === 'num' && this.isP(j + 4, ']')) {
+      const l = listOf(v);
+      if (!l) return { v: v.t === 'u' ? this.hidden() : UNKNOWN, end: j + 5 };
+      const rev = [...l].reverse();
+      return { v: v.t === 's' ? this.keep(str([...v.s].reverse().join(''))) : { t: 'l', items: rev }, end: j + 5 };
+    }
+    const key = this.at(j + 1);
+    const keyText = key?.k === 'id' ? key.s : key?.k === 'str' ? strOf(key.v) : key?.k === 'num' ? key.n : null;
+    if (keyText === null || keyText === undefined || !this.isP(j + 2, close)) {
+      // A computed subscript: its expression is still folded.
+      const inner = this.expr(j + 1);
+      if (inner && this.isP(inner.end, close)) return { v: UNKNOWN, end: inner.end + 1 };
+      return null;
+    }
+    if (v.t === 'name') {
+      const env = v.name === '$ENV' || v.name.endsWith('environ') || v.name === 'ENV' || v.name.endsWith('env') || v.name === '$_SERVER' || v.name === '$_ENV';
+      return { v: env && typeof keyText === 'string' && HOME_VARS.has(keyText) ? str('~', true) : UNKNOWN, end: j + 3 };
+    }
+    const l = listOf(v);
+    if (l && typeof keyText === 'number') return { v: l[keyText < 0 ? l.length + keyText : keyText] ?? UNKNOWN, end: j + 3 };
+    return { v: UNKNOWN, end: j + 3 };
+  }
+
+  /**
+   * The comma-separated expressions between the bracket at `open` and its match; null when it
+   * has none. An argument the folder cannot read (a generator, a lambda) is unknown, and the
+   * next comma of this level is found by jumping over each bracketed group: every token is
+   * passed once.
+   */
+  private args(open: number): { items: Value[]; end: number } | null {
+    const close = this.match[open] ?? -1;
+    if (close < 0) return null;
+    const items: Value[] = [];
+    let j = open + 1;
+    while (j < close) {
+      // Keyword and spread arguments (`mode='w'`, `...xs`) are passed over.
+      if (this.at(j)?.k === 'id' && (this.isP(j + 1, '=') || this.isP(j + 1, ':')) && !this.isP(j + 2, '=')) j += 2;
+      const spread = this.isP(j, '...') || this.isP(j, '*');
+      const r = this.expr(spread ? j + 1 : j);
+      if (r && r.end <= close && (r.end === close || this.isP(r.end, ','))) {
+        const l = spread ? listOf(r.v) : null;
+        if (l) items.push(...l);
+        else items.push(spread ? UNKNOWN : r.v);
+        j = r.end + 1;
+        continue;
+      }
+      items.push(UNKNOWN);
+      let k = r && r.end <= close ? r.end : j;
+      while (k < close && !this.isP(k, ',')) k = (this.match[k] ?? -1) > k ? this.match[k]! + 1 : k + 1;
+      j = k + 1;
+    }
+    return { items, end: close + 1 };
+  }
+
+  private primary(i: number): { v: Value; end: number } | null {
+    const t = this.at(i);
+    if (!t) return null;
+    if (t.k === 'str') return { v: t.v, end: i + 1 };
+    if (t.k === 'num') return { v: { t: 'n', n: t.n }, end: i + 1 };
+    if (t.k === 'id') {
+      // Perl's `scalar reverse $x`, `reverse 'abc'` without parentheses: a string reversed.
+      const scalar = t.s === 'scalar' && this.at(i + 1)?.k === 'id' && (this.at(i + 1) as { s: string }).s === 'reverse';
+      if (scalar || (t.s === 'reverse' && this.at(i + 1)?.k === 'str')) {
+        const r = this.expr(i + (scalar ? 2 : 1));
+        if (r) {
+          const v = this.call('reverse', [r.v]);
+          return { v: v.t === 'u' && v.rev ? this.hidden() : v, end: r.end };
+        }
+      }
+      // `new Buffer(…)`, Ruby's `Pathname.new(…)` read as the call.
+      if (t.s === 'new') return this.primary(i + 1);
+      const known = this.vars.get(t.s);
+      if (known && !this.isP(i + 1, '(')) return { v: known, end: i + 1 };
+      return { v: { t: 'name', name: t.s }, end: i + 1 };
+    }
+    if (t.s === '(' || t.s === '[') {
+      const r = this.args(i);
+      if (!r) return null;
+      const tuple = t.s === '[' || r.items.length !== 1 || this.isP(r.end - 2, ',');
+      return { v: tuple ? { t: 'l', items: r.items } : r.items[0]!, end: r.end };
+    }
+    return null;
+  }
+
+  /** A decoder met a value it cannot read: the name it builds is not visible. */
+  private hidden(): Value {
+    this.obscured = true;
+    return UNKNOWN;
+  }
+
+  private call(name: string, args: Value[]): Value {
+    const last = name.slice(name.lastIndexOf('.') + 1);
+    const s0 = args[0] ? strOf(args[0]) : null;
+    const decoder = DECODERS[last];
+    if (decoder) {
+      if (s0 === null) return this.hidden();
+      const out = decoder(s0);
+      return out === null ? this.hidden() : this.keep(str(out));
+    }
+    if ((last === 'open' || last === 'fopen' || last === 'sysopen') && args.slice(1).some((a) => a.t === 's' && writeMode(a.s))) this.opensForWrite = true;
+    switch (last) {
+      case 'chr':
+      case 'fromCharCode':
+      case 'fromCodePoint': {
+        let out = '';
+        for (const a of args) {
+          const c = charOf(a);
+          if (c === null) return this.hidden();
+          out += c;
+        }
+        return this.keep(str(out));
+      }
+      case 'reverse':
+      case 'reversed': {
+        const l = args.length === 1 ? listOf(args[0]!) : null;
+        if (!l) return args[0]?.t === 'u' ? REVERSED : UNKNOWN;
+        return args[0]!.t === 's' ? this.keep(str([...l].reverse().map(strOf).join(''))) : { t: 'l', items: [...l].reverse() };
+      }
+      case 'decode':
+      case 'encode': {
+        // codecs.decode(x, 'rot13'|'hex'|'base64')
+        if (!name.includes('codecs')) return UNKNOWN;
+        if (s0 === null) return this.hidden();
+        const enc = args[1] ? strOf(args[1]) : null;
+        const out = last === 'decode' || enc?.toLowerCase().startsWith('rot') ? decodeAs(s0, enc) : null;
+        return out === null ? this.hidden() : this.keep(str(out));
+      }
+      case 'from':
+      case 'Buffer': {
+        if (!name.startsWith('Buffer')) return UNKNOWN;
+        if (args[0]?.t === 'l') return this.codes(args[0].items);
+        const enc = args[1] ? strOf(args[1]) : null;
+        if (s0 === null) return args[1] && (enc === null || decoding(enc)) ? this.hidden() : UNKNOWN;
+        const out = decodeAs(s0, enc);
+        return out === null ? this.hidden() : this.keep(str(out));
+      }
+      case 'bytes':
+      case 'bytearray':
+        if (args[0]?.t === 'l') return this.codes(args[0].items);
+        return s0 === null ? UNKNOWN : str(s0);
+      case 'str':
+      case 'String':
+        return s0 === null ? UNKNOWN : str(s0);
+      case 'map':
+        // `map(chr, [46, 99])`
+        if (args[0]?.t === 'name' && args[0].name === 'chr' && args[1]) {
+          const l = listOf(args[1]);
+          if (!l) return this.hidden();
+          const out = l.map(charOf);
+          return out.every((c) => c !== null) ? { t: 'l', items: out.map((c) => str(c!)) } : this.hidden();
+        }
+        return UNKNOWN;
+      case 'join':
+      case 'resolve':
+      case 'joinpath':
+      case 'Path':
+      case 'PurePath':
+      case 'PosixPath':
+      case 'Pathname':
+      case 'expanduser':
+      case 'expand_path':
+      case 'realpath':
+      case 'abspath': {
+        // Perl's `join($sep, @list)`: the separator first.
+        if (name === 'join') {
+          const items = args.slice(1).flatMap((a) => listOf(a) ?? [UNKNOWN]);
+          const parts = items.map(strOf);
+          return s0 !== null && parts.every((p) => p !== null) ? this.keep(str(parts.join(s0))) : UNKNOWN;
+        }
+        const parts = args.map(strOf);
+        if (parts.length === 0 || parts.some((p) => p === null)) return UNKNOWN;
+        const restart = last !== 'join' || name.includes('os.') || name.startsWith('posixpath');
+        return this.keep(str(joinPath(parts as string[], restart), true));
+      }
+      case 'implode': {
+        const l = args[1] ? listOf(args[1]) : null;
+        const parts = l?.map(strOf);
+        return s0 !== null && parts?.every((p) => p !== null) ? this.keep(str(parts.join(s0))) : UNKNOWN;
+      }
+      case 'sprintf':
+      case 'format':
+      case 'printf': {
+        if (s0 === null) return UNKNOWN;
+        const out = printf(
+          s0,
+          args.slice(1).flatMap((a) => (a.t === 'l' ? a.items : [a])),
+        );
+        return out === null ? UNKNOWN : this.keep(str(out));
+      }
+      case 'pack': {
+        if (s0 === null) return UNKNOWN;
+        const out = pack(
+          s0,
+          args.slice(1).flatMap((a) => (a.t === 'l' ? a.items : [a])),
+        );
+        return out === null ? this.hidden() : this.keep(str(out));
+      }
+      case 'getenv':
+      case 'get':
+      case 'fetch':
+        return (last === 'getenv' || /(?:^|\.)(?:environ|env|ENV)$/.test(name.slice(0, name.lastIndexOf('.')))) && s0 !== null && HOME_VARS.has(s0)
+          ? str('~', true)
+          : UNKNOWN;
+      case 'eval':
+      case 'exec':
+      case 'Function':
+      case 'compile':
+      case 'evaluate':
+      case 'instance_eval':
+      case 'class_eval':
+        if (s0 === null) return this.hidden();
+        if (this.code.length < 8) this.code.push(s0);
+        return UNKNOWN;
+      default:
+        return HOME_CALLS.has(last) && args.length === 0 ? str('~', true) : UNKNOWN;
+    }
+  }
+
+  private codes(items: Value[]): Value {
+    let out = '';
+    for (const a of items) {
+      const c = charOf(a);
+      if (c === null) return this.hidden();
+      out += c;
+    }
+    return this.keep(str(out));
+  }
+
+  private method(v: Value, name: string, args: Value[] | null): Value {
+    const a0 = args?.[0];
+    const s0 = a0 ? strOf(a0) : null;
+    if (HOME_CALLS.has(name) && !args?.length) return str('~', true);
+    if (v.t === 'u') {
+      // A reversal joined back into a string (`s.split('').reverse().join('')`) or a decoder
+      // on a value we cannot read: the name it builds is not visible.
+      if (name === 'reverse') return REVERSED;
+      if (name === 'join' && (v.rev || (a0?.t === 'u' && a0.rev))) return this.hidden();
+      if ((name === 'decode' && (s0 !== null || !a0) && decoding(s0 ?? 'utf8')) || name === 'chr' || name === 'pack' || name === 'unpack1' || name === 'unpack')
+        return this.hidden();
+      // `require('path').join('.claude', 'settings.json')`: a path module's join under any name.
+      if (name === 'join' || name === 'resolve') {
+        const parts = (args ?? []).map(strOf);
+        if (parts.length > 1 && parts.every((p) => p !== null)) return this.keep(str(joinPath(parts as string[], name === 'resolve'), true));
+      }
+      return UNKNOWN;
+    }
+    const s = strOf(v);
+    switch (name) {
+      case 'join': {
+        if (v.t === 'l') {
+          const parts = v.items.map(strOf);
+          const sep = args?.length ? s0 : name === 'join' && args ? ',' : '';
+          return sep !== null && parts.every((p) => p !== null) ? this.keep(str(parts.join(sep))) : UNKNOWN;
+        }
+        if (s === null || !a0) return UNKNOWN;
+        if (a0.t === 'u' && a0.rev) return this.hidden();
+        const l = listOf(a0);
+        const parts = l?.map(strOf);
+        if (v.t === 's' && v.path) return parts?.every((p) => p !== null) ? this.keep(str(joinPath([s, ...(parts as string[])], true), true)) : UNKNOWN;
+        return parts?.every((p) => p !== null) ? this.keep(str(parts.join(s))) : UNKNOWN;
+      }
+      case 'joinpath':
+      case 'resolve': {
+        const parts = (args ?? []).map(strOf);
+        return s !== null && parts.every((p) => p !== null) ? this.keep(str(joinPath([s, ...(parts as string[])], true), true)) : UNKNOWN;
+      }
+      case 'split':
+        if (s === null || (args?.length && s0 === null)) return UNKNOWN;
+        return { t: 'l', items: (s0 ? s.split(s0) : [...s]).map((x) => str(x)) };
+      case 'chars':
+      case 'toArray':
+        return s === null ? UNKNOWN : { t: 'l', items: [...s].map((x) => str(x)) };
+      case 'reverse':
+        if (v.t === 'l') return { t: 'l', items: [...v.items].reverse() };
+        return s === null ? UNKNOWN : this.keep(str([...s].reverse().join('')));
+      case 'format': {
+        if (s === null || !args) return UNKNOWN;
+        const out = pyFormat(s, args);
+        return out === null ? UNKNOWN : this.keep(str(out));
+      }
+      case 'decode':
+      case 'encode':
+      case 'toString': {
+        if (s === null) return UNKNOWN;
+        if (name !== 'decode' && !(name === 'encode' && s0?.toLowerCase().startsWith('rot'))) return v;
+        const out = decodeAs(s, s0);
+        return out === null ? this.hidden() : this.keep(str(out));
+      }
+      case 'unpack1':
+      case 'unpack': {
+        if (s === null || s0 === null) return UNKNOWN;
+        const out = s0.startsWith('m') ? base64(s) : s0.startsWith('H') ? hex(s) : null;
+        return out === null ? this.hidden() : this.keep(str(out));
+      }
+      case 'pack': {
+        if (v.t !== 'l' || s0 === null) return UNKNOWN;
+        const out = pack(s0, v.items);
+        return out === null ? this.hidden() : this.keep(str(out));
+      }
+      case 'chr':
+        return v.t === 'n' ? (charOf(v) === null ? UNKNOWN : str(charOf(v)!)) : UNKNOWN;
+      case 'upper':
+      case 'toUpperCase':
+      case 'upcase':
+        return s === null ? UNKNOWN : this.keep(str(s.toUpperCase()));
+      case 'lower':
+      case 'toLowerCase':
+      case 'downcase':
+        return s === null ? UNKNOWN : this.keep(str(s.toLowerCase()));
+      case 'strip':
+      case 'trim':
+        return s === null ? UNKNOWN : this.keep(str(s.trim()));
+      case 'replace':
+      case 'replaceAll':
+      case 'gsub': {
+        const to = args?.[1] ? strOf(args[1]) : null;
+        return s !== null && s0 !== null && to !== null && s0 !== '' ? this.keep(str(s.split(s0).join(to))) : UNKNOWN;
+      }
+      case 'concat': {
+        const parts = (args ?? []).map(strOf);
+        return s !== null && parts.every((p) => p !== null) ? this.keep(str(s + parts.join(''))) : UNKNOWN;
+      }
+      case 'expanduser':
+      case 'to_s':
+        return v;
+      default:
+        return UNKNOWN;
+    }
+  }
+}
+
+/** An open mode that writes: Python's and PHP's `w`, `a`, `x`, `c`, `+`; Perl's `>`, `>>`, `+<`, pipes (layers after `:` aside). */
+function writeMode(mode: string): boolean {
+  const m = mode.split(':')[0]!.trim();
+  if (/^[rwaxbtcU+]{1,4}$/.test(m)) return /[waxc+]/.test(m);
+  return /^\+?[<>]{1,2}&?$/.test(m) ? /[>+]/.test(m) : m === '|-' || m === '-|';
+}
+
+const OPENS = new Map([
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+]);
+
+/** Assignment operators that change a name already set: `+=`, `.=`, `<<=`, `:=`, `||=` … */
+const COMPOUND = new Set(['+', '-', '.', '*', '/', '%', '|', '&', '<<', ':', '?', '^', '**', '//']);
+
+/** How many times each name is assigned; `for x in`, `for (const x of` and compound forms count as more than once. */
+function assignments(toks: Tok[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (name: string, n: number) => out.set(name, (out.get(name) ?? 0) + n);
+  toks.forEach((t, i) => {
+    if (t.k !== 'id') return;
+    const next = toks[i + 1];
+    if (next?.k !== 'p') {
+      if (next?.k === 'id' && (next.s === 'in' || next.s === 'of')) add(t.s, 2);
+      return;
+    }
+    if (next.s === '=') add(t.s, 1);
+    else if (COMPOUND.has(next.s) && toks[i + 2]?.k === 'p' && (toks[i + 2] as { s: string }).s === '=') add(t.s, 2);
+  });
+  return out;
+}
+
+/** Each opening bracket's match, by one stack pass; a closer of the wrong kind is passed over. */
+function matching(toks: Tok[]): Int32Array {
+  const out = new Int32Array(toks.length).fill(-1);
+  const stack: number[] = [];
+  toks.forEach((t, i) => {
+    if (t.k !== 'p') return;
+    if (OPENS.has(t.s)) stack.push(i);
+    else if (t.s === ')' || t.s === ']' || t.s === '}') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined && OPENS.get((toks[top] as { s: string }).s) === t.s) out[stack.pop()!] = i;
+    }
+  });
+  return out;
+}
+
+/** What folding a piece of code adds to the whole. */
+type Sink = { strings: string[]; obscured: boolean; code: string[]; opensForWrite: boolean };
+
+/** One token per punctuation mark, shared: a megabyte of `.` is not a million objects. */
+const PUNCTS = new Map<string, Tok>();
+function punct(p: string): Tok {
+  let t = PUNCTS.get(p);
+  if (!t) {
+    t = { k: 'p', s: p };
+    if (PUNCTS.size < 256) PUNCTS.set(p, t);
+  }
+  return t;
+}
+
+/** The punctuation mark at `i`: `...`, one of `<< :: -> ?. => == ** //`, or the one character. */
+function longPunct(code: string, i: number, ch: string): string {
+  const next = code[i + 1];
+  switch (ch) {
+    case '.':
+      return next === '.' && code[i + 2] === '.' ? '...' : ch;
+    case '<':
+      return next === '<' ? '<<' : ch;
+    case ':':
+      return next === ':' ? '::' : ch;
+    case '-':
+      return next === '>' ? '->' : ch;
+    case '?':
+      return next === '.' ? '?.' : ch;
+    case '=':
+      return next === '>' ? '=>' : next === '=' ? '==' : ch;
+    case '*':
+      return next === '*' ? '**' : ch;
+    case '/':
+      return next === '/' ? '//' : ch;
+    default:
+      return ch;
+  }
+}
+
+/**
+ * The tokens of `code`. String literals carry their folded value: escapes read, and the
+ * pieces of a template (`${…}`), f-string (`{…}`), Ruby `#{…}` or Perl/PHP `$ENV{HOME}`,
+ * `@{[…]}`, `{$…}` folded when each is a literal or the home folder.
+ */
+function tokenize(code: string, budget: { left: number }, depth: number, folder: Sink): Tok[] {
+  const toks: Tok[] = [];
+  const n = code.length;
+  let i = 0;
+  while (i < n && budget.left-- > 0) {
+    const c = code.charCodeAt(i);
+    if (c <= 32) {
+      i++;
+      continue;
+    }
+    const ch = code[i]!;
+    if (ch === "'" || ch === '"' || ch === '`') {
+      // Python's string prefixes: the letters just before the quote.
+      const prev = toks[toks.length - 1];
+      let prefix = '';
+      if (prev?.k === 'id' && /^(?:[rRbBuUfF]{1,2})$/.test(prev.s) && code.charCodeAt(i - 1) === prev.s.charCodeAt(prev.s.length - 1)) {
+        prefix = prev.s.toLowerCase();
+        toks.pop();
+      }
+      let j = i + 1;
+      let closed = false;
+      for (; j < n; j++) {
+        const d = code[j]!;
+        if (d === ch) {
+          closed = true;
+          break;
+        }
+        if (d === '\n' && ch !== '`') break;
+        if (d === '\\') j++;
+      }
+      if (!closed) {
+        toks.push(punct(ch));
+        i++;
+        continue;
+      }
+      const raw = code.slice(i + 1, j);
+      toks.push(stringToken(raw, ch, prefix, budget, depth, folder));
+      i = j + 1;
+      continue;
+    }
+    if (isDigit(c) || (ch === '.' && isDigit(code.charCodeAt(i + 1)) && toks[toks.length - 1]?.k !== 'str')) {
+      let j = i;
+      while (j < n && (isIdPart(code.charCodeAt(j)) || (code[j] === '.' && isDigit(code.charCodeAt(j + 1))))) j++;
+      const text = code.slice(i, j).replace(/_/g, '');
+      const num = /^0[xX][0-9a-fA-F]+$/.test(text)
+        ? Number.parseInt(text.slice(2), 16)
+        : /^0[oO]?[0-7]+$/.test(text) && text !== '0'
+          ? Number.parseInt(text.replace(/^0[oO]?/, ''), 8)
+          : /^0[bB][01]+$/.test(text)
+            ? Number.parseInt(text.slice(2), 2)
+            : Number(text);
+      toks.push(Number.isFinite(num) ? { k: 'num', n: num } : { k: 'id', s: text });
+      i = j;
+      continue;
+    }
+    if (isIdStart(c) || (ch === '@' && isIdStart(code.charCodeAt(i + 1)))) {
+      let j = i + 1;
+      while (j < n && isIdPart(code.charCodeAt(j))) j++;
+      toks.push({ k: 'id', s: code.slice(i, j) });
+      i = j;
+      continue;
+    }
+    const p = longPunct(code, i, ch);
+    toks.push(punct(p));
+    i += p.length;
+  }
+  return toks;
+}
+
+/** Folds one piece of code (an interpolation, or code handed to eval) into `folder`. */
+function foldInto(code: string, budget: { left: number }, depth: number, folder: Sink): Value | null {
+  if (depth > 3) return null;
+  const f = new Folder(tokenize(code, budget, depth + 1, folder), budget);
+  const first = f.expr(0);
+  f.run();
+  folder.strings.push(...f.strings.slice(0, 64));
+  folder.code.push(...f.code.slice(0, 4));
+  if (f.obscured) folder.obscured = true;
+  if (f.opensForWrite) folder.opensForWrite = true;
+  return first ? first.v : null;
+}
+
+/** Where the `}` closing a `{` at `open` is (braces counted), or -1. */
+function closingBrace(s: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < s.length; k++) {
+    if (s[k] === '{') depth++;
+    else if (s[k] === '}' && --depth === 0) return k;
+  }
+  return -1;
+}
+
+function stringToken(raw: string, quote: string, prefix: string, budget: { left: number }, depth: number, folder: Sink): Tok {
+  const rawPrefix = prefix.includes('r');
+  const fString = prefix.includes('f');
+  const interpolates = fString || quote === '`' || (quote === '"' && (raw.includes('$') || raw.includes('#{') || raw.includes('@{[')));
+  if (!interpolates) {
+    const s = rawPrefix ? raw : cook(raw);
+    // `'\x2eclaude/…'`: the escapes read are a name the raw text does not show.
+    if ((s !== raw || depth > 0) && s.length > 0 && folder.strings.length < 256) folder.strings.push(s);
+    return { k: 'str', v: str(s), raw, plain: true };
+  }
+  let out = '';
+  let known = true;
+  const piece = (text: string) => (out += rawPrefix ? text : cook(text));
+  let lit = 0;
+  for (let k = 0; k < raw.length; k++) {
+    const c = raw[k]!;
+    if (c === '\\') {
+      k++;
+      continue;
+    }
+    let open = -1;
+    let skip = 0;
+    if (fString && c === '{') {
+      if (raw[k + 1] === '{') {
+        piece(raw.slice(lit, k + 1));
+        lit = k + 2;
+        k++;
+        continue;
+      }
+      open = k;
+    } else if (fString && c === '}' && raw[k + 1] === '}') {
+      piece(raw.slice(lit, k + 1));
+      lit = k + 2;
+      k++;
+      continue;
+    } else if ((c === '$' || c === '#') && raw[k + 1] === '{' && !fString) {
+      open = k + 1;
+      skip = 1;
+    } else if (c === '@' && raw.startsWith('@{[', k) && !fString) {
+      open = k + 1;
+      skip = 1;
+    } else if (c === '{' && raw[k + 1] === '$' && quote === '"' && !fString) {
+      open = k;
+    } else if (c === '$' && quote !== '`' && !fString && isIdStart(raw.charCodeAt(k + 1))) {
+      // A Perl or PHP variable: `$ENV{HOME}`, `$ENV{'HOME'}`, `$_SERVER['HOME']`, `$name`.
+      let e = k + 1;
+      while (e < raw.length && isIdPart(raw.charCodeAt(e)) && raw[e] !== '$') e++;
+      const name = raw.slice(k + 1, e);
+      let end = e;
+      let home = false;
+      if (raw[e] === '{' || raw[e] === '[') {
+        const close = raw.indexOf(raw[e] === '{' ? '}' : ']', e);
+        if (close > 0) {
+          const key = raw.slice(e + 1, close).replace(/['"]/g, '');
+          home = (name === 'ENV' || name === '_SERVER' || name === '_ENV') && HOME_VARS.has(key);
+          end = close + 1;
+        }
+      } else home = name === 'HOME';
+      piece(raw.slice(lit, k));
+      if (home) out += '~';
+      else known = false;
+      lit = end;
+      k = end - 1;
+      continue;
+    }
+    if (open < 0) continue;
+    const close = closingBrace(raw, open);
+    if (close < 0) break;
+    piece(raw.slice(lit, k));
+    let inner = raw.slice(open + 1, close);
+    if (skip && inner.startsWith('[') && inner.endsWith(']') && c === '@') inner = inner.slice(1, -1);
+    // An f-string's `{x!r}` / `{x:>8}`: the conversion and format follow the expression.
+    const v = isIdStart(inner.charCodeAt(0)) && /^[A-Za-z_]\w*$/.test(inner) && c === '$' && quote === '"' ? null : foldInto(inner, budget, depth, folder);
+    const s = v ? strOf(v) : null;
+    if (s === null) known = false;
+    else out += s;
+    lit = close + 1;
+    k = close;
+  }
+  piece(raw.slice(lit));
+  if (!known) return { k: 'str', v: UNKNOWN, raw, plain: false };
+  if (out.length > 0 && folder.strings.length < 256) folder.strings.push(out);
+  return { k: 'str', v: str(out), raw, plain: false };
+}
+
+/**
+ * The strings `code` builds from literal pieces, and whether a decoding primitive met a value
+ * that is not a literal. Code handed to eval/exec as a folded string is folded in turn.
+ */
+export function foldCode(code: string): Folded {
+  const budget = { left: code.length * 4 + 1024 };
+  const out = { strings: [] as string[], obscured: false, code: [] as string[], opensForWrite: false };
+  const f = new Folder(tokenize(code, budget, 0, out), budget);
+  f.run();
+  out.strings.push(...f.strings);
+  if (f.obscured) out.obscured = true;
+  if (f.opensForWrite) out.opensForWrite = true;
+  // Code handed to eval/exec, folded one level deep (what it evals in turn is not followed).
+  const evaluated = [...f.code, ...out.code].slice(0, 8);
+  for (const inner of evaluated) foldInto(inner, budget, 3, out);
+  return { strings: out.strings.slice(0, 256), obscured: out.obscured, code: evaluated, opensForWrite: out.opensForWrite };
+}
