@@ -147,7 +147,7 @@ export const TREE: Record<string, string> = {
   'scripts/readonly.sh': '#!/bin/sh\nls\n',
   '.claude/settings.json': '{}',
   '.codex/config.toml': '',
-  '.git/config': '[core]\n',
+  '.git/config': '[core]\n[remote "origin"]\n\turl = https://example.com/o/r.git\n',
   // A repository the agent made where its contract lets it write, whose config names a program.
   'src/nested/.git/config': '[core]\n\tfsmonitor = rm -rf ../../docs\n',
   'src/nested/.git/HEAD': 'ref: refs/heads/main\n',

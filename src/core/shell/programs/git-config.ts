@@ -94,12 +94,21 @@ function configValue(raw: string): string {
   return out.trim();
 }
 
+/** One entry of a config text: `section` and `key` lower-case, `sub` as written. */
+interface ConfigEntry {
+  section: string;
+  sub: string | undefined;
+  key: string;
+  value: string;
+}
+
 /**
- * Whether a config text names a program git runs. Anything it cannot parse counts as
- * running one (a section header it does not understand, an unterminated quote).
+ * The entries of a config text in order, or null when a part cannot be parsed (a section
+ * header it does not understand, an unterminated quote).
  */
-export function configRunsPrograms(text: string, network = true): boolean {
+function configEntries(text: string): ConfigEntry[] | null {
   const lines = text.replace(/\\\r?\n/g, '').split(/\r?\n/);
+  const out: ConfigEntry[] = [];
   let section: string | undefined;
   let sub: string | undefined;
   for (let line of lines) {
@@ -108,7 +117,7 @@ export function configRunsPrograms(text: string, network = true): boolean {
     if (line.startsWith('[')) {
       const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
       const after = h && restOfLine(line.slice(h[0].length));
-      if (!h || after === null) return true;
+      if (!h || after === null) return null;
       const name = h[1]!.toLowerCase();
       const dot = name.indexOf('.');
       // `[section.sub]`, the older spelling of a subsection.
@@ -117,13 +126,71 @@ export function configRunsPrograms(text: string, network = true): boolean {
       line = after.trim();
       if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     }
-    if (section === undefined) return true;
+    if (section === undefined) return null;
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
-    if (!kv) return true;
-    if ((kv[2]?.split('"').length ?? 1) % 2 === 0) return true;
-    if (configEntryRuns(section, sub, kv[1]!.toLowerCase(), kv[2] === undefined ? 'true' : configValue(kv[2]), network)) return true;
+    if (!kv) return null;
+    if ((kv[2]?.split('"').length ?? 1) % 2 === 0) return null;
+    out.push({ section, sub, key: kv[1]!.toLowerCase(), value: kv[2] === undefined ? 'true' : configValue(kv[2]) });
+  }
+  return out;
+}
+
+/**
+ * Whether a config text names a program git runs. Anything it cannot parse counts as
+ * running one.
+ */
+export function configRunsPrograms(text: string, network = true): boolean {
+  const entries = configEntries(text);
+  return entries === null || entries.some((e) => configEntryRuns(e.section, e.sub, e.key, e.value, network));
+}
+
+/**
+ * Whether the repository's config may define the alias `name`. git takes an alias only when no
+ * builtin or `git-<name>` program has the name, so an alias stands in for git-lfs or
+ * git-extras where they are not installed (`alias.lfs = !cmd` runs cmd). Unreadable: it may.
+ */
+export function aliasMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
+  if (cwd === null) return true;
+  const files = repositoryConfigs(w, cwd);
+  if (files === null) return true;
+  const lower = name.toLowerCase();
+  for (const f of files) {
+    if (w.acc.mayHaveChanged(f)) return true;
+    if (!w.exists(f)) continue;
+    const text = w.readFile(f, 256 * 1024);
+    const entries = text === undefined ? null : configEntries(text);
+    if (entries === null || entries.some((e) => e.section === 'alias' && e.key === lower)) return true;
   }
   return false;
+}
+
+/**
+ * The URLs a push to the remote `name` goes to, as the repository's config files set them
+ * (`remote.<name>.pushurl`, else `.url`; every remote's without a name); null when a config cannot be read or parsed, or
+ * rewrites URLs (`insteadOf`, `pushInsteadOf`).
+ */
+export function remotePushUrls(w: ShellWalker, cwd: string | null, name: string | undefined): string[] | null {
+  if (cwd === null) return null;
+  const files = repositoryConfigs(w, cwd);
+  if (files === null) return null;
+  const urls: string[] = [];
+  const pushUrls: string[] = [];
+  for (const f of files) {
+    if (w.acc.mayHaveChanged(f)) return null;
+    if (!w.exists(f)) continue;
+    const text = w.readFile(f, 256 * 1024);
+    const entries = text === undefined ? null : configEntries(text);
+    if (entries === null) return null;
+    for (const e of entries) {
+      if (e.section === 'url' && (e.key === 'insteadof' || e.key === 'pushinsteadof')) return null;
+      if (e.section !== 'remote' || (name !== undefined && e.sub !== name)) continue;
+      if (e.key === 'url') urls.push(e.value);
+      else if (e.key === 'pushurl') pushUrls.push(e.value);
+    }
+  }
+  // Every remote's (no name: the default may be any of them).
+  if (name === undefined) return [...urls, ...pushUrls];
+  return pushUrls.length > 0 ? pushUrls : urls;
 }
 
 /** `objects/` and `refs/` beside a `HEAD`: a folder git takes as a (bare) repository itself. */
@@ -188,31 +255,37 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
   }
   const gitDir = files[0]?.slice(0, -'/config'.length);
   if (gitDir !== undefined && gitDir !== `${w.ctx.projectRoot}/.git`) {
-    const hooks = `${gitDir}/hooks`;
-    if (w.acc.mayHaveChanged(hooks)) return false;
-    const names = w.listDir(hooks);
-    if (names?.some((n) => !n.endsWith('.sample'))) return false;
+    // A linked worktree runs the hooks of the repository it belongs to (its commondir).
+    for (const dir of new Set(files.map((f) => path.posix.dirname(f)))) {
+      const hooks = `${dir}/hooks`;
+      if (w.acc.mayHaveChanged(hooks)) return false;
+      const names = w.listDir(hooks);
+      if (names?.some((n) => !n.endsWith('.sample'))) return false;
+    }
   }
   return true;
 }
 
 /**
  * Whether git may run the hook `name` for the repository found from `cwd`: a hooks folder named
- * by core.hooksPath (husky's `.husky/_`) in the repository's or the user's config, or
- * `hooks/<name>` in the repository's git folder (a `.sample` is no hook). What this command may
- * already have changed, or a config that cannot be read, may run one.
+ * by core.hooksPath (husky's `.husky/_`) in the repository's, the user's or the system config,
+ * or an include there (not followed), or `hooks/<name>` in the repository's git folder or the
+ * one it shares (a `.sample` is no hook). What this command may already have changed, or a
+ * config that cannot be read, may run one. A user config moved by $XDG_CONFIG_HOME or
+ * $GIT_CONFIG_GLOBAL is not seen: the hook does not know the agent's environment.
  */
 export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
   if (cwd === null) return true;
   const files = repositoryConfigs(w, cwd);
   if (files === null) return true;
   const home = w.pc.home;
-  const user = home ? [`${home}/.gitconfig`, `${home}/.config/git/config`] : [];
+  const user = home ? [`${home}/.gitconfig`, `${home}/.config/git/config`, '/etc/gitconfig'] : ['/etc/gitconfig'];
   for (const f of [...files, ...user]) {
     if (w.acc.mayHaveChanged(f)) return true;
     if (!w.exists(f)) continue;
     const text = w.readFile(f, 256 * 1024);
-    if (text === undefined || /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text)) return true;
+    // An included file may set core.hooksPath (a dotfiles setup): not followed, so it may.
+    if (text === undefined || /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text) || text.toLowerCase().includes('[include')) return true;
   }
   for (const f of files) {
     const hook = `${path.posix.dirname(f)}/hooks/${name}`;

@@ -1,7 +1,8 @@
-// Dry runs that still run a hook: `git push --dry-run` runs pre-push (unless --no-verify), and
+// Dry runs that still run something: `git push --dry-run` runs pre-push (unless --no-verify)
+// and the receive-pack of a repository on this machine (which reads that repository's config),
 // `git commit --dry-run` runs post-index-change when it builds an index (paths, -a) or refreshes
-// it. Each is a read only where no such hook may run; checked against the real git with hooks
-// that record their run.
+// it; an alias stands in for git-lfs or git-extras where they are missing. Each is a read only
+// where none of that may run; checked against the real git with hooks that record their run.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
 
-const REPO = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': '[core]\n', 'a.ts': 'a\n' };
+const REMOTE = '[remote "origin"]\n\turl = https://example.com/o/r.git\n';
+const REPO = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': `[core]\n${REMOTE}`, 'a.ts': 'a\n' };
 const m = (cmd: string, files: Record<string, string> = {}) => classifyShell(cmd, virtualContext({ ...REPO, ...files })).mutability;
 
 describe('git dry runs that run hooks', () => {
@@ -27,6 +29,38 @@ describe('git dry runs that run hooks', () => {
     expect(m('git commit --dry-run a.ts', { '.git/hooks/post-index-change': '#!/bin/sh\n' })).toBe('unknown');
     expect(m('git commit -p --dry-run a.ts')).toBe('write');
     expect(m('git commit --interactive --dry-run')).toBe('write');
+  });
+
+  it('a hook a linked worktree shares, or a hooks path an included user config may set, may run', () => {
+    const worktree = {
+      'src/m/.git/HEAD': 'ref: refs/heads/main\n',
+      'src/m/.git/config': '[core]\n',
+      'src/m/.git/hooks/post-index-change': '#!/bin/sh\n',
+      'src/m/.git/worktrees/n/HEAD': 'ref: refs/heads/n\n',
+      'src/m/.git/worktrees/n/commondir': '../..\n',
+      'src/n/.git': 'gitdir: ../m/.git/worktrees/n\n',
+    };
+    expect(m('git -C src/n status', worktree)).toBe('unknown');
+    expect(m('git -C src/n status', { ...worktree, 'src/m/.git/hooks/post-index-change': undefined as unknown as string })).not.toBe('unknown');
+    expect(m('git push -n origin', { '.git/config': `${REMOTE}[include]\n\tpath = ../hooks.cfg\n` })).toBe('unknown');
+  });
+  it('a push dry run reads only when it reaches a server: a repository on this machine runs its own config', () => {
+    expect(m('git push -n origin', { '.git/config': REMOTE })).toBe('read');
+    expect(m('git push -n', { '.git/config': REMOTE })).toBe('read');
+    expect(m('git push -n https://example.com/o/r.git')).toBe('read');
+    for (const r of ['src/evil.git', 'file:///tmp/x.git', 'host:x', 'ssh://host/x', 'nosuch', '.'])
+      expect(m(`git push -n ${r}`, { '.git/config': REMOTE }), r).toBe('unknown');
+    expect(m('git push -n origin', { '.git/config': '[remote "origin"]\n\turl = ../origin.git\n' })).toBe('unknown');
+    expect(m('git push -n origin', { '.git/config': `${REMOTE}[url "../local/"]\n\tpushInsteadOf = https://example.com/\n` })).toBe('unknown');
+  });
+  it('git branch -v with a name creates the branch', () => {
+    expect(m('git branch -v newb')).toBe('write');
+    expect(m('git branch -vv')).toBe('read');
+  });
+  it('an alias of a program git-lfs or git-extras would be runs where the program is not installed', () => {
+    const aliased = { 'src/x/.git/HEAD': 'ref: refs/heads/main\n', 'src/x/.git/config': '[alias]\n\tlfs = !touch pwned\n' };
+    expect(m('git -C src/x lfs status', aliased)).toBe('unknown');
+    expect(m('git lfs status')).toBe('read');
   });
 
   const git = (cwd: string, ...args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8', input: '' });

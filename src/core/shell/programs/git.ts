@@ -8,7 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
-import { hookMayRun, repositoryConfigProven } from './git-config.js';
+import { aliasMayRun, hookMayRun, remotePushUrls, repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { decideByModel, programModel, type ModelState } from '../program-model.js';
@@ -460,14 +460,34 @@ function archiveFirstPass(args: readonly Arg[]): { outputs: Arg[]; remote: boole
  * suite), unless `--no-verify` is in effect: a read only where no such hook may run.
  */
 function pushDryRun(g: GitCall, state: ModelState): void {
-  if (isOn(state.parsed, '--no-verify') || !hookMayRun(g.w, g.cwd, 'pre-push')) return g.w.acc.read();
+  const hook = !isOn(state.parsed, '--no-verify') && hookMayRun(g.w, g.cwd, 'pre-push');
+  if (!hook && pushReachesOnlyServers(g, state.parsed.operands[0])) return g.w.acc.read();
   g.w.unknownProgram(g.inv, 'git_arguments_unproven');
 }
 
 /**
- * `git commit --dry-run` writes nothing, but `-p`/`--interactive` stage hunks first, and with
- * paths or `-a` it builds a temporary index, running the post-index-change hook (checked with
- * git 2.39): a read only where no such hook may run.
+ * Whether a push reaches its repository over http(s) or git:// alone. A repository on this
+ * machine (a path, `file://`) is pushed to by a receive-pack reading that repository's config,
+ * which may name a program (`core.alternateRefsCommand` runs even for a dry run, git 2.39);
+ * ssh runs the user's ssh and its config. No repository named: every configured remote's.
+ */
+function pushReachesOnlyServers(g: GitCall, repo: Arg | undefined): boolean {
+  if (repo !== undefined && repo.value === null) return false;
+  const word = repo?.value ?? undefined;
+  // A word that is no remote name is the URL or path itself; a name no config sets is a path.
+  const urls = word !== undefined && !/^[A-Za-z0-9_.-]+$/.test(word) ? [word] : remotePushUrls(g.w, g.cwd, word);
+  if (urls === null || (word !== undefined && urls.length === 0)) return false;
+  return urls.every((u) => {
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(u)?.[1]?.toLowerCase();
+    return scheme === 'http' || scheme === 'https' || scheme === 'git';
+  });
+}
+
+/**
+ * `git commit --dry-run` writes nothing, but `-p`/`--interactive` stage hunks first; it
+ * refreshes the index as `git status` does, and with paths or `-a` builds a temporary one,
+ * running the post-index-change hook (checked with git 2.39): a read only where no such hook
+ * may run.
  */
 function commitDryRun(g: GitCall, state: ModelState): void {
   if (isOn(state.parsed, '-p') || isOn(state.parsed, '--interactive')) return repoPartsWrite(g, COMMIT_PARTS);
@@ -783,6 +803,8 @@ export const git: Handler = (w, inv) => {
     return w.unknownProgram(inv, 'git_arguments_unproven');
   // The repository's own config may name programs git runs for this subcommand (git-config.ts).
   if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
+  // A program of its own, not a builtin: where it is not installed, an alias of its name runs.
+  if (EXTERNAL_SUBCOMMANDS.has(sub) && aliasMayRun(w, cwd, sub)) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
   const rest = args.slice(i + 1);
   // `git <builtin> -h` alone: git.c sees the lone -h before the builtin's setup and the builtin
@@ -848,6 +870,8 @@ export const git: Handler = (w, inv) => {
 };
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
+/** Subcommands that are programs of their own (git-lfs, git-extras' scripts), which an alias may stand in for. */
+const EXTERNAL_SUBCOMMANDS: ReadonlySet<string> = new Set(['lfs', 'summary', 'effort', 'count']);
 /** Subcommands that talk to another repository (credential helpers, ssh commands and transports run). */
 const NETWORK_SUBCOMMANDS: ReadonlySet<string> = new Set(['ls-remote', 'fetch', 'pull', 'push', 'clone', 'archive', 'submodule', 'remote', 'lfs']);
 /** Options of the log family whose value is a date, pattern, format or count. */

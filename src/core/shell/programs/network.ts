@@ -408,15 +408,18 @@ const wget: Handler = (w, inv) => {
   else if (optionValues(p, 'header').some((h) => h.value === null || !safeOverrideHeader(h.value))) w.acc.write(inv.text);
   for (const o of optionValues(p, 'o', 'output-file', 'a', 'append-output', 'save-cookies', 'rejected-log', 'warc-file')) w.effect(inv, 'write', o);
   for (const o of optionValues(p, 'i', 'input-file', 'post-file', 'body-file', 'load-cookies')) if (o.value !== '-') w.effect(inv, 'read', o);
-  if (wgetSwitchOn(p, 'spider')) return w.acc.read();
   // The last -O wins (`-O - -O out.html` writes out.html).
   const doc = optionValues(p, 'O', 'output-document').pop();
+  const folders = hasOption(p, 'r', 'recursive', 'm', 'mirror', 'p', 'page-requisites', 'x', 'force-directories', 'content-disposition', 'trust-server-names');
+  // --spider saves no page, but -O still opens (truncates) its file first and a recursive
+  // spider still makes the host's folders (checked with wget 1.21).
+  if (wgetSwitchOn(p, 'spider') && (!doc || doc.value === '-') && !folders) return w.acc.read();
   if (doc) {
     if (doc.value === '-') return w.acc.read();
     return w.effect(inv, 'write', doc);
   }
   const dir = optionValues(p, 'P', 'directory-prefix').pop();
-  if (hasOption(p, 'r', 'recursive', 'm', 'mirror', 'p', 'page-requisites', 'x', 'force-directories', 'content-disposition', 'trust-server-names')) {
+  if (folders) {
     const d = dir ? w.path(inv, dir) : inv.scope.cwd;
     if (d) return w.effectPath(inv, 'write', d);
     return w.acc.unprovenWrite('dynamic_word', inv.text);
