@@ -87,6 +87,14 @@ describe('remit install claude', () => {
     expect(JSON.parse(io.out.join('')).reports[0].actions[0].action).toBe('absent');
   });
 
+  it('uninstall names the code caches a run left beside the bundle apart from its chunks', async () => {
+    expect(await install(['claude'], io, deps())).toBe(0);
+    writeFileSync(path.join(dir, 'data', 'remit', '9.9.9', '.remit-hook.v8cache'), 'cache');
+    io.out.length = 0;
+    expect(await uninstall(['claude'], io)).toBe(0);
+    expect(io.out.join('')).toMatch(/bundle +removed +\S+ \(2 files: remit\.cjs, its chunks and 1 code cache file\)/);
+    expect(existsSync(path.join(dir, 'data', 'remit'))).toBe(false);
+  });
   it('refuses a malformed settings file and leaves it untouched', async () => {
     mkdirSync(path.dirname(settings()), { recursive: true });
     writeFileSync(settings(), '{ "hooks": { ');

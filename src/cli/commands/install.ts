@@ -109,7 +109,10 @@ function renderReports(reports: HostReport[], verb: string, args?: Pick<InstallA
       const key = `${a.what} ${a.action} ${path.dirname(a.file)}`;
       if (same.length > 1 && shown.has(key)) continue;
       shown.add(key);
-      const file = same.length > 1 ? `${path.dirname(a.file)}/ (${same.length} files: remit.cjs and its chunks)` : a.file;
+      // What the bundle wrote beside itself when it ran (hidden `.remit…` files: its code caches) is named apart.
+      const caches = same.filter((b) => path.basename(b.file).startsWith('.remit')).length;
+      const parts = caches > 0 ? `remit.cjs, its chunks and ${caches} code cache file${caches === 1 ? '' : 's'}` : 'remit.cjs and its chunks';
+      const file = same.length > 1 ? `${path.dirname(a.file)}/ (${same.length} files: ${parts})` : a.file;
       out.push(`  ${a.what.padEnd(8)} ${act.padEnd(18)} ${file}${a.detail ? ` (${a.detail})` : ''}`);
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
