@@ -150,6 +150,13 @@ describe('a decoder on a value that is not a literal', () => {
 });
 
 describe('folds stay linear', () => {
+  it('code longer than the folder reads is obscured, so code that writes asks', () => {
+    const long = `open(p,'w'); ${'x.y.'.repeat(20_000)}`;
+    expect(foldCode(long).obscured).toBe(true);
+    expect(scanInlineCode(long).obscured).toBe(true);
+    expect(scanInlineCode(`print(1); ${'x.y.'.repeat(20_000)}`).obscured).toBe(false);
+    expect(foldCode('x.y.'.repeat(1000)).obscured).toBe(false);
+  });
   it('a megabyte of nesting, concatenation, templates and decoders folds in one pass', () => {
     const shapes = ['(', "'a'+", '`${', 'chr(', '[::-1]', "'a'.", 'f(g(', '"$ENV{', '\\', '[', "'", 'x.y.', '#{', ','];
     for (const s of shapes) {

@@ -28,11 +28,13 @@ const REVERSED: Value = { t: 'u', rev: true };
 const MAX_DEPTH = 48;
 /** A folded value longer than this is not a path; it is dropped (and a repeat cannot grow it). */
 const MAX_LEN = 4096;
+/** Inline code folded at most (64 KiB); a longer piece is folded up to there and is obscured. */
+const MAX_CODE = 64 * 1024;
 
 export interface Folded {
   /** Strings built by an operation on literal pieces. */
   strings: string[];
-  /** A decoding or obfuscation primitive met a value that is not a literal. */
+  /** A decoding or obfuscation primitive met a value that is not a literal, or the code is longer than the folder reads. */
   obscured: boolean;
   /** An `open`/`fopen` call with a mode that writes (`'w'`, `'a'`, `'>'`, `mode='x'`), whatever its first argument. */
   opensForWrite: boolean;
@@ -1087,9 +1089,12 @@ function stringToken(raw: string, quote: string, prefix: string, budget: { left:
  * The strings `code` builds from literal pieces, and whether a decoding primitive met a value
  * that is not a literal. Code handed to eval/exec as a folded string is folded in turn.
  */
-export function foldCode(code: string): Folded {
+export function foldCode(whole: string): Folded {
+  // Past MAX_CODE the names are not seen: obscured, so code that writes asks (the hook's time
+  // stays bounded on a hostile command, and no inline code people run is that long).
+  const code = whole.length > MAX_CODE ? whole.slice(0, MAX_CODE) : whole;
   const budget = { left: code.length * 4 + 1024 };
-  const out = { strings: [] as string[], obscured: false, code: [] as string[], opensForWrite: false };
+  const out = { strings: [] as string[], obscured: code !== whole, code: [] as string[], opensForWrite: false };
   const f = new Folder(tokenize(code, budget, 0, out), budget);
   f.run();
   out.strings.push(...f.strings);
