@@ -1,7 +1,7 @@
 // Every parser on the hook's text path, fed a megabyte of hostile shapes (docs/DESIGN.md
 // #performance-budget): the directive, the correction phrases, the shell classifier, the three
 // patch formats and every dependency manifest plus the code hash scan. Each row is the slowest
-// shape's least CPU time of five at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
+// shape's least CPU time of nine at 1 MB against the 50 ms limit, and the slowest ratio of 1 MB to 256 kB
 // (4 when linear, 16 when quadratic; over 8 fails), both in CPU time. The shell classifier
 // refuses a command over 256 KiB unread (parse.ts MAX_SOURCE), so it is measured at 64 and
 // 256 kB; but an apply_patch heredoc is taken out of the command and judged as a patch before
@@ -187,6 +187,8 @@ const parsers: Parser[] = [
  * The least CPU time (user + system, this process) of `rounds` calls: on a machine shared with
  * other work the wall clock measures the queue, not the parser, and other work only ever adds
  * to a call's CPU time too (cache and core sharing), so the least is the parser's own cost.
+ * Nine calls: on the 2-core development machine (a virtual one) the least of five still varied
+ * from 24 to 48 ms for the same shape between runs a minute apart at a load average of 1.
  */
 async function least(fn: () => unknown, rounds: number): Promise<number> {
   let best = Number.POSITIVE_INFINITY;
@@ -210,7 +212,7 @@ async function measure(name: string, all: [string, (size: number) => () => unkno
     }
     return;
   }
-  const rounds = quick ? 3 : 5;
+  const rounds = quick ? 3 : 9;
   let worst = { shape: '', t: 0 };
   let steepest = { shape: '', r: 0 };
   for (const [shape, at] of shapes) {
