@@ -145,6 +145,25 @@ export function configRunsPrograms(text: string, network = true): boolean {
 }
 
 /**
+ * The texts of those of `files` that exist; null when one cannot be proven: this command may
+ * already have changed it, or it cannot be read.
+ */
+function readConfigs(w: ShellWalker, files: readonly string[]): { file: string; text: string }[] | null {
+  const out: { file: string; text: string }[] = [];
+  for (const file of files) {
+    if (w.acc.mayHaveChanged(file)) return null;
+    if (!w.exists(file)) continue;
+    const text = w.readFile(file, 256 * 1024);
+    if (text === undefined) return null;
+    out.push({ file, text });
+  }
+  return out;
+}
+
+/** A `core.hooksPath` line, in any section spelling (read as present, not parsed). */
+const HOOKS_PATH = /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im;
+
+/**
  * Whether the repository's config may define the alias `name`. git takes an alias only when no
  * builtin or `git-<name>` program has the name, so an alias stands in for git-lfs or
  * git-extras where they are not installed (`alias.lfs = !cmd` runs cmd). Unreadable: it may.
@@ -153,15 +172,13 @@ export function aliasMayRun(w: ShellWalker, cwd: string | null, name: string): b
   if (cwd === null) return true;
   const files = repositoryConfigs(w, cwd);
   if (files === null) return true;
+  const configs = readConfigs(w, files);
+  if (configs === null) return true;
   const lower = name.toLowerCase();
-  for (const f of files) {
-    if (w.acc.mayHaveChanged(f)) return true;
-    if (!w.exists(f)) continue;
-    const text = w.readFile(f, 256 * 1024);
-    const entries = text === undefined ? null : configEntries(text);
-    if (entries === null || entries.some((e) => e.section === 'alias' && e.key === lower)) return true;
-  }
-  return false;
+  return configs.some(({ text }) => {
+    const entries = configEntries(text);
+    return entries === null || entries.some((e) => e.section === 'alias' && e.key === lower);
+  });
 }
 
 /**
@@ -173,13 +190,12 @@ export function remotePushUrls(w: ShellWalker, cwd: string | null, name: string 
   if (cwd === null) return null;
   const files = repositoryConfigs(w, cwd);
   if (files === null) return null;
+  const configs = readConfigs(w, files);
+  if (configs === null) return null;
   const urls: string[] = [];
   const pushUrls: string[] = [];
-  for (const f of files) {
-    if (w.acc.mayHaveChanged(f)) return null;
-    if (!w.exists(f)) continue;
-    const text = w.readFile(f, 256 * 1024);
-    const entries = text === undefined ? null : configEntries(text);
+  for (const { text } of configs) {
+    const entries = configEntries(text);
     if (entries === null) return null;
     for (const e of entries) {
       if (e.section === 'url' && (e.key === 'insteadof' || e.key === 'pushinsteadof')) return null;
@@ -246,12 +262,11 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
   if (cwd === null) return false;
   const files = repositoryConfigs(w, cwd);
   if (files === null) return false;
-  for (const f of files) {
-    if (w.acc.mayHaveChanged(f)) return false;
-    if (!w.exists(f)) continue;
-    const text = w.readFile(f, 256 * 1024);
-    if (text === undefined || configRunsPrograms(text, network)) return false;
-    if (!f.startsWith(`${w.ctx.projectRoot}/.git/`) && /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text)) return false;
+  const configs = readConfigs(w, files);
+  if (configs === null) return false;
+  for (const { file, text } of configs) {
+    if (configRunsPrograms(text, network)) return false;
+    if (!file.startsWith(`${w.ctx.projectRoot}/.git/`) && HOOKS_PATH.test(text)) return false;
   }
   const gitDir = files[0]?.slice(0, -'/config'.length);
   if (gitDir !== undefined && gitDir !== `${w.ctx.projectRoot}/.git`) {
@@ -272,7 +287,7 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
  * or an include there (not followed), or `hooks/<name>` in the repository's git folder or the
  * one it shares (a `.sample` is no hook). What this command may already have changed, or a
  * config that cannot be read, may run one. A user config moved by $XDG_CONFIG_HOME or
- * $GIT_CONFIG_GLOBAL is not seen: the hook does not know the agent's environment.
+ * $GIT_CONFIG_GLOBAL is not seen: the classifier is given HOME, not the environment.
  */
 export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
   if (cwd === null) return true;
@@ -280,13 +295,9 @@ export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): bo
   if (files === null) return true;
   const home = w.pc.home;
   const user = home ? [`${home}/.gitconfig`, `${home}/.config/git/config`, '/etc/gitconfig'] : ['/etc/gitconfig'];
-  for (const f of [...files, ...user]) {
-    if (w.acc.mayHaveChanged(f)) return true;
-    if (!w.exists(f)) continue;
-    const text = w.readFile(f, 256 * 1024);
-    // An included file may set core.hooksPath (a dotfiles setup): not followed, so it may.
-    if (text === undefined || /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im.test(text) || text.toLowerCase().includes('[include')) return true;
-  }
+  const configs = readConfigs(w, [...files, ...user]);
+  // An included file may set core.hooksPath (a dotfiles setup): not followed, so it may.
+  if (configs === null || configs.some(({ text }) => HOOKS_PATH.test(text) || text.toLowerCase().includes('[include'))) return true;
   for (const f of files) {
     const hook = `${path.posix.dirname(f)}/hooks/${name}`;
     if (w.acc.mayHaveChanged(hook) || w.exists(hook)) return true;
