@@ -288,6 +288,9 @@ const LS_REMOTE_SPEC = compileSpec([
   { names: ['-o', '--server-option'], arity: 'required', negatable: true },
 ]);
 
+/** A `scheme://` URL's scheme, lower-case; undefined for a path or an scp-style address. */
+const urlScheme = (url: string): string | undefined => /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url)?.[1]?.toLowerCase();
+
 /** URL schemes whose transport runs no program the command or the environment names (ssh's do). */
 const LOCAL_HELPER_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'file', 'git']);
 
@@ -309,7 +312,7 @@ const lsRemote: GitHandler = (g) => {
   if (repo === undefined) return g.w.acc.read();
   if (repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
   const url = repo.value;
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url)?.[1]?.toLowerCase();
+  const scheme = urlScheme(url);
   if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme) ? g.w.acc.read() : unknown(g);
   const colon = url.indexOf(':');
   const slash = url.indexOf('/');
@@ -478,7 +481,7 @@ function pushReachesOnlyServers(g: GitCall, repo: Arg | undefined): boolean {
   const urls = word !== undefined && !/^[A-Za-z0-9_.-]+$/.test(word) ? [word] : remotePushUrls(g.w, g.cwd, word);
   if (urls === null || (word !== undefined && urls.length === 0)) return false;
   return urls.every((u) => {
-    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(u)?.[1]?.toLowerCase();
+    const scheme = urlScheme(u);
     return scheme === 'http' || scheme === 'https' || scheme === 'git';
   });
 }
