@@ -920,6 +920,10 @@ auditFiles: number
 sessionFiles: number
 bytes: number
 /**
+ * Files of the watch on host configuration removed (or, with --dry-run, that would be): the open watch of each removed session, kept copies and baseline bytes older than the cutoff that no open watch names.
+ */
+watchFiles?: number
+/**
  * --dry-run: the counts say what would be removed; nothing was.
  */
 dryRun?: boolean

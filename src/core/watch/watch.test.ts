@@ -22,6 +22,7 @@ import { putBack } from './restore.js';
 import { LIMITS, takeSnapshot, type Blobs } from './snapshot.js';
 import { watchPlan, type WatchPlan } from './targets.js';
 import { watchStateFile } from './files.js';
+import { pruneWatch } from './prune-watch.js';
 
 let dir: string;
 let project: string;
@@ -221,5 +222,26 @@ describe('beginWatch / endWatch', () => {
     const end = endWatch(home, 'k', 'a1', 'f2', b.digest);
     expect(end?.found?.failed).toEqual([settings()]);
     expect(readFileSync(settings(), 'utf8')).toBe('changed');
+  });
+});
+
+describe('pruneWatch', () => {
+  it("removes a removed session's open watch, and kept copies and baseline bytes past the cutoff that no open watch names", () => {
+    const open = beginWatch(home, 'live', { actionId: 'a', eventId: 'e' }, plan, 'f0', undefined);
+    expect(open.digest).toMatch(/^[0-9a-f]{64}$/);
+    beginWatch(home, 'gone', { actionId: 'b', eventId: 'e2' }, watchPlan([], project), 'f1', undefined);
+    mkdirSync(path.join(home, 'watch', 'kept', 'evt_old'), { recursive: true });
+    writeFileSync(path.join(home, 'watch', 'blobs', 'f'.repeat(64)), 'orphan');
+    const held = readdirSync(path.join(home, 'watch', 'blobs')).filter((n) => n !== 'f'.repeat(64));
+    expect(held.length).toBe(1);
+    const future = Date.now() + 60_000;
+    expect(pruneWatch(home, future, ['gone'], true)).toBe(3);
+    expect(existsSync(watchStateFile(home, 'gone'))).toBe(true);
+    expect(pruneWatch(home, future, ['gone'], false)).toBe(3);
+    expect(existsSync(watchStateFile(home, 'gone'))).toBe(false);
+    expect(existsSync(watchStateFile(home, 'live'))).toBe(true);
+    expect(readdirSync(path.join(home, 'watch', 'kept'))).toEqual([]);
+    // The live watch's baseline bytes stay however old.
+    expect(readdirSync(path.join(home, 'watch', 'blobs'))).toEqual(held);
   });
 });
