@@ -1778,10 +1778,11 @@ approvals: Approval[]
  */
 recentDenials: Approval[]
 /**
- * The open run-time watch on host configuration (docs/DESIGN.md#host-configuration-watch): the sha256 of its file under REMIT_HOME/watch, so a watch file removed or rewritten while a call ran is told from one closed by remit.
+ * The run-time watch on host configuration (docs/DESIGN.md#host-configuration-watch): the sha256 of the open watch's file under REMIT_HOME/watch (`digest`, so a watch file removed or rewritten while a call ran is told from one closed by remit) and of the last closed baseline (`last`, whose hashes the next baseline reuses only when it is the file remit wrote).
  */
 hostConfigWatch?: {
-digest: string
+digest?: string
+last?: string
 }
 /**
  * Runs of each check (by inputDigest) since the last write, for REPEATED_CHECK.

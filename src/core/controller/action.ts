@@ -174,8 +174,8 @@ export function createActionHandler(ctx: Ctx) {
     try {
       const fid = newFindingId(ctx);
       const plan = watch.watchPlan(deps.protectedPaths.hostConfig, s.projectRoot ?? ctx.projectRootOf(ev.cwd), deps.protectedPaths.hostWritten);
-      const r = watch.beginWatch(deps.home, key, { actionId: ev.action.id, eventId }, plan, fid, s.hostConfigWatch?.digest);
-      s.hostConfigWatch = { digest: r.digest };
+      const r = watch.beginWatch(deps.home, key, { actionId: ev.action.id, eventId }, plan, fid, s.hostConfigWatch ?? {});
+      s.hostConfigWatch = r.stamp;
       const found = r.found;
       return { watch: r.joined ? 'joined' : 'started', ...(found ? { record: () => recordFinding(ctx, key, ev, fid, found, r.about) } : {}) };
     } catch {

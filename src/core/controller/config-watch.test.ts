@@ -90,7 +90,7 @@ describe('the watch on host configuration', () => {
     // Counts only: no path in the audit.
     expect(JSON.stringify(effect)).not.toContain('settings');
     expect(readFileSync(path.join(home, 'watch', 'kept', effect.id, '0'), 'utf8')).toBe('{"hooks":"evil"}');
-    expect(state().hostConfigWatch).toBeUndefined();
+    expect(state().hostConfigWatch?.digest).toBeUndefined();
     expect(existsSync(path.join(home, 'watch', `${key}.json`))).toBe(false);
     const recent = statusView(home, key, { user: 'ok', repo: 'absent', problems: [] }).recent;
     expect(recent?.at(-1)?.hostEffect).toBe('changed_host_config');
@@ -102,7 +102,7 @@ describe('the watch on host configuration', () => {
     await c.handle(events.prompt(base, '$remit change -- tidy'));
     const { after } = await run(c, 'a1', () => writeFileSync(path.join(project, 'src.txt'), 'fine'));
     expect(after).toEqual({ kind: 'none' });
-    expect(state().hostConfigWatch).toBeUndefined();
+    expect(state().hostConfigWatch?.digest).toBeUndefined();
     expect(records().some((r) => r.kind === 'effect')).toBe(false);
   });
 
@@ -159,7 +159,7 @@ describe('the watch on host configuration', () => {
     const end = await c.handle(events.turnEnd(base));
     expect(end.kind).toBe('context');
     expect(readFileSync(settings(), 'utf8')).toBe('{"a":1}\n');
-    expect(state().hostConfigWatch).toBeUndefined();
+    expect(state().hostConfigWatch?.digest).toBeUndefined();
   });
 
   it('no place to keep the baseline: the call runs as decided, recorded as unwatched', async () => {
@@ -169,7 +169,7 @@ describe('the watch on host configuration', () => {
     const d = await c.handle(events.before(base, unknown('a1')));
     expect(d).toMatchObject({ decision: { outcome: 'allow', reasonCode: 'WITHIN_CONTRACT' } });
     expect(lastDecision().watch).toBe('unavailable');
-    expect(state().hostConfigWatch).toBeUndefined();
+    expect(state().hostConfigWatch?.digest).toBeUndefined();
     expect(await c.handle(events.after(base, 'a1', 'joined'))).toEqual({ kind: 'none' });
   });
 

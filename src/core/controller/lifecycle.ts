@@ -93,13 +93,12 @@ export async function onLifecycle(
           return;
         }
         const s = ctx.ensureState(loaded, ev, at);
-        const digest = s.hostConfigWatch?.digest;
-        if (ends && digest && ctx.deps.watchHostConfig) {
+        const stamp = s.hostConfigWatch;
+        if (ends && stamp?.digest && ctx.deps.watchHostConfig) {
           const fid = newFindingId(ctx);
           try {
-            const r = (await loadWatch()).endWatch(ctx.deps.home, key, ev.kind === 'action.after' ? ev.actionId : null, fid, digest);
-            if (r?.digest === null) delete s.hostConfigWatch;
-            else if (r) s.hostConfigWatch = { digest: r.digest };
+            const r = (await loadWatch()).endWatch(ctx.deps.home, key, ev.kind === 'action.after' ? ev.actionId : null, fid, stamp);
+            if (r) s.hostConfigWatch = r.stamp;
             if (r?.found) {
               found = r.found;
               foundIn = s;

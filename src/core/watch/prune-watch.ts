@@ -1,5 +1,5 @@
 // Retention for the watch's files (docs/DESIGN.md#host-configuration-watch), with the sessions:
-// the open watch of a session that is removed goes with it; a kept copy and a baseline's bytes
+// the open watch and last baseline of a session that is removed go with it; a kept copy and a baseline's bytes
 // go once they are older than the cutoff, a baseline's bytes only when no open watch names them.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,7 @@ function heldBlobs(home: string): Set<string> {
   for (const n of namesIn(watchDir(home))) {
     if (!n.endsWith('.json')) continue;
     try {
-      for (const m of readFileSync(path.join(watchDir(home), n), 'utf8').matchAll(/"sha":"([0-9a-f]{64})"/g)) held.add(m[1]!);
+      for (const m of readFileSync(path.join(watchDir(home), n), 'utf8').matchAll(/"([0-9a-f]{64})"/g)) held.add(m[1]!);
     } catch {
       // Unreadable: it names nothing the next baseline will trust either.
     }
@@ -42,7 +42,9 @@ export function pruneWatch(home: string, cutoff: number, removedSessions: readon
     n++;
     if (!dryRun) rmSync(p, { recursive: true, force: true });
   };
-  for (const key of removedSessions) if (mtimeOf(watchStateFile(home, key)) !== null) drop(watchStateFile(home, key));
+  for (const key of removedSessions) {
+    for (const file of [watchStateFile(home, key), path.join(watchDir(home), `${key}.last.json`)]) if (mtimeOf(file) !== null) drop(file);
+  }
   const kept = path.join(watchDir(home), 'kept');
   for (const name of namesIn(kept)) {
     const t = mtimeOf(path.join(kept, name));

@@ -4,9 +4,8 @@
 // the name it points to. The walk and the bytes kept are capped, so a host's large plugin tree
 // costs a bounded number of system calls; past the cap the picture says it is partial.
 import { lstatSync, readdirSync, readlinkSync, type BigIntStats } from 'node:fs';
-import path from 'node:path';
 import { hexOf } from '../crypto/bytes.js';
-import { sha256 } from '../crypto/sha256.js';
+import { viaWebAssembly } from '../crypto/sha256.js';
 import { readRegularFileSync } from '../state/files.js';
 import type { WatchPlan } from './targets.js';
 
@@ -44,9 +43,12 @@ export const LIMITS = {
   keptBytes: 1024 * 1024,
 };
 
-/** sha256 through remit's own (WebAssembly for small inputs): a hook does not load node:crypto for a settings file. */
+/**
+ * sha256 through remit's WebAssembly at every length: a watch file of a plugin tree is some
+ * 80 KB, which node:crypto would hash faster than its own load costs a spawned hook.
+ */
 export function shaOf(buf: Buffer): string {
-  return hexOf(sha256(buf));
+  return hexOf(viaWebAssembly.sha256(buf));
 }
 
 function entryOf(st: BigIntStats): Entry {
@@ -73,10 +75,12 @@ export function bytesOf(p: string, limit = LIMITS.fileBytes): Buffer | null {
 
 /**
  * Takes the picture. `blobs`: read file bytes into it (the baseline); without it only metadata
- * (a later look, compared against a baseline). Single files come before trees, so a large
- * plugin tree never takes the budget a settings file needs.
+ * (a later look, compared against a baseline). `last`: an earlier baseline whose hash a file
+ * keeps while its type, mode, size, inode and change time are the same (its bytes were kept
+ * then), so only what moved is read. Single files come before trees, so a large plugin tree
+ * never takes the budget a settings file needs.
  */
-export function takeSnapshot(plan: WatchPlan, blobs?: Blobs): Snapshot {
+export function takeSnapshot(plan: WatchPlan, blobs?: Blobs, last?: Snapshot): Snapshot {
   const snap: Snapshot = { entries: {} };
   const skip = new Set(plan.skip);
   let count = 0;
@@ -97,6 +101,13 @@ export function takeSnapshot(plan: WatchPlan, blobs?: Blobs): Snapshot {
         // Gone between the two calls: recorded as a link without a target, which compares unequal.
       }
     } else if (e.t === 'f' && blobs && e.size <= LIMITS.fileBytes && kept + e.size <= LIMITS.keptBytes) {
+      const was = last?.entries[p];
+      if (was?.sha && was.t === 'f' && was.mode === e.mode && was.size === e.size && was.ino === e.ino && was.ct === e.ct) {
+        e.sha = was.sha;
+        kept += e.size;
+        snap.entries[p] = e;
+        return e;
+      }
       const buf = bytesOf(p);
       if (buf) {
         e.sha = shaOf(buf);
@@ -123,7 +134,8 @@ export function takeSnapshot(plan: WatchPlan, blobs?: Blobs): Snapshot {
         snap.partial = true;
         return;
       }
-      const p = path.join(dir, n);
+      // dir is absolute and normal already: a join would normalise it again for every entry.
+      const p = `${dir}/${n}`;
       const e = add(p);
       if (e?.t === 'd') walk(p, depth + 1);
     }

@@ -174,52 +174,74 @@ describe('beginWatch / endWatch', () => {
   const call = (n: number) => ({ actionId: `a${n}`, eventId: `evt_${n}` });
 
   it('one baseline for calls that overlap: a call started after another changed a file does not take the change as its baseline', () => {
-    const first = beginWatch(home, 'k', call(1), plan, 'f1', undefined);
+    const first = beginWatch(home, 'k', call(1), plan, 'f1', {});
     expect(first.joined).toBe(false);
     writeFileSync(settings(), '{"evil":1}');
     // The second call joins, and puts back what the first already changed, charged to it.
-    const second = beginWatch(home, 'k', call(2), plan, 'f2', first.digest);
+    const second = beginWatch(home, 'k', call(2), plan, 'f2', first.stamp);
     expect(second.joined).toBe(true);
     expect(second.about).toEqual(call(1));
     expect(second.found?.restored).toEqual([settings()]);
     writeFileSync(settings(), '{"evil":2}');
-    const end1 = endWatch(home, 'k', 'a1', 'f3', second.digest);
+    const end1 = endWatch(home, 'k', 'a1', 'f3', second.stamp);
     expect(end1?.found?.restored).toEqual([settings()]);
     expect(end1?.about).toEqual(call(1));
     expect(readFileSync(settings(), 'utf8')).toBe('{"a":1}\n');
-    const end2 = endWatch(home, 'k', 'a2', 'f4', end1!.digest!);
-    expect(end2).toEqual({ found: null, about: call(2), digest: null });
+    const end2 = endWatch(home, 'k', 'a2', 'f4', end1!.stamp);
+    expect(end2).toEqual({ found: null, about: call(2), stamp: { last: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     expect(existsSync(watchStateFile(home, 'k'))).toBe(false);
   });
 
   it('a call that was not watched ends nothing; the turn end closes every watched call', () => {
-    const b = beginWatch(home, 'k', call(1), plan, 'f1', undefined);
-    expect(endWatch(home, 'k', 'other', 'f2', b.digest)).toBeNull();
+    const b = beginWatch(home, 'k', call(1), plan, 'f1', {});
+    expect(endWatch(home, 'k', 'other', 'f2', b.stamp)).toBeNull();
+    expect(endWatch(home, 'k', 'a1', 'f2', {})).toBeNull();
     writeFileSync(settings(), 'x');
-    const end = endWatch(home, 'k', null, 'f3', b.digest);
-    expect(end?.digest).toBeNull();
+    const end = endWatch(home, 'k', null, 'f3', b.stamp);
+    expect(end?.stamp.digest).toBeUndefined();
     expect(end?.found?.restored).toEqual([settings()]);
     expect(readFileSync(path.join(home, 'watch', 'kept', 'f3', '0'), 'utf8')).toBe('x');
   });
 
   it('a watch file removed or rewritten while the call ran is reported as tampered, never trusted', () => {
-    const b = beginWatch(home, 'k', call(1), plan, 'f1', undefined);
+    const b = beginWatch(home, 'k', call(1), plan, 'f1', {});
     writeFileSync(watchStateFile(home, 'k'), readFileSync(watchStateFile(home, 'k'), 'utf8').replace('"pending"', '"pending" '));
-    expect(endWatch(home, 'k', 'a1', 'f2', b.digest)).toEqual({ found: expect.objectContaining({ tampered: true }), digest: null });
-    const c = beginWatch(home, 'k', call(2), plan, 'f3', undefined);
+    expect(endWatch(home, 'k', 'a1', 'f2', b.stamp)).toEqual({ found: expect.objectContaining({ tampered: true }), stamp: {} });
+    const c = beginWatch(home, 'k', call(2), plan, 'f3', {});
     rmSync(path.join(home, 'watch'), { recursive: true });
-    const d = beginWatch(home, 'k', call(3), plan, 'f4', c.digest);
+    const d = beginWatch(home, 'k', call(3), plan, 'f4', c.stamp);
     expect(d.found?.tampered).toBe(true);
     expect(d.joined).toBe(false);
     expect(existsSync(watchStateFile(home, 'k'))).toBe(true);
   });
 
+  it('the next baseline reads only what moved since the last closed one, and trusts that one only as remit kept it', () => {
+    const b = beginWatch(home, 'k', call(1), plan, 'f1', {});
+    const closed = endWatch(home, 'k', 'a1', 'f2', b.stamp)!.stamp;
+    const packed = JSON.parse(readFileSync(path.join(home, 'watch', 'k.last.json'), 'utf8')).baseline.entries[settings()];
+    const last = { entries: { [settings()]: { t: packed[0], mode: packed[1], size: packed[2], ino: packed[3], ct: packed[4], sha: packed[5] } } } as const;
+    const unread: Blobs = new Map();
+    expect(takeSnapshot(plan, unread, last).entries[settings()]?.sha).toBe(packed[5]);
+    expect(unread.size).toBe(0);
+    writeFileSync(settings(), '{"a":2}\n');
+    const reread: Blobs = new Map();
+    takeSnapshot(plan, reread, last);
+    expect(reread.size).toBe(1);
+    // A forged last baseline (a hash of other bytes for the settings file) is not reused.
+    const forged = readFileSync(path.join(home, 'watch', 'k.last.json'), 'utf8').replace(/"[0-9a-f]{64}"/, `"${'0'.repeat(64)}"`);
+    writeFileSync(path.join(home, 'watch', 'k.last.json'), forged);
+    const next = beginWatch(home, 'k', call(2), plan, 'f3', closed);
+    expect(next.joined).toBe(false);
+    const open = JSON.parse(readFileSync(watchStateFile(home, 'k'), 'utf8')).baseline;
+    expect(open.entries[settings()][5]).toMatch(/^(?!0{64})[0-9a-f]{64}$/);
+  });
+
   it('a kept copy whose bytes no longer match their name is not written back', () => {
-    const b = beginWatch(home, 'k', call(1), plan, 'f1', undefined);
+    const b = beginWatch(home, 'k', call(1), plan, 'f1', {});
     const blobs = path.join(home, 'watch', 'blobs');
     for (const f of readdirSync(blobs)) writeFileSync(path.join(blobs, f), '{"forged":1}');
     writeFileSync(settings(), 'changed');
-    const end = endWatch(home, 'k', 'a1', 'f2', b.digest);
+    const end = endWatch(home, 'k', 'a1', 'f2', b.stamp);
     expect(end?.found?.failed).toEqual([settings()]);
     expect(readFileSync(settings(), 'utf8')).toBe('changed');
   });
@@ -227,9 +249,9 @@ describe('beginWatch / endWatch', () => {
 
 describe('pruneWatch', () => {
   it("removes a removed session's open watch, and kept copies and baseline bytes past the cutoff that no open watch names", () => {
-    const open = beginWatch(home, 'live', { actionId: 'a', eventId: 'e' }, plan, 'f0', undefined);
-    expect(open.digest).toMatch(/^[0-9a-f]{64}$/);
-    beginWatch(home, 'gone', { actionId: 'b', eventId: 'e2' }, watchPlan([], project), 'f1', undefined);
+    const open = beginWatch(home, 'live', { actionId: 'a', eventId: 'e' }, plan, 'f0', {});
+    expect(open.stamp.digest).toMatch(/^[0-9a-f]{64}$/);
+    beginWatch(home, 'gone', { actionId: 'b', eventId: 'e2' }, watchPlan([], project), 'f1', {});
     mkdirSync(path.join(home, 'watch', 'kept', 'evt_old'), { recursive: true });
     writeFileSync(path.join(home, 'watch', 'blobs', 'f'.repeat(64)), 'orphan');
     const held = readdirSync(path.join(home, 'watch', 'blobs')).filter((n) => n !== 'f'.repeat(64));
