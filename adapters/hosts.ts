@@ -45,6 +45,14 @@ export function protectedHostConfig(env: Env, hosts: readonly HostModule[] = HOS
   return [...new Set(hosts.flatMap((h) => [...(h.capability.configPaths ?? []), ...h.configPaths(env)]))];
 }
 
+/** Of that, what the hosts write themselves while a call runs: the run-time watch leaves it alone. */
+export function hostWrittenConfig(hosts: readonly HostModule[] = HOSTS): string[] {
+  return [...new Set(hosts.flatMap((h) => h.capability.configWrittenByHost ?? []))];
+}
+
+/** What an in-process plugin's runtime protects and watches (adapters/plugin-host/host-runtime.ts). */
+export const pluginHostConfig = { paths: (env: Env) => protectedHostConfig(env), hostWritten: () => hostWrittenConfig() };
+
 /** The adapters of every host's version lines, loaded (replay and the cases suite run them all). */
 export function loadAdapters(hosts: readonly HostModule[] = HOSTS) {
   return Promise.all(hosts.flatMap((h) => hostLines(h).map((l) => l.adapter())));

@@ -58,6 +58,9 @@ export const CLAUDE_CAPABILITY: HostCapability = {
     '/etc/claude-code/managed-settings.json',
     '/Library/Application Support/ClaudeCode/managed-settings.json',
   ],
+  // Claude Code keeps its own state in ~/.claude.json, and writes a "don't ask again" answer at
+  // its permission prompt into the project's settings.local.json while the call waits to run.
+  configWrittenByHost: ['~/.claude.json', '**/.claude/settings.local.json'],
   gaps: [
     '2.1.332 shows every PreToolUse refusal shape (exit 2, permissionDecision deny, decision block) to the model as "PreToolUse:<Tool> hook error: <reason>"; none reads as a policy refusal, so the reason text itself says it is remit\'s refusal',
     'PermissionDenied does not fire for a permission-rule refusal in -p mode (2.1.197): a delegation refused there leaves its reservation until the session ends',

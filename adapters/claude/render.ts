@@ -11,7 +11,7 @@ const CLAUDE_TEXT_LIMIT = 9_000;
 export const renderClaude = hookRenderer({
   textLimit: CLAUDE_TEXT_LIMIT,
   contextEvents: new Set(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'SubagentStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure']),
-  userLineEvents: new Set(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'SubagentStart']),
+  userLineEvents: new Set(['SessionStart', 'UserPromptSubmit', 'UserPromptExpansion', 'SubagentStart', 'PostToolUse', 'PostToolUseFailure']),
   blockablePrompts: new Set(['UserPromptSubmit', 'UserPromptExpansion']),
   nativeAsk: true,
 });

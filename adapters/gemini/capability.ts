@@ -47,6 +47,9 @@ export const GEMINI_CAPABILITY: HostCapability = {
     '**/.gemini/policies/**',
     '/etc/gemini-cli/settings.json',
   ],
+  // "Allow always" at Gemini CLI's own prompt saves a policy (storage.ts, auto-saved.toml), and
+  // its trust dialog writes trustedFolders.json.
+  configWrittenByHost: ['~/.gemini/policies/auto-saved.toml', '**/.gemini/policies/auto-saved.toml', '~/.gemini/trustedFolders.json'],
   gaps: [
     'A hook that times out, crashes or exits with any code but 2 lets the tool run (0.61.0 has no on-failure setting; seen: a BeforeTool hook past its timeout, and the write ran); doctor probes the registered command',
     "The hook payloads carry no call id (0.61.0 BeforeTool and AfterTool send session_id, transcript_path, cwd, hook_event_name, timestamp, tool_name, tool_input, and mcp_context for MCP tools; the timestamp is each hook's own moment, and the transcript records a call only once it has completed, after AfterTool, so nothing pairs a BeforeTool with its AfterTool or tells two identical calls apart): remit derives one from the call, so a second identical delegation in one session is refused as DUPLICATE_ACTION_ID, and the same check run again is not counted as a repeat (no REPEATED_CHECK report)",

@@ -4,7 +4,7 @@
 // opencode` picks the form from the installed version). Every host's configuration is protected
 // here, not only OpenCode's (rule `self-protection`), so this entry — and nothing the adapter
 // loads — reads the host list.
-import { protectedHostConfig } from '../hosts.js';
+import { pluginHostConfig } from '../hosts.js';
 import { opencodePlugin } from './plugin.js';
 
-export default opencodePlugin(protectedHostConfig);
+export default opencodePlugin(pluginHostConfig);

@@ -2,10 +2,10 @@
 // default export receives the ExtensionAPI. Every host's configuration is protected here, not
 // only Pi's (rule `self-protection`), so this entry — and nothing the adapter loads — reads the
 // host list.
-import { protectedHostConfig } from '../hosts.js';
+import { pluginHostConfig } from '../hosts.js';
 import type { PiApi } from '../pi-family/pi-api.js';
 import { createRemitPiExtension } from './extension.js';
 
 export default function remitPiExtension(pi: PiApi): void {
-  createRemitPiExtension({ hostConfig: protectedHostConfig })(pi);
+  createRemitPiExtension({ hostConfig: pluginHostConfig })(pi);
 }

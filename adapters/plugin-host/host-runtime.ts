@@ -8,8 +8,12 @@ function isRuntime(v: unknown): v is Runtime {
   return v !== null && typeof v === 'object' && typeof (v as Runtime).handle === 'function' && typeof (v as Runtime).classify === 'function';
 }
 
-/** Every host's hook and plugin configuration for this environment (rule `self-protection`): the plugin entry passes adapters/hosts.ts's. */
-export type HostConfigPaths = (env: NodeJS.ProcessEnv) => string[];
+/**
+ * Every host's hook and plugin configuration for this environment (rule `self-protection`) and
+ * what of it the hosts write themselves (the run-time watch skips it): the plugin entry passes
+ * adapters/hosts.ts's `pluginHostConfig`. A bare function gives the paths alone.
+ */
+export type HostConfigPaths = ((env: NodeJS.ProcessEnv) => string[]) | { paths(env: NodeJS.ProcessEnv): string[]; hostWritten(): string[] };
 
 export interface HostRuntimeProfile {
   /** How verdicts travel on this host, for the audit: 'throw', 'block' … */
@@ -39,8 +43,12 @@ export function runtimeGetter(
                 home: resolveRemitHome(env),
                 env,
                 // Every host's configuration, not only this host's (rule `self-protection`).
-                protectedPaths: { hostConfig: hostConfig(env) },
+                protectedPaths:
+                  typeof hostConfig === 'function'
+                    ? { hostConfig: hostConfig(env) }
+                    : { hostConfig: hostConfig.paths(env), hostWritten: hostConfig.hostWritten() },
                 channels: { deny: profile.denyChannel, ask: profile.ask },
+                watchHostConfig: true,
               }),
             );
       // A failed start is retried on the next event rather than remembered forever.

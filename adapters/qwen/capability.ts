@@ -50,6 +50,8 @@ export const QWEN_CAPABILITY: HostCapability = {
     '**/.qwen/hooks/**',
     '/etc/qwen-code/settings.json',
   ],
+  // Qwen Code's trust dialog writes trustedFolders.json.
+  configWrittenByHost: ['~/.qwen/trustedFolders.json'],
   gaps: [
     'A hook that times out, crashes or exits with any code but 2 lets the tool run (0.24.4 has no on-failure setting; seen: a PreToolUse hook past its timeout, and the write ran); doctor probes the registered command',
     'With folder trust on (security.folderTrust.enabled), an untrusted folder loads no project settings, so a project-scope install guards nothing there; the user scope does',

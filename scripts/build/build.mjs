@@ -34,7 +34,8 @@ export const sharedOptions = {
 // CommonJS files beside each other, each self-contained (a module two chunks need is simply in
 // both): the CLI (remit-main.cjs), what a Codex or Claude Code hook runs (remit-hook.cjs, which
 // dist/remit.cjs loads for `remit hook`), the Hermes hook, the shell parser (loaded only for
-// shell tools), the patch and intent readers (loaded only for writes), the read-back commands
+// shell tools), the patch and intent readers (loaded only for writes), the watch on host
+// configuration (loaded only around an unproven call in an ARMED session), the read-back commands
 // and every other command (loaded only by a person's command). An import of another chunk's entry becomes a
 // require() of that file. The shell parser is itself a core and a chunk per program family,
 // which share no module (scripts/build/shell-chunks.mjs).
@@ -46,6 +47,7 @@ export const CHUNKS = {
   'remit-cli.cjs': 'src/cli/command-table.ts',
   'remit-readback.cjs': 'src/cli/readback-table.ts',
   'remit-files.cjs': 'src/core/classify/file-change.ts',
+  'remit-watch.cjs': 'src/core/watch/host-config-watch.ts',
 };
 /** The bundle dist/remit.cjs loads for every command but `hook`; installers copy every dist/remit-*.cjs beside remit.cjs. */
 export const MAIN = 'remit-main.cjs';

@@ -36,7 +36,7 @@ const CAPABILITY_MODULE = /[\\/]adapters[\\/][^\\/]+[\\/]capability\.ts$/;
  * events, details, gaps, verified versions) is for doctor, help, replay and the contract
  * document, and is some 25 KB of text a hook would otherwise parse on every tool call.
  */
-export const HOOK_CAPABILITY_FIELDS = ['host', 'ask', 'configPaths'];
+export const HOOK_CAPABILITY_FIELDS = ['host', 'ask', 'configPaths', 'configWrittenByHost'];
 
 /**
  * The hook bundle's capability records, cut to HOOK_CAPABILITY_FIELDS at build time: each

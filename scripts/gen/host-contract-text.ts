@@ -45,7 +45,11 @@ An adapter never imports another adapter; code shared by hosts with one protocol
 own folder: \`adapters/command-hook/\` for Codex and Claude Code, \`adapters/plugin-host/\` for the
 hosts that load a file of remit's (OpenCode, Hermes, Pi, omp), \`adapters/pi-family/\` for Pi and
 omp, which share one extension. Rule \`self-protection\` protects every host's configuration from any host's
-agent, so the hook and each plugin entry read the host list for it.
+agent, so the hook and each plugin entry read the host list for it. The same list is what the
+run-time watch on host configuration looks at around an unproven call (docs/DESIGN.md#host-configuration-watch),
+less what a capability's \`configWrittenByHost\` names: files the host itself writes while a call
+waits (a "don't ask again" answer at its own prompt, its own state), which the watch must never
+put back. An adapter lists them only from the host's source or a run of the real host.
 
 Every adapter is verified against the real host program (the end-to-end suite below, \`e2e/\`):
 Hermes Agent runs as the real Python program with remit's plugin installed by

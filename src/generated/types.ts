@@ -444,7 +444,7 @@ lines: [string, ...(string)[]]
  * This interface was referenced by `CliExplain`'s JSON-Schema
  * via the `definition` "HostEffect".
  */
-export type HostEffect = ("unobserved" | "executed_despite_deny" | "executed" | "not_executed" | "ran" | "failed" | "running" | "not_started" | "ended")
+export type HostEffect = ("unobserved" | "executed_despite_deny" | "changed_host_config" | "executed" | "not_executed" | "ran" | "failed" | "running" | "not_started" | "ended")
 
 /**
  * `remit explain evt_… --json`: the audit record of one event, its latest label and what is known of its effect. For a decision, the rule table runs again over the facts the record kept (the same rules the hook ran), so the explanation and the authorising lines are a replay, not a guess.
@@ -537,9 +537,25 @@ action?: ActionSummary
 decision?: DecisionSummary
 input?: DecisionInputSummary
 /**
- * What the host did with the call, as far as remit saw it: `unobserved` on the decision itself (it is written before the host acts); on an effect record about the event, what an adapter's fact showed (ran despite a deny; ran or never started after the host's own ask). `remit explain` and `remit status` read them back.
+ * What the host did with the call, as far as remit saw it: `unobserved` on the decision itself (it is written before the host acts); on an effect record about the event, what an adapter's fact showed (ran despite a deny; ran or never started after the host's own ask; changed host configuration, which remit put back). `remit explain` and `remit status` read them back.
  */
-hostEffect?: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed")
+hostEffect?: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed" | "changed_host_config")
+/**
+ * On an effect record `changed_host_config` (docs/DESIGN.md#host-configuration-watch): how many watched host-configuration paths changed while the call ran, how many remit put back, and how many it could not. Counts only: the paths are in the copy kept under REMIT_HOME/watch/kept/<this record's id>.
+ */
+hostConfig?: {
+changed: number
+restored: number
+failed: number
+/**
+ * The watch's own baseline was removed or rewritten while the call ran: what the call changed cannot be told.
+ */
+tampered?: true
+}
+/**
+ * On the decision of a call whose effect is unproven in an ARMED session: the run-time watch on host configuration took a baseline (`started`), shared the one open (`joined`), or could not (`unavailable`: the call runs unwatched).
+ */
+watch?: ("started" | "joined" | "unavailable")
 /**
  * The event a label, approval or effect record is about; on a lifecycle record of an action.after, the decision of that call.
  */
@@ -904,6 +920,10 @@ auditFiles: number
 sessionFiles: number
 bytes: number
 /**
+ * Files of the watch on host configuration removed (or, with --dry-run, that would be): the open watch of each removed session, kept copies and baseline bytes older than the cutoff that no open watch names.
+ */
+watchFiles?: number
+/**
  * --dry-run: the counts say what would be removed; nothing was.
  */
 dryRun?: boolean
@@ -1120,7 +1140,7 @@ authorise?: Authorise
 /**
  * What the host did with the call, from the records about it: unobserved only when no later fact from the host names it.
  */
-hostEffect: ("unobserved" | "executed_despite_deny" | "executed" | "not_executed" | "ran" | "failed" | "running" | "not_started" | "ended")
+hostEffect: ("unobserved" | "executed_despite_deny" | "changed_host_config" | "executed" | "not_executed" | "ran" | "failed" | "running" | "not_started" | "ended")
 }[]
 /**
  * The newest record of the audit tail, whatever its kind.
@@ -1290,6 +1310,10 @@ method?: ("real-host" | "stand-in" | "unverified")
  * Host hook and plugin configuration files remit protects under rule `self-protection`, with ~ for the home folder.
  */
 configPaths?: string[]
+/**
+ * Of configPaths, the files the host itself writes while a tool call runs (a permission the person grants at the host's prompt, the host's own state). The run-time watch on host configuration never compares or puts them back; rule `self-protection` still refuses a command that names one.
+ */
+configWrittenByHost?: string[]
 gaps?: string[]
 }
 /**
@@ -1753,6 +1777,13 @@ approvals: Approval[]
  * The last denied, asked or would-be-denied events, so `allow evt_…` needs no audit scan.
  */
 recentDenials: Approval[]
+/**
+ * The run-time watch on host configuration (docs/DESIGN.md#host-configuration-watch): the sha256 of the open watch's file under REMIT_HOME/watch (`digest`, so a watch file removed or rewritten while a call ran is told from one closed by remit) and of the last closed baseline (`last`, whose hashes the next baseline reuses only when it is the file remit wrote).
+ */
+hostConfigWatch?: {
+digest?: string
+last?: string
+}
 /**
  * Runs of each check (by inputDigest) since the last write, for REPEATED_CHECK.
  */

@@ -87,6 +87,8 @@ const shapes = (at: (file: string) => string): Record<'claude' | 'codex', [objec
     [{ tool_name: 'Write', tool_input: { file_path: at('src/a.ts'), content: 'export const a = 2;\n' } }, (out) => out === ''],
     [{ tool_name: 'Write', tool_input: { file_path: at('README.md'), content: '# x\n' } }, (out) => out.includes('"deny"')],
     [bash, (out) => out === ''],
+    // Unproven: asked, and watched (the watch's chunk hashes a settings file without node:crypto).
+    [{ tool_name: 'Bash', tool_input: { command: `python3 -c "open(n, 'w')"` } }, (out) => out.includes('"ask"')],
   ],
   codex: [
     [{ tool_name: 'apply_patch', tool_input: { command: patch('src/a.ts') } }, (out) => out === ''],

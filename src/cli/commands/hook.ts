@@ -6,7 +6,7 @@ import { workingFolderOrRoot } from '../../core/paths/working-folder.js';
 import path from 'node:path';
 import { readHookStdin, readHookStdinSync } from '../../../adapters/command-hook/stdin.js';
 import type { HookOptions, HostModule } from '../../../adapters/host-module.js';
-import { findHost, HOSTS, protectedHostConfig } from '../../../adapters/hosts.js';
+import { findHost, HOSTS, protectedHostConfig, hostWrittenConfig } from '../../../adapters/hosts.js';
 import type { ControlEvent, Decision } from '../../generated/types.js';
 import type { ControllerResult } from '../../core/controller/result.js';
 import type { NativeResponse } from '../../core/host/adapter.js';
@@ -115,8 +115,12 @@ export async function run(argv: string[], io: CliIO, hosts: readonly HostModule[
         get hostConfig() {
           return protectedHostConfig(io.env, hosts);
         },
+        get hostWritten() {
+          return hostWrittenConfig(hosts);
+        },
       },
       channels: { deny: 'json-deny', ask: host.capability.ask },
+      watchHostConfig: true,
     });
     response = await runHook(args.host, args.event, text, announceCodePath(runtime, args.host), { cwd, truncated }, hosts);
   } catch (err) {

@@ -35,6 +35,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const lines = [
       `${dryRun ? 'Would remove' : 'Removed'} ${r.sessionFiles} session state file(s) and ${r.auditFiles} audit log(s) untouched for ${age} (${r.bytes} bytes).`,
     ];
+    if (r.watchFiles)
+      lines.push(`${dryRun ? 'Would remove' : 'Removed'} ${r.watchFiles} file(s) of the watch on host configuration (kept copies and baselines).`);
     if (kept.length)
       lines.push(
         `Kept ${kept.length} live armed session(s) (${kept.join(', ')}): removing one would leave its agent running unarmed. Add --armed to remove them too.`,

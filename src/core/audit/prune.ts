@@ -8,6 +8,7 @@ import path from 'node:path';
 import { auditDir, SESSION_KEY, sessionFile, sessionsDir } from '../state/home.js';
 import { isLocked, LOCK_STALE_MS, tryLock } from '../state/lock.js';
 import { ensurePrivateDir } from '../state/files.js';
+import { pruneWatch } from '../watch/prune-watch.js';
 
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,6 +17,8 @@ export interface PruneResult {
   auditFiles: number;
   sessionFiles: number;
   bytes: number;
+  /** The watch on host configuration's files: removed sessions' open watches, old kept copies and baseline bytes. */
+  watchFiles: number;
   /** Old enough, but `keep` said no (an armed session the user did not ask to remove). */
   kept: string[];
 }
@@ -102,7 +105,8 @@ function sweepStrays(home: string, now: Date): number {
 /** Removes sessions (state + audit) untouched for `olderThanMs`; a locked session is kept. */
 export function pruneHome(home: string, olderThanMs: number, now: Date, opts: PruneOptions = {}): PruneResult {
   const cutoff = now.getTime() - olderThanMs;
-  const result: PruneResult = { auditFiles: 0, sessionFiles: 0, bytes: 0, kept: [] };
+  const result: PruneResult = { auditFiles: 0, sessionFiles: 0, bytes: 0, watchFiles: 0, kept: [] };
+  const removed: string[] = [];
   const drop = opts.dryRun ? sizeOf : remove;
   if (!opts.dryRun) sweepStrays(home, now);
   const keys = new Set([...keysIn(sessionsDir(home), '.json'), ...keysIn(auditDir(home), '.jsonl')]);
@@ -138,10 +142,12 @@ export function pruneHome(home: string, olderThanMs: number, now: Date, opts: Pr
         result.sessionFiles++;
         result.bytes += s;
       }
+      removed.push(key);
     } finally {
       held?.release();
     }
   }
+  result.watchFiles = pruneWatch(home, cutoff, removed, opts.dryRun === true);
   return result;
 }
 

@@ -21,6 +21,7 @@ import { recoveryContract } from './readback.js';
 import type { ControllerResult } from './result.js';
 import { hostOf, type Ctx, type GuardCode } from './context.js';
 import { ownEntry, setOwn } from '../lookup-table.js';
+import { loadWatch, newFindingId, recordFinding, watchesCall, type WatchModule } from './config-watch.js';
 
 const OPEN_MAX = 256;
 /**
@@ -162,7 +163,29 @@ export function createActionHandler(ctx: Ctx) {
     return decisionResult(d, id, contract);
   }
 
-  function decideLocked(ev: ActionBeforeEvent, key: string, loaded: LoadedState, t0: number): ControllerResult {
+  /** Starts the run-time watch for a call about to run unproven (config-watch.ts); what the decision record says of it. */
+  function startWatch(
+    watch: WatchModule,
+    ev: ActionBeforeEvent,
+    key: string,
+    s: SessionState,
+    eventId: string,
+  ): { watch: 'started' | 'joined' | 'unavailable'; record?: () => void } {
+    try {
+      const fid = newFindingId(ctx);
+      const plan = watch.watchPlan(deps.protectedPaths.hostConfig, s.projectRoot ?? ctx.projectRootOf(ev.cwd), deps.protectedPaths.hostWritten);
+      const r = watch.beginWatch(deps.home, key, { actionId: ev.action.id, eventId }, plan, fid, s.hostConfigWatch ?? {});
+      s.hostConfigWatch = r.stamp;
+      const found = r.found;
+      return { watch: r.joined ? 'joined' : 'started', ...(found ? { record: () => recordFinding(ctx, key, ev, fid, found, r.about) } : {}) };
+    } catch {
+      // The baseline could not be taken or kept: the call runs as decided, unwatched, and the
+      // record says so (remit status).
+      return { watch: 'unavailable' };
+    }
+  }
+
+  function decideLocked(ev: ActionBeforeEvent, key: string, loaded: LoadedState, t0: number, watch: WatchModule | null): ControllerResult {
     if (deps.faults?.internalError) {
       deps.faults.internalError = false;
       throw new Error('injected internal error');
@@ -247,9 +270,12 @@ export function createActionHandler(ctx: Ctx) {
     const record: RecordBody = { id, at, ...decisionFields(ctx, ev, d, facts, s.contract) };
     if (a.mutability === 'delegate') record.ledger = ledgerSummary(s);
     if (a.mutability === 'check') record.repeated = input.repeatedChecks ?? 0;
+    const watched = watch && idState === 'new' && watchesCall(d, ev, s.contract) ? startWatch(watch, ev, key, s, id) : null;
+    if (watched) record.watch = watched.watch;
     record.durationMs = performance.now() - t0;
     if (ctx.detail()) record.detail = { event: auditableEvent(ev), contract: s.contract };
     ctx.append(key, record);
+    watched?.record?.();
     try {
       ctx.save(key, s);
     } catch {
@@ -353,13 +379,14 @@ export function createActionHandler(ctx: Ctx) {
     const t0 = performance.now();
     const key = sessionKey(hostOf(ev).name, ev.sessionId);
     try {
+      const watch = deps.watchHostConfig && ev.action?.mutability === 'unknown' ? await loadWatch() : null;
       return await withSessionLock(
         deps.home,
         key,
         ctx.timeout,
         (loaded) => {
           try {
-            return decideLocked(ev, key, loaded, t0);
+            return decideLocked(ev, key, loaded, t0, watch);
           } catch (err) {
             if (err instanceof DecisionNotStored) return superseded(ev, key, err.eventId, t0);
             return failClosed(ev, key, 'INTERNAL_ERROR', t0);

@@ -17,7 +17,7 @@ export interface ControllerDeps {
   env: Env;
   now(): Date;
   /** Rules `self-protection` and `protected-folder`: canonical globs of remit's own files and of host hook configuration. */
-  protectedPaths: { remit: string[]; hostConfig: string[] };
+  protectedPaths: { remit: string[]; hostConfig: string[]; hostWritten?: string[] };
   userConfig: Loaded<UserConfig>;
   /** The repository's `.remit.json` for a project root (only ever tightens). */
   repoConfig(projectRoot: string): Loaded<RepoConfig>;
@@ -28,6 +28,11 @@ export interface ControllerDeps {
   /** Test-only fault injection (case damage steps): the next action fails inside the lock. */
   faults?: { internalError?: boolean };
   repeatThreshold?: number;
+  /**
+   * Run the watch on host configuration (src/core/watch) around calls whose effect is unproven.
+   * Only the hook's runtime: `check` and `replay` decide, they never run a call.
+   */
+  watchHostConfig?: boolean;
   /** The audit key (auditKeyOf the install secret); without it records are unkeyed. */
   auditKey?: Buffer | null;
 }

@@ -79,7 +79,7 @@ export function hostEffectOf(r: RuntimeEvent, related: readonly RuntimeEvent[]):
   let answered: HostEffect | undefined;
   for (const x of related) {
     if (x.about !== r.id) continue;
-    if (x.kind === 'effect' && x.hostEffect === 'executed_despite_deny') return 'executed_despite_deny';
+    if (x.kind === 'effect' && (x.hostEffect === 'executed_despite_deny' || x.hostEffect === 'changed_host_config')) return x.hostEffect;
     if (x.kind === 'effect' && (x.hostEffect === 'executed' || x.hostEffect === 'not_executed')) answered = x.hostEffect;
     if (x.kind === 'lifecycle' && x.lifecycle?.event === 'action.after' && x.lifecycle.lifecycle) effect = AFTER[x.lifecycle.lifecycle] ?? 'ended';
   }
@@ -89,6 +89,7 @@ export function hostEffectOf(r: RuntimeEvent, related: readonly RuntimeEvent[]):
 export const HOST_EFFECT_WORDS: Record<HostEffect, string> = {
   unobserved: 'unobserved (no later fact from the host about this call)',
   executed_despite_deny: 'the host ran it although remit refused it',
+  changed_host_config: "it changed a host's hook or plugin configuration while it ran; remit put it back (see the effect record)",
   executed: "the person approved it at the host's prompt, and the host ran it",
   not_executed: "the person declined it at the host's prompt; the host did not run it",
   ran: 'the host ran it',

@@ -21,6 +21,8 @@ import { subagentContext } from './context-text.js';
 import type { ControllerResult } from './result.js';
 import { hostOf, type Ctx } from './context.js';
 import { ownEntry } from '../lookup-table.js';
+import { findingResult, loadWatch, newFindingId, recordFinding } from './config-watch.js';
+import type { Found } from '../watch/host-config-watch.js';
 
 function factOf(ev: ActionAfterEvent | SubagentStartEvent | SubagentStopEvent | SessionEndEvent): LedgerFact {
   switch (ev.kind) {
@@ -71,12 +73,16 @@ export async function onLifecycle(
   let contextFor: SessionState | null = null;
   // The fact's record, once appended: if the state after it cannot be written, the error record supersedes it.
   let factRecord: string | undefined;
+  // A watched call ended, or every call did (the turn, the session): look at host configuration again.
+  const ends = ev.kind === 'action.after' || ev.kind === 'turn.end' || ev.kind === 'session.end';
+  let found: Found | null = null;
+  let foundIn: SessionState | null = null;
   try {
     await withSessionLock(
       ctx.deps.home,
       key,
       ctx.timeout,
-      (loaded) => {
+      async (loaded) => {
         const now = ctx.deps.now();
         const at = isoTime(now);
         const lifecycle: NonNullable<RuntimeEvent['lifecycle']> = { event: ev.kind, applied: false, declared };
@@ -87,6 +93,22 @@ export async function onLifecycle(
           return;
         }
         const s = ctx.ensureState(loaded, ev, at);
+        const stamp = s.hostConfigWatch;
+        if (ends && stamp?.digest && ctx.deps.watchHostConfig) {
+          const fid = newFindingId(ctx);
+          try {
+            const r = (await loadWatch()).endWatch(ctx.deps.home, key, ev.kind === 'action.after' ? ev.actionId : null, fid, stamp);
+            if (r) s.hostConfigWatch = r.stamp;
+            if (r?.found) {
+              found = r.found;
+              foundIn = s;
+              recordFinding(ctx, key, ev, fid, r.found, r.about);
+            }
+          } catch {
+            // The look failed part way: the next call's look (or the turn's end) compares
+            // against the same baseline again.
+          }
+        }
         // The decision this fact is about, so explain and status can say what the host did with it.
         let about: string | undefined;
         if (ev.kind === 'action.after') {
@@ -153,6 +175,8 @@ export async function onLifecycle(
       if (loaded.kind === 'ok') contextFor = loaded.state;
     }
   }
+  const finding = found as Found | null;
+  if (finding) return findingResult(finding, foundIn);
   const forContext = contextFor as SessionState | null;
   if (forContext) {
     const text = subagentContext(forContext.contract, reservedUnits(forContext.ledger));

@@ -27,9 +27,11 @@ export interface CreateRuntimeOptions {
   /**
    * Extra protected globs. `hostConfig`: the adapters' capability `configPaths` (`~` is
    * expanded); `remit`: more of remit's own files. REMIT_HOME, the installed bundles and the
-   * user configuration are always protected.
+   * user configuration are always protected. `hostWritten`: of `hostConfig`, what the hosts
+   * write themselves while a call runs (capability `configWrittenByHost`), which the run-time
+   * watch leaves alone.
    */
-  protectedPaths?: { hostConfig?: string[]; remit?: string[] };
+  protectedPaths?: { hostConfig?: string[]; remit?: string[]; hostWritten?: string[] };
   /** Replaces the classifier configuration the user's config.json would give. */
   classifierConfig?: ClassifierConfig;
   /** Session lock timeout (default 5000 ms). */
@@ -38,6 +40,8 @@ export interface CreateRuntimeOptions {
   channels?: ControllerDeps['channels'];
   /** Test-only fault injection for case damage steps (set `internalError` before an action). */
   faults?: { internalError?: boolean };
+  /** Watch host configuration around unproven calls (ControllerDeps.watchHostConfig): the hook's and the plugins' runtimes. */
+  watchHostConfig?: boolean;
   /** The file view the classifier reads (default: the disk). */
   files?: FileView;
 }
@@ -105,6 +109,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
   // realpath each, and an event that never checks a path (a prompt, a read) never pays it.
   let remit: string[] | undefined;
   let hostConfig: string[] | undefined;
+  let hostWritten: string[] | undefined;
   const protectedPaths = {
     get remit(): string[] {
       remit ??= [
@@ -119,6 +124,10 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     get hostConfig(): string[] {
       hostConfig ??= protectedGlobs(options.protectedPaths?.hostConfig ?? [], userHome);
       return hostConfig;
+    },
+    get hostWritten(): string[] {
+      hostWritten ??= protectedGlobs(options.protectedPaths?.hostWritten ?? [], userHome);
+      return hostWritten;
     },
   };
   const repoCache = new Map<string, Loaded<RepoConfig>>();
@@ -142,6 +151,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
     ...(options.channels ? { channels: options.channels } : {}),
     faults,
     auditKey,
+    watchHostConfig: options.watchHostConfig === true,
   });
   const files = options.files ?? diskFileView();
   return {
