@@ -1392,13 +1392,17 @@ function stringToken(raw: string, quote: string, prefix: string, budget: { left:
     piece(raw.slice(lit, k));
     let inner = raw.slice(open + 1, close);
     if (skip && inner.startsWith('[') && inner.endsWith(']') && c === '@') inner = inner.slice(1, -1);
-    // An f-string's `{x!r}` / `{x:>8}`: the conversion and format follow the expression.
-    const v = isIdStart(inner.charCodeAt(0)) && /^[A-Za-z_]\w*$/.test(inner) && c === '$' && quote === '"' ? null : foldInto(inner, budget, depth, folder);
-    const s = v ? strOf(v) : null;
+    // A bare name (`{d}`, `${d}`, Perl's `${d}`, PHP's `{$d}`) folds to nothing on its own: it
+    // is read where the literal is used, from the names set once. Anything else is folded here.
+    // (An f-string's `{x!r}` / `{x:>8}`: the conversion and format follow the expression.)
     const name = inner.trim();
-    if (s !== null) out += s;
-    else if (/^[$@]?[A-Za-z_]\w*$/.test(name)) ref(c === '$' && quote === '"' && !name.startsWith('$') && !name.startsWith('@') ? `$${name}` : name);
-    else known = false;
+    if (/^[$@]?[A-Za-z_]\w*$/.test(name)) ref(c === '$' && quote === '"' && !name.startsWith('$') && !name.startsWith('@') ? `$${name}` : name);
+    else {
+      const v = foldInto(inner, budget, depth, folder);
+      const s = v ? strOf(v) : null;
+      if (s !== null) out += s;
+      else known = false;
+    }
     lit = close + 1;
     k = close;
   }
