@@ -94,6 +94,25 @@ describe('strings folded as each language builds them', () => {
     expect(scanInlineCode(code).paths).toContain(path);
   });
 
+  it.each([
+    [`a, b = '.claude', 'settings.json'\nopen(a + '/' + b, 'w')`],
+    [`a, b = 'src', '.claude'\nopen(b + '/settings.json', 'w')`],
+    [`a, b = ['.claude', 'settings.json']\nopen(a + '/' + b, 'w')`],
+    [`(a, b) = ('.claude', 'settings.json')\nopen(a + '/' + b, 'w')`],
+    [`my ($a, $b) = ('.claude', 'settings.json'); open(F, '>', "$a/$b")`],
+    [`const [a, b] = ['.claude', 'settings.json']; require('fs').writeFileSync(a + '/' + b, 'x')`],
+    [`let x, d = '.claude'; require('fs').writeFileSync(d + '/settings.json', 'x')`],
+    [`d: str = '.claude'\nopen(d + '/settings.json', 'w')`],
+  ])('%s: names set together stand for their values', (code) => {
+    expect(scanInlineCode(code).paths).toContain(SETTINGS);
+  });
+
+  it('does not take a call’s arguments for names being assigned', () => {
+    // `d` stays set once: `f(d, mode='w')` is a call, not `d, mode = …`.
+    expect(scanInlineCode(`d = '.claude'\nopen(os.path.join(d, 'settings.json'), mode='w')`).paths).toContain(SETTINGS);
+    expect(scanInlineCode(`a, b = 'x', 'y'\na = 'z'\nopen(a + '/q', 'w')`).paths).not.toContain('x/q');
+  });
+
   it('does not fold a name set more than once', () => {
     expect(scanInlineCode(`p = 'x'\np += '/y'\nopen(p + '/z', 'w')`).paths).not.toContain('x/y/z');
     expect(scanInlineCode(`for p in ['a', 'b']: open(p + '/z', 'w')`).paths).not.toContain('a/z');
@@ -138,6 +157,9 @@ describe('string operations on literals', () => {
     [`open(F, '>', lc('.CLAUDE/SETTINGS.JSON'))`],
     [`file_put_contents(strtolower('.CLAUDE/SETTINGS.JSON'), 'x');`],
     [`File.write('.claude/settings.json\\n'.chomp, 'x')`],
+    [`s = '.claude/settings.json!!'\nopen(s[:len(s) - 2], 'w')`],
+    [`const s = '.claude/settings.json!!'; require('fs').writeFileSync(s.slice(0, s.length - 2), 'x')`],
+    [`open('X.claude/settings.json'.partition('X')[2], 'w')`],
   ])('%s names .claude/settings.json', (code) => {
     expect(scanInlineCode(code).paths).toContain(SETTINGS);
   });
@@ -232,6 +254,18 @@ describe('globs the code lists files by', () => {
   ])('%s lists by %j', (code, globs) => {
     expect(scanInlineCode(code).globs).toEqual(globs);
   });
+  it.each([
+    [`import os; [open('.claude/' + f, 'w') for f in os.listdir('.claude')]`, ['.claude/*']],
+    [`import os; [open(f, 'w') for f in os.listdir()]`, ['./*']],
+    [`import os; [open(os.path.join(r, f), 'w') for r, d, fs in os.walk('.claude') for f in fs]`, ['.claude/**']],
+    [`const fs = require('fs'); for (const f of fs.readdirSync('.claude')) fs.writeFileSync('.claude/' + f, 'x')`, ['.claude/*']],
+    [`opendir(my $dh, '.claude'); for (readdir $dh) { open(F, '>', ".claude/$_") }`, ['.claude/*']],
+    [`from pathlib import Path; [p.write_text('x') for p in Path('.claude').iterdir()]`, ['.claude/*']],
+    [`Dir.children('.claude').each { |f| File.write(".claude/#{f}", 'x') }`, ['.claude/*']],
+  ])('%s lists the folder %j', (code, lists) => {
+    expect(scanInlineCode(code).lists).toEqual(lists);
+  });
+
   it('code that writes nothing hands no glob on', () => {
     expect(scanInlineCode(`import glob; print(glob.glob('.cl*/*'))`).globs).toEqual([]);
   });

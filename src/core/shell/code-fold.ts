@@ -52,6 +52,8 @@ export interface Folded {
   code: string[];
   /** Glob patterns the code lists files by (`glob.glob('.cl*')`, `Path('.').rglob(…)`), joined to a literal working folder. */
   globs: string[];
+  /** Folders whose names the code lists (`os.listdir(d)`, `d/*`) or walks (`os.walk(d)`, `d/**`), as globs of the same form. */
+  lists: string[];
 }
 
 const isIdStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
@@ -360,6 +362,9 @@ const METHODS = new Set([
   'repeat',
   'glob',
   'rglob',
+  'partition',
+  'rpartition',
+  'iterdir',
   'iglob',
 ]);
 
@@ -367,6 +372,7 @@ class Folder {
   readonly strings: string[] = [];
   readonly code: string[] = [];
   readonly globs: string[] = [];
+  readonly lists: string[] = [];
   obscured = false;
   opensForWrite = false;
   /**
@@ -389,7 +395,7 @@ class Folder {
     private readonly env?: CodeEnv,
   ) {
     this.match = matching(toks);
-    this.assigned = assignments(toks);
+    this.assigned = assignments(toks, this.match);
   }
 
   private at(i: number): Tok | undefined {
@@ -427,12 +433,17 @@ class Folder {
   }
 
   /** A glob the code lists files by: the names it yields may be written. */
-  private glob(pattern: string | null, base?: string): void {
-    if (pattern === null || this.globs.length >= 16) return;
+  private glob(pattern: string | null, base?: string, into = this.globs): void {
+    if (pattern === null || into.length >= 16) return;
     const p = base !== undefined && !pattern.startsWith('/') ? joinPath([base, pattern], true) : pattern;
     const relative = !p.startsWith('/') && !p.startsWith('~');
     // After a chdir to a name the folder cannot read, a relative pattern may be under any folder.
-    this.globs.push(relative && this.cwd === null ? `**/${p}` : relative && this.cwd ? joinPath([this.cwd, p], true) : p);
+    into.push(relative && this.cwd === null ? `**/${p}` : relative && this.cwd ? joinPath([this.cwd, p], true) : p);
+  }
+
+  /** A folder's names listed (`deep`: every name below it): what the folder holds now is what the code may write. */
+  private list(dir: string, deep: boolean): void {
+    this.glob(deep ? `${dir}/**` : `${dir}/*`, undefined, this.lists);
   }
 
   /** Every expression start, left to right; a parsed expression is skipped whole. */
@@ -441,15 +452,51 @@ class Folder {
       // `p = '.cla' + 'ude'`, `my $home = $ENV{HOME}`: a name given one value, once, stands
       // for that value where it is used after.
       const t = this.toks[i]!;
-      if (t.k === 'id' && this.isP(i + 1, '=') && this.assigned.get(t.s) === 1) {
-        const r = this.expr(i + 2);
-        if (r && r.v.t !== 'u' && r.v.t !== 'name' && this.vars.size < 256) this.vars.set(t.s, r.v);
+      // Python's annotated `d: str = '.claude'`.
+      const typed = t.k === 'id' && this.isP(i + 1, ':') && this.at(i + 2)?.k === 'id' && this.isP(i + 3, '=');
+      if (t.k === 'id' && (this.isP(i + 1, '=') || typed) && this.assigned.get(t.s) === 1) {
+        const r = this.expr(i + (typed ? 4 : 2));
+        this.bind(t.s, r?.v);
         i = r ? r.end : i + 2;
+        continue;
+      }
+      // `a, b = '.claude', 'settings.json'`, `const [a, b] = [...]`, Perl's `my ($a, $b) = (...)`.
+      const declares = t.k === 'id' && DECLARES.has(t.s);
+      const many = targets(this.toks, this.match, declares ? i + 1 : i);
+      if (many) {
+        i = this.unpack(many.names, many.eq, many.bare);
         continue;
       }
       const r = this.expr(i);
       i = r && r.end > i ? r.end : i + 1;
     }
+  }
+
+  /** A name set once takes a value the folder read. */
+  private bind(name: string, v: Value | undefined): void {
+    if (v && v.t !== 'u' && v.t !== 'name' && this.assigned.get(name) === 1 && this.vars.size < 256) this.vars.set(name, v);
+  }
+
+  /**
+   * Several names assigned at once from the values after the `=` at `eq`: pairwise, or from
+   * one list of as many; JavaScript's `let x, b = v` sets only the last. Returns where the
+   * values end.
+   */
+  private unpack(names: string[], eq: number, bare: boolean): number {
+    const values: Value[] = [];
+    let end = eq + 1;
+    for (let k = eq + 1; values.length <= names.length; ) {
+      const r = this.expr(k);
+      if (!r) break;
+      values.push(r.v);
+      end = r.end;
+      if (!this.isP(r.end, ',')) break;
+      k = r.end + 1;
+    }
+    const list = values.length === 1 && values[0]!.t === 'l' ? values[0]!.items : values;
+    if (list.length === names.length) names.forEach((n, k) => this.bind(n, list[k]));
+    else if (bare && values.length === 1) this.bind(names[names.length - 1]!, values[0]);
+    return Math.max(end, eq + 1);
   }
 
   /** An expression at token i: `+`, `.`, `<<`, `-` between products. */
@@ -552,6 +599,9 @@ class Folder {
             while (this.at(k + 1)?.k === 'id' && (this.isP(k, '.') || this.isP(k, '::') || this.isP(k, '->'))) k += 2;
             cur = { v: UNKNOWN, end: k };
           } else cur = { v: this.member(cur.v.name, name), end: j + 2 };
+        } else if ((name === 'length' || name === 'size') && (cur.v.t === 's' || cur.v.t === 'l') && !this.isP(j + 2, '(')) {
+          // JavaScript's `s.length`, Ruby's `s.size`: a number a slice may take.
+          cur = { v: { t: 'n', n: listOf(cur.v)!.length }, end: j + 2 };
         } else if (METHODS.has(name) || cur.v.t === 'u') {
           // `.reverse('x')` with an argument is Perl's `'a' . reverse('x')`, not a method.
           if (name === 'reverse' && this.isP(j + 2, '(') && !this.isP(j + 3, ')')) break;
@@ -620,7 +670,7 @@ class Folder {
    */
   private slice(v: Value, open: number): { v: Value; end: number } | null {
     const close = this.match[open] ?? -1;
-    if (close < 0 || close - open > 12) return null;
+    if (close < 0 || close - open > 24) return null;
     const bounds: (number | null)[] = [null];
     let seps = '';
     for (let k = open + 1; k < close; ) {
@@ -636,12 +686,12 @@ class Folder {
         continue;
       }
       if (bounds[bounds.length - 1] !== null) return null;
-      const neg = t.k === 'p' && t.s === '-';
-      const n = this.at(neg ? k + 1 : k);
-      const value = n?.k === 'num' ? n.n : n?.k === 'id' ? numOf(this.vars.get(n.s)) : null;
-      if (value === null || !Number.isInteger(value)) return null;
-      bounds[bounds.length - 1] = neg ? -value : value;
-      k += neg ? 2 : 1;
+      // A bound is any expression that folds to a whole number (`-1`, `len(s) - 2`).
+      const r = this.expr(k);
+      const value = r && r.end > k && r.end <= close ? numOf(r.v) : null;
+      if (value === null) return null;
+      bounds[bounds.length - 1] = value;
+      k = r!.end;
     }
     if (seps === '' || bounds.length > 3) return null;
     const [a = null, b = null, c = null] = bounds;
@@ -801,6 +851,25 @@ class Folder {
         const start = from < 0 ? Math.max(0, from + n) : from;
         return this.keep(sliced(str(s0), start, len === null ? null : len < 0 ? len + n : start + len, 1));
       }
+      case 'len':
+        return args.length === 1 && (args[0]!.t === 's' || args[0]!.t === 'l') ? { t: 'n', n: listOf(args[0]!)!.length } : UNKNOWN;
+      case 'listdir':
+      case 'scandir':
+      case 'walk':
+      case 'readdirSync':
+      case 'readdir':
+      case 'opendir':
+      case 'entries':
+      case 'children':
+      case 'each_child': // A folder's names (`os.listdir('.claude')`, `fs.readdirSync(d)`, Ruby's `Dir.children`):
+        // a glob of everything in it, or below it for a walk.
+        {
+          if ((last === 'entries' || last === 'children' || last === 'each_child') && !name.startsWith('Dir')) return UNKNOWN;
+          // Perl's `opendir(my $dh, $folder)`: the handle first.
+          const dir = last === 'opendir' && args.length >= 2 ? strOf(args[1]!) : args.length === 0 ? '.' : s0;
+          if (dir !== null) this.list(dir, last === 'walk');
+          return UNKNOWN;
+        }
       case 'normpath':
       case 'normalize':
         return s0 === null ? UNKNOWN : this.keep(str(s0, true));
@@ -1081,6 +1150,16 @@ class Folder {
       case 'trimEnd':
       case 'chomp':
         return s === null || (a0 && s0 === null) ? UNKNOWN : this.keep(str(stripped(s, s0, name)));
+      case 'partition':
+      case 'rpartition': {
+        if (s === null || s0 === null || s0 === '') return UNKNOWN;
+        const at = name === 'partition' ? s.indexOf(s0) : s.lastIndexOf(s0);
+        const three = at < 0 ? (name === 'partition' ? [s, '', ''] : ['', '', s]) : [s.slice(0, at), s0, s.slice(at + s0.length)];
+        return { t: 'l', items: three.map((x) => this.keep(str(x))) };
+      }
+      case 'iterdir':
+        if (v.t === 's') this.list(v.s, false);
+        return UNKNOWN;
       case 'chop':
         return s === null ? UNKNOWN : this.keep(str([...s].slice(0, -1).join('')));
       case 'casefold':
@@ -1133,11 +1212,48 @@ const OPENS = new Map([
 /** Assignment operators that change a name already set: `+=`, `.=`, `<<=`, `:=`, `||=` … */
 const COMPOUND = new Set(['+', '-', '.', '*', '/', '%', '|', '&', '<<', ':', '?', '^', '**', '//']);
 
+/** Words before names being declared (`my ($a, $b) =`, `const [a, b] =`, PHP's `list($a, $b) =`). */
+const DECLARES = new Set(['my', 'our', 'local', 'const', 'let', 'var', 'list']);
+
+/** Tokens after which a `a, b` list is arguments or elements, not names being assigned. */
+const INSIDE = new Set(['(', '[', '{', ',', '.', '->', '::', '?.']);
+
+/**
+ * The names several-at-once assignment at `i` sets: `a, b =` (`bare`), `(a, b) =`, `[a, b] =`
+ * (eight at most), and the index of its `=`; null for anything else.
+ */
+function targets(toks: Tok[], match: Int32Array, i: number): { names: string[]; eq: number; bare: boolean } | null {
+  const t = toks[i];
+  const prev = toks[i - 1];
+  if (!t || (prev?.k === 'p' && INSIDE.has(prev.s))) return null;
+  const bracket = t.k === 'p' && (t.s === '(' || t.s === '[');
+  if (t.k !== 'id' && !bracket) return null;
+  const names: string[] = [];
+  let k = bracket ? i + 1 : i;
+  for (;;) {
+    const n = toks[k];
+    if (n?.k !== 'id' || names.length >= 8) return null;
+    names.push(n.s);
+    const sep = toks[k + 1];
+    if (sep?.k !== 'p' || sep.s !== ',') break;
+    k += 2;
+  }
+  const last = k + 1;
+  if (bracket && match[i] !== last) return null;
+  const eq = bracket ? last + 1 : last;
+  const e = toks[eq];
+  if (e?.k !== 'p' || e.s !== '=' || (!bracket && names.length < 2)) return null;
+  return { names, eq, bare: !bracket };
+}
+
 /** How many times each name is assigned; `for x in`, `for (const x of` and compound forms count as more than once. */
-function assignments(toks: Tok[]): Map<string, number> {
+function assignments(toks: Tok[], match: Int32Array): Map<string, number> {
   const out = new Map<string, number>();
   const add = (name: string, n: number) => out.set(name, (out.get(name) ?? 0) + n);
   toks.forEach((t, i) => {
+    // The names of `a, b =` but its last (counted below, as `b =`), or every one of `[a, b] =`.
+    const many = targets(toks, match, i);
+    if (many) for (const name of many.bare ? many.names.slice(0, -1) : many.names) add(name, 1);
     if (t.k !== 'id') return;
     const next = toks[i + 1];
     if (next?.k !== 'p') {
@@ -1145,6 +1261,7 @@ function assignments(toks: Tok[]): Map<string, number> {
       return;
     }
     if (next.s === '=') add(t.s, 1);
+    else if (next.s === ':' && toks[i + 2]?.k === 'id' && toks[i + 3]?.k === 'p' && (toks[i + 3] as { s: string }).s === '=') add(t.s, 1);
     else if (COMPOUND.has(next.s) && toks[i + 2]?.k === 'p' && (toks[i + 2] as { s: string }).s === '=') add(t.s, 2);
   });
   return out;
@@ -1166,7 +1283,7 @@ function matching(toks: Tok[]): Int32Array {
 }
 
 /** What folding a piece of code adds to the whole. */
-type Sink = { strings: string[]; obscured: boolean; code: string[]; opensForWrite: boolean; globs: string[]; env?: CodeEnv | undefined };
+type Sink = { strings: string[]; obscured: boolean; code: string[]; opensForWrite: boolean; globs: string[]; lists: string[]; env?: CodeEnv | undefined };
 
 /** One token per punctuation mark, shared: a megabyte of `.` is not a million objects. */
 const PUNCTS = new Map<string, Tok>();
@@ -1294,6 +1411,7 @@ function foldInto(code: string, budget: { left: number }, depth: number, folder:
   folder.strings.push(...f.strings.slice(0, 64));
   folder.code.push(...f.code.slice(0, 4));
   folder.globs.push(...f.globs.slice(0, 4));
+  folder.lists.push(...f.lists.slice(0, 4));
   if (f.obscured) folder.obscured = true;
   if (f.opensForWrite) folder.opensForWrite = true;
   return first ? first.v : null;
@@ -1422,15 +1540,23 @@ export function foldCode(whole: string, env?: CodeEnv): Folded {
   // stays bounded on a hostile command, and no inline code people run is that long).
   const code = whole.length > MAX_CODE ? whole.slice(0, MAX_CODE) : whole;
   const budget = { left: code.length * 4 + 1024 };
-  const out: Sink = { strings: [], obscured: code !== whole, code: [], opensForWrite: false, globs: [], env };
+  const out: Sink = { strings: [], obscured: code !== whole, code: [], opensForWrite: false, globs: [], lists: [], env };
   const f = new Folder(tokenize(code, budget, 0, out), budget, env);
   f.run();
   out.globs.push(...f.globs);
+  out.lists.push(...f.lists);
   out.strings.push(...f.strings);
   if (f.obscured) out.obscured = true;
   if (f.opensForWrite) out.opensForWrite = true;
   // Code handed to eval/exec, folded one level deep (what it evals in turn is not followed).
   const evaluated = [...f.code, ...out.code].slice(0, 8);
   for (const inner of evaluated) foldInto(inner, budget, 3, out);
-  return { strings: out.strings.slice(0, 256), obscured: out.obscured, code: evaluated, opensForWrite: out.opensForWrite, globs: out.globs.slice(0, 16) };
+  return {
+    strings: out.strings.slice(0, 256),
+    obscured: out.obscured,
+    code: evaluated,
+    opensForWrite: out.opensForWrite,
+    globs: out.globs.slice(0, 16),
+    lists: out.lists.slice(0, 16),
+  };
 }

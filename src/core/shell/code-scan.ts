@@ -105,6 +105,8 @@ export interface CodeScan {
   obscured: boolean;
   /** Glob patterns it lists files by, when it writes: a name it yields may be the one written. */
   globs: string[];
+  /** Folders it lists (`dir/*`) or walks (`dir/**`), when it writes. */
+  lists: string[];
   /** It reads the environment (`os.environ`, `process.env`, `$ENV{…}`, `getenv`): a variable the command sets may name what it writes. */
   readsEnv: boolean;
 }
@@ -171,6 +173,7 @@ export function scanInlineCode(code: string, env?: CodeEnv): CodeScan {
     hashModule: module ? module[0] : undefined,
     obscured: writes && (folded.obscured || OPAQUE.test(text) || perlTranslates(text)),
     globs: writes ? folded.globs : [],
+    lists: writes ? folded.lists : [],
     readsEnv: READS_ENV.test(text),
   };
 }
