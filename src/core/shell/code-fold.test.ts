@@ -160,6 +160,11 @@ describe('string operations on literals', () => {
     [`s = '.claude/settings.json!!'\nopen(s[:len(s) - 2], 'w')`],
     [`const s = '.claude/settings.json!!'; require('fs').writeFileSync(s.slice(0, s.length - 2), 'x')`],
     [`open('X.claude/settings.json'.partition('X')[2], 'w')`],
+    [`open('{d}/settings.json'.format(d='.claude'), 'w')`],
+    [`import os; p = os.path.join; open(p('.claude', 'settings.json'), 'w')`],
+    [`require('fs').writeFileSync(['.claude', 'settings.json'].join(require('path').sep), 'x')`],
+    [`open(F, '>', join('/', '.claude', 'settings.json'))`],
+    [`@p = ('.claude', 'settings.json'); open(F, '>', join('/', @p))`],
   ])('%s names .claude/settings.json', (code) => {
     expect(scanInlineCode(code).paths).toContain(SETTINGS);
   });

@@ -28,6 +28,9 @@ type Value =
 
 /** A piece of an interpolating literal: text, or a name (`{d}`, `${d}`, `$d`, `#{d}`) read where the literal is used. */
 type Part = string | { ref: string };
+/** A call's arguments in order, keyword ones also by name. */
+type Args = Value[] & { named?: Map<string, Value> };
+
 type Tok = { k: 'str'; v: Value; raw: string; plain: boolean; parts?: Part[] } | { k: 'num'; n: number } | { k: 'id'; s: string } | { k: 'p'; s: string };
 
 /** The shell's variables the code runs with (`F=x python3 -c …`, an earlier `export F=x`); null: set, value unknown. */
@@ -207,8 +210,8 @@ function printf(fmt: string, args: Value[]): string | null {
   return out;
 }
 
-/** Python's `'{}/{}'.format(a, b)` and `{0}`, with literal arguments. */
-function pyFormat(fmt: string, args: Value[]): string | null {
+/** Python's `'{}/{}'.format(a, b)`, `{0}` and `{d}` (`d=…`), with literal arguments. */
+function pyFormat(fmt: string, args: Args): string | null {
   let out = '';
   let k = 0;
   for (let i = 0; i < fmt.length; i++) {
@@ -223,7 +226,7 @@ function pyFormat(fmt: string, args: Value[]): string | null {
       const close = fmt.indexOf('}', i);
       if (close < 0) return null;
       const field = fmt.slice(i + 1, close);
-      const a = field === '' ? args[k++] : /^\d+$/.test(field) ? args[Number(field)] : undefined;
+      const a = field === '' ? args[k++] : /^\d+$/.test(field) ? args[Number(field)] : args.named?.get(field);
       const s = a ? strOf(a) : null;
       if (s === null) return null;
       out += s;
@@ -474,7 +477,8 @@ class Folder {
 
   /** A name set once takes a value the folder read. */
   private bind(name: string, v: Value | undefined): void {
-    if (v && v.t !== 'u' && v.t !== 'name' && this.assigned.get(name) === 1 && this.vars.size < 256) this.vars.set(name, v);
+    // A function kept under another name (`p = os.path.join`) is that function where it is called.
+    if (v && v.t !== 'u' && (v.t !== 'name' || v.name.includes('.')) && this.assigned.get(name) === 1 && this.vars.size < 256) this.vars.set(name, v);
   }
 
   /**
@@ -718,18 +722,27 @@ class Folder {
    * next comma of this level is found by jumping over each bracketed group: every token is
    * passed once.
    */
-  private args(open: number): { items: Value[]; end: number } | null {
+  private args(open: number): { items: Args; end: number } | null {
     const close = this.match[open] ?? -1;
     if (close < 0) return null;
-    const items: Value[] = [];
+    const items: Args = [];
     let j = open + 1;
     while (j < close) {
-      // Keyword and spread arguments (`mode='w'`, `...xs`) are passed over.
-      if (this.at(j)?.k === 'id' && (this.isP(j + 1, '=') || this.isP(j + 1, ':')) && !this.isP(j + 2, '=')) j += 2;
+      // Keyword and spread arguments (`mode='w'`, `...xs`): a keyword's value is an item too
+      // (where `open` finds its mode), and kept by name for `'{d}'.format(d=…)`.
+      let key: string | undefined;
+      if (this.at(j)?.k === 'id' && (this.isP(j + 1, '=') || this.isP(j + 1, ':')) && !this.isP(j + 2, '=')) {
+        key = (this.at(j) as { s: string }).s;
+        j += 2;
+      }
       const spread = this.isP(j, '...') || this.isP(j, '*');
       const r = this.expr(spread ? j + 1 : j);
       if (r && r.end <= close && (r.end === close || this.isP(r.end, ','))) {
         const l = spread ? listOf(r.v) : null;
+        if (key !== undefined) {
+          items.named ??= new Map();
+          items.named.set(key, r.v);
+        }
         if (l) items.push(...l);
         else items.push(spread ? UNKNOWN : r.v);
         j = r.end + 1;
@@ -778,7 +791,7 @@ class Folder {
         if (r) return { v: this.call(t.s, [r.v]), end: r.end };
       }
       const known = this.vars.get(t.s);
-      if (known && !this.isP(i + 1, '(')) {
+      if (known && (!this.isP(i + 1, '(') || known.t === 'name')) {
         if (known.t === 's') this.moved(known.s);
         return { v: known, end: i + 1 };
       }
@@ -935,9 +948,9 @@ class Folder {
       case 'expand_path':
       case 'realpath':
       case 'abspath': {
-        // Perl's `join($sep, @list)`: the separator first.
+        // Perl's `join($sep, @list)`: the separator first, then strings and lists.
         if (name === 'join') {
-          const items = args.slice(1).flatMap((a) => listOf(a) ?? [UNKNOWN]);
+          const items = args.slice(1).flatMap((a) => (a.t === 'l' ? a.items : [a]));
           const parts = items.map(strOf);
           return s0 !== null && parts.every((p) => p !== null) ? this.keep(str(parts.join(s0))) : UNKNOWN;
         }
@@ -1035,6 +1048,8 @@ class Folder {
       // A reversal joined back into a string (`s.split('').reverse().join('')`) or a decoder
       // on a value we cannot read: the name it builds is not visible.
       if (name === 'reverse') return REVERSED;
+      // `require('path').sep`: the separator, whatever module holds it.
+      if (name === 'sep' && args === null) return str('/');
       // `require('fs').globSync(p)` lists from the working folder; `Path(x).glob(p)` from a
       // folder the folder cannot read, so anywhere (`**/p` holds both).
       if (name === 'globSync') this.glob(s0);
