@@ -118,6 +118,11 @@ const shellShapes: Record<string, Shape> = {
   'inline code, templates in templates': (n) => fill('`${', n, "node -e '", "'"),
   'inline code, decoders on decoders': (n) => fill('chr(b64decode(', n, 'python3 -c "', '"'),
   'inline code, a dotted chain': (n) => fill('x.y.', n, 'python3 -c "', '"'),
+  // String operations, names in interpolations, the working folder and globs.
+  'inline code, slices of slices': (n) => fill('[1:-1].slice(0,-1)', n, `python3 -c "open('abc'`, ",'w')\""),
+  'inline code, a name in f-strings': (n) => fill("f'{d}/{d}'+", n, `python3 -c "d='x'; open(`, "'','w')\""),
+  'inline code, comprehensions': (n) => fill('[f(x) for x in ', n, `python3 -c "open('a','w');`, '"'),
+  'inline code, chdir and globs': (n) => fill("os.chdir('a');glob.glob('*');open('b','w');", n, 'python3 -c "', '"'),
   'curl write-out, unclosed %output{': (n) => fill('%output{x', n, "curl -w '", "' http://localhost/"),
 };
 

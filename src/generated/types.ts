@@ -39,6 +39,10 @@ inputDigest: string
  */
 mentionedPaths?: string[]
 /**
+ * Canonical glob patterns unproven code lists files by (glob.glob, Dir.glob, Path.rglob) and may write what they yield; a protected glob they overlap is touched.
+ */
+mentionedGlobs?: string[]
+/**
  * The action runs one of remit's own mutating commands.
  */
 remitCommand?: boolean

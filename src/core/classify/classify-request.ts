@@ -169,6 +169,7 @@ async function classifyWithDigest(req: ToolRequest, base: ClassifyBase, ctx: Cla
         const a: Action = { id: base.id, tool: base.tool, mutability: s.mutability, effects: s.effects, intents: s.intents, inputDigest: digest };
         if (s.analysis) a.analysis = s.analysis;
         if (s.mentionedPaths.length) a.mentionedPaths = s.mentionedPaths;
+        if (s.mentionedGlobs.length) a.mentionedGlobs = s.mentionedGlobs;
         if (s.remitCommand) a.remitCommand = true;
         if (s.hiddenPaths && s.mutability !== 'read') a.hiddenPaths = true;
         if (s.taught && s.mutability === 'read') a.taught = true;

@@ -8,6 +8,7 @@ import type { Action, ActionSummary, ContractSummary, DecisionInputSummary, Task
 import { actionSummary, contractSummary } from '../audit/summaries.js';
 import { isWithin, relativeWithin } from '../paths/canonical.js';
 import { compileGlobs, compileProtectedGlobs, type PathMatcher } from '../paths/globs.js';
+import { globsOverlap } from '../paths/glob-overlap.js';
 import { directiveFor } from './directive-text.js';
 import type { DecisionInput } from './input.js';
 
@@ -84,7 +85,8 @@ export function shownPath(p: string, contract: Pick<TaskContract, 'projectRoot' 
 
 /**
  * The first change to a protected path. `direct`: a mutating effect on it or, for an
- * unknown action, a path its text names. `folder`: a mutating effect on a folder above it
+ * unknown action, a path its text names or a protected glob a pattern its code lists files
+ * by can match (case-folded, as `matches` is). `folder`: a mutating effect on a folder above it
  * (`rm -rf .claude`, `mv ~/.remit x`, `tar -x -C .`), which changes it too.
  */
 function protectedHit(
@@ -92,6 +94,7 @@ function protectedHit(
   effects: { index: number; path: string }[],
   matcher: { matches: PathMatcher; folderHolds: PathMatcher },
   how: How,
+  globs: readonly string[],
 ): { index?: number; path: string } | null {
   if (how === 'folder') {
     for (const e of effects) if (matcher.folderHolds(e.path)) return e;
@@ -100,6 +103,7 @@ function protectedHit(
   for (const e of effects) if (matcher.matches(e.path)) return e;
   if (action.mutability === 'unknown') {
     for (const p of action.mentionedPaths ?? []) if (matcher.matches(p)) return { path: p };
+    for (const p of action.mentionedGlobs ?? []) if (matcher.matches(p) || globs.some((g) => globsOverlap(p, g, true))) return { path: p };
   }
   return null;
 }
@@ -144,10 +148,11 @@ export function liveFacts(input: DecisionInput): DecisionFacts {
     hit(owner, how) {
       // Nothing that changes or names a path cannot touch a protected one: the protected lists
       // (resolved on first use, a look-up per folder) are not even read.
-      if (effects.length === 0 && (how === 'folder' || action.mutability !== 'unknown' || !action.mentionedPaths?.length)) return null;
+      if (effects.length === 0 && (how === 'folder' || action.mutability !== 'unknown' || !(action.mentionedPaths?.length || action.mentionedGlobs?.length)))
+        return null;
       // Case-folded whatever the platform: on a default macOS or Windows file system
       // `.Claude/settings.json` is the host's settings file, and protection only widens.
-      const h = protectedHit(action, effects, compileProtectedGlobs(input.protectedPaths[owner], roots, true), how);
+      const h = protectedHit(action, effects, compileProtectedGlobs(input.protectedPaths[owner], roots, true), how, input.protectedPaths[owner]);
       if (!h) return null;
       const key = HIT_KEY[owner][how];
       const at: PathHit = h.index ?? 'named';

@@ -94,6 +94,25 @@ describe('strings folded as each language builds them', () => {
     expect(scanInlineCode(code).paths).toContain(path);
   });
 
+  it.each([
+    [`a, b = '.claude', 'settings.json'\nopen(a + '/' + b, 'w')`],
+    [`a, b = 'src', '.claude'\nopen(b + '/settings.json', 'w')`],
+    [`a, b = ['.claude', 'settings.json']\nopen(a + '/' + b, 'w')`],
+    [`(a, b) = ('.claude', 'settings.json')\nopen(a + '/' + b, 'w')`],
+    [`my ($a, $b) = ('.claude', 'settings.json'); open(F, '>', "$a/$b")`],
+    [`const [a, b] = ['.claude', 'settings.json']; require('fs').writeFileSync(a + '/' + b, 'x')`],
+    [`let x, d = '.claude'; require('fs').writeFileSync(d + '/settings.json', 'x')`],
+    [`d: str = '.claude'\nopen(d + '/settings.json', 'w')`],
+  ])('%s: names set together stand for their values', (code) => {
+    expect(scanInlineCode(code).paths).toContain(SETTINGS);
+  });
+
+  it('does not take a call’s arguments for names being assigned', () => {
+    // `d` stays set once: `f(d, mode='w')` is a call, not `d, mode = …`.
+    expect(scanInlineCode(`d = '.claude'\nopen(os.path.join(d, 'settings.json'), mode='w')`).paths).toContain(SETTINGS);
+    expect(scanInlineCode(`a, b = 'x', 'y'\na = 'z'\nopen(a + '/q', 'w')`).paths).not.toContain('x/q');
+  });
+
   it('does not fold a name set more than once', () => {
     expect(scanInlineCode(`p = 'x'\np += '/y'\nopen(p + '/z', 'w')`).paths).not.toContain('x/y/z');
     expect(scanInlineCode(`for p in ['a', 'b']: open(p + '/z', 'w')`).paths).not.toContain('a/z');
@@ -104,6 +123,156 @@ describe('strings folded as each language builds them', () => {
     expect(scan.paths).toContain(SETTINGS);
     expect(scan.writes).toBe(true);
     expect(scan.obscured).toBe(false);
+  });
+});
+
+describe('string operations on literals', () => {
+  it.each([
+    [`open('.claude/settings.jsonX'[:-1], 'w')`],
+    [`open('.claude/settings.jsonXXXXX'[0:21], 'w')`],
+    [`open('X.claude/settings.json'[1:], 'w')`],
+    [`open('.xcxlxaxuxdxex/xsxextxtxixnxgxsx.xjxsxoxnx'[::2], 'w')`],
+    [`open(('.claude/settings.json' + 'X')[:-1], 'w')`],
+    [`File.write('.claude/settings.jsonX'[0..-2], 'x')`],
+    [`File.write('.claude/settings.jsonX'[0...-1], 'x')`],
+    [`File.write('X.claude/settings.json'[1, 21], 'x')`],
+    [`require('fs').writeFileSync('.claude/settings.jsonX'.slice(0, -1), 'x')`],
+    [`require('fs').writeFileSync('X.claude/settings.json'.slice(1), 'x')`],
+    [`require('fs').writeFileSync('X.claude/settings.json'.substring(1), 'x')`],
+    [`require('fs').writeFileSync('X.claude/settings.jsonX'.substring(22, 1), 'x')`],
+    [`require('fs').writeFileSync('X.claude/settings.json'.substr(1, 21), 'x')`],
+    [`require('fs').writeFileSync('.claXude/settings.json'.replace('X', ''), 'x')`],
+    [`require('fs').writeFileSync('.claXude/settXings.json'.replace('X', ''), 'x')`],
+    [`File.write('.claXude/settXings.json'.gsub('X', ''), 'x')`],
+    [`require('fs').writeFileSync('  .claude/settings.json'.trimStart(), 'x')`],
+    [`open('.claude/settings.json.bak'.removesuffix('.bak'), 'w')`],
+    [`open('old.claude/settings.json'.removeprefix('old'), 'w')`],
+    [`open('xx.claude/settings.json'.lstrip('x'), 'w')`],
+    [`open('.CLAUDE/SETTINGS.JSON'.lower(), 'w')`],
+    [`open(str.lower('.CLAUDE/SETTINGS.JSON'), 'w')`],
+    [`open(str.join('/', ['.claude', 'settings.json']), 'w')`],
+    [`import os; open(os.sep.join(['.claude', 'settings.json']), 'w')`],
+    [`open(F, '>', substr('.claude/settings.jsonX', 0, -1))`],
+    [`open(F, '>', substr('X.claude/settings.json', 1))`],
+    [`open(F, '>', lc('.CLAUDE/SETTINGS.JSON'))`],
+    [`file_put_contents(strtolower('.CLAUDE/SETTINGS.JSON'), 'x');`],
+    [`File.write('.claude/settings.json\\n'.chomp, 'x')`],
+    [`s = '.claude/settings.json!!'\nopen(s[:len(s) - 2], 'w')`],
+    [`const s = '.claude/settings.json!!'; require('fs').writeFileSync(s.slice(0, s.length - 2), 'x')`],
+    [`open('X.claude/settings.json'.partition('X')[2], 'w')`],
+    [`open('{d}/settings.json'.format(d='.claude'), 'w')`],
+    [`import os; p = os.path.join; open(p('.claude', 'settings.json'), 'w')`],
+    [`require('fs').writeFileSync(['.claude', 'settings.json'].join(require('path').sep), 'x')`],
+    [`open(F, '>', join('/', '.claude', 'settings.json'))`],
+    [`@p = ('.claude', 'settings.json'); open(F, '>', join('/', @p))`],
+  ])('%s names .claude/settings.json', (code) => {
+    expect(scanInlineCode(code).paths).toContain(SETTINGS);
+  });
+
+  it('a slice of a value it cannot read is unknown, a reversing one hidden', () => {
+    expect(foldCode(`import sys; open(sys.argv[1][1:], 'w')`).strings).toEqual([]);
+    expect(foldCode(`import sys; open(sys.argv[1][::-2], 'w')`).obscured).toBe(true);
+    expect(foldCode(`open('abc'[x:], 'w')`).strings).not.toContain('bc');
+  });
+});
+
+describe('names read inside interpolating literals', () => {
+  it.each([
+    [`d = '.claude'\nopen(f'{d}/settings.json', 'w')`],
+    ['const d = ".claude"; require("fs").writeFileSync(`${d}/settings.json`, "x")'],
+    [`$d = ".claude"; open(F, ">", "$d/settings.json")`],
+    [`my $d = ".claude"; open(F, ">", "\${d}/settings.json")`],
+    [`d = ".claude"; File.write("#{d}/settings.json", "x")`],
+    [`$d = ".claude"; file_put_contents("{$d}/settings.json", "x");`],
+    [`a = '.cla'; b = 'ude'; open(f'{a}{b}/settings.json', 'w')`],
+  ])('%s names .claude/settings.json', (code) => {
+    expect(scanInlineCode(code).paths).toContain(SETTINGS);
+  });
+
+  it('a name set twice, or an expression, leaves the literal unknown', () => {
+    expect(scanInlineCode(`d = 'a'\nd = 'b'\nopen(f'{d}/x', 'w')`).paths).not.toContain('a/x');
+    expect(foldCode(`d = 'a'; open(f'{d.upper()}/x', 'w')`).strings).not.toContain('a/x');
+  });
+});
+
+describe('the working folder', () => {
+  it.each([
+    [`import os; os.chdir('.claude'); open('settings.json', 'w')`],
+    [`process.chdir('.claude'); require('fs').writeFileSync('settings.json', 'x')`],
+    [`chdir '.claude'; open(F, '>', 'settings.json')`],
+    [`Dir.chdir('.claude'); File.write('settings.json', 'x')`],
+    [`import os; d = '.claude'; os.chdir(d); open('settings.json', 'w')`],
+    [`import os; p = 'settings.json'; os.chdir('.claude'); open(p, 'w')`],
+    [`import os; os.chdir('.claude'); open('sett' + 'ings.json', 'w')`],
+  ])('%s names .claude/settings.json', (code) => {
+    expect(scanInlineCode(code).paths).toContain(SETTINGS);
+  });
+
+  it('a chdir to a name it cannot read joins nothing', () => {
+    const f = foldCode(`import os, sys; os.chdir(sys.argv[1]); open('settings.json', 'w')`);
+    expect(f.strings.some((s) => s.endsWith('/settings.json'))).toBe(false);
+  });
+});
+
+describe('the environment the command gives', () => {
+  const env = new Map<string, string | null>([
+    ['F', SETTINGS],
+    ['G', null],
+  ]);
+  it.each([
+    [`import os; open(os.environ['F'], 'w')`],
+    [`import os; open(os.environ.get('F'), 'w')`],
+    [`import os; open(os.getenv('F'), 'w')`],
+    [`require('fs').writeFileSync(process.env.F, 'x')`],
+    [`require('fs').writeFileSync(process.env['F'], 'x')`],
+    ['require("fs").writeFileSync(`${process.env.F}`, "x")'],
+    [`open(X, '>', $ENV{F})`],
+    [`open(X, '>', "$ENV{F}")`],
+    [`File.write(ENV['F'], 'x')`],
+    [`file_put_contents(getenv('F'), 'x');`],
+  ])('%s names the variable’s value', (code) => {
+    expect(scanInlineCode(code, env).paths).toContain(SETTINGS);
+  });
+  it('a variable whose value is unknown, or not given, stays unknown', () => {
+    expect(foldCode(`import os; open(os.environ['G'] + '/x', 'w')`, env).strings).toEqual([]);
+    expect(foldCode(`import os; open(os.environ['H'] + '/x', 'w')`, env).strings).toEqual([]);
+  });
+  it('notes code that reads the environment', () => {
+    expect(scanInlineCode(`import os; k = 'F'; open(os.environ[k], 'w')`).readsEnv).toBe(true);
+    expect(scanInlineCode(`open('a', 'w')`).readsEnv).toBe(false);
+  });
+});
+
+describe('globs the code lists files by', () => {
+  it.each([
+    [`import glob; open(glob.glob('.cl*/set*')[0], 'w')`, ['.cl*/set*']],
+    [`import glob\nfor f in glob.glob('.cl*/set*'): open(f, 'w')`, ['.cl*/set*']],
+    [`import glob; [open(f, 'w') for f in glob.iglob('.cl*/set*')]`, ['.cl*/set*']],
+    [`import os, glob; os.chdir('.claude'); [open(f, 'w') for f in glob.glob('set*')]`, ['.claude/set*']],
+    [`from pathlib import Path; [p.write_text('x') for p in Path('.claude').glob('*.json')]`, ['.claude/*.json']],
+    [`from pathlib import Path; [p.write_text('x') for p in Path('.').rglob('settings.json')]`, ['./**/settings.json']],
+    [`Dir.glob('.cl*/*').each { |f| File.write(f, 'x') }`, ['.cl*/*']],
+    [`Dir['.cl*/*'].each { |f| File.write(f, 'x') }`, ['.cl*/*']],
+    [`for (const f of require('fs').globSync('.cl*/*')) require('fs').writeFileSync(f, 'x')`, ['.cl*/*']],
+    [`for my $f (glob '.cl*/*') { open(F, '>', $f) }`, ['.cl*/*']],
+    [`import os, sys, glob; os.chdir(sys.argv[1]); [open(f, 'w') for f in glob.glob('set*')]`, ['**/set*']],
+  ])('%s lists by %j', (code, globs) => {
+    expect(scanInlineCode(code).globs).toEqual(globs);
+  });
+  it.each([
+    [`import os; [open('.claude/' + f, 'w') for f in os.listdir('.claude')]`, ['.claude/*']],
+    [`import os; [open(f, 'w') for f in os.listdir()]`, ['./*']],
+    [`import os; [open(os.path.join(r, f), 'w') for r, d, fs in os.walk('.claude') for f in fs]`, ['.claude/**']],
+    [`const fs = require('fs'); for (const f of fs.readdirSync('.claude')) fs.writeFileSync('.claude/' + f, 'x')`, ['.claude/*']],
+    [`opendir(my $dh, '.claude'); for (readdir $dh) { open(F, '>', ".claude/$_") }`, ['.claude/*']],
+    [`from pathlib import Path; [p.write_text('x') for p in Path('.claude').iterdir()]`, ['.claude/*']],
+    [`Dir.children('.claude').each { |f| File.write(".claude/#{f}", 'x') }`, ['.claude/*']],
+  ])('%s lists the folder %j', (code, lists) => {
+    expect(scanInlineCode(code).lists).toEqual(lists);
+  });
+
+  it('code that writes nothing hands no glob on', () => {
+    expect(scanInlineCode(`import glob; print(glob.glob('.cl*/*'))`).globs).toEqual([]);
   });
 });
 

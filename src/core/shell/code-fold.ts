@@ -2,7 +2,12 @@
 // them, so a protected path spelled in parts, reversed, as character codes, encoded or joined
 // to the home folder is the path the protected-path check names. One tokenizer pass and one
 // evaluating pass over the tokens, each token parsed once (a start memoised), nesting capped:
-// linear in the code, which the hook may be handed at a megabyte.
+// linear in the code, which the hook may be handed at a megabyte. Slices, case changes and the
+// other common string operations of a literal are read; a name set once is read inside an
+// interpolating literal; a chdir to a literal moves the working folder relative names are
+// also named under; the command's own variables are read where the code reads the
+// environment; glob patterns the code lists files by are handed on (the caller tests them
+// against the protected globs).
 //
 // The languages are not told apart: a shape one language folds and another rejects as a
 // syntax error (`'a' . 'b'` is Perl's and PHP's concatenation, a syntax error in Python) is
@@ -21,7 +26,15 @@ type Value =
   /** A function or namespace by name (`os.path`, `Buffer`), not yet called. */
   | { t: 'name'; name: string };
 
-type Tok = { k: 'str'; v: Value; raw: string; plain: boolean } | { k: 'num'; n: number } | { k: 'id'; s: string } | { k: 'p'; s: string };
+/** A piece of an interpolating literal: text, or a name (`{d}`, `${d}`, `$d`, `#{d}`) read where the literal is used. */
+type Part = string | { ref: string };
+/** A call's arguments in order, keyword ones also by name. */
+type Args = Value[] & { named?: Map<string, Value> };
+
+type Tok = { k: 'str'; v: Value; raw: string; plain: boolean; parts?: Part[] } | { k: 'num'; n: number } | { k: 'id'; s: string } | { k: 'p'; s: string };
+
+/** The shell's variables the code runs with (`F=x python3 -c …`, an earlier `export F=x`); null: set, value unknown. */
+export type CodeEnv = ReadonlyMap<string, string | null>;
 
 const UNKNOWN: Value = { t: 'u' };
 const REVERSED: Value = { t: 'u', rev: true };
@@ -40,6 +53,10 @@ export interface Folded {
   opensForWrite: boolean;
   /** Code text the folder decoded or assembled and handed to eval/exec (scanned by the caller). */
   code: string[];
+  /** Glob patterns the code lists files by (`glob.glob('.cl*')`, `Path('.').rglob(…)`), joined to a literal working folder. */
+  globs: string[];
+  /** Folders whose names the code lists (`os.listdir(d)`, `d/*`) or walks (`os.walk(d)`, `d/**`), as globs of the same form. */
+  lists: string[];
 }
 
 const isIdStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
@@ -125,6 +142,36 @@ function percent(s: string): string | null {
 }
 const charOf = (v: Value): string | null => (v.t === 'n' && Number.isInteger(v.n) && v.n >= 0 && v.n <= 0x10ffff ? String.fromCodePoint(v.n) : null);
 
+/**
+ * The indices Python's slice `[start:stop:step]` takes of `n` items (JavaScript's and Ruby's
+ * slices are written as one of these); null for a step of 0.
+ */
+function sliceIndices(n: number, start: number | null, stop: number | null, step: number | null): number[] | null {
+  const st = step ?? 1;
+  if (st === 0 || !Number.isInteger(st) || n > MAX_LEN) return null;
+  const at = (x: number | null, dflt: number, lo: number, hi: number): number => {
+    if (x === null) return dflt;
+    const v = x < 0 ? x + n : x;
+    return Math.min(Math.max(v, lo), hi);
+  };
+  const out: number[] = [];
+  if (st > 0) for (let i = at(start, 0, 0, n), end = at(stop, n, 0, n); i < end; i += st) out.push(i);
+  else for (let i = at(start, n - 1, -1, n - 1), end = at(stop, -1, -1, n - 1); i > end; i += st) out.push(i);
+  return out;
+}
+
+/** The items of a string (its code points) or list a slice takes, as the same kind of value. */
+function sliced(v: Value, start: number | null, stop: number | null, step: number | null): Value {
+  const items = v.t === 's' ? [...v.s] : v.t === 'l' ? v.items : null;
+  const idx = items ? sliceIndices(items.length, start, stop, step) : null;
+  if (!items || !idx) return UNKNOWN;
+  if (v.t === 's') return str(idx.map((i) => items[i] as string).join(''));
+  return { t: 'l', items: idx.map((i) => items[i] as Value) };
+}
+
+/** A number the value is, or null (a slice bound that is not a literal number). */
+const numOf = (v: Value | undefined): number | null => (v?.t === 'n' && Number.isInteger(v.n) ? v.n : null);
+
 /** A path join: os.path.join and resolve start again at an absolute piece; path.join does not. */
 function joinPath(parts: string[], restart: boolean): string {
   let out = '';
@@ -163,8 +210,8 @@ function printf(fmt: string, args: Value[]): string | null {
   return out;
 }
 
-/** Python's `'{}/{}'.format(a, b)` and `{0}`, with literal arguments. */
-function pyFormat(fmt: string, args: Value[]): string | null {
+/** Python's `'{}/{}'.format(a, b)`, `{0}` and `{d}` (`d=…`), with literal arguments. */
+function pyFormat(fmt: string, args: Args): string | null {
   let out = '';
   let k = 0;
   for (let i = 0; i < fmt.length; i++) {
@@ -179,7 +226,7 @@ function pyFormat(fmt: string, args: Value[]): string | null {
       const close = fmt.indexOf('}', i);
       if (close < 0) return null;
       const field = fmt.slice(i + 1, close);
-      const a = field === '' ? args[k++] : /^\d+$/.test(field) ? args[Number(field)] : undefined;
+      const a = field === '' ? args[k++] : /^\d+$/.test(field) ? args[Number(field)] : args.named?.get(field);
       const s = a ? strOf(a) : null;
       if (s === null) return null;
       out += s;
@@ -297,13 +344,45 @@ const METHODS = new Set([
   'resolve',
   'to_s',
   'toArray',
+  'slice',
+  'substring',
+  'substr',
+  'at',
+  'charAt',
+  'removeprefix',
+  'removesuffix',
+  'delete_prefix',
+  'delete_suffix',
+  'lstrip',
+  'rstrip',
+  'trimStart',
+  'trimEnd',
+  'chomp',
+  'chop',
+  'casefold',
+  'swapcase',
+  'sub',
+  'repeat',
+  'glob',
+  'rglob',
+  'partition',
+  'rpartition',
+  'iterdir',
+  'iglob',
 ]);
 
 class Folder {
   readonly strings: string[] = [];
   readonly code: string[] = [];
+  readonly globs: string[] = [];
+  readonly lists: string[] = [];
   obscured = false;
   opensForWrite = false;
+  /**
+   * The code's working folder relative to where it starts ('' there), moved by a `chdir` to a
+   * literal; null after a `chdir` to a value the folder cannot read.
+   */
+  private cwd: string | null = '';
   private readonly memo: ({ v: Value; end: number } | null | undefined)[] = [];
   private depth = 0;
 
@@ -316,9 +395,10 @@ class Folder {
   constructor(
     private readonly toks: Tok[],
     private readonly budget: { left: number },
+    private readonly env?: CodeEnv,
   ) {
     this.match = matching(toks);
-    this.assigned = assignments(toks);
+    this.assigned = assignments(toks, this.match);
   }
 
   private at(i: number): Tok | undefined {
@@ -330,8 +410,43 @@ class Folder {
   }
 
   private keep(v: Value): Value {
-    if (v.t === 's' && this.strings.length < 256) this.strings.push(v.s);
+    if (v.t === 's' && this.strings.length < 256) {
+      this.strings.push(v.s);
+      this.moved(v.s);
+    }
     return v;
+  }
+
+  /** After `os.chdir('.claude')`, a relative `'settings.json'` also names `.claude/settings.json`. */
+  private moved(s: string): void {
+    if (!this.cwd || s === '' || s.length > 1024 || s.startsWith('/') || s.startsWith('~') || /[\s\0]/.test(s)) return;
+    if (this.strings.length < 256) this.strings.push(joinPath([this.cwd, s], true));
+  }
+
+  /** A variable of the environment the code runs with, when the command set it to a literal. */
+  private envValue(key: string): Value {
+    if (HOME_VARS.has(key)) return str('~', true);
+    const v = this.env?.get(key);
+    return typeof v === 'string' && !v.includes('\0') ? this.keep(str(v)) : UNKNOWN;
+  }
+
+  /** `os.chdir(x)`, `process.chdir(x)`, `Dir.chdir(x)`, Perl's `chdir x`. */
+  private chdir(to: string | null): void {
+    this.cwd = to === null || this.cwd === null ? null : to.startsWith('/') || to.startsWith('~') ? to : joinPath([this.cwd, to], true);
+  }
+
+  /** A glob the code lists files by: the names it yields may be written. */
+  private glob(pattern: string | null, base?: string, into = this.globs): void {
+    if (pattern === null || into.length >= 16) return;
+    const p = base !== undefined && !pattern.startsWith('/') ? joinPath([base, pattern], true) : pattern;
+    const relative = !p.startsWith('/') && !p.startsWith('~');
+    // After a chdir to a name the folder cannot read, a relative pattern may be under any folder.
+    into.push(relative && this.cwd === null ? `**/${p}` : relative && this.cwd ? joinPath([this.cwd, p], true) : p);
+  }
+
+  /** A folder's names listed (`deep`: every name below it): what the folder holds now is what the code may write. */
+  private list(dir: string, deep: boolean): void {
+    this.glob(deep ? `${dir}/**` : `${dir}/*`, undefined, this.lists);
   }
 
   /** Every expression start, left to right; a parsed expression is skipped whole. */
@@ -340,15 +455,52 @@ class Folder {
       // `p = '.cla' + 'ude'`, `my $home = $ENV{HOME}`: a name given one value, once, stands
       // for that value where it is used after.
       const t = this.toks[i]!;
-      if (t.k === 'id' && this.isP(i + 1, '=') && this.assigned.get(t.s) === 1) {
-        const r = this.expr(i + 2);
-        if (r && r.v.t !== 'u' && r.v.t !== 'name' && this.vars.size < 256) this.vars.set(t.s, r.v);
+      // Python's annotated `d: str = '.claude'`.
+      const typed = t.k === 'id' && this.isP(i + 1, ':') && this.at(i + 2)?.k === 'id' && this.isP(i + 3, '=');
+      if (t.k === 'id' && (this.isP(i + 1, '=') || typed) && this.assigned.get(t.s) === 1) {
+        const r = this.expr(i + (typed ? 4 : 2));
+        this.bind(t.s, r?.v);
         i = r ? r.end : i + 2;
+        continue;
+      }
+      // `a, b = '.claude', 'settings.json'`, `const [a, b] = [...]`, Perl's `my ($a, $b) = (...)`.
+      const declares = t.k === 'id' && DECLARES.has(t.s);
+      const many = targets(this.toks, this.match, declares ? i + 1 : i);
+      if (many) {
+        i = this.unpack(many.names, many.eq, many.bare);
         continue;
       }
       const r = this.expr(i);
       i = r && r.end > i ? r.end : i + 1;
     }
+  }
+
+  /** A name set once takes a value the folder read. */
+  private bind(name: string, v: Value | undefined): void {
+    // A function kept under another name (`p = os.path.join`) is that function where it is called.
+    if (v && v.t !== 'u' && (v.t !== 'name' || v.name.includes('.')) && this.assigned.get(name) === 1 && this.vars.size < 256) this.vars.set(name, v);
+  }
+
+  /**
+   * Several names assigned at once from the values after the `=` at `eq`: pairwise, or from
+   * one list of as many; JavaScript's `let x, b = v` sets only the last. Returns where the
+   * values end.
+   */
+  private unpack(names: string[], eq: number, bare: boolean): number {
+    const values: Value[] = [];
+    let end = eq + 1;
+    for (let k = eq + 1; values.length <= names.length; ) {
+      const r = this.expr(k);
+      if (!r) break;
+      values.push(r.v);
+      end = r.end;
+      if (!this.isP(r.end, ',')) break;
+      k = r.end + 1;
+    }
+    const list = values.length === 1 && values[0]!.t === 'l' ? values[0]!.items : values;
+    if (list.length === names.length) names.forEach((n, k) => this.bind(n, list[k]));
+    else if (bare && values.length === 1) this.bind(names[names.length - 1]!, values[0]);
+    return Math.max(end, eq + 1);
   }
 
   /** An expression at token i: `+`, `.`, `<<`, `-` between products. */
@@ -451,6 +603,9 @@ class Folder {
             while (this.at(k + 1)?.k === 'id' && (this.isP(k, '.') || this.isP(k, '::') || this.isP(k, '->'))) k += 2;
             cur = { v: UNKNOWN, end: k };
           } else cur = { v: this.member(cur.v.name, name), end: j + 2 };
+        } else if ((name === 'length' || name === 'size') && (cur.v.t === 's' || cur.v.t === 'l') && !this.isP(j + 2, '(')) {
+          // JavaScript's `s.length`, Ruby's `s.size`: a number a slice may take.
+          cur = { v: { t: 'n', n: listOf(cur.v)!.length }, end: j + 2 };
         } else if (METHODS.has(name) || cur.v.t === 'u') {
           // `.reverse('x')` with an argument is Perl's `'a' . reverse('x')`, not a method.
           if (name === 'reverse' && this.isP(j + 2, '(') && !this.isP(j + 3, ')')) break;
@@ -469,8 +624,12 @@ class Folder {
     // a megabyte of `x.y.` would copy an ever longer name at each step.
     const cut = base.length > 48 ? base.indexOf('.', base.length - 48) : -1;
     const full = `${cut >= 0 ? base.slice(cut + 1) : base}.${name}`;
-    if ((base.endsWith('env') || base === 'ENV') && HOME_VARS.has(name)) return str('~', true);
+    if (base.endsWith('env') || base === 'ENV') {
+      const v = this.envValue(name);
+      if (v.t !== 'u') return v;
+    }
     if (full === 'Dir.home') return str('~', true);
+    if (full === 'os.sep' || full === 'path.sep' || full === 'File::SEPARATOR' || full === 'File.SEPARATOR') return str('/');
     return { t: 'name', name: full };
   }
 
@@ -484,6 +643,8 @@ class Folder {
       const rev = [...l].reverse();
       return { v: v.t === 's' ? this.keep(str([...v.s].reverse().join(''))) : { t: 'l', items: rev }, end: j + 5 };
     }
+    const slice = close === ']' ? this.slice(v, j) : null;
+    if (slice) return slice;
     const key = this.at(j + 1);
     const keyText = key?.k === 'id' ? key.s : key?.k === 'str' ? strOf(key.v) : key?.k === 'num' ? key.n : null;
     if (keyText === null || keyText === undefined || !this.isP(j + 2, close)) {
@@ -494,11 +655,65 @@ class Folder {
     }
     if (v.t === 'name') {
       const env = v.name === '$ENV' || v.name.endsWith('environ') || v.name === 'ENV' || v.name.endsWith('env') || v.name === '$_SERVER' || v.name === '$_ENV';
-      return { v: env && typeof keyText === 'string' && HOME_VARS.has(keyText) ? str('~', true) : UNKNOWN, end: j + 3 };
+      if (v.name === 'Dir' && typeof keyText === 'string') {
+        // Ruby's `Dir['.cl*/*']`
+        this.glob(keyText);
+        return { v: UNKNOWN, end: j + 3 };
+      }
+      return { v: env && typeof keyText === 'string' ? this.envValue(keyText) : UNKNOWN, end: j + 3 };
     }
     const l = listOf(v);
     if (l && typeof keyText === 'number') return { v: l[keyText < 0 ? l.length + keyText : keyText] ?? UNKNOWN, end: j + 3 };
     return { v: UNKNOWN, end: j + 3 };
+  }
+
+  /**
+   * `s[1:-1]`, `s[::2]`, Ruby's `s[0..-2]`, `s[0...-1]` and `s[1, 4]`: bounds that are literal
+   * numbers (or names set to one). A slice of a value the folder cannot read is unknown, and a
+   * reversing one is a hidden name.
+   */
+  private slice(v: Value, open: number): { v: Value; end: number } | null {
+    const close = this.match[open] ?? -1;
+    if (close < 0 || close - open > 24) return null;
+    const bounds: (number | null)[] = [null];
+    let seps = '';
+    for (let k = open + 1; k < close; ) {
+      const t = this.at(k)!;
+      if (t.k === 'p' && (t.s === ':' || t.s === '::' || t.s === ',' || t.s === '.' || t.s === '...')) {
+        // `::` is two colons with no bound between; Ruby's `..` is two `.` tokens.
+        const sep = t.s === '.' && this.isP(k + 1, '.') ? '..' : t.s;
+        if (sep === '.' || (seps !== '' && (sep === ',' || sep.startsWith('.') || seps.startsWith('.') || seps === ','))) return null;
+        seps += sep;
+        if (sep === '::') bounds.push(null);
+        bounds.push(null);
+        k += sep === '..' ? 2 : 1;
+        continue;
+      }
+      if (bounds[bounds.length - 1] !== null) return null;
+      // A bound is any expression that folds to a whole number (`-1`, `len(s) - 2`).
+      const r = this.expr(k);
+      const value = r && r.end > k && r.end <= close ? numOf(r.v) : null;
+      if (value === null) return null;
+      bounds[bounds.length - 1] = value;
+      k = r!.end;
+    }
+    if (seps === '' || bounds.length > 3) return null;
+    const [a = null, b = null, c = null] = bounds;
+    const end = close + 1;
+    if (v.t === 'u') return { v: (c ?? 1) < 0 ? this.hidden() : UNKNOWN, end };
+    if (v.t !== 's' && v.t !== 'l') return { v: UNKNOWN, end };
+    let out: Value;
+    if (seps === ',') {
+      // Ruby's start and length.
+      if (a === null || b === null || b < 0) return { v: UNKNOWN, end };
+      const from = a < 0 ? a + (v.t === 's' ? [...v.s].length : v.items.length) : a;
+      out = sliced(v, from, from + b, 1);
+    } else if (seps === '..' || seps === '...') {
+      const n = v.t === 's' ? [...v.s].length : v.items.length;
+      const to = b === null ? null : seps === '...' ? b : b === -1 ? n : (b < 0 ? b + n : b) + 1;
+      out = sliced(v, a, to, 1);
+    } else out = sliced(v, a, b, c);
+    return { v: out.t === 's' ? this.keep(out) : out, end };
   }
 
   /**
@@ -507,26 +722,40 @@ class Folder {
    * next comma of this level is found by jumping over each bracketed group: every token is
    * passed once.
    */
-  private args(open: number): { items: Value[]; end: number } | null {
+  private args(open: number): { items: Args; end: number } | null {
     const close = this.match[open] ?? -1;
     if (close < 0) return null;
-    const items: Value[] = [];
+    const items: Args = [];
     let j = open + 1;
     while (j < close) {
-      // Keyword and spread arguments (`mode='w'`, `...xs`) are passed over.
-      if (this.at(j)?.k === 'id' && (this.isP(j + 1, '=') || this.isP(j + 1, ':')) && !this.isP(j + 2, '=')) j += 2;
+      // Keyword and spread arguments (`mode='w'`, `...xs`): a keyword's value is an item too
+      // (where `open` finds its mode), and kept by name for `'{d}'.format(d=…)`.
+      let key: string | undefined;
+      if (this.at(j)?.k === 'id' && (this.isP(j + 1, '=') || this.isP(j + 1, ':')) && !this.isP(j + 2, '=')) {
+        key = (this.at(j) as { s: string }).s;
+        j += 2;
+      }
       const spread = this.isP(j, '...') || this.isP(j, '*');
       const r = this.expr(spread ? j + 1 : j);
       if (r && r.end <= close && (r.end === close || this.isP(r.end, ','))) {
         const l = spread ? listOf(r.v) : null;
+        if (key !== undefined) {
+          items.named ??= new Map();
+          items.named.set(key, r.v);
+        }
         if (l) items.push(...l);
         else items.push(spread ? UNKNOWN : r.v);
         j = r.end + 1;
         continue;
       }
       items.push(UNKNOWN);
+      // The rest of the argument (a comprehension's `for f in glob.glob(…)`, a lambda's body)
+      // is folded expression by expression, each start once, up to this level's next comma.
       let k = r && r.end <= close ? r.end : j;
-      while (k < close && !this.isP(k, ',')) k = (this.match[k] ?? -1) > k ? this.match[k]! + 1 : k + 1;
+      while (k < close && !this.isP(k, ',')) {
+        const e = this.expr(k);
+        k = e && e.end > k && e.end <= close ? e.end : (this.match[k] ?? -1) > k ? this.match[k]! + 1 : k + 1;
+      }
       j = k + 1;
     }
     return { items, end: close + 1 };
@@ -535,8 +764,15 @@ class Folder {
   private primary(i: number): { v: Value; end: number } | null {
     const t = this.at(i);
     if (!t) return null;
-    if (t.k === 'str') return { v: t.v, end: i + 1 };
+    if (t.k === 'str') {
+      const v = t.parts ? this.interpolated(t.parts) : t.v;
+      if (v.t === 's') this.moved(v.s);
+      return { v, end: i + 1 };
+    }
     if (t.k === 'num') return { v: { t: 'n', n: t.n }, end: i + 1 };
+    // A negative literal (`s.slice(0, -1)`, `substr($s, 0, -1)`).
+    const next = this.at(i + 1);
+    if (t.s === '-' && next?.k === 'num') return { v: { t: 'n', n: -next.n }, end: i + 2 };
     if (t.k === 'id') {
       // Perl's `scalar reverse $x`, `reverse 'abc'` without parentheses: a string reversed.
       const scalar = t.s === 'scalar' && this.at(i + 1)?.k === 'id' && (this.at(i + 1) as { s: string }).s === 'reverse';
@@ -549,8 +785,16 @@ class Folder {
       }
       // `new Buffer(…)`, Ruby's `Pathname.new(…)` read as the call.
       if (t.s === 'new') return this.primary(i + 1);
+      // Perl's `chdir '.claude'`, `glob '.cl*/*'` without parentheses.
+      if ((t.s === 'chdir' || t.s === 'glob') && this.at(i + 1)?.k === 'str') {
+        const r = this.primary(i + 1);
+        if (r) return { v: this.call(t.s, [r.v]), end: r.end };
+      }
       const known = this.vars.get(t.s);
-      if (known && !this.isP(i + 1, '(')) return { v: known, end: i + 1 };
+      if (known && (!this.isP(i + 1, '(') || known.t === 'name')) {
+        if (known.t === 's') this.moved(known.s);
+        return { v: known, end: i + 1 };
+      }
       return { v: { t: 'name', name: t.s }, end: i + 1 };
     }
     if (t.s === '(' || t.s === '[') {
@@ -560,6 +804,21 @@ class Folder {
       return { v: tuple ? { t: 'l', items: r.items } : r.items[0]!, end: r.end };
     }
     return null;
+  }
+
+  /** An interpolating literal whose pieces name variables: known when each is a name set once to a string. */
+  private interpolated(parts: Part[]): Value {
+    let out = '';
+    for (const p of parts) {
+      if (typeof p === 'string') out += p;
+      else {
+        const v = this.vars.get(p.ref);
+        const s = v ? strOf(v) : null;
+        if (s === null) return UNKNOWN;
+        out += s;
+      }
+    }
+    return this.keep(str(out));
   }
 
   /** A decoder met a value it cannot read: the name it builds is not visible. */
@@ -578,7 +837,55 @@ class Folder {
       return out === null ? this.hidden() : this.keep(str(out));
     }
     if ((last === 'open' || last === 'fopen' || last === 'sysopen') && args.slice(1).some((a) => a.t === 's' && writeMode(a.s))) this.opensForWrite = true;
+    // Python's `str.join('/', xs)`, `str.lower(s)`: the method called on its first argument.
+    if (name.startsWith('str.') && args[0] && METHODS.has(last)) return this.method(args[0], last, args.slice(1));
     switch (last) {
+      case 'chdir':
+        this.chdir(s0);
+        return UNKNOWN;
+      case 'glob':
+      case 'iglob':
+      case 'globSync':
+      case 'sync':
+        // `glob.glob(p)`, `fs.globSync(p)`, `glob.sync(p)`, Ruby's `Dir.glob(p)`, Perl's `glob(p)`.
+        if (last !== 'sync' || name.toLowerCase().includes('glob')) for (const a of args[0]?.t === 'l' ? args[0].items : args.slice(0, 1)) this.glob(strOf(a));
+        return UNKNOWN;
+      case 'lc':
+      case 'uc':
+      case 'strtolower':
+      case 'strtoupper':
+        return s0 === null ? UNKNOWN : this.keep(str(last === 'lc' || last === 'strtolower' ? s0.toLowerCase() : s0.toUpperCase()));
+      case 'substr': {
+        // Perl's and PHP's `substr($s, offset, length)`: a negative length leaves that many off the end.
+        const from = numOf(args[1]);
+        const len = args[2] ? numOf(args[2]) : null;
+        if (s0 === null || from === null || (args[2] && len === null)) return UNKNOWN;
+        const n = [...s0].length;
+        const start = from < 0 ? Math.max(0, from + n) : from;
+        return this.keep(sliced(str(s0), start, len === null ? null : len < 0 ? len + n : start + len, 1));
+      }
+      case 'len':
+        return args.length === 1 && (args[0]!.t === 's' || args[0]!.t === 'l') ? { t: 'n', n: listOf(args[0]!)!.length } : UNKNOWN;
+      case 'listdir':
+      case 'scandir':
+      case 'walk':
+      case 'readdirSync':
+      case 'readdir':
+      case 'opendir':
+      case 'entries':
+      case 'children':
+      case 'each_child': // A folder's names (`os.listdir('.claude')`, `fs.readdirSync(d)`, Ruby's `Dir.children`):
+        // a glob of everything in it, or below it for a walk.
+        {
+          if ((last === 'entries' || last === 'children' || last === 'each_child') && !name.startsWith('Dir')) return UNKNOWN;
+          // Perl's `opendir(my $dh, $folder)`: the handle first.
+          const dir = last === 'opendir' && args.length >= 2 ? strOf(args[1]!) : args.length === 0 ? '.' : s0;
+          if (dir !== null) this.list(dir, last === 'walk');
+          return UNKNOWN;
+        }
+      case 'normpath':
+      case 'normalize':
+        return s0 === null ? UNKNOWN : this.keep(str(s0, true));
       case 'chr':
       case 'fromCharCode':
       case 'fromCodePoint': {
@@ -641,9 +948,9 @@ class Folder {
       case 'expand_path':
       case 'realpath':
       case 'abspath': {
-        // Perl's `join($sep, @list)`: the separator first.
+        // Perl's `join($sep, @list)`: the separator first, then strings and lists.
         if (name === 'join') {
-          const items = args.slice(1).flatMap((a) => listOf(a) ?? [UNKNOWN]);
+          const items = args.slice(1).flatMap((a) => (a.t === 'l' ? a.items : [a]));
           const parts = items.map(strOf);
           return s0 !== null && parts.every((p) => p !== null) ? this.keep(str(parts.join(s0))) : UNKNOWN;
         }
@@ -678,9 +985,7 @@ class Folder {
       case 'getenv':
       case 'get':
       case 'fetch':
-        return (last === 'getenv' || /(?:^|\.)(?:environ|env|ENV)$/.test(name.slice(0, name.lastIndexOf('.')))) && s0 !== null && HOME_VARS.has(s0)
-          ? str('~', true)
-          : UNKNOWN;
+        return (last === 'getenv' || /(?:^|\.)(?:environ|env|ENV)$/.test(name.slice(0, name.lastIndexOf('.')))) && s0 !== null ? this.envValue(s0) : UNKNOWN;
       case 'eval':
       case 'exec':
       case 'Function':
@@ -694,6 +999,35 @@ class Folder {
       default:
         return HOME_CALLS.has(last) && args.length === 0 ? str('~', true) : UNKNOWN;
     }
+  }
+
+  /**
+   * JavaScript's `slice(a, b)`, `substring(a, b)`, `substr(a, n)`, `at(i)`, `charAt(i)` of a
+   * string or list. Ruby's `slice(a, n)` takes a length: that name is kept too.
+   */
+  private jsSlice(v: Value, name: string, args: Value[]): Value {
+    const a = args[0] ? numOf(args[0]) : 0;
+    const b = args[1] ? numOf(args[1]) : null;
+    if (a === null || (args[1] && b === null) || args.length > 2) return UNKNOWN;
+    if (v.t !== 's' && v.t !== 'l') return UNKNOWN;
+    const n = v.t === 's' ? [...v.s].length : v.items.length;
+    let out: Value;
+    if (name === 'at' || name === 'charAt') out = sliced(v, a, a === -1 ? null : a + 1, 1);
+    else if (name === 'substring') {
+      const lo = Math.min(Math.max(a, 0), n);
+      const hi = b === null ? n : Math.min(Math.max(b, 0), n);
+      out = sliced(v, Math.min(lo, hi), Math.max(lo, hi), 1);
+    } else if (name === 'substr') {
+      const start = a < 0 ? Math.max(0, a + n) : a;
+      out = sliced(v, start, b === null ? null : start + Math.max(b, 0), 1);
+    } else {
+      out = sliced(v, a, b, 1);
+      if (b !== null && b >= 0 && v.t === 's') {
+        const start = a < 0 ? Math.max(0, a + n) : a;
+        this.keep(sliced(v, start, start + b, 1));
+      }
+    }
+    return out.t === 's' ? this.keep(out) : out;
   }
 
   private codes(items: Value[]): Value {
@@ -714,6 +1048,12 @@ class Folder {
       // A reversal joined back into a string (`s.split('').reverse().join('')`) or a decoder
       // on a value we cannot read: the name it builds is not visible.
       if (name === 'reverse') return REVERSED;
+      // `require('path').sep`: the separator, whatever module holds it.
+      if (name === 'sep' && args === null) return str('/');
+      // `require('fs').globSync(p)` lists from the working folder; `Path(x).glob(p)` from a
+      // folder the folder cannot read, so anywhere (`**/p` holds both).
+      if (name === 'globSync') this.glob(s0);
+      else if (name === 'glob' || name === 'iglob' || name === 'rglob') this.glob(s0 === null ? null : `**/${s0}`);
       if (name === 'join' && (v.rev || (a0?.t === 'u' && a0.rev))) return this.hidden();
       if ((name === 'decode' && (s0 !== null || !a0) && decoding(s0 ?? 'utf8')) || name === 'chr' || name === 'pack' || name === 'unpack1' || name === 'unpack')
         return this.hidden();
@@ -792,14 +1132,65 @@ class Folder {
         return s === null ? UNKNOWN : this.keep(str(s.trim()));
       case 'replace':
       case 'replaceAll':
-      case 'gsub': {
+      case 'gsub':
+      case 'sub': {
         const to = args?.[1] ? strOf(args[1]) : null;
-        return s !== null && s0 !== null && to !== null && s0 !== '' ? this.keep(str(s.split(s0).join(to))) : UNKNOWN;
+        if (s === null || s0 === null || to === null || s0 === '') return UNKNOWN;
+        // JavaScript's `replace` and Ruby's `sub` change the first match, Python's `replace`
+        // every one (or as many as its count): both names are kept, the value is Python's.
+        const first = s.replace(s0, () => to);
+        if (name === 'sub' || numOf(args?.[2]) === 1) return this.keep(str(first));
+        if (name === 'replace') this.keep(str(first));
+        return this.keep(str(s.split(s0).join(to)));
       }
       case 'concat': {
         const parts = (args ?? []).map(strOf);
         return s !== null && parts.every((p) => p !== null) ? this.keep(str(s + parts.join(''))) : UNKNOWN;
       }
+      case 'slice':
+      case 'substring':
+      case 'substr':
+      case 'at':
+      case 'charAt':
+        return this.jsSlice(v, name, args ?? []);
+      case 'removeprefix':
+      case 'delete_prefix':
+        return s !== null && s0 !== null ? this.keep(str(s.startsWith(s0) ? s.slice(s0.length) : s)) : UNKNOWN;
+      case 'removesuffix':
+      case 'delete_suffix':
+        return s !== null && s0 !== null ? this.keep(str(s0 !== '' && s.endsWith(s0) ? s.slice(0, -s0.length) : s)) : UNKNOWN;
+      case 'lstrip':
+      case 'rstrip':
+      case 'trimStart':
+      case 'trimEnd':
+      case 'chomp':
+        return s === null || (a0 && s0 === null) ? UNKNOWN : this.keep(str(stripped(s, s0, name)));
+      case 'partition':
+      case 'rpartition': {
+        if (s === null || s0 === null || s0 === '') return UNKNOWN;
+        const at = name === 'partition' ? s.indexOf(s0) : s.lastIndexOf(s0);
+        const three = at < 0 ? (name === 'partition' ? [s, '', ''] : ['', '', s]) : [s.slice(0, at), s0, s.slice(at + s0.length)];
+        return { t: 'l', items: three.map((x) => this.keep(str(x))) };
+      }
+      case 'iterdir':
+        if (v.t === 's') this.list(v.s, false);
+        return UNKNOWN;
+      case 'chop':
+        return s === null ? UNKNOWN : this.keep(str([...s].slice(0, -1).join('')));
+      case 'casefold':
+        return s === null ? UNKNOWN : this.keep(str(s.toLowerCase()));
+      case 'swapcase':
+        return s === null ? UNKNOWN : this.keep(str([...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')));
+      case 'repeat': {
+        const n = numOf(a0);
+        return s !== null && n !== null && n >= 0 && s.length * n <= MAX_LEN ? this.keep(str(s.repeat(n))) : UNKNOWN;
+      }
+      case 'glob':
+      case 'iglob':
+      case 'rglob':
+        // `Path('.claude').glob('*.json')`; rglob looks in every folder below.
+        if (v.t === 's') this.glob(s0 === null ? null : name === 'rglob' ? `**/${s0}` : s0, v.s);
+        return UNKNOWN;
       case 'expanduser':
       case 'to_s':
         return v;
@@ -807,6 +1198,17 @@ class Folder {
         return UNKNOWN;
     }
   }
+}
+
+/** Python's `lstrip`/`rstrip` (of the given characters, else blanks), JavaScript's `trimStart`/`trimEnd`, Ruby's `chomp`. */
+function stripped(s: string, chars: string | null, how: string): string {
+  if (how === 'chomp') return chars === null ? s.replace(/\r?\n$/, '') : chars !== '' && s.endsWith(chars) ? s.slice(0, -chars.length) : s;
+  const drop = (c: string) => (chars === null ? /\s/.test(c) : chars.includes(c));
+  let from = 0;
+  let to = s.length;
+  if (how === 'lstrip' || how === 'trimStart') while (from < to && drop(s[from]!)) from++;
+  if (how === 'rstrip' || how === 'trimEnd') while (to > from && drop(s[to - 1]!)) to--;
+  return s.slice(from, to);
 }
 
 /** An open mode that writes: Python's and PHP's `w`, `a`, `x`, `c`, `+`; Perl's `>`, `>>`, `+<`, pipes (layers after `:` aside). */
@@ -825,11 +1227,48 @@ const OPENS = new Map([
 /** Assignment operators that change a name already set: `+=`, `.=`, `<<=`, `:=`, `||=` … */
 const COMPOUND = new Set(['+', '-', '.', '*', '/', '%', '|', '&', '<<', ':', '?', '^', '**', '//']);
 
+/** Words before names being declared (`my ($a, $b) =`, `const [a, b] =`, PHP's `list($a, $b) =`). */
+const DECLARES = new Set(['my', 'our', 'local', 'const', 'let', 'var', 'list']);
+
+/** Tokens after which a `a, b` list is arguments or elements, not names being assigned. */
+const INSIDE = new Set(['(', '[', '{', ',', '.', '->', '::', '?.']);
+
+/**
+ * The names several-at-once assignment at `i` sets: `a, b =` (`bare`), `(a, b) =`, `[a, b] =`
+ * (eight at most), and the index of its `=`; null for anything else.
+ */
+function targets(toks: Tok[], match: Int32Array, i: number): { names: string[]; eq: number; bare: boolean } | null {
+  const t = toks[i];
+  const prev = toks[i - 1];
+  if (!t || (prev?.k === 'p' && INSIDE.has(prev.s))) return null;
+  const bracket = t.k === 'p' && (t.s === '(' || t.s === '[');
+  if (t.k !== 'id' && !bracket) return null;
+  const names: string[] = [];
+  let k = bracket ? i + 1 : i;
+  for (;;) {
+    const n = toks[k];
+    if (n?.k !== 'id' || names.length >= 8) return null;
+    names.push(n.s);
+    const sep = toks[k + 1];
+    if (sep?.k !== 'p' || sep.s !== ',') break;
+    k += 2;
+  }
+  const last = k + 1;
+  if (bracket && match[i] !== last) return null;
+  const eq = bracket ? last + 1 : last;
+  const e = toks[eq];
+  if (e?.k !== 'p' || e.s !== '=' || (!bracket && names.length < 2)) return null;
+  return { names, eq, bare: !bracket };
+}
+
 /** How many times each name is assigned; `for x in`, `for (const x of` and compound forms count as more than once. */
-function assignments(toks: Tok[]): Map<string, number> {
+function assignments(toks: Tok[], match: Int32Array): Map<string, number> {
   const out = new Map<string, number>();
   const add = (name: string, n: number) => out.set(name, (out.get(name) ?? 0) + n);
   toks.forEach((t, i) => {
+    // The names of `a, b =` but its last (counted below, as `b =`), or every one of `[a, b] =`.
+    const many = targets(toks, match, i);
+    if (many) for (const name of many.bare ? many.names.slice(0, -1) : many.names) add(name, 1);
     if (t.k !== 'id') return;
     const next = toks[i + 1];
     if (next?.k !== 'p') {
@@ -837,6 +1276,7 @@ function assignments(toks: Tok[]): Map<string, number> {
       return;
     }
     if (next.s === '=') add(t.s, 1);
+    else if (next.s === ':' && toks[i + 2]?.k === 'id' && toks[i + 3]?.k === 'p' && (toks[i + 3] as { s: string }).s === '=') add(t.s, 1);
     else if (COMPOUND.has(next.s) && toks[i + 2]?.k === 'p' && (toks[i + 2] as { s: string }).s === '=') add(t.s, 2);
   });
   return out;
@@ -858,7 +1298,7 @@ function matching(toks: Tok[]): Int32Array {
 }
 
 /** What folding a piece of code adds to the whole. */
-type Sink = { strings: string[]; obscured: boolean; code: string[]; opensForWrite: boolean };
+type Sink = { strings: string[]; obscured: boolean; code: string[]; opensForWrite: boolean; globs: string[]; lists: string[]; env?: CodeEnv | undefined };
 
 /** One token per punctuation mark, shared: a megabyte of `.` is not a million objects. */
 const PUNCTS = new Map<string, Tok>();
@@ -980,11 +1420,13 @@ function tokenize(code: string, budget: { left: number }, depth: number, folder:
 /** Folds one piece of code (an interpolation, or code handed to eval) into `folder`. */
 function foldInto(code: string, budget: { left: number }, depth: number, folder: Sink): Value | null {
   if (depth > 3) return null;
-  const f = new Folder(tokenize(code, budget, depth + 1, folder), budget);
+  const f = new Folder(tokenize(code, budget, depth + 1, folder), budget, folder.env);
   const first = f.expr(0);
   f.run();
   folder.strings.push(...f.strings.slice(0, 64));
   folder.code.push(...f.code.slice(0, 4));
+  folder.globs.push(...f.globs.slice(0, 4));
+  folder.lists.push(...f.lists.slice(0, 4));
   if (f.obscured) folder.obscured = true;
   if (f.opensForWrite) folder.opensForWrite = true;
   return first ? first.v : null;
@@ -1013,6 +1455,13 @@ function stringToken(raw: string, quote: string, prefix: string, budget: { left:
   let out = '';
   let known = true;
   const piece = (text: string) => (out += rawPrefix ? text : cook(text));
+  // `f'{d}/settings.json'`: a bare name is read where the literal is used, from the names set once.
+  const parts: Part[] = [];
+  const ref = (name: string) => {
+    if (parts.length >= 32) known = false;
+    parts.push(out, { ref: name });
+    out = '';
+  };
   let lit = 0;
   for (let k = 0; k < raw.length; k++) {
     const c = raw[k]!;
@@ -1049,17 +1498,22 @@ function stringToken(raw: string, quote: string, prefix: string, budget: { left:
       while (e < raw.length && isIdPart(raw.charCodeAt(e)) && raw[e] !== '$') e++;
       const name = raw.slice(k + 1, e);
       let end = e;
-      let home = false;
+      let value: string | null = null;
+      let bare = false;
       if (raw[e] === '{' || raw[e] === '[') {
         const close = raw.indexOf(raw[e] === '{' ? '}' : ']', e);
         if (close > 0) {
           const key = raw.slice(e + 1, close).replace(/['"]/g, '');
-          home = (name === 'ENV' || name === '_SERVER' || name === '_ENV') && HOME_VARS.has(key);
+          const env = folder.env?.get(key);
+          if (name === 'ENV' || name === '_SERVER' || name === '_ENV')
+            value = HOME_VARS.has(key) ? '~' : typeof env === 'string' && !env.includes('\0') ? env : null;
           end = close + 1;
         }
-      } else home = name === 'HOME';
+      } else if (name === 'HOME') value = '~';
+      else bare = true;
       piece(raw.slice(lit, k));
-      if (home) out += '~';
+      if (value !== null) out += value;
+      else if (bare) ref(`$${name}`);
       else known = false;
       lit = end;
       k = end - 1;
@@ -1071,16 +1525,23 @@ function stringToken(raw: string, quote: string, prefix: string, budget: { left:
     piece(raw.slice(lit, k));
     let inner = raw.slice(open + 1, close);
     if (skip && inner.startsWith('[') && inner.endsWith(']') && c === '@') inner = inner.slice(1, -1);
-    // An f-string's `{x!r}` / `{x:>8}`: the conversion and format follow the expression.
-    const v = isIdStart(inner.charCodeAt(0)) && /^[A-Za-z_]\w*$/.test(inner) && c === '$' && quote === '"' ? null : foldInto(inner, budget, depth, folder);
-    const s = v ? strOf(v) : null;
-    if (s === null) known = false;
-    else out += s;
+    // A bare name (`{d}`, `${d}`, Perl's `${d}`, PHP's `{$d}`) folds to nothing on its own: it
+    // is read where the literal is used, from the names set once. Anything else is folded here.
+    // (An f-string's `{x!r}` / `{x:>8}`: the conversion and format follow the expression.)
+    const name = inner.trim();
+    if (/^[$@]?[A-Za-z_]\w*$/.test(name)) ref(c === '$' && quote === '"' && !name.startsWith('$') && !name.startsWith('@') ? `$${name}` : name);
+    else {
+      const v = foldInto(inner, budget, depth, folder);
+      const s = v ? strOf(v) : null;
+      if (s !== null) out += s;
+      else known = false;
+    }
     lit = close + 1;
     k = close;
   }
   piece(raw.slice(lit));
   if (!known) return { k: 'str', v: UNKNOWN, raw, plain: false };
+  if (parts.length > 0) return { k: 'str', v: UNKNOWN, raw, plain: false, parts: [...parts, out] };
   if (out.length > 0 && folder.strings.length < 256) folder.strings.push(out);
   return { k: 'str', v: str(out), raw, plain: false };
 }
@@ -1089,19 +1550,28 @@ function stringToken(raw: string, quote: string, prefix: string, budget: { left:
  * The strings `code` builds from literal pieces, and whether a decoding primitive met a value
  * that is not a literal. Code handed to eval/exec as a folded string is folded in turn.
  */
-export function foldCode(whole: string): Folded {
+export function foldCode(whole: string, env?: CodeEnv): Folded {
   // Past MAX_CODE the names are not seen: obscured, so code that writes asks (the hook's time
   // stays bounded on a hostile command, and no inline code people run is that long).
   const code = whole.length > MAX_CODE ? whole.slice(0, MAX_CODE) : whole;
   const budget = { left: code.length * 4 + 1024 };
-  const out = { strings: [] as string[], obscured: code !== whole, code: [] as string[], opensForWrite: false };
-  const f = new Folder(tokenize(code, budget, 0, out), budget);
+  const out: Sink = { strings: [], obscured: code !== whole, code: [], opensForWrite: false, globs: [], lists: [], env };
+  const f = new Folder(tokenize(code, budget, 0, out), budget, env);
   f.run();
+  out.globs.push(...f.globs);
+  out.lists.push(...f.lists);
   out.strings.push(...f.strings);
   if (f.obscured) out.obscured = true;
   if (f.opensForWrite) out.opensForWrite = true;
   // Code handed to eval/exec, folded one level deep (what it evals in turn is not followed).
   const evaluated = [...f.code, ...out.code].slice(0, 8);
   for (const inner of evaluated) foldInto(inner, budget, 3, out);
-  return { strings: out.strings.slice(0, 256), obscured: out.obscured, code: evaluated, opensForWrite: out.opensForWrite };
+  return {
+    strings: out.strings.slice(0, 256),
+    obscured: out.obscured,
+    code: evaluated,
+    opensForWrite: out.opensForWrite,
+    globs: out.globs.slice(0, 16),
+    lists: out.lists.slice(0, 16),
+  };
 }

@@ -5,7 +5,7 @@ import { computedHashAccesses } from '../intents/hash-apis.js';
 import { handRolledHash } from './hash-shapes.js';
 import { proveNodeCode } from './programs/inline-proof.js';
 import { codeStrings, isSpace, trimEndOf } from '../intents/line-text.js';
-import { foldCode } from './code-fold.js';
+import { foldCode, type CodeEnv } from './code-fold.js';
 
 const WRITE_API = new RegExp(
   [
@@ -103,6 +103,12 @@ export interface CodeScan {
    * the folder read: what it writes may be a protected path under a name no scan sees.
    */
   obscured: boolean;
+  /** Glob patterns it lists files by, when it writes: a name it yields may be the one written. */
+  globs: string[];
+  /** Folders it lists (`dir/*`) or walks (`dir/**`), when it writes. */
+  lists: string[];
+  /** It reads the environment (`os.environ`, `process.env`, `$ENV{…}`, `getenv`): a variable the command sets may name what it writes. */
+  readsEnv: boolean;
 }
 
 /**
@@ -134,7 +140,11 @@ export function opensForWrite(text: string): boolean {
   return false;
 }
 
-export function scanInlineCode(code: string): CodeScan {
+/** The environment as code reaches it: Python's os.environ/getenv, node's process.env, Perl's %ENV, Ruby's ENV, PHP's getenv/$_ENV/$_SERVER, Deno.env. */
+const READS_ENV = /\benviron\b|\bgetenv\b|\benv\b|\bENV\b|\$_ENV\b|\$_SERVER\b/;
+
+/** `env`: the shell variables the code runs with, which `os.environ['F']` and the like read. */
+export function scanInlineCode(code: string, env?: CodeEnv): CodeScan {
   const text = code.length > 256 * 1024 ? code.slice(0, 256 * 1024) : code;
   const direct = HASH_API.exec(text);
   const hash = direct
@@ -148,7 +158,7 @@ export function scanInlineCode(code: string): CodeScan {
     if (s.length > 0 && s.length < 1024 && (s.includes('/') || s.startsWith('~') || s.startsWith('.')) && !s.includes('://') && !/[\s${}]/.test(s))
       paths.push(s);
   }
-  const folded = foldCode(text);
+  const folded = foldCode(text, env);
   for (const s of folded.strings)
     if (paths.length < 64 && s.length < 1024 && (s.includes('/') || s.startsWith('.') || s.startsWith('~')) && !/[\s${}\0]/.test(s) && !paths.includes(s))
       paths.push(s);
@@ -162,6 +172,9 @@ export function scanInlineCode(code: string): CodeScan {
     runsOtherCode: RUNS_OTHER_CODE.test(text),
     hashModule: module ? module[0] : undefined,
     obscured: writes && (folded.obscured || OPAQUE.test(text) || perlTranslates(text)),
+    globs: writes ? folded.globs : [],
+    lists: writes ? folded.lists : [],
+    readsEnv: READS_ENV.test(text),
   };
 }
 

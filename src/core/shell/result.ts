@@ -10,6 +10,8 @@ export interface ShellClassification {
   intents: Intents;
   analysis?: AnalysisReason;
   mentionedPaths: string[];
+  /** Canonical glob patterns unproven code lists files by and may write what they match (code-scan.ts `globs`). */
+  mentionedGlobs: string[];
   remitCommand: boolean;
   /** Inline code writes through a name it decodes at run time (code-scan.ts `obscured`). */
   hiddenPaths: boolean;
@@ -56,6 +58,7 @@ export class ShellAccumulator {
   private readonly effects: Effect[] = [];
   private readonly effectKeys = new Set<string>();
   private readonly mentioned = new Set<string>();
+  private readonly mentionedGlobs = new Set<string>();
   private dependency = false;
   private dependencyEvidence: EvidenceKind | undefined;
   private readonly dependencyNames: string[] = [];
@@ -177,6 +180,11 @@ export class ShellAccumulator {
     if (this.mentioned.size < 256) this.mentioned.add(path);
   }
 
+  /** A pattern the command's unproven code lists files by: protected paths it may match are touched. */
+  mentionGlob(pattern: string): void {
+    if (this.mentionedGlobs.size < 16) this.mentionedGlobs.add(pattern);
+  }
+
   addDependency(evidence: EvidenceKind, name: string): void {
     this.dependency = true;
     // A shown intent outranks one that is only possible.
@@ -223,6 +231,7 @@ export class ShellAccumulator {
       }
     }
     for (const m of o.mentioned) this.mention(m);
+    for (const m of o.mentionedGlobs) this.mentionGlob(m);
     for (const p of o.modeled) this.modeled.add(p);
     if (o.dependency) for (const n of o.dependencyNames.length ? o.dependencyNames : ['(script)']) this.addDependency(o.dependencyEvidence ?? 'script', n);
     if (o.hash) this.addHash(o.hashEvidence ?? 'script', o.facts.hash ?? segment);
@@ -274,6 +283,7 @@ export class ShellAccumulator {
       effects: this.effects,
       intents,
       mentionedPaths: [...this.mentioned],
+      mentionedGlobs: [...this.mentionedGlobs],
       remitCommand: this.remit,
       hiddenPaths: this.hidden,
       taught: this.taughtRead,

@@ -319,7 +319,7 @@ const perl: Handler = (w, inv) => {
     if (f.value === null) return w.unknown(inv, 'dynamic_word');
     if (PERL_MAGIC_OPEN.test(f.value)) return w.unknown(inv, 'shell_command_unproven');
   }
-  const scan = scanInlineCode(modules.length > 0 ? `use ${modules.join(';\nuse ')};\n${code}` : code);
+  const scan = scanInlineCode(modules.length > 0 ? `use ${modules.join(';\nuse ')};\n${code}` : code, inv.scope.env);
   if (scan.hash) w.acc.addHash('code', scan.hash);
   const proven = !unsafe && !scan.hash && provePerlFilter(code).ok;
   if (!proven) unprovenCodeIntents(w, inv, scan);
