@@ -174,6 +174,29 @@ describe('operations CLIs', () => {
       ['unknown'],
     );
     expect(m('terraform plan -out=tf.plan')).toBe('write');
+    // terraform fmt reads its flags with Go's flag package: one or two dashes, Go's booleans, the last wins, options end at a target.
+    all(
+      [
+        'terraform fmt --check src',
+        'terraform fmt -check=t',
+        'terraform fmt -check=TRUE -diff',
+        'terraform fmt -write=false src',
+        'terraform fmt -',
+        'terraform fmt -no-color -check',
+      ],
+      'read',
+    );
+    all(
+      [
+        'terraform fmt src -check',
+        'terraform fmt -check -check=false',
+        'terraform fmt -check=yes',
+        'terraform fmt -check "$D"',
+        'terraform fmt -- -check',
+        'terraform fmt ---check',
+      ],
+      'write',
+    );
     expect(classifyShell('terraform plan -out=tf.plan', ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/tf.plan` }]);
     expect(classifyShell("psql -c 'select 1' -o out.txt", ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/out.txt` }]);
     expect(classifyShell('aws s3 cp s3://b/k ./k', ctx).mutability).toBe('write');
