@@ -209,6 +209,57 @@ export function remotePushUrls(w: ShellWalker, cwd: string | null, name: string 
   return pushUrls.length > 0 ? pushUrls : urls;
 }
 
+/** The config files git reads beside the repository's: the user's and the system's. */
+export function userConfigFiles(w: ShellWalker): string[] {
+  const home = w.pc.home;
+  return home ? [`${home}/.gitconfig`, `${home}/.config/git/config`, '/etc/gitconfig'] : ['/etc/gitconfig'];
+}
+
+/** remote.c's valid_remote_nick: a name that may be a remote's (or a file under `remotes/`). */
+const remoteNick = (name: string): boolean => name !== '' && name !== '.' && name !== '..' && !name.includes('/');
+
+/**
+ * The URLs git fetches from for `word` (a remote's name, or the URL or path itself), as
+ * remote_get finds them: the remote's `url` entries in any config git reads, else a
+ * file of that name under the git folder's `remotes/` or `branches/` (read as naming any URL),
+ * else the word. No word: the default remote's, which is the current branch's
+ * `branch.<name>.remote` or origin: origin's and every remote a branch names. Null when a file
+ * cannot be read or parsed, or when a config (the repository's, the user's, the system's)
+ * rewrites one of the URLs (`url.<base>.insteadOf`).
+ */
+export function remoteFetchUrls(w: ShellWalker, cwd: string | null, word: string | undefined): string[] | null {
+  if (cwd === null) return null;
+  const files = repositoryConfigs(w, cwd);
+  if (files === null) return null;
+  const configs = readConfigs(w, [...files, ...userConfigFiles(w)]);
+  if (configs === null) return null;
+  const urls = new Map<string, string[]>();
+  const names = new Set<string>(word === undefined ? ['origin'] : [word]);
+  const prefixes: string[] = [];
+  for (const { text } of configs) {
+    const entries = configEntries(text);
+    if (entries === null) return null;
+    for (const e of entries) {
+      if (e.section === 'url' && e.key === 'insteadof') prefixes.push(e.value);
+      else if (e.section === 'remote' && e.key === 'url' && e.sub !== undefined) urls.set(e.sub, [...(urls.get(e.sub) ?? []), e.value]);
+      else if (word === undefined && e.section === 'branch' && e.key === 'remote') names.add(e.value);
+    }
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const set = urls.get(name);
+    if (set) out.push(...set);
+    else if (remoteNick(name) && files.some((f) => legacyRemoteFile(w, path.posix.dirname(f), name))) return null;
+    else if (word !== undefined) out.push(name);
+  }
+  return out.some((u) => prefixes.some((p) => u.startsWith(p))) ? null : out;
+}
+
+/** `remotes/<name>` or `branches/<name>` in a git folder: an older way to name a remote's URL. */
+function legacyRemoteFile(w: ShellWalker, gitDir: string, name: string): boolean {
+  return ['remotes', 'branches'].some((d) => w.acc.mayHaveChanged(`${gitDir}/${d}/${name}`) || w.exists(`${gitDir}/${d}/${name}`));
+}
+
 /** `objects/` and `refs/` beside a `HEAD`: a folder git takes as a (bare) repository itself. */
 function isGitDir(w: ShellWalker, dir: string): boolean {
   return w.exists(`${dir}/HEAD`) && w.isDirectory(`${dir}/objects`) && w.isDirectory(`${dir}/refs`);
@@ -293,9 +344,7 @@ export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): bo
   if (cwd === null) return true;
   const files = repositoryConfigs(w, cwd);
   if (files === null) return true;
-  const home = w.pc.home;
-  const user = home ? [`${home}/.gitconfig`, `${home}/.config/git/config`, '/etc/gitconfig'] : ['/etc/gitconfig'];
-  const configs = readConfigs(w, [...files, ...user]);
+  const configs = readConfigs(w, [...files, ...userConfigFiles(w)]);
   // An included file may set core.hooksPath (a dotfiles setup): not followed, so it may.
   if (configs === null || configs.some(({ text }) => HOOKS_PATH.test(text) || text.toLowerCase().includes('[include'))) return true;
   for (const f of files) {

@@ -8,7 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
-import { aliasMayRun, hookMayRun, remotePushUrls, repositoryConfigProven } from './git-config.js';
+import { aliasMayRun, hookMayRun, remoteFetchUrls, remotePushUrls, repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { decideByModel, programModel, type ModelState } from '../program-model.js';
@@ -295,13 +295,36 @@ const urlScheme = (url: string): string | undefined => /^([A-Za-z][A-Za-z0-9+.-]
 const LOCAL_HELPER_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'file', 'git']);
 
 /**
+ * Whether git reaches `url` for a query with no program the command, the environment or a
+ * config names, as transport_get decides: a `scheme://` URL by its scheme, and otherwise by
+ * url_is_local_not_ssh (connect.c) — a word with no colon, or a slash before its first colon,
+ * is a path on this machine (its upload-pack lists refs and runs nothing that repository's
+ * config names, checked with git 2.39); any other (`host:path`, `HEAD:README.md`, `:(top)x`,
+ * `<helper>::<address>`) is an scp-style ssh remote, reached by running GIT_SSH_COMMAND,
+ * GIT_SSH, core.sshCommand or ssh, or a remote helper.
+ */
+function urlQueriedPlainly(url: string): boolean {
+  const scheme = urlScheme(url);
+  if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme);
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  return colon < 0 || (slash >= 0 && slash < colon);
+}
+
+/**
+ * Whether listing the refs of `word` (a remote's name, a URL or a path; none: the default
+ * remote) reaches only servers and repositories on this machine: every URL git may use for it
+ * (git-config.ts remoteFetchUrls: a remote's URLs, no URL rewriting) is queried plainly.
+ */
+function queryReachesPlainly(g: GitCall, word: string | undefined): boolean {
+  const urls = remoteFetchUrls(g.w, g.cwd, word);
+  return urls !== null && urls.every(urlQueriedPlainly);
+}
+
+/**
  * `git ls-remote [options] [<repository> [<patterns>…]]`, read by parse-options (abbreviations:
- * `--upl=x` is `--upload-pack`, which runs x). The repository is reached as git's transport_get
- * decides: a `scheme://` URL by its scheme, and otherwise by url_is_local_not_ssh (connect.c) —
- * a word with no colon, or a slash before its first colon, is a remote name or a local path;
- * any other (`host:path`, `HEAD:README.md`, `:(top)x`) is an scp-style ssh remote, reached by
- * running GIT_SSH_COMMAND, GIT_SSH, core.sshCommand or ssh. `--get-url` prints the URL and
- * connects to nothing.
+ * `--upl=x` is `--upload-pack`, which runs x). `--get-url` prints the URL and connects to
+ * nothing; otherwise the repository is reached as queryReachesPlainly says.
  */
 const lsRemote: GitHandler = (g) => {
   const p = parseGitOptions(g.args, 0, LS_REMOTE_SPEC, { stopAtOperand: true });
@@ -309,16 +332,22 @@ const lsRemote: GitHandler = (g) => {
   if (isOn(p, '--upload-pack')) return unknown(g);
   if (isOn(p, '--get-url')) return g.w.acc.read();
   const repo = p.operands[0];
-  if (repo === undefined) return g.w.acc.read();
-  if (repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
-  const url = repo.value;
-  const scheme = urlScheme(url);
-  if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme) ? g.w.acc.read() : unknown(g);
-  const colon = url.indexOf(':');
-  const slash = url.indexOf('/');
-  if (colon < 0 || (slash >= 0 && slash < colon)) return g.w.acc.read();
+  if (repo !== undefined && repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
+  if (queryReachesPlainly(g, repo?.value ?? undefined)) return g.w.acc.read();
   unknown(g);
 };
+
+/**
+ * `git remote show <name>…` (without -n) and `git remote prune -n <name>…` list each remote's
+ * refs first, as ls-remote does (its model decides that they query): each name, or the URL
+ * given in its place, must be reached plainly. Checked with git 2.39: `git remote show
+ * host:path` and a remote whose URL is `host:path` run GIT_SSH_COMMAND.
+ */
+function remoteQuery(g: GitCall, names: readonly Arg[]): void {
+  if (names.some((a) => a.value === null)) return g.w.unknown(g.inv, 'dynamic_word');
+  if (names.every((a) => queryReachesPlainly(g, a.value!))) return g.w.acc.read();
+  g.w.unknownProgram(g.inv, 'git_arguments_unproven');
+}
 
 /** What `git worktree add`, `move` and `remove` change (their models decide that they do): the repository's worktree list and the folders named. */
 function worktreeWrite(g: GitCall, kind: 'create' | 'move' | 'delete', paths: readonly Arg[]): void {
@@ -844,6 +873,7 @@ export const git: Handler = (w, inv) => {
         configWrite: (_w, _inv, state) => configWrite(g, state),
         applyWrite: (_w, _inv, state) => applyWrite(g, state),
         formatPatchWrite: (_w, _inv, state) => formatPatchWrite(g, state),
+        remoteQuery: (_w, _inv, state) => remoteQuery(g, state.parsed.operands),
         initWrite: (_w, _inv, state) => initWrite(g, state),
         cloneWrite: (_w, _inv, state) => cloneWrite(g, state),
       },
