@@ -159,6 +159,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
         config: classifierConfig,
         digestKey,
         realpath: true,
+        env,
       });
     },
     handle(event) {
