@@ -130,6 +130,37 @@ export function aliasMayRun(w: ShellWalker, cwd: string | null, name: string): b
   return all === null || all.entries.some((e) => e.section === 'alias' && e.key === lower);
 }
 
+/**
+ * Whether `git help <page>` (and `git <command> --help`, which is that) may show the page with
+ * a program other than man: GIT_MAN_VIEWER in the environment, or in any config git reads a
+ * help.format other than man (web starts a browser, info runs info), a help.browser, a
+ * man.viewer other than man, a man.<tool>.cmd or .path (`man.man.path` replaces man itself),
+ * web.browser or a browser.<tool> entry. Checked with git 2.39: man.viewer with its cmd, and
+ * man.man.path, each ran its program for `git help status`, `git status --help` and `git
+ * --help status`. Unreadable: it may.
+ */
+export function helpViewerMayRun(w: ShellWalker, cwd: string | null): boolean {
+  if (inherited(w, 'GIT_MAN_VIEWER') !== undefined) return true;
+  const all = allEntries(w, cwd);
+  return (
+    all === null ||
+    all.entries.some((e) => {
+      switch (e.section) {
+        case 'help':
+          return (e.key === 'format' && e.value.toLowerCase() !== 'man') || e.key === 'browser';
+        case 'man':
+          return !(e.key === 'viewer' && e.value === 'man');
+        case 'web':
+          return e.key === 'browser';
+        case 'browser':
+          return true;
+        default:
+          return false;
+      }
+    })
+  );
+}
+
 /** Whether a URL-rewriting prefix (`url.<base>.insteadOf`, and for a push `pushInsteadOf`) matches one of `urls`. */
 function rewritten(entries: readonly ConfigEntry[], urls: readonly string[], push: boolean): boolean {
   return entries.some((e) => e.section === 'url' && (e.key === 'insteadof' || (push && e.key === 'pushinsteadof')) && urls.some((u) => u.startsWith(e.value)));

@@ -8,7 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
-import { aliasMayRun, hookMayRun, remoteFetchUrls, remotePushUrls, repositoryConfigProven } from './git-config.js';
+import { aliasMayRun, helpViewerMayRun, hookMayRun, remoteFetchUrls, remotePushUrls, repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { decideByModel, programModel, type ModelState } from '../program-model.js';
@@ -795,8 +795,12 @@ export const GLOBAL_FLAGS = new Set([
   '--no-advice',
 ]);
 
-export const git: Handler = (w, inv) => {
-  const args = inv.args;
+/** The word `help`, standing where git puts it (git.c turns `git --help x` and `git x --help` into `git help x`). */
+const helpWord = (a: Arg): Arg => ({ ...a, value: 'help', text: 'help' });
+
+export const git: Handler = (w, inv0) => {
+  let inv = inv0;
+  let args = inv.args;
   let cwd = inv.scope.cwd;
   let i = 1;
   for (; i < args.length; i++) {
@@ -818,10 +822,22 @@ export const git: Handler = (w, inv) => {
       continue;
     }
     if (GLOBAL_FLAGS.has(v)) continue;
-    if (v === '--version' || v === '--help' || v === '--html-path' || v === '--man-path' || v === '--info-path' || v === '--exec-path') return w.acc.read();
+    // `git --help status` (or -h) is `git help status`, which shows a page; alone, git's usage.
+    if ((v === '--help' || v === '-h') && i + 1 < args.length) {
+      args = [...args.slice(0, i), helpWord(args[i]!), ...args.slice(i + 1)];
+      inv = { ...inv, args };
+      break;
+    }
+    if (v === '--version' || v === '--help' || v === '-h' || v === '--html-path' || v === '--man-path' || v === '--info-path' || v === '--exec-path')
+      return w.acc.read();
     // --git-dir, --work-tree, --namespace, --exec-path=, --config-env: where git reads and
     // writes, or what it runs, is no longer what we resolved.
     return w.unknown(inv, 'git_arguments_unproven');
+  }
+  // `git status --help …` is `git help status …` (git.c, for the word right after the command).
+  if (args[i]?.value !== null && args[i + 1]?.value === '--help') {
+    args = [...args.slice(0, i), helpWord(args[i + 1]!), args[i]!, ...args.slice(i + 2)];
+    inv = { ...inv, args };
   }
   const subArg = args[i];
   if (!subArg) return w.acc.read();
@@ -874,6 +890,7 @@ export const git: Handler = (w, inv) => {
         applyWrite: (_w, _inv, state) => applyWrite(g, state),
         formatPatchWrite: (_w, _inv, state) => formatPatchWrite(g, state),
         remoteQuery: (_w, _inv, state) => remoteQuery(g, state.parsed.operands),
+        helpPage: () => (helpViewerMayRun(g.w, g.cwd) ? g.w.unknownProgram(g.inv, 'git_arguments_unproven') : g.w.acc.read()),
         initWrite: (_w, _inv, state) => initWrite(g, state),
         cloneWrite: (_w, _inv, state) => cloneWrite(g, state),
       },
