@@ -315,6 +315,27 @@ export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): bo
 }
 
 /**
+ * Whether the hook file `name` may be where git looks for it, read exactly: `<dir>/<name>` for
+ * the folder of every core.hooksPath any config git reads sets (a relative one from the work
+ * tree's top, `~/` from the home folder) and `hooks/<name>` in the git folder and the one it
+ * shares. For the project's own repository, whose other hooks (husky's `.husky/_` among them)
+ * are the user's. What this command may already have changed, or a config that cannot be read,
+ * may run.
+ */
+export function hookFileMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
+  const all = allEntries(w, cwd);
+  if (all === null || cwd === null) return true;
+  const dirs = all.files.map((f) => `${path.posix.dirname(f)}/hooks`);
+  const top = gitTopLevel(w, cwd) ?? cwd;
+  for (const e of all.entries) {
+    if (e.section !== 'core' || e.key !== 'hookspath') continue;
+    if (e.value.startsWith('~/') && !w.pc.home) return true;
+    dirs.push(e.value.startsWith('~/') ? `${w.pc.home}${e.value.slice(1)}` : path.posix.resolve(top, e.value));
+  }
+  return dirs.some((d) => w.acc.mayHaveChanged(`${d}/${name}`) || w.exists(`${d}/${name}`));
+}
+
+/**
  * The folder `git rev-parse --show-toplevel` prints from `cwd`: the nearest one up holding a
  * `.git`; null when there is none (git fails, so `cd "$(…)" && …` runs nothing after it).
  */

@@ -85,6 +85,19 @@ describe('git dry runs that run hooks', () => {
     expect(me('git status', {}, { GIT_DIR: '/elsewhere/.git' })).toBe('unknown');
     expect(me('git status', {}, { GIT_DIR: '' })).toBe('read');
   });
+  it("git status and git describe --dirty run post-index-change when they write the refreshed index, in the project's own repository too", () => {
+    const hook = { '.git/hooks/post-index-change': '#!/bin/sh\n' };
+    for (const c of ['git status', 'git status -s', 'git describe --dirty', 'git describe --broken=x', 'git describe --dir'])
+      expect(m(c, hook), c).toBe('unknown');
+    for (const c of ['git --no-optional-locks status', 'git describe', 'git log', 'git diff']) expect(m(c, hook), c).toBe('read');
+    expect(m('git status')).toBe('read');
+    expect(m('git status', { '.git/hooks/post-index-change.sample': '#!/bin/sh\n', '.git/hooks/pre-commit': '#!/bin/sh\n' })).toBe('read');
+    // husky's hooks folder: only a post-index-change there counts.
+    const husky = { '.git/config': `[core]\n\thooksPath = .husky/_\n${REMOTE}`, '.husky/_/pre-commit': '#!/bin/sh\n' };
+    expect(m('git status', husky)).toBe('read');
+    expect(m('git status', { ...husky, '.husky/_/post-index-change': '#!/bin/sh\n' })).toBe('unknown');
+    expect(m('git -C src status', { ...husky, '.husky/_/post-index-change': '#!/bin/sh\n' })).toBe('unknown');
+  });
   it('git branch -v with a name creates the branch', () => {
     expect(m('git branch -v newb')).toBe('write');
     expect(m('git branch -vv')).toBe('read');
@@ -127,6 +140,11 @@ describe('git dry runs that run hooks', () => {
       expect(ran(['push', '--dry-run', '--no-verify', 'origin', 'HEAD'])).toBe('');
       writeFileSync(path.join(work, 'a.ts'), 'b\n');
       expect(ran(['commit', '--dry-run', 'a.ts'])).toContain('post-index-change');
+      // A changed file's stat data: status writes the refreshed index and runs the hook.
+      writeFileSync(path.join(work, 'a.ts'), 'a\n');
+      expect(ran(['status'])).toContain('post-index-change');
+      writeFileSync(path.join(work, 'a.ts'), 'a\n');
+      expect(ran(['--no-optional-locks', 'status'])).toBe('');
       // A hooks folder the user's config names, where the environment puts that config.
       rmSync(path.join(work, '.git', 'hooks', 'pre-push'));
       const hooks = path.join(dir, 'hooks');

@@ -8,7 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
-import { aliasMayRun, helpViewerMayRun, hookMayRun, remoteFetchUrls, remotePushUrls, repositoryConfigProven } from './git-config.js';
+import { aliasMayRun, helpViewerMayRun, hookFileMayRun, hookMayRun, remoteFetchUrls, remotePushUrls, repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { decideByModel, programModel, type ModelState } from '../program-model.js';
@@ -802,6 +802,7 @@ export const git: Handler = (w, inv0) => {
   let inv = inv0;
   let args = inv.args;
   let cwd = inv.scope.cwd;
+  let noOptionalLocks = false;
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -821,6 +822,7 @@ export const git: Handler = (w, inv0) => {
       if (!kv || !safeConfigValue(kv)) return w.unknown(inv, 'git_arguments_unproven');
       continue;
     }
+    if (v === '--no-optional-locks') noOptionalLocks = true;
     if (GLOBAL_FLAGS.has(v)) continue;
     // `git --help status` (or -h) is `git help status`, which shows a page; alone, git's usage.
     if ((v === '--help' || v === '-h') && i + 1 < args.length) {
@@ -851,6 +853,13 @@ export const git: Handler = (w, inv0) => {
     return w.unknownProgram(inv, 'git_arguments_unproven');
   // The repository's own config may name programs git runs for this subcommand (git-config.ts).
   if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
+  // `git status` and `git describe --dirty`/`--broken` refresh the index and, when a tracked file's
+  // stat data changed since it was written (any edit), write it back and run post-index-change
+  // (git 2.39); --no-optional-locks leaves the index unwritten. The hook counts in the project's
+  // own repository too, where other hooks are the user's (any other repository's hooks are
+  // judged above).
+  if (!noOptionalLocks && refreshesIndex(sub, args.slice(i + 1)) && hookFileMayRun(w, cwd, 'post-index-change'))
+    w.unknownProgram(inv, 'git_arguments_unproven');
   // A program of its own, not a builtin: where it is not installed, an alias of its name runs.
   if (EXTERNAL_SUBCOMMANDS.has(sub) && aliasMayRun(w, cwd, sub)) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
@@ -918,6 +927,19 @@ export const git: Handler = (w, inv0) => {
     break;
   }
 };
+
+/** `git status`, and `git describe` with --dirty or --broken (however abbreviated or unset): a refresh that may write the index. */
+function refreshesIndex(sub: string, rest: readonly Arg[]): boolean {
+  if (sub === 'status') return true;
+  if (sub !== 'describe') return false;
+  return rest.some((a) => {
+    const v = a.value;
+    if (v === null) return true;
+    if (!v.startsWith('--') || v.length < 3) return false;
+    const name = v.slice(2).split('=')[0]!.replace(/^no-/, '');
+    return name !== '' && ('dirty'.startsWith(name) || 'broken'.startsWith(name));
+  });
+}
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
 /** Subcommands that are programs of their own (git-lfs, git-extras' scripts), which an alias may stand in for. */
