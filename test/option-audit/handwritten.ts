@@ -28,7 +28,7 @@ import {
   KUBECTL_CLI,
   MYSQL,
   PSQL,
-  TERRAFORM_FMT_CHECK,
+  TERRAFORM_FMT_FLAGS,
   TERRAFORM_MUTATIONS,
   TERRAFORM_PLAN,
   TERRAFORM_READ_FLAGS,
@@ -147,7 +147,7 @@ function terraformNode(): KnownNode {
   const reads = flatNode(patternOptions(TERRAFORM_READ_FLAGS));
   const paths = new Map<string, Known>([
     ['plan', flatNode(patternOptions(TERRAFORM_PLAN))],
-    ['fmt', flatNode(patternOptions(TERRAFORM_FMT_CHECK))],
+    ['fmt', flatNode(patternOptions(TERRAFORM_FMT_FLAGS))],
     ['init', WHOLE],
     ['get', WHOLE],
   ]);

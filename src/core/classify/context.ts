@@ -43,6 +43,12 @@ export interface ClassifyContext {
   digestKey: string;
   /** Resolve symlinks when canonicalising (false for virtual trees). */
   realpath: boolean;
+  /**
+   * The environment of the process classifying (the hook's, which the host starts beside the
+   * command's shell): where programs find their user config (XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL).
+   * Only ever read to find more config, never to prove less.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export const EMPTY_CLASSIFIER_CONFIG: ClassifierConfig = { toolClassifications: {}, checkCommands: [], checkScripts: [], taughtReads: [] };

@@ -169,6 +169,7 @@ export function createRuntime(options: CreateRuntimeOptions): RemitRuntime {
         config: classifierConfig,
         digestKey,
         realpath: true,
+        env,
       });
     },
     handle(event) {

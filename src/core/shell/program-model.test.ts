@@ -118,6 +118,14 @@ describe('decisions read the parsed state', () => {
     expect(m('git log --onel')).toBe('unknown');
     expect(m('git log -5 --oneline')).toBe('read');
     expect(m('git log -h')).toBe('read');
+    // --no-contains cannot be unset (PARSE_OPT_NONEG): --cont is --contains alone, a listing.
+    expect(m('git tag --cont HEAD v2')).toBe('read');
+    expect(m('git tag --merg HEAD')).toBe('read');
+    // git remote's own -v before the subcommand, clustered or abbreviated, is passed over.
+    expect(m('git remote -vv show -n origin')).toBe('read');
+    expect(m('git remote --verb show -n origin')).toBe('read');
+    expect(m('git remote -vv rename origin up')).toBe('write');
+    expect(m('git remote -vx show -n origin')).toBe('unknown');
     expect(classifyShell('git diff --full-index', ctx()).intents.hash).toBe(true);
   });
 

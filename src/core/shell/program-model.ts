@@ -95,9 +95,19 @@ function compile(model: ProgramModel, node: Node): Compiled {
   return c;
 }
 
-/** `word` spells, whole, an option of `node` that takes no value, sets nothing and only chooses what is shown. */
-function plainFlag(model: ProgramModel, node: Node, word: string): boolean {
-  return compile(model, node).options.some((o) => o.names.includes(word) && (o.value ?? 'none') === 'none' && (o.effect ?? 'read') === 'read' && !o.sets);
+/**
+ * `word` is, read by the node's parser alone, only options of `node` that take no value, set
+ * nothing and only choose what is shown: a name whole or abbreviated (`--verb`), unset
+ * (`--no-verbose`), or a cluster of them (`-vv`).
+ */
+function plainFlag(model: ProgramModel, node: Node, word: Arg): boolean {
+  const c = compile(model, node);
+  const p = parse(model, { ...model.parserRules, ...node.parserRules }, [word], 0, c.spec);
+  if (p.problem !== undefined || p.usage || p.operands.length > 0 || p.occurrences.length === 0) return false;
+  return p.occurrences.every((o) => {
+    const opt = c.options[o.def.index];
+    return opt !== undefined && o.value === undefined && (opt.value ?? 'none') === 'none' && (opt.effect ?? 'read') === 'read' && !opt.sets;
+  });
 }
 
 function parse(model: ProgramModel, rules: ModelParserRules, args: readonly Arg[], start: number, spec: OptionSpec): Parsed {
@@ -313,15 +323,15 @@ export function decideByModel(
   let i = start;
   while (node.subcommands) {
     const a = inv.args[i];
-    // git's parse-options reads a parent's options before its subcommand (`git remote -v show`):
-    // a flag of the parent that only shows more, spelled whole, is passed over.
+    // git's parse-options reads a parent's options before its subcommand (`git remote -v show`,
+    // `git remote -vv show`): a flag of the parent that only shows more is passed over.
     if (
       a &&
       a.value !== null &&
       a.value.startsWith('-') &&
       model.parser === 'git' &&
       !('subcommandOptional' in node && node.subcommandOptional) &&
-      plainFlag(model, node, a.value)
+      plainFlag(model, node, a)
     ) {
       i++;
       continue;

@@ -42,10 +42,12 @@ function matchLong(spec: OptionSpec, arg: string, whole: boolean): LongMatch | '
   for (const longName of spec.longNames) {
     const def = spec.long.get(longName)!;
     if (def.negatable && name === `no-${longName}`) return { def, negated: true, rest };
-    if (longName.startsWith('no-') && name === longName.slice(3)) return { def, negated: true, rest };
+    // An option named `no-<name>` is set back by `--<name>` only when it can be unset at all:
+    // PARSE_OPT_NONEG skips it (`git tag --cont` is --contains, not an unset --no-contains).
+    if (def.negatable && longName.startsWith('no-') && name === longName.slice(3)) return { def, negated: true, rest };
     if (whole) continue;
     if (longName.startsWith(name)) consider({ def, negated: false, rest });
-    else if (longName.startsWith('no-') && longName.startsWith(name, 3)) consider({ def, negated: true, rest });
+    else if (def.negatable && longName.startsWith('no-') && longName.startsWith(name, 3)) consider({ def, negated: true, rest });
     else if (def.negatable && name.startsWith('no-') && longName.startsWith(name.slice(3))) consider({ def, negated: true, rest });
     else if (def.negatable && 'no-'.startsWith(name)) consider({ def, negated: true, rest });
   }

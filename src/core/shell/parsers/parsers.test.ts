@@ -125,10 +125,24 @@ describe.skipIf(!installed('git'))("git's parse-options, against git rev-parse -
     { names: ['--no-verify'], arity: 'none', negatable: true },
     { names: ['--output'], arity: 'required', negatable: true },
     { names: ['-v', '--verbose'], arity: 'none', negatable: true },
+    // `git tag`'s pair: both PARSE_OPT_NONEG, so `--cont` is --contains alone.
+    { names: ['--contains'], arity: 'none', negatable: false },
+    { names: ['--no-contains'], arity: 'none', negatable: false },
   ];
-  const specText = ['usage', '--', 'n,dry-run x', 'a,all! x', 'm,message= x', 'O,open-files-in-pager? x', 'no-verify x', 'output= x', 'v,verbose x', ''].join(
-    '\n',
-  );
+  const specText = [
+    'usage',
+    '--',
+    'n,dry-run x',
+    'a,all! x',
+    'm,message= x',
+    'O,open-files-in-pager? x',
+    'no-verify x',
+    'output= x',
+    'v,verbose x',
+    'contains! x',
+    'no-contains! x',
+    '',
+  ].join('\n');
   const spec = compileSpec(rows);
   const idOf = (word: string): { id: string; negated: boolean } => {
     const neg = word.startsWith('--no-') && !rows.some((r) => r.names.includes(word));
@@ -189,6 +203,10 @@ describe.skipIf(!installed('git'))("git's parse-options, against git rev-parse -
     [['x', '-n'], true],
     [['--me'], false],
     [['-'], false],
+    [['--cont'], false],
+    [['--no-cont'], false],
+    [['--contains'], false],
+    [['--no-contains'], false],
   ];
   it.each(table)('%j (stop at operand: %s)', (words, stop) => {
     const p = parseGitOptions(args(...words), 0, spec, { stopAtOperand: stop });

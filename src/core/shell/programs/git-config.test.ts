@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
@@ -100,5 +104,62 @@ describe('git in a repository whose config runs a program', () => {
     expect(m("git ls-remote 'ext::sh -c touch% x'")).toBe('unknown');
     expect(m('git fetch --dry-run fd::3')).toBe('unknown');
     expect(m("git grep 'std::vector'")).toBe('read');
+  });
+});
+
+describe('git help shows a page with man, or with what a config names', () => {
+  const me = (cmd: string, files: Record<string, string> = {}, env: Record<string, string> = {}) =>
+    classifyShell(cmd, virtualContext({ '.git/HEAD': 'ref: refs/heads/main\n', '.git/config': '[core]\n', ...files }, { home: '/work/proj/home', env }))
+      .mutability;
+  it('is a read with man, and unknown where a viewer or browser may run', () => {
+    for (const c of ['git help status', 'git status --help', 'git --help status', 'git -h status', 'git help --man status', 'git blame --help'])
+      expect(me(c), c).toBe('read');
+    for (const c of ['git help', 'git help -a', 'git --help', 'git -h', 'git status -s --help'])
+      expect(me(c, { 'home/.gitconfig': '[help]\n\tformat = web\n' }), c).toBe('read');
+    for (const cfg of [
+      '[help]\n\tformat = web\n',
+      '[help]\n\tformat = info\n',
+      '[man]\n\tviewer = woman\n',
+      '[man "foo"]\n\tcmd = ./x\n',
+      '[man "man"]\n\tpath = ./x\n',
+      '[web]\n\tbrowser = firefox\n',
+      '[browser "x"]\n\tcmd = ./x\n',
+    ]) {
+      for (const c of ['git help status', 'git status --help', 'git --help status', 'git -h status', 'git help --man status']) {
+        expect(me(c, { 'home/.gitconfig': cfg }), `${c} ${cfg}`).toBe('unknown');
+        expect(me(c, { 'xdg/git/config': cfg }, { XDG_CONFIG_HOME: '/work/proj/xdg' }), `${c} ${cfg}`).toBe('unknown');
+      }
+    }
+    expect(me('git help status', { 'home/.gitconfig': '[man]\n\tviewer = man\n[help]\n\tformat = man\n' })).toBe('read');
+    expect(me('git help status', {}, { GIT_MAN_VIEWER: 'woman' })).toBe('unknown');
+    expect(me('git -c man.viewer=foo help status')).toBe('unknown');
+  });
+
+  it.skipIf(spawnSync('git', ['--version']).status !== 0)('agrees with the real git: a configured viewer runs', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'remit-git-help-'));
+    try {
+      const log = path.join(dir, 'ran.log');
+      const viewer = path.join(dir, 'viewer');
+      writeFileSync(viewer, `#!/bin/sh\necho "$@" >> '${log}'\n`);
+      chmodSync(viewer, 0o755);
+      spawnSync('git', ['init', '-q', path.join(dir, 'repo')]);
+      const cfg = path.join(dir, 'g.cfg');
+      writeFileSync(cfg, `[man]\n\tviewer = v\n[man "v"]\n\tcmd = ${viewer}\n`);
+      for (const args of [
+        ['help', 'status'],
+        ['status', '--help'],
+        ['--help', 'status'],
+        ['-h', 'status'],
+      ]) {
+        rmSync(log, { force: true });
+        spawnSync('git', args, { cwd: path.join(dir, 'repo'), env: { ...process.env, GIT_CONFIG_GLOBAL: cfg }, input: '', timeout: 10_000 });
+        expect(existsSync(log), args.join(' ')).toBe(true);
+        expect(me(`git ${args.join(' ')}`, { 'g.cfg': '[man]\n\tviewer = v\n[man "v"]\n\tcmd = ./v\n' }, { GIT_CONFIG_GLOBAL: '/work/proj/g.cfg' })).toBe(
+          'unknown',
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@
 // proven only when the config of the repository it runs in names no program.
 import path from 'node:path';
 import type { ShellWalker } from '../walker.js';
-import { restOfLine } from '../../intents/line-text.js';
+import { configEntries, readConfigs, readWithIncludes, userConfigs, inherited, type ConfigEntry, type ConfigText } from './git-config-read.js';
 
 const BOOLEAN = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 /** The filter git-lfs installs (`git lfs install --local`); any other filter command is a program remit cannot see. */
@@ -80,61 +80,6 @@ function configEntryRuns(section: string, sub: string | undefined, key: string, 
   }
 }
 
-/** Strips a value's quotes, escapes and trailing comment (git-config(1) syntax). */
-function configValue(raw: string): string {
-  let out = '';
-  let quoted = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c === '"') quoted = !quoted;
-    else if (c === '\\' && i + 1 < raw.length) out += raw[++i];
-    else if (!quoted && (c === '#' || c === ';')) break;
-    else out += c;
-  }
-  return out.trim();
-}
-
-/** One entry of a config text: `section` and `key` lower-case, `sub` as written. */
-interface ConfigEntry {
-  section: string;
-  sub: string | undefined;
-  key: string;
-  value: string;
-}
-
-/**
- * The entries of a config text in order, or null when a part cannot be parsed (a section
- * header it does not understand, an unterminated quote).
- */
-function configEntries(text: string): ConfigEntry[] | null {
-  const lines = text.replace(/\\\r?\n/g, '').split(/\r?\n/);
-  const out: ConfigEntry[] = [];
-  let section: string | undefined;
-  let sub: string | undefined;
-  for (let line of lines) {
-    line = line.trim();
-    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    if (line.startsWith('[')) {
-      const h = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-      const after = h && restOfLine(line.slice(h[0].length));
-      if (!h || after === null) return null;
-      const name = h[1]!.toLowerCase();
-      const dot = name.indexOf('.');
-      // `[section.sub]`, the older spelling of a subsection.
-      section = dot < 0 ? name : name.slice(0, dot);
-      sub = h[2] !== undefined ? h[2].replace(/\\(.)/g, '$1') : dot < 0 ? undefined : h[1]!.slice(dot + 1);
-      line = after.trim();
-      if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
-    }
-    if (section === undefined) return null;
-    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(line);
-    if (!kv) return null;
-    if ((kv[2]?.split('"').length ?? 1) % 2 === 0) return null;
-    out.push({ section, sub, key: kv[1]!.toLowerCase(), value: kv[2] === undefined ? 'true' : configValue(kv[2]) });
-  }
-  return out;
-}
-
 /**
  * Whether a config text names a program git runs. Anything it cannot parse counts as
  * running one.
@@ -144,69 +89,137 @@ export function configRunsPrograms(text: string, network = true): boolean {
   return entries === null || entries.some((e) => configEntryRuns(e.section, e.sub, e.key, e.value, network));
 }
 
-/**
- * The texts of those of `files` that exist; null when one cannot be proven: this command may
- * already have changed it, or it cannot be read.
- */
-function readConfigs(w: ShellWalker, files: readonly string[]): { file: string; text: string }[] | null {
-  const out: { file: string; text: string }[] = [];
-  for (const file of files) {
-    if (w.acc.mayHaveChanged(file)) return null;
-    if (!w.exists(file)) continue;
-    const text = w.readFile(file, 256 * 1024);
-    if (text === undefined) return null;
-    out.push({ file, text });
-  }
-  return out;
-}
-
 /** A `core.hooksPath` line, in any section spelling (read as present, not parsed). */
 const HOOKS_PATH = /^[^\S\n\r\u2028\u2029]*hookspath\s*=/im;
 
 /**
- * Whether the repository's config may define the alias `name`. git takes an alias only when no
+ * Every config git reads for the repository found from `cwd`, with the files they include:
+ * the repository's own (repositoryConfigs) and the user's, the system's and the environment's
+ * (git-config-read.ts userConfigs). Null when one cannot be read.
+ */
+function allConfigs(w: ShellWalker, cwd: string | null): { files: string[]; configs: ConfigText[] } | null {
+  if (cwd === null) return null;
+  const files = repositoryConfigs(w, cwd);
+  if (files === null) return null;
+  const own = readWithIncludes(w, files);
+  const user = userConfigs(w);
+  return own && user ? { files, configs: [...own, ...user] } : null;
+}
+
+/** The entries of every config git reads from `cwd` (allConfigs), or null. */
+function allEntries(w: ShellWalker, cwd: string | null): { files: string[]; entries: ConfigEntry[] } | null {
+  const all = allConfigs(w, cwd);
+  if (all === null) return null;
+  const entries: ConfigEntry[] = [];
+  for (const { text } of all.configs) {
+    const e = configEntries(text);
+    if (e === null) return null;
+    entries.push(...e);
+  }
+  return { files: all.files, entries };
+}
+
+/**
+ * Whether any config git reads may define the alias `name`. git takes an alias only when no
  * builtin or `git-<name>` program has the name, so an alias stands in for git-lfs or
  * git-extras where they are not installed (`alias.lfs = !cmd` runs cmd). Unreadable: it may.
  */
 export function aliasMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
-  if (cwd === null) return true;
-  const files = repositoryConfigs(w, cwd);
-  if (files === null) return true;
-  const configs = readConfigs(w, files);
-  if (configs === null) return true;
+  const all = allEntries(w, cwd);
   const lower = name.toLowerCase();
-  return configs.some(({ text }) => {
-    const entries = configEntries(text);
-    return entries === null || entries.some((e) => e.section === 'alias' && e.key === lower);
-  });
+  return all === null || all.entries.some((e) => e.section === 'alias' && e.key === lower);
 }
 
 /**
- * The URLs a push to the remote `name` goes to, as the repository's config files set them
- * (`remote.<name>.pushurl`, else `.url`; every remote's without a name); null when a config cannot be read or parsed, or
- * rewrites URLs (`insteadOf`, `pushInsteadOf`).
+ * Whether `git help <page>` (and `git <command> --help`, which is that) may show the page with
+ * a program other than man: GIT_MAN_VIEWER in the environment, or in any config git reads a
+ * help.format other than man (web starts a browser, info runs info), a help.browser, a
+ * man.viewer other than man, a man.<tool>.cmd or .path (`man.man.path` replaces man itself),
+ * web.browser or a browser.<tool> entry. Checked with git 2.39: man.viewer with its cmd, and
+ * man.man.path, each ran its program for `git help status`, `git status --help` and `git
+ * --help status`. Unreadable: it may.
+ */
+export function helpViewerMayRun(w: ShellWalker, cwd: string | null): boolean {
+  if (inherited(w, 'GIT_MAN_VIEWER') !== undefined) return true;
+  const all = allEntries(w, cwd);
+  return (
+    all === null ||
+    all.entries.some((e) => {
+      switch (e.section) {
+        case 'help':
+          return (e.key === 'format' && e.value.toLowerCase() !== 'man') || e.key === 'browser';
+        case 'man':
+          return !(e.key === 'viewer' && e.value === 'man');
+        case 'web':
+          return e.key === 'browser';
+        case 'browser':
+          return true;
+        default:
+          return false;
+      }
+    })
+  );
+}
+
+/** Whether a URL-rewriting prefix (`url.<base>.insteadOf`, and for a push `pushInsteadOf`) matches one of `urls`. */
+function rewritten(entries: readonly ConfigEntry[], urls: readonly string[], push: boolean): boolean {
+  return entries.some((e) => e.section === 'url' && (e.key === 'insteadof' || (push && e.key === 'pushinsteadof')) && urls.some((u) => u.startsWith(e.value)));
+}
+
+/**
+ * The URLs a push to the remote `name` goes to, as the config sets them (`remote.<name>.pushurl`,
+ * else `.url`; every remote's without a name); null when a config cannot be read or parsed, or
+ * rewrites one of them (`insteadOf`, `pushInsteadOf`).
  */
 export function remotePushUrls(w: ShellWalker, cwd: string | null, name: string | undefined): string[] | null {
-  if (cwd === null) return null;
-  const files = repositoryConfigs(w, cwd);
-  if (files === null) return null;
-  const configs = readConfigs(w, files);
-  if (configs === null) return null;
+  const all = allEntries(w, cwd);
+  if (all === null) return null;
   const urls: string[] = [];
   const pushUrls: string[] = [];
-  for (const { text } of configs) {
-    const entries = configEntries(text);
-    if (entries === null) return null;
-    for (const e of entries) {
-      if (e.section === 'url' && (e.key === 'insteadof' || e.key === 'pushinsteadof')) return null;
-      if (e.section !== 'remote' || (name !== undefined && e.sub !== name)) continue;
-      if (e.key === 'url') urls.push(e.value);
-      else if (e.key === 'pushurl') pushUrls.push(e.value);
-    }
+  for (const e of all.entries) {
+    if (e.section !== 'remote' || (name !== undefined && e.sub !== name)) continue;
+    if (e.key === 'url') urls.push(e.value);
+    else if (e.key === 'pushurl') pushUrls.push(e.value);
   }
   // Every remote's (no name: the default may be any of them).
-  if (name === undefined) return [...urls, ...pushUrls];
-  return pushUrls.length > 0 ? pushUrls : urls;
+  const out = name === undefined ? [...urls, ...pushUrls] : pushUrls.length > 0 ? pushUrls : urls;
+  return rewritten(all.entries, out, true) ? null : out;
+}
+
+/** remote.c's valid_remote_nick: a name that may be a remote's (or a file under `remotes/`). */
+const remoteNick = (name: string): boolean => name !== '' && name !== '.' && name !== '..' && !name.includes('/');
+
+/**
+ * The URLs git fetches from for `word` (a remote's name, or the URL or path itself), as
+ * remote_get finds them: the remote's `url` entries in any config git reads (allConfigs), else a
+ * file of that name under the git folder's `remotes/` or `branches/` (read as naming any URL),
+ * else the word. No word: the default remote's, which is the current branch's
+ * `branch.<name>.remote` or origin: origin's and every remote a branch names. Null when a file
+ * cannot be read or parsed, or when a config (the repository's, the user's, the system's)
+ * rewrites one of the URLs (`url.<base>.insteadOf`).
+ */
+export function remoteFetchUrls(w: ShellWalker, cwd: string | null, word: string | undefined): string[] | null {
+  const all = allEntries(w, cwd);
+  if (all === null) return null;
+  const urls = new Map<string, string[]>();
+  const names = new Set<string>(word === undefined ? ['origin'] : [word]);
+  for (const e of all.entries) {
+    if (e.section === 'remote' && e.key === 'url' && e.sub !== undefined) urls.set(e.sub, [...(urls.get(e.sub) ?? []), e.value]);
+    else if (word === undefined && e.section === 'branch' && e.key === 'remote') names.add(e.value);
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const set = urls.get(name);
+    if (set) out.push(...set);
+    else if (remoteNick(name) && all.files.some((f) => legacyRemoteFile(w, path.posix.dirname(f), name))) return null;
+    else if (word !== undefined) out.push(name);
+  }
+  return rewritten(all.entries, out, false) ? null : out;
+}
+
+/** `remotes/<name>` or `branches/<name>` in a git folder: an older way to name a remote's URL. */
+function legacyRemoteFile(w: ShellWalker, gitDir: string, name: string): boolean {
+  return ['remotes', 'branches'].some((d) => w.acc.mayHaveChanged(`${gitDir}/${d}/${name}`) || w.exists(`${gitDir}/${d}/${name}`));
 }
 
 /** `objects/` and `refs/` beside a `HEAD`: a folder git takes as a (bare) repository itself. */
@@ -218,9 +231,11 @@ function isGitDir(w: ShellWalker, dir: string): boolean {
  * The config files of the repository git finds from `cwd`, as git discovers it: the first
  * folder up that holds `.git` (a folder, or a file naming one with `gitdir:`) or is a
  * repository itself; with a `commondir`, its config too. Null when a file that decides it
- * cannot be read.
+ * cannot be read, or the environment names the repository.
  */
 function repositoryConfigs(w: ShellWalker, cwd: string): string[] | null {
+  // GIT_DIR or GIT_COMMON_DIR in the environment git inherits names a repository of its own.
+  if (inherited(w, 'GIT_DIR') !== undefined || inherited(w, 'GIT_COMMON_DIR') !== undefined) return null;
   let d = cwd;
   for (let i = 0; i < 128; i++) {
     const dotGit = d === '/' ? '/.git' : `${d}/.git`;
@@ -283,26 +298,41 @@ export function repositoryConfigProven(w: ShellWalker, cwd: string | null, netwo
 
 /**
  * Whether git may run the hook `name` for the repository found from `cwd`: a hooks folder named
- * by core.hooksPath (husky's `.husky/_`) in the repository's, the user's or the system config,
- * or an include there (not followed), or `hooks/<name>` in the repository's git folder or the
- * one it shares (a `.sample` is no hook). What this command may already have changed, or a
- * config that cannot be read, may run one. A user config moved by $XDG_CONFIG_HOME or
- * $GIT_CONFIG_GLOBAL is not seen: the classifier is given HOME, not the environment.
+ * by core.hooksPath (husky's `.husky/_`) in any config git reads (allConfigs: the repository's,
+ * the user's wherever XDG_CONFIG_HOME or GIT_CONFIG_GLOBAL put it, the system's, the
+ * environment's, and what they include), or `hooks/<name>` in the repository's git folder or
+ * the one it shares (a `.sample` is no hook). What this command may already have changed, or a
+ * config that cannot be read, may run one.
  */
 export function hookMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
-  if (cwd === null) return true;
-  const files = repositoryConfigs(w, cwd);
-  if (files === null) return true;
-  const home = w.pc.home;
-  const user = home ? [`${home}/.gitconfig`, `${home}/.config/git/config`, '/etc/gitconfig'] : ['/etc/gitconfig'];
-  const configs = readConfigs(w, [...files, ...user]);
-  // An included file may set core.hooksPath (a dotfiles setup): not followed, so it may.
-  if (configs === null || configs.some(({ text }) => HOOKS_PATH.test(text) || text.toLowerCase().includes('[include'))) return true;
-  for (const f of files) {
+  const all = allConfigs(w, cwd);
+  if (all === null || all.configs.some(({ text }) => HOOKS_PATH.test(text))) return true;
+  for (const f of all.files) {
     const hook = `${path.posix.dirname(f)}/hooks/${name}`;
     if (w.acc.mayHaveChanged(hook) || w.exists(hook)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the hook file `name` may be where git looks for it, read exactly: `<dir>/<name>` for
+ * the folder of every core.hooksPath any config git reads sets (a relative one from the work
+ * tree's top, `~/` from the home folder) and `hooks/<name>` in the git folder and the one it
+ * shares. For the project's own repository, whose other hooks (husky's `.husky/_` among them)
+ * are the user's. What this command may already have changed, or a config that cannot be read,
+ * may run.
+ */
+export function hookFileMayRun(w: ShellWalker, cwd: string | null, name: string): boolean {
+  const all = allEntries(w, cwd);
+  if (all === null || cwd === null) return true;
+  const dirs = all.files.map((f) => `${path.posix.dirname(f)}/hooks`);
+  const top = gitTopLevel(w, cwd) ?? cwd;
+  for (const e of all.entries) {
+    if (e.section !== 'core' || e.key !== 'hookspath') continue;
+    if (e.value.startsWith('~/') && !w.pc.home) return true;
+    dirs.push(e.value.startsWith('~/') ? `${w.pc.home}${e.value.slice(1)}` : path.posix.resolve(top, e.value));
+  }
+  return dirs.some((d) => w.acc.mayHaveChanged(`${d}/${name}`) || w.exists(`${d}/${name}`));
 }
 
 /**

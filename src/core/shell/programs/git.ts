@@ -8,7 +8,7 @@ import { parsePatch } from '../../patch/parse-patch.js';
 import { canonicalPath } from '../../paths/canonical.js';
 import { cloneScope, type Handler, type Invocation, type ShellWalker } from '../walker.js';
 import { argPath, type Arg } from '../words.js';
-import { aliasMayRun, hookMayRun, remotePushUrls, repositoryConfigProven } from './git-config.js';
+import { aliasMayRun, helpViewerMayRun, hookFileMayRun, hookMayRun, remoteFetchUrls, remotePushUrls, repositoryConfigProven } from './git-config.js';
 import { gitFetchRewrite, plainEditor, plainPager } from '../exec-env.js';
 import { lookupTable } from '../../lookup-table.js';
 import { decideByModel, programModel, type ModelState } from '../program-model.js';
@@ -295,13 +295,36 @@ const urlScheme = (url: string): string | undefined => /^([A-Za-z][A-Za-z0-9+.-]
 const LOCAL_HELPER_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'file', 'git']);
 
 /**
+ * Whether git reaches `url` for a query with no program the command, the environment or a
+ * config names, as transport_get decides: a `scheme://` URL by its scheme, and otherwise by
+ * url_is_local_not_ssh (connect.c) — a word with no colon, or a slash before its first colon,
+ * is a path on this machine (its upload-pack lists refs and runs nothing that repository's
+ * config names, checked with git 2.39); any other (`host:path`, `HEAD:README.md`, `:(top)x`,
+ * `<helper>::<address>`) is an scp-style ssh remote, reached by running GIT_SSH_COMMAND,
+ * GIT_SSH, core.sshCommand or ssh, or a remote helper.
+ */
+function urlQueriedPlainly(url: string): boolean {
+  const scheme = urlScheme(url);
+  if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme);
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  return colon < 0 || (slash >= 0 && slash < colon);
+}
+
+/**
+ * Whether listing the refs of `word` (a remote's name, a URL or a path; none: the default
+ * remote) reaches only servers and repositories on this machine: every URL git may use for it
+ * (git-config.ts remoteFetchUrls: a remote's URLs, no URL rewriting) is queried plainly.
+ */
+function queryReachesPlainly(g: GitCall, word: string | undefined): boolean {
+  const urls = remoteFetchUrls(g.w, g.cwd, word);
+  return urls !== null && urls.every(urlQueriedPlainly);
+}
+
+/**
  * `git ls-remote [options] [<repository> [<patterns>…]]`, read by parse-options (abbreviations:
- * `--upl=x` is `--upload-pack`, which runs x). The repository is reached as git's transport_get
- * decides: a `scheme://` URL by its scheme, and otherwise by url_is_local_not_ssh (connect.c) —
- * a word with no colon, or a slash before its first colon, is a remote name or a local path;
- * any other (`host:path`, `HEAD:README.md`, `:(top)x`) is an scp-style ssh remote, reached by
- * running GIT_SSH_COMMAND, GIT_SSH, core.sshCommand or ssh. `--get-url` prints the URL and
- * connects to nothing.
+ * `--upl=x` is `--upload-pack`, which runs x). `--get-url` prints the URL and connects to
+ * nothing; otherwise the repository is reached as queryReachesPlainly says.
  */
 const lsRemote: GitHandler = (g) => {
   const p = parseGitOptions(g.args, 0, LS_REMOTE_SPEC, { stopAtOperand: true });
@@ -309,16 +332,22 @@ const lsRemote: GitHandler = (g) => {
   if (isOn(p, '--upload-pack')) return unknown(g);
   if (isOn(p, '--get-url')) return g.w.acc.read();
   const repo = p.operands[0];
-  if (repo === undefined) return g.w.acc.read();
-  if (repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
-  const url = repo.value;
-  const scheme = urlScheme(url);
-  if (scheme !== undefined) return LOCAL_HELPER_SCHEMES.has(scheme) ? g.w.acc.read() : unknown(g);
-  const colon = url.indexOf(':');
-  const slash = url.indexOf('/');
-  if (colon < 0 || (slash >= 0 && slash < colon)) return g.w.acc.read();
+  if (repo !== undefined && repo.value === null) return g.w.unknown(g.inv, 'dynamic_word');
+  if (queryReachesPlainly(g, repo?.value ?? undefined)) return g.w.acc.read();
   unknown(g);
 };
+
+/**
+ * `git remote show <name>…` (without -n) and `git remote prune -n <name>…` list each remote's
+ * refs first, as ls-remote does (its model decides that they query): each name, or the URL
+ * given in its place, must be reached plainly. Checked with git 2.39: `git remote show
+ * host:path` and a remote whose URL is `host:path` run GIT_SSH_COMMAND.
+ */
+function remoteQuery(g: GitCall, names: readonly Arg[]): void {
+  if (names.some((a) => a.value === null)) return g.w.unknown(g.inv, 'dynamic_word');
+  if (names.every((a) => queryReachesPlainly(g, a.value!))) return g.w.acc.read();
+  g.w.unknownProgram(g.inv, 'git_arguments_unproven');
+}
 
 /** What `git worktree add`, `move` and `remove` change (their models decide that they do): the repository's worktree list and the folders named. */
 function worktreeWrite(g: GitCall, kind: 'create' | 'move' | 'delete', paths: readonly Arg[]): void {
@@ -766,9 +795,14 @@ export const GLOBAL_FLAGS = new Set([
   '--no-advice',
 ]);
 
-export const git: Handler = (w, inv) => {
-  const args = inv.args;
+/** The word `help`, standing where git puts it (git.c turns `git --help x` and `git x --help` into `git help x`). */
+const helpWord = (a: Arg): Arg => ({ ...a, value: 'help', text: 'help' });
+
+export const git: Handler = (w, inv0) => {
+  let inv = inv0;
+  let args = inv.args;
   let cwd = inv.scope.cwd;
+  let noOptionalLocks = false;
   let i = 1;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
@@ -788,11 +822,24 @@ export const git: Handler = (w, inv) => {
       if (!kv || !safeConfigValue(kv)) return w.unknown(inv, 'git_arguments_unproven');
       continue;
     }
+    if (v === '--no-optional-locks') noOptionalLocks = true;
     if (GLOBAL_FLAGS.has(v)) continue;
-    if (v === '--version' || v === '--help' || v === '--html-path' || v === '--man-path' || v === '--info-path' || v === '--exec-path') return w.acc.read();
+    // `git --help status` (or -h) is `git help status`, which shows a page; alone, git's usage.
+    if ((v === '--help' || v === '-h') && i + 1 < args.length) {
+      args = [...args.slice(0, i), helpWord(args[i]!), ...args.slice(i + 1)];
+      inv = { ...inv, args };
+      break;
+    }
+    if (v === '--version' || v === '--help' || v === '-h' || v === '--html-path' || v === '--man-path' || v === '--info-path' || v === '--exec-path')
+      return w.acc.read();
     // --git-dir, --work-tree, --namespace, --exec-path=, --config-env: where git reads and
     // writes, or what it runs, is no longer what we resolved.
     return w.unknown(inv, 'git_arguments_unproven');
+  }
+  // `git status --help …` is `git help status …` (git.c, for the word right after the command).
+  if (args[i]?.value !== null && args[i + 1]?.value === '--help') {
+    args = [...args.slice(0, i), helpWord(args[i + 1]!), args[i]!, ...args.slice(i + 2)];
+    inv = { ...inv, args };
   }
   const subArg = args[i];
   if (!subArg) return w.acc.read();
@@ -806,6 +853,13 @@ export const git: Handler = (w, inv) => {
     return w.unknownProgram(inv, 'git_arguments_unproven');
   // The repository's own config may name programs git runs for this subcommand (git-config.ts).
   if (!repositoryConfigProven(w, cwd, NETWORK_SUBCOMMANDS.has(sub))) w.unknownProgram(inv, 'git_arguments_unproven');
+  // `git status` and `git describe --dirty`/`--broken` refresh the index and, when a tracked file's
+  // stat data changed since it was written (any edit), write it back and run post-index-change
+  // (git 2.39); --no-optional-locks leaves the index unwritten. The hook counts in the project's
+  // own repository too, where other hooks are the user's (any other repository's hooks are
+  // judged above).
+  if (!noOptionalLocks && refreshesIndex(sub, args.slice(i + 1)) && hookFileMayRun(w, cwd, 'post-index-change'))
+    w.unknownProgram(inv, 'git_arguments_unproven');
   // A program of its own, not a builtin: where it is not installed, an alias of its name runs.
   if (EXTERNAL_SUBCOMMANDS.has(sub) && aliasMayRun(w, cwd, sub)) w.unknownProgram(inv, 'git_arguments_unproven');
   const scope = cwd === inv.scope.cwd ? inv.scope : { ...cloneScope(inv.scope), cwd };
@@ -844,6 +898,8 @@ export const git: Handler = (w, inv) => {
         configWrite: (_w, _inv, state) => configWrite(g, state),
         applyWrite: (_w, _inv, state) => applyWrite(g, state),
         formatPatchWrite: (_w, _inv, state) => formatPatchWrite(g, state),
+        remoteQuery: (_w, _inv, state) => remoteQuery(g, state.parsed.operands),
+        helpPage: () => (helpViewerMayRun(g.w, g.cwd) ? g.w.unknownProgram(g.inv, 'git_arguments_unproven') : g.w.acc.read()),
         initWrite: (_w, _inv, state) => initWrite(g, state),
         cloneWrite: (_w, _inv, state) => cloneWrite(g, state),
       },
@@ -871,6 +927,19 @@ export const git: Handler = (w, inv) => {
     break;
   }
 };
+
+/** `git status`, and `git describe` with --dirty or --broken (however abbreviated or unset): a refresh that may write the index. */
+function refreshesIndex(sub: string, rest: readonly Arg[]): boolean {
+  if (sub === 'status') return true;
+  if (sub !== 'describe') return false;
+  return rest.some((a) => {
+    const v = a.value;
+    if (v === null) return true;
+    if (!v.startsWith('--') || v.length < 3) return false;
+    const name = v.slice(2).split('=')[0]!.replace(/^no-/, '');
+    return name !== '' && ('dirty'.startsWith(name) || 'broken'.startsWith(name));
+  });
+}
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
 /** Subcommands that are programs of their own (git-lfs, git-extras' scripts), which an alias may stand in for. */

@@ -1,5 +1,9 @@
 // Issue 9 principle 8: remote state is state. Requests that can change a server are
 // mutations (refused in review); read-only subcommands of operations CLIs are reads.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ROOT as ROOT, virtualContext } from '../../../../test/support/classify-context.js';
 import { classifyShell } from '../classify-shell.js';
@@ -174,6 +178,29 @@ describe('operations CLIs', () => {
       ['unknown'],
     );
     expect(m('terraform plan -out=tf.plan')).toBe('write');
+    // terraform fmt reads its flags with Go's flag package: one or two dashes, Go's booleans, the last wins, options end at a target.
+    all(
+      [
+        'terraform fmt --check src',
+        'terraform fmt -check=t',
+        'terraform fmt -check=TRUE -diff',
+        'terraform fmt -write=false src',
+        'terraform fmt -',
+        'terraform fmt -no-color -check',
+      ],
+      'read',
+    );
+    all(
+      [
+        'terraform fmt src -check',
+        'terraform fmt -check -check=false',
+        'terraform fmt -check=yes',
+        'terraform fmt -check "$D"',
+        'terraform fmt -- -check',
+        'terraform fmt ---check',
+      ],
+      'write',
+    );
     expect(classifyShell('terraform plan -out=tf.plan', ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/tf.plan` }]);
     expect(classifyShell("psql -c 'select 1' -o out.txt", ctx).effects).toEqual([{ kind: 'write', path: `${ROOT}/out.txt` }]);
     expect(classifyShell('aws s3 cp s3://b/k ./k', ctx).mutability).toBe('write');
@@ -243,5 +270,38 @@ describe('requests that change remote state by other means, and reads won back',
     all(['az vm delete -g rg -n x', 'gcloud storage cp a gs://b'], 'write');
     // `get-credentials` writes a kubeconfig: not among the printing `get-` verbs.
     all(['az rest --method get --url x', 'az vm list --frob', 'az aks get-credentials -g x -n y'], 'unknown');
+  });
+});
+
+describe.skipIf(spawnSync('terraform', ['version']).status !== 0)('terraform fmt, against the real terraform', () => {
+  it('is a read exactly where terraform leaves a badly formatted file as it is', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'remit-tf-'));
+    const bad = 'variable "x" {\ndefault="a"\n}\n';
+    try {
+      mkdirSync(path.join(dir, 'src'));
+      for (const words of [
+        ['--check', 'src'],
+        ['-check=t', 'src'],
+        ['-check=TRUE', 'src'],
+        ['-check=yes', 'src'],
+        ['src', '-check'],
+        ['-check', '-check=false', 'src'],
+        ['-check=f', 'src'],
+        ['-write=false', 'src'],
+        ['-no-color', '-check', 'src'],
+        ['-check', '--', 'src'],
+        ['src'],
+      ]) {
+        writeFileSync(path.join(dir, 'src', 'main.tf'), bad);
+        spawnSync('terraform', ['fmt', ...words], { cwd: dir, timeout: 20_000 });
+        const unchanged = readFileSync(path.join(dir, 'src', 'main.tf'), 'utf8') === bad;
+        // -check=yes is a usage error: terraform writes nothing, remit leaves it unproven.
+        const read = m(`terraform fmt ${words.join(' ')}`) === 'read';
+        if (read) expect(unchanged, words.join(' ')).toBe(true);
+        else if (words[0] !== '-check=yes') expect(unchanged, words.join(' ')).toBe(false);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

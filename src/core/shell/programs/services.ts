@@ -718,8 +718,43 @@ export const TERRAFORM_READS = [
   'workspace show',
 ];
 export const TERRAFORM_READ_FLAGS = /^-(?:json|no-color|raw|state=.+|type=\S+|module-depth=\d+|plan=.+|draw-cycles|id=.+|test-directory=.+|no-tests)$/;
-/** `terraform fmt -check` reads with these options. */
-export const TERRAFORM_FMT_CHECK = /^-(?:check(?:=true)?|diff|recursive|list=(?:true|false)|no-color)$/;
+/** The flags `terraform fmt` knows (arguments/fmt.go, all booleans; `-no-color` is taken out of every position first). */
+export const TERRAFORM_FMT_FLAGS = /^-(?:list|write|diff|check|recursive|no-color)$/;
+/** Go's strconv.ParseBool, which a boolean flag's `=value` goes through; any other value is a usage error. */
+const GO_BOOL: ReadonlyMap<string, boolean> = new Map([
+  ...['1', 't', 'T', 'TRUE', 'true', 'True'].map((v) => [v, true] as const),
+  ...['0', 'f', 'F', 'FALSE', 'false', 'False'].map((v) => [v, false] as const),
+]);
+
+/**
+ * Whether `terraform fmt` with these words leaves every file as it is, read as Go's flag package
+ * reads them: `-name` or `--name`, `=value` for a boolean, the options end at the first word that
+ * is not one (or after `--`), and the last of a flag wins. `-check` turns writing off, as does
+ * `-write=false`; a first target `-` formats standard input to standard output.
+ */
+function terraformFmtReads(rest: readonly Arg[]): boolean {
+  const words = rest.filter((a) => a.value !== '-no-color');
+  const on: Record<string, boolean> = { list: true, write: true, diff: false, check: false, recursive: false };
+  let k = 0;
+  for (; k < words.length; k++) {
+    const v = words[k]!.value;
+    // A word known only at run time may be any flag (`-check=false`).
+    if (v === null) return false;
+    if (v.length < 2 || v[0] !== '-') break;
+    if (v === '--') {
+      k++;
+      break;
+    }
+    const body = v.slice(v[1] === '-' ? 2 : 1);
+    const eq = body.indexOf('=');
+    const name = eq < 0 ? body : body.slice(0, eq);
+    if (!Object.hasOwn(on, name)) return false;
+    const value = eq < 0 ? true : GO_BOOL.get(body.slice(eq + 1));
+    if (value === undefined) return false;
+    on[name] = value;
+  }
+  return words[k]?.value === '-' || on.check! || !on.write;
+}
 /** Subcommands that change state or credentials (the other `state` and `workspace` actions among them). */
 export const TERRAFORM_MUTATIONS = ['apply', 'destroy', 'import', 'taint', 'untaint', 'refresh', 'force-unlock', 'login', 'logout', 'state', 'workspace'];
 
@@ -759,10 +794,8 @@ const terraform: Handler = (w, inv) => {
     return w.acc.read();
   }
   if (sub === 'fmt') {
-    // Go's flag package ends the options at the first target (or `-`, `--`): a `-check` after one is another target.
-    const end = rest.findIndex((a) => a.value === null || a.value === '-' || a.value === '--' || !a.value.startsWith('-'));
-    const options = end < 0 ? rest : rest.slice(0, end);
-    if (options.some((a) => a.value === '-check' || a.value === '-check=true') && flags(TERRAFORM_FMT_CHECK)) return w.acc.read();
+    // An unknown flag or value is a usage error today, but may be a flag of another version: unproven.
+    if (terraformFmtReads(rest)) return w.acc.read();
     return w.unprovenWrite(inv, 'write_path_missing');
   }
   if (sub === 'init' || sub === 'get') {
