@@ -52,6 +52,7 @@ describe('the built bundle', () => {
       'remit-readback.cjs',
       'remit-shell.cjs',
       'remit-state-schema.cjs',
+      'remit-watch.cjs',
       'remit.cjs',
     ]);
     expect(files).toContain('remit-shell-network.cjs');
