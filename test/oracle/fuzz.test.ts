@@ -8,7 +8,8 @@
 // spent in the sandbox, and a run the budget stops before its last read FAILS (reads not run are
 // reads not proven); ORACLE_FUZZ_MAX_RUN runs only the first N reads in their seeded order (a
 // sample asked for, reported as such); ORACLE_FUZZ_OUT names the file the reads that changed
-// something are written to; ORACLE_FUZZ_PROGRESS names a file each chunk's progress is appended to.
+// something are written to; ORACLE_FUZZ_PROGRESS names a file each chunk's progress is appended to;
+// ORACLE_FUZZ_ONLY=rsync,screen fuzzes only the programs it names (the whole target shared among them).
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createJudge } from '../shell-corpus/harness.js';
@@ -27,6 +28,9 @@ const BUDGET_S = Number(process.env.ORACLE_FUZZ_BUDGET_S ?? (FULL ? 3600 : 600))
 /** The setup hook's own limit: the sandbox budget, and half an hour to generate, classify and build fixtures. */
 const HOOK_MS = (BUDGET_S + 1800) * 1000;
 const MAX_RUN = Number(process.env.ORACLE_FUZZ_MAX_RUN ?? Number.POSITIVE_INFINITY);
+/** The programs named in ORACLE_FUZZ_ONLY (comma-separated), else every program. */
+const ONLY = process.env.ORACLE_FUZZ_ONLY ? new Set(process.env.ORACLE_FUZZ_ONLY.split(',').map((n) => n.trim())) : undefined;
+const FUZZED = ONLY ? PROGRAMS.filter((p) => ONLY.has(p.name)) : PROGRAMS;
 const skip = unavailable();
 if (skip) console.log(`grammar fuzz: skipped: ${skip}`);
 
@@ -49,12 +53,14 @@ const perVariant = VARIANTS.map(() => ({ generated: 0, reads: 0, run: 0, changed
 describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle', () => {
   beforeAll(async () => {
     const installed = installedSet(
-      PROGRAMS.map((p) => p.name),
+      FUZZED.map((p) => p.name),
       systemPath(),
     );
     const grammars: { prog: (typeof PROGRAMS)[number]; g: Grammar }[] = [];
     const missing: string[] = [];
-    for (const prog of PROGRAMS) {
+    const unknownNames = [...(ONLY ?? [])].filter((n) => !PROGRAMS.some((p) => p.name === n));
+    if (unknownNames.length) throw new Error(`ORACLE_FUZZ_ONLY names no fuzzed program: ${unknownNames.join(', ')}`);
+    for (const prog of FUZZED) {
       if (!installed.has(prog.name)) {
         missing.push(`${prog.name} (not installed)`);
         continue;
@@ -151,8 +157,10 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     }
   }, HOOK_MS);
 
-  it('generates commands for at least 60 programs', () => {
-    expect(stats.programs).toBeGreaterThanOrEqual(60);
+  // A run narrowed by ORACLE_FUZZ_ONLY fuzzes every program it names, no more.
+  it(ONLY ? 'generates commands for every program ORACLE_FUZZ_ONLY names' : 'generates commands for at least 60 programs', () => {
+    if (ONLY) expect(stats.programs).toBe(ONLY.size);
+    else expect(stats.programs).toBeGreaterThanOrEqual(60);
   });
 
   // A budget that stops the run leaves reads unproven: a failure, never a quiet pass. Only a cap

@@ -337,6 +337,20 @@ export const RSYNC = defineOptions({
 /** rsync's own output files, named from where it was started (the rest are below the destination). */
 const RSYNC_CWD_FILES = new Set(['--log-file', '--write-batch', '--only-write-batch']);
 
+/**
+ * An rsync operand naming another machine, as rsync reads it: `rsync://…`, or a colon before any
+ * slash (`host:src`, `a:src`, `:src` and `host::module` alike; `./a:b` is a local file). Unknown
+ * text may name one.
+ */
+function rsyncRemote(a: Arg): boolean {
+  if (a.value === null) return true;
+  if (a.value.startsWith('rsync://')) return true;
+  const colon = a.value.indexOf(':');
+  if (colon < 0) return false;
+  const slash = a.value.indexOf('/');
+  return slash < 0 || colon < slash;
+}
+
 /** rsync: closed table; the destination tree, named extra files, sources it removes. */
 const rsync: Handler = (w, inv) => {
   const s = scanOptions(inv.args, 1, RSYNC);
@@ -349,14 +363,12 @@ const rsync: Handler = (w, inv) => {
   for (const o of optionsOfKind(s, 'write')) {
     if (RSYNC_CWD_FILES.has(o.name) && o.value) w.effect(inv, 'write', o.value);
   }
+  // A remote end, even for a dry run or a listing: rsync starts the remote shell (ssh, with the
+  // user's own configuration) or connects to a daemon, and what runs there we cannot see from here.
+  if (ops.some(rsyncRemote)) return w.unknown(inv, 'shell_command_unproven');
   if (dry) return w.acc.read();
   if (ops.length < 2) return ops.length === 1 ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
   const dest = ops[ops.length - 1]!;
-  const remote = (a: Arg): boolean => a.value !== null && (a.value.startsWith('rsync://') || /^[^/\\]{2,}:/.test(a.value));
-  if (ops.some(remote)) {
-    // A remote end changes nothing here, or changes files we cannot see from here.
-    return w.unknown(inv, 'shell_command_unproven');
-  }
   if (scanned(s, '--remove-source-files')) for (const src of ops.slice(0, -1)) w.effect(inv, 'delete', src);
   const destPath = w.path(inv, dest);
   if (!destPath) return w.unprovenWrite(inv, 'dynamic_word');
