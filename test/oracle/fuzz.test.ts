@@ -49,6 +49,15 @@ interface Read {
 const found: Found[] = [];
 let stats = { programs: 0, generated: 0, reads: 0, run: 0, changed: 0, known: 0, notRun: 0, seconds: 0, budgetCut: false };
 const perVariant = VARIANTS.map(() => ({ generated: 0, reads: 0, run: 0, changed: 0 }));
+/** A run narrowed by ORACLE_FUZZ_ONLY also counts per program: each command's program, and its figures. */
+const programOf = new Map<string, string>();
+const perProgram = new Map<string, { generated: number; reads: number; run: number; changed: number }>();
+function count(command: string, name?: string) {
+  if (name !== undefined) programOf.set(command, name);
+  const p = programOf.get(command)!;
+  if (!perProgram.has(p)) perProgram.set(p, { generated: 0, reads: 0, run: 0, changed: 0 });
+  return perProgram.get(p)!;
+}
 
 describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle', () => {
   beforeAll(async () => {
@@ -72,7 +81,13 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     const shares = grammars.reduce((n, { prog }) => n + (prog.slow ? 0.1 : 1), 0);
     const per = Math.ceil(TARGET / shares);
     const commands: string[] = [];
-    grammars.forEach(({ prog, g }, i) => commands.push(...generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i)));
+    grammars.forEach(({ prog, g }, i) => {
+      const mine = generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i);
+      for (const c of mine) {
+        commands.push(c);
+        if (ONLY) count(c, prog.name).generated++;
+      }
+    });
     // Each command's variant, drawn from its own seeded sequence so the commands stay the same.
     const draw = seededRandom(SEED ^ 0x5a17);
     const judges = VARIANTS.map((v) => createJudge({ ...HOOK_FILES, ...v.plant.proj }));
@@ -85,6 +100,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
         if (action.mutability !== 'read') continue;
         reads.push({ command, variant });
         perVariant[variant]!.reads++;
+        if (ONLY) count(command).reads++;
       }
     } finally {
       for (const j of judges) j.dispose();
@@ -116,12 +132,14 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
           const mine = chunk.filter((x) => x.variant === v).map((x) => x.command);
           const effects = await oracle.runExpectedClean(mine, { batch: 25, timeoutMs: 3000 });
           perVariant[v]!.run += mine.length;
+          if (ONLY) for (const c of mine) count(c).run++;
           mine.forEach((command, k) => {
             const e = effects[k]!;
             const meaningful = { ...e, changes: e.changes.filter((c) => !incidental.match(c.path)) };
             if (!changedAnything(meaningful)) return;
             stats.changed++;
             perVariant[v]!.changed++;
+            if (ONLY) count(command).changed++;
             if (divergences.has(command)) stats.known++;
             else found.push({ command, variant: VARIANTS[v]!.name, effect: meaningful });
           });
@@ -145,6 +163,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
           const n = perVariant[k]!;
           return `  variant ${v.name} (${v.about}): generated ${n.generated}, read ${n.reads}, run ${n.run}, changed ${n.changed}`;
         }),
+        ...[...perProgram].map(([name, n]) => `  ${name}: generated ${n.generated}, read ${n.reads}, run ${n.run}, changed ${n.changed}`),
         missing.length ? `  not fuzzed: ${missing.join(', ')}` : '',
       ]
         .filter(Boolean)
