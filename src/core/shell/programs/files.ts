@@ -332,6 +332,9 @@ export const RSYNC = defineOptions({
   write: '--log-file= --write-batch= --only-write-batch= --backup-dir= --temp-dir= -T: --link-dest= --partial-dir=',
   exec: '-e: --rsh= -M: --remote-option= --rsync-path= --read-batch=',
   unsafe: '--remove-source-files',
+  // popt: no abbreviations (`--dry-r` is an error), and `-T=dir` names `dir` (checked, rsync 3.5.0).
+  abbrev: false,
+  shortEquals: true,
 });
 
 /** rsync's own output files, named from where it was started (the rest are below the destination). */
