@@ -8,6 +8,7 @@ import { SORT, UNIQ } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { patchTargets } from './git.js';
+import { configFilesHarmless } from './workdir-config.js';
 import { lookupTable } from '../../lookup-table.js';
 import { modelHandler } from '../program-model.js';
 import BZIP2 from '../models/bzip2.json' with { type: 'json' };
@@ -354,8 +355,19 @@ function rsyncRemote(a: Arg): boolean {
   return slash < 0 || colon < slash;
 }
 
+/**
+ * popt's alias files: a line `rsync alias -q --log-file=x` rewrites rsync's own options before
+ * it reads them (checked, rsync 3.5.0 with ~/.popt), and `rsync exec` runs a program. Proven only
+ * where no such file names rsync; /etc/popt.d is a folder of them, not read here.
+ */
+function poptAliasesFree(w: ShellWalker): boolean {
+  if (w.exists('/etc/popt.d')) return false;
+  return configFilesHarmless(w, ['/etc/popt', `${w.pc.home}/.popt`], (text) => !text.includes('rsync'));
+}
+
 /** rsync: closed table; the destination tree, named extra files, sources it removes. */
 const rsync: Handler = (w, inv) => {
+  if (!poptAliasesFree(w)) return w.unknown(inv, 'shell_command_unproven');
   const s = scanOptions(inv.args, 1, RSYNC);
   if (s.problem !== undefined) return w.unknown(inv, s.problem === 'dynamic_option' ? 'dynamic_word' : 'shell_command_unproven');
   if (optionsOfKind(s, 'exec').length > 0) return w.unknown(inv, 'shell_command_unproven');
