@@ -219,6 +219,8 @@ export const PROGRAMS: Program[] = [
       'RSYNC_COMPRESS_LIST',
       'RSYNC_CHECKSUM_LIST',
       'RSYNC_MAX_ALLOC',
+      // popt stops at the first operand under it: `rsync a b -n` copies into a folder named -n.
+      'POSIXLY_CORRECT=1',
     ],
     values: ['src/', 'out', 'docs/', 'host:src', 'rsync://host/m', '-n', '--dry-run', '--list-only', 'log.txt', 'bk', '../bk', '--no-v', '--del'],
   },
