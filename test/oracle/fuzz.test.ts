@@ -8,7 +8,8 @@
 // spent in the sandbox, and a run the budget stops before its last read FAILS (reads not run are
 // reads not proven); ORACLE_FUZZ_MAX_RUN runs only the first N reads in their seeded order (a
 // sample asked for, reported as such); ORACLE_FUZZ_OUT names the file the reads that changed
-// something are written to; ORACLE_FUZZ_PROGRESS names a file each chunk's progress is appended to.
+// something are written to; ORACLE_FUZZ_PROGRESS names a file each chunk's progress is appended to;
+// ORACLE_FUZZ_ONLY=rsync,screen fuzzes only the programs it names (the whole target shared among them).
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createJudge } from '../shell-corpus/harness.js';
@@ -27,6 +28,9 @@ const BUDGET_S = Number(process.env.ORACLE_FUZZ_BUDGET_S ?? (FULL ? 3600 : 600))
 /** The setup hook's own limit: the sandbox budget, and half an hour to generate, classify and build fixtures. */
 const HOOK_MS = (BUDGET_S + 1800) * 1000;
 const MAX_RUN = Number(process.env.ORACLE_FUZZ_MAX_RUN ?? Number.POSITIVE_INFINITY);
+/** The programs named in ORACLE_FUZZ_ONLY (comma-separated), else every program. */
+const ONLY = process.env.ORACLE_FUZZ_ONLY ? new Set(process.env.ORACLE_FUZZ_ONLY.split(',').map((n) => n.trim())) : undefined;
+const FUZZED = ONLY ? PROGRAMS.filter((p) => ONLY.has(p.name)) : PROGRAMS;
 const skip = unavailable();
 if (skip) console.log(`grammar fuzz: skipped: ${skip}`);
 
@@ -45,16 +49,27 @@ interface Read {
 const found: Found[] = [];
 let stats = { programs: 0, generated: 0, reads: 0, run: 0, changed: 0, known: 0, notRun: 0, seconds: 0, budgetCut: false };
 const perVariant = VARIANTS.map(() => ({ generated: 0, reads: 0, run: 0, changed: 0 }));
+/** A run narrowed by ORACLE_FUZZ_ONLY also counts per program: each command's program, and its figures. */
+const programOf = new Map<string, string>();
+const perProgram = new Map<string, { generated: number; reads: number; run: number; changed: number }>();
+function count(command: string, name?: string) {
+  if (name !== undefined) programOf.set(command, name);
+  const p = programOf.get(command)!;
+  if (!perProgram.has(p)) perProgram.set(p, { generated: 0, reads: 0, run: 0, changed: 0 });
+  return perProgram.get(p)!;
+}
 
 describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle', () => {
   beforeAll(async () => {
     const installed = installedSet(
-      PROGRAMS.map((p) => p.name),
+      FUZZED.map((p) => p.name),
       systemPath(),
     );
     const grammars: { prog: (typeof PROGRAMS)[number]; g: Grammar }[] = [];
     const missing: string[] = [];
-    for (const prog of PROGRAMS) {
+    const unknownNames = [...(ONLY ?? [])].filter((n) => !PROGRAMS.some((p) => p.name === n));
+    if (unknownNames.length) throw new Error(`ORACLE_FUZZ_ONLY names no fuzzed program: ${unknownNames.join(', ')}`);
+    for (const prog of FUZZED) {
       if (!installed.has(prog.name)) {
         missing.push(`${prog.name} (not installed)`);
         continue;
@@ -66,7 +81,13 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     const shares = grammars.reduce((n, { prog }) => n + (prog.slow ? 0.1 : 1), 0);
     const per = Math.ceil(TARGET / shares);
     const commands: string[] = [];
-    grammars.forEach(({ prog, g }, i) => commands.push(...generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i)));
+    grammars.forEach(({ prog, g }, i) => {
+      const mine = generate(prog, g, Math.ceil(per * (prog.slow ? 0.1 : 1)), SEED + i);
+      for (const c of mine) {
+        commands.push(c);
+        if (ONLY) count(c, prog.name).generated++;
+      }
+    });
     // Each command's variant, drawn from its own seeded sequence so the commands stay the same.
     const draw = seededRandom(SEED ^ 0x5a17);
     const judges = VARIANTS.map((v) => createJudge({ ...HOOK_FILES, ...v.plant.proj }));
@@ -79,6 +100,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
         if (action.mutability !== 'read') continue;
         reads.push({ command, variant });
         perVariant[variant]!.reads++;
+        if (ONLY) count(command).reads++;
       }
     } finally {
       for (const j of judges) j.dispose();
@@ -110,12 +132,14 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
           const mine = chunk.filter((x) => x.variant === v).map((x) => x.command);
           const effects = await oracle.runExpectedClean(mine, { batch: 25, timeoutMs: 3000 });
           perVariant[v]!.run += mine.length;
+          if (ONLY) for (const c of mine) count(c).run++;
           mine.forEach((command, k) => {
             const e = effects[k]!;
             const meaningful = { ...e, changes: e.changes.filter((c) => !incidental.match(c.path)) };
             if (!changedAnything(meaningful)) return;
             stats.changed++;
             perVariant[v]!.changed++;
+            if (ONLY) count(command).changed++;
             if (divergences.has(command)) stats.known++;
             else found.push({ command, variant: VARIANTS[v]!.name, effect: meaningful });
           });
@@ -139,6 +163,7 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
           const n = perVariant[k]!;
           return `  variant ${v.name} (${v.about}): generated ${n.generated}, read ${n.reads}, run ${n.run}, changed ${n.changed}`;
         }),
+        ...[...perProgram].map(([name, n]) => `  ${name}: generated ${n.generated}, read ${n.reads}, run ${n.run}, changed ${n.changed}`),
         missing.length ? `  not fuzzed: ${missing.join(', ')}` : '',
       ]
         .filter(Boolean)
@@ -151,8 +176,10 @@ describe.skipIf(skip !== undefined)('grammar fuzzing against the effect oracle',
     }
   }, HOOK_MS);
 
-  it('generates commands for at least 60 programs', () => {
-    expect(stats.programs).toBeGreaterThanOrEqual(60);
+  // A run narrowed by ORACLE_FUZZ_ONLY fuzzes every program it names, no more.
+  it(ONLY ? 'generates commands for every program ORACLE_FUZZ_ONLY names' : 'generates commands for at least 60 programs', () => {
+    if (ONLY) expect(stats.programs).toBe(ONLY.size);
+    else expect(stats.programs).toBeGreaterThanOrEqual(60);
   });
 
   // A budget that stops the run leaves reads unproven: a failure, never a quiet pass. Only a cap

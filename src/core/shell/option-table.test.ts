@@ -67,6 +67,15 @@ describe('scanOptions', () => {
     expect(scanOptions(argv('rg', '--line-number'), 1, rg).problem).toBeUndefined();
   });
 
+  it("drops one = after a short option's letter when the parser is popt's (`rsync -T=dir`)", () => {
+    const popt = defineOptions({ read: '-v -n', write: '-T: --temp-dir=', abbrev: false, shortEquals: true });
+    const values = (...w: string[]) => scanOptions(argv('rsync', ...w), 1, popt).options.map((o) => o.value?.value);
+    expect(values('-vT=../docs')).toEqual([undefined, '../docs']);
+    expect(values('-T==x')).toEqual(['=x']);
+    expect(values('--temp-dir==x')).toEqual(['=x']);
+    expect(scanOptions(argv('sed', '-f=x'), 1, SED).options[0]?.value?.value).toBe('=x');
+  });
+
   it('treats dynamic words and leading globs in option position as possible options', () => {
     const dyn = scanOptions(argv('sed', null, 'f'), 1, SED);
     expect(dyn.problem).toBe('dynamic_option');

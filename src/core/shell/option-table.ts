@@ -30,6 +30,8 @@
 // accepts `-N` (`head -5`). `singleDash: true` is Go's flag syntax: every option is a long
 // name that may be spelled with one dash or two (`-run x`, `--run=x`); short clusters do
 // not exist. `ignoreCase: true` matches long names without regard to case (tsc).
+// `shortEquals: true` is popt's reading of an attached short value: one `=` after the letter is
+// dropped (rsync's `-T=dir` is the folder `dir`, `-T==x` is `=x`).
 import type { Handler, Invocation, ShellWalker } from './walker.js';
 import type { Arg } from './words.js';
 
@@ -52,6 +54,7 @@ export interface OptionTableSpec {
   readonly numeric?: boolean;
   readonly singleDash?: boolean;
   readonly ignoreCase?: boolean;
+  readonly shortEquals?: boolean;
 }
 
 export interface OptionTable {
@@ -63,6 +66,7 @@ export interface OptionTable {
   readonly numeric: boolean;
   readonly singleDash: boolean;
   readonly ignoreCase: boolean;
+  readonly shortEquals?: boolean;
   /** No option of the program writes, runs a program or is otherwise unsafe. */
   readonly pure: boolean;
 }
@@ -113,6 +117,7 @@ class LazyTable implements OptionTable {
   readonly numeric: boolean;
   readonly singleDash: boolean;
   readonly ignoreCase: boolean;
+  readonly shortEquals: boolean;
 
   constructor(private readonly spec: OptionTableSpec) {
     this.abbrev = spec.abbrev ?? true;
@@ -120,6 +125,7 @@ class LazyTable implements OptionTable {
     this.numeric = spec.numeric ?? false;
     this.singleDash = spec.singleDash ?? false;
     this.ignoreCase = spec.ignoreCase ?? false;
+    this.shortEquals = spec.shortEquals ?? false;
   }
 
   private get table(): BuiltTable {
@@ -158,6 +164,7 @@ export function withOptions(t: OptionTable, rules: Partial<Pick<OptionTable, 'po
     numeric: t.numeric,
     singleDash: t.singleDash,
     ignoreCase: t.ignoreCase,
+    shortEquals: t.shortEquals,
   };
 }
 
@@ -315,7 +322,10 @@ export function scanOptions(args: readonly Arg[], start: number, t: OptionTable)
         out.options.push({ name: '-' + c, kind: def.kind, value: undefined });
         continue;
       }
-      if (j + 1 < v.length) out.options.push({ name: '-' + c, kind: def.kind, value: literal(v.slice(j + 1), a) });
+      if (j + 1 < v.length) {
+        const from = t.shortEquals && v[j + 1] === '=' ? j + 2 : j + 1;
+        out.options.push({ name: '-' + c, kind: def.kind, value: literal(v.slice(from), a) });
+      }
       else if (def.arity === 'optional') out.options.push({ name: '-' + c, kind: def.kind, value: undefined });
       else {
         const next = args[i + 1];

@@ -551,6 +551,12 @@ function tableHandler(m: ProgramModel, codes: TableCodes = {}): Handler {
   const inner = m.reads ? tableCliHandler(m) : m.readOptions !== undefined ? tableFlatHandler(m, check) : undefined;
   return (w: ShellWalker, inv: Invocation) => {
     const args = inv.args;
+    // Its documented environment set on the command, as for the other parsers (screen's SCREENDIR).
+    for (const e of m.env ?? []) {
+      if (e.effect === 'read' || !inv.scope.env.has(e.name)) continue;
+      if (e.effect !== 'hashes') return w.unknown(inv, 'shell_command_unproven');
+      w.acc.addHash('command', inv.text);
+    }
     if (args.length === 2 && solo.has(args[1]!.value ?? '')) return w.acc.read();
     if (m.repoConfig && !repoConfigSafe(w, inv, m.repoConfig, safe!)) return w.unknown(inv, 'shell_command_unproven');
     const over = m.over ? codes.over?.(m.over, inv.name) : undefined;

@@ -202,6 +202,35 @@ export const PROGRAMS: Program[] = [
   { name: 'pkill', values: ['sleep', '-0'] },
   { name: 'killall', values: ['sleep'] },
   { name: 'less', env: ['LESSOPEN=|./canary.sh %s', 'LESSKEY=src/k', 'LESS', 'LESSHISTFILE', 'LESSSECURE', 'LESSEDIT', 'LESSKEYIN'] },
+  {
+    // rsync's ENVIRONMENT section; no network in the sandbox, so a remote end fails at once.
+    name: 'rsync',
+    env: [
+      'RSYNC_RSH=./canary.sh',
+      'RSYNC_CONNECT_PROG=./canary.sh',
+      'RSYNC_RSH',
+      'RSYNC_CONNECT_PROG',
+      'RSYNC_PASSWORD',
+      'RSYNC_PROTECT_ARGS',
+      'RSYNC_OLD_ARGS',
+      'RSYNC_ICONV',
+      'RSYNC_PROXY',
+      'RSYNC_PARTIAL_DIR',
+      'RSYNC_COMPRESS_LIST',
+      'RSYNC_CHECKSUM_LIST',
+      'RSYNC_MAX_ALLOC',
+      // popt stops at the first operand under it: `rsync a b -n` copies into a folder named -n.
+      'POSIXLY_CORRECT=1',
+    ],
+    values: ['src/', 'out', 'docs/', 'host:src', 'rsync://host/m', '-n', '--dry-run', '--list-only', 'log.txt', 'bk', '../bk', '--no-v', '--del'],
+  },
+  // screen waits on a terminal unless it only lists (-ls, -list), prints its version, or starts
+  // detached (-d -m): the per-command time limit ends the rest, and remit runs none of them as reads.
+  {
+    name: 'screen',
+    env: ['SCREENDIR=src', 'SCREENRC=src/a.ts', 'SYSSCREENRC=src/a.ts', 'SCREENDIR', 'SCREENRC', 'SYSSCREENRC'],
+    values: ['-ls', '-list', '-v', '-d', '-m', '-Q', 'true', 'sess'],
+  },
   { name: 'rustc', slow: true, values: ['src/main.rs', '--version'] },
   { name: 'gpg', slow: true, env: ['GNUPGHOME=src', 'GNUPGHOME', 'GPG_AGENT_INFO'], values: ['--list-keys'] },
   {

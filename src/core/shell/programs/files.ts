@@ -8,6 +8,7 @@ import { SORT, UNIQ } from '../read-tables.js';
 import type { Handler, Invocation, ShellWalker } from '../walker.js';
 import type { Arg } from '../words.js';
 import { patchTargets } from './git.js';
+import { configFilesHarmless } from './workdir-config.js';
 import { lookupTable } from '../../lookup-table.js';
 import { modelHandler } from '../program-model.js';
 import BZIP2 from '../models/bzip2.json' with { type: 'json' };
@@ -332,13 +333,41 @@ export const RSYNC = defineOptions({
   write: '--log-file= --write-batch= --only-write-batch= --backup-dir= --temp-dir= -T: --link-dest= --partial-dir=',
   exec: '-e: --rsh= -M: --remote-option= --rsync-path= --read-batch=',
   unsafe: '--remove-source-files',
+  // popt: no abbreviations (`--dry-r` is an error), and `-T=dir` names `dir` (checked, rsync 3.5.0).
+  abbrev: false,
+  shortEquals: true,
 });
 
 /** rsync's own output files, named from where it was started (the rest are below the destination). */
 const RSYNC_CWD_FILES = new Set(['--log-file', '--write-batch', '--only-write-batch']);
 
+/**
+ * An rsync operand naming another machine, as rsync reads it: `rsync://…`, or a colon before any
+ * slash (`host:src`, `a:src`, `:src` and `host::module` alike; `./a:b` is a local file). Unknown
+ * text may name one.
+ */
+function rsyncRemote(a: Arg): boolean {
+  if (a.value === null) return true;
+  if (a.value.startsWith('rsync://')) return true;
+  const colon = a.value.indexOf(':');
+  if (colon < 0) return false;
+  const slash = a.value.indexOf('/');
+  return slash < 0 || colon < slash;
+}
+
+/**
+ * popt's alias files: a line `rsync alias -q --log-file=x` rewrites rsync's own options before
+ * it reads them (checked, rsync 3.5.0 with ~/.popt), and `rsync exec` runs a program. Proven only
+ * where no such file names rsync; /etc/popt.d is a folder of them, not read here.
+ */
+function poptAliasesFree(w: ShellWalker): boolean {
+  if (w.exists('/etc/popt.d')) return false;
+  return configFilesHarmless(w, ['/etc/popt', `${w.pc.home}/.popt`], (text) => !text.includes('rsync'));
+}
+
 /** rsync: closed table; the destination tree, named extra files, sources it removes. */
 const rsync: Handler = (w, inv) => {
+  if (!poptAliasesFree(w)) return w.unknown(inv, 'shell_command_unproven');
   const s = scanOptions(inv.args, 1, RSYNC);
   if (s.problem !== undefined) return w.unknown(inv, s.problem === 'dynamic_option' ? 'dynamic_word' : 'shell_command_unproven');
   if (optionsOfKind(s, 'exec').length > 0) return w.unknown(inv, 'shell_command_unproven');
@@ -349,14 +378,12 @@ const rsync: Handler = (w, inv) => {
   for (const o of optionsOfKind(s, 'write')) {
     if (RSYNC_CWD_FILES.has(o.name) && o.value) w.effect(inv, 'write', o.value);
   }
+  // A remote end, even for a dry run or a listing: rsync starts the remote shell (ssh, with the
+  // user's own configuration) or connects to a daemon, and what runs there we cannot see from here.
+  if (ops.some(rsyncRemote)) return w.unknown(inv, 'shell_command_unproven');
   if (dry) return w.acc.read();
   if (ops.length < 2) return ops.length === 1 ? w.acc.read() : w.unprovenWrite(inv, 'write_path_missing');
   const dest = ops[ops.length - 1]!;
-  const remote = (a: Arg): boolean => a.value !== null && (a.value.startsWith('rsync://') || /^[^/\\]{2,}:/.test(a.value));
-  if (ops.some(remote)) {
-    // A remote end changes nothing here, or changes files we cannot see from here.
-    return w.unknown(inv, 'shell_command_unproven');
-  }
   if (scanned(s, '--remove-source-files')) for (const src of ops.slice(0, -1)) w.effect(inv, 'delete', src);
   const destPath = w.path(inv, dest);
   if (!destPath) return w.unprovenWrite(inv, 'dynamic_word');
