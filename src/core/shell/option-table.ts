@@ -325,8 +325,7 @@ export function scanOptions(args: readonly Arg[], start: number, t: OptionTable)
       if (j + 1 < v.length) {
         const from = t.shortEquals && v[j + 1] === '=' ? j + 2 : j + 1;
         out.options.push({ name: '-' + c, kind: def.kind, value: literal(v.slice(from), a) });
-      }
-      else if (def.arity === 'optional') out.options.push({ name: '-' + c, kind: def.kind, value: undefined });
+      } else if (def.arity === 'optional') out.options.push({ name: '-' + c, kind: def.kind, value: undefined });
       else {
         const next = args[i + 1];
         if (!next) fail('missing_value', v);
