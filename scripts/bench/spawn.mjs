@@ -55,12 +55,16 @@ function run(args, input, stdin, ctx, env = ctx.env) {
   return { ms, cpu, r };
 }
 
+/** Files in the bench HOME's Claude Code plugin tree (shape bash-watched). */
+const WATCHED_TREE = 300;
+
 /** The shapes: what each runs, what it is given, and what its answer must look like (a wrong answer is a failed figure, not a fast one). */
 function shapes(project, bundle, statusHome) {
   const claude = { session_id: 'bench-armed', transcript_path: null, cwd: project, permission_mode: 'default' };
   const codex = { session_id: 'bench-codex', turn_id: 'turn-1', transcript_path: null, cwd: project, model: 'gpt-5', permission_mode: 'default' };
   const observing = { ...claude, session_id: 'bench-observing' };
   const unclosed = { ...claude, session_id: 'bench-open' };
+  const change = { ...claude, session_id: 'bench-change' };
   const pre = (base, tool_name, tool_input) => (i) =>
     JSON.stringify({ ...base, hook_event_name: 'PreToolUse', tool_name, tool_use_id: `toolu_${i}`, tool_input });
   const allow = (out) => out === '';
@@ -123,6 +127,18 @@ function shapes(project, bundle, statusHome) {
       stdin: 'socket',
       target: 8,
       payload: pre(claude, 'Bash', { command: 'git status --short && grep -rn TODO src | head -5' }),
+      ok: allow,
+    },
+    {
+      // Unproven under plain `change`: allowed, and watched (src/core/watch): the baseline walks
+      // the bench HOME's host configuration (a Claude Code plugin tree of 300 files, WATCHED_TREE)
+      // and reuses the last baseline's hashes; the PostToolUse that closes it is untimed.
+      key: 'bash-watched',
+      label: 'claude PreToolUse Bash unproven, watched (300 host-config files)',
+      args: hook('claude'),
+      stdin: 'socket',
+      target: null,
+      payload: pre(change, 'Bash', { command: `python3 -c "open(open('name.txt').read(), 'w')"` }),
       ok: allow,
     },
     {
@@ -189,6 +205,15 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
     mkdirSync(join(project, '.git'), { recursive: true });
     mkdirSync(join(project, 'src'), { recursive: true });
     writeFileSync(join(project, 'src/a.ts'), 'export const a = 1;\n');
+    // What a Claude Code user with one plugin marketplace has under ~/.claude: the host
+    // configuration the watch walks around an unproven call (shape bash-watched).
+    for (let i = 0; i < WATCHED_TREE / 5; i++) {
+      const plugin = join(work, '.claude', 'plugins', 'marketplaces', 'bench', 'plugins', `p${i}`);
+      mkdirSync(join(plugin, 'hooks'), { recursive: true });
+      mkdirSync(join(plugin, 'skills'), { recursive: true });
+      writeFileSync(join(plugin, 'hooks', 'hooks.json'), '{"hooks":{}}\n');
+      for (let j = 0; j < 4; j++) writeFileSync(join(plugin, 'skills', `s${j}.md`), `# skill ${i}.${j}\n`);
+    }
     const statusHome = join(work, 'status-home');
     makeStatusHome(statusHome);
     const fifo = join(work, 'stdin.fifo');
@@ -228,10 +253,11 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
     }
     // Arm the two ARMED sessions (in each home); the OBSERVING one never sees a directive.
     for (const [b, env] of [[bundle, ctx.env], ...(against ? [[against, { ...ctx.env, REMIT_HOME: join(work, 'against-home') }]] : [])]) {
-      for (const [host, session_id, extra] of [
+      for (const [host, session_id, extra, prompt = '$remit change files=src/** -- bench'] of [
         ['claude', 'bench-armed', {}],
         ['claude', 'bench-open', {}],
         ['codex', 'bench-codex', { turn_id: 'turn-1', model: 'gpt-5' }],
+        ['claude', 'bench-change', {}, '$remit change -- bench'],
       ]) {
         const arm = run(
           ['--preserve-symlinks-main', b, 'hook', host, 'UserPromptSubmit'],
@@ -242,7 +268,7 @@ export async function benchSpawn({ root, quick, cpu, makeStatusHome, against, wi
             permission_mode: 'default',
             ...extra,
             hook_event_name: 'UserPromptSubmit',
-            prompt: '$remit change files=src/** -- bench',
+            prompt,
           }),
           'socket',
           ctx,
