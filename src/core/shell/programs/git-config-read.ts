@@ -186,7 +186,7 @@ const INCLUDE_DEPTH = 10;
  * of the file naming it (from the environment's entries, an error). A missing file is none;
  * one that cannot be read or parsed, or includes deeper than git follows, give null.
  */
-export function withIncludes(w: ShellWalker, configs: readonly ConfigText[], depth = 0): ConfigText[] | null {
+function withIncludes(w: ShellWalker, configs: readonly ConfigText[], depth = 0): ConfigText[] | null {
   const out: ConfigText[] = [];
   for (const c of configs) {
     out.push(c);
