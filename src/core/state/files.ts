@@ -1,7 +1,7 @@
 // File primitives for REMIT_HOME: private modes (0700 folders, 0600 files) and atomic
 // replacement. A reader never sees half a state file: writes go to a temp file (fsynced unless
 // the caller says the content may roll back after a power loss) renamed over the old one.
-import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { wfs } from './fs-layer.js';
 
@@ -112,6 +112,11 @@ export interface AtomicWriteOptions {
    */
   fixedTemp?: boolean;
   /**
+   * Give the file exactly `mode`, whatever the umask (a host's configuration file put back as
+   * it was): set on the temp file before the rename.
+   */
+  exactMode?: boolean;
+  /**
    * fsync the temp file before the rename (default true). Without it the replacement is still
    * atomic for every reader and survives a killed process; only a power loss may leave the
    * previous version, or on some file systems an empty file (docs/DESIGN.md#session-state).
@@ -125,20 +130,21 @@ export function fixedTempOf(file: string): string {
 }
 
 /** The one atomic replacement: temp file in the same folder (exclusive), fsync, rename. */
-export function writeFileAtomic(file: string, data: string, opts: AtomicWriteOptions = {}): void {
+export function writeFileAtomic(file: string, data: string | Buffer, opts: AtomicWriteOptions = {}): void {
   const dir = path.dirname(file);
   if (opts.dirMode === null) wfs.mkdirSync(dir, { recursive: true });
   else wfs.mkdirSync(dir, { recursive: true, mode: opts.dirMode ?? 0o700 });
   const tmp = opts.fixedTemp ? fixedTempOf(file) : path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now().toString(36)}.${tmpCounter++}.tmp`);
   const fd = wfs.openSync(tmp, opts.fixedTemp ? 'w' : 'wx', opts.mode ?? 0o600);
   try {
-    const buf = Buffer.from(data, 'utf8');
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let off = 0;
     while (off < buf.length) {
       const n = wfs.writeSync(fd, buf, off, buf.length - off);
       if (n <= 0) throw Object.assign(new Error('no progress writing'), { code: 'ENOSPC' });
       off += n;
     }
+    if (opts.exactMode) fchmodSync(fd, opts.mode ?? 0o600);
     if (opts.sync !== false) wfs.fsyncSync(fd);
   } catch (err) {
     closeSync(fd);

@@ -9,3 +9,8 @@ export function watchDir(home: string): string {
 export function watchStateFile(home: string, key: string): string {
   return path.join(watchDir(home), `${key}.json`);
 }
+
+/** The last closed baseline of a session, which the next baseline reuses hashes from. */
+export function watchLastFile(home: string, key: string): string {
+  return path.join(watchDir(home), `${key}.last.json`);
+}

@@ -12,11 +12,11 @@
 // baseline is kept too: the next one reads only the files whose metadata moved since (the
 // rest keep their sha256, and their bytes are already kept), so a steady configuration costs a
 // stat a file, not a read and a hash.
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, renameSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { readRegularFileSync, writeFileAtomic } from '../state/files.js';
 import { changesBetween, type Change } from './compare.js';
-import { watchDir, watchStateFile } from './files.js';
+import { watchDir, watchLastFile, watchStateFile } from './files.js';
 import { putBack } from './restore.js';
 import { shaOf, takeSnapshot, type Blobs, type Entry, type Snapshot } from './snapshot.js';
 import type { WatchPlan } from './targets.js';
@@ -78,18 +78,13 @@ function readState(file: string, digest: string): WatchState | 'tampered' {
   }
 }
 
-function lastFile(home: string, key: string): string {
-  return path.join(watchDir(home), `${key}.last.json`);
-}
-
 /** The last closed baseline, when it is the one remit kept; else nothing to reuse. */
 function readLast(home: string, key: string, digest: string | undefined): Snapshot | undefined {
   if (!digest) return undefined;
-  const s = readState(lastFile(home, key), digest);
+  const s = readState(watchLastFile(home, key), digest);
   return s === 'tampered' ? undefined : s.baseline;
 }
 
-/** Writes the watch; its digest, for the session state. */
 /**
  * An entry as a tuple on disk ([type, mode, size, inode, ctime, sha, link]): a plugin tree of
  * some hundred files is then half the bytes to write, hash and read back on every hook.
@@ -114,6 +109,7 @@ function unpack(s: WatchState): WatchState {
   return { ...s, baseline: { ...s.baseline, entries } };
 }
 
+/** Writes the watch; its digest, for the session state. */
 function writeState(file: string, s: WatchState): string {
   const text = JSON.stringify(pack(s));
   writeFileAtomic(file, text, { fixedTemp: true, sync: false });
@@ -128,7 +124,7 @@ function closeState(home: string, key: string, s: WatchState | null, digest: str
   try {
     if (s) {
       // The file as it was read (its digest checked): renamed, not written again.
-      renameSync(watchStateFile(home, key), lastFile(home, key));
+      renameSync(watchStateFile(home, key), watchLastFile(home, key));
       return { last: digest };
     }
     unlinkSync(watchStateFile(home, key));
@@ -142,16 +138,7 @@ function closeState(home: string, key: string, s: WatchState | null, digest: str
 function keepBlobs(home: string, blobs: Blobs): void {
   for (const [sha, buf] of blobs) {
     const file = blobFile(home, sha);
-    if (existsSync(file)) continue;
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w', 0o600);
-    try {
-      writeSync(fd, buf);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
+    if (!existsSync(file)) writeFileAtomic(file, buf, { sync: false });
   }
 }
 

@@ -3,7 +3,7 @@
 // go once they are older than the cutoff, a baseline's bytes only when no open watch names them.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { watchDir, watchStateFile } from './files.js';
+import { watchDir, watchLastFile, watchStateFile } from './files.js';
 
 function mtimeOf(p: string): number | null {
   try {
@@ -43,7 +43,7 @@ export function pruneWatch(home: string, cutoff: number, removedSessions: readon
     if (!dryRun) rmSync(p, { recursive: true, force: true });
   };
   for (const key of removedSessions) {
-    for (const file of [watchStateFile(home, key), path.join(watchDir(home), `${key}.last.json`)]) if (mtimeOf(file) !== null) drop(file);
+    for (const file of [watchStateFile(home, key), watchLastFile(home, key)]) if (mtimeOf(file) !== null) drop(file);
   }
   const kept = path.join(watchDir(home), 'kept');
   for (const name of namesIn(kept)) {

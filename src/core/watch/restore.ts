@@ -4,9 +4,10 @@
 // shallowest first (a deleted folder before its files). A file goes back by a temp file renamed
 // over the path, so a reader (the host) never sees half of it and a link put in its place is
 // replaced, not followed.
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Change } from './compare.js';
+import { writeFileAtomic } from '../state/files.js';
 import { bytesOf } from './snapshot.js';
 
 export interface PutBack {
@@ -18,19 +19,9 @@ export interface PutBack {
 /** Bytes of the changed version kept, at most, per file. */
 const KEEP_BYTES = 1024 * 1024;
 
+/** The baseline's bytes and mode, by a temp file renamed over the path (a link there is replaced, not followed). */
 function writeBack(p: string, buf: Buffer, mode: number): void {
-  mkdirSync(path.dirname(p), { recursive: true });
-  const tmp = path.join(path.dirname(p), `.${path.basename(p)}.remit-restore.${process.pid}.tmp`);
-  const fd = openSync(tmp, 'w', mode);
-  try {
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(tmp, mode);
-  renameSync(tmp, p);
+  writeFileAtomic(p, buf, { mode, exactMode: true, dirMode: null });
 }
 
 function removeAny(p: string, t: string | undefined): void {
@@ -53,13 +44,7 @@ function keep(c: Change, n: number, keepDir: string, list: unknown[]): void {
 }
 
 function writeFileKept(file: string, buf: Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const fd = openSync(file, 'w', 0o600);
-  try {
-    writeSync(fd, buf);
-  } finally {
-    closeSync(fd);
-  }
+  writeFileAtomic(file, buf, { sync: false });
 }
 
 export function putBack(changes: readonly Change[], blobOf: (sha: string) => Buffer | null, keepDir: string): PutBack {
