@@ -3,7 +3,7 @@
 // plugin configuration. The watch module loads only for a call whose effect is unproven or a
 // session with a watch open, so a hook for a read never pays for it.
 import path from 'node:path';
-import type { ActionBeforeEvent, Decision, SessionState, TaskContract } from '../../generated/types.js';
+import type { ActionBeforeEvent, ControlEvent, Decision, SessionState, TaskContract } from '../../generated/types.js';
 import { newEventId, isoTime } from '../audit/event-id.js';
 import type { Found, Pending } from '../watch/host-config-watch.js';
 import { hostOf, type Ctx } from './context.js';
@@ -31,12 +31,12 @@ function shown(p: string, root: string | undefined): string {
 }
 
 /** The effect record of a finding (counts only), under the id the kept copy is named by. */
-export function recordFinding(ctx: Ctx, key: string, ev: { host?: ActionBeforeEvent['host'] }, id: string, found: Found, about: Pending | undefined): void {
+export function recordFinding(ctx: Ctx, key: string, ev: ControlEvent, id: string, found: Found, about: Pending | undefined): void {
   ctx.append(key, {
     id,
     at: isoTime(ctx.deps.now()),
     kind: 'effect',
-    host: hostOf(ev as ActionBeforeEvent),
+    host: hostOf(ev),
     ...(about ? { about: about.eventId } : {}),
     hostEffect: 'changed_host_config',
     hostConfig: {
